@@ -1,0 +1,8 @@
+export * from './types';
+export * from './problems';
+export * from './version';
+export { loadDocument, DEFAULT_MAX_BYTES, type LoadOptions, type LoadResult } from './loader';
+export { serializeDocument, stringifyStable } from './saver';
+export { migrate, MIGRATIONS, type Migration } from './migrations';
+export { validatorFor, validateDefinition, SCHEMAS } from './schemaRegistry';
+export { checkIntegrity } from './integrity';

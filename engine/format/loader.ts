@@ -1,0 +1,352 @@
+import type { ErrorObject } from 'ajv';
+import { parse as parseLenient, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { migrate, MIGRATIONS, type Migration } from './migrations';
+import { validatorFor } from './schemaRegistry';
+import { checkIntegrity } from './integrity';
+import { TextPositions } from './textPosition';
+import { describeValue, pointerSegment, type Problem, type ProblemCode } from './problems';
+import { FORMAT_NAMES, type DocByFormat, type FormatName } from './types';
+
+/** Files larger than this are refused before parsing, so a stray huge file cannot freeze the app. */
+export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+/** Deeper nesting than any real Sandtable file has; guards recursive walkers. */
+const MAX_DEPTH = 64;
+/** A broken file can yield thousands of schema errors; people read the first ones. */
+const MAX_PROBLEMS = 100;
+
+export interface LoadOptions<F extends FormatName> {
+  /** Name shown in problems (a path or a file name). */
+  readonly file?: string;
+  /** Formats the caller accepts; any other format is refused. Defaults to all. */
+  readonly expect?: readonly F[];
+  readonly maxBytes?: number;
+  /** For tests of the migration chain. */
+  readonly migrations?: readonly Migration[];
+}
+
+export type LoadResult<F extends FormatName> =
+  | { ok: true; format: F; doc: DocByFormat[F]; migrations: string[] }
+  | { ok: false; problems: Problem[] };
+
+/**
+ * Parses, migrates, validates and checks one Sandtable file. Never throws for bad input: every
+ * failure is a list of problems naming the file, JSON pointer, line and column, what was expected
+ * and what was found. A file is either fully loaded or not loaded at all.
+ */
+export function loadDocument<F extends FormatName = FormatName>(
+  text: string,
+  options: LoadOptions<F> = {},
+): LoadResult<F> {
+  const file = options.file ?? '(unsaved)';
+  const positions = new TextPositions(text);
+  const fail = (items: Omit<Problem, 'file'>[]): LoadResult<F> => ({
+    ok: false,
+    problems: items.slice(0, MAX_PROBLEMS).map((p) => ({ file, ...p })),
+  });
+  const at = (pointer: string, preferKey = false) => positions.ofPointer(pointer, preferKey) ?? {};
+
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  // UTF-16 length is a lower bound of the UTF-8 size; good enough for a guard.
+  if (text.length > maxBytes) {
+    return fail([
+      {
+        pointer: '',
+        code: 'too-large',
+        message: `the file is ${(text.length / 1048576).toFixed(1)} MB, larger than the ${(maxBytes / 1048576).toFixed(0)} MB Sandtable opens; it is probably not a Sandtable file`,
+        expected: `at most ${maxBytes} bytes`,
+        found: `${text.length} bytes`,
+      },
+    ]);
+  }
+
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return fail(parseProblems(text, positions));
+  }
+
+  const shapeProblem = checkShape(value);
+  if (shapeProblem) return fail([{ ...shapeProblem, ...at(shapeProblem.pointer, true) }]);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return fail([
+      {
+        pointer: '',
+        code: 'format',
+        message: 'a Sandtable file is a JSON object',
+        expected: 'an object with "format" and "formatVersion"',
+        found: describeValue(value),
+        line: 1,
+        column: 1,
+      },
+    ]);
+  }
+  const record = value as Record<string, unknown>;
+  const format = record['format'];
+  const accepted = (options.expect ?? FORMAT_NAMES) as readonly string[];
+  if (typeof format !== 'string' || !(FORMAT_NAMES as readonly string[]).includes(format)) {
+    return fail([
+      {
+        pointer: '/format',
+        code: 'format',
+        message: 'this is not a Sandtable file: "format" must name a Sandtable file format',
+        expected: `one of ${FORMAT_NAMES.join(', ')}`,
+        found: format === undefined ? 'no "format" property' : describeValue(format),
+        ...at('/format'),
+      },
+    ]);
+  }
+  if (!accepted.includes(format)) {
+    return fail([
+      {
+        pointer: '/format',
+        code: 'format',
+        message: `this is a ${format.replace('sandtable.', '')} file; a ${accepted.map((a) => a.replace('sandtable.', '')).join(' or ')} file is needed here`,
+        expected: accepted.join(' or '),
+        found: JSON.stringify(format),
+        ...at('/format'),
+      },
+    ]);
+  }
+
+  const migrated = migrate(record, options.migrations ?? MIGRATIONS);
+  if (!migrated.ok) {
+    return fail([
+      {
+        pointer: '/formatVersion',
+        code: migrated.code,
+        message: migrated.message,
+        found: describeValue(record['formatVersion']),
+        ...at('/formatVersion'),
+      },
+    ]);
+  }
+
+  const validate = validatorFor(format as FormatName);
+  if (!validate(migrated.value)) {
+    // After a migration the positions refer to the original text: still the best hint we have.
+    return fail(
+      schemaProblems(validate.errors ?? []).map((p) => ({ ...p, ...at(p.pointer, p.onKey) })),
+    );
+  }
+
+  const doc = migrated.value as unknown as DocByFormat[F];
+  const integrity = checkIntegrity(doc);
+  if (integrity.length > 0) return fail(integrity.map((p) => ({ ...p, ...at(p.pointer) })));
+  return { ok: true, format: format as F, doc, migrations: migrated.applied };
+}
+
+function parseProblems(text: string, positions: TextPositions): Omit<Problem, 'file'>[] {
+  if (text.trim() === '') {
+    return [
+      {
+        pointer: '',
+        code: 'parse',
+        message: 'the file is empty',
+        expected: 'a JSON object',
+        found: 'no text',
+        line: 1,
+        column: 1,
+      },
+    ];
+  }
+  const errors: ParseError[] = [];
+  parseLenient(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const first = errors[0];
+  if (!first) {
+    return [
+      { pointer: '', code: 'parse', message: 'the file is not valid JSON', line: 1, column: 1 },
+    ];
+  }
+  const pos = positions.at(first.offset);
+  const end = text.trimEnd().length;
+  const truncated = errors.some((e) => e.offset + e.length >= end - 1);
+  return [
+    {
+      pointer: '',
+      code: 'parse',
+      message: truncated
+        ? 'the file ends in the middle of the JSON; it may have been cut short while copying or saving'
+        : `the file is not valid JSON: ${humanParseError(printParseErrorCode(first.error))}`,
+      expected: 'valid JSON',
+      found: truncated
+        ? 'the end of the file'
+        : JSON.stringify(text.slice(first.offset, first.offset + 12)),
+      ...pos,
+    },
+  ];
+}
+
+function humanParseError(code: string): string {
+  const words = code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words === 'invalid symbol' ? 'unexpected character' : words;
+}
+
+/** Rejects `__proto__` keys and absurd nesting before anything walks or copies the value. */
+function checkShape(value: unknown): Omit<Problem, 'file'> | undefined {
+  const stack: { v: unknown; pointer: string; depth: number }[] = [
+    { v: value, pointer: '', depth: 0 },
+  ];
+  while (stack.length > 0) {
+    const { v, pointer, depth } = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > MAX_DEPTH) {
+      return {
+        pointer,
+        code: 'too-deep',
+        message: `values are nested more than ${MAX_DEPTH} levels deep; no Sandtable file is`,
+        expected: `at most ${MAX_DEPTH} levels`,
+        found: 'deeper nesting',
+      };
+    }
+    if (Array.isArray(v)) {
+      v.forEach((item, i) => stack.push({ v: item, pointer: `${pointer}/${i}`, depth: depth + 1 }));
+      continue;
+    }
+    for (const key of Object.keys(v)) {
+      const child = `${pointer}/${pointerSegment(key)}`;
+      if (key === '__proto__' || key === 'constructor' || key === 'prototype') {
+        return {
+          pointer: child,
+          code: 'forbidden-key',
+          message: `the key "${key}" is not allowed anywhere in a Sandtable file (it could change how the app behaves); rename or remove it`,
+          expected: 'an ordinary property name',
+          found: JSON.stringify(key),
+        };
+      }
+      stack.push({ v: (v as Record<string, unknown>)[key], pointer: child, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+type SchemaProblem = Omit<Problem, 'file'> & { onKey: boolean };
+
+/** Turns ajv's errors into problems people can act on; drops errors implied by another. */
+function schemaProblems(errors: ErrorObject[]): SchemaProblem[] {
+  const out: SchemaProblem[] = [];
+  const seen = new Set<string>();
+  // A failed discriminator or oneOf branch repeats the real cause; keep the most specific error.
+  const discriminated = new Set(
+    errors.filter((e) => e.keyword === 'discriminator').map((e) => e.instancePath),
+  );
+  for (const e of errors) {
+    if (e.keyword === 'oneOf' || e.keyword === 'if') continue;
+    if (e.keyword !== 'discriminator' && [...discriminated].some((p) => e.instancePath === p))
+      continue;
+    const problem = schemaProblem(e);
+    const key = `${problem.pointer}|${problem.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(problem);
+  }
+  return out;
+}
+
+function schemaProblem(e: ErrorObject): SchemaProblem {
+  const pointer = e.instancePath;
+  const where = describePointer(pointer);
+  const base = { pointer, code: 'schema' as ProblemCode, onKey: false };
+  const params = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required': {
+      const prop = String(params['missingProperty']);
+      return {
+        ...base,
+        message: `missing required property "${prop}"`,
+        expected: `a "${prop}" property`,
+        found: 'none',
+      };
+    }
+    case 'additionalProperties':
+    case 'unevaluatedProperties': {
+      const prop = String(params['additionalProperty'] ?? params['unevaluatedProperty']);
+      const allowed = knownProperties(e.parentSchema);
+      return {
+        ...base,
+        pointer: `${pointer}/${pointerSegment(prop)}`,
+        onKey: true,
+        message: `unknown property "${prop}" (extension data must start with "x-")`,
+        expected: allowed.length ? `one of ${allowed.join(', ')}` : 'no other properties',
+        found: JSON.stringify(prop),
+      };
+    }
+    case 'discriminator': {
+      const tag = String(params['tag']);
+      const kinds = discriminatorValues(e.parentSchema, tag);
+      const found = params['tagValue'];
+      return {
+        ...base,
+        message:
+          found === undefined
+            ? `missing "${tag}"`
+            : `unknown ${tag === 'kind' ? 'kind' : tag} ${JSON.stringify(found)} in ${where}`,
+        expected: kinds.length ? `${tag} one of ${kinds.join(', ')}` : `a known ${tag}`,
+        found: found === undefined ? 'none' : JSON.stringify(found),
+      };
+    }
+    case 'type':
+      return {
+        ...base,
+        message: `${where} has the wrong type`,
+        expected: String(params['type']),
+        found: describeValue(e.data),
+      };
+    case 'enum':
+      return {
+        ...base,
+        message: `${where} is not one of the allowed values`,
+        expected: `one of ${(params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+        found: describeValue(e.data),
+      };
+    case 'const':
+      return {
+        ...base,
+        message: `${where} must be ${JSON.stringify(params['allowedValue'])}`,
+        expected: JSON.stringify(params['allowedValue']),
+        found: describeValue(e.data),
+      };
+    default:
+      return {
+        ...base,
+        message: `${where} ${e.message ?? 'is not valid'}`,
+        expected: e.message,
+        found: describeValue(e.data),
+      };
+  }
+}
+
+function knownProperties(schema: unknown): string[] {
+  const s = schema as
+    { properties?: Record<string, unknown>; allOf?: { $ref?: string }[] } | undefined;
+  const own = Object.keys(s?.properties ?? {});
+  // Table features share their base properties through allOf.
+  const inherited = (s?.allOf ?? []).some((a) => a.$ref === '#/$defs/featureBase')
+    ? ['id', 'name', 'notes', 'locked', 'hidden', 'rules']
+    : [];
+  return [...inherited, ...own.filter((k) => !inherited.includes(k))];
+}
+
+function discriminatorValues(schema: unknown, tag: string): string[] {
+  const s = schema as {
+    oneOf?: { $ref?: string; properties?: Record<string, { const?: unknown }> }[];
+  };
+  return (s?.oneOf ?? [])
+    .map((branch) => {
+      const c = branch.properties?.[tag]?.const;
+      if (typeof c === 'string') return c;
+      return branch.$ref ? branch.$ref.split('/').pop() : undefined;
+    })
+    .filter((v): v is string => typeof v === 'string');
+}
+
+/** "features[3].width" style name of the value at a pointer, for messages. */
+function describePointer(pointer: string): string {
+  if (pointer === '') return 'the file';
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => (/^\d+$/.test(s) ? `[${s}]` : `.${s}`))
+    .join('')
+    .replace(/^\./, '');
+}

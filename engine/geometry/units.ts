@@ -1,0 +1,28 @@
+/**
+ * Branded coordinate and id types. Lengths on a table are inches; hex maps use offset
+ * (col, row) in files and axial (q, r) in the engine. Brands stop the spaces being mixed by accident.
+ */
+declare const brand: unique symbol;
+export type Brand<T, B extends string> = T & { readonly [brand]: B };
+
+/** A length on the table, in inches. */
+export type Inches = Brand<number, 'Inches'>;
+/** An angle in degrees, clockwise from east. */
+export type Degrees = Brand<number, 'Degrees'>;
+/** A point on the table in inches from the top-left corner; y grows southwards. */
+export interface TablePoint {
+  readonly x: Inches;
+  readonly y: Inches;
+}
+/** An axial hex coordinate. */
+export interface Axial {
+  readonly q: number;
+  readonly r: number;
+}
+export type FeatureId = Brand<string, 'FeatureId'>;
+export type UnitId = Brand<string, 'UnitId'>;
+export type SideId = Brand<string, 'SideId'>;
+
+export const inches = (n: number): Inches => n as Inches;
+export const degrees = (n: number): Degrees => n as Degrees;
+export const tablePoint = (x: number, y: number): TablePoint => ({ x: inches(x), y: inches(y) });

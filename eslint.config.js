@@ -1,0 +1,87 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Modules the pure engine must never reach: UI, shell, DOM or Node-only APIs. */
+const engineForbidden = {
+  paths: [
+    'react',
+    'react-dom',
+    'konva',
+    'react-konva',
+    'electron',
+    'fs',
+    'path',
+    'os',
+    'child_process',
+  ],
+  patterns: [
+    { group: ['node:*'], message: 'engine/ is pure: no Node-only APIs.' },
+    {
+      group: ['**/renderer/**', '**/electron/**', '**/cli/**'],
+      message: 'engine/ imports nothing from the UI, shell or CLI.',
+    },
+    { group: ['react-konva/*', 'konva/*', 'react-dom/*'], message: 'engine/ has no UI.' },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'dist-electron',
+      'release',
+      'test-results',
+      'playwright-report',
+      'coverage',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    files: ['engine/**/*.ts'],
+    ignores: ['engine/**/*.test.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': ['error', engineForbidden],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'localStorage', 'process', 'require', 'Buffer'].map(
+          (name) => ({
+            name,
+            message: 'engine/ is pure: no DOM or Node globals.',
+          }),
+        ),
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use the seeded dice in engine/random.' },
+        { object: 'Date', property: 'now', message: 'The engine takes time as input.' },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { paths: ['electron', 'fs', 'path'], patterns: ['node:*', '**/electron/**'] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+
+/** Debian's Chromium: Playwright cannot download its own browser on these machines. */
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  workers: 2,
+  reporter: [['list']],
+  use: {
+    baseURL: 'http://127.0.0.1:4317',
+    viewport: { width: 1400, height: 900 },
+    launchOptions: {
+      executablePath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx vite preview --config vite.config.ts --port 4317 --strictPort --host 127.0.0.1',
+    url: 'http://127.0.0.1:4317',
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});
