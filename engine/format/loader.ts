@@ -20,8 +20,9 @@ export interface LoadOptions<F extends FormatName> {
   /** Formats the caller accepts; any other format is refused. Defaults to all. */
   readonly expect?: readonly F[];
   readonly maxBytes?: number;
-  /** For tests of the migration chain. */
+  /** For tests of the migration chain: the migrations and the version they lead to. */
   readonly migrations?: readonly Migration[];
+  readonly targetVersion?: number;
 }
 
 export type LoadResult<F extends FormatName> =
@@ -109,7 +110,7 @@ export function loadDocument<F extends FormatName = FormatName>(
     ]);
   }
 
-  const migrated = migrate(record, options.migrations ?? MIGRATIONS);
+  const migrated = migrate(record, options.migrations ?? MIGRATIONS, options.targetVersion);
   if (!migrated.ok) {
     return fail([
       {

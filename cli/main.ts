@@ -1,0 +1,63 @@
+import { APP_VERSION } from '../engine/format/index';
+
+/** A subcommand: its module exports `run(args)` returning the exit code, and a usage line. */
+interface Command {
+  readonly summary: string;
+  readonly load: () => Promise<{ run: (args: string[]) => Promise<number> }>;
+}
+
+/**
+ * The subcommands. Each loads its module only when used, so `sandtable validate` does not pay for
+ * the rules engine.
+ */
+const COMMANDS: Record<string, Command> = {
+  validate: {
+    summary: 'check files against the Sandtable file format',
+    load: () => import('./validate'),
+  },
+};
+
+/** Registers a subcommand; the rules-engine commands add themselves through this. */
+export function registerCommand(name: string, command: Command): void {
+  COMMANDS[name] = command;
+}
+
+function help(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
+  const lines = Object.entries(COMMANDS).map(
+    ([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`,
+  );
+  return `sandtable ${APP_VERSION}: design and playtest tank wargame scenarios
+
+usage: sandtable <command> [options]
+
+commands:
+${lines.join('\n')}
+
+Run "sandtable <command> --help" for a command's options.
+`;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(help());
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version') {
+    process.stdout.write(`${APP_VERSION}\n`);
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    process.stderr.write(`unknown command "${name}"\n\n${help()}`);
+    return 2;
+  }
+  const mod = await command.load();
+  if (rest.includes('--help') || rest.includes('-h')) {
+    const usage = (mod as { usage?: string }).usage;
+    process.stdout.write(`${usage ?? `sandtable ${name}`}\n`);
+    return 0;
+  }
+  return mod.run(rest);
+}
