@@ -1,0 +1,7 @@
+export * from './ScenarioStore';
+export {
+  newScenario,
+  type NewScenarioOptions,
+  TABLE_PRESETS,
+  type TablePreset,
+} from './newScenario';
