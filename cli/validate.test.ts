@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { serializeDocument } from '../engine/format/index';
+import { minimalScenario } from '../engine/format/testFixtures';
+
+const exec = promisify(execFile);
+const bin = join(import.meta.dirname, '..', 'bin', 'sandtable.mjs');
+
+async function sandtable(
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, [bin, ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('sandtable validate', () => {
+  it('exits 0 for valid files and 1 with the problem list otherwise', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sandtable-'));
+    const good = join(dir, 'good.scenario.json');
+    const bad = join(dir, 'bad.scenario.json');
+    await writeFile(good, serializeDocument(minimalScenario()));
+    await writeFile(
+      bad,
+      serializeDocument(minimalScenario()).replace('"width": 36', '"width": "36"'),
+    );
+
+    const ok = await sandtable('validate', good);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain('1 of 1 file(s) valid');
+
+    const fail = await sandtable('validate', good, bad);
+    expect(fail.code).toBe(1);
+    expect(fail.stdout).toMatch(
+      /FAIL .*bad\.scenario\.json:\d+:\d+ at \/map\/width: .*expected number/,
+    );
+
+    const json = await sandtable('validate', '--json', bad);
+    expect(json.code).toBe(1);
+    const parsed = JSON.parse(json.stdout) as {
+      valid: boolean;
+      files: { problems: { pointer: string; line: number }[] }[];
+    };
+    expect(parsed.valid).toBe(false);
+    expect(parsed.files[0]!.problems[0]).toMatchObject({ pointer: '/map/width' });
+    expect(parsed.files[0]!.problems[0]!.line).toBeGreaterThan(1);
+  }, 60_000);
+
+  it('reports a missing file and bad usage clearly', async () => {
+    const missing = await sandtable('validate', '/no/such/file.json');
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toContain('does not exist');
+    const usage = await sandtable('validate');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('no files given');
+    const unknown = await sandtable('frobnicate');
+    expect(unknown.code).toBe(2);
+  }, 60_000);
+});
