@@ -1,0 +1,14 @@
+/**
+ * Regenerates every bundled scenario and catalog file: `npx tsx scripts/scenarios/generate.ts`.
+ * Pass names (tankplank, tanks, tank, ww1) to regenerate only some.
+ */
+import { writeTankplankVillage } from './tankplankVillage';
+
+const GENERATORS: Record<string, () => void> = {
+  tankplank: writeTankplankVillage,
+};
+
+const wanted = process.argv.slice(2);
+for (const [name, run] of Object.entries(GENERATORS)) {
+  if (wanted.length === 0 || wanted.includes(name)) run();
+}
