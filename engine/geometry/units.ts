@@ -26,3 +26,19 @@ export type SideId = Brand<string, 'SideId'>;
 export const inches = (n: number): Inches => n as Inches;
 export const degrees = (n: number): Degrees => n as Degrees;
 export const tablePoint = (x: number, y: number): TablePoint => ({ x: inches(x), y: inches(y) });
+
+/** A height above base ground (Tankplank dark green), in inches. */
+export type Height = Inches;
+/** A point on the table with a height above base ground: the 2.5-D space of line of sight. */
+export interface ElevatedPoint extends TablePoint {
+  readonly z: Height;
+}
+/** A fraction of one turn's movement allowance: 1 = a full move, 0.5 = a half move. */
+export type MoveFraction = Brand<number, 'MoveFraction'>;
+
+export const moveFraction = (n: number): MoveFraction => n as MoveFraction;
+export const elevatedPoint = (x: number, y: number, z: number): ElevatedPoint => ({
+  x: inches(x),
+  y: inches(y),
+  z: inches(z),
+});

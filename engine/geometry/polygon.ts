@@ -1,0 +1,195 @@
+import { inches, tablePoint, type TablePoint } from './units';
+
+/** An axis-aligned box in table inches. */
+export interface Box {
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+}
+
+/** A closed polygon given by its vertices in order (the closing edge is implied). */
+export type Polygon = readonly TablePoint[];
+
+/** The box around a set of points, grown by `pad` on every side. */
+export function boxOf(points: readonly TablePoint[], pad = 0): Box {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const p of points) {
+    if (p.x < minX) minX = p.x;
+    if (p.y < minY) minY = p.y;
+    if (p.x > maxX) maxX = p.x;
+    if (p.y > maxY) maxY = p.y;
+  }
+  return { minX: minX - pad, minY: minY - pad, maxX: maxX + pad, maxY: maxY + pad };
+}
+
+/** Even-odd point-in-polygon test; points on an edge may fall either way. */
+export function pointInPolygon(p: TablePoint, poly: Polygon): boolean {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i]!;
+    const b = poly[j]!;
+    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) {
+      inside = !inside;
+    }
+  }
+  return inside;
+}
+
+/**
+ * Where segment `a`–`b` crosses segment `c`–`d`: the parameter along `a`–`b` in [0, 1], or
+ * undefined when they do not cross (parallel segments never count as crossing).
+ */
+export function segmentCrossing(
+  a: TablePoint,
+  b: TablePoint,
+  c: TablePoint,
+  d: TablePoint,
+): number | undefined {
+  const rx = b.x - a.x;
+  const ry = b.y - a.y;
+  const sx = d.x - c.x;
+  const sy = d.y - c.y;
+  const den = rx * sy - ry * sx;
+  if (den === 0) return undefined;
+  const qx = c.x - a.x;
+  const qy = c.y - a.y;
+  const t = (qx * sy - qy * sx) / den;
+  const u = (qx * ry - qy * rx) / den;
+  if (t < 0 || t > 1 || u < 0 || u > 1) return undefined;
+  return t;
+}
+
+/** An interval of a segment's parameter, t0 <= t1, both in [0, 1]. */
+export interface Span {
+  readonly t0: number;
+  readonly t1: number;
+}
+
+/**
+ * The parts of segment `a`–`b` that lie inside a polygon, as parameter spans in order.
+ * Works for concave polygons (even-odd rule).
+ */
+export function segmentInsidePolygon(a: TablePoint, b: TablePoint, poly: Polygon): Span[] {
+  const ts: number[] = [0, 1];
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const t = segmentCrossing(a, b, poly[j]!, poly[i]!);
+    if (t !== undefined) ts.push(t);
+  }
+  ts.sort((x, y) => x - y);
+  const spans: Span[] = [];
+  for (let k = 1; k < ts.length; k++) {
+    const t0 = ts[k - 1]!;
+    const t1 = ts[k]!;
+    if (t1 - t0 < 1e-12) continue;
+    const m = (t0 + t1) / 2;
+    const mid = tablePoint(a.x + (b.x - a.x) * m, a.y + (b.y - a.y) * m);
+    if (!pointInPolygon(mid, poly)) continue;
+    const last = spans[spans.length - 1];
+    if (last && Math.abs(last.t1 - t0) < 1e-12) spans[spans.length - 1] = { t0: last.t0, t1 };
+    else spans.push({ t0, t1 });
+  }
+  return spans;
+}
+
+/** The span of segment `a`–`b` inside a circle, if any. */
+export function segmentInsideCircle(
+  a: TablePoint,
+  b: TablePoint,
+  centre: TablePoint,
+  radius: number,
+): Span | undefined {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const fx = a.x - centre.x;
+  const fy = a.y - centre.y;
+  const qa = dx * dx + dy * dy;
+  const qb = 2 * (fx * dx + fy * dy);
+  const qc = fx * fx + fy * fy - radius * radius;
+  if (qa === 0) return qc <= 0 ? { t0: 0, t1: 1 } : undefined;
+  const disc = qb * qb - 4 * qa * qc;
+  if (disc < 0) return undefined;
+  const s = Math.sqrt(disc);
+  const t0 = Math.max(0, (-qb - s) / (2 * qa));
+  const t1 = Math.min(1, (-qb + s) / (2 * qa));
+  return t0 < t1 ? { t0, t1 } : undefined;
+}
+
+/** The corners of a rotated rectangle (a building, a vehicle hull), clockwise. */
+export function rectangleCorners(
+  cx: number,
+  cy: number,
+  width: number,
+  depth: number,
+  rotationDeg = 0,
+): TablePoint[] {
+  const r = (rotationDeg * Math.PI) / 180;
+  const c = Math.cos(r);
+  const s = Math.sin(r);
+  const hw = width / 2;
+  const hd = depth / 2;
+  return [
+    [-hw, -hd],
+    [hw, -hd],
+    [hw, hd],
+    [-hw, hd],
+  ].map(([x, y]) => tablePoint(cx + x! * c - y! * s, cy + x! * s + y! * c));
+}
+
+/**
+ * A strip of half-width `halfWidth` around each leg of a polyline, as one quadrilateral per leg
+ * (roads, creeks, gullies). Joints are covered by the caps of neighbouring quads.
+ */
+export function polylineStrips(points: readonly TablePoint[], halfWidth: number): Polygon[] {
+  const out: Polygon[] = [];
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1]!;
+    const b = points[i]!;
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    if (len === 0) continue;
+    // Extend each leg by the half-width so that bends have no gaps.
+    const ux = (b.x - a.x) / len;
+    const uy = (b.y - a.y) / len;
+    const nx = -uy * halfWidth;
+    const ny = ux * halfWidth;
+    const ax = a.x - ux * halfWidth;
+    const ay = a.y - uy * halfWidth;
+    const bx = b.x + ux * halfWidth;
+    const by = b.y + uy * halfWidth;
+    out.push([
+      tablePoint(ax + nx, ay + ny),
+      tablePoint(bx + nx, by + ny),
+      tablePoint(bx - nx, by - ny),
+      tablePoint(ax - nx, ay - ny),
+    ]);
+  }
+  return out;
+}
+
+/** Area of a simple polygon (absolute). */
+export function polygonArea(poly: Polygon): number {
+  let sum = 0;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    sum += (poly[j]!.x + poly[i]!.x) * (poly[j]!.y - poly[i]!.y);
+  }
+  return Math.abs(sum / 2);
+}
+
+/** Distance from a point to the outline of a polygon (0 when it lies on an edge). */
+export function distanceToOutline(p: TablePoint, poly: Polygon): number {
+  let best = Infinity;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[j]!;
+    const b = poly[i]!;
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const len2 = dx * dx + dy * dy;
+    const t =
+      len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
+    best = Math.min(best, Math.hypot(a.x + dx * t - p.x, a.y + dy * t - p.y));
+  }
+  return inches(best);
+}

@@ -1,0 +1,77 @@
+import { pointInPolygon, type Polygon } from './polygon';
+import { angleBetween, bearing, distance, project } from './vector';
+import type { TablePoint } from './units';
+
+/**
+ * Area templates shared by every ruleset. A template is placed on the table and answers whether
+ * a figure's base centre lies inside it.
+ */
+export type Template =
+  | { readonly shape: 'circle'; readonly centre: TablePoint; readonly diameter: number }
+  | {
+      /** Isosceles triangle: apex at the muzzle, base of `width` at `length` along the axis. */
+      readonly shape: 'cone';
+      readonly apex: TablePoint;
+      readonly axisDeg: number;
+      readonly length: number;
+      readonly width: number;
+    }
+  | {
+      /** Strip of `width` from the muzzle to `length` (the alternative cone reading). */
+      readonly shape: 'strip';
+      readonly apex: TablePoint;
+      readonly axisDeg: number;
+      readonly length: number;
+      readonly width: number;
+    }
+  | {
+      /** Circular sector: apex at the point of impact, opening along the axis. */
+      readonly shape: 'sector';
+      readonly apex: TablePoint;
+      readonly axisDeg: number;
+      readonly radius: number;
+      readonly angleDeg: number;
+    };
+
+/** The outline of a cone or strip template. */
+export function templateOutline(t: Template): Polygon | undefined {
+  switch (t.shape) {
+    case 'cone': {
+      const end = project(t.apex, t.axisDeg, t.length);
+      return [
+        t.apex,
+        project(end, t.axisDeg + 90, t.width / 2),
+        project(end, t.axisDeg - 90, t.width / 2),
+      ];
+    }
+    case 'strip': {
+      const end = project(t.apex, t.axisDeg, t.length);
+      return [
+        project(t.apex, t.axisDeg - 90, t.width / 2),
+        project(t.apex, t.axisDeg + 90, t.width / 2),
+        project(end, t.axisDeg + 90, t.width / 2),
+        project(end, t.axisDeg - 90, t.width / 2),
+      ];
+    }
+    case 'circle':
+    case 'sector':
+      return undefined;
+  }
+}
+
+/** Whether a point (a figure's base centre) lies inside a placed template. */
+export function templateContains(t: Template, p: TablePoint): boolean {
+  switch (t.shape) {
+    case 'circle':
+      return distance(t.centre, p) <= t.diameter / 2;
+    case 'cone':
+    case 'strip':
+      return pointInPolygon(p, templateOutline(t)!);
+    case 'sector': {
+      const d = distance(t.apex, p);
+      if (d > t.radius) return false;
+      if (d === 0) return true;
+      return Math.abs(angleBetween(t.axisDeg, bearing(t.apex, p))) <= t.angleDeg / 2;
+    }
+  }
+}

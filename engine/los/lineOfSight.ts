@@ -1,0 +1,396 @@
+import type { CoverClass, FeatureKind } from '../format';
+import {
+  boxOf,
+  pointInPolygon,
+  segmentInsidePolygon,
+  type Polygon,
+  type Span,
+} from '../geometry/polygon';
+import { distance, lerpPoint } from '../geometry/vector';
+import { inches, type Inches, type TablePoint } from '../geometry/units';
+import {
+  trenchSpans,
+  trunkSpan,
+  type IndexedFeature,
+  type TerrainIndex,
+} from '../terrain/terrainIndex';
+
+/** One end of a sight line: a point on the table and a height above the ground there. */
+export interface SightEnd {
+  readonly point: TablePoint;
+  /** Eye height of an observer, or the height of the top of a target, above its ground. */
+  readonly height: number;
+  /** Extra height from standing on something not in the map (a roof, a second floor). */
+  readonly standingOn?: number;
+  /** Ids of features and obstructions this end stands in or is (its own vehicle); never block it. */
+  readonly ignore?: readonly string[];
+}
+
+/** Something on the table that is not a map feature but blocks sight: a vehicle or a wreck. */
+export interface Obstruction {
+  readonly id: string;
+  readonly kind: 'vehicle' | 'wreck';
+  readonly polygon: Polygon;
+  /** Height above the ground it stands on. */
+  readonly height: number;
+  readonly coverClass: CoverClass;
+  readonly ruleId: string;
+  readonly strongCover?: boolean;
+}
+
+/** What a crossed feature did to the sight line. */
+export type SightEffect =
+  /** It is solid above the line: the line stops here. */
+  | 'blocks'
+  /** It hides part of the target (or canopy it looks through), near enough to give cover. */
+  | 'cover'
+  /** One end stands inside it (a house, woods); it neither blocks nor hides. */
+  | 'inside'
+  /** The line passes over or through it without effect. */
+  | 'clear';
+
+/** One feature on the sight line, in order from the observer. */
+export interface FeatureOnLine {
+  readonly id: string;
+  readonly kind: FeatureKind | 'vehicle' | 'wreck' | 'baseGround';
+  /** Distance from the observer where the line meets it and leaves it, in inches. */
+  readonly from: Inches;
+  readonly to: Inches;
+  readonly effect: SightEffect;
+  /** Lowest height of the sight line over the feature, above base ground. */
+  readonly lineHeight: number;
+  /** Height of the feature's top above base ground. */
+  readonly top: number;
+  readonly coverClass: CoverClass;
+  readonly ruleId: string;
+  readonly strongCover: boolean;
+}
+
+/** The answer to "can A see B", with everything it is based on. */
+export interface SightResult {
+  readonly visible: boolean;
+  readonly distance: Inches;
+  /** Eye height of the observer and top of the target, above base ground. */
+  readonly fromHeight: number;
+  readonly toHeight: number;
+  /** Every feature the line meets, in order from the observer. */
+  readonly crossed: readonly FeatureOnLine[];
+  /** The first feature that blocks the line, if any. */
+  readonly blockedBy: FeatureOnLine | undefined;
+  /** The best cover the target has against this observer (none when not visible). */
+  readonly cover: CoverClass;
+  readonly coverFrom: FeatureOnLine | undefined;
+  /** Rule that decides the answer: the blocking rule, the cover rule, or the open-ground rule. */
+  readonly ruleId: string;
+}
+
+/** Rule ids the line of sight cites when no feature is involved. */
+export interface SightRuleIds {
+  readonly clear: string;
+  readonly ground: string;
+}
+
+const COVER_RANK: Record<CoverClass, number> = {
+  none: 0,
+  light: 1,
+  heavy: 2,
+  strong: 3,
+  fortification: 4,
+};
+
+/** Whether cover class `a` is better than `b`. */
+export function betterCover(a: CoverClass, b: CoverClass): boolean {
+  return COVER_RANK[a] > COVER_RANK[b];
+}
+
+const EPS = 1e-9;
+/** How far above its ground the low sight line aims, to ask what hides the target's lower part. */
+const BASE_AIM = 0.1;
+
+/**
+ * 2.5-D line of sight over a table map: ground bands and the creek/gully bed shape the ground;
+ * buildings, walls, hedges, bushes, woods, trees, obstacles, vehicles and wrecks stand on it with
+ * their heights. The line runs from the observer's eye to the top of the target; what hides the
+ * target's lower part close to it gives cover. Visibility is symmetric when both ends have the
+ * same height; cover belongs to the target end.
+ */
+export function lineOfSight(
+  terrain: TerrainIndex,
+  from: SightEnd,
+  to: SightEnd,
+  ruleIds: SightRuleIds,
+  obstructions: readonly Obstruction[] = [],
+): SightResult {
+  const a = from.point;
+  const b = to.point;
+  const len = distance(a, b);
+  const groundA = terrain.groundAt(a).height + (from.standingOn ?? 0);
+  const groundB = terrain.groundAt(b).height + (to.standingOn ?? 0);
+  const zA = groundA + from.height;
+  const zB = groundB + to.height;
+  const zBase = groundB + Math.min(BASE_AIM, to.height);
+  const lineZ = (t: number) => zA + (zB - zA) * t;
+  const baseZ = (t: number) => zA + (zBase - zA) * t;
+  const ignored = new Set([...(from.ignore ?? []), ...(to.ignore ?? [])]);
+  const proximity = terrain.defaults.coverProximity;
+  const nearTarget = (s: Span) => (1 - s.t1) * len <= proximity + EPS;
+
+  const crossed: FeatureOnLine[] = [];
+  const crossings = len === 0 ? [] : terrain.crossings(a, b);
+  const reliefBreaks: number[] = [];
+  let hasRelief = false;
+  for (const { entry, spans } of crossings) {
+    const f = entry.feature;
+    switch (f.kind) {
+      case 'ground':
+      case 'bridge':
+      case 'catwalk':
+        hasRelief = true;
+        for (const s of spans) reliefBreaks.push(s.t0, s.t1);
+        crossed.push(record(entry, spans, 'clear', lineZ, len));
+        break;
+      case 'creek':
+      case 'gully':
+        hasRelief = true;
+        for (const s of trenchSpans(entry.footprint, a, b)) reliefBreaks.push(s.t0, s.t1);
+        crossed.push(record(entry, spans, 'clear', lineZ, len));
+        break;
+      case 'road':
+        crossed.push(record(entry, spans, 'clear', lineZ, len));
+        break;
+      case 'tree': {
+        const trunk = trunkSpan(entry.footprint, a, b);
+        const canopyBase = entry.base + (f.canopyBase ?? terrain.defaults.canopyBase);
+        for (const s of spans) {
+          const low = Math.min(lineZ(s.t0), lineZ(s.t1));
+          const high = Math.max(lineZ(s.t0), lineZ(s.t1));
+          let effect: SightEffect = 'clear';
+          if (trunk && !ignored.has(entry.id) && low < entry.top && entry.rules.blocksSight) {
+            effect = 'blocks';
+          } else if (high > canopyBase && low < entry.top && nearTarget(s)) {
+            effect = 'cover';
+          }
+          const spanRecord = effect === 'blocks' && trunk ? trunk : s;
+          crossed.push(record(entry, [spanRecord], effect, lineZ, len));
+        }
+        break;
+      }
+      case 'wall':
+      case 'fence':
+      case 'hedge':
+      case 'building':
+      case 'bushes':
+      case 'woods':
+      case 'forest':
+      case 'obstacle':
+      case 'bunker':
+      case 'wreck':
+        for (const s of spans) {
+          crossed.push(
+            solidEffect(entry, s, {
+              lineZ,
+              baseZ,
+              len,
+              nearTarget,
+              ignored,
+              insideA: s.t0 <= EPS && groundA < entry.top,
+              insideB: s.t1 >= 1 - EPS && groundB < entry.top,
+            }),
+          );
+        }
+        break;
+    }
+  }
+
+  for (const o of obstructions) {
+    if (ignored.has(o.id) || len === 0) continue;
+    const box = boxOf(o.polygon);
+    if (
+      box.maxX < Math.min(a.x, b.x) ||
+      box.minX > Math.max(a.x, b.x) ||
+      box.maxY < Math.min(a.y, b.y) ||
+      box.minY > Math.max(a.y, b.y)
+    ) {
+      continue;
+    }
+    const base = terrain.groundAt(lerpPoint(a, b, 0.5)).height;
+    const spans = segmentInsidePolygon(a, b, o.polygon);
+    const inA = pointInPolygon(a, o.polygon);
+    const inB = pointInPolygon(b, o.polygon);
+    for (const s of spans) {
+      const top = base + o.height;
+      const low = Math.min(lineZ(s.t0), lineZ(s.t1));
+      const lowBase = Math.min(baseZ(s.t0), baseZ(s.t1));
+      let effect: SightEffect = 'clear';
+      if ((s.t0 <= EPS && inA) || (s.t1 >= 1 - EPS && inB)) effect = 'inside';
+      else if (low < top) effect = 'blocks';
+      else if (lowBase < top && nearTarget(s)) effect = 'cover';
+      crossed.push({
+        id: o.id,
+        kind: o.kind,
+        from: inches(s.t0 * len),
+        to: inches(s.t1 * len),
+        effect,
+        lineHeight: low,
+        top,
+        coverClass: o.coverClass,
+        ruleId: o.ruleId,
+        strongCover: o.strongCover ?? false,
+      });
+    }
+  }
+
+  if (hasRelief) {
+    const relief = reliefBlock(terrain, a, b, len, reliefBreaks, lineZ, baseZ, crossings, {
+      nearTarget,
+      groundRule: ruleIds.ground,
+    });
+    crossed.push(...relief);
+  }
+
+  crossed.sort((x, y) => x.from - y.from || x.to - y.to);
+  const blockedBy = crossed.find((c) => c.effect === 'blocks');
+  let coverFrom: FeatureOnLine | undefined;
+  if (!blockedBy) {
+    for (const c of crossed) {
+      const gives =
+        c.effect === 'cover' ||
+        (c.effect === 'inside' && c.to >= len - 1e-6 && c.kind !== 'vehicle');
+      if (gives && (!coverFrom || betterCover(c.coverClass, coverFrom.coverClass))) coverFrom = c;
+    }
+  }
+  const cover: CoverClass = coverFrom?.coverClass ?? 'none';
+  return {
+    visible: !blockedBy,
+    distance: len,
+    fromHeight: zA,
+    toHeight: zB,
+    crossed,
+    blockedBy,
+    cover,
+    coverFrom,
+    ruleId: blockedBy?.ruleId ?? (coverFrom && cover !== 'none' ? coverFrom.ruleId : ruleIds.clear),
+  };
+}
+
+function record(
+  entry: IndexedFeature,
+  spans: readonly Span[],
+  effect: SightEffect,
+  lineZ: (t: number) => number,
+  len: number,
+): FeatureOnLine {
+  const t0 = spans[0]!.t0;
+  const t1 = spans[spans.length - 1]!.t1;
+  return {
+    id: entry.id,
+    kind: entry.feature.kind,
+    from: inches(t0 * len),
+    to: inches(t1 * len),
+    effect,
+    lineHeight: Math.min(lineZ(t0), lineZ(t1)),
+    top: entry.top,
+    coverClass: entry.rules.coverClass,
+    ruleId: entry.rules.ruleId,
+    strongCover: entry.rules.strongCover,
+  };
+}
+
+interface SolidContext {
+  readonly lineZ: (t: number) => number;
+  readonly baseZ: (t: number) => number;
+  readonly len: number;
+  readonly nearTarget: (s: Span) => boolean;
+  readonly ignored: ReadonlySet<string>;
+  readonly insideA: boolean;
+  readonly insideB: boolean;
+}
+
+function solidEffect(entry: IndexedFeature, s: Span, c: SolidContext): FeatureOnLine {
+  const low = Math.min(c.lineZ(s.t0), c.lineZ(s.t1));
+  const lowBase = Math.min(c.baseZ(s.t0), c.baseZ(s.t1));
+  const isArea = entry.footprint.type === 'area';
+  let effect: SightEffect = 'clear';
+  if (c.ignored.has(entry.id)) effect = 'inside';
+  else if (isArea && (c.insideA || c.insideB) && entry.rules.seeFromInside) effect = 'inside';
+  else if (low < entry.top && entry.rules.blocksSight) effect = 'blocks';
+  else if (lowBase < entry.top && c.nearTarget(s)) effect = 'cover';
+  else if (isArea && c.insideB) effect = 'cover';
+  return {
+    id: entry.id,
+    kind: entry.feature.kind,
+    from: inches(s.t0 * c.len),
+    to: inches(s.t1 * c.len),
+    effect,
+    lineHeight: low,
+    top: entry.top,
+    coverClass: entry.rules.coverClass,
+    ruleId: entry.rules.ruleId,
+    strongCover: entry.rules.strongCover,
+  };
+}
+
+/**
+ * Tests the sight line against the ground profile: raised bands, bridge decks and the creek and
+ * gully beds. Between the breaks the profile is flat or an even slope, so testing the breaks and
+ * the midpoints between them is exact.
+ */
+function reliefBlock(
+  terrain: TerrainIndex,
+  a: TablePoint,
+  b: TablePoint,
+  len: number,
+  breaks: number[],
+  lineZ: (t: number) => number,
+  baseZ: (t: number) => number,
+  crossings: readonly { entry: IndexedFeature; spans: readonly Span[] }[],
+  ctx: { nearTarget: (s: Span) => boolean; groundRule: string },
+): FeatureOnLine[] {
+  const { nearTarget, groundRule } = ctx;
+  const ts = [...new Set(breaks.filter((t) => t > 1e-6 && t < 1 - 1e-6))].sort((x, y) => x - y);
+  const probes: number[] = [];
+  const all = [0, ...ts, 1];
+  for (let i = 0; i < all.length; i++) {
+    const t = all[i]!;
+    if (t > 1e-6 && t < 1 - 1e-6) probes.push(t - 1e-7, t + 1e-7);
+    const next = all[i + 1];
+    if (next !== undefined) probes.push((t + next) / 2);
+  }
+  let cover: FeatureOnLine | undefined;
+  for (const t of probes) {
+    if (t <= 1e-6 || t >= 1 - 1e-6) continue;
+    const p = lerpPoint(a, b, t);
+    const g = terrain.groundAt(p);
+    const owner = g.featureId ?? trenchAt(crossings, t);
+    const blocked = lineZ(t) < g.height - 1e-9;
+    const hides = !blocked && baseZ(t) < g.height - 1e-9 && nearTarget({ t0: t, t1: t });
+    if (!blocked && !hides) continue;
+    const entry = crossings.find((c) => c.entry.id === owner)?.entry;
+    const hit: FeatureOnLine = {
+      id: owner ?? 'baseGround',
+      kind: entry?.feature.kind ?? 'baseGround',
+      from: inches(t * len),
+      to: inches(t * len),
+      effect: blocked ? 'blocks' : 'cover',
+      lineHeight: lineZ(t),
+      top: g.height,
+      coverClass: entry?.rules.coverClass ?? 'light',
+      ruleId: entry?.rules.ruleId ?? groundRule,
+      strongCover: entry?.rules.strongCover ?? false,
+    };
+    if (blocked) return [hit];
+    cover ??= hit;
+  }
+  return cover ? [cover] : [];
+}
+
+function trenchAt(
+  crossings: readonly { entry: IndexedFeature; spans: readonly Span[] }[],
+  t: number,
+): string | undefined {
+  for (const c of crossings) {
+    if (c.entry.footprint.type !== 'trench') continue;
+    if (c.spans.some((s) => t >= s.t0 - 1e-6 && t <= s.t1 + 1e-6)) return c.entry.id;
+  }
+  return undefined;
+}

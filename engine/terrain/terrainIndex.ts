@@ -1,0 +1,318 @@
+import Flatbush from 'flatbush';
+import type { Feature, TableMap } from '../format';
+import {
+  pointInPolygon,
+  segmentCrossing,
+  segmentInsideCircle,
+  segmentInsidePolygon,
+  type Box,
+  type Span,
+} from '../geometry/polygon';
+import { distanceToSegment } from '../geometry/vector';
+import type { FeatureId, TablePoint } from '../geometry/units';
+import { footprintBox, footprintOf, type Footprint } from './featureGeometry';
+import type { FeatureRules, FeatureRulesResolver, TerrainDefaults } from './terrainRules';
+
+/** One table feature with its footprint, box, rules and heights, as the index holds it. */
+export interface IndexedFeature {
+  readonly id: FeatureId;
+  readonly feature: Feature;
+  readonly footprint: Footprint;
+  readonly box: Box;
+  readonly rules: FeatureRules;
+  /** Height of the ground the feature stands on, above base ground. */
+  readonly base: number;
+  /** Height of the feature's top above base ground (its own height plus `base`). */
+  readonly top: number;
+}
+
+/** The parts of a segment that a feature covers, in order along the segment. */
+export interface Crossing {
+  readonly entry: IndexedFeature;
+  /** Parameter spans along the segment; a wall crossing is a span of zero length. */
+  readonly spans: readonly Span[];
+}
+
+/** The ground under a point: its height above base ground and the feature that sets it. */
+export interface GroundSample {
+  readonly height: number;
+  readonly featureId: FeatureId | undefined;
+}
+
+/** How candidate features are found: the R-tree, or a plain scan (for the benchmark). */
+export type IndexMode = 'rtree' | 'scan';
+
+/**
+ * Terrain of one table map behind a spatial index (Flatbush R-tree over feature boxes). Every
+ * query first takes the candidates whose box meets the query box, then tests exact geometry.
+ */
+export class TerrainIndex {
+  readonly entries: readonly IndexedFeature[];
+  readonly width: number;
+  readonly height: number;
+  private readonly tree: Flatbush | undefined;
+  private readonly grounds: readonly IndexedFeature[];
+
+  constructor(
+    map: TableMap,
+    resolve: FeatureRulesResolver,
+    readonly defaults: TerrainDefaults,
+    readonly mode: IndexMode = 'rtree',
+  ) {
+    this.width = map.width;
+    this.height = map.height;
+    const shaped = map.features.map((feature) => {
+      const footprint = footprintOf(feature, defaults.trunkRadius);
+      return { feature, footprint, box: footprintBox(footprint), rules: resolve(feature) };
+    });
+    // Ground-shaping features first, so the heights of everything else can stand on them.
+    const groundKinds = new Set(['ground', 'creek', 'gully', 'bridge', 'catwalk']);
+    const groundOnly = shaped
+      .filter((s) => groundKinds.has(s.feature.kind))
+      .map((s) => ({ ...s, id: s.feature.id as FeatureId, base: 0, top: groundTop(s.feature) }));
+    this.grounds = groundOnly;
+    this.entries = shaped.map((s) => {
+      const found = groundOnly.find((g) => g.feature === s.feature);
+      if (found) return found;
+      const centre = { x: (s.box.minX + s.box.maxX) / 2, y: (s.box.minY + s.box.maxY) / 2 };
+      const base = this.groundAt(centre as TablePoint).height;
+      return {
+        ...s,
+        id: s.feature.id as FeatureId,
+        base,
+        top: base + featureHeight(s.feature, s.rules, defaults),
+      };
+    });
+    if (mode === 'rtree' && this.entries.length > 0) {
+      const tree = new Flatbush(this.entries.length);
+      for (const e of this.entries) tree.add(e.box.minX, e.box.minY, e.box.maxX, e.box.maxY);
+      tree.finish();
+      this.tree = tree;
+    }
+  }
+
+  /** Features whose box meets `box`. */
+  candidates(box: Box): IndexedFeature[] {
+    if (this.tree) {
+      return this.tree.search(box.minX, box.minY, box.maxX, box.maxY).map((i) => this.entries[i]!);
+    }
+    if (this.mode === 'rtree') return [];
+    return this.entries.filter(
+      (e) =>
+        e.box.minX <= box.maxX &&
+        e.box.maxX >= box.minX &&
+        e.box.minY <= box.maxY &&
+        e.box.maxY >= box.minY,
+    );
+  }
+
+  /** Features whose footprint contains `p` (for a wall: within `lineTolerance` of it). */
+  featuresAt(p: TablePoint, lineTolerance = 0.05): IndexedFeature[] {
+    const box = { minX: p.x, minY: p.y, maxX: p.x, maxY: p.y };
+    return this.candidates(box).filter((e) => contains(e.footprint, p, lineTolerance));
+  }
+
+  /** Height of the ground under a point: raised bands, sunken creek and gully beds, bridge decks. */
+  groundAt(p: TablePoint): GroundSample {
+    let band = 0;
+    let bandId: FeatureId | undefined;
+    let cut = 0;
+    let cutId: FeatureId | undefined;
+    const box = { minX: p.x, minY: p.y, maxX: p.x, maxY: p.y };
+    // Before the index is built (while placing features on the ground), scan the ground list.
+    const list = this.tree ? this.candidates(box) : this.grounds;
+    for (const e of list) {
+      const f = e.feature;
+      switch (f.kind) {
+        case 'bridge':
+        case 'catwalk':
+          if (contains(e.footprint, p, 0)) return { height: f.deckHeight ?? 0, featureId: e.id };
+          break;
+        case 'ground':
+          if (f.height > band && contains(e.footprint, p, 0)) {
+            band = f.height;
+            bandId = e.id;
+          }
+          break;
+        case 'creek':
+        case 'gully': {
+          const d = trenchDepthAt(e.footprint, p);
+          if (d > cut) {
+            cut = d;
+            cutId = e.id;
+          }
+          break;
+        }
+        case 'road':
+        case 'building':
+        case 'wall':
+        case 'fence':
+        case 'hedge':
+        case 'bushes':
+        case 'tree':
+        case 'woods':
+        case 'forest':
+        case 'obstacle':
+        case 'bunker':
+        case 'wreck':
+          break;
+      }
+    }
+    if (cut > 0) return { height: band - cut, featureId: cutId };
+    return { height: band, featureId: bandId };
+  }
+
+  /** Every feature the segment `a`–`b` meets, with the spans it covers. */
+  crossings(a: TablePoint, b: TablePoint): Crossing[] {
+    const box = {
+      minX: Math.min(a.x, b.x),
+      minY: Math.min(a.y, b.y),
+      maxX: Math.max(a.x, b.x),
+      maxY: Math.max(a.y, b.y),
+    };
+    const out: Crossing[] = [];
+    for (const entry of this.candidates(box)) {
+      const spans = spansOf(entry.footprint, a, b);
+      if (spans.length > 0) out.push({ entry, spans });
+    }
+    return out;
+  }
+}
+
+function groundTop(f: Feature): number {
+  switch (f.kind) {
+    case 'ground':
+      return f.height;
+    case 'bridge':
+    case 'catwalk':
+      return f.deckHeight ?? 0;
+    case 'creek':
+    case 'gully':
+    case 'road':
+    case 'building':
+    case 'wall':
+    case 'fence':
+    case 'hedge':
+    case 'bushes':
+    case 'tree':
+    case 'woods':
+    case 'forest':
+    case 'obstacle':
+    case 'bunker':
+    case 'wreck':
+      return 0;
+  }
+}
+
+/** A feature's own height above the ground it stands on. */
+export function featureHeight(f: Feature, rules: FeatureRules, d: TerrainDefaults): number {
+  switch (f.kind) {
+    case 'building': {
+      const roof = f.roof;
+      const roofHeight =
+        roof === undefined || roof.type === 'none' || roof.type === 'flat'
+          ? 0
+          : (roof.height ?? d.roofHeight);
+      return f.floors * (f.floorHeight ?? d.floorHeight) + roofHeight;
+    }
+    case 'wall':
+    case 'fence':
+    case 'hedge':
+    case 'bushes':
+    case 'tree':
+    case 'woods':
+    case 'forest':
+    case 'obstacle':
+    case 'bunker':
+    case 'wreck':
+      return f.height ?? rules.height;
+    case 'ground':
+      return f.height;
+    case 'bridge':
+    case 'catwalk':
+      return f.deckHeight ?? 0;
+    case 'creek':
+    case 'gully':
+    case 'road':
+      return 0;
+  }
+}
+
+function contains(fp: Footprint, p: TablePoint, lineTolerance: number): boolean {
+  switch (fp.type) {
+    case 'area':
+      return fp.polygons.some((poly) => pointInPolygon(p, poly));
+    case 'line':
+      for (let i = 1; i < fp.points.length; i++) {
+        if (distanceToSegment(p, fp.points[i - 1]!, fp.points[i]!).distance <= lineTolerance)
+          return true;
+      }
+      return false;
+    case 'circle':
+      return Math.hypot(p.x - fp.centre.x, p.y - fp.centre.y) <= fp.radius;
+    case 'trench':
+      return fp.outer.some((poly) => pointInPolygon(p, poly));
+  }
+}
+
+/** How far below the surrounding ground a point in a creek or gully lies (0 outside it). */
+function trenchDepthAt(fp: Footprint, p: TablePoint): number {
+  if (fp.type !== 'trench') return 0;
+  let nearest = Infinity;
+  for (let i = 1; i < fp.points.length; i++) {
+    nearest = Math.min(nearest, distanceToSegment(p, fp.points[i - 1]!, fp.points[i]!).distance);
+  }
+  if (nearest <= fp.floorHalfWidth) return fp.depth;
+  if (nearest >= fp.outerHalfWidth) return 0;
+  // On a bank: the ground rises evenly from the bed to the rim.
+  return (fp.depth * (fp.outerHalfWidth - nearest)) / (fp.outerHalfWidth - fp.floorHalfWidth);
+}
+
+function mergeSpans(spans: Span[]): Span[] {
+  spans.sort((x, y) => x.t0 - y.t0);
+  const out: Span[] = [];
+  for (const s of spans) {
+    const last = out[out.length - 1];
+    if (last && s.t0 <= last.t1) out[out.length - 1] = { t0: last.t0, t1: Math.max(last.t1, s.t1) };
+    else out.push(s);
+  }
+  return out;
+}
+
+function spansOf(fp: Footprint, a: TablePoint, b: TablePoint): Span[] {
+  switch (fp.type) {
+    case 'area':
+      return fp.polygons.length === 1
+        ? segmentInsidePolygon(a, b, fp.polygons[0]!)
+        : mergeSpans(fp.polygons.flatMap((poly) => segmentInsidePolygon(a, b, poly)));
+    case 'trench':
+      return mergeSpans(fp.outer.flatMap((poly) => segmentInsidePolygon(a, b, poly)));
+    case 'line': {
+      const out: Span[] = [];
+      for (let i = 1; i < fp.points.length; i++) {
+        const t = segmentCrossing(a, b, fp.points[i - 1]!, fp.points[i]!);
+        if (t !== undefined) out.push({ t0: t, t1: t });
+      }
+      return out.sort((x, y) => x.t0 - y.t0);
+    }
+    case 'circle': {
+      const s = segmentInsideCircle(a, b, fp.centre, fp.radius);
+      return s ? [s] : [];
+    }
+  }
+}
+
+/** The spans of a segment inside a trench's bed and banks, unmerged: their ends are where the ground profile bends. */
+export function trenchSpans(fp: Footprint, a: TablePoint, b: TablePoint): Span[] {
+  if (fp.type !== 'trench') return [];
+  return [
+    ...fp.floor.flatMap((poly) => segmentInsidePolygon(a, b, poly)),
+    ...fp.outer.flatMap((poly) => segmentInsidePolygon(a, b, poly)),
+  ];
+}
+
+/** The span of a segment inside a tree trunk, if any. */
+export function trunkSpan(fp: Footprint, a: TablePoint, b: TablePoint): Span | undefined {
+  if (fp.type !== 'circle') return undefined;
+  return segmentInsideCircle(a, b, fp.centre, fp.trunkRadius);
+}
