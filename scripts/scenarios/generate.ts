@@ -3,9 +3,11 @@
  * Pass names (tankplank, tanks, tank, ww1) to regenerate only some.
  */
 import { writeTankplankVillage } from './tankplankVillage';
+import { writeTanks } from './tanks';
 
 const GENERATORS: Record<string, () => void> = {
   tankplank: writeTankplankVillage,
+  tanks: writeTanks,
 };
 
 const wanted = process.argv.slice(2);
