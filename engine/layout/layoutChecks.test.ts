@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { checkLayout, type LayoutCheckId } from './layoutChecks';
+import { minimalScenario } from '../format/testFixtures';
+import type { CatalogDoc, Feature, ScenarioDoc } from '../format';
+
+function withFeatures(features: Feature[], edit?: (d: ScenarioDoc) => void): ScenarioDoc {
+  const doc = minimalScenario();
+  doc.map = { kind: 'table', width: 36, height: 24, features };
+  edit?.(doc);
+  return doc;
+}
+
+const checks = (doc: ScenarioDoc, catalogs: CatalogDoc[] = []) =>
+  checkLayout(doc, catalogs).map((p) => p.check as LayoutCheckId);
+
+const catalog = (
+  ruleset: CatalogDoc['ruleset'],
+  constants: CatalogDoc['constants'],
+): CatalogDoc => ({
+  format: 'sandtable.catalog',
+  formatVersion: 1,
+  app: { name: 'sandtable', version: '0' },
+  meta: { title: 'c' },
+  id: 'c',
+  ruleset,
+  layer: 'base',
+  constants,
+});
+
+const creek: Feature = {
+  id: 'creek',
+  kind: 'creek',
+  points: [
+    [18, 0],
+    [18, 24],
+  ],
+  width: 3,
+  bedDepth: 1,
+};
+const road: Feature = {
+  id: 'road',
+  kind: 'road',
+  points: [
+    [0, 12],
+    [36, 12],
+  ],
+  width: 2,
+};
+const square = (
+  id: string,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  kind: 'forest' | 'bridge' = 'forest',
+): Feature => ({
+  id,
+  kind,
+  points: [
+    [x, y],
+    [x + w, y],
+    [x + w, y + h],
+    [x, y + h],
+  ],
+});
+
+describe('layout checks', () => {
+  it('the minimal scenario is clean', () => {
+    expect(checkLayout(minimalScenario())).toEqual([]);
+  });
+
+  it('outside-table: features, zones, objectives and units off the table', () => {
+    expect(checks(withFeatures([road]))).toEqual([]);
+    const doc = withFeatures([{ id: 't', kind: 'tree', x: 40, y: 5, canopyRadius: 1 }], (d) => {
+      d.deployment.zones = [
+        { id: 'z', side: 'A', area: { shape: 'rect', x: 30, y: 0, width: 10, height: 5 } },
+      ];
+      d.forces.sides[1]!.formations[0]!.units[0]!.position = [50, 50];
+    });
+    const problems = checkLayout(doc);
+    expect(problems.map((p) => [p.check, p.subjects[0]?.id])).toEqual([
+      ['outside-table', 't'],
+      ['outside-table', 'z'],
+      ['outside-table', 'b-t1'],
+    ]);
+    expect(problems[2]!.pointer).toBe('/forces/sides/1/formations/0/units/0');
+  });
+
+  it('overlap: a building on a road is flagged, one beside it is not', () => {
+    const house = (y: number): Feature => ({
+      id: 'h',
+      kind: 'building',
+      x: 8,
+      y,
+      width: 3,
+      depth: 2,
+      buildingKind: 'closed',
+      floors: 1,
+    });
+    expect(checks(withFeatures([road, house(12)]))).toEqual(['overlap']);
+    expect(checks(withFeatures([road, house(8)]))).toEqual([]);
+    const [p] = checkLayout(withFeatures([road, house(12)]));
+    expect(p!.subjects.map((s) => s.id)).toEqual(['road', 'h']);
+    expect(p!.message).toMatch(/overlap by 6\.0 sq in/);
+  });
+
+  it('bridge-span: a bridge must reach dry ground on both banks and carry its road', () => {
+    const spanning = {
+      ...square('b', 15, 11, 6, 2, 'bridge'),
+      spans: 'creek',
+      carries: 'road',
+    } as Feature;
+    expect(checks(withFeatures([creek, road, spanning]))).toEqual([]);
+    const short = { ...square('b', 17, 11, 2, 2, 'bridge'), spans: 'creek' } as Feature;
+    expect(checks(withFeatures([creek, road, short]))).toEqual(['bridge-span']);
+    const offRoad = {
+      ...square('b', 15, 2, 6, 2, 'bridge'),
+      spans: 'creek',
+      carries: 'road',
+    } as Feature;
+    expect(checks(withFeatures([creek, road, offRoad]))).toEqual(['bridge-span']);
+    const dry = square('b', 2, 2, 4, 2, 'bridge');
+    expect(checkLayout(withFeatures([creek, dry]))[0]!.message).toMatch(/does not cross any creek/);
+  });
+
+  it('terrain count and spacing come from the catalog', () => {
+    const tanks = catalog('tanks', {
+      'measuringArrow.total': 6,
+      'layout.spacing': 'measuringArrow.total',
+      'layout.pieceKinds': 'forest,building',
+      'layout.required.forest': 2,
+    });
+    const spaced = (doc: ScenarioDoc) => ((doc.ruleset = { id: 'tanks' }), doc);
+    const good = spaced(withFeatures([square('f1', 7, 7, 4, 4), square('f2', 20, 7, 4, 4)]));
+    expect(checks(good, [tanks])).toEqual([]);
+    // Without the catalog no rule applies.
+    expect(checks(spaced(withFeatures([square('f1', 1, 1, 4, 4)])))).toEqual([]);
+    const crowded = spaced(withFeatures([square('f1', 7, 7, 4, 4), square('f2', 13, 7, 4, 4)]));
+    const problems = checkLayout(crowded, [tanks]);
+    expect(problems.map((p) => p.check)).toEqual(['terrain-spacing']);
+    expect(problems[0]!.message).toContain('2.0" apart');
+    expect(problems[0]!.message).toContain('6" (measuringArrow.total)');
+    const edge = spaced(withFeatures([square('f1', 2, 7, 4, 4), square('f2', 20, 7, 4, 4)]));
+    expect(checks(edge, [tanks])).toEqual(['terrain-spacing']);
+    expect(checks(spaced(withFeatures([square('f1', 7, 7, 4, 4)])), [tanks])).toEqual([
+      'terrain-count',
+    ]);
+  });
+
+  it('objective-placement: a hidden objective must sit near the far edge (TP-3.1)', () => {
+    const tp = catalog('tankplank', { 'layout.hiddenObjectiveEdgeDistance': 6 });
+    const near = minimalScenario();
+    expect(checks(near, [tp])).toEqual([]);
+    const far = minimalScenario();
+    far.objectives[0]!.area = { shape: 'rect', x: 20, y: 2, width: 4, height: 4 };
+    const problems = checkLayout(far, [tp]);
+    expect(problems.map((p) => [p.check, p.ruleId])).toEqual([['objective-placement', 'TP-3.1']]);
+    expect(problems[0]!.message).toContain('16.0" from the east edge');
+  });
+});

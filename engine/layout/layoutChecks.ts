@@ -1,0 +1,522 @@
+import Flatbush from 'flatbush';
+import * as polyclip from 'polyclip-ts';
+import type {
+  CatalogDoc,
+  Edge,
+  Feature,
+  FeatureKind,
+  Point,
+  ScenarioDoc,
+  Shape,
+  Stats,
+  TableMap,
+} from '../format';
+import { footprintBox, footprintOf } from '../terrain/featureGeometry';
+import { boxOf } from '../geometry/polygon';
+import { tablePoint } from '../geometry/units';
+import { occupiedArea, overlapArea, type MultiPolygon } from './footprintPolygons';
+
+/** Stable ids of the layout checks; the problems panel and `sandtable validate` group by them. */
+export type LayoutCheckId =
+  | 'outside-table'
+  | 'overlap'
+  | 'bridge-span'
+  | 'terrain-count'
+  | 'terrain-spacing'
+  | 'objective-placement'
+  | 'unreachable';
+
+export type LayoutSeverity = 'error' | 'warning';
+
+/** What a problem is about, so clicking it can select the thing on the canvas. */
+export interface LayoutSubject {
+  readonly kind: 'feature' | 'unit' | 'objective' | 'zone' | 'edge';
+  readonly id: string;
+}
+
+export interface LayoutProblem {
+  readonly check: LayoutCheckId;
+  readonly severity: LayoutSeverity;
+  readonly message: string;
+  readonly subjects: readonly LayoutSubject[];
+  /** JSON pointer of the first subject in the scenario file. */
+  readonly pointer: string;
+  /** Rule id in the ruleset digest when a rule (not just good sense) asks for it. */
+  readonly ruleId?: string;
+}
+
+/** Square inches of overlap below which two features only touch. */
+const OVERLAP_TOLERANCE = 0.05;
+
+/**
+ * Which kinds may not share ground. Symmetric; kinds not listed may overlap freely (a road across
+ * raised ground, a tree's canopy over a wall).
+ */
+const MUST_NOT_OVERLAP: Partial<Record<FeatureKind, readonly FeatureKind[]>> = {
+  building: [
+    'building',
+    'road',
+    'creek',
+    'gully',
+    'bridge',
+    'catwalk',
+    'tree',
+    'woods',
+    'forest',
+    'bunker',
+    'wreck',
+    'obstacle',
+  ],
+  forest: ['forest', 'woods', 'building'],
+  bunker: ['bunker', 'road', 'creek'],
+  tree: ['road', 'creek', 'bridge', 'catwalk'],
+  wreck: ['wreck'],
+};
+
+function forbiddenPair(a: FeatureKind, b: FeatureKind): boolean {
+  return (MUST_NOT_OVERLAP[a]?.includes(b) ?? false) || (MUST_NOT_OVERLAP[b]?.includes(a) ?? false);
+}
+
+/**
+ * What the ruleset's catalogs say about layouts (catalog `constants`):
+ * `layout.required.<kind>` counts, `layout.pieceKinds` (comma list) and `layout.spacing` (inches,
+ * or the name of another constant such as a Measuring Arrow length) between pieces and from edges,
+ * and `layout.hiddenObjectiveEdgeDistance` for objectives at the far edge.
+ */
+export interface LayoutProfile {
+  readonly required: Partial<Record<FeatureKind, number>>;
+  readonly pieceKinds: readonly FeatureKind[];
+  readonly spacing?: number;
+  readonly spacingName?: string;
+  readonly hiddenObjectiveEdgeDistance?: number;
+}
+
+export function layoutProfile(doc: ScenarioDoc, catalogs: readonly CatalogDoc[]): LayoutProfile {
+  const constants: Stats = {};
+  for (const c of catalogs)
+    if (c.ruleset === doc.ruleset.id) Object.assign(constants, c.constants ?? {});
+  const num = (key: string): number | undefined => {
+    const v = constants[key];
+    if (typeof v === 'number') return v;
+    if (typeof v === 'string' && typeof constants[v] === 'number') return constants[v] as number;
+    return undefined;
+  };
+  const required: Partial<Record<FeatureKind, number>> = {};
+  for (const [key, value] of Object.entries(constants)) {
+    const m = /^layout\.required\.([a-z]+)$/.exec(key);
+    if (m && typeof value === 'number') required[m[1] as FeatureKind] = value;
+  }
+  const kinds = constants['layout.pieceKinds'];
+  const spacingRef = constants['layout.spacing'];
+  return {
+    required,
+    pieceKinds:
+      typeof kinds === 'string' ? (kinds.split(',').map((k) => k.trim()) as FeatureKind[]) : [],
+    spacing: num('layout.spacing'),
+    spacingName: typeof spacingRef === 'string' ? spacingRef : undefined,
+    hiddenObjectiveEdgeDistance: num('layout.hiddenObjectiveEdgeDistance'),
+  };
+}
+
+/**
+ * Checks a scenario's layout against good sense and its ruleset: everything on the table, nothing
+ * built on top of something it cannot share ground with, bridges that span their creek, terrain
+ * counts and spacing, objectives where their rules put them. Pure; runs live in the editor and in
+ * `sandtable validate`.
+ */
+export function checkLayout(
+  doc: ScenarioDoc,
+  catalogs: readonly CatalogDoc[] = [],
+): LayoutProblem[] {
+  const out: LayoutProblem[] = [];
+  if (doc.map.kind !== 'table') return out;
+  const map = doc.map;
+  const profile = layoutProfile(doc, catalogs);
+  const areas = new Map<string, MultiPolygon>();
+  const area = (f: Feature) => {
+    let a = areas.get(f.id);
+    if (!a) {
+      a = occupiedArea(f);
+      areas.set(f.id, a);
+    }
+    return a;
+  };
+  checkOnTable(doc, map, out);
+  checkOverlaps(map, area, out);
+  checkBridges(map, area, out);
+  checkPieces(map, profile, out);
+  checkObjectivePlacement(doc, map, profile, out);
+  return out;
+}
+
+const featurePointer = (map: TableMap, id: string) =>
+  `/map/features/${map.features.findIndex((f) => f.id === id)}`;
+
+function label(f: Feature): string {
+  return f.name ? `${f.kind} "${f.name}"` : `${f.kind} ${f.id}`;
+}
+
+function shapePoints(shape: Shape, map: TableMap): Point[] {
+  switch (shape.shape) {
+    case 'polygon':
+      return shape.points;
+    case 'circle': {
+      const [x, y] = shape.center;
+      const r = shape.radius;
+      return [
+        [x - r, y - r],
+        [x + r, y + r],
+      ];
+    }
+    case 'point':
+      return [shape.at];
+    case 'rect':
+      return [
+        [shape.x, shape.y],
+        [shape.x + shape.width, shape.y + shape.height],
+      ];
+    case 'edgeStrip':
+      return edgeStripPoints(shape.edge, shape.depth, map, shape.from, shape.to);
+    case 'hexes':
+      return [];
+  }
+}
+
+function edgeStripPoints(edge: Edge, depth: number, map: TableMap, from = 0, to?: number): Point[] {
+  switch (edge) {
+    case 'north':
+      return [
+        [from, 0],
+        [to ?? map.width, depth],
+      ];
+    case 'south':
+      return [
+        [from, map.height - depth],
+        [to ?? map.width, map.height],
+      ];
+    case 'west':
+      return [
+        [0, from],
+        [depth, to ?? map.height],
+      ];
+    case 'east':
+      return [
+        [map.width - depth, from],
+        [map.width, to ?? map.height],
+      ];
+  }
+}
+
+function checkOnTable(doc: ScenarioDoc, map: TableMap, out: LayoutProblem[]): void {
+  const inside = ([x, y]: Point) => x >= 0 && y >= 0 && x <= map.width && y <= map.height;
+  const size = `${map.width}"×${map.height}"`;
+  map.features.forEach((f, i) => {
+    const box = extentBox(f);
+    const corners: Point[] = [
+      [box.minX, box.minY],
+      [box.maxX, box.maxY],
+    ];
+    if (!corners.every(inside)) {
+      const whollyOut =
+        box.maxX < 0 || box.maxY < 0 || box.minX > map.width || box.minY > map.height;
+      out.push({
+        check: 'outside-table',
+        severity: whollyOut ? 'error' : 'warning',
+        message: `${label(f)} ${whollyOut ? 'is off' : 'runs off'} the ${size} table`,
+        subjects: [{ kind: 'feature', id: f.id }],
+        pointer: `/map/features/${i}`,
+      });
+    }
+  });
+  (doc.deployment.zones ?? []).forEach((z, i) => {
+    if (!shapePoints(z.area, map).every(inside)) {
+      out.push({
+        check: 'outside-table',
+        severity: 'error',
+        message: `deployment zone ${z.name ?? z.id} of side ${z.side} reaches outside the ${size} table`,
+        subjects: [{ kind: 'zone', id: z.id }],
+        pointer: `/deployment/zones/${i}`,
+      });
+    }
+  });
+  doc.objectives.forEach((o, i) => {
+    if (o.area && !shapePoints(o.area, map).every(inside)) {
+      out.push({
+        check: 'outside-table',
+        severity: 'error',
+        message: `objective ${o.name ?? o.id} reaches outside the ${size} table`,
+        subjects: [{ kind: 'objective', id: o.id }],
+        pointer: `/objectives/${i}`,
+      });
+    }
+  });
+  doc.forces.sides.forEach((side) => {
+    const walk = (units: ScenarioDoc['forces']['sides'][number]['formations']) => {
+      for (const f of units) {
+        for (const u of f.units) {
+          if (Array.isArray(u.position) && !inside(u.position)) {
+            out.push({
+              check: 'outside-table',
+              severity: 'error',
+              message: `unit ${u.name ?? u.id} of ${side.name} is placed off the table at (${u.position.join(', ')})`,
+              subjects: [{ kind: 'unit', id: u.id }],
+              pointer: unitPointer(doc, u.id),
+            });
+          }
+        }
+        walk(f.formations ?? []);
+      }
+    };
+    walk(side.formations);
+  });
+}
+
+/**
+ * The box a feature must keep on the table: a road or creek may run to the very edge (its centre
+ * line is what counts), a tree's canopy may hang over it.
+ */
+function extentBox(f: Feature): { minX: number; minY: number; maxX: number; maxY: number } {
+  if (f.kind === 'road') return boxOf(f.points.map(([x, y]) => tablePoint(x, y)));
+  const fp = footprintOf(f, 0.25);
+  switch (fp.type) {
+    case 'line':
+    case 'trench':
+      return boxOf(fp.points);
+    case 'circle':
+      return boxOf([fp.centre]);
+    case 'area':
+      return footprintBox(fp);
+  }
+}
+
+function unitPointer(doc: ScenarioDoc, id: string): string {
+  let found = '';
+  doc.forces.sides.forEach((s, i) => {
+    const walk = (fs: typeof s.formations, base: string) =>
+      fs.forEach((f, j) => {
+        const k = f.units.findIndex((u) => u.id === id);
+        if (k >= 0) found = `${base}/${j}/units/${k}`;
+        walk(f.formations ?? [], `${base}/${j}/formations`);
+      });
+    walk(s.formations, `/forces/sides/${i}/formations`);
+  });
+  return found;
+}
+
+function checkOverlaps(
+  map: TableMap,
+  area: (f: Feature) => MultiPolygon,
+  out: LayoutProblem[],
+): void {
+  const features = map.features;
+  if (features.length === 0) return;
+  const index = new Flatbush(features.length);
+  const boxes = features.map((f) => footprintBox(footprintOf(f, 0.25)));
+  for (const b of boxes) index.add(b.minX, b.minY, b.maxX, b.maxY);
+  index.finish();
+  features.forEach((a, i) => {
+    const box = boxes[i]!;
+    for (const j of index.search(box.minX, box.minY, box.maxX, box.maxY)) {
+      if (j <= i) continue;
+      const b = features[j]!;
+      if (!forbiddenPair(a.kind, b.kind)) continue;
+      // A bridge is meant to sit over its creek and carry its road.
+      if (bridgeRelation(a, b) || bridgeRelation(b, a)) continue;
+      const shared = overlapArea(area(a), area(b));
+      if (shared > OVERLAP_TOLERANCE) {
+        out.push({
+          check: 'overlap',
+          severity: 'warning',
+          message: `${label(a)} and ${label(b)} overlap by ${shared.toFixed(1)} sq in; move one of them apart`,
+          subjects: [
+            { kind: 'feature', id: a.id },
+            { kind: 'feature', id: b.id },
+          ],
+          pointer: `/map/features/${i}`,
+        });
+      }
+    }
+  });
+}
+
+function bridgeRelation(bridge: Feature, other: Feature): boolean {
+  return (
+    (bridge.kind === 'bridge' || bridge.kind === 'catwalk') &&
+    (bridge.spans === other.id ||
+      bridge.carries === other.id ||
+      other.kind === 'creek' ||
+      other.kind === 'gully')
+  );
+}
+
+function checkBridges(
+  map: TableMap,
+  area: (f: Feature) => MultiPolygon,
+  out: LayoutProblem[],
+): void {
+  const trenches = map.features.filter((f) => f.kind === 'creek' || f.kind === 'gully');
+  for (const bridge of map.features) {
+    if (bridge.kind !== 'bridge' && bridge.kind !== 'catwalk') continue;
+    const deck = area(bridge);
+    const named = bridge.spans ? trenches.find((t) => t.id === bridge.spans) : undefined;
+    const candidates = named ? [named] : trenches.filter((t) => overlapArea(area(t), deck) > 0);
+    const pointer = featurePointer(map, bridge.id);
+    if (candidates.length === 0) {
+      out.push({
+        check: 'bridge-span',
+        severity: 'warning',
+        message: `${label(bridge)} does not cross any creek or gully; drag it across the water`,
+        subjects: [{ kind: 'feature', id: bridge.id }],
+        pointer,
+      });
+      continue;
+    }
+    for (const water of candidates) {
+      const floor = area(water);
+      const before = floor.length;
+      const after = (polyclip.difference(floor, deck) as MultiPolygon).length;
+      if (after <= before) {
+        out.push({
+          check: 'bridge-span',
+          severity: 'error',
+          message: `${label(bridge)} does not reach across ${label(water)}: its deck must touch dry ground on both banks; lengthen it or move it onto the crossing`,
+          subjects: [
+            { kind: 'feature', id: bridge.id },
+            { kind: 'feature', id: water.id },
+          ],
+          pointer,
+        });
+      }
+    }
+    const road = bridge.carries ? map.features.find((f) => f.id === bridge.carries) : undefined;
+    if (road && overlapArea(area(road), deck) <= OVERLAP_TOLERANCE) {
+      out.push({
+        check: 'bridge-span',
+        severity: 'error',
+        message: `${label(bridge)} is meant to carry ${label(road)}, but the road does not reach the deck`,
+        subjects: [
+          { kind: 'feature', id: bridge.id },
+          { kind: 'feature', id: road.id },
+        ],
+        pointer,
+      });
+    }
+  }
+}
+
+function checkPieces(map: TableMap, profile: LayoutProfile, out: LayoutProblem[]): void {
+  for (const [kind, want] of Object.entries(profile.required) as [FeatureKind, number][]) {
+    const have = map.features.filter((f) => f.kind === kind).length;
+    if (have !== want) {
+      out.push({
+        check: 'terrain-count',
+        severity: 'warning',
+        message: `the ruleset's set-up asks for ${want} ${kind} piece(s); the table has ${have}`,
+        subjects: [],
+        pointer: '/map/features',
+      });
+    }
+  }
+  const spacing = profile.spacing;
+  if (spacing === undefined || profile.pieceKinds.length === 0) return;
+  const what = profile.spacingName ? `${spacing}" (${profile.spacingName})` : `${spacing}"`;
+  const pieces = map.features.filter((f) => profile.pieceKinds.includes(f.kind));
+  const boxes = pieces.map((f) => footprintBox(footprintOf(f, 0.25)));
+  pieces.forEach((f, i) => {
+    const b = boxes[i]!;
+    const edgeGap = Math.min(b.minX, b.minY, map.width - b.maxX, map.height - b.maxY);
+    if (edgeGap < spacing - 1e-9) {
+      out.push({
+        check: 'terrain-spacing',
+        severity: 'warning',
+        message: `${label(f)} is ${Math.max(0, edgeGap).toFixed(1)}" from the table edge; pieces must be at least ${what} from every edge`,
+        subjects: [{ kind: 'feature', id: f.id }],
+        pointer: featurePointer(map, f.id),
+      });
+    }
+    for (let j = i + 1; j < pieces.length; j++) {
+      const gap = footprintGap(pieces[i]!, pieces[j]!);
+      if (gap < spacing - 1e-9) {
+        out.push({
+          check: 'terrain-spacing',
+          severity: 'warning',
+          message: `${label(f)} and ${label(pieces[j]!)} are ${gap.toFixed(1)}" apart; pieces must be at least ${what} apart`,
+          subjects: [
+            { kind: 'feature', id: f.id },
+            { kind: 'feature', id: pieces[j]!.id },
+          ],
+          pointer: featurePointer(map, f.id),
+        });
+      }
+    }
+  });
+}
+
+/** Shortest distance between the outlines of two area features (0 when they overlap). */
+function footprintGap(a: Feature, b: Feature): number {
+  const ra = occupiedArea(a).flatMap((p) => p[0] ?? []);
+  const rb = occupiedArea(b).flatMap((p) => p[0] ?? []);
+  if (overlapArea(occupiedArea(a), occupiedArea(b)) > 0) return 0;
+  let best = Infinity;
+  const segDist = (p: [number, number], q1: [number, number], q2: [number, number]) => {
+    const dx = q2[0] - q1[0];
+    const dy = q2[1] - q1[1];
+    const len2 = dx * dx + dy * dy;
+    const t =
+      len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - q1[0]) * dx + (p[1] - q1[1]) * dy) / len2));
+    return Math.hypot(q1[0] + dx * t - p[0], q1[1] + dy * t - p[1]);
+  };
+  for (const [from, to] of [
+    [ra, rb],
+    [rb, ra],
+  ] as const) {
+    for (const p of from) {
+      for (let k = 0; k < to.length; k++)
+        best = Math.min(best, segDist(p, to[k]!, to[(k + 1) % to.length]!));
+    }
+  }
+  return best;
+}
+
+const OPPOSITE: Record<Edge, Edge> = { north: 'south', south: 'north', east: 'west', west: 'east' };
+
+function distanceFromEdge([x, y]: Point, edge: Edge, map: TableMap): number {
+  switch (edge) {
+    case 'north':
+      return y;
+    case 'south':
+      return map.height - y;
+    case 'west':
+      return x;
+    case 'east':
+      return map.width - x;
+  }
+}
+
+function checkObjectivePlacement(
+  doc: ScenarioDoc,
+  map: TableMap,
+  profile: LayoutProfile,
+  out: LayoutProblem[],
+): void {
+  const limit = profile.hiddenObjectiveEdgeDistance;
+  if (limit === undefined) return;
+  doc.objectives.forEach((o, i) => {
+    if (!o.hidden || !o.owner || !o.area) return;
+    const entry = doc.deployment.entryEdges?.find((e) => e.side === o.owner);
+    if (!entry) return;
+    const far = OPPOSITE[entry.edge];
+    const points = shapePoints(o.area, map);
+    const worst = Math.max(...points.map((p) => distanceFromEdge(p, far, map)));
+    if (worst > limit + 1e-9) {
+      out.push({
+        check: 'objective-placement',
+        severity: 'error',
+        message: `hidden objective ${o.name ?? o.id} of side ${o.owner} reaches ${worst.toFixed(1)}" from the ${far} edge; it must lie within ${limit}" of the far edge from the side's entry edge (${entry.edge})`,
+        subjects: [{ kind: 'objective', id: o.id }],
+        pointer: `/objectives/${i}`,
+        ruleId: 'TP-3.1',
+      });
+    }
+  });
+}
