@@ -54,6 +54,55 @@ describe('sandtable validate', () => {
     expect(parsed.files[0]!.problems[0]!.line).toBeGreaterThan(1);
   }, 60_000);
 
+  it('runs the layout checks on scenarios: errors fail, warnings fail only with --strict', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sandtable-'));
+    const warn = minimalScenario();
+    if (warn.map.kind !== 'table') throw new Error('fixture is a table');
+    warn.map.features.push({
+      id: 'shed',
+      kind: 'building',
+      x: 6,
+      y: 12,
+      width: 2,
+      depth: 2,
+      buildingKind: 'closed',
+      floors: 1,
+    });
+    const warnFile = join(dir, 'warn.scenario.json');
+    await writeFile(warnFile, serializeDocument(warn));
+    const lenient = await sandtable('validate', warnFile);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stdout).toMatch(
+      /warn .*\/map\/features\/5 \(overlap\): building shed and road road-1 overlap|warn .*\(overlap\): road road-1 and building shed overlap/,
+    );
+    expect((await sandtable('validate', '--strict', warnFile)).code).toBe(1);
+
+    const broken = minimalScenario();
+    if (broken.map.kind !== 'table') throw new Error('fixture is a table');
+    broken.map.features[2] = {
+      id: 'bridge-1',
+      kind: 'bridge',
+      points: [
+        [17, 10],
+        [19, 10],
+        [19, 14],
+        [17, 14],
+      ],
+      spans: 'creek',
+      carries: 'road-1',
+    };
+    const brokenFile = join(dir, 'broken.scenario.json');
+    await writeFile(brokenFile, serializeDocument(broken));
+    const fail = await sandtable('validate', '--json', brokenFile);
+    expect(fail.code).toBe(1);
+    const report = JSON.parse(fail.stdout) as {
+      files: { layout: { check: string; severity: string }[] }[];
+    };
+    expect(report.files[0]!.layout).toContainEqual(
+      expect.objectContaining({ check: 'bridge-span', severity: 'error' }),
+    );
+  }, 60_000);
+
   it('reports a missing file and bad usage clearly', async () => {
     const missing = await sandtable('validate', '/no/such/file.json');
     expect(missing.code).toBe(1);

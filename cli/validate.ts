@@ -3,22 +3,33 @@ import {
   DEFAULT_MAX_BYTES,
   formatProblem,
   loadDocument,
+  type CatalogDoc,
   type Problem,
 } from '../engine/format/index';
+import { checkLayout, type LayoutProblem } from '../engine/layout/layoutChecks';
+import { bundledCatalogs, loadCatalogs } from './catalogs';
 
-export const usage = `sandtable validate <file...> [--json]
-  Checks Sandtable files (scenario, map, forces, objectives, catalog) against file format v1.
-  Exits 0 when every file is valid, 1 when any is not, 2 on bad usage.`;
+export const usage = `sandtable validate <file...> [--json] [--strict] [--catalog <file>]...
+  Checks Sandtable files (scenario, map, forces, objectives, catalog) against file format v1,
+  then checks each scenario's layout (everything on the table, bridges across their creeks,
+  terrain counts and spacing, objective placement) against its ruleset's catalogs: the bundled
+  ones plus any given with --catalog.
+  Exits 0 when every file is valid, 1 when any is not (or, with --strict, has layout warnings),
+  2 on bad usage.`;
 
 export interface FileReport {
   readonly file: string;
   readonly valid: boolean;
   readonly format?: string;
   readonly problems: readonly Problem[];
+  readonly layout: readonly LayoutProblem[];
 }
 
 /** Validates one file on disk; never throws. */
-export async function validateFile(file: string): Promise<FileReport> {
+export async function validateFile(
+  file: string,
+  catalogs: readonly CatalogDoc[] = [],
+): Promise<FileReport> {
   try {
     const info = await stat(file);
     if (info.isDirectory()) {
@@ -29,6 +40,7 @@ export async function validateFile(file: string): Promise<FileReport> {
       return {
         file,
         valid: false,
+        layout: [],
         problems: [
           {
             file,
@@ -43,9 +55,16 @@ export async function validateFile(file: string): Promise<FileReport> {
     }
     const text = await readFile(file, 'utf8');
     const result = loadDocument(text, { file });
-    return result.ok
-      ? { file, valid: true, format: result.format, problems: [] }
-      : { file, valid: false, problems: result.problems };
+    if (!result.ok) return { file, valid: false, problems: result.problems, layout: [] };
+    const layout =
+      result.doc.format === 'sandtable.scenario' ? checkLayout(result.doc, catalogs) : [];
+    return {
+      file,
+      valid: !layout.some((p) => p.severity === 'error'),
+      format: result.format,
+      problems: [],
+      layout,
+    };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why =
@@ -63,30 +82,58 @@ function report(file: string, why: string): FileReport {
     file,
     valid: false,
     problems: [{ file, pointer: '', code: 'parse', message: `the file ${why}` }],
+    layout: [],
   };
+}
+
+function formatLayout(file: string, p: LayoutProblem): string {
+  const rule = p.ruleId ? ` [${p.ruleId}]` : '';
+  return `${p.severity === 'error' ? 'FAIL' : 'warn'} ${file} at ${p.pointer} (${p.check}): ${p.message}${rule}`;
 }
 
 export async function run(args: string[]): Promise<number> {
   const json = args.includes('--json');
-  const files = args.filter((a) => a !== '--json');
-  const unknown = files.filter((f) => f.startsWith('--'));
+  const strict = args.includes('--strict');
+  const files: string[] = [];
+  const catalogFiles: string[] = [];
+  const unknown: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--json' || a === '--strict') continue;
+    if (a === '--catalog') {
+      const next = args[++i];
+      if (next === undefined) unknown.push('--catalog needs a file');
+      else catalogFiles.push(next);
+    } else if (a.startsWith('--')) unknown.push(a);
+    else files.push(a);
+  }
   if (unknown.length > 0 || files.length === 0) {
     process.stderr.write(
       `${unknown.length ? `unknown option ${unknown.join(', ')}\n` : 'no files given\n'}${usage}\n`,
     );
     return 2;
   }
+  let catalogs: CatalogDoc[];
+  try {
+    catalogs = [...(await bundledCatalogs()), ...(await loadCatalogs(catalogFiles))];
+  } catch (err) {
+    process.stderr.write(`cannot load catalogs:\n${(err as Error).message}\n`);
+    return 1;
+  }
   const reports: FileReport[] = [];
-  for (const file of files) reports.push(await validateFile(file));
-  const invalid = reports.filter((r) => !r.valid);
+  for (const file of files) reports.push(await validateFile(file, catalogs));
+  const failed = (r: FileReport) => !r.valid || (strict && r.layout.length > 0);
+  const invalid = reports.filter(failed);
   if (json) {
     process.stdout.write(
       `${JSON.stringify({ valid: invalid.length === 0, files: reports }, null, 2)}\n`,
     );
   } else {
     for (const r of reports) {
-      if (r.valid) process.stdout.write(`ok   ${r.file} (${r.format})\n`);
-      else for (const p of r.problems) process.stdout.write(`FAIL ${formatProblem(p)}\n`);
+      for (const p of r.problems) process.stdout.write(`FAIL ${formatProblem(p)}\n`);
+      for (const p of r.layout) process.stdout.write(`${formatLayout(r.file, p)}\n`);
+      if (r.problems.length === 0 && !failed(r))
+        process.stdout.write(`ok   ${r.file} (${r.format})\n`);
     }
     process.stdout.write(
       `${reports.length - invalid.length} of ${reports.length} file(s) valid${invalid.length ? `; ${invalid.length} with problems` : ''}\n`,
