@@ -4,10 +4,14 @@
  */
 import { writeTankplankVillage } from './tankplankVillage';
 import { writeTanks } from './tanks';
+import { writeTank } from './tank';
+import { writeWw1 } from './ww1';
 
 const GENERATORS: Record<string, () => void> = {
   tankplank: writeTankplankVillage,
   tanks: writeTanks,
+  tank: writeTank,
+  ww1: writeWw1,
 };
 
 const wanted = process.argv.slice(2);
