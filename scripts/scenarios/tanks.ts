@@ -311,6 +311,10 @@ export function buildTanksCatalog(): CatalogDoc {
       pointsFirstGames: 50,
       pointsFull: 100,
       pointsAlpha66Variant: 40,
+      'layout.required.forest': 2,
+      'layout.required.building': 4,
+      'layout.pieceKinds': 'forest,building',
+      'layout.spacing': 'measuringArrow.totalLength',
     },
   };
 }
