@@ -96,12 +96,11 @@ export function buildTanksCatalog(): CatalogDoc {
       created: CREATED,
       source: 'Seed 004 (TANKS: The Modern Age starter rules); digest tanks-modern-age.md',
       description:
-        'Only what the starter rules state: the models they name with the few stats their examples print (the examples disagree, TK-A1: the numbers here are those of Your First Game), the keywords, the cards the Alpha 66 scenario names, the terrain rules, missions and fixed numbers. Everything the rules leave out (Measuring Arrow size, damage capacities, points, card effects, the Critical deck) is in tanks.placeholder.catalog.json, which this catalog overrides.',
+        'Only what the starter rules state: the models they name with the few stats their examples print (the examples disagree, TK-A1: the numbers here are those of Your First Game), the keywords, the cards the Alpha 66 scenario names, the terrain rules, missions and fixed numbers. Everything the rules leave out (Measuring Arrow size, damage capacities, points, card effects, the Critical deck) is in tanks.placeholder.catalog.json, which only fills what this catalog lacks.',
     },
     id: 'tanks.core',
     ruleset: 'tanks',
     layer: 'base',
-    extends: ['tanks.placeholder'],
     units: MODELS,
     terrainTypes: [
       {
@@ -337,11 +336,12 @@ export function buildTanksPlaceholderCatalog(): CatalogDoc {
       author: 'Sandtable',
       created: CREATED,
       description:
-        'Stand-ins for what the starter rules leave out, so the scenarios can be played: the Measuring Arrow size, full stat lines for the two tanks of the bundled scenarios, the effects and costs of the named cards, and a small Critical deck. None of these numbers come from the source; replace them with the printed cards when available. tanks.catalog.json overrides this file wherever the source gives a value.',
+        'Stand-ins for what the starter rules leave out, so the scenarios can be played: the Measuring Arrow size, full stat lines for the two tanks of the bundled scenarios, the effects and costs of the named cards, and a small Critical deck. None of these numbers come from the source; replace them with the printed cards when available. Like the Tankplank placeholders, this file extends the sourced catalog and only fills what it lacks: tanks.catalog.json wins wherever the source gives a value.',
     },
     id: 'tanks.placeholder',
     ruleset: 'tanks',
-    layer: 'base',
+    layer: 'placeholder',
+    extends: ['tanks.core'],
     placeholder: true,
     units: [
       stand('tanks.t64', 'T-64', 'tank', { initiative: 4, attack: 3, defence: 1, damageCapacity: 3 }, [1.35, 2.6], 18),
