@@ -85,7 +85,9 @@ export function boundaryChains(
   const chains: HexsideRef[][] = [];
   // Start open chains at their loose ends first, then close the loops that remain.
   const starts = [
-    ...sides.map((_, i) => i).filter((i) => ends(sides[i]!).some((c) => byCorner.get(c)!.length === 1)),
+    ...sides
+      .map((_, i) => i)
+      .filter((i) => ends(sides[i]!).some((c) => byCorner.get(c)!.length === 1)),
     ...sides.map((_, i) => i),
   ];
   for (const start of starts) {

@@ -4,7 +4,14 @@
  * (CRT, WCC, terrain values: not in any seed), and the hex scenario "Contour hills".
  */
 import { join } from 'node:path';
-import type { CatalogDoc, HexRef, ScenarioDoc, TerrainType, Unit, UnitType } from '../../engine/format/index';
+import type {
+  CatalogDoc,
+  HexRef,
+  ScenarioDoc,
+  TerrainType,
+  Unit,
+  UnitType,
+} from '../../engine/format/index';
 import { CATALOGS_DIR, CREATED, SCENARIOS_DIR, envelope, writeDoc } from './common';
 import { HexSheet, boundaryChains, distance, neighbour as neighbourOf } from './hex';
 
@@ -19,7 +26,14 @@ const placeholderUnit = (
   name: string,
   cls: UnitType['class'],
   mobility: UnitType['mobility'],
-  s: { ap: number; he: number; def: [number, number, number]; ma: number; range: number; points: number },
+  s: {
+    ap: number;
+    he: number;
+    def: [number, number, number];
+    ma: number;
+    range: number;
+    points: number;
+  },
   nation?: string,
 ): UnitType => ({
   id: `tank.${id}`,
@@ -34,7 +48,13 @@ const placeholderUnit = (
   placeholder: true,
 });
 
-const terrainStandIn = (id: string, name: string, dsp: number, colour: string, extra: Partial<TerrainType> = {}): TerrainType => ({
+const terrainStandIn = (
+  id: string,
+  name: string,
+  dsp: number,
+  colour: string,
+  extra: Partial<TerrainType> = {},
+): TerrainType => ({
   id,
   name,
   appliesTo: 'hex',
@@ -60,12 +80,54 @@ export function buildTankPlaceholderCatalog(): CatalogDoc {
     layer: 'base',
     placeholder: true,
     units: [
-      placeholderUnit('pzIII', 'Panzer III', 'tank', 'tracked', { ap: 8, he: 4, def: [10, 7, 5], ma: 12, range: 20, points: 9 }, 'Germany'),
-      placeholderUnit('pzIV', 'Panzer IV', 'tank', 'tracked', { ap: 11, he: 6, def: [11, 7, 5], ma: 12, range: 24, points: 12 }, 'Germany'),
-      placeholderUnit('pzV', 'Panzer V', 'tank', 'tracked', { ap: 15, he: 6, def: [16, 9, 7], ma: 13, range: 30, points: 18 }, 'Germany'),
-      placeholderUnit('t34', 'T-34/76', 'tank', 'tracked', { ap: 10, he: 6, def: [12, 9, 6], ma: 14, range: 20, points: 10 }, 'USSR'),
-      placeholderUnit('infantrySquad', 'Infantry squad', 'infantry', 'foot', { ap: 1, he: 4, def: [1, 1, 1], ma: 3, range: 8, points: 6 }),
-      placeholderUnit('atGun', 'Anti-tank gun', 'gun', 'towed', { ap: 11, he: 2, def: [2, 2, 2], ma: 0, range: 24, points: 6 }),
+      placeholderUnit(
+        'pzIII',
+        'Panzer III',
+        'tank',
+        'tracked',
+        { ap: 8, he: 4, def: [10, 7, 5], ma: 12, range: 20, points: 9 },
+        'Germany',
+      ),
+      placeholderUnit(
+        'pzIV',
+        'Panzer IV',
+        'tank',
+        'tracked',
+        { ap: 11, he: 6, def: [11, 7, 5], ma: 12, range: 24, points: 12 },
+        'Germany',
+      ),
+      placeholderUnit(
+        'pzV',
+        'Panzer V',
+        'tank',
+        'tracked',
+        { ap: 15, he: 6, def: [16, 9, 7], ma: 13, range: 30, points: 18 },
+        'Germany',
+      ),
+      placeholderUnit(
+        't34',
+        'T-34/76',
+        'tank',
+        'tracked',
+        { ap: 10, he: 6, def: [12, 9, 6], ma: 14, range: 20, points: 10 },
+        'USSR',
+      ),
+      placeholderUnit('infantrySquad', 'Infantry squad', 'infantry', 'foot', {
+        ap: 1,
+        he: 4,
+        def: [1, 1, 1],
+        ma: 3,
+        range: 8,
+        points: 6,
+      }),
+      placeholderUnit('atGun', 'Anti-tank gun', 'gun', 'towed', {
+        ap: 11,
+        he: 2,
+        def: [2, 2, 2],
+        ma: 0,
+        range: 24,
+        points: 6,
+      }),
     ],
     terrainTypes: [
       terrainStandIn('clear', 'Clear', 0, '#c8d49a'),
@@ -81,15 +143,68 @@ export function buildTankPlaceholderCatalog(): CatalogDoc {
         ruleId: 'OT-G1',
         columns: ['rangeMax', '-4', '-3', '-2', '-1', '0', '1', '2', '3', '4', '5', '6'],
         rows: [
-          { rangeMax: 5, '-4': null, '-3': null, '-2': 1, '-1': 2, '0': 3, '1': 4, '2': 5, '3': 6, '4': 6, '5': 6, '6': 6 },
-          { rangeMax: 10, '-4': null, '-3': null, '-2': null, '-1': 1, '0': 2, '1': 3, '2': 4, '3': 5, '4': 6, '5': 6, '6': 6 },
-          { rangeMax: 20, '-4': null, '-3': null, '-2': null, '-1': null, '0': 1, '1': 2, '2': 3, '3': 4, '4': 5, '5': 6, '6': 6 },
-          { rangeMax: 40, '-4': null, '-3': null, '-2': null, '-1': null, '0': null, '1': 1, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6 },
+          {
+            rangeMax: 5,
+            '-4': null,
+            '-3': null,
+            '-2': 1,
+            '-1': 2,
+            '0': 3,
+            '1': 4,
+            '2': 5,
+            '3': 6,
+            '4': 6,
+            '5': 6,
+            '6': 6,
+          },
+          {
+            rangeMax: 10,
+            '-4': null,
+            '-3': null,
+            '-2': null,
+            '-1': 1,
+            '0': 2,
+            '1': 3,
+            '2': 4,
+            '3': 5,
+            '4': 6,
+            '5': 6,
+            '6': 6,
+          },
+          {
+            rangeMax: 20,
+            '-4': null,
+            '-3': null,
+            '-2': null,
+            '-1': null,
+            '0': 1,
+            '1': 2,
+            '2': 3,
+            '3': 4,
+            '4': 5,
+            '5': 6,
+            '6': 6,
+          },
+          {
+            rangeMax: 40,
+            '-4': null,
+            '-3': null,
+            '-2': null,
+            '-1': null,
+            '0': null,
+            '1': 1,
+            '2': 2,
+            '3': 3,
+            '4': 4,
+            '5': 5,
+            '6': 6,
+          },
         ],
         placeholder: true,
       },
       ifCrt: {
-        description: 'Stand-in indirect-fire CRT (TC-G3): summed HE strength against the hex, success if roll ≤ cell.',
+        description:
+          'Stand-in indirect-fire CRT (TC-G3): summed HE strength against the hex, success if roll ≤ cell.',
         ruleId: 'TC-G3',
         columns: ['heMin', 'clear', 'woods', 'urban'],
         rows: [
@@ -112,7 +227,8 @@ export function buildTankPlaceholderCatalog(): CatalogDoc {
         placeholder: true,
       },
       missions: {
-        description: 'Stand-in list of mission codes and the sequence step where each resolves (TC-G2).',
+        description:
+          'Stand-in list of mission codes and the sequence step where each resolves (TC-G2).',
         ruleId: 'TC-G2',
         columns: ['code', 'step', 'needsTargetHex'],
         rows: [
@@ -130,7 +246,13 @@ export function buildTankPlaceholderCatalog(): CatalogDoc {
         placeholder: true,
       },
     },
-    constants: { dieSides: 6, improvedPositionDsp: 4, pointsPerApStrength: 0.6, pointsPerDefence: 0.3, pointsPerMovement: 0.2 },
+    constants: {
+      dieSides: 6,
+      improvedPositionDsp: 4,
+      pointsPerApStrength: 0.6,
+      pointsPerDefence: 0.3,
+      pointsPerMovement: 0.2,
+    },
   };
 }
 
@@ -158,7 +280,14 @@ export function buildTankCostelloCatalog(): CatalogDoc {
       missions,
       periods,
       stacksWithSquad: true,
-      ...(id.endsWith('Mortar') ? { effectiveRange: 20, beyondEffectiveFactor: 0.5, beyondEffectiveRounding: 'up', callDelayTurns: 2 } : {}),
+      ...(id.endsWith('Mortar')
+        ? {
+            effectiveRange: 20,
+            beyondEffectiveFactor: 0.5,
+            beyondEffectiveRounding: 'up',
+            callDelayTurns: 2,
+          }
+        : {}),
     },
     source: C('infantry support weapons', 'TC-4.2, TC-4.3'),
   });
@@ -191,10 +320,36 @@ export function buildTankCostelloCatalog(): CatalogDoc {
       dummy('infantry', 'Dummy (infantry)', 'infantry'),
     ],
     terrainTypes: [
-      { id: 'woods', name: 'Woods', appliesTo: 'hex', rules: { blocksLOSFor: ['all'] }, stats: { potentialBlockingHex: true }, source: C('line of sight', 'TC-2.2') },
-      { id: 'urban', name: 'Urban', appliesTo: 'hex', rules: { blocksLOSFor: ['all'] }, stats: { potentialBlockingHex: true, becomesRubble: true }, source: C('map', 'TC-1.3, TC-2.2') },
-      { id: 'rubble', name: 'Rubble', appliesTo: 'hex', stats: { infantryDefensivePosition: true, mayBlockVehicles: true }, source: C('map', 'TC-1.3') },
-      { id: 'marsh', name: 'Marsh', appliesTo: 'hex', rules: { impassableTo: ['allVehicles'] }, source: C('map', 'TC-1.4') },
+      {
+        id: 'woods',
+        name: 'Woods',
+        appliesTo: 'hex',
+        rules: { blocksLOSFor: ['all'] },
+        stats: { potentialBlockingHex: true },
+        source: C('line of sight', 'TC-2.2'),
+      },
+      {
+        id: 'urban',
+        name: 'Urban',
+        appliesTo: 'hex',
+        rules: { blocksLOSFor: ['all'] },
+        stats: { potentialBlockingHex: true, becomesRubble: true },
+        source: C('map', 'TC-1.3, TC-2.2'),
+      },
+      {
+        id: 'rubble',
+        name: 'Rubble',
+        appliesTo: 'hex',
+        stats: { infantryDefensivePosition: true, mayBlockVehicles: true },
+        source: C('map', 'TC-1.3'),
+      },
+      {
+        id: 'marsh',
+        name: 'Marsh',
+        appliesTo: 'hex',
+        rules: { impassableTo: ['allVehicles'] },
+        source: C('map', 'TC-1.4'),
+      },
     ],
     tables: {
       edt: {
@@ -214,18 +369,44 @@ export function buildTankCostelloCatalog(): CatalogDoc {
         source: C('Elevation Differential Table', 'TC-2.6, TC-2.7'),
       },
       moraleModifiers: {
-        description: 'Modifiers to the d10 morale roll, after subtracting 1 per 10% of panic level (TC-A7 grouping).',
+        description:
+          'Modifiers to the d10 morale roll, after subtracting 1 per 10% of panic level (TC-A7 grouping).',
         ruleId: 'TC-6.3',
         columns: ['id', 'mod', 'per', 'condition'],
         rows: [
-          { id: 'firedOnByUnspotted', mod: -1, per: null, condition: 'fired on by an unspotted unit last turn' },
-          { id: 'friendRetreated', mod: -1, per: null, condition: 'a visible friendly unit retreated or fled last turn' },
-          { id: 'underIf', mod: -1, per: 3, condition: 'under indirect fire, per 3 HE attack points' },
+          {
+            id: 'firedOnByUnspotted',
+            mod: -1,
+            per: null,
+            condition: 'fired on by an unspotted unit last turn',
+          },
+          {
+            id: 'friendRetreated',
+            mod: -1,
+            per: null,
+            condition: 'a visible friendly unit retreated or fled last turn',
+          },
+          {
+            id: 'underIf',
+            mod: -1,
+            per: 3,
+            condition: 'under indirect fire, per 3 HE attack points',
+          },
           { id: 'platoonLoss', mod: -2, per: 1, condition: 'each destroyed unit of its platoon' },
           { id: 'isolated', mod: -3, per: null, condition: 'isolated (out of conformity)' },
           { id: 'retreating', mod: -3, per: null, condition: 'already retreating' },
-          { id: 'enemyRetreated', mod: 1, per: null, condition: 'a visible enemy unit retreated or fled last turn' },
-          { id: 'enemyDestroyed', mod: 1, per: 1, condition: 'each visible enemy unit destroyed last turn' },
+          {
+            id: 'enemyRetreated',
+            mod: 1,
+            per: null,
+            condition: 'a visible enemy unit retreated or fled last turn',
+          },
+          {
+            id: 'enemyDestroyed',
+            mod: 1,
+            per: 1,
+            condition: 'each visible enemy unit destroyed last turn',
+          },
           { id: 'improvedPosition', mod: 2, per: null, condition: 'in an Improved Position' },
         ],
         source: C('morale', 'TC-6.2, TC-6.3'),
@@ -260,21 +441,68 @@ export function buildTankCostelloCatalog(): CatalogDoc {
         description: 'The modified simultaneous sequence of play.',
         ruleId: 'TC-3',
         columns: ['step', 'id'],
-        rows: ['PLOT', 'IF', 'MORALE', 'DF', 'MV', 'MT_DT', 'FC', 'CLEANUP'].map((id, i) => ({ step: i + 1, id })),
+        rows: ['PLOT', 'IF', 'MORALE', 'DF', 'MV', 'MT_DT', 'FC', 'CLEANUP'].map((id, i) => ({
+          step: i + 1,
+          id,
+        })),
         source: C('sequence of play', 'TC-3'),
       },
       replacedSections: {
-        description: 'Base-rule sections the layer deletes and replaces, and those it only adjusts.',
+        description:
+          'Base-rule sections the layer deletes and replaces, and those it only adjusts.',
         ruleId: 'TC-9',
         columns: ['kind', 'sections'],
         rows: [
           {
             kind: 'deletedAndReplaced',
-            sections: ['3.1', '4.1', '6.0', '8.71', '8.8', '8.81', '8.82', '8.83', '9.0-9.13', '9.35', '9.36', '9.37', '10.13', '10.21-10.26', '10.5', '10.6', '12.0-12.24', '13.4', '14.2', '14.5', '15.0-15.2', '21.1', '25.21', '25.22', '25.?', '27.3', '28.32-28.34', '31.0', '32.6-32.7'],
+            sections: [
+              '3.1',
+              '4.1',
+              '6.0',
+              '8.71',
+              '8.8',
+              '8.81',
+              '8.82',
+              '8.83',
+              '9.0-9.13',
+              '9.35',
+              '9.36',
+              '9.37',
+              '10.13',
+              '10.21-10.26',
+              '10.5',
+              '10.6',
+              '12.0-12.24',
+              '13.4',
+              '14.2',
+              '14.5',
+              '15.0-15.2',
+              '21.1',
+              '25.21',
+              '25.22',
+              '25.?',
+              '27.3',
+              '28.32-28.34',
+              '31.0',
+              '32.6-32.7',
+            ],
           },
           {
             kind: 'minorChanges',
-            sections: ['2.0', '4.0', '5.0', '9.2', '10.0', '13.21-13.23', '14.0', '14.41', '14.9', '22.0', '28.61', '34.0-34.4'],
+            sections: [
+              '2.0',
+              '4.0',
+              '5.0',
+              '9.2',
+              '10.0',
+              '13.21-13.23',
+              '14.0',
+              '14.41',
+              '14.9',
+              '22.0',
+              '28.61',
+              '34.0-34.4',
+            ],
           },
         ],
         source: C('closing summary', 'TC-9'),
@@ -322,7 +550,8 @@ export function buildTankOptionalCatalog(): CatalogDoc {
         source: O('L27-L29'),
       },
       softTargetHeSplit: {
-        description: 'Share of a successful HE result range (from the low end) that eliminates; the rest pins (OT-A4 rounding).',
+        description:
+          'Share of a successful HE result range (from the low end) that eliminates; the rest pins (OT-A4 rounding).',
         ruleId: 'OT-32.9',
         columns: ['target', 'eliminateShare'],
         rows: [
@@ -431,14 +660,23 @@ function buildMap(): ScenarioDoc['map'] {
   sheet.set(SUMMIT, { label: 'Hill 40' });
 
   // Hexside ridges: a railway embankment north of the woods, and a rock outcrop on the hill's south face.
-  const ridge = (inside: (h: HexRef) => boolean, keep: (s: { col: number; row: number; side: number }) => boolean) =>
+  const ridge = (
+    inside: (h: HexRef) => boolean,
+    keep: (s: { col: number; row: number; side: number }) => boolean,
+  ) =>
     boundaryChains(inside, COLUMNS, ROWS)
       .flat()
       .filter(keep)
       .map((s) => ({ ...s, ridge: true }));
   const hexsides = [
-    ...ridge((h) => h.row <= 4, (s) => s.col >= 1 && s.col <= 9),
-    ...ridge((h) => h.row <= 11 && h.col >= 13 && h.col <= 16, (s) => s.row === 11 && s.side >= 2 && s.side <= 4),
+    ...ridge(
+      (h) => h.row <= 4,
+      (s) => s.col >= 1 && s.col <= 9,
+    ),
+    ...ridge(
+      (h) => h.row <= 11 && h.col >= 13 && h.col <= 16,
+      (s) => s.row === 11 && s.side >= 2 && s.side <= 4,
+    ),
   ];
 
   const contours = [1, 2, 3, 4].flatMap((l) =>
@@ -479,14 +717,19 @@ export function buildContourHills(): ScenarioDoc {
       title: 'TANK!: Contour hills',
       author: 'Sandtable',
       created: CREATED,
-      source: 'Digest tank-costello.md (map, contours, morale, points) and tank-optional.md; seeds 001 and 002',
+      source:
+        'Digest tank-costello.md (map, contours, morale, points) and tank-optional.md; seeds 001 and 002',
       tags: ['tank!', 'hex', 'WWII', 'contours', 'costello'],
       description:
         'A small meeting engagement on a home-made hex map in the spirit of Costello’s revision: 50 m hexes, contours every 10 m from level 0 to the summit of Hill 40 at level 4, a low knoll, two ridges that give hull-down positions, a village with a ruined house, marsh along a brook and two woods. ' +
         'Alpha (a German panzer platoon with a grenadier squad and HMG, from the west) must take the summit and hold it for two turns in a row with nobody from Bravo on it by the end of turn 12; otherwise Bravo (a Soviet tank platoon, riflemen with a mortar and an anti-tank gun in the village) wins. Both sides have the same points, dummies included. ' +
         'The base TANK! data (CRT, unit values, points) is not in the sources: the unit types come from the placeholder catalog, so treat this as a test bed for the optional and Costello rules.',
     },
-    ruleset: { id: 'tank', layers: ['optional', 'costello'], options: { period: 5, 'TC-A6': '0-9' } },
+    ruleset: {
+      id: 'tank',
+      layers: ['optional', 'costello'],
+      options: { period: 5, 'TC-A6': '0-9' },
+    },
     map: buildMap(),
     forces: {
       sides: [
@@ -517,7 +760,12 @@ export function buildContourHills(): ScenarioDoc {
                 unit('alpha.hmg', 'hmg', 'HMG', at(0, 12), 2),
               ],
             },
-            { id: 'alpha.dummies', name: 'Dummies', kind: 'group', units: [unit('alpha.dummy1', 'dummy.vehicle', 'Dummy', at(0, 4), 2)] },
+            {
+              id: 'alpha.dummies',
+              name: 'Dummies',
+              kind: 'group',
+              units: [unit('alpha.dummy1', 'dummy.vehicle', 'Dummy', at(0, 4), 2)],
+            },
           ],
         },
         {
@@ -569,7 +817,10 @@ export function buildContourHills(): ScenarioDoc {
         owner: 'alpha',
         holdTurns: 2,
         holders: { classes: ['tank', 'infantry'], excludeEnemy: true },
-        area: { shape: 'hexes', hexes: [SUMMIT, ...[0, 1, 2, 3, 4, 5].map((s) => neighbourOf(SUMMIT, s))] },
+        area: {
+          shape: 'hexes',
+          hexes: [SUMMIT, ...[0, 1, 2, 3, 4, 5].map((s) => neighbourOf(SUMMIT, s))],
+        },
       },
     ],
     victory: {
@@ -581,7 +832,8 @@ export function buildContourHills(): ScenarioDoc {
           side: 'alpha',
           objective: 'summit',
           result: 'win',
-          description: 'Alpha wins by holding the summit for two turns in a row with no Bravo unit on it. Fled units do not count as destroyed.',
+          description:
+            'Alpha wins by holding the summit for two turns in a row with no Bravo unit on it. Fled units do not count as destroyed.',
         },
         {
           id: 'bravo-holds',
@@ -600,7 +852,6 @@ export function buildContourHills(): ScenarioDoc {
     },
   };
 }
-
 
 export function writeTank(): void {
   writeDoc(join(CATALOGS_DIR, 'tank.placeholder.catalog.json'), buildTankPlaceholderCatalog());

@@ -282,13 +282,19 @@ function building(b: BuildingSpec): BuildingFeature {
       damaged: true,
       floors: 2,
       floorHeight: FLOOR_HEIGHT,
-      roof: { type: 'partial', height: 0.75, ridge: width >= depth ? 'width' : 'depth', access: 'stairs' },
+      roof: {
+        type: 'partial',
+        height: 0.75,
+        ridge: width >= depth ? 'width' : 'depth',
+        access: 'stairs',
+      },
       site: 'X',
       openings: [
         { type: 'door', wall: 'south', offset: width / 2, width: 0.5 },
         { type: 'window', wall: 'north', offset: width / 2, width: 0.5, floor: 1 },
       ],
-      notes: 'A house under construction: open, with a second floor and a partial roof (TP-1.8, TP-5.7).',
+      notes:
+        'A house under construction: open, with a second floor and a partial roof (TP-1.8, TP-5.7).',
     };
   }
   return {
@@ -302,7 +308,12 @@ function building(b: BuildingSpec): BuildingFeature {
     buildingKind: 'closed',
     floors: b.floors ?? 1,
     floorHeight: FLOOR_HEIGHT,
-    roof: { type: 'pitched', height: 0.75, ridge: width >= depth ? 'width' : 'depth', access: 'helper' },
+    roof: {
+      type: 'pitched',
+      height: 0.75,
+      ridge: width >= depth ? 'width' : 'depth',
+      access: 'helper',
+    },
   };
 }
 
@@ -597,21 +608,25 @@ function checkLayout(buildings: BuildingFeature[], trees: TreeFeature[]): void {
     const dc = Math.min(...pts.map((p) => distanceToPolyline(p, CREEK_LINE)));
     if (dc < GULLY_HALF) problems.push(`${b.id} is in the gully (${dc.toFixed(2)})`);
     for (const o of buildings) {
-      if (o !== b && pts.some((p) => insideRect(p, o, 0.1))) problems.push(`${b.id} overlaps ${o.id}`);
+      if (o !== b && pts.some((p) => insideRect(p, o, 0.1)))
+        problems.push(`${b.id} overlaps ${o.id}`);
     }
   }
   for (const t of trees) {
     const p: Point = [t.x, t.y];
     for (const r of ROADS) {
       const d = distanceToPolyline(p, r.points);
-      if (d < r.width / 2 + t.canopyRadius * 0.6) problems.push(`${t.id} is ${d.toFixed(2)} from ${r.id}`);
+      if (d < r.width / 2 + t.canopyRadius * 0.6)
+        problems.push(`${t.id} is ${d.toFixed(2)} from ${r.id}`);
     }
-    if (distanceToPolyline(p, CREEK_LINE) < GULLY_HALF + 0.3) problems.push(`${t.id} is in the gully`);
+    if (distanceToPolyline(p, CREEK_LINE) < GULLY_HALF + 0.3)
+      problems.push(`${t.id} is in the gully`);
     for (const b of buildings) {
       if (insideRect(p, b, t.canopyRadius * 0.5)) problems.push(`${t.id} is on ${b.id}`);
     }
     for (const f of [...BARRIERS]) {
-      if ('points' in f && distanceToPolyline(p, f.points) < 0.4) problems.push(`${t.id} is on ${f.id}`);
+      if ('points' in f && distanceToPolyline(p, f.points) < 0.4)
+        problems.push(`${t.id} is on ${f.id}`);
     }
   }
   if (problems.length > 0) throw new Error(`layout problems:\n  ${problems.join('\n  ')}`);
@@ -656,7 +671,10 @@ function heavyWeapons(p: Prefix): Formation {
     name: 'Heavy weapons section',
     kind: 'section',
     leader: `${id}.officer`,
-    units: [figure(`${id}.officer`, 'officer', 'officer'), figure(`${id}.radioman`, 'radioman', 'radioman')],
+    units: [
+      figure(`${id}.officer`, 'officer', 'officer'),
+      figure(`${id}.radioman`, 'radioman', 'radioman'),
+    ],
     formations: [
       team('hmg', 'hmgCrew', 2, 'HMG team'),
       team('bazooka', 'bazookaCrew', 2, 'Bazooka team'),
@@ -731,15 +749,43 @@ function side(p: Prefix, name: string, colour: string): Side {
       commandTeam(p, 2),
       commandTeam(p, 3),
       atGun(p),
-      vehicles(p, 'truck', 'truck', 'Truck', 3, [['driver', 1], ['assistant', 1]], 'group', 'Trucks'),
-      vehicles(p, 'ht', 'halfTrack', 'Half-track', 2, [['driver', 1], ['assistant', 1]], 'group', 'Half-tracks'),
+      vehicles(
+        p,
+        'truck',
+        'truck',
+        'Truck',
+        3,
+        [
+          ['driver', 1],
+          ['assistant', 1],
+        ],
+        'group',
+        'Trucks',
+      ),
+      vehicles(
+        p,
+        'ht',
+        'halfTrack',
+        'Half-track',
+        2,
+        [
+          ['driver', 1],
+          ['assistant', 1],
+        ],
+        'group',
+        'Half-tracks',
+      ),
       vehicles(
         p,
         'ac',
         'armouredCar',
         'Armoured car',
         1,
-        [['commander', 1], ['gunner', 1], ['driver', 1]],
+        [
+          ['commander', 1],
+          ['gunner', 1],
+          ['driver', 1],
+        ],
         'group',
         'Armoured car',
       ),
@@ -749,7 +795,13 @@ function side(p: Prefix, name: string, colour: string): Side {
         'mediumTank',
         'Tank',
         2,
-        [['commander', 1], ['gunner', 1], ['loader', 1], ['driver', 1], ['assistant', 1]],
+        [
+          ['commander', 1],
+          ['gunner', 1],
+          ['loader', 1],
+          ['driver', 1],
+          ['assistant', 1],
+        ],
         'platoon',
         'Tank section',
       ),

@@ -4,13 +4,7 @@
  * starter rules, "Your First Game" and "Last Battle of Alpha 66".
  */
 import { join } from 'node:path';
-import type {
-  CatalogDoc,
-  Feature,
-  Point,
-  ScenarioDoc,
-  UnitType,
-} from '../../engine/format/index';
+import type { CatalogDoc, Feature, Point, ScenarioDoc, UnitType } from '../../engine/format/index';
 import { CATALOGS_DIR, CREATED, SCENARIOS_DIR, envelope, pt, writeDoc } from './common';
 
 /** Stand-in Measuring Arrow (TK-G1): the seed never gives its size. Also in the placeholder catalog. */
@@ -43,9 +37,15 @@ const MODELS: UnitType[] = [
   model('t64', 'T-64', 'Soviet', 'L131 (model), L1186 (Initiative 4), L1204 (Defence 1)', {
     stats: { initiative: 4, defence: 1 },
   }),
-  model('m1', 'M1 Abrams', 'US', 'L115 (model), L1196 (Initiative 6), L795/L1200 (Attack 4), L851 (Defence 2)', {
-    stats: { initiative: 6, attack: 4, defence: 2 },
-  }),
+  model(
+    'm1',
+    'M1 Abrams',
+    'US',
+    'L115 (model), L1196 (Initiative 6), L795/L1200 (Attack 4), L851 (Defence 2)',
+    {
+      stats: { initiative: 6, attack: 4, defence: 2 },
+    },
+  ),
   model('m60', 'M60', 'US', 'L465, L507 (Initiative 6 in the set-up example)', {
     stats: { initiative: 6 },
   }),
@@ -76,15 +76,31 @@ const KEYWORDS: [string, string, string][] = [
   ['Artillery', 'Its line of sight may pass through other tanks.', 'L959'],
   ['Brutal', 'After the attack roll, one Hit becomes a Critical Hit.', 'L963'],
   ['Fast', 'A tank with Speed 3 instead of 2.', 'L967'],
-  ['Forward Firing', 'Sees from the middle of its hull front and only shoots ahead (TK-5.6).', 'L971, L638-L685'],
+  [
+    'Forward Firing',
+    'Sees from the middle of its hull front and only shoots ahead (TK-5.6).',
+    'L971, L638-L685',
+  ],
   ['Hammerhead', 'Cover adds three defence dice instead of one.', 'L975'],
-  ['Predator', 'Must move every turn; may re-roll up to two attack dice; missiles ignore shooting on the move.', 'L979-L983'],
-  ['Rapid Fire (X)', 'Rolls X attack dice against helicopters and against models with no base Defence.', 'L985-L993'],
+  [
+    'Predator',
+    'Must move every turn; may re-roll up to two attack dice; missiles ignore shooting on the move.',
+    'L979-L983',
+  ],
+  [
+    'Rapid Fire (X)',
+    'Rolls X attack dice against helicopters and against models with no base Defence.',
+    'L985-L993',
+  ],
   ['Scout', 'Cover adds two defence dice instead of one.', 'L995'],
   ['Spearhead', 'Right after deploying it may make moves up to its Speed.', 'L999-L1001'],
   ['Stabiliser', 'May re-roll one attack die when shooting.', 'L1003'],
   ['Wheeled', 'Only one move in a turn in which it moves into or out of terrain.', 'L1007-L1009'],
-  ['Missiles (X)', 'May roll X dice against tanks or helicopters instead; limits in TK-6.9.', 'L1011-L1036'],
+  [
+    'Missiles (X)',
+    'May roll X dice against tanks or helicopters instead; limits in TK-6.9.',
+    'L1011-L1036',
+  ],
 ];
 
 export function buildTanksCatalog(): CatalogDoc {
@@ -112,7 +128,11 @@ export function buildTanksCatalog(): CatalogDoc {
           blocksLOSFor: ['tank', 'lowHelicopter'],
           concealing: true,
         },
-        stats: { blocksOnlyWhenCrossed: true, concealsTanksInside: true, concealsForHighHelicopters: true },
+        stats: {
+          blocksOnlyWhenCrossed: true,
+          concealsTanksInside: true,
+          concealsForHighHelicopters: true,
+        },
         source: SRC('L597-L599, L717-L721'),
       },
       {
@@ -238,7 +258,8 @@ export function buildTanksCatalog(): CatalogDoc {
         source: SRC('L507-L509, L563, L795, L851, L993, L1186-L1204'),
       },
       defencePool: {
-        description: 'How the defence dice pool is built, in order; capped at maxDefenceDice, never below 0.',
+        description:
+          'How the defence dice pool is built, in order; capped at maxDefenceDice, never below 0.',
         ruleId: 'TK-6.6',
         columns: ['step', 'change', 'when'],
         rows: [
@@ -247,7 +268,11 @@ export function buildTanksCatalog(): CatalogDoc {
           { step: 3, change: 1, when: 'per move the target made this turn' },
           { step: 4, change: 1, when: 'the target has Cover (Scout 2, Hammerhead 3)' },
           { step: 5, change: -1, when: 'the shooter is within one Measuring Arrow of the target' },
-          { step: 6, change: -1, when: 'side shot: part of the shooter’s hull is behind the target’s front' },
+          {
+            step: 6,
+            change: -1,
+            when: 'side shot: part of the shooter’s hull is behind the target’s front',
+          },
         ],
         source: SRC('L811-L835'),
       },
@@ -268,11 +293,31 @@ export function buildTanksCatalog(): CatalogDoc {
         ruleId: 'TK-7',
         columns: ['step', 'id', 'what'],
         rows: [
-          { step: 1, id: 'destroy', what: 'Tanks with damage at or over capacity are destroyed; base Defence 0 tanks are removed, others leave a wreck.' },
-          { step: 2, id: 'victory', what: 'Check the mission’s victory conditions; a side with no tanks left loses.' },
-          { step: 3, id: 'repair', what: 'Each model may try to repair one Repairable Critical card on a 4+.' },
-          { step: 4, id: 'advantage', what: 'Both roll a die; the higher has Advantage next turn, the Attacker on a tie.' },
-          { step: 5, id: 'reset', what: 'Remove Speed tokens and shuffle discarded Critical cards back into the deck.' },
+          {
+            step: 1,
+            id: 'destroy',
+            what: 'Tanks with damage at or over capacity are destroyed; base Defence 0 tanks are removed, others leave a wreck.',
+          },
+          {
+            step: 2,
+            id: 'victory',
+            what: 'Check the mission’s victory conditions; a side with no tanks left loses.',
+          },
+          {
+            step: 3,
+            id: 'repair',
+            what: 'Each model may try to repair one Repairable Critical card on a 4+.',
+          },
+          {
+            step: 4,
+            id: 'advantage',
+            what: 'Both roll a die; the higher has Advantage next turn, the Attacker on a tie.',
+          },
+          {
+            step: 5,
+            id: 'reset',
+            what: 'Remove Speed tokens and shuffle discarded Critical cards back into the deck.',
+          },
         ],
         source: SRC('L921-L949'),
       },
@@ -281,10 +326,38 @@ export function buildTanksCatalog(): CatalogDoc {
         ruleId: 'TK-9',
         columns: ['id', 'objectives', 'scoring', 'winVP', 'turnLimit', 'skipFirstTurn'],
         rows: [
-          { id: 'tankAce', objectives: 0, scoring: 'none; last side with tanks wins', winVP: null, turnLimit: null, skipFirstTurn: null },
-          { id: 'kingOfTheHill', objectives: 1, scoring: 'one token in the table centre', winVP: 3, turnLimit: null, skipFirstTurn: true },
-          { id: 'freeForAll', objectives: 2, scoring: 'each side scores the token it placed near the enemy edge', winVP: 2, turnLimit: null, skipFirstTurn: true },
-          { id: 'noRetreat', objectives: 2, scoring: 'Attacker only, at most 1 VP per turn (TK-A18)', winVP: 2, turnLimit: 8, skipFirstTurn: false },
+          {
+            id: 'tankAce',
+            objectives: 0,
+            scoring: 'none; last side with tanks wins',
+            winVP: null,
+            turnLimit: null,
+            skipFirstTurn: null,
+          },
+          {
+            id: 'kingOfTheHill',
+            objectives: 1,
+            scoring: 'one token in the table centre',
+            winVP: 3,
+            turnLimit: null,
+            skipFirstTurn: true,
+          },
+          {
+            id: 'freeForAll',
+            objectives: 2,
+            scoring: 'each side scores the token it placed near the enemy edge',
+            winVP: 2,
+            turnLimit: null,
+            skipFirstTurn: true,
+          },
+          {
+            id: 'noRetreat',
+            objectives: 2,
+            scoring: 'Attacker only, at most 1 VP per turn (TK-A18)',
+            winVP: 2,
+            turnLimit: 8,
+            skipFirstTurn: false,
+          },
         ],
         source: SRC('L1081-L1136'),
       },
@@ -319,7 +392,14 @@ export function buildTanksCatalog(): CatalogDoc {
 }
 
 export function buildTanksPlaceholderCatalog(): CatalogDoc {
-  const stand = (id: string, name: string, cls: UnitType['class'], stats: Record<string, number>, size: [number, number], points: number): UnitType => ({
+  const stand = (
+    id: string,
+    name: string,
+    cls: UnitType['class'],
+    stats: Record<string, number>,
+    size: [number, number],
+    points: number,
+  ): UnitType => ({
     id,
     name,
     class: cls,
@@ -344,27 +424,148 @@ export function buildTanksPlaceholderCatalog(): CatalogDoc {
     extends: ['tanks.core'],
     placeholder: true,
     units: [
-      stand('tanks.t64', 'T-64', 'tank', { initiative: 4, attack: 3, defence: 1, damageCapacity: 3 }, [1.35, 2.6], 18),
-      stand('tanks.m1', 'M1 Abrams', 'tank', { initiative: 6, attack: 4, defence: 2, damageCapacity: 4 }, [1.45, 3.1], 30),
+      stand(
+        'tanks.t64',
+        'T-64',
+        'tank',
+        { initiative: 4, attack: 3, defence: 1, damageCapacity: 3 },
+        [1.35, 2.6],
+        18,
+      ),
+      stand(
+        'tanks.m1',
+        'M1 Abrams',
+        'tank',
+        { initiative: 6, attack: 4, defence: 2, damageCapacity: 4 },
+        [1.45, 3.1],
+        30,
+      ),
     ],
     cards: [
-      { id: 'tanks.platoon.redBanner', name: 'Red Banner', cardType: 'platoon', points: 0, text: 'Stand-in: no special rule.', placeholder: true },
-      { id: 'tanks.platoon.teamYankee', name: 'Team Yankee', cardType: 'platoon', points: 0, text: 'Stand-in: no special rule.', placeholder: true },
-      { id: 'tanks.upgrade.alpha66', name: 'Alpha 66', cardType: 'upgrade', points: 2, text: 'Stand-in: +1 damage capacity.', effect: { damageCapacity: 1 }, placeholder: true },
-      { id: 'tanks.crew.bannon', name: 'Sean Bannon', cardType: 'crew', points: 2, hero: true, text: 'Stand-in: +1 Initiative.', effect: { crewType: 'commander', initiative: 1 }, placeholder: true },
-      { id: 'tanks.crew.folk', name: 'Robert Folk', cardType: 'crew', points: 2, hero: true, text: 'Stand-in: re-roll one attack die.', effect: { crewType: 'gunner', rerollAttackDice: 1 }, placeholder: true },
-      { id: 'tanks.crew.kelp', name: 'Richard Kelp', cardType: 'crew', points: 2, hero: true, text: 'Stand-in: once per game, +1 attack die.', effect: { crewType: 'loader', attackOncePerGame: 1 }, placeholder: true },
-      { id: 'tanks.crew.ortelli', name: 'Joseph Ortelli', cardType: 'crew', points: 2, hero: true, text: 'Stand-in driver: +1 defence die when the tank moved.', effect: { crewType: 'driver', defenceWhenMoved: 1 }, placeholder: true },
-      { id: 'tanks.critical.stunnedCrew', name: 'Stunned Crew', cardType: 'critical', count: 3, text: 'Stand-in: -1 Initiative and -1 Attack; repairable.', effect: { damage: 0, initiative: -1, attack: -1, repairable: true }, placeholder: true },
-      { id: 'tanks.critical.ammoExplosion', name: 'Ammo Explosion', cardType: 'critical', count: 1, text: 'Stand-in: 2 damage, discard Ammo cards.', effect: { damage: 2, discardCardType: 'ammo', repairable: false }, placeholder: true },
-      { id: 'tanks.critical.hullHit', name: 'Hull Hit', cardType: 'critical', count: 6, text: 'Stand-in: 1 damage.', effect: { damage: 1, repairable: false }, placeholder: true },
-      { id: 'tanks.critical.trackDamage', name: 'Track Damage', cardType: 'critical', count: 3, text: 'Stand-in: Speed -1; repairable.', effect: { damage: 0, speed: -1, repairable: true }, placeholder: true },
-      { id: 'tanks.critical.gunDamage', name: 'Gun Damage', cardType: 'critical', count: 3, text: 'Stand-in: Attack -1; repairable.', effect: { damage: 0, attack: -1, repairable: true }, placeholder: true },
-      { id: 'tanks.critical.penetration', name: 'Penetration', cardType: 'critical', count: 4, text: 'Stand-in: 2 damage.', effect: { damage: 2, repairable: false }, placeholder: true },
+      {
+        id: 'tanks.platoon.redBanner',
+        name: 'Red Banner',
+        cardType: 'platoon',
+        points: 0,
+        text: 'Stand-in: no special rule.',
+        placeholder: true,
+      },
+      {
+        id: 'tanks.platoon.teamYankee',
+        name: 'Team Yankee',
+        cardType: 'platoon',
+        points: 0,
+        text: 'Stand-in: no special rule.',
+        placeholder: true,
+      },
+      {
+        id: 'tanks.upgrade.alpha66',
+        name: 'Alpha 66',
+        cardType: 'upgrade',
+        points: 2,
+        text: 'Stand-in: +1 damage capacity.',
+        effect: { damageCapacity: 1 },
+        placeholder: true,
+      },
+      {
+        id: 'tanks.crew.bannon',
+        name: 'Sean Bannon',
+        cardType: 'crew',
+        points: 2,
+        hero: true,
+        text: 'Stand-in: +1 Initiative.',
+        effect: { crewType: 'commander', initiative: 1 },
+        placeholder: true,
+      },
+      {
+        id: 'tanks.crew.folk',
+        name: 'Robert Folk',
+        cardType: 'crew',
+        points: 2,
+        hero: true,
+        text: 'Stand-in: re-roll one attack die.',
+        effect: { crewType: 'gunner', rerollAttackDice: 1 },
+        placeholder: true,
+      },
+      {
+        id: 'tanks.crew.kelp',
+        name: 'Richard Kelp',
+        cardType: 'crew',
+        points: 2,
+        hero: true,
+        text: 'Stand-in: once per game, +1 attack die.',
+        effect: { crewType: 'loader', attackOncePerGame: 1 },
+        placeholder: true,
+      },
+      {
+        id: 'tanks.crew.ortelli',
+        name: 'Joseph Ortelli',
+        cardType: 'crew',
+        points: 2,
+        hero: true,
+        text: 'Stand-in driver: +1 defence die when the tank moved.',
+        effect: { crewType: 'driver', defenceWhenMoved: 1 },
+        placeholder: true,
+      },
+      {
+        id: 'tanks.critical.stunnedCrew',
+        name: 'Stunned Crew',
+        cardType: 'critical',
+        count: 3,
+        text: 'Stand-in: -1 Initiative and -1 Attack; repairable.',
+        effect: { damage: 0, initiative: -1, attack: -1, repairable: true },
+        placeholder: true,
+      },
+      {
+        id: 'tanks.critical.ammoExplosion',
+        name: 'Ammo Explosion',
+        cardType: 'critical',
+        count: 1,
+        text: 'Stand-in: 2 damage, discard Ammo cards.',
+        effect: { damage: 2, discardCardType: 'ammo', repairable: false },
+        placeholder: true,
+      },
+      {
+        id: 'tanks.critical.hullHit',
+        name: 'Hull Hit',
+        cardType: 'critical',
+        count: 6,
+        text: 'Stand-in: 1 damage.',
+        effect: { damage: 1, repairable: false },
+        placeholder: true,
+      },
+      {
+        id: 'tanks.critical.trackDamage',
+        name: 'Track Damage',
+        cardType: 'critical',
+        count: 3,
+        text: 'Stand-in: Speed -1; repairable.',
+        effect: { damage: 0, speed: -1, repairable: true },
+        placeholder: true,
+      },
+      {
+        id: 'tanks.critical.gunDamage',
+        name: 'Gun Damage',
+        cardType: 'critical',
+        count: 3,
+        text: 'Stand-in: Attack -1; repairable.',
+        effect: { damage: 0, attack: -1, repairable: true },
+        placeholder: true,
+      },
+      {
+        id: 'tanks.critical.penetration',
+        name: 'Penetration',
+        cardType: 'critical',
+        count: 4,
+        text: 'Stand-in: 2 damage.',
+        effect: { damage: 2, repairable: false },
+        placeholder: true,
+      },
     ],
     tables: {
       measuringArrow: {
-        description: 'Stand-in Measuring Arrow: the tail is one tank move, the whole arrow is one helicopter move and the unit of every range and placement rule (TK-G1).',
+        description:
+          'Stand-in Measuring Arrow: the tail is one tank move, the whole arrow is one helicopter move and the unit of every range and placement rule (TK-G1).',
         ruleId: 'TK-G1',
         columns: ['part', 'inches'],
         rows: [
@@ -378,7 +579,10 @@ export function buildTanksPlaceholderCatalog(): CatalogDoc {
         description: 'Stand-in helicopter flight stand (TK-G7).',
         ruleId: 'TK-G7',
         columns: ['part', 'inches'],
-        rows: [{ part: 'baseDiameter', inches: 2 }, { part: 'stemOffset', inches: 0 }],
+        rows: [
+          { part: 'baseDiameter', inches: 2 },
+          { part: 'stemOffset', inches: 0 },
+        ],
         placeholder: true,
       },
     },
@@ -430,7 +634,12 @@ const house = (id: string, name: string, x: number, y: number, w: number, d: num
   piece: {
     id,
     kind: 'building' as const,
-    points: [pt(x - w / 2, y - d / 2), pt(x + w / 2, y - d / 2), pt(x + w / 2, y + d / 2), pt(x - w / 2, y + d / 2)],
+    points: [
+      pt(x - w / 2, y - d / 2),
+      pt(x + w / 2, y - d / 2),
+      pt(x + w / 2, y + d / 2),
+      pt(x - w / 2, y + d / 2),
+    ],
   },
 });
 
@@ -439,12 +648,16 @@ function gap(a: Point[], b: Point[]): number {
   const samples = (p: Point[]) =>
     p.flatMap((q, i) => {
       const n = p[(i + 1) % p.length]!;
-      return Array.from({ length: 20 }, (_, k) => [q[0] + ((n[0] - q[0]) * k) / 20, q[1] + ((n[1] - q[1]) * k) / 20] as Point);
+      return Array.from(
+        { length: 20 },
+        (_, k) => [q[0] + ((n[0] - q[0]) * k) / 20, q[1] + ((n[1] - q[1]) * k) / 20] as Point,
+      );
     });
   const sa = samples(a);
   const sb = samples(b);
   let best = Infinity;
-  for (const p of sa) for (const q of sb) best = Math.min(best, Math.hypot(p[0] - q[0], p[1] - q[1]));
+  for (const p of sa)
+    for (const q of sb) best = Math.min(best, Math.hypot(p[0] - q[0], p[1] - q[1]));
   return best;
 }
 
@@ -453,10 +666,12 @@ function checkSpacing(pieces: Piece[]): void {
   const problems: string[] = [];
   for (const p of pieces) {
     for (const [x, y] of p.points) {
-      if (Math.min(x, y, TABLE - x, TABLE - y) < MA_TOTAL) problems.push(`${p.id} is nearer than one arrow to an edge`);
+      if (Math.min(x, y, TABLE - x, TABLE - y) < MA_TOTAL)
+        problems.push(`${p.id} is nearer than one arrow to an edge`);
     }
     for (const q of pieces) {
-      if (q.id > p.id && gap(p.points, q.points) < MA_TOTAL) problems.push(`${p.id} and ${q.id} are nearer than one arrow`);
+      if (q.id > p.id && gap(p.points, q.points) < MA_TOTAL)
+        problems.push(`${p.id} and ${q.id} are nearer than one arrow`);
     }
   }
   if (problems.length > 0) throw new Error([...new Set(problems)].join('\n'));
@@ -490,12 +705,18 @@ export function buildYourFirstGame(): ScenarioDoc {
       source: 'Seed 004 L1159-L1234; digest tanks-modern-age.md section 9',
       tags: ['tanks', 'modern', 'introductory', 'one-on-one'],
       description:
-        'The introductory duel: one Soviet T-64 against one American M1 Abrams, with no crew or upgrade cards, on a 3\' square table. Destroy the enemy tank to win; if both tanks are destroyed in the same Command phase the game is a draw. ' +
+        "The introductory duel: one Soviet T-64 against one American M1 Abrams, with no crew or upgrade cards, on a 3' square table. Destroy the enemy tank to win; if both tanks are destroyed in the same Command phase the game is a draw. " +
         terrainNote +
         ' The starting positions are ours too: each tank starts against the tail of an arrow laid on its own edge.',
     },
     ruleset: { id: 'tanks' },
-    map: { kind: 'table', width: TABLE, height: TABLE, baseColour: '#7d8c5a', features: terrain(false) },
+    map: {
+      kind: 'table',
+      width: TABLE,
+      height: TABLE,
+      baseColour: '#7d8c5a',
+      features: terrain(false),
+    },
     forces: {
       sides: [
         {
@@ -505,7 +726,20 @@ export function buildYourFirstGame(): ScenarioDoc {
           alliance: 'WarsawPact',
           colour: '#a33b2f',
           formations: [
-            { id: 'sov.platoon', name: 'T-64', kind: 'platoon', units: [{ id: 'sov.t64', type: 'tanks.t64', name: 'T-64', position: [12, MA_TAIL / 2 + 0.7], facing: 90 }] },
+            {
+              id: 'sov.platoon',
+              name: 'T-64',
+              kind: 'platoon',
+              units: [
+                {
+                  id: 'sov.t64',
+                  type: 'tanks.t64',
+                  name: 'T-64',
+                  position: [12, MA_TAIL / 2 + 0.7],
+                  facing: 90,
+                },
+              ],
+            },
           ],
         },
         {
@@ -515,7 +749,20 @@ export function buildYourFirstGame(): ScenarioDoc {
           alliance: 'NATO',
           colour: '#3f6b3a',
           formations: [
-            { id: 'usa.platoon', name: 'M1 Abrams', kind: 'platoon', units: [{ id: 'usa.m1', type: 'tanks.m1', name: 'M1 Abrams', position: [24, TABLE - MA_TAIL / 2 - 0.7], facing: -90 }] },
+            {
+              id: 'usa.platoon',
+              name: 'M1 Abrams',
+              kind: 'platoon',
+              units: [
+                {
+                  id: 'usa.m1',
+                  type: 'tanks.m1',
+                  name: 'M1 Abrams',
+                  position: [24, TABLE - MA_TAIL / 2 - 0.7],
+                  facing: -90,
+                },
+              ],
+            },
           ],
         },
       ],
@@ -550,8 +797,18 @@ export function buildYourFirstGame(): ScenarioDoc {
     },
     deployment: {
       zones: [
-        { id: 'sov-edge', side: 'sov', name: 'Soviet edge', area: { shape: 'edgeStrip', edge: 'north', depth: MA_TOTAL } },
-        { id: 'usa-edge', side: 'usa', name: 'American edge', area: { shape: 'edgeStrip', edge: 'south', depth: MA_TOTAL } },
+        {
+          id: 'sov-edge',
+          side: 'sov',
+          name: 'Soviet edge',
+          area: { shape: 'edgeStrip', edge: 'north', depth: MA_TOTAL },
+        },
+        {
+          id: 'usa-edge',
+          side: 'usa',
+          name: 'American edge',
+          area: { shape: 'edgeStrip', edge: 'south', depth: MA_TOTAL },
+        },
       ],
     },
   };
@@ -573,7 +830,13 @@ export function buildAlpha66(): ScenarioDoc {
         terrainNote,
     },
     ruleset: { id: 'tanks', options: { attacker: 'usa', deployFirst: 'sov' } },
-    map: { kind: 'table', width: TABLE, height: TABLE, baseColour: '#7d8c5a', features: terrain(true) },
+    map: {
+      kind: 'table',
+      width: TABLE,
+      height: TABLE,
+      baseColour: '#7d8c5a',
+      features: terrain(true),
+    },
     forces: {
       sides: [
         {
@@ -583,7 +846,13 @@ export function buildAlpha66(): ScenarioDoc {
           alliance: 'WarsawPact',
           colour: '#a33b2f',
           formations: [
-            { id: 'sov.platoon', name: 'Red Banner tank platoon', kind: 'platoon', card: 'tanks.platoon.redBanner', units: [t64(2), t64(3)] },
+            {
+              id: 'sov.platoon',
+              name: 'Red Banner tank platoon',
+              kind: 'platoon',
+              card: 'tanks.platoon.redBanner',
+              units: [t64(2), t64(3)],
+            },
           ],
         },
         {
@@ -636,14 +905,27 @@ export function buildAlpha66(): ScenarioDoc {
           side: 'sov',
           units: ['usa.alpha66'],
           result: 'win',
-          description: 'The Soviets win if Alpha 66 is destroyed while at least one T-64 is still in play.',
+          description:
+            'The Soviets win if Alpha 66 is destroyed while at least one T-64 is still in play.',
         },
       ],
     },
     deployment: {
       zones: [
-        { id: 'sov-edge', side: 'sov', name: 'Soviet deployment (first)', turn: 0, area: { shape: 'edgeStrip', edge: 'south', depth: MA_TOTAL } },
-        { id: 'usa-edge', side: 'usa', name: 'American deployment (second)', turn: 0, area: { shape: 'edgeStrip', edge: 'north', depth: MA_TOTAL } },
+        {
+          id: 'sov-edge',
+          side: 'sov',
+          name: 'Soviet deployment (first)',
+          turn: 0,
+          area: { shape: 'edgeStrip', edge: 'south', depth: MA_TOTAL },
+        },
+        {
+          id: 'usa-edge',
+          side: 'usa',
+          name: 'American deployment (second)',
+          turn: 0,
+          area: { shape: 'edgeStrip', edge: 'north', depth: MA_TOTAL },
+        },
       ],
     },
   };

@@ -4,7 +4,14 @@
  * unit values, bog-down: not in the seed), and the hex scenario "Through the wire".
  */
 import { join } from 'node:path';
-import type { CatalogDoc, HexRef, ScenarioDoc, TerrainType, Unit, UnitType } from '../../engine/format/index';
+import type {
+  CatalogDoc,
+  HexRef,
+  ScenarioDoc,
+  TerrainType,
+  Unit,
+  UnitType,
+} from '../../engine/format/index';
 import { CATALOGS_DIR, CREATED, SCENARIOS_DIR, envelope, writeDoc } from './common';
 import { HexSheet } from './hex';
 
@@ -32,7 +39,10 @@ export function buildWw1Catalog(): CatalogDoc {
         class: 'tank',
         mobility: 'tracked',
         keywords: ['male'],
-        weapons: [{ weapon: 'ww1.sixPounder', mount: 'fixed' }, { weapon: 'ww1.tankMg', mount: 'fixed' }],
+        weapons: [
+          { weapon: 'ww1.sixPounder', mount: 'fixed' },
+          { weapon: 'ww1.tankMg', mount: 'fixed' },
+        ],
         stats: { sex: 'male', bonusCombat: 'closeOnly' },
         source: S('L3, L55'),
       },
@@ -79,7 +89,11 @@ export function buildWw1Catalog(): CatalogDoc {
         id: 'village',
         name: 'Village (building hex)',
         appliesTo: 'hex',
-        stats: { tankNoRangedAfterEntering: true, tankNoCloseAfterEntering: true, soldiersKeepTerrainFlagIgnoreVsTank: true },
+        stats: {
+          tankNoRangedAfterEntering: true,
+          tankNoCloseAfterEntering: true,
+          soldiersKeepTerrainFlagIgnoreVsTank: true,
+        },
         source: S('L28, L35, L37'),
       },
     ],
@@ -111,7 +125,8 @@ export function buildWw1Catalog(): CatalogDoc {
     ],
     tables: {
       bonusCombat: {
-        description: 'What a tank may do in its bonus combat after gaining ground without bogging down.',
+        description:
+          'What a tank may do in its bonus combat after gaining ground without bogging down.',
         ruleId: 'WW-7',
         columns: ['sex', 'closeCombatAdjacent', 'rangedIfNoneAdjacent'],
         rows: [
@@ -121,7 +136,8 @@ export function buildWw1Catalog(): CatalogDoc {
         source: S('L52-L59'),
       },
       noGainGround: {
-        description: 'Situations in which a tank may not gain ground after a successful close combat.',
+        description:
+          'Situations in which a tank may not gain ground after a successful close combat.',
         ruleId: 'WW-6.3',
         columns: ['id', 'condition'],
         rows: [
@@ -138,10 +154,19 @@ export function buildWw1Catalog(): CatalogDoc {
         ruleId: 'WW-4, WW-5',
         columns: ['id', 'rule'],
         rows: [
-          { id: 'rangedNeedsRangeAndLos', rule: 'ranged combat needs the target in range and in sight' },
+          {
+            id: 'rangedNeedsRangeAndLos',
+            rule: 'ranged combat needs the target in range and in sight',
+          },
           { id: 'noRangedAdjacent', rule: 'no ranged combat against an adjacent enemy' },
-          { id: 'adjacentMustClose', rule: 'next to an enemy it may only close-combat an adjacent enemy' },
-          { id: 'buildingEntry', rule: 'no ranged or close combat in the turn it moves onto a building hex' },
+          {
+            id: 'adjacentMustClose',
+            rule: 'next to an enemy it may only close-combat an adjacent enemy',
+          },
+          {
+            id: 'buildingEntry',
+            rule: 'no ranged or close combat in the turn it moves onto a building hex',
+          },
         ],
         source: S('L25-L37'),
       },
@@ -150,7 +175,12 @@ export function buildWw1Catalog(): CatalogDoc {
   };
 }
 
-const standIn = (id: string, name: string, stats: Record<string, number | string | boolean>, cls: UnitType['class']): UnitType => ({
+const standIn = (
+  id: string,
+  name: string,
+  stats: Record<string, number | string | boolean>,
+  cls: UnitType['class'],
+): UnitType => ({
   id,
   name,
   class: cls,
@@ -158,7 +188,12 @@ const standIn = (id: string, name: string, stats: Record<string, number | string
   placeholder: true,
 });
 
-const terrain = (id: string, name: string, colour: string, stats: TerrainType['stats']): TerrainType => ({
+const terrain = (
+  id: string,
+  name: string,
+  colour: string,
+  stats: TerrainType['stats'],
+): TerrainType => ({
   id,
   name,
   appliesTo: 'hex',
@@ -183,18 +218,50 @@ export function buildWw1PlaceholderCatalog(): CatalogDoc {
     layer: 'base',
     placeholder: true,
     units: [
-      standIn('ww1.tank.male', 'Male tank', { move: 1, rangedDice: '2,2,1', closeDice: 3, figures: 1 }, 'tank'),
-      standIn('ww1.tank.female', 'Female tank', { move: 1, rangedDice: '3,2', closeDice: 3, figures: 1 }, 'tank'),
-      standIn('ww1.infantry', 'Infantry (soldier unit)', { move: 1, rangedDice: '2,2,1', closeDice: 3, figures: 4 }, 'infantry'),
-      standIn('ww1.fieldArtillery', 'Field artillery', { move: 1, rangedDice: '3,3,2,2,1,1', closeDice: 0, figures: 2 }, 'gun'),
+      standIn(
+        'ww1.tank.male',
+        'Male tank',
+        { move: 1, rangedDice: '2,2,1', closeDice: 3, figures: 1 },
+        'tank',
+      ),
+      standIn(
+        'ww1.tank.female',
+        'Female tank',
+        { move: 1, rangedDice: '3,2', closeDice: 3, figures: 1 },
+        'tank',
+      ),
+      standIn(
+        'ww1.infantry',
+        'Infantry (soldier unit)',
+        { move: 1, rangedDice: '2,2,1', closeDice: 3, figures: 4 },
+        'infantry',
+      ),
+      standIn(
+        'ww1.fieldArtillery',
+        'Field artillery',
+        { move: 1, rangedDice: '3,3,2,2,1,1', closeDice: 0, figures: 2 },
+        'gun',
+      ),
     ],
     terrainTypes: [
       terrain('clear', 'Open ground', '#b9b38a', { ignoreFlags: 0 }),
-      terrain('trench', 'Trench', '#7a6a4f', { ignoreFlags: 1, closeDiceReduction: 1, tankEntryStops: true }),
+      terrain('trench', 'Trench', '#7a6a4f', {
+        ignoreFlags: 1,
+        closeDiceReduction: 1,
+        tankEntryStops: true,
+      }),
       terrain('wire', 'Barbed wire', '#a39a80', { stopsMovement: true, closeDiceReduction: 1 }),
       terrain('shellHoles', 'Shell holes', '#8c7d5f', { ignoreFlags: 1, bogDownRisk: true }),
-      terrain('woods', 'Shattered wood', '#5f6e45', { ignoreFlags: 1, blocksLos: true, stopsMovement: true }),
-      terrain('village', 'Village (building hex)', '#9c8c80', { ignoreFlags: 1, blocksLos: true, stopsMovement: true }),
+      terrain('woods', 'Shattered wood', '#5f6e45', {
+        ignoreFlags: 1,
+        blocksLos: true,
+        stopsMovement: true,
+      }),
+      terrain('village', 'Village (building hex)', '#9c8c80', {
+        ignoreFlags: 1,
+        blocksLos: true,
+        stopsMovement: true,
+      }),
     ],
     tables: {
       battleDice: {
@@ -212,7 +279,8 @@ export function buildWw1PlaceholderCatalog(): CatalogDoc {
         placeholder: true,
       },
       bogDown: {
-        description: 'Stand-in bog-down roll when a tank gains ground: roll this many dice; any listed symbol bogs it down for its next turn.',
+        description:
+          'Stand-in bog-down roll when a tank gains ground: roll this many dice; any listed symbol bogs it down for its next turn.',
         ruleId: 'WW-G3',
         columns: ['terrain', 'dice', 'bogsOn'],
         rows: [
@@ -236,15 +304,20 @@ const h = (col: number, row: number): HexRef => ({ col, row });
 function buildMap(): ScenarioDoc['map'] {
   const sheet = new HexSheet();
   // German front line (row 2) and British front line (row 6), with a communication trench each.
-  for (const col of [0, 1, 2, 3, 5, 6, 7, 8, 9, 11, 12]) sheet.set(h(col, 2), { terrain: 'trench', improvedPosition: true });
+  for (const col of [0, 1, 2, 3, 5, 6, 7, 8, 9, 11, 12])
+    sheet.set(h(col, 2), { terrain: 'trench', improvedPosition: true });
   sheet.set(h(6, 1), { terrain: 'trench', improvedPosition: true });
-  for (const col of [0, 1, 3, 4, 5, 6, 7, 9, 10, 11, 12]) sheet.set(h(col, 6), { terrain: 'trench', improvedPosition: true });
+  for (const col of [0, 1, 3, 4, 5, 6, 7, 9, 10, 11, 12])
+    sheet.set(h(col, 6), { terrain: 'trench', improvedPosition: true });
   sheet.set(h(6, 7), { terrain: 'trench', improvedPosition: true });
   // Belts of wire in front of each line, with gaps the infantry must find.
-  for (const col of [0, 1, 2, 4, 5, 6, 8, 9, 10, 12]) sheet.set(h(col, 3), { terrain: 'wire', wire: true, stopsMovement: true });
-  for (const col of [1, 2, 3, 5, 7, 8, 10, 11]) sheet.set(h(col, 5), { terrain: 'wire', wire: true, stopsMovement: true });
+  for (const col of [0, 1, 2, 4, 5, 6, 8, 9, 10, 12])
+    sheet.set(h(col, 3), { terrain: 'wire', wire: true, stopsMovement: true });
+  for (const col of [1, 2, 3, 5, 7, 8, 10, 11])
+    sheet.set(h(col, 5), { terrain: 'wire', wire: true, stopsMovement: true });
   // No man's land: shell holes.
-  for (const col of [1, 3, 4, 6, 8, 9, 11]) sheet.set(h(col, 4), { terrain: 'shellHoles', bogDownRisk: true });
+  for (const col of [1, 3, 4, 6, 8, 9, 11])
+    sheet.set(h(col, 4), { terrain: 'shellHoles', bogDownRisk: true });
   // The village behind the German line, and two shattered woods.
   for (const [col, row] of [
     [9, 0],
@@ -377,7 +450,8 @@ export function buildWw1Wire(): ScenarioDoc {
         {
           id: 'medals',
           kind: 'mostVictoryPoints',
-          description: 'Medals: one per enemy unit destroyed, one for the British while they hold Flers. The first side to five medals wins.',
+          description:
+            'Medals: one per enemy unit destroyed, one for the British while they hold Flers. The first side to five medals wins.',
         },
       ],
       'x-medalsToWin': 5,
