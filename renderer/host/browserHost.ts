@@ -1,0 +1,203 @@
+import type { BundledScenario, FileFilter, Host, OpenedFile, RecentFile, SavedFile } from './Host';
+
+const RECENT_KEY = 'sandtable.recentFiles';
+const FILE_KEY_PREFIX = 'sandtable.file:';
+const MAX_RECENT = 10;
+/** Recent files larger than this are listed but not kept in localStorage. */
+const MAX_STORED_CHARS = 2_000_000;
+
+const bundled = import.meta.glob('../../scenarios/*.scenario.json', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+
+/** A File System Access API handle, where the browser has one. */
+interface WritableHandle {
+  readonly name: string;
+  createWritable(): Promise<{
+    write(data: string | Uint8Array | Blob): Promise<void>;
+    close(): Promise<void>;
+  }>;
+}
+interface PickerWindow {
+  showSaveFilePicker?(options: {
+    suggestedName?: string;
+    types?: { description: string; accept: Record<string, string[]> }[];
+  }): Promise<WritableHandle>;
+}
+
+/**
+ * The host of the web build and the browser tests. Open uses a file input; save writes through the
+ * File System Access API when present (remembering the handle, so Save overwrites), else downloads
+ * the file under its remembered name. Recent files live in localStorage.
+ */
+export function createBrowserHost(): Host {
+  const handles = new Map<string, WritableHandle>();
+  let counter = 0;
+
+  const readRecent = (): RecentFile[] => {
+    try {
+      const v = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]') as unknown;
+      return Array.isArray(v) ? (v as RecentFile[]) : [];
+    } catch {
+      return [];
+    }
+  };
+
+  const remember = (path: string, name: string, text?: string) => {
+    const now = new Date().toISOString();
+    const title = text ? titleOf(text) : undefined;
+    const list = [
+      { path, name, at: now, ...(title ? { title } : {}) },
+      ...readRecent().filter((r) => r.path !== path),
+    ];
+    const kept = list.slice(0, MAX_RECENT);
+    for (const dropped of list.slice(MAX_RECENT))
+      localStorage.removeItem(FILE_KEY_PREFIX + dropped.path);
+    try {
+      if (text !== undefined && text.length <= MAX_STORED_CHARS)
+        localStorage.setItem(FILE_KEY_PREFIX + path, text);
+      localStorage.setItem(RECENT_KEY, JSON.stringify(kept));
+    } catch {
+      // Storage full: the recent list is a convenience, never worth failing a save over.
+    }
+  };
+
+  const download = (data: Uint8Array | string, name: string, mime: string) => {
+    const blob = new Blob(
+      [typeof data === 'string' ? data : (data.slice().buffer as ArrayBuffer)],
+      { type: mime },
+    );
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.style.display = 'none';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
+  const picker = (window as unknown as PickerWindow).showSaveFilePicker;
+
+  return {
+    kind: 'browser',
+
+    openFile(filters?: readonly FileFilter[]): Promise<OpenedFile | null> {
+      return new Promise((resolve) => {
+        const input = document.createElement('input');
+        input.type = 'file';
+        input.accept =
+          (filters ?? []).flatMap((f) => f.extensions.map((e) => `.${e}`)).join(',') || '.json';
+        input.style.display = 'none';
+        input.dataset.testid = 'open-file-input';
+        document.body.appendChild(input);
+        let done = false;
+        const finish = (v: OpenedFile | null) => {
+          if (done) return;
+          done = true;
+          input.remove();
+          resolve(v);
+        };
+        input.addEventListener('change', () => {
+          const file = input.files?.[0];
+          if (!file) return finish(null);
+          void file.text().then((text) => {
+            const path = `browser:${Date.now().toString(36)}-${counter++}:${file.name}`;
+            remember(path, file.name, text);
+            finish({ path, name: file.name, text });
+          });
+        });
+        input.addEventListener('cancel', () => finish(null));
+        input.click();
+      });
+    },
+
+    async openRecent(path: string): Promise<OpenedFile> {
+      const text = localStorage.getItem(FILE_KEY_PREFIX + path);
+      const entry = readRecent().find((r) => r.path === path);
+      if (text === null || !entry)
+        throw new Error('This file is no longer stored in the browser; open it again.');
+      remember(path, entry.name, text);
+      return { path, name: entry.name, text };
+    },
+
+    async saveFile(
+      text: string,
+      options: { path?: string; suggestedName: string },
+    ): Promise<SavedFile | null> {
+      let path = options.path;
+      let name = options.suggestedName;
+      const existing = path ? handles.get(path) : undefined;
+      if (existing) {
+        const w = await existing.createWritable();
+        await w.write(text);
+        await w.close();
+        name = existing.name;
+      } else if (picker && !path) {
+        let handle: WritableHandle;
+        try {
+          handle = await picker.call(window, {
+            suggestedName: name,
+            types: [
+              { description: 'Sandtable scenario', accept: { 'application/json': ['.json'] } },
+            ],
+          });
+        } catch {
+          return null;
+        }
+        const w = await handle.createWritable();
+        await w.write(text);
+        await w.close();
+        name = handle.name;
+        path = `browser:${Date.now().toString(36)}-${counter++}:${name}`;
+        handles.set(path, handle);
+      } else {
+        if (path) name = path.slice(path.lastIndexOf(':') + 1) || name;
+        else path = `browser:${Date.now().toString(36)}-${counter++}:${name}`;
+        download(text, name, 'application/json');
+      }
+      const saved = path ?? name;
+      remember(saved, name, text);
+      return { path: saved, name };
+    },
+
+    async exportFile(
+      data: Uint8Array | string,
+      suggestedName: string,
+      mime: string,
+    ): Promise<SavedFile | null> {
+      download(data, suggestedName, mime);
+      return { path: `download:${suggestedName}`, name: suggestedName };
+    },
+
+    async bundledScenarios(): Promise<readonly BundledScenario[]> {
+      return Object.entries(bundled)
+        .map(([file, text]) => {
+          const base = file.slice(file.lastIndexOf('/') + 1);
+          return { id: base.replace(/\.scenario\.json$/, ''), file: base, text };
+        })
+        .sort((a, b) => a.id.localeCompare(b.id));
+    },
+
+    async recentFiles(): Promise<readonly RecentFile[]> {
+      return readRecent();
+    },
+
+    setTitle(title: string, dirty: boolean): void {
+      document.title = `${dirty ? '● ' : ''}${title} — Sandtable`;
+    },
+  };
+}
+
+/** The scenario title from a file's text, for the recent list; undefined if unreadable. */
+function titleOf(text: string): string | undefined {
+  try {
+    const v = JSON.parse(text) as { meta?: { title?: unknown } };
+    return typeof v.meta?.title === 'string' ? v.meta.title : undefined;
+  } catch {
+    return undefined;
+  }
+}
