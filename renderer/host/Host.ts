@@ -60,4 +60,54 @@ export interface Host {
   recentFiles(): Promise<readonly RecentFile[]>;
   /** Shows the document name and unsaved state in the window title. */
   setTitle(title: string, dirty: boolean): void;
+  /**
+   * Subscribes to files the host wants this window to show: a file opened from the OS (double
+   * click, file association, a second launch), dropped onto the window, or reloaded after it
+   * changed on disk. The host queues files until the first subscriber arrives, so a new window
+   * receives the document it was opened for. Returns the unsubscribe function.
+   */
+  onOpenFile?(handler: (file: OpenedFile) => void): () => void;
+  /**
+   * Replaces the native menu with menus built from the command registry. Accelerators come from
+   * each command's `shortcut`; a click arrives through `onMenuCommand` with the command id.
+   */
+  setMenu?(menus: readonly MenuSection[]): void;
+  /** Subscribes to native menu clicks (and the host's own requests such as save before close). */
+  onMenuCommand?(handler: (commandId: string) => void): () => void;
+  /** Opens an http(s) link in the system browser after the user confirms; false if they decline. */
+  openExternal?(url: string): Promise<boolean>;
+}
+
+/** One top-level native menu (File, Edit, View...). */
+export interface MenuSection {
+  readonly label: string;
+  readonly items: readonly MenuItemSpec[];
+}
+
+/** A menu entry dispatching a command by id, or a separator. */
+export type MenuItemSpec =
+  | {
+      readonly commandId: string;
+      readonly label: string;
+      /** The command registry's shortcut, e.g. `Mod+Shift+Z`; `Mod` is Cmd on macOS, Ctrl elsewhere. */
+      readonly shortcut?: string;
+      readonly enabled?: boolean;
+      readonly checked?: boolean;
+    }
+  | { readonly separator: true };
+
+/** What an autosave holds about a document that was never saved, as offered for recovery. */
+export interface AutosaveEntry {
+  /** Opaque slot id, unique per window or tab session. */
+  readonly id: string;
+  /** The document's title when it was autosaved. */
+  readonly title: string;
+  /** The file the document belongs to, if it had been saved or opened from one. */
+  readonly path?: string;
+  /** File name for display and for a later Save As. */
+  readonly name: string;
+  /** ISO time of the autosave. */
+  readonly savedAt: string;
+  /** Size of the autosaved text in bytes (UTF-8). */
+  readonly bytes: number;
 }

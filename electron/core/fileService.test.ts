@@ -1,0 +1,201 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  backupPathFor,
+  currentVersion,
+  isDocumentPath,
+  readDocument,
+  SAVE_STEPS,
+  saveDocument,
+  SaveError,
+  sweepTempFiles,
+  writeFileAtomic,
+} from './fileService';
+
+const OLD = JSON.stringify({ format: 'sandtable-scenario', v: 'old', pad: 'o'.repeat(5000) });
+const NEW = JSON.stringify({ format: 'sandtable-scenario', v: 'new', pad: 'n'.repeat(9000) });
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sandtable-fs-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const strays = async () => (await fs.readdir(dir)).filter((n) => n.endsWith('.tmp'));
+
+describe('saveDocument', () => {
+  it('writes a new file, then keeps the previous version as .bak', async () => {
+    const file = path.join(dir, 'a.scenario.json');
+    const first = await saveDocument(file, OLD);
+    expect(first).toMatchObject({ kind: 'saved' });
+    expect(first.kind === 'saved' && first.backup).toBeFalsy();
+    const second = await saveDocument(file, NEW);
+    expect(second).toMatchObject({ kind: 'saved', backup: backupPathFor(file) });
+    expect(await fs.readFile(file, 'utf8')).toBe(NEW);
+    expect(await fs.readFile(backupPathFor(file), 'utf8')).toBe(OLD);
+    expect(await strays()).toEqual([]);
+  });
+
+  it('reports a conflict, writing nothing, when the file changed since it was read', async () => {
+    const file = path.join(dir, 'b.sandtable');
+    await fs.writeFile(file, OLD);
+    const { version } = await readDocument(file);
+    await fs.writeFile(file, 'someone else');
+    const result = await saveDocument(file, NEW, { expected: version });
+    expect(result.kind).toBe('conflict');
+    expect(await fs.readFile(file, 'utf8')).toBe('someone else');
+    const forced = await saveDocument(file, NEW, { expected: version, overwrite: true });
+    expect(forced.kind).toBe('saved');
+    expect(await fs.readFile(file, 'utf8')).toBe(NEW);
+    expect(await fs.readFile(backupPathFor(file), 'utf8')).toBe('someone else');
+  });
+
+  it('does not call an unchanged file a conflict, and saves over it', async () => {
+    const file = path.join(dir, 'c.sandtable');
+    await fs.writeFile(file, OLD);
+    const { version } = await readDocument(file);
+    const saved = await saveDocument(file, NEW, { expected: version });
+    expect(saved.kind).toBe('saved');
+    // The version returned by the save is the one the next save compares against.
+    const again = await saveDocument(
+      file,
+      OLD,
+      saved.kind === 'saved' ? { expected: saved.version } : {},
+    );
+    expect(again.kind).toBe('saved');
+  });
+
+  it('writes through a symlink to its target, keeping the link', async () => {
+    const real = path.join(dir, 'real.sandtable');
+    const link = path.join(dir, 'link.sandtable');
+    await fs.writeFile(real, OLD);
+    await fs.symlink(real, link);
+    await saveDocument(link, NEW);
+    expect((await fs.lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await fs.readFile(real, 'utf8')).toBe(NEW);
+  });
+
+  it('keeps the file mode of the file it replaces', async () => {
+    const file = path.join(dir, 'mode.sandtable');
+    await fs.writeFile(file, OLD, { mode: 0o600 });
+    await fs.chmod(file, 0o600);
+    await saveDocument(file, NEW);
+    expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('fault injection: an error thrown before each step of a save', () => {
+  for (const step of SAVE_STEPS) {
+    it(`before ${step}: the file is the old or the new version, and no temp file is left`, async () => {
+      const file = path.join(dir, 'doc.scenario.json');
+      await fs.writeFile(file, OLD);
+      const boom = new Error('disk on fire');
+      const attempt = saveDocument(file, NEW, {
+        hook: (s) => {
+          if (s === step) throw boom;
+        },
+      });
+      if (step === 'dir-sync') {
+        // The rename already happened; only durability was in doubt.
+        await expect(attempt).resolves.toMatchObject({ kind: 'saved' });
+      } else {
+        const error = await attempt.then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(SaveError);
+        expect((error as SaveError).step).toBe(step);
+        expect((error as SaveError).message).toMatch(
+          /Could not save doc\.scenario\.json .*disk on fire/,
+        );
+      }
+      const text = await fs.readFile(file, 'utf8');
+      expect([OLD, NEW]).toContain(text);
+      expect(text).toBe(SAVE_STEPS.indexOf(step) > SAVE_STEPS.indexOf('rename') ? NEW : OLD);
+      expect(await strays()).toEqual([]);
+      const bak = await fs.readFile(backupPathFor(file), 'utf8').catch(() => null);
+      expect([null, OLD]).toContain(bak);
+    });
+  }
+
+  it('a failing first save of a new file leaves no file at all', async () => {
+    const file = path.join(dir, 'fresh.sandtable');
+    await expect(
+      saveDocument(file, NEW, {
+        hook: (s) => {
+          if (s === 'temp-sync') throw new Error('EIO');
+        },
+      }),
+    ).rejects.toThrow(SaveError);
+    expect(await fs.readdir(dir)).toEqual([]);
+  });
+});
+
+const helper = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'testing',
+  'saveUntilKilled.ts',
+);
+
+describe('fault injection: the process killed (SIGKILL) before each step of a save', () => {
+  for (const step of SAVE_STEPS) {
+    it(`killed before ${step}: the file on disk is whole, old or new`, async () => {
+      const file = path.join(dir, 'doc.scenario.json');
+      await fs.writeFile(file, OLD);
+      const child = spawnSync(process.execPath, ['--import', 'tsx', helper, file, NEW, step], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(child.signal).toBe('SIGKILL');
+      const text = await fs.readFile(file, 'utf8');
+      expect(text).toBe(SAVE_STEPS.indexOf(step) > SAVE_STEPS.indexOf('rename') ? NEW : OLD);
+      const bak = await fs.readFile(backupPathFor(file), 'utf8').catch(() => null);
+      expect([null, OLD]).toContain(bak);
+      // A killed save can leave its temp file (nothing runs after SIGKILL); the sweep removes it.
+      await sweepTempFiles(dir, 0);
+      expect(await strays()).toEqual([]);
+    });
+  }
+
+  it('the helper completes a save when not killed', () => {
+    const file = path.join(dir, 'ok.sandtable');
+    const child = spawnSync(process.execPath, ['--import', 'tsx', helper, file, NEW, 'never'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(child.stdout).toBe('saved\n');
+  });
+});
+
+describe('reading', () => {
+  it('refuses a file over the size limit with a readable message', async () => {
+    const file = path.join(dir, 'big.sandtable');
+    await fs.writeFile(file, 'x'.repeat(3 * 1024 * 1024));
+    await expect(readDocument(file, 1024 * 1024)).rejects.toThrow(
+      /big\.sandtable is 3 MB; the limit is 1 MB/,
+    );
+  });
+
+  it('gives the same version for the same bytes and null for a missing file', async () => {
+    const file = path.join(dir, 'v.sandtable');
+    await writeFileAtomic(file, OLD);
+    const read = await readDocument(file);
+    expect(await currentVersion(file)).toMatchObject({
+      sha256: read.version.sha256,
+      size: read.version.size,
+    });
+    expect(await currentVersion(path.join(dir, 'missing.sandtable'))).toBeNull();
+  });
+
+  it('knows the document extensions', () => {
+    expect(isDocumentPath('/x/a.scenario.json')).toBe(true);
+    expect(isDocumentPath('C:\\x\\A.SANDTABLE')).toBe(true);
+    expect(isDocumentPath('/x/a.png')).toBe(false);
+  });
+});

@@ -1,0 +1,277 @@
+/**
+ * The one contract between the renderer and the main process: every channel, its arguments, its
+ * result, and the JSON Schema main validates the arguments against. The preload and main both
+ * import it, so a channel cannot be renamed on one side only. Pure TypeScript, no Node or Electron
+ * imports: the renderer imports its types too.
+ */
+import type {
+  AutosaveEntry,
+  BundledScenario,
+  FileFilter,
+  MenuSection,
+  OpenedFile,
+  RecentFile,
+  SavedFile,
+} from '../../renderer/host/Host';
+
+/** What the renderer sends to be autosaved; main adds the window's file path itself. */
+export interface AutosavePayload {
+  readonly title: string;
+  readonly name: string;
+  readonly text: string;
+}
+
+export interface SavePayload {
+  readonly text: string;
+  /** A path this window opened or saved before; absent to ask where to save. */
+  readonly path?: string;
+  readonly suggestedName: string;
+  /** Always ask where to save, even with a path (Save As). */
+  readonly saveAs?: boolean;
+}
+
+export interface ExportPayload {
+  readonly data: Uint8Array | string;
+  readonly suggestedName: string;
+  readonly mime: string;
+}
+
+/** Renderer-to-main requests (ipcRenderer.invoke / ipcMain.handle), each with a reply. */
+export interface InvokeContract {
+  'file:open': { args: [filters?: readonly FileFilter[]]; result: OpenedFile | null };
+  'file:openRecent': { args: [path: string]; result: OpenedFile };
+  /** A path the preload took from a dropped File with webUtils.getPathForFile. */
+  'file:openDropped': { args: [path: string]; result: OpenedFile | null };
+  'file:save': { args: [payload: SavePayload]; result: SavedFile | null };
+  'file:export': { args: [payload: ExportPayload]; result: SavedFile | null };
+  'file:bundled': { args: []; result: readonly BundledScenario[] };
+  'file:recent': { args: []; result: readonly RecentFile[] };
+  'window:setTitle': { args: [title: string, dirty: boolean]; result: void };
+  'window:setMenu': { args: [menus: readonly MenuSection[]]; result: void };
+  /** The renderer subscribed to files; main delivers the ones queued for this window. */
+  'window:ready': { args: []; result: void };
+  'window:new': { args: []; result: void };
+  'shell:openExternal': { args: [url: string]; result: boolean };
+  'autosave:write': { args: [payload: AutosavePayload]; result: void };
+  'autosave:clear': { args: []; result: void };
+  'autosave:list': { args: []; result: readonly AutosaveEntry[] };
+  /** Takes an orphaned autosave into this window's slot and returns its text. */
+  'autosave:restore': { args: [id: string]; result: { entry: AutosaveEntry; text: string } };
+  'autosave:discard': { args: [id: string]; result: void };
+}
+
+export type InvokeChannel = keyof InvokeContract;
+export type InvokeArgs<C extends InvokeChannel> = InvokeContract[C]['args'];
+export type InvokeResult<C extends InvokeChannel> = InvokeContract[C]['result'];
+
+/** Main-to-renderer events (webContents.send / ipcRenderer.on). */
+export interface EventContract {
+  'host:openFile': OpenedFile;
+  'host:menuCommand': string;
+}
+export type EventChannel = keyof EventContract;
+export const EVENT_CHANNELS: readonly EventChannel[] = ['host:openFile', 'host:menuCommand'];
+
+const str = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+/** Paths longer than this are not paths any OS hands out. */
+const PATH = { type: 'string', minLength: 1, maxLength: 4096 } as const;
+const TEXT = { type: 'string', maxLength: 64 * 1024 * 1024 } as const;
+const NAME = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[^/\\\\\\x00]+$' } as const;
+const ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
+
+/** A tuple schema: exactly these positional arguments, the last `optional` of them optional. */
+function args(items: readonly object[], optional = 0) {
+  return {
+    type: 'array',
+    items,
+    minItems: items.length - optional,
+    maxItems: items.length,
+  } as const;
+}
+
+const FILTERS = {
+  type: 'array',
+  maxItems: 16,
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'extensions'],
+    properties: {
+      name: str(100),
+      extensions: {
+        type: 'array',
+        maxItems: 16,
+        items: { type: 'string', pattern: '^[A-Za-z0-9.*]{1,20}$' },
+      },
+    },
+  },
+} as const;
+
+const MENU_ITEM = {
+  oneOf: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['commandId', 'label'],
+      properties: {
+        commandId: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,80}$' },
+        label: str(120),
+        shortcut: str(40),
+        enabled: { type: 'boolean' },
+        checked: { type: 'boolean' },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['separator'],
+      properties: { separator: { const: true } },
+    },
+  ],
+} as const;
+
+const MENUS = {
+  type: 'array',
+  maxItems: 12,
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['label', 'items'],
+    properties: { label: str(60), items: { type: 'array', maxItems: 80, items: MENU_ITEM } },
+  },
+} as const;
+
+/**
+ * JSON Schemas for each channel's argument list. `uint8array` is a keyword main adds to ajv:
+ * structured clone delivers typed arrays, which JSON Schema cannot name.
+ */
+export const ARG_SCHEMAS: { readonly [C in InvokeChannel]: object } = {
+  'file:open': args([FILTERS], 1),
+  'file:openRecent': args([PATH]),
+  'file:openDropped': args([PATH]),
+  'file:save': args([
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['text', 'suggestedName'],
+      properties: { text: TEXT, path: PATH, suggestedName: NAME, saveAs: { type: 'boolean' } },
+    },
+  ]),
+  'file:export': args([
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['data', 'suggestedName', 'mime'],
+      properties: {
+        data: { oneOf: [TEXT, { uint8array: 256 * 1024 * 1024 }] },
+        suggestedName: NAME,
+        mime: { type: 'string', pattern: '^[a-z]+/[a-z0-9.+-]{1,60}$' },
+      },
+    },
+  ]),
+  'file:bundled': args([]),
+  'file:recent': args([]),
+  'window:setTitle': args([str(300), { type: 'boolean' }]),
+  'window:setMenu': args([MENUS]),
+  'window:ready': args([]),
+  'window:new': args([]),
+  'shell:openExternal': args([{ type: 'string', maxLength: 2048, pattern: '^https?://' }]),
+  'autosave:write': args([
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['title', 'name', 'text'],
+      properties: { title: str(300), name: NAME, text: TEXT },
+    },
+  ]),
+  'autosave:clear': args([]),
+  'autosave:list': args([]),
+  'autosave:restore': args([ID]),
+  'autosave:discard': args([ID]),
+};
+
+export const INVOKE_CHANNELS = Object.keys(ARG_SCHEMAS) as InvokeChannel[];
+
+/**
+ * The API the preload exposes as `window.sandtable`: a few named, typed functions, never
+ * `ipcRenderer` itself. The Electron host (renderer/host/electronHost.ts) implements Host over it.
+ */
+export interface SandtableApi {
+  readonly platform: 'darwin' | 'win32' | 'linux' | 'other';
+  openFile(filters?: readonly FileFilter[]): Promise<OpenedFile | null>;
+  openRecent(path: string): Promise<OpenedFile>;
+  /** Opens a File dropped onto the window; null when it is not a file on disk. */
+  openDroppedFile(file: File): Promise<OpenedFile | null>;
+  saveFile(payload: SavePayload): Promise<SavedFile | null>;
+  exportFile(payload: ExportPayload): Promise<SavedFile | null>;
+  bundledScenarios(): Promise<readonly BundledScenario[]>;
+  recentFiles(): Promise<readonly RecentFile[]>;
+  setTitle(title: string, dirty: boolean): Promise<void>;
+  setMenu(menus: readonly MenuSection[]): Promise<void>;
+  newWindow(): Promise<void>;
+  openExternal(url: string): Promise<boolean>;
+  autosave: {
+    write(payload: AutosavePayload): Promise<void>;
+    clear(): Promise<void>;
+    list(): Promise<readonly AutosaveEntry[]>;
+    restore(id: string): Promise<{ entry: AutosaveEntry; text: string }>;
+    discard(id: string): Promise<void>;
+  };
+  /**
+   * Subscribes to files main sends this window, then tells main the window is ready, so files
+   * queued before the renderer loaded (a new window's document) are delivered. Returns unsubscribe.
+   */
+  onOpenFile(listener: (file: OpenedFile) => void): () => void;
+  onMenuCommand(listener: (commandId: string) => void): () => void;
+}
+
+type Invoke = <C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>) => Promise<unknown>;
+type Subscribe = <E extends EventChannel>(
+  channel: E,
+  listener: (payload: EventContract[E]) => void,
+) => () => void;
+
+/**
+ * Builds the preload API from an invoke and a subscribe function. Kept here, free of Electron,
+ * so the mapping from named functions to channels is tested without a renderer.
+ */
+export function createSandtableApi(
+  invoke: Invoke,
+  subscribe: Subscribe,
+  pathForFile: (file: File) => string,
+  platform: string,
+): SandtableApi {
+  const call = <C extends InvokeChannel>(channel: C, ...rest: InvokeArgs<C>) =>
+    invoke(channel, ...rest) as Promise<InvokeResult<C>>;
+  return {
+    platform:
+      platform === 'darwin' || platform === 'win32' || platform === 'linux' ? platform : 'other',
+    openFile: (filters) => (filters ? call('file:open', filters) : call('file:open')),
+    openRecent: (path) => call('file:openRecent', path),
+    openDroppedFile: async (file) => {
+      const path = pathForFile(file);
+      return path ? call('file:openDropped', path) : null;
+    },
+    saveFile: (payload) => call('file:save', payload),
+    exportFile: (payload) => call('file:export', payload),
+    bundledScenarios: () => call('file:bundled'),
+    recentFiles: () => call('file:recent'),
+    setTitle: (title, dirty) => call('window:setTitle', title, dirty),
+    setMenu: (menus) => call('window:setMenu', menus),
+    newWindow: () => call('window:new'),
+    openExternal: (url) => call('shell:openExternal', url),
+    autosave: {
+      write: (payload) => call('autosave:write', payload),
+      clear: () => call('autosave:clear'),
+      list: () => call('autosave:list'),
+      restore: (id) => call('autosave:restore', id),
+      discard: (id) => call('autosave:discard', id),
+    },
+    onOpenFile: (listener) => {
+      const off = subscribe('host:openFile', listener);
+      void call('window:ready');
+      return off;
+    },
+    onMenuCommand: (listener) => subscribe('host:menuCommand', listener),
+  };
+}
