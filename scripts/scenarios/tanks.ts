@@ -133,14 +133,14 @@ export function buildTanksCatalog(): CatalogDoc {
           concealsTanksInside: true,
           concealsForHighHelicopters: true,
         },
-        source: SRC('L597-L599, L717-L721'),
+        source: SRC('L591-L593, L717-L721'),
       },
       {
         id: 'building',
         name: 'Building',
         appliesTo: 'table',
         rules: { impassableTo: ['tank', 'lowHelicopter'], blocksLOSFor: ['tank', 'lowHelicopter'] },
-        source: SRC('L601-L603, L723-L725'),
+        source: SRC('L595-L597, L723-L725'),
       },
       {
         id: 'destroyedTank',
@@ -286,7 +286,7 @@ export function buildTanksCatalog(): CatalogDoc {
           { speed: 2, hitOn: [6], criticalOn: [], canShoot: true },
           { speed: 3, hitOn: [], criticalOn: [], canShoot: false },
         ],
-        source: SRC('L1028-L1036'),
+        source: SRC('L1030-L1036'),
       },
       commandPhase: {
         description: 'The five steps of the Command phase, in order.',
