@@ -291,7 +291,7 @@ function record(
     lineHeight: Math.min(lineZ(t0), lineZ(t1)),
     top: entry.top,
     coverClass: entry.rules.coverClass,
-    ruleId: entry.rules.ruleId,
+    ruleId: effect === 'blocks' ? entry.rules.blockRuleId : entry.rules.ruleId,
     strongCover: entry.rules.strongCover,
   };
 }
@@ -325,7 +325,7 @@ function solidEffect(entry: IndexedFeature, s: Span, c: SolidContext): FeatureOn
     lineHeight: low,
     top: entry.top,
     coverClass: entry.rules.coverClass,
-    ruleId: entry.rules.ruleId,
+    ruleId: effect === 'blocks' ? entry.rules.blockRuleId : entry.rules.ruleId,
     strongCover: entry.rules.strongCover,
   };
 }
@@ -375,7 +375,7 @@ function reliefBlock(
       lineHeight: lineZ(t),
       top: g.height,
       coverClass: entry?.rules.coverClass ?? 'light',
-      ruleId: entry?.rules.ruleId ?? groundRule,
+      ruleId: (blocked ? entry?.rules.blockRuleId : entry?.rules.ruleId) ?? groundRule,
       strongCover: entry?.rules.strongCover ?? false,
     };
     if (blocked) return [hit];

@@ -13,8 +13,10 @@ export interface FeatureRules {
   readonly seeFromInside: boolean;
   /** Height in inches above the ground it stands on, when the feature gives none. */
   readonly height: number;
-  /** Rule id cited when this feature blocks sight or gives cover. */
+  /** Rule id cited when this feature gives cover. */
   readonly ruleId: string;
+  /** Rule id cited when this feature blocks sight. */
+  readonly blockRuleId: string;
   /** Movers that cannot enter or cross it. */
   readonly impassableTo: readonly MobilityClass[];
   /** Extra movement to enter or cross it, as a fraction of one turn's allowance. */

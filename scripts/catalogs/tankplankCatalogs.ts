@@ -304,7 +304,7 @@ const basicUnits: UnitType[] = [
   figure('tp.officer', 'Officer', 'officer', [], { keywords: ['officer'] }),
   figure('tp.radioman', 'Radioman', 'radioman', [], { keywords: ['radioman'] }),
   figure('tp.driver', 'Driver', 'driver', [], { keywords: ['vehicleCrew'] }),
-  figure('tp.atCrew', 'Anti-tank gun crewman', 'atCrew', ['tp.atGunGun'], {
+  figure('tp.atCrew', 'Anti-tank gun crewman', 'atCrew', [], {
     class: 'team',
     keywords: ['heavyWeapons'],
   }),
@@ -1661,6 +1661,7 @@ export const placeholderCatalog: CatalogDoc = {
         { role: 'radioman', weapon: 'tp.rifle', ruleId: 'TP-G8', source: 'placeholder' },
         { role: 'driver', weapon: 'tp.rifle', ruleId: 'TP-G8', source: 'placeholder' },
         { role: 'assistant', weapon: 'tp.rifle', ruleId: 'TP-G8', source: 'placeholder' },
+        { role: 'atCrew', weapon: 'tp.pistol', ruleId: 'TP-G8', source: 'placeholder' },
       ],
       { placeholder: true },
     ),
@@ -1701,10 +1702,10 @@ export const placeholderCatalog: CatalogDoc = {
     coverProximity: 2,
     tankSupportRange: 6,
     crewProximity: 2,
-    officerNearRange: 1.5,
     turnLimit: 12,
     mgConeVsVehicles: true,
     figureBaseRadius: 0.4,
     reachableCellSize: 0.5,
+    mountReach: 1,
   },
 };

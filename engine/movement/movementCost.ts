@@ -1,0 +1,193 @@
+import type { Feature, MobilityClass } from '../format';
+import { pointInPolygon } from '../geometry/polygon';
+import { distance, lerpPoint } from '../geometry/vector';
+import type { TablePoint } from '../geometry/units';
+import type { IndexedFeature, TerrainIndex } from '../terrain/terrainIndex';
+
+/** How a unit moves: the classes features are tested against and its rates in inches per turn. */
+export interface Mover {
+  /** Every class the mover belongs to, e.g. ['tracked', 'tank', 'allVehicles', 'all']. */
+  readonly classes: readonly MobilityClass[];
+  readonly roadRate: number;
+  readonly offRoadRate: number;
+  /**
+   * Wheeled rule: the road rate holds only when the whole move stays on the road; any move that
+   * leaves or joins the road uses the off-road rate throughout.
+   */
+  readonly roadRateOnlyIfAllOnRoad: boolean;
+  /** Rule cited for the road rate switch. */
+  readonly roadRuleId: string;
+}
+
+/** One cost or ban met along a path. */
+export interface MoveCharge {
+  readonly featureId: string;
+  readonly kind: Feature['kind'] | 'distance';
+  /** Share of the turn's allowance it costs. */
+  readonly cost: number;
+  readonly ruleId: string;
+}
+
+/** The cost of a path: legal or not, and every charge that makes it up. */
+export interface PathCost {
+  readonly legal: boolean;
+  /** Total share of one turn's allowance (1 = a full move). */
+  readonly cost: number;
+  readonly inches: number;
+  /** The rate used, in inches per turn. */
+  readonly rate: number;
+  readonly allOnRoad: boolean;
+  readonly charges: readonly MoveCharge[];
+  /** Why the path is illegal: the feature and rule that stop it. */
+  readonly blockedBy?: {
+    readonly featureId: string;
+    readonly ruleId: string;
+    readonly reason: string;
+  };
+}
+
+const has = (mover: Mover, list: readonly MobilityClass[] | undefined) =>
+  (list ?? []).some((c) => mover.classes.includes(c));
+
+/**
+ * The cost of moving along a path of straight legs over the terrain. Distance costs inches over
+ * the rate; features add their entry or crossing cost once per path (a wall climbed, bushes
+ * entered, a ford), and features impassable to the mover make the path illegal.
+ */
+export function pathCost(
+  terrain: TerrainIndex,
+  mover: Mover,
+  path: readonly TablePoint[],
+): PathCost {
+  let inches = 0;
+  let allOnRoad = true;
+  const charged = new Set<string>();
+  const charges: MoveCharge[] = [];
+  for (let i = 1; i < path.length; i++) {
+    const a = path[i - 1]!;
+    const b = path[i]!;
+    const leg = distance(a, b);
+    inches += leg;
+    if (leg === 0) continue;
+    if (b.x < 0 || b.y < 0 || b.x > terrain.width || b.y > terrain.height) {
+      return blocked('table-edge', 'TP-1.1', 'the path leaves the table');
+    }
+    const crossings = terrain.crossings(a, b);
+    let roadCover = 0;
+    for (const { entry, spans } of crossings) {
+      const f = entry.feature;
+      const spanLen = spans.reduce((s, x) => s + (x.t1 - x.t0), 0);
+      switch (f.kind) {
+        case 'road':
+          roadCover = Math.max(roadCover, spanLen);
+          break;
+        case 'creek': {
+          // Where the bed is crossed on a bridge deck or the catwalk, there is no ford.
+          const mid = spans.map((s) => lerpPoint(a, b, (s.t0 + s.t1) / 2));
+          if (mid.every((p) => onDeck(terrain, p, mover))) break;
+          const fordable = f.fordableBy
+            ? has(mover, f.fordableBy)
+            : !has(mover, entry.rules.impassableTo);
+          if (!fordable) return blocked(entry.id, entry.rules.moveRuleId, `cannot ford ${name(f)}`);
+          charge(entry, f.fordCost ?? entry.rules.moveCost);
+          break;
+        }
+        case 'bridge':
+        case 'catwalk':
+          if (f.passableBy && !has(mover, f.passableBy) && spanLen > 0) {
+            return blocked(
+              entry.id,
+              entry.rules.moveRuleId,
+              `${name(f)} is not open to this mover`,
+            );
+          }
+          if (has(mover, entry.rules.impassableTo) && !f.passableBy) {
+            return blocked(
+              entry.id,
+              entry.rules.moveRuleId,
+              `${name(f)} is not open to this mover`,
+            );
+          }
+          break;
+        case 'ground':
+        case 'gully':
+          break;
+        case 'building':
+        case 'bushes':
+        case 'woods':
+        case 'forest':
+        case 'obstacle':
+        case 'bunker':
+        case 'wreck':
+        case 'wall':
+        case 'fence':
+        case 'hedge':
+        case 'tree': {
+          if (f.kind === 'tree') break;
+          if (has(mover, entry.rules.impassableTo)) {
+            return blocked(entry.id, entry.rules.moveRuleId, `${name(f)} stops this mover`);
+          }
+          const fp = entry.footprint;
+          const entering = fp.type !== 'area' || !fp.polygons.some((p) => pointInPolygon(a, p));
+          if (entering && entry.rules.moveCost > 0) charge(entry, entry.rules.moveCost);
+          break;
+        }
+      }
+    }
+    if (roadCover < 1 - 1e-6) allOnRoad = false;
+  }
+  const rate = mover.roadRateOnlyIfAllOnRoad
+    ? allOnRoad
+      ? mover.roadRate
+      : mover.offRoadRate
+    : Math.max(mover.roadRate, mover.offRoadRate);
+  const distanceCost = rate > 0 ? inches / rate : inches > 0 ? Infinity : 0;
+  const all: MoveCharge[] = [
+    { featureId: '', kind: 'distance', cost: distanceCost, ruleId: mover.roadRuleId },
+    ...charges,
+  ];
+  return {
+    legal: true,
+    cost: all.reduce((s, c) => s + c.cost, 0),
+    inches,
+    rate,
+    allOnRoad,
+    charges: all,
+  };
+
+  function charge(entry: IndexedFeature, cost: number) {
+    if (charged.has(entry.id) || cost <= 0) return;
+    charged.add(entry.id);
+    charges.push({
+      featureId: entry.id,
+      kind: entry.feature.kind,
+      cost,
+      ruleId: entry.rules.moveRuleId,
+    });
+  }
+  function blocked(featureId: string, ruleId: string, reason: string): PathCost {
+    return {
+      legal: false,
+      cost: Infinity,
+      inches,
+      rate: 0,
+      allOnRoad: false,
+      charges,
+      blockedBy: { featureId, ruleId, reason },
+    };
+  }
+}
+
+function onDeck(terrain: TerrainIndex, p: TablePoint, mover: Mover): boolean {
+  return terrain
+    .featuresAt(p)
+    .some(
+      (e) =>
+        (e.feature.kind === 'bridge' || e.feature.kind === 'catwalk') &&
+        (!e.feature.passableBy || e.feature.passableBy.some((c) => mover.classes.includes(c))),
+    );
+}
+
+function name(f: Feature): string {
+  return f.name ?? `${f.kind} ${f.id}`;
+}

@@ -1,0 +1,13 @@
+export * from './actions';
+export * from './armourFacing';
+export * from './catalog';
+export * from './context';
+export * from './fire';
+export * from './interpretations';
+export * from './reducer';
+export * from './setup';
+export * from './situation';
+export * from './state';
+export * from './terrainRules';
+export * from './zones';
+export { TANKPLANK_CATALOGS } from './bundledCatalogs';

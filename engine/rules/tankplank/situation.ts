@@ -1,0 +1,162 @@
+import type { Point, WeaponType } from '../../format';
+import { rectangleCorners } from '../../geometry/polygon';
+import { tablePoint, type TablePoint } from '../../geometry/units';
+import { lineOfSight, type Obstruction, type SightResult } from '../../los/lineOfSight';
+import { distance } from '../../geometry/vector';
+import { constant, stat, weaponType } from './catalog';
+import { hullSize, unitHeight, type TankplankContext, type UnitInfo } from './context';
+import type { TankplankState, UnitState } from './state';
+import { TANKPLANK_SIGHT_RULES } from './terrainRules';
+
+/** Static facts about a unit; throws for an unknown id (callers check first). */
+export function info(ctx: TankplankContext, state: TankplankState, id: string): UnitInfo {
+  const i = ctx.units.get(id);
+  if (i) return i;
+  const u = state.units[id];
+  if (!u) throw new Error(`no unit "${id}"`);
+  // A figure created during play (a bailed-out crewman) inherits from its type.
+  const base = [...ctx.units.values()].find((x) => x.type.id === u.type);
+  if (!base) throw new Error(`no type for "${id}"`);
+  return { ...base, side: u.side, formation: u.formation, role: u.role };
+}
+
+/** Where a unit is: its own position, or its vehicle's while it rides. */
+export function positionOf(state: TankplankState, id: string): TablePoint | undefined {
+  const u = state.units[id];
+  if (!u) return undefined;
+  if (u.embarkedIn) return positionOf(state, u.embarkedIn);
+  return u.at ? tablePoint(u.at[0], u.at[1]) : undefined;
+}
+
+/** Whether a unit is in play on the table (alive, placed, not riding). */
+export function onTable(
+  u: UnitState | undefined,
+): u is UnitState & { at: readonly [number, number] } {
+  return !!u && u.alive && u.at !== null && u.embarkedIn === null;
+}
+
+/** A unit's weapons: its type's, or the weapon its role carries when the type lists none. */
+export function weaponsOf(
+  ctx: TankplankContext,
+  unitInfo: UnitInfo,
+): { weapon: WeaponType; mount: string; arcDeg: number | undefined }[] {
+  const mounts = unitInfo.type.weapons ?? [];
+  if (mounts.length > 0) {
+    return mounts.map((m) => ({
+      weapon: weaponType(ctx.catalog, m.weapon),
+      mount: m.mount ?? 'carried',
+      arcDeg: m.arcDeg,
+    }));
+  }
+  if (unitInfo.kind !== 'figure') return [];
+  const w = ctx.roleWeapons.get(unitInfo.role ?? '') ?? 'tp.pistol';
+  return [{ weapon: weaponType(ctx.catalog, w), mount: 'carried', arcDeg: undefined }];
+}
+
+/** Whether a weapon is served by a team (its figures share one weapon and its ammo). */
+export function isTeamWeapon(w: WeaponType): boolean {
+  return w.stats?.['weaponClass'] === 'crew';
+}
+
+/** The key a weapon's set-up, ammo and "fired" marks are stored under. */
+export function weaponKey(unitInfo: UnitInfo, w: WeaponType): string {
+  return isTeamWeapon(w) && unitInfo.kind === 'figure'
+    ? `${unitInfo.formation}:${w.id}`
+    : `${unitInfo.unit.id}:${w.id}`;
+}
+
+/** Vehicles and wrecks as obstructions to sight. */
+export function obstructions(ctx: TankplankContext, state: TankplankState): Obstruction[] {
+  const out: Obstruction[] = [];
+  for (const u of Object.values(state.units)) {
+    if (!onTable(u)) continue;
+    const i = info(ctx, state, u.id);
+    if (i.kind === 'figure') continue;
+    const { width, length } = hullSize(i);
+    out.push({
+      id: u.id,
+      kind: 'vehicle',
+      polygon: rectangleCorners(u.at[0], u.at[1], length, width, u.facing),
+      height: unitHeight(ctx, i),
+      coverClass: 'heavy',
+      ruleId: 'TP-7.3',
+      strongCover: false,
+    });
+  }
+  for (const w of state.wrecks) {
+    const type = ctx.catalog.units.get(w.type);
+    const width = type?.size?.width ?? 1;
+    const length = type?.size?.length ?? 1.5;
+    out.push({
+      id: w.id,
+      kind: 'wreck',
+      polygon: rectangleCorners(w.at[0], w.at[1], length, width, w.facing),
+      height: type?.size?.height ?? 0.8,
+      coverClass: 'heavy',
+      ruleId: 'TP-14.4',
+      strongCover: true,
+    });
+  }
+  return out;
+}
+
+/** Ids of features a unit stands in, so that its own house or woods does not hide it. */
+export function standingIn(ctx: TankplankContext, p: TablePoint): string[] {
+  return ctx.terrain
+    .featuresAt(p)
+    .filter((e) => e.rules.seeFromInside)
+    .map((e) => e.id);
+}
+
+/** Line of sight from one unit (or point) to another, with its own vehicle ignored. */
+export function sightBetween(
+  ctx: TankplankContext,
+  state: TankplankState,
+  from: { unit?: string; point: TablePoint; height?: number },
+  to: { unit?: string; point: TablePoint; height?: number },
+  obs: readonly Obstruction[] = obstructions(ctx, state),
+): SightResult {
+  const h = (u: string | undefined, given: number | undefined) =>
+    given ?? (u ? unitHeight(ctx, info(ctx, state, u)) : constant(ctx.catalog, 'manHeight'));
+  const ignore = (u: string | undefined) => {
+    if (!u) return [];
+    const s = state.units[u];
+    return [u, ...(s?.embarkedIn ? [s.embarkedIn] : [])];
+  };
+  return lineOfSight(
+    ctx.terrain,
+    { point: from.point, height: h(from.unit, from.height), ignore: ignore(from.unit) },
+    { point: to.point, height: h(to.unit, to.height), ignore: ignore(to.unit) },
+    TANKPLANK_SIGHT_RULES,
+    obs,
+  );
+}
+
+/** Distance between two points given as [x, y]. */
+export function dist(a: Point | TablePoint, b: Point | TablePoint): number {
+  const pa = Array.isArray(a) ? tablePoint(a[0]!, a[1]!) : (a as TablePoint);
+  const pb = Array.isArray(b) ? tablePoint(b[0]!, b[1]!) : (b as TablePoint);
+  return distance(pa, pb);
+}
+
+/** Alive figures (and vehicles, each counting one) of a formation: its size (TP-A39, TP-G21). */
+export function formationSize(
+  ctx: TankplankContext,
+  state: TankplankState,
+  formation: string,
+): number {
+  const f = ctx.formations.get(formation);
+  const members = new Set(f?.members ?? []);
+  for (const u of Object.values(state.units)) if (u.formation === formation) members.add(u.id);
+  let n = 0;
+  for (const id of members) {
+    const u = state.units[id];
+    if (u && u.alive && !u.doomed) n++;
+  }
+  return n;
+}
+
+/** A unit's base rate in inches per turn (off road), for "within half a move" checks. */
+export function baseRate(unitInfo: UnitInfo): number {
+  return stat(unitInfo.type.speeds, 'offRoad', stat(unitInfo.type.speeds, 'road', 0));
+}
