@@ -302,7 +302,13 @@ const handlers: Handlers<DocWindow> = {
         : DOCUMENT_FILTERS,
     });
     const file = result.canceled ? undefined : result.filePaths[0];
-    return file ? readInto(doc, file) : null;
+    if (!file) return null;
+    grants.grant(file);
+    // One window per document: a file open elsewhere is focused, and a window that already holds
+    // a document opens the new one beside it; null tells the page nothing changed here.
+    if (pristine(doc) && !windowShowing(file)) return readInto(doc, file);
+    await openInWindow(file);
+    return null;
   },
   'file:openRecent': async (doc, file) => {
     if (!recent.some((r) => r.path === file) && !grants.has(file)) {
@@ -420,7 +426,10 @@ function toElectron(node: MenuNode): MenuItemConstructorOptions {
 
 function runCommand(id: string) {
   const doc = focusedDoc();
-  if (isMainCommand(id)) {
+  // Once the renderer has sent its menus it opens files itself (asking about unsaved changes
+  // first); before that, Open is main's.
+  const rendererOpens = id === 'file.open' && doc !== undefined && doc.menus.length > 0;
+  if (isMainCommand(id) && !rendererOpens) {
     switch (id) {
       case 'app.newWindow':
         createWindow();
@@ -445,6 +454,7 @@ function menuFor(doc: DocWindow | undefined): Menu {
     recent,
     devTools: !app.isPackaged,
     appName: app.name,
+    pageHandlesShortcuts: Boolean(doc?.menus.length),
   });
   return Menu.buildFromTemplate(model.map(toElectron));
 }
@@ -648,14 +658,19 @@ function serveApp() {
     if (!file) return new Response('Not found', { status: 404 });
     try {
       const bytes = await fs.readFile(file);
-      const body =
-        path.basename(file) === 'index.html' ? desktopIndexHtml(bytes.toString('utf8')) : bytes;
-      return new Response(body, {
+      const html = file.endsWith('.html');
+      // The policy goes on documents only: a worker script gets its own policy from its response,
+      // and the format worker needs ajv's code generation, which the page's policy forbids.
+      return new Response(html ? desktopIndexHtml(bytes.toString('utf8')) : bytes, {
         headers: {
           'Content-Type': mimeFor(file),
-          'Content-Security-Policy': CONTENT_SECURITY_POLICY,
           'X-Content-Type-Options': 'nosniff',
-          'Cross-Origin-Opener-Policy': 'same-origin',
+          ...(html
+            ? {
+                'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+                'Cross-Origin-Opener-Policy': 'same-origin',
+              }
+            : {}),
         },
       });
     } catch {

@@ -80,7 +80,8 @@ const NAME = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[^/\\\\\
 const ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
 
 /** A tuple schema: exactly these positional arguments, the last `optional` of them optional. */
-function args(items: readonly object[], optional = 0) {
+function args(items: readonly object[], optional = 0): object {
+  if (items.length === 0) return { type: 'array', maxItems: 0 };
   return {
     type: 'array',
     items,

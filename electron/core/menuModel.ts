@@ -87,15 +87,33 @@ export type MenuNode =
   | { readonly kind: 'submenu'; readonly label: string; readonly items: readonly MenuNode[] }
   | { readonly kind: 'recent'; readonly path: string; readonly label: string };
 
-function command(item: MenuItemSpec): MenuNode {
+/**
+ * Clipboard commands become Electron roles: the role makes Chromium fire the page's copy, cut or
+ * paste event, which carries the system clipboard, as the keyboard shortcut does.
+ */
+const CLIPBOARD_ROLES: Record<string, string> = {
+  'edit.cut': 'cut',
+  'edit.copy': 'copy',
+  'edit.paste': 'paste',
+};
+
+function command(item: MenuItemSpec, pageHandlesShortcuts: boolean): MenuNode {
   if ('separator' in item) return { kind: 'separator' };
+  const role = CLIPBOARD_ROLES[item.commandId];
+  if (role) return { kind: 'role', role, label: item.label };
   const accelerator = item.shortcut ? toAccelerator(item.shortcut) : null;
+  // When the page runs its own shortcuts from the registry, the menu only shows them: registered
+  // too, a key would run its command twice. Main's own commands have no page handler.
+  const register =
+    accelerator !== null &&
+    shouldRegister(accelerator) &&
+    (!pageHandlesShortcuts || isMainCommand(item.commandId));
   return {
     kind: 'command',
     commandId: item.commandId,
     label: item.label,
     ...(accelerator ? { accelerator } : {}),
-    registerAccelerator: accelerator ? shouldRegister(accelerator) : false,
+    registerAccelerator: register,
     enabled: item.enabled ?? true,
     ...(item.checked !== undefined ? { checked: item.checked } : {}),
   };
@@ -131,9 +149,18 @@ const recentLabel = (r: RecentFile) => r.title ?? r.name;
  */
 export function buildMenuModel(
   sections: readonly MenuSection[],
-  options: { platform: string; recent: readonly RecentFile[]; devTools: boolean; appName: string },
+  options: {
+    platform: string;
+    recent: readonly RecentFile[];
+    devTools: boolean;
+    appName: string;
+    /** The renderer handles its registry's shortcuts itself (it sent these sections). */
+    pageHandlesShortcuts?: boolean;
+  },
 ): MenuNode[] {
   const mac = options.platform === 'darwin';
+  const page = options.pageHandlesShortcuts ?? false;
+  const cmd = (item: MenuItemSpec) => command(item, page);
   const recent: MenuNode = {
     kind: 'submenu',
     label: 'Open Recent',
@@ -172,7 +199,7 @@ export function buildMenuModel(
   const edit = byLabel.get('Edit') ?? { label: 'Edit', items: [] };
   const fileItems: MenuNode[] = [];
   for (const item of file.items) {
-    fileItems.push(command(item));
+    fileItems.push(cmd(item));
     if (!('separator' in item) && item.commandId === 'file.open') fileItems.push(recent);
   }
   if (!fileItems.some((n) => n.kind === 'submenu')) fileItems.push(recent);
@@ -180,14 +207,20 @@ export function buildMenuModel(
   if (!mac) fileItems.push({ kind: 'role', role: 'quit' });
   bar.push({ kind: 'submenu', label: 'File', items: fileItems });
 
-  const editItems = edit.items.map(command);
-  if (editItems.length) editItems.push({ kind: 'separator' });
-  for (const role of ['cut', 'copy', 'paste', 'selectAll']) editItems.push({ kind: 'role', role });
+  const editItems = edit.items.map(cmd);
+  const hasRole = (role: string) => editItems.some((n) => n.kind === 'role' && n.role === role);
+  const hasCommand = (id: string) =>
+    edit.items.some((i) => !('separator' in i) && i.commandId === id);
+  // Text fields need the clipboard roles even where the registry has no such command.
+  const missing = ['cut', 'copy', 'paste'].filter((r) => !hasRole(r));
+  if (!hasCommand('edit.selectAll')) missing.push('selectAll');
+  if (editItems.length && missing.length) editItems.push({ kind: 'separator' });
+  for (const role of missing) editItems.push({ kind: 'role', role });
   bar.push({ kind: 'submenu', label: 'Edit', items: editItems });
 
   for (const section of sections) {
     if (section.label === 'File' || section.label === 'Edit' || section.label === 'Help') continue;
-    const items = section.items.map(command);
+    const items = section.items.map(cmd);
     if (section.label === 'View') {
       items.push({ kind: 'separator' }, { kind: 'role', role: 'togglefullscreen' });
     }
@@ -200,7 +233,7 @@ export function buildMenuModel(
   }
   bar.push({ kind: 'role', role: 'windowMenu' });
   const help = byLabel.get('Help');
-  if (help) bar.push({ kind: 'submenu', label: 'Help', items: help.items.map(command) });
+  if (help) bar.push({ kind: 'submenu', label: 'Help', items: help.items.map(cmd) });
   return bar;
 }
 
