@@ -37,6 +37,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'coverage',
+      'engine/format/generated',
     ],
   },
   js.configs.recommended,

@@ -38,7 +38,7 @@ const bytes = Buffer.byteLength(text0);
 console.log(`features:                ${COUNT}`);
 console.log(`file size:               ${(bytes / 1024).toFixed(0)} KiB (${bytes} bytes)`);
 console.log(`serialize (stable keys): ${saveMs.toFixed(1)} ms`);
-console.log(`load, first (compiles schemas): ${first.toFixed(1)} ms`);
+console.log(`load, first (cold start): ${first.toFixed(1)} ms`);
 console.log(
   `load, median of ${times.length}:          ${median.toFixed(1)} ms  (read + parse + migrate + validate + integrity)`,
 );

@@ -185,7 +185,6 @@ describe('loader: broken files', () => {
 
 const coord = fc.double({ min: 0, max: 48, noNaN: true, noDefaultInfinity: true });
 const point = fc.tuple(coord, coord);
-const id = fc.stringMatching(/^[a-z][a-z0-9-]{0,8}$/);
 const extValue = fc
   .jsonValue({ maxDepth: 2 })
   .filter((v) => !JSON.stringify(v).includes('__proto__'));
