@@ -15,6 +15,9 @@ import { footprintBox, footprintOf } from '../terrain/featureGeometry';
 import { boxOf } from '../geometry/polygon';
 import { tablePoint } from '../geometry/units';
 import { occupiedArea, overlapArea, type MultiPolygon } from './footprintPolygons';
+import { composeRulesetCatalog } from '../forces/rulesetCatalog';
+import { checkMissionPlacement } from './missionPlacement';
+import { checkReachability } from './reachability';
 
 /** Stable ids of the layout checks; the problems panel and `sandtable validate` group by them. */
 export type LayoutCheckId =
@@ -104,7 +107,8 @@ export function layoutProfile(doc: ScenarioDoc, catalogs: readonly CatalogDoc[])
   const required: Partial<Record<FeatureKind, number>> = {};
   for (const [key, value] of Object.entries(constants)) {
     const m = /^layout\.required\.([a-z]+)$/.exec(key);
-    if (m && typeof value === 'number') required[m[1] as FeatureKind] = value;
+    const count = m ? num(key) : undefined;
+    if (m && count !== undefined && value !== undefined) required[m[1] as FeatureKind] = count;
   }
   const kinds = constants['layout.pieceKinds'];
   const spacingRef = constants['layout.spacing'];
@@ -146,7 +150,23 @@ export function checkLayout(
   checkBridges(map, area, out);
   checkPieces(map, profile, out);
   checkObjectivePlacement(doc, map, profile, out);
+  const cat = composeRulesetCatalog(doc.ruleset, catalogs, doc.catalog);
+  checkMissionPlacement(doc, map, cat, out);
+  checkReachability(doc, map, cat, (side) => entryOf(doc, side), out);
   return out;
+}
+
+/** The edge (and stretch of it) a side comes on from: its entry edge, else its edge strip. */
+function entryOf(
+  doc: ScenarioDoc,
+  sideId: string,
+): { edge: Edge; from?: number; to?: number } | undefined {
+  const e = doc.deployment.entryEdges?.find((x) => x.side === sideId);
+  if (e) return { edge: e.edge, from: e.from, to: e.to };
+  const z = doc.deployment.zones?.find((x) => x.side === sideId && x.area.shape === 'edgeStrip');
+  return z && z.area.shape === 'edgeStrip'
+    ? { edge: z.area.edge, from: z.area.from, to: z.area.to }
+    : undefined;
 }
 
 const featurePointer = (map: TableMap, id: string) =>

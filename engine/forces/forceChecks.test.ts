@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import type { Forces, RulesetRef, Side, Unit } from '../format';
+import { BUNDLED_CATALOGS } from './bundledCatalogs';
+import { checkForces, type ForceCheckId } from './forceChecks';
+import { composeRulesetCatalog } from './rulesetCatalog';
+import { sidePoints } from './points';
+import type { ScenarioDoc } from '../format';
+import villageJson from '../../scenarios/tankplank-village.scenario.json';
+
+const TANKS: RulesetRef = { id: 'tanks' };
+const tanksCat = composeRulesetCatalog(TANKS, BUNDLED_CATALOGS);
+
+const m1 = (id: string, cards: string[] = []): Unit => ({
+  id,
+  type: 'tanks.m1',
+  ...(cards.length ? { cards: cards.map((card) => ({ card })) } : {}),
+});
+
+function usPlatoon(units: Unit[], patch: Partial<Side> = {}): Forces {
+  return {
+    sides: [
+      {
+        id: 'us',
+        name: 'Americans',
+        nation: 'US',
+        alliance: 'NATO',
+        pointsLimit: 50,
+        formations: [
+          { id: 'p', kind: 'platoon', name: 'Platoon', card: 'tanks.platoon.teamYankee', units },
+        ],
+        ...patch,
+      },
+    ],
+  };
+}
+
+const checks = (forces: Forces, ruleset = TANKS, cat = tanksCat) =>
+  checkForces(ruleset, forces, cat).map((p) => p.check as ForceCheckId);
+
+describe('TANKS platoon building (TK-8)', () => {
+  it('a legal platoon within its points has no problems', () => {
+    const forces = usPlatoon([m1('a', ['tanks.crew.bannon', 'tanks.crew.folk'])]);
+    expect(checkForces(TANKS, forces, tanksCat)).toEqual([]);
+    // Placeholder costs: M1 30, each hero crew card 2, Team Yankee 0.
+    expect(sidePoints(forces.sides[0]!, tanksCat)).toBe(34);
+  });
+
+  it('points-limit (TK-8.1): over the limit, then fixed', () => {
+    const over = usPlatoon([m1('a'), m1('b')]);
+    const problems = checkForces(TANKS, over, tanksCat);
+    expect(problems.map((p) => p.check)).toEqual(['points-limit']);
+    expect(problems[0]!.message).toMatch(/60 points, over its limit of 50 by 10/);
+    expect(problems[0]!.ruleId).toBe('TK-8.1');
+    expect(checks(usPlatoon([m1('a')]))).toEqual([]);
+  });
+
+  it('hero-unique (TK-8.6): a Hero card twice in a platoon', () => {
+    const twice = usPlatoon([m1('a', ['tanks.crew.bannon']), m1('b', ['tanks.crew.bannon'])], {
+      pointsLimit: 100,
+    });
+    const problems = checkForces(TANKS, twice, tanksCat);
+    expect(problems.map((p) => p.check)).toEqual(['hero-unique']);
+    expect(problems[0]!.subjects.map((s) => s.id)).toEqual(['a', 'b']);
+    expect(
+      checks(
+        usPlatoon([m1('a', ['tanks.crew.bannon']), m1('b', ['tanks.crew.folk'])], {
+          pointsLimit: 100,
+        }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('card-type-limit and crew-slots (TK-8.5)', () => {
+    const cat = composeRulesetCatalog(TANKS, BUNDLED_CATALOGS, {
+      cards: [
+        { id: 'x.gunner', name: 'Spare gunner', cardType: 'crew', effect: { crewType: 'gunner' } },
+        { id: 'x.crew', name: 'Extra hand', cardType: 'crew', effect: { crewType: 'spare' } },
+      ],
+    });
+    const two = usPlatoon([m1('a', ['tanks.crew.folk', 'x.gunner'])], { pointsLimit: 100 });
+    expect(checks(two, TANKS, cat)).toEqual(['card-type-limit']);
+    const five = usPlatoon(
+      [
+        m1('a', [
+          'tanks.crew.bannon',
+          'tanks.crew.folk',
+          'tanks.crew.kelp',
+          'tanks.crew.ortelli',
+          'x.crew',
+        ]),
+      ],
+      { pointsLimit: 100 },
+    );
+    const problems = checkForces(TANKS, five, cat);
+    expect(problems.map((p) => p.check)).toEqual(['crew-slots']);
+    expect(problems[0]!.message).toMatch(/5 Crew cards and 4 crew slot/);
+  });
+
+  it('country and card permission (TK-8.2, TK-8.4)', () => {
+    const mixed = usPlatoon([m1('a'), { id: 't', type: 'tanks.t64' }], { pointsLimit: 100 });
+    expect(checks(mixed)).toEqual(['country']);
+    const soviet: Forces = {
+      sides: [
+        {
+          id: 'su',
+          name: 'Soviets',
+          nation: 'Soviet',
+          pointsLimit: 100,
+          formations: [
+            {
+              id: 'p',
+              kind: 'platoon',
+              card: 'tanks.platoon.redBanner',
+              units: [{ id: 't', type: 'tanks.t64', cards: [{ card: 'tanks.crew.bannon' }] }],
+            },
+          ],
+        },
+      ],
+    };
+    const problems = checkForces(TANKS, soviet, tanksCat);
+    expect(problems.map((p) => p.check)).toEqual(['card-permission']);
+    expect(problems[0]!.message).toMatch(/Sean Bannon is a card for US/);
+    const wrongPlatoonCard = usPlatoon([m1('a')], {});
+    wrongPlatoonCard.sides[0]!.formations[0]!.card = 'tanks.platoon.redBanner';
+    expect(checks(wrongPlatoonCard)).toEqual(['platoon-card']);
+  });
+
+  it('card-applies: an upgrade restricted to another model', () => {
+    const cat = composeRulesetCatalog(TANKS, BUNDLED_CATALOGS, {
+      units: [{ id: 'x.m1a1', name: 'M1A1', class: 'tank', nation: 'US', points: 32 }],
+    });
+    const wrong = usPlatoon([
+      { id: 'a', type: 'x.m1a1', cards: [{ card: 'tanks.upgrade.alpha66' }] },
+    ]);
+    expect(checks(wrong, TANKS, cat)).toEqual(['card-applies']);
+    expect(checks(usPlatoon([m1('a', ['tanks.upgrade.alpha66'])]), TANKS, cat)).toEqual([]);
+  });
+
+  it('eye-card-hidden (TK-8.7) and unknown types', () => {
+    const cat = composeRulesetCatalog(TANKS, BUNDLED_CATALOGS, {
+      cards: [{ id: 'x.eye', name: 'Spotter', cardType: 'upgrade', effect: { eye: true } }],
+    });
+    const hidden = usPlatoon([
+      { id: 'a', type: 'tanks.m1', cards: [{ card: 'x.eye', hidden: true }] },
+    ]);
+    expect(checks(hidden, TANKS, cat)).toEqual(['eye-card-hidden']);
+    expect(checks(usPlatoon([{ id: 'a', type: 'tanks.nope' }]))).toContain('unknown-type');
+  });
+});
+
+describe('transports and ids', () => {
+  it('passengers beyond capacity, in two transports, or unknown', () => {
+    const cat = composeRulesetCatalog({ id: 'tankplank', layers: ['BASIC'] }, BUNDLED_CATALOGS);
+    const forces: Forces = {
+      sides: [
+        {
+          id: 'a',
+          name: 'A',
+          formations: [
+            {
+              id: 'f',
+              units: [
+                { id: 'j1', type: 'tp.jeep', passengers: ['m1', 'm2', 'm3', 'm4'] },
+                { id: 'j2', type: 'tp.jeep', passengers: ['m1', 'ghost'] },
+                { id: 'm1', type: 'tp.rifleman' },
+                { id: 'm2', type: 'tp.rifleman' },
+                { id: 'm3', type: 'tp.rifleman' },
+                { id: 'm4', type: 'tp.rifleman' },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const found = checkForces({ id: 'tankplank', layers: ['BASIC'] }, forces, cat).filter(
+      (p) => p.check === 'transport',
+    );
+    expect(found.map((p) => p.message)).toEqual([
+      expect.stringMatching(/carries 4 passengers; it has room for 3/),
+      expect.stringMatching(/rides in both j1 and j2/),
+      expect.stringMatching(/lists passenger "ghost"/),
+    ]);
+  });
+});
+
+describe('Tankplank order of battle (TP-2)', () => {
+  const ruleset: RulesetRef = { id: 'tankplank', layers: ['BASIC'] };
+  const cat = composeRulesetCatalog(ruleset, BUNDLED_CATALOGS);
+  const village = villageJson as unknown as ScenarioDoc;
+
+  it('the bundled village sides match the order of battle', () => {
+    expect(checkForces(ruleset, village.forces, cat)).toEqual([]);
+  });
+
+  it('a side short of a tank and a squad short of a man are reported', () => {
+    const forces = JSON.parse(JSON.stringify(village.forces)) as Forces;
+    const a = forces.sides[0]!;
+    a.formations = a.formations.map((f) =>
+      f.id === 'a.tank' ? { ...f, units: f.units.slice(0, 1) } : f,
+    );
+    a.formations[0]!.units.pop();
+    const problems = checkForces(ruleset, forces, cat);
+    expect(problems.map((p) => p.message).sort()).toEqual([
+      expect.stringMatching(/^1st Squad of Side A \(west\) has 9 men; a squad has 10/),
+      expect.stringMatching(/^Side A \(west\) has 1 medium tanks; .* gives each side 2/),
+    ]);
+    expect(problems.every((p) => p.ruleId === 'TP-2')).toBe(true);
+  });
+});

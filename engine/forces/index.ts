@@ -1,0 +1,6 @@
+export * from './rulesetCatalog';
+export * from './forceTree';
+export * from './points';
+export * from './forceChecks';
+export * from './missionPresets';
+export * from './forcesFile';

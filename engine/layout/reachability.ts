@@ -1,0 +1,290 @@
+import type {
+  Edge,
+  Feature,
+  MobilityClass,
+  Point,
+  ScenarioDoc,
+  TableMap,
+  UnitType,
+} from '../format';
+import { allUnits, embarkedIds } from '../forces/forceTree';
+import { constantNumber, type RulesetCatalog } from '../forces/rulesetCatalog';
+import { terrainTypeId } from '../rules/tankplank/terrainRules';
+import { occupiedArea, type MultiPolygon } from './footprintPolygons';
+import type { LayoutProblem } from './layoutChecks';
+
+/** Grids never get finer than this many cells along the longer side, to keep the check live. */
+const MAX_CELLS_ALONG = 160;
+const DEFAULT_CELL = 0.5;
+
+/** The mobility classes a unit type belongs to, as terrain `impassableTo` lists name them. */
+export function moverClasses(type: UnitType): MobilityClass[] | null {
+  const extra: MobilityClass[] = [];
+  if (type.class === 'tank') extra.push('tank');
+  if (type.class === 'transport') extra.push('personnelCarrier');
+  switch (type.mobility) {
+    case 'foot':
+      return ['infantry', 'all'];
+    case 'wheeled':
+      return ['wheeled', 'allVehicles', 'all', ...extra];
+    case 'halfTracked':
+      return ['halfTracked', 'allVehicles', 'all', ...extra];
+    case 'tracked':
+      return ['tracked', 'allVehicles', 'all', ...extra];
+    case 'towed':
+      return ['gun', 'all'];
+    case 'static':
+    case 'air':
+      return null;
+    case undefined:
+      return type.class === 'helicopter' ? null : ['all', ...extra];
+  }
+}
+
+/** Terrain movement bans of a feature: its own override, else its catalog terrain type. */
+function impassableTo(f: Feature, cat: RulesetCatalog): readonly MobilityClass[] {
+  if (f.rules?.impassableTo) return f.rules.impassableTo;
+  const typeId = cat.ruleset === 'tankplank' ? terrainTypeId(f) : f.kind;
+  return cat.terrainTypes.get(typeId)?.rules?.impassableTo ?? [];
+}
+
+interface Shaped {
+  readonly feature: Feature;
+  readonly area: MultiPolygon;
+  readonly box: { minX: number; minY: number; maxX: number; maxY: number };
+  readonly bans: readonly MobilityClass[];
+  readonly line: Point[] | null;
+}
+
+function inRing(x: number, y: number, ring: [number, number][]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i]!;
+    const [xj, yj] = ring[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+function inArea(x: number, y: number, mp: MultiPolygon): boolean {
+  return mp.some(
+    (poly) => inRing(x, y, poly[0] ?? []) && !poly.slice(1).some((h) => inRing(x, y, h)),
+  );
+}
+
+function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
+  const o = (p: Point, q: Point, r: Point) =>
+    (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]);
+  const d1 = o(c, d, a);
+  const d2 = o(c, d, b);
+  const d3 = o(a, b, c);
+  const d4 = o(a, b, d);
+  return d1 * d2 < 0 && d3 * d4 < 0;
+}
+
+const LINE_KINDS = new Set<Feature['kind']>(['wall', 'fence', 'hedge']);
+
+function shape(map: TableMap, cat: RulesetCatalog): Shaped[] {
+  return map.features.map((feature) => {
+    const area = occupiedArea(feature);
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    for (const poly of area)
+      for (const [x, y] of poly[0] ?? []) {
+        minX = Math.min(minX, x);
+        minY = Math.min(minY, y);
+        maxX = Math.max(maxX, x);
+        maxY = Math.max(maxY, y);
+      }
+    const line = LINE_KINDS.has(feature.kind) && 'points' in feature ? feature.points : null;
+    return {
+      feature,
+      area,
+      box: { minX, minY, maxX, maxY },
+      bans: impassableTo(feature, cat),
+      line,
+    };
+  });
+}
+
+/** A grid of the table: which cells a mover may stand in and which steps cross a barrier. */
+class PassGrid {
+  readonly cols: number;
+  readonly rows: number;
+  readonly blockedBy: (Feature | null)[];
+  constructor(
+    readonly map: TableMap,
+    readonly cell: number,
+    private readonly shaped: readonly Shaped[],
+    private readonly classes: readonly MobilityClass[],
+  ) {
+    this.cols = Math.max(1, Math.ceil(map.width / cell));
+    this.rows = Math.max(1, Math.ceil(map.height / cell));
+    this.blockedBy = new Array<Feature | null>(this.cols * this.rows).fill(null);
+    const banned = (s: Shaped) => s.bans.some((c) => classes.includes(c));
+    const decks = shaped.filter(
+      (s) => (s.feature.kind === 'bridge' || s.feature.kind === 'catwalk') && !banned(s),
+    );
+    const blockers = shaped.filter((s) => {
+      if (s.line || !banned(s)) return false;
+      if (s.feature.kind === 'creek' && s.feature.fordableBy?.some((c) => classes.includes(c)))
+        return false;
+      return true;
+    });
+    for (const b of blockers) {
+      const c0 = Math.max(0, Math.floor(b.box.minX / cell));
+      const c1 = Math.min(this.cols - 1, Math.floor(b.box.maxX / cell));
+      const r0 = Math.max(0, Math.floor(b.box.minY / cell));
+      const r1 = Math.min(this.rows - 1, Math.floor(b.box.maxY / cell));
+      for (let r = r0; r <= r1; r++) {
+        for (let c = c0; c <= c1; c++) {
+          const i = r * this.cols + c;
+          if (this.blockedBy[i]) continue;
+          const [x, y] = this.centre(c, r);
+          if (!inArea(x, y, b.area)) continue;
+          // A bridge deck or catwalk carries the mover over what lies beneath.
+          if (decks.some((d) => inArea(x, y, d.area))) continue;
+          this.blockedBy[i] = b.feature;
+        }
+      }
+    }
+    this.barriers = shaped.filter((s) => s.line && banned(s));
+  }
+  private readonly barriers: readonly Shaped[];
+  centre(c: number, r: number): Point {
+    return [(c + 0.5) * this.cell, (r + 0.5) * this.cell];
+  }
+  cellOf([x, y]: Point): number {
+    const c = Math.min(this.cols - 1, Math.max(0, Math.floor(x / this.cell)));
+    const r = Math.min(this.rows - 1, Math.max(0, Math.floor(y / this.cell)));
+    return r * this.cols + c;
+  }
+  /** The barrier (wall, fence, hedge) a straight step crosses, if any. */
+  crossing(a: Point, b: Point): Feature | null {
+    const minX = Math.min(a[0], b[0]);
+    const maxX = Math.max(a[0], b[0]);
+    const minY = Math.min(a[1], b[1]);
+    const maxY = Math.max(a[1], b[1]);
+    for (const s of this.barriers) {
+      if (s.box.maxX < minX || s.box.minX > maxX || s.box.maxY < minY || s.box.minY > maxY)
+        continue;
+      const pts = s.line!;
+      for (let k = 1; k < pts.length; k++)
+        if (segmentsCross(a, b, pts[k - 1]!, pts[k]!)) return s.feature;
+    }
+    return null;
+  }
+  /** Cells reachable from the edge cells along `edge` (between `from` and `to` inches). */
+  flood(edge: Edge, from = 0, to?: number): Uint8Array {
+    const seen = new Uint8Array(this.cols * this.rows);
+    const queue: number[] = [];
+    const start = (c: number, r: number) => {
+      const i = r * this.cols + c;
+      if (this.blockedBy[i] || seen[i]) return;
+      const [x, y] = this.centre(c, r);
+      const along = edge === 'north' || edge === 'south' ? x : y;
+      if (along < from || (to !== undefined && along > to)) return;
+      seen[i] = 1;
+      queue.push(i);
+    };
+    if (edge === 'north' || edge === 'south') {
+      const r = edge === 'north' ? 0 : this.rows - 1;
+      for (let c = 0; c < this.cols; c++) start(c, r);
+    } else {
+      const c = edge === 'west' ? 0 : this.cols - 1;
+      for (let r = 0; r < this.rows; r++) start(c, r);
+    }
+    while (queue.length > 0) {
+      const i = queue.pop()!;
+      const c = i % this.cols;
+      const r = (i - c) / this.cols;
+      const here = this.centre(c, r);
+      for (let dr = -1; dr <= 1; dr++) {
+        for (let dc = -1; dc <= 1; dc++) {
+          if (dr === 0 && dc === 0) continue;
+          const nc = c + dc;
+          const nr = r + dr;
+          if (nc < 0 || nr < 0 || nc >= this.cols || nr >= this.rows) continue;
+          const ni = nr * this.cols + nc;
+          if (seen[ni] || this.blockedBy[ni]) continue;
+          if (this.crossing(here, this.centre(nc, nr))) continue;
+          seen[ni] = 1;
+          queue.push(ni);
+        }
+      }
+    }
+    return seen;
+  }
+}
+
+/**
+ * Every pre-placed unit can get to where it stands from its side's entry edge, over a coarse grid
+ * (catalog `reachableCellSize`, default ½") that avoids features impassable to the unit's mobility
+ * (bridges and catwalks carry it over creeks). Conservative: a gap narrower than a cell may be
+ * missed, so these are warnings. Units riding in a transport, helicopters and static pieces are
+ * not checked.
+ */
+export function checkReachability(
+  doc: ScenarioDoc,
+  map: TableMap,
+  cat: RulesetCatalog,
+  edgeOf: (sideId: string) => { edge: Edge; from?: number; to?: number } | undefined,
+  out: LayoutProblem[],
+): void {
+  const riders = embarkedIds(doc.forces);
+  const placed = allUnits(doc.forces).filter(
+    (p) => Array.isArray(p.unit.position) && !riders.has(p.unit.id),
+  );
+  if (placed.length === 0) return;
+  const wanted = constantNumber(cat, 'reachableCellSize') ?? DEFAULT_CELL;
+  const cell = Math.max(wanted, Math.max(map.width, map.height) / MAX_CELLS_ALONG);
+  const shaped = shape(map, cat);
+  const grids = new Map<string, PassGrid>();
+  const floods = new Map<string, Uint8Array>();
+  for (const p of placed) {
+    const type = cat.units.get(p.unit.type);
+    if (!type) continue;
+    const classes = moverClasses(type);
+    if (!classes) continue;
+    const entry = edgeOf(p.side.id);
+    if (!entry) continue;
+    const key = classes.join(',');
+    let grid = grids.get(key);
+    if (!grid) {
+      grid = new PassGrid(map, cell, shaped, classes);
+      grids.set(key, grid);
+    }
+    const fkey = `${key}|${entry.edge}|${entry.from ?? ''}|${entry.to ?? ''}`;
+    let seen = floods.get(fkey);
+    if (!seen) {
+      seen = grid.flood(entry.edge, entry.from, entry.to);
+      floods.set(fkey, seen);
+    }
+    const pos = p.unit.position as Point;
+    const i = grid.cellOf(pos);
+    const name = p.unit.name ?? `${type.name} ${p.unit.id}`;
+    const standsIn = grid.blockedBy[i];
+    if (standsIn) {
+      out.push({
+        check: 'unreachable',
+        severity: 'warning',
+        message: `${name} of ${p.side.name} stands in ${standsIn.name ?? standsIn.kind} ${standsIn.id}, which ${type.mobility ?? type.class} units cannot enter; move it out`,
+        subjects: [
+          { kind: 'unit', id: p.unit.id },
+          { kind: 'feature', id: standsIn.id },
+        ],
+        pointer: p.pointer,
+      });
+    } else if (!seen[i]) {
+      out.push({
+        check: 'unreachable',
+        severity: 'warning',
+        message: `${name} of ${p.side.name} cannot get from its ${entry.edge} entry edge to where it stands without crossing terrain impassable to ${type.mobility ?? type.class} units; open a way (a bridge, a gap) or move it`,
+        subjects: [{ kind: 'unit', id: p.unit.id }],
+        pointer: p.pointer,
+      });
+    }
+  }
+}
