@@ -169,6 +169,9 @@ export function lineOfSight(
             effect = 'blocks';
           } else if (high > canopyBase && low < entry.top && nearTarget(s)) {
             effect = 'cover';
+          } else if (s.t1 >= 1 - EPS) {
+            // A target standing among the trees has their cover even below the leaves (TP-A51).
+            effect = 'cover';
           }
           const spanRecord = effect === 'blocks' && trunk ? trunk : s;
           crossed.push(record(entry, [spanRecord], effect, lineZ, len));
@@ -248,7 +251,9 @@ export function lineOfSight(
     crossed.push(...relief);
   }
 
-  crossed.sort((x, y) => x.from - y.from || x.to - y.to);
+  crossed.sort(
+    (x, y) => x.from - y.from || x.to - y.to || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0),
+  );
   const blockedBy = crossed.find((c) => c.effect === 'blocks');
   let coverFrom: FeatureOnLine | undefined;
   if (!blockedBy) {

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { loadDocument, type ScenarioDoc } from '../format';
+import { tablePoint } from '../geometry/units';
+import { createContext, moverOf } from '../rules/tankplank/context';
+import { unitType } from '../rules/tankplank/catalog';
+import { pathCost } from './movementCost';
+import { isReachable, reachableArea } from './reachableArea';
+
+function village(): ScenarioDoc {
+  const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
+    expect: ['sandtable.scenario'],
+  });
+  if (!r.ok) throw new Error('village does not load');
+  return r.doc;
+}
+const ctx = createContext(village());
+const mover = (type: string) => moverOf(ctx, unitType(ctx.catalog, type));
+const P = (x: number, y: number) => tablePoint(x, y);
+
+describe('movement on the village', () => {
+  test('T16: a jeep that stays on road 3 moves at 10"; one that leaves it moves at 4" for the whole move (TP-5.2)', () => {
+    const onRoad = pathCost(ctx.terrain, mover('tp.jeep'), [P(1, 13), P(8, 12.5)]);
+    expect(onRoad).toMatchObject({ legal: true, allOnRoad: true, rate: 10 });
+    const leaves = pathCost(ctx.terrain, mover('tp.jeep'), [P(1, 13), P(6, 13), P(6, 10.5)]);
+    expect(leaves).toMatchObject({ legal: true, allOnRoad: false, rate: 4 });
+    expect(leaves.cost).toBeCloseTo(7.5 / 4, 9);
+    expect(leaves.charges[0]!.ruleId).toBe('TP-5.2');
+  });
+
+  test('men cannot ford the creek but cross by a bridge or the catwalk (TP-5.4)', () => {
+    const ford = pathCost(ctx.terrain, mover('tp.rifleman'), [P(15.5, 7.5), P(20.5, 7.5)]);
+    expect(ford.legal).toBe(false);
+    expect(ford.blockedBy?.ruleId).toBe('TP-5.4');
+    const catwalk = pathCost(ctx.terrain, mover('tp.rifleman'), [P(16, 8.75), P(19, 8.75)]);
+    expect(catwalk.legal).toBe(true);
+  });
+
+  test('a tank fords for half a move; a truck cannot; vehicles may not use the catwalk', () => {
+    const tank = pathCost(ctx.terrain, mover('tp.mediumTank'), [P(15, 15.5), P(21, 15.5)]);
+    expect(tank.legal).toBe(true);
+    expect(tank.charges.find((c) => c.kind === 'creek')).toMatchObject({
+      cost: 0.5,
+      ruleId: 'TP-5.4',
+    });
+    expect(tank.cost).toBeCloseTo(6 / 6 + 0.5, 9);
+    expect(pathCost(ctx.terrain, mover('tp.truck'), [P(15, 15.5), P(21, 15.5)]).legal).toBe(false);
+    expect(pathCost(ctx.terrain, mover('tp.jeep'), [P(16, 8.75), P(19, 8.75)]).legal).toBe(false);
+  });
+
+  test('the reachable area of a man in the open is about a 3" disc', () => {
+    const grid = reachableArea(ctx.terrain, mover('tp.rifleman'), P(3, 2.5), 1, 0.5);
+    expect(isReachable(grid, P(5.5, 2.5))).toBe(true);
+    expect(isReachable(grid, P(6.6, 2.5))).toBe(false);
+  });
+});
