@@ -123,6 +123,12 @@ const corpus: BrokenCase[] = [
     pointer: '/objectives/0/owner',
   },
   {
+    name: 'attacker that is not a side',
+    text: () => edited((d) => (d.deployment.attacker = 'Z')),
+    code: 'reference',
+    pointer: '/deployment/attacker',
+  },
+  {
     name: 'deep nesting',
     text: () =>
       valid.replace('"tags": [', `"x-deep": ${'['.repeat(200)}${']'.repeat(200)}, "tags": [`),

@@ -403,9 +403,11 @@ export interface VictoryCondition extends Extensions {
     | 'destroyAll'
     | 'destroyUnits'
     | 'survive'
-    | 'turnLimitReached';
+    | 'turnLimitReached'
+    | 'allAchievedSameTurn';
   side?: string;
   objective?: string;
+  objectives?: string[];
   units?: string[];
   classes?: string[];
   result?: 'win' | 'draw';
@@ -417,6 +419,7 @@ export interface Victory extends Extensions {
   timeLimitMinutes?: number;
   conditions: VictoryCondition[];
   otherwise?: 'draw' | 'mostVictoryPoints';
+  pointsToWin?: number;
 }
 
 export interface DeploymentZone extends Extensions {
@@ -439,6 +442,8 @@ export interface EntryEdge extends Extensions {
 export interface Deployment extends Extensions {
   zones?: DeploymentZone[];
   entryEdges?: EntryEdge[];
+  attacker?: string;
+  order?: string[];
 }
 
 /** Fields every Sandtable file starts with. */
@@ -546,6 +551,7 @@ export interface TerrainType extends Extensions {
   colour?: string;
   stats?: Stats;
   source?: string;
+  placeholder?: boolean;
 }
 
 export interface Card extends Extensions {

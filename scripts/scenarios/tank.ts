@@ -61,8 +61,7 @@ const terrainStandIn = (
   colour,
   stats: { dsp, ...(extra.stats ?? {}) },
   ...(extra.rules ? { rules: extra.rules } : {}),
-  // The schema has no `placeholder` on terrain types; the extension key marks the stand-in.
-  'x-placeholder': true,
+  placeholder: true,
 });
 
 export function buildTankPlaceholderCatalog(): CatalogDoc {

@@ -885,13 +885,21 @@ export function buildTankplankVillage(): ScenarioDoc {
     victory: {
       conditions: [
         {
+          id: 'both-hold',
+          kind: 'allAchievedSameTurn',
+          objectives: ['objective-a', 'objective-b'],
+          result: 'draw',
+          description:
+            'Both sides complete their three-turn hold in the same turn: a draw (TP-G12).',
+        },
+        {
           id: 'a-holds',
           kind: 'objectiveAchieved',
           side: 'a',
           objective: 'objective-a',
           result: 'win',
           description:
-            'Side A wins after holding its objective for three turns in a row: own infantry with a radioman inside, no enemy inside (TP-3.3). If both sides complete their hold in the same turn, the game is a draw (TP-G12).',
+            'Side A wins after holding its objective for three turns in a row: own infantry with a radioman inside, no enemy inside (TP-3.3).',
         },
         {
           id: 'b-holds',
@@ -900,7 +908,7 @@ export function buildTankplankVillage(): ScenarioDoc {
           objective: 'objective-b',
           result: 'win',
           description:
-            'Side B wins after holding its objective for three turns in a row: own infantry with a radioman inside, no enemy inside (TP-3.3). If both sides complete their hold in the same turn, the game is a draw (TP-G12).',
+            'Side B wins after holding its objective for three turns in a row: own infantry with a radioman inside, no enemy inside (TP-3.3).',
         },
       ],
       otherwise: 'draw',

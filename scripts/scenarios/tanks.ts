@@ -829,7 +829,7 @@ export function buildAlpha66(): ScenarioDoc {
         'The Americans win as soon as both T-64s are destroyed, and also if all three tanks are destroyed; the Soviets win if Alpha 66 is destroyed while a T-64 is still in play. Variant: replace Alpha 66 with any 40-point single-tank American platoon. ' +
         terrainNote,
     },
-    ruleset: { id: 'tanks', options: { attacker: 'usa', deployFirst: 'sov' } },
+    ruleset: { id: 'tanks' },
     map: {
       kind: 'table',
       width: TABLE,
@@ -911,6 +911,8 @@ export function buildAlpha66(): ScenarioDoc {
       ],
     },
     deployment: {
+      attacker: 'usa',
+      order: ['sov', 'usa'],
       zones: [
         {
           id: 'sov-edge',

@@ -199,8 +199,7 @@ const terrain = (
   appliesTo: 'hex',
   colour,
   stats,
-  // The schema has no `placeholder` on terrain types; the extension key marks the stand-in.
-  'x-placeholder': true,
+  placeholder: true,
 });
 
 export function buildWw1PlaceholderCatalog(): CatalogDoc {
@@ -454,7 +453,7 @@ export function buildWw1Wire(): ScenarioDoc {
             'Medals: one per enemy unit destroyed, one for the British while they hold Flers. The first side to five medals wins.',
         },
       ],
-      'x-medalsToWin': 5,
+      pointsToWin: 5,
     },
     deployment: {
       entryEdges: [
