@@ -191,7 +191,18 @@ function checkObjectives(
     if (known && c.side !== undefined) reference(out, `${p}/side`, c.side, known.sides, 'side');
     if (known)
       (c.units ?? []).forEach((u, j) => reference(out, `${p}/units/${j}`, u, known.units, 'unit'));
+    (c.objectives ?? []).forEach((o, j) =>
+      reference(out, `${p}/objectives/${j}`, o, ids, 'objective'),
+    );
   });
+  if (known && deployment?.attacker !== undefined) {
+    reference(out, `${base}/deployment/attacker`, deployment.attacker, known.sides, 'side');
+  }
+  if (known) {
+    (deployment?.order ?? []).forEach((s, i) =>
+      reference(out, `${base}/deployment/order/${i}`, s, known.sides, 'side'),
+    );
+  }
   const depIds = new Ids(out);
   (deployment?.zones ?? []).forEach((z, i) => {
     depIds.add(z.id, `${base}/deployment/zones/${i}/id`);
