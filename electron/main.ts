@@ -322,9 +322,7 @@ const handlers: Handlers<DocWindow> = {
       throw new Error(`${path.basename(file)} is not a Sandtable scenario (.sandtable or .json).`);
     }
     grants.grant(file);
-    if (pristine(doc) && !windowShowing(file)) return readInto(doc, file);
-    await openInWindow(file);
-    return null;
+    await openInWindow(file, doc);
   },
   'file:save': (doc, payload) => save(doc, payload),
   'file:export': async (doc, { data, suggestedName, mime }) => {

@@ -27,3 +27,19 @@ const api = createSandtableApi(
 );
 
 contextBridge.exposeInMainWorld('sandtable', api);
+
+// A scenario file dragged from the desktop onto any window opens (here, or in a window of its
+// own). Only drags that carry files are taken, and only if the page did not handle the drop.
+window.addEventListener('dragover', (event) => {
+  if (!event.dataTransfer?.types.includes('Files')) return;
+  event.preventDefault();
+  event.dataTransfer.dropEffect = 'copy';
+});
+window.addEventListener('drop', (event) => {
+  const file = event.dataTransfer?.files[0];
+  if (!file || event.defaultPrevented) return;
+  event.preventDefault();
+  void api.openDroppedFile(file).catch((error: unknown) => {
+    console.error(error);
+  });
+});

@@ -143,7 +143,13 @@ describe('the preload', () => {
       webUtils: { getPathForFile: () => '/dropped/file.sandtable' },
     };
     const requires: string[] = [];
+    const windowListeners = new Map<string, (event: unknown) => void>();
     const sandbox = {
+      window: {
+        addEventListener: (type: string, listener: (event: unknown) => void) =>
+          windowListeners.set(type, listener),
+      },
+      console,
       require: (id: string) => {
         requires.push(id);
         if (id === 'electron') return electron;
@@ -154,7 +160,7 @@ describe('the preload', () => {
       exports: {},
     };
     vm.runInNewContext(preloadJs, sandbox, { filename: 'preload.cjs' });
-    return { exposed, ipcRenderer, listeners, requires };
+    return { exposed, ipcRenderer, listeners, requires, windowListeners };
   }
 
   it('requires only electron, and exposes only window.sandtable', () => {
@@ -173,6 +179,28 @@ describe('the preload', () => {
       }
     };
     walk(exposed.sandtable, 'sandtable');
+  });
+
+  it('opens a file dropped on the window through main, and ignores drags without files', async () => {
+    const { ipcRenderer, windowListeners } = runPreload();
+    const calls: unknown[][] = [];
+    ipcRenderer.invoke = (...args: unknown[]) => {
+      calls.push(args);
+      return Promise.resolve(args);
+    };
+    let prevented = 0;
+    const drag = (types: string[], files: unknown[]) => ({
+      dataTransfer: { types, files, dropEffect: 'none' },
+      defaultPrevented: false,
+      preventDefault: () => prevented++,
+    });
+    windowListeners.get('dragover')!(drag(['text/plain'], []));
+    expect(prevented).toBe(0);
+    windowListeners.get('dragover')!(drag(['Files'], [{}]));
+    windowListeners.get('drop')!(drag(['Files'], [{ name: 'file.sandtable' }]));
+    expect(prevented).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toEqual([['file:openDropped', '/dropped/file.sandtable']]);
   });
 
   it('passes main-to-renderer events without the IPC event object', () => {

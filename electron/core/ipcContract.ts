@@ -8,6 +8,7 @@ import type {
   AutosaveEntry,
   BundledScenario,
   FileFilter,
+  Host,
   MenuSection,
   OpenedFile,
   RecentFile,
@@ -40,8 +41,11 @@ export interface ExportPayload {
 export interface InvokeContract {
   'file:open': { args: [filters?: readonly FileFilter[]]; result: OpenedFile | null };
   'file:openRecent': { args: [path: string]; result: OpenedFile };
-  /** A path the preload took from a dropped File with webUtils.getPathForFile. */
-  'file:openDropped': { args: [path: string]; result: OpenedFile | null };
+  /**
+   * A path the preload took from a dropped File with webUtils.getPathForFile. The file arrives
+   * through `host:openFile`, here or in a window of its own.
+   */
+  'file:openDropped': { args: [path: string]; result: void };
   'file:save': { args: [payload: SavePayload]; result: SavedFile | null };
   'file:export': { args: [payload: ExportPayload]; result: SavedFile | null };
   'file:bundled': { args: []; result: readonly BundledScenario[] };
@@ -195,22 +199,28 @@ export const INVOKE_CHANNELS = Object.keys(ARG_SCHEMAS) as InvokeChannel[];
 
 /**
  * The API the preload exposes as `window.sandtable`: a few named, typed functions, never
- * `ipcRenderer` itself. The Electron host (renderer/host/electronHost.ts) implements Host over it.
+ * `ipcRenderer` itself. It is a Host (renderer/host/Host.ts) plus the desktop's extras, so the
+ * renderer can use it as its host directly; renderer/host/electronHost.ts wraps it for the UI.
  */
-export interface SandtableApi {
+export interface SandtableApi extends Host {
+  readonly kind: 'electron';
   readonly platform: 'darwin' | 'win32' | 'linux' | 'other';
-  openFile(filters?: readonly FileFilter[]): Promise<OpenedFile | null>;
-  openRecent(path: string): Promise<OpenedFile>;
-  /** Opens a File dropped onto the window; null when it is not a file on disk. */
-  openDroppedFile(file: File): Promise<OpenedFile | null>;
-  saveFile(payload: SavePayload): Promise<SavedFile | null>;
-  exportFile(payload: ExportPayload): Promise<SavedFile | null>;
-  bundledScenarios(): Promise<readonly BundledScenario[]>;
-  recentFiles(): Promise<readonly RecentFile[]>;
-  setTitle(title: string, dirty: boolean): Promise<void>;
-  setMenu(menus: readonly MenuSection[]): Promise<void>;
-  newWindow(): Promise<void>;
+  setTitle(title: string, dirty: boolean): void;
+  setMenu(menus: readonly MenuSection[]): void;
+  onOpenFile(handler: (file: OpenedFile) => void): () => void;
+  onMenuCommand(handler: (commandId: string) => void): () => void;
   openExternal(url: string): Promise<boolean>;
+  /** Save As: always asks where, starting from the document's folder. */
+  saveFileAs(
+    text: string,
+    options: { path?: string; suggestedName: string },
+  ): Promise<SavedFile | null>;
+  /**
+   * Opens a File dropped onto the window. Main shows it here if this window is untouched, else in
+   * its own window; either way it arrives through onOpenFile. False when it is not a file on disk.
+   */
+  openDroppedFile(file: File): Promise<boolean>;
+  newWindow(): Promise<void>;
   autosave: {
     write(payload: AutosavePayload): Promise<void>;
     clear(): Promise<void>;
@@ -218,12 +228,6 @@ export interface SandtableApi {
     restore(id: string): Promise<{ entry: AutosaveEntry; text: string }>;
     discard(id: string): Promise<void>;
   };
-  /**
-   * Subscribes to files main sends this window, then tells main the window is ready, so files
-   * queued before the renderer loaded (a new window's document) are delivered. Returns unsubscribe.
-   */
-  onOpenFile(listener: (file: OpenedFile) => void): () => void;
-  onMenuCommand(listener: (commandId: string) => void): () => void;
 }
 
 type Invoke = <C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>) => Promise<unknown>;
@@ -244,23 +248,40 @@ export function createSandtableApi(
 ): SandtableApi {
   const call = <C extends InvokeChannel>(channel: C, ...rest: InvokeArgs<C>) =>
     invoke(channel, ...rest) as Promise<InvokeResult<C>>;
+  const save = (text: string, options: { path?: string; suggestedName: string }, saveAs: boolean) =>
+    call('file:save', {
+      text,
+      suggestedName: options.suggestedName,
+      ...(options.path !== undefined ? { path: options.path } : {}),
+      ...(saveAs ? { saveAs } : {}),
+    });
   return {
+    kind: 'electron',
     platform:
       platform === 'darwin' || platform === 'win32' || platform === 'linux' ? platform : 'other',
     openFile: (filters) => (filters ? call('file:open', filters) : call('file:open')),
     openRecent: (path) => call('file:openRecent', path),
-    openDroppedFile: async (file) => {
-      const path = pathForFile(file);
-      return path ? call('file:openDropped', path) : null;
-    },
-    saveFile: (payload) => call('file:save', payload),
-    exportFile: (payload) => call('file:export', payload),
+    saveFile: (text, options) => save(text, options, false),
+    saveFileAs: (text, options) => save(text, options, true),
+    exportFile: (data, suggestedName, mime) => call('file:export', { data, suggestedName, mime }),
     bundledScenarios: () => call('file:bundled'),
     recentFiles: () => call('file:recent'),
-    setTitle: (title, dirty) => call('window:setTitle', title, dirty),
-    setMenu: (menus) => call('window:setMenu', menus),
-    newWindow: () => call('window:new'),
+    setTitle: (title, dirty) => void call('window:setTitle', title, dirty),
+    setMenu: (menus) => void call('window:setMenu', menus),
+    onOpenFile: (handler) => {
+      const off = subscribe('host:openFile', handler);
+      void call('window:ready');
+      return off;
+    },
+    onMenuCommand: (handler) => subscribe('host:menuCommand', handler),
     openExternal: (url) => call('shell:openExternal', url),
+    openDroppedFile: async (file) => {
+      const path = pathForFile(file);
+      if (!path) return false;
+      await call('file:openDropped', path);
+      return true;
+    },
+    newWindow: () => call('window:new'),
     autosave: {
       write: (payload) => call('autosave:write', payload),
       clear: () => call('autosave:clear'),
@@ -268,11 +289,5 @@ export function createSandtableApi(
       restore: (id) => call('autosave:restore', id),
       discard: (id) => call('autosave:discard', id),
     },
-    onOpenFile: (listener) => {
-      const off = subscribe('host:openFile', listener);
-      void call('window:ready');
-      return off;
-    },
-    onMenuCommand: (listener) => subscribe('host:menuCommand', listener),
   };
 }

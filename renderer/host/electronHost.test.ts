@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { menuSections } from './electronHost';
+
+describe('menuSections', () => {
+  it('groups registry commands into native menus in menu order, separating id families', () => {
+    const sections = menuSections([
+      { id: 'view.grid', label: 'Grid', group: 'View', checked: true },
+      { id: 'file.open', label: 'Open…', group: 'File', shortcuts: ['Mod+O'] },
+      { id: 'file.save', label: 'Save', group: 'File', shortcuts: ['Mod+S', 'F2'] },
+      { id: 'export.png', label: 'Export PNG…', group: 'File', enabled: false },
+      { id: 'edit.undo', label: 'Undo', group: 'Edit', shortcuts: ['Mod+Z'] },
+    ]);
+    expect(sections.map((s) => s.label)).toEqual(['File', 'Edit', 'View']);
+    expect(sections[0]!.items).toEqual([
+      { commandId: 'file.open', label: 'Open…', shortcut: 'Mod+O' },
+      { commandId: 'file.save', label: 'Save', shortcut: 'Mod+S' },
+      { separator: true },
+      { commandId: 'export.png', label: 'Export PNG…', enabled: false },
+    ]);
+    expect(sections[2]!.items).toEqual([{ commandId: 'view.grid', label: 'Grid', checked: true }]);
+  });
+});

@@ -1,0 +1,16 @@
+import type { SandtableApi } from '../host/electronHost';
+import type { AutosaveStore } from './AutosaveStore';
+
+/**
+ * The desktop store: main writes each window's autosave atomically into
+ * `<userData>/autosave/<slot>.json` and knows which slots belong to live windows.
+ */
+export function createIpcAutosaveStore(api: SandtableApi): AutosaveStore {
+  return {
+    write: ({ title, name, text }) => api.autosave.write({ title, name, text }),
+    clear: () => api.autosave.clear(),
+    list: () => api.autosave.list(),
+    restore: (id) => api.autosave.restore(id),
+    discard: (id) => api.autosave.discard(id),
+  };
+}
