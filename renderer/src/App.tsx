@@ -1,24 +1,352 @@
-import { useEffect, useState } from 'react';
-import { Layer, Rect, Stage } from 'react-konva';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { newScenario, ScenarioStore, type NewScenarioOptions } from '../../engine/document';
+import { APP_NAME, APP_VERSION } from '../../engine/format/version';
+import type { Problem } from '../../engine/format/problems';
+import type { ScenarioDoc } from '../../engine/format/types';
+import { serializeDocument } from '../../engine/format/saver';
+import { getHost } from '../host';
+import type { BundledScenario, RecentFile } from '../host/Host';
+import { Editor } from './editor/Editor';
+import {
+  commandForKey,
+  runCommand,
+  type AppActions,
+  type CommandContext,
+} from './commands/commands';
+import { loadScenario } from './format/formatClient';
+import { WelcomeScreen } from './components/WelcomeScreen';
+import { EditorView } from './components/EditorView';
+import {
+  ExportDialog,
+  NewTableDialog,
+  ProblemsDialog,
+  type ExportChoice,
+} from './components/Dialogs';
+import { CommandPalette } from './components/CommandPalette';
+import { useRevision } from './components/useEditor';
+import { exportPdf, exportPng, exportSvg } from './export/exportTable';
+import { sceneOf } from './canvas/sceneOf';
 
-/** Pixels per inch at zoom 1. */
-const PPI = 20;
+/** The open document: its editor, where it was loaded from or saved to, and the saved revision. */
+interface OpenDocument {
+  editor: Editor;
+  path?: string;
+  name: string;
+  savedRevision: number;
+}
 
-/** The empty 36" x 24" table the app opens on until a scenario is loaded. */
+type Dialog =
+  | { type: 'new' }
+  | { type: 'problems'; file: string; problems: readonly Problem[] }
+  | { type: 'export'; format: ExportChoice['format'] }
+  | { type: 'palette' }
+  | { type: 'message'; title: string; text: string };
+
+const SCENARIO_FILTERS = [{ name: 'Sandtable scenario', extensions: ['json'] }];
+
+function fileNameFor(title: string): string {
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `${slug || 'untitled'}.scenario.json`;
+}
+
+const isTyping = (t: EventTarget | null) =>
+  t instanceof HTMLElement &&
+  (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
+
 export function App() {
-  const [size, setSize] = useState({ w: window.innerWidth, h: window.innerHeight });
-  useEffect(() => {
-    const onResize = () => setSize({ w: window.innerWidth, h: window.innerHeight });
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
+  const host = getHost();
+  const [doc, setDoc] = useState<OpenDocument | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const docRef = useRef(doc);
+  useLayoutEffect(() => {
+    docRef.current = doc;
+  }, [doc]);
+
+  const openDoc = useCallback((scenario: ScenarioDoc, name: string, path?: string) => {
+    const store = ScenarioStore.fromScenario(scenario);
+    setDoc({
+      editor: new Editor(store),
+      name,
+      savedRevision: store.revision,
+      ...(path ? { path } : {}),
+    });
+    setDialog(null);
   }, []);
+
+  const confirmDiscard = useCallback(() => {
+    if (!doc || doc.editor.store.revision === doc.savedRevision) return true;
+    return window.confirm(`Discard unsaved changes to ${doc.name}?`);
+  }, [doc]);
+
+  const loadText = useCallback(
+    async (text: string, name: string, path?: string) => {
+      const result = await loadScenario(text, name);
+      if (result.ok) openDoc(result.doc, name, path);
+      else setDialog({ type: 'problems', file: name, problems: result.problems });
+    },
+    [openDoc],
+  );
+
+  const save = useCallback(
+    async (as: boolean): Promise<void> => {
+      const d = doc;
+      if (!d) return;
+      const scenario = d.editor.store.toScenario();
+      scenario.app = { name: APP_NAME, version: APP_VERSION };
+      const text = serializeDocument(scenario);
+      const revision = d.editor.store.revision;
+      try {
+        const saved = await host.saveFile(text, {
+          ...(as || !d.path ? {} : { path: d.path }),
+          suggestedName: d.path ? d.name : fileNameFor(scenario.meta.title),
+        });
+        if (!saved) return;
+        setDoc((cur) =>
+          cur && cur.editor === d.editor
+            ? { ...cur, path: saved.path, name: saved.name, savedRevision: revision }
+            : cur,
+        );
+      } catch (err) {
+        setDialog({
+          type: 'message',
+          title: 'Save failed',
+          text: err instanceof Error ? err.message : String(err),
+        });
+      }
+    },
+    [host, doc],
+  );
+
+  const actions: AppActions = useMemo(
+    () => ({
+      newTableDialog: () => setDialog({ type: 'new' }),
+      newDefaultTable: () => {
+        if (!confirmDiscard()) return;
+        openDoc(
+          newScenario({
+            ruleset: 'tankplank',
+            map: { kind: 'table', width: 36, height: 24 },
+            title: 'Untitled table',
+          }),
+          'untitled.scenario.json',
+        );
+      },
+      open: () => {
+        void host.openFile(SCENARIO_FILTERS).then((f) => {
+          if (f && confirmDiscard()) void loadText(f.text, f.name, f.path);
+        });
+      },
+      save: () => void save(false),
+      saveAs: () => void save(true),
+      close: () => {
+        if (confirmDiscard()) setDoc(null);
+      },
+      exportDialog: (format) => setDialog({ type: 'export', format }),
+      openPalette: () => setDialog({ type: 'palette' }),
+      writeClipboard: (text) => {
+        if (text) void navigator.clipboard?.writeText(text).catch(() => undefined);
+      },
+      readClipboard: async () => {
+        try {
+          return (await navigator.clipboard?.readText()) ?? '';
+        } catch {
+          return '';
+        }
+      },
+    }),
+    [host, openDoc, loadText, confirmDiscard, save],
+  );
+
+  const ctx: CommandContext = useMemo(
+    () => ({ editor: doc?.editor ?? null, app: actions }),
+    [doc?.editor, actions],
+  );
+  const ctxRef = useRef(ctx);
+  useLayoutEffect(() => {
+    ctxRef.current = ctx;
+  }, [ctx]);
+
+  // Keyboard: the active tool first (Enter/Escape/Backspace mid-gesture), then the command registry.
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      const c = ctxRef.current;
+      if (e.key === 'k' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        setDialog((d) => (d?.type === 'palette' ? null : { type: 'palette' }));
+        return;
+      }
+      if (isTyping(e.target) || document.querySelector('.modal')) return;
+      const ed = c.editor;
+      if (ed && e.key === ' ') {
+        ed.setSpaceHeld(true);
+        e.preventDefault();
+        return;
+      }
+      if (ed && !e.ctrlKey && !e.metaKey && ed.toolKey(e.key)) {
+        e.preventDefault();
+        return;
+      }
+      const cmd = commandForKey(e, c);
+      if (cmd) {
+        e.preventDefault();
+        runCommand(cmd.id, c);
+      }
+    };
+    const onKeyUp = (e: KeyboardEvent) => {
+      if (e.key === ' ') ctxRef.current.editor?.setSpaceHeld(false);
+    };
+    const onCopy = (e: ClipboardEvent) => {
+      const ed = ctxRef.current.editor;
+      if (!ed || isTyping(e.target) || !ed.session.selection.length) return;
+      const text = e.type === 'cut' ? ed.cut() : ed.copy();
+      e.clipboardData?.setData('text/plain', text);
+      e.preventDefault();
+    };
+    const onPaste = (e: ClipboardEvent) => {
+      const ed = ctxRef.current.editor;
+      if (!ed || isTyping(e.target)) return;
+      if (ed.paste(e.clipboardData?.getData('text/plain') ?? '')) e.preventDefault();
+    };
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      const d = docRef.current;
+      if (d && d.editor.store.revision !== d.savedRevision) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    window.addEventListener('keyup', onKeyUp);
+    window.addEventListener('copy', onCopy);
+    window.addEventListener('cut', onCopy);
+    window.addEventListener('paste', onPaste);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('keyup', onKeyUp);
+      window.removeEventListener('copy', onCopy);
+      window.removeEventListener('cut', onCopy);
+      window.removeEventListener('paste', onPaste);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, []);
+
+  const runExport = async (choice: ExportChoice) => {
+    const ed = doc?.editor;
+    if (!ed) return;
+    const scene = sceneOf(ed);
+    const size = ed.mapSize();
+    const title = ed.store.rootField<{ title: string }>('meta')?.title ?? 'table';
+    const base = fileNameFor(title).replace(/\.scenario\.json$/, '');
+    if (choice.format === 'png')
+      await host.exportFile(await exportPng(scene, size, choice.dpi), `${base}.png`, 'image/png');
+    else if (choice.format === 'svg')
+      await host.exportFile(exportSvg(scene, size, title), `${base}.svg`, 'image/svg+xml');
+    else
+      await host.exportFile(
+        await exportPdf(scene, size, {
+          paper: choice.paper,
+          overlap: choice.overlap,
+          margin: 0.4,
+          dpi: choice.dpi,
+          title,
+        }),
+        `${base}-1to1-${choice.paper}.pdf`,
+        'application/pdf',
+      );
+  };
+
+  const welcome = {
+    newDefault: actions.newDefaultTable,
+    newDialog: actions.newTableDialog,
+    open: actions.open,
+    openBundled: (b: BundledScenario) => void loadText(b.text, b.file),
+    openRecent: (r: RecentFile) => {
+      host.openRecent(r.path).then(
+        (f) => void loadText(f.text, f.name, f.path),
+        (err: unknown) =>
+          setDialog({
+            type: 'message',
+            title: `Cannot open ${r.name}`,
+            text: err instanceof Error ? err.message : String(err),
+          }),
+      );
+    },
+  };
+
   return (
-    <div data-testid="table-view" style={{ height: '100%' }}>
-      <Stage width={size.w} height={size.h}>
-        <Layer listening={false}>
-          <Rect x={40} y={40} width={36 * PPI} height={24 * PPI} fill="#4f6b3a" name="table" />
-        </Layer>
-      </Stage>
+    <>
+      {doc ? <OpenEditor doc={doc} ctx={ctx} /> : <WelcomeScreen actions={welcome} />}
+      {dialog?.type === 'new' && (
+        <NewTableDialog
+          onClose={() => setDialog(null)}
+          onCreate={(o: NewScenarioOptions) => {
+            if (confirmDiscard()) openDoc(newScenario(o), fileNameFor(o.title ?? 'untitled'));
+          }}
+        />
+      )}
+      {dialog?.type === 'problems' && (
+        <ProblemsDialog
+          file={dialog.file}
+          problems={dialog.problems}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.type === 'export' && doc && (
+        <ExportDialog
+          format={dialog.format}
+          size={doc.editor.mapSize()}
+          onExport={runExport}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.type === 'palette' && <CommandPalette ctx={ctx} onClose={() => setDialog(null)} />}
+      {dialog?.type === 'message' && (
+        <MessageDialog title={dialog.title} text={dialog.text} onClose={() => setDialog(null)} />
+      )}
+    </>
+  );
+}
+
+/** The editor for one document; keeps the window title in step with name and unsaved state. */
+function OpenEditor({ doc, ctx }: { doc: OpenDocument; ctx: CommandContext }) {
+  const revision = useRevision(doc.editor);
+  const dirty = revision !== doc.savedRevision;
+  const title = doc.editor.store.rootField<{ title: string }>('meta')?.title ?? doc.name;
+  const host = getHost();
+  useEffect(() => {
+    host.setTitle(doc.path ? doc.name : title, dirty);
+  }, [host, doc.name, doc.path, title, dirty]);
+  return (
+    <EditorView
+      key={doc.editor.store.ydoc.guid}
+      editor={doc.editor}
+      ctx={ctx}
+      title={doc.path ? doc.name : title}
+      dirty={dirty}
+    />
+  );
+}
+
+function MessageDialog({
+  title,
+  text,
+  onClose,
+}: {
+  title: string;
+  text: string;
+  onClose: () => void;
+}) {
+  return (
+    <div className="modal-backdrop">
+      <div className="modal" role="alertdialog" aria-label={title}>
+        <h2>{title}</h2>
+        <p>{text}</p>
+        <div className="button-row end">
+          <button className="primary" onClick={onClose} autoFocus>
+            OK
+          </button>
+        </div>
+      </div>
     </div>
   );
 }

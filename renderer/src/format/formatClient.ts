@@ -1,4 +1,5 @@
-import type { Problem, ScenarioDoc } from '../../../engine/format';
+import type { Problem } from '../../../engine/format/problems';
+import type { ScenarioDoc } from '../../../engine/format/types';
 
 export type FormatRequest =
   | { id: number; type: 'load'; text: string; file: string }

@@ -1,0 +1,46 @@
+import type { Editor } from '../editor/Editor';
+import type { CommandContext } from '../commands/commands';
+import { TableCanvas } from '../canvas/TableCanvas';
+import { MenuBar } from './MenuBar';
+import { Toolbar } from './Toolbar';
+import { ToolOptionsBar } from './ToolOptionsBar';
+import { Inspector } from './Inspector';
+import { FeatureList } from './FeatureList';
+import { StatusBar } from './StatusBar';
+
+/** The editor screen: menus, tools, the table, inspector and feature list, status bar. */
+export function EditorView({
+  editor,
+  ctx,
+  title,
+  dirty,
+}: {
+  editor: Editor;
+  ctx: CommandContext;
+  title: string;
+  dirty: boolean;
+}) {
+  return (
+    <div className="editor">
+      <div className="topbar">
+        <MenuBar ctx={ctx} />
+        <span className="doc-title" data-testid="doc-title">
+          {title}
+          {dirty ? ' •' : ''}
+        </span>
+      </div>
+      <ToolOptionsBar editor={editor} />
+      <div className="workspace">
+        <Toolbar editor={editor} ctx={ctx} />
+        <div data-testid="table-view" className="table-view">
+          <TableCanvas editor={editor} />
+        </div>
+        <aside className="sidebar">
+          <Inspector editor={editor} />
+          <FeatureList editor={editor} />
+        </aside>
+      </div>
+      <StatusBar editor={editor} />
+    </div>
+  );
+}

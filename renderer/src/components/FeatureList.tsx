@@ -1,0 +1,113 @@
+import { useMemo, useState } from 'react';
+import type { Editor } from '../editor/Editor';
+import { KIND_LABELS } from '../editor/featureFactory';
+import { useRevision, useSession } from './useEditor';
+
+const ROW_PX = 26;
+const VISIBLE_ROWS = 14;
+
+/** Features top-most first, filterable, with lock and visibility toggles; virtualised for big maps. */
+export function FeatureList({ editor }: { editor: Editor }) {
+  const s = useSession(editor);
+  const revision = useRevision(editor);
+  const [filter, setFilter] = useState('');
+  const [scroll, setScroll] = useState(0);
+  const rows = useMemo(() => {
+    void revision;
+    const q = filter.trim().toLowerCase();
+    const all = [...editor.features()].reverse();
+    return q
+      ? all.filter((f) =>
+          `${f.id} ${f.name ?? ''} ${KIND_LABELS[f.kind]}`.toLowerCase().includes(q),
+        )
+      : all;
+  }, [editor, revision, filter]);
+  const selected = new Set(s.selection);
+  const first = Math.max(0, Math.floor(scroll / ROW_PX) - 2);
+  const slice = rows.slice(first, first + VISIBLE_ROWS + 4);
+  if (editor.isHex()) {
+    return (
+      <div className="feature-list" aria-label="Features">
+        <h2>Hex map</h2>
+        <p className="muted small">
+          {editor.store.hexes.list().length} painted hexes ·{' '}
+          {editor.store.hexsides.list().filter((h) => h.ridge).length} ridges ·{' '}
+          {editor.store.contours.list().length} contours
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="feature-list" aria-label="Features">
+      <h2>
+        Features <span className="muted">{editor.features().length}</span>
+      </h2>
+      <input
+        className="filter"
+        type="search"
+        placeholder="Filter features"
+        aria-label="Filter features"
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+      />
+      <div
+        className="rows"
+        style={{ height: Math.min(rows.length, VISIBLE_ROWS) * ROW_PX }}
+        onScroll={(e) => setScroll(e.currentTarget.scrollTop)}
+        role="listbox"
+        aria-multiselectable
+      >
+        <div style={{ height: rows.length * ROW_PX, position: 'relative' }}>
+          {slice.map((f, i) => (
+            <div
+              key={f.id}
+              role="option"
+              aria-selected={selected.has(f.id)}
+              data-feature-id={f.id}
+              className={`row${selected.has(f.id) ? ' selected' : ''}${f.hidden ? ' hidden' : ''}`}
+              style={{ top: (first + i) * ROW_PX, height: ROW_PX }}
+              onClick={(e) => {
+                if (e.shiftKey || e.metaKey || e.ctrlKey)
+                  editor.select(
+                    selected.has(f.id)
+                      ? s.selection.filter((x) => x !== f.id)
+                      : [...s.selection, f.id],
+                  );
+                else editor.select([f.id]);
+              }}
+              onDoubleClick={() => {
+                editor.select([f.id]);
+                editor.zoomToSelection();
+              }}
+            >
+              <span className="kind">{KIND_LABELS[f.kind]}</span>
+              <span className="name">{f.name ?? f.id}</span>
+              <button
+                className={`icon${f.locked ? ' on' : ''}`}
+                aria-label={`${f.locked ? 'Unlock' : 'Lock'} ${f.id}`}
+                title={f.locked ? 'Unlock' : 'Lock'}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  editor.setFlag('locked', [f.id], !f.locked);
+                }}
+              >
+                {f.locked ? '🔒' : '🔓'}
+              </button>
+              <button
+                className={`icon${f.hidden ? ' on' : ''}`}
+                aria-label={`${f.hidden ? 'Show' : 'Hide'} ${f.id}`}
+                title={f.hidden ? 'Show' : 'Hide'}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  editor.setFlag('hidden', [f.id], !f.hidden);
+                }}
+              >
+                {f.hidden ? '🚫' : '👁'}
+              </button>
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,343 @@
+import { useState } from 'react';
+import type { Feature } from '../../../engine/format/types';
+import type { Editor } from '../editor/Editor';
+import { KIND_LABELS } from '../editor/featureFactory';
+import { validateMapDefinition, type FieldError } from '../format/formatClient';
+import {
+  fieldsOf,
+  humanize,
+  mapFieldsOf,
+  resolve,
+  type FieldSpec,
+  type SchemaNode,
+} from './schemaFields';
+import { useRevision, useSession } from './useEditor';
+import type { Json } from '../../../engine/document';
+
+type Obj = Record<string, unknown>;
+
+/** Sets or removes (undefined) a value at a path inside a copy of obj. */
+function setIn(obj: Obj, path: readonly string[], value: unknown): Obj {
+  const [head, ...rest] = path;
+  const copy: Obj = { ...obj };
+  if (!rest.length) {
+    if (value === undefined) delete copy[head!];
+    else copy[head!] = value;
+    return copy;
+  }
+  const child = setIn((copy[head!] as Obj | undefined) ?? {}, rest, value);
+  if (Object.keys(child).length === 0) delete copy[head!];
+  else copy[head!] = child;
+  return copy;
+}
+
+const isType = (s: SchemaNode, t: string) =>
+  s.type === t || (Array.isArray(s.type) && s.type.includes(t));
+
+/** One input for one schema node; commits on change (choices) or on blur/Enter (text, numbers). */
+function FieldInput({
+  spec,
+  value,
+  path,
+  onCommit,
+  errors,
+}: {
+  spec: FieldSpec;
+  value: unknown;
+  path: string[];
+  onCommit: (path: string[], v: unknown) => void;
+  errors: FieldError[];
+}) {
+  const s = spec.schema;
+  const id = `insp-${path.join('-')}`;
+  const label = humanize(spec.key);
+  const pointer = '/' + path.join('/');
+  const err = errors.filter((e) => e.path === pointer || e.path.startsWith(pointer + '/'));
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? (value === undefined ? '' : String(value));
+  const errorText = err.map((e) => e.message).join('; ');
+  const wrap = (control: React.ReactNode, wide = false) => (
+    <div
+      className={`field${wide ? ' wide' : ''}${err.length ? ' invalid' : ''}`}
+      title={s.description}
+    >
+      <label htmlFor={id}>{label}</label>
+      {control}
+      {errorText && (
+        <div className="field-error" role="alert">
+          {errorText}
+        </div>
+      )}
+    </div>
+  );
+
+  if (spec.geometry) {
+    const n = Array.isArray(value) ? value.length : 0;
+    return wrap(
+      <span className="readonly" id={id}>
+        {n} points — drag vertices on the table
+      </span>,
+    );
+  }
+  if (s.enum) {
+    return wrap(
+      <select
+        id={id}
+        value={value === undefined ? '' : String(value)}
+        onChange={(e) => onCommit(path, e.target.value === '' ? undefined : e.target.value)}
+      >
+        {!spec.required && <option value="">—</option>}
+        {s.enum.map((v) => (
+          <option key={String(v)} value={String(v)}>
+            {String(v)}
+          </option>
+        ))}
+      </select>,
+    );
+  }
+  if (isType(s, 'boolean')) {
+    return wrap(
+      <input
+        id={id}
+        type="checkbox"
+        checked={value === true}
+        onChange={(e) =>
+          onCommit(path, e.target.checked ? true : spec.required ? false : undefined)
+        }
+      />,
+    );
+  }
+  if (isType(s, 'number') || isType(s, 'integer')) {
+    const commit = () => {
+      if (draft === null) return;
+      setDraft(null);
+      if (draft.trim() === '') return onCommit(path, undefined);
+      const v = Number(draft);
+      onCommit(path, Number.isFinite(v) ? v : draft);
+    };
+    return wrap(
+      <input
+        id={id}
+        type="number"
+        step={isType(s, 'integer') ? 1 : 0.25}
+        value={text}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+          if (e.key === 'Escape') setDraft(null);
+        }}
+      />,
+    );
+  }
+  if (isType(s, 'string')) {
+    const commit = () => {
+      if (draft === null) return;
+      setDraft(null);
+      onCommit(path, draft === '' ? undefined : draft);
+    };
+    return wrap(
+      <input
+        id={id}
+        type="text"
+        value={text}
+        readOnly={spec.key === 'id' && path.length === 1}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+          if (e.key === 'Escape') setDraft(null);
+        }}
+      />,
+    );
+  }
+  if (isType(s, 'array') && s.items) {
+    const items = resolve(s.items);
+    if (items.enum) {
+      const list = Array.isArray(value) ? (value as string[]) : [];
+      return wrap(
+        <div className="multi" id={id} role="group" aria-label={label}>
+          {items.enum.map((v) => (
+            <label key={String(v)}>
+              <input
+                type="checkbox"
+                checked={list.includes(String(v))}
+                onChange={(e) => {
+                  const next = e.target.checked
+                    ? [...list, String(v)]
+                    : list.filter((x) => x !== v);
+                  onCommit(path, next.length ? next : undefined);
+                }}
+              />
+              {String(v)}
+            </label>
+          ))}
+        </div>,
+        true,
+      );
+    }
+  }
+  if (isType(s, 'object') && s.properties) {
+    return (
+      <fieldset className="group" title={s.description}>
+        <legend>{label}</legend>
+        {Object.entries(s.properties).map(([k, child]) => (
+          <FieldInput
+            key={k}
+            spec={{
+              key: k,
+              schema: resolve(child),
+              required: (s.required ?? []).includes(k) && value !== undefined,
+              geometry: false,
+            }}
+            value={(value as Obj | undefined)?.[k]}
+            path={[...path, k]}
+            onCommit={onCommit}
+            errors={errors}
+          />
+        ))}
+      </fieldset>
+    );
+  }
+  // Anything else (openings, extension data) as JSON text.
+  const json = draft ?? (value === undefined ? '' : JSON.stringify(value));
+  return wrap(
+    <textarea
+      id={id}
+      rows={2}
+      value={json}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={() => {
+        if (draft === null) return;
+        setDraft(null);
+        if (draft.trim() === '') return onCommit(path, undefined);
+        try {
+          onCommit(path, JSON.parse(draft));
+        } catch {
+          onCommit(path, draft);
+        }
+      }}
+    />,
+    true,
+  );
+}
+
+/**
+ * Edits every attribute of the selected feature, laid out from the schema. Each change is
+ * validated against the schema definition of the kind before it is committed; an invalid value
+ * shows the validator's message and leaves the document untouched.
+ */
+export function Inspector({ editor }: { editor: Editor }) {
+  const s = useSession(editor);
+  useRevision(editor);
+  const selected = s.selection.length === 1 ? editor.store.feature(s.selection[0]!) : undefined;
+  const selKey = s.selection.join(',');
+  // Errors belong to the feature they were found on; selecting another one clears them.
+  const [found, setFound] = useState<{ key: string; errors: FieldError[] }>({
+    key: '',
+    errors: [],
+  });
+  const errors = found.key === selKey ? found.errors : [];
+  const setErrors = (list: FieldError[]) => setFound({ key: selKey, errors: list });
+
+  if (s.selection.length > 1) {
+    const fs = editor.selectedFeatures();
+    const kinds = [...new Set(fs.map((f) => KIND_LABELS[f.kind]))].join(', ');
+    return (
+      <div className="inspector" aria-label="Inspector">
+        <h2>{fs.length} features</h2>
+        <p className="muted">{kinds}</p>
+        <div className="button-row">
+          <button onClick={() => editor.setFlag('locked')}>Lock / unlock</button>
+          <button onClick={() => editor.setFlag('hidden')}>Hide / show</button>
+          <button onClick={() => editor.duplicateSelection()}>Duplicate</button>
+          <button onClick={() => editor.deleteSelection()}>Delete</button>
+        </div>
+      </div>
+    );
+  }
+  if (!selected) return <MapInspector editor={editor} />;
+
+  const commit = (path: string[], value: unknown) => {
+    const candidate = setIn(selected as unknown as Obj, path, value) as unknown as Feature;
+    void validateMapDefinition(selected.kind, candidate).then((errs) => {
+      setErrors(errs);
+      if (errs.length === 0 && editor.store.feature(selected.id)) editor.replaceFeature(candidate);
+    });
+  };
+  return (
+    <div className="inspector" aria-label="Inspector" key={selected.id}>
+      <h2>
+        {KIND_LABELS[selected.kind]} <span className="muted">{selected.id}</span>
+      </h2>
+      {fieldsOf(selected.kind).map((spec) => (
+        <FieldInput
+          key={spec.key}
+          spec={spec}
+          value={(selected as unknown as Obj)[spec.key]}
+          path={[spec.key]}
+          onCommit={commit}
+          errors={errors}
+        />
+      ))}
+      {errors.some((e) => e.path === '') && (
+        <div className="field-error" role="alert">
+          {errors.map((e) => e.message).join('; ')}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** With nothing selected: the scenario's title and the map's own settings. */
+function MapInspector({ editor }: { editor: Editor }) {
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const meta = editor.store.rootField<Obj>('meta') ?? {};
+  const map = editor.store.mapFields();
+  const kind = editor.store.mapKind();
+  const commitMap = (path: string[], value: unknown) => {
+    const candidate = setIn(map as Obj, path, value);
+    const full = kind === 'table' ? { ...candidate, features: [] } : { ...candidate, hexes: [] };
+    void validateMapDefinition(kind === 'table' ? 'tableMap' : 'hexMap', full).then((errs) => {
+      setErrors(errs);
+      if (!errs.length)
+        editor.commit((w) => w.setMapField(path[0]!, candidate[path[0]!] as Json | undefined));
+    });
+  };
+  const titleSpec: FieldSpec = {
+    key: 'title',
+    schema: { type: 'string', description: 'Title of the scenario' },
+    required: true,
+    geometry: false,
+  };
+  return (
+    <div className="inspector" aria-label="Inspector">
+      <h2>{kind === 'table' ? 'Table' : 'Hex map'}</h2>
+      <FieldInput
+        spec={titleSpec}
+        value={meta.title}
+        path={['title']}
+        errors={[]}
+        onCommit={(_p, v) => {
+          if (typeof v === 'string' && v.trim())
+            editor.commit((w) =>
+              w.setRoot('meta', { ...(meta as Record<string, Json>), title: v.trim() }),
+            );
+        }}
+      />
+      {mapFieldsOf(kind).map((spec) => (
+        <FieldInput
+          key={spec.key}
+          spec={spec}
+          value={map[spec.key]}
+          path={[spec.key]}
+          onCommit={commitMap}
+          errors={errors}
+        />
+      ))}
+      <p className="muted small">
+        Select a feature to edit it. {editor.features().length} features on the table.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Editor } from '../editor/Editor';
+import {
+  command,
+  runCommand,
+  shortcutLabel,
+  type CommandContext,
+  type CommandId,
+} from '../commands/commands';
+import { IS_MAC } from './MenuBar';
+import { useSession } from './useEditor';
+import type { ToolId } from '../tools/tools';
+
+/** Short glyphs for the tool buttons; the accessible name is the command label. */
+const GLYPHS: Record<ToolId, string> = {
+  select: '↖',
+  hand: '✋',
+  tape: '📏',
+  ground: '⛰',
+  creek: '≈',
+  gully: '⩔',
+  road: '═',
+  bridge: '⊟',
+  catwalk: '⊏',
+  building: '⌂',
+  wall: '▬',
+  fence: '┼',
+  hedge: '❦',
+  bushes: '✿',
+  tree: '♣',
+  woods: '♠',
+  forest: '🌲',
+  obstacle: '✕',
+  bunker: '◙',
+  wreck: '⛟',
+  hexBrush: '🖌',
+  hexFill: '◈',
+  hexRidge: '⌒',
+  hexContour: '〰',
+};
+
+const TABLE_TOOLS: ToolId[] = [
+  'select',
+  'hand',
+  'tape',
+  'ground',
+  'creek',
+  'gully',
+  'road',
+  'bridge',
+  'catwalk',
+  'building',
+  'wall',
+  'fence',
+  'hedge',
+  'bushes',
+  'tree',
+  'woods',
+  'forest',
+  'obstacle',
+  'bunker',
+  'wreck',
+];
+const HEX_TOOLS: ToolId[] = [
+  'select',
+  'hand',
+  'tape',
+  'hexBrush',
+  'hexFill',
+  'hexRidge',
+  'hexContour',
+];
+
+/** The vertical tool strip; each button runs the tool's command. */
+export function Toolbar({ editor, ctx }: { editor: Editor; ctx: CommandContext }) {
+  const s = useSession(editor);
+  const tools = editor.isHex() ? HEX_TOOLS : TABLE_TOOLS;
+  return (
+    <div className="toolbar" role="toolbar" aria-label="Tools" aria-orientation="vertical">
+      {tools.map((t, i) => {
+        const c = command(`tool.${t}` as CommandId);
+        const key = c.shortcuts?.[0];
+        return (
+          <button
+            key={t}
+            className={`tool${s.tool === t ? ' active' : ''}${i === 2 ? ' group-end' : ''}`}
+            aria-pressed={s.tool === t}
+            aria-label={c.label}
+            data-tool={t}
+            title={key ? `${c.label} (${shortcutLabel(key, IS_MAC)})` : c.label}
+            onClick={() => runCommand(c.id, ctx)}
+          >
+            {GLYPHS[t]}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { paintScene, type Scene } from '../canvas/paintTerrain';
+import { SvgContext } from './SvgContext';
+
+/** Browsers refuse canvases beyond this many pixels a side. */
+export const MAX_CANVAS_SIDE = 16_384;
+
+function renderRegion(
+  scene: Scene,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  dpi: number,
+): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(w * dpi));
+  canvas.height = Math.max(1, Math.round(h * dpi));
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('This browser cannot draw to a canvas');
+  ctx.scale(dpi, dpi);
+  ctx.translate(-x, -y);
+  paintScene(ctx, scene, { box: { minX: x, minY: y, maxX: x + w, maxY: y + h } });
+  return canvas;
+}
+
+function canvasBytes(canvas: HTMLCanvasElement): Promise<Uint8Array> {
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => {
+      if (!blob) return reject(new Error('The image could not be encoded'));
+      void blob.arrayBuffer().then((b) => resolve(new Uint8Array(b)));
+    }, 'image/png'),
+  );
+}
+
+/** The whole map as a PNG at `dpi` pixels per inch. */
+export async function exportPng(
+  scene: Scene,
+  size: { width: number; height: number },
+  dpi: number,
+): Promise<Uint8Array> {
+  if (size.width * dpi > MAX_CANVAS_SIDE || size.height * dpi > MAX_CANVAS_SIDE) {
+    throw new Error(
+      `At ${dpi} px per inch the image would be wider than ${MAX_CANVAS_SIDE} px; choose a lower resolution.`,
+    );
+  }
+  return canvasBytes(renderRegion(scene, 0, 0, size.width, size.height, dpi));
+}
+
+/** The whole map as SVG in real inches. */
+export function exportSvg(
+  scene: Scene,
+  size: { width: number; height: number },
+  title: string,
+): string {
+  const ctx = new SvgContext();
+  paintScene(ctx, scene);
+  return ctx.toSvg(size.width, size.height, title);
+}
+
+export type PaperSize = 'a4' | 'letter';
+const PAPER_PT: Record<PaperSize, [number, number]> = { a4: [595.28, 841.89], letter: [612, 792] };
+
+export interface PdfOptions {
+  paper: PaperSize;
+  /** Inches each sheet shares with its neighbours, for gluing and aligning. */
+  overlap: number;
+  /** Unprintable border most printers keep, in inches. */
+  margin: number;
+  dpi: number;
+  title: string;
+}
+
+/** How the table is cut into pages: sheet orientation, grid and the step between sheets. */
+export function planTiles(
+  size: { width: number; height: number },
+  o: Pick<PdfOptions, 'paper' | 'overlap' | 'margin'>,
+) {
+  const [pw, ph] = PAPER_PT[o.paper].map((pt) => pt / 72) as [number, number];
+  const plan = (landscape: boolean) => {
+    const pageW = landscape ? ph : pw;
+    const pageH = landscape ? pw : ph;
+    const areaW = pageW - 2 * o.margin;
+    const areaH = pageH - 2 * o.margin - 0.35; // room for the caption line
+    const stepX = areaW - o.overlap;
+    const stepY = areaH - o.overlap;
+    const cols = Math.max(1, Math.ceil((size.width - o.overlap) / stepX));
+    const rows = Math.max(1, Math.ceil((size.height - o.overlap) / stepY));
+    return { landscape, pageW, pageH, areaW, areaH, stepX, stepY, cols, rows };
+  };
+  const a = plan(false);
+  const b = plan(true);
+  return a.cols * a.rows <= b.cols * b.rows ? a : b;
+}
+
+/**
+ * A print-ready PDF of the table at 1:1 scale, tiled over A4 or Letter sheets. Each sheet overlaps
+ * its neighbours; dashed lines mark where the next sheet's image begins, crosses mark shared
+ * corners, and a 1-inch bar on every page checks that it was printed at actual size.
+ */
+export async function exportPdf(
+  scene: Scene,
+  size: { width: number; height: number },
+  o: PdfOptions,
+): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(o.title);
+  pdf.setCreator('Sandtable');
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const t = planTiles(size, o);
+  const pt = (inches: number) => inches * 72;
+  const total = t.cols * t.rows;
+  const ink = rgb(0.1, 0.1, 0.1);
+  for (let r = 0; r < t.rows; r++) {
+    for (let c = 0; c < t.cols; c++) {
+      const x0 = c * t.stepX;
+      const y0 = r * t.stepY;
+      const w = Math.min(t.areaW, size.width - x0);
+      const h = Math.min(t.areaH, size.height - y0);
+      const page = pdf.addPage([pt(t.pageW), pt(t.pageH)]);
+      const png = await pdf.embedPng(await canvasBytes(renderRegion(scene, x0, y0, w, h, o.dpi)));
+      // PDF y grows upwards: the tile's top-left sits at (margin, pageH - margin).
+      const left = pt(o.margin);
+      const top = pt(t.pageH - o.margin);
+      page.drawImage(png, { x: left, y: top - pt(h), width: pt(w), height: pt(h) });
+      page.drawRectangle({
+        x: left,
+        y: top - pt(h),
+        width: pt(w),
+        height: pt(h),
+        borderColor: ink,
+        borderWidth: 0.3,
+      });
+      // Where the next sheets begin: glue the neighbour on this line.
+      const dash = { dashArray: [4, 3], thickness: 0.6, color: rgb(0.85, 0.1, 0.1) };
+      if (c < t.cols - 1 && t.stepX < w)
+        page.drawLine({
+          start: { x: left + pt(t.stepX), y: top },
+          end: { x: left + pt(t.stepX), y: top - pt(h) },
+          ...dash,
+        });
+      if (r < t.rows - 1 && t.stepY < h)
+        page.drawLine({
+          start: { x: left, y: top - pt(t.stepY) },
+          end: { x: left + pt(w), y: top - pt(t.stepY) },
+          ...dash,
+        });
+      // Registration crosses on each corner of the image.
+      for (const [cx, cy] of [
+        [left, top],
+        [left + pt(w), top],
+        [left, top - pt(h)],
+        [left + pt(w), top - pt(h)],
+      ] as const) {
+        page.drawLine({
+          start: { x: cx - 8, y: cy },
+          end: { x: cx + 8, y: cy },
+          thickness: 0.5,
+          color: ink,
+        });
+        page.drawLine({
+          start: { x: cx, y: cy - 8 },
+          end: { x: cx, y: cy + 8 },
+          thickness: 0.5,
+          color: ink,
+        });
+      }
+      const captionY = pt(o.margin) + 6;
+      page.drawText(
+        `${o.title} — sheet ${r * t.cols + c + 1} of ${total} (row ${r + 1}, column ${c + 1}) — table ${x0.toFixed(1)}–${(x0 + w).toFixed(1)}″ × ${y0.toFixed(1)}–${(y0 + h).toFixed(1)}″ — print at 100% / actual size`
+          .replace(/″/g, '"')
+          .replace(/—|–/g, '-'),
+        { x: left, y: captionY, size: 7, font, color: ink },
+      );
+      // A 1-inch check bar in the bottom-right corner.
+      const barX = pt(t.pageW - o.margin) - 72;
+      const barY = captionY;
+      page.drawRectangle({ x: barX, y: barY, width: 72, height: 4, color: ink });
+      page.drawText('1 inch', { x: barX + 22, y: barY + 6, size: 6, font, color: ink });
+    }
+  }
+  return pdf.save();
+}
