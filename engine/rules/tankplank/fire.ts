@@ -923,11 +923,11 @@ export interface ShotOdds {
   readonly perUnit: readonly { readonly unit: string; readonly p: number }[];
 }
 
-/** Probability that a natural d6 reaches `needed`. */
+/** Probability that a natural d6 reaches `needed`, by counting the faces that do. */
 export function pAtLeast(needed: number): number {
-  if (needed <= 1) return 1;
-  if (needed > 6) return 0;
-  return (7 - needed) / 6;
+  let faces = 0;
+  for (let face = 1; face <= 6; face++) if (face >= needed) faces++;
+  return faces / 6;
 }
 
 /** Odds of a plan; grenades and mortars list the chance for the aimed point. */
