@@ -64,7 +64,7 @@ export async function run(args: string[]): Promise<number> {
   const scenario = await readScenario(file);
   if (!scenario) return 1;
   let actions: TankplankAction[];
-  let allowForcedDice = false;
+  let allowForcedDice: boolean;
   try {
     const raw = JSON.parse(await readFile(values.actions, 'utf8')) as unknown;
     const list = Array.isArray(raw) ? raw : (raw as { actions?: unknown }).actions;
