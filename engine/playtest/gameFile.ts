@@ -1,0 +1,125 @@
+import type { ScenarioDoc } from '../format';
+import { stringifyStable } from '../format/saver';
+import { APP_NAME, APP_VERSION } from '../format/version';
+import type { GameAction } from './ruleset';
+import { currentState, type Controller, type PlaytestGame } from './session';
+
+/** Format name and version of a saved game. */
+export const GAME_FORMAT = 'sandtable.game';
+export const GAME_FORMAT_VERSION = 1;
+
+/**
+ * A saved playtest: the scenario it was played on, the seed and the action log. The state is not
+ * stored: loading replays the log, and `stateHash` checks that the replay reached the same state.
+ */
+export interface GameDoc {
+  readonly format: typeof GAME_FORMAT;
+  readonly formatVersion: number;
+  /** The app that wrote the file. */
+  readonly app: { readonly name: string; readonly version: string };
+  /** The whole scenario as played, so the game opens without the scenario file. */
+  readonly scenario: ScenarioDoc;
+  /** Ruleset id the game was played with. */
+  readonly ruleset: string;
+  /** Seed of the dice. */
+  readonly seed: number;
+  /** Who played each side. */
+  readonly controllers: Readonly<Record<string, Controller>>;
+  /** Every accepted action, in order. */
+  readonly actions: readonly GameAction[];
+  /** Indices into `actions` where each undo step began. */
+  readonly marks: readonly number[];
+  /** Hash of the state after the last action, to detect a replay that diverged. */
+  readonly stateHash: string;
+}
+
+/** The document for a game. */
+export function gameDoc(game: PlaytestGame, scenario: ScenarioDoc): GameDoc {
+  return {
+    format: GAME_FORMAT,
+    formatVersion: GAME_FORMAT_VERSION,
+    app: { name: APP_NAME, version: APP_VERSION },
+    scenario,
+    ruleset: game.ruleset.id,
+    seed: game.seed,
+    controllers: game.controllers,
+    actions: game.entries.map((e) => e.action),
+    marks: game.marks,
+    stateHash: game.ruleset.hash(currentState(game)),
+  };
+}
+
+/** The text a game is saved as: stable key order, like every other Sandtable file. */
+export function serializeGame(game: PlaytestGame, scenario: ScenarioDoc): string {
+  return stringifyStable(gameDoc(game, scenario));
+}
+
+/**
+ * Reads a saved game's envelope and log. The embedded scenario is checked by the scenario loader
+ * afterwards (the caller runs it through the same validation as a scenario file).
+ */
+export function parseGame(
+  text: string,
+): { ok: true; doc: GameDoc } | { ok: false; problems: string[] } {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (err) {
+    return {
+      ok: false,
+      problems: [`not JSON: ${err instanceof Error ? err.message : String(err)}`],
+    };
+  }
+  const problems: string[] = [];
+  if (!v || typeof v !== 'object' || Array.isArray(v))
+    return { ok: false, problems: ['not a JSON object'] };
+  const o = v as Record<string, unknown>;
+  if (o['format'] !== GAME_FORMAT)
+    return {
+      ok: false,
+      problems: [
+        `not a saved game: format is ${JSON.stringify(o['format'])}, expected "${GAME_FORMAT}"`,
+      ],
+    };
+  if (typeof o['formatVersion'] !== 'number' || !Number.isInteger(o['formatVersion']))
+    problems.push('/formatVersion must be an integer');
+  else if (o['formatVersion'] > GAME_FORMAT_VERSION)
+    return {
+      ok: false,
+      problems: [
+        `this game was saved by a newer Sandtable (game format ${o['formatVersion']}; this build reads up to ${GAME_FORMAT_VERSION})`,
+      ],
+    };
+  if (!o['scenario'] || typeof o['scenario'] !== 'object')
+    problems.push('/scenario must be a scenario document');
+  if (typeof o['ruleset'] !== 'string') problems.push('/ruleset must be a string');
+  if (typeof o['seed'] !== 'number' || !Number.isInteger(o['seed']))
+    problems.push('/seed must be an integer');
+  if (typeof o['stateHash'] !== 'string') problems.push('/stateHash must be a string');
+  const controllers = o['controllers'];
+  if (!controllers || typeof controllers !== 'object' || Array.isArray(controllers))
+    problems.push('/controllers must map side ids to "human" or "bot"');
+  else
+    for (const [k, c] of Object.entries(controllers))
+      if (c !== 'human' && c !== 'bot') problems.push(`/controllers/${k} must be "human" or "bot"`);
+  const actions = o['actions'];
+  if (!Array.isArray(actions)) problems.push('/actions must be an array');
+  else
+    actions.forEach((a, i) => {
+      if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string')
+        problems.push(`/actions/${i} must be an object with a "type"`);
+    });
+  const marks = o['marks'] ?? [];
+  if (!Array.isArray(marks) || marks.some((m) => !Number.isInteger(m)))
+    problems.push('/marks must be an array of integers');
+  if (problems.length) return { ok: false, problems };
+  return { ok: true, doc: { ...(o as unknown as GameDoc), marks: marks as number[] } };
+}
+
+/** Whether a file's text looks like a saved game rather than a scenario. */
+export function isGameText(text: string): boolean {
+  return (
+    /"format"\s*:\s*"sandtable\.game"/.test(text.slice(0, 4000)) ||
+    text.includes('"format": "sandtable.game"')
+  );
+}

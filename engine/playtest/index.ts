@@ -1,0 +1,5 @@
+export * from './ruleset';
+export * from './session';
+export * from './gameFile';
+export * from './rulesets';
+export { tankplankPlaytest } from './tankplank';

@@ -1,0 +1,103 @@
+import { describe, expect, test } from 'vitest';
+import village from '../../scenarios/tankplank-village.scenario.json';
+import type { ScenarioDoc } from '../format';
+import { parseGame, serializeGame } from './gameFile';
+import { playtestFor } from './rulesets';
+import type { AnyPlaytestRuleset } from './ruleset';
+import {
+  applyActions,
+  currentState,
+  readableLog,
+  replayGame,
+  startGame,
+  undoLast,
+} from './session';
+
+const scenario = village as unknown as ScenarioDoc;
+
+function ruleset(): AnyPlaytestRuleset {
+  const r = playtestFor(scenario);
+  if (!r.ok) throw new Error(r.reason);
+  return r.ruleset;
+}
+
+describe('playtest session over the Tankplank engine', () => {
+  test('units enter from their edge: a move off the table is planned from the entry edge (TP-4.1)', () => {
+    const rs = ruleset();
+    const g = startGame(rs, 1, { a: 'human', b: 'human' });
+    const plan = rs.planMove(currentState(g), 'a.sq1.r1', [2, 12]);
+    expect(plan.ok).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.path[0]).toEqual([0, 12]);
+    expect(plan.snapped).toBe(false);
+    // Too far for a man (3"/turn): snapped to the furthest legal point on the line.
+    const far = rs.planMove(currentState(g), 'a.sq1.r1', [20, 12]);
+    expect(far.ok && far.snapped).toBe(true);
+    if (far.ok) expect(far.to[0]).toBeLessThanOrEqual(3.01);
+  });
+
+  test('undo takes back one gesture; a saved game replays to the same state', () => {
+    const rs = ruleset();
+    let g = startGame(rs, 5, { a: 'human', b: 'bot' });
+    const moves = ['a.sq1.r1', 'a.sq1.r2'].map((u, k) => {
+      const p = rs.planMove(currentState(g), u, [2, 10 + k]);
+      if (!p.ok) throw new Error(p.reason);
+      return p.action;
+    });
+    const r = applyActions(g, moves);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    g = r.game;
+    expect(g.entries).toHaveLength(2);
+    expect(undoLast(g).entries).toHaveLength(0);
+    const text = serializeGame(g, scenario);
+    const parsed = parseGame(text);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const back = replayGame(
+      rs,
+      parsed.doc.seed,
+      parsed.doc.controllers,
+      parsed.doc.actions,
+      parsed.doc.marks,
+    );
+    expect(back.refused).toEqual([]);
+    expect(rs.hash(currentState(back.game))).toBe(parsed.doc.stateHash);
+  });
+
+  test(
+    'a bot-vs-bot game reaches its end and every roll is in the log',
+    { timeout: 60_000 },
+    () => {
+      const rs = ruleset();
+      let g = startGame(rs, 42, { a: 'bot', b: 'bot' });
+      for (let guard = 0; guard < 200 && !rs.phase(currentState(g)).over; guard++) {
+        const side = rs.phase(currentState(g)).waitingFor[0]!;
+        for (const a of rs.botActions(currentState(g), side)) {
+          const r = applyActions(g, [a]);
+          if (r.ok) g = r.game;
+        }
+      }
+      expect(rs.result(currentState(g))).toBeDefined();
+      const log = readableLog(g, null);
+      expect(log.some((l) => l.tone === 'end')).toBe(true);
+      expect(log.filter((l) => l.dice.length > 0).every((l) => /rolled \d/.test(l.text))).toBe(
+        true,
+      );
+    },
+  );
+
+  test('the enemy objective is secret until revealed (TP-3.1)', () => {
+    const rs = ruleset();
+    const s = rs.newGame(1);
+    const seenByA = rs.objectives(s, 'a');
+    expect(seenByA.find((o) => o.owner === 'a')?.known).toBe(true);
+    expect(seenByA.find((o) => o.owner === 'b')?.known).toBe(false);
+    expect(seenByA.find((o) => o.owner === 'b')?.area).toBeUndefined();
+  });
+
+  test('a scenario of a ruleset without an engine says so', () => {
+    const r = playtestFor({ ...scenario, ruleset: { id: 'tanks' } } as ScenarioDoc);
+    expect(r.ok).toBe(false);
+  });
+});

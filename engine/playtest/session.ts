@@ -1,0 +1,131 @@
+import type { AnyPlaytestRuleset, GameAction, LogLine, Viewer } from './ruleset';
+
+/** Who plays a side: a person at this device, or the bot. */
+export type Controller = 'human' | 'bot';
+
+/** One accepted action with what it did. */
+export interface LogEntry {
+  readonly index: number;
+  readonly action: GameAction;
+  readonly events: readonly unknown[];
+  /** State after the action. */
+  readonly state: unknown;
+}
+
+/**
+ * A playtest in progress: the ruleset, the seed and the log of accepted actions, with the state
+ * after each one. Everything else (the board, the log text, undo, replay) is derived from it,
+ * since the reducer is pure and the dice live in the state. Values are immutable: every change
+ * returns a new game, which is what React state wants.
+ */
+export interface PlaytestGame {
+  readonly ruleset: AnyPlaytestRuleset;
+  readonly seed: number;
+  readonly controllers: Readonly<Record<string, Controller>>;
+  readonly start: unknown;
+  readonly entries: readonly LogEntry[];
+  /** Indices into `entries` where each user gesture began: undo goes back to the last mark. */
+  readonly marks: readonly number[];
+}
+
+export function startGame(
+  ruleset: AnyPlaytestRuleset,
+  seed: number,
+  controllers: Readonly<Record<string, Controller>>,
+): PlaytestGame {
+  return { ruleset, seed, controllers, start: ruleset.newGame(seed), entries: [], marks: [] };
+}
+
+/** The current state. */
+export function currentState(game: PlaytestGame): unknown {
+  return game.entries.length ? game.entries[game.entries.length - 1]!.state : game.start;
+}
+
+/** The state after the first `n` actions (replay). */
+export function stateAt(game: PlaytestGame, n: number): unknown {
+  if (n <= 0) return game.start;
+  return game.entries[Math.min(n, game.entries.length) - 1]!.state;
+}
+
+export type ApplyResult =
+  | { readonly ok: true; readonly game: PlaytestGame; readonly events: readonly unknown[] }
+  | { readonly ok: false; readonly reason: string; readonly ruleId?: string };
+
+/**
+ * Applies actions as one gesture (one undo step). Stops at the first refusal and reports it; the
+ * actions accepted before it stay applied.
+ */
+export function applyActions(game: PlaytestGame, actions: readonly GameAction[]): ApplyResult {
+  let state = currentState(game);
+  const entries = [...game.entries];
+  const events: unknown[] = [];
+  for (const action of actions) {
+    const r = game.ruleset.reduce(state, action);
+    if (!r.ok) {
+      if (entries.length === game.entries.length)
+        return { ok: false, reason: r.reason, ...(r.ruleId ? { ruleId: r.ruleId } : {}) };
+      break;
+    }
+    state = r.state;
+    entries.push({ index: entries.length, action, events: r.events, state });
+    events.push(...r.events);
+  }
+  return {
+    ok: true,
+    game: { ...game, entries, marks: [...game.marks, game.entries.length] },
+    events,
+  };
+}
+
+/** Takes back the last gesture. */
+export function undoLast(game: PlaytestGame): PlaytestGame {
+  if (game.entries.length === 0) return game;
+  const mark = game.marks.length ? game.marks[game.marks.length - 1]! : game.entries.length - 1;
+  return { ...game, entries: game.entries.slice(0, mark), marks: game.marks.slice(0, -1) };
+}
+
+/** Replays a saved log; refusals mean the record does not match this engine. */
+export function replayGame(
+  ruleset: AnyPlaytestRuleset,
+  seed: number,
+  controllers: Readonly<Record<string, Controller>>,
+  actions: readonly GameAction[],
+  marks: readonly number[] = [],
+): { game: PlaytestGame; refused: { index: number; reason: string }[] } {
+  const game = startGame(ruleset, seed, controllers);
+  let state = game.start;
+  const entries: LogEntry[] = [];
+  const refused: { index: number; reason: string }[] = [];
+  actions.forEach((action, index) => {
+    const r = ruleset.reduce(state, action);
+    if (!r.ok) {
+      refused.push({ index, reason: r.reason });
+      return;
+    }
+    state = r.state;
+    entries.push({ index: entries.length, action, events: r.events, state });
+  });
+  const validMarks = marks.filter((m) => m >= 0 && m < entries.length);
+  return { game: { ...game, entries, marks: validMarks }, refused };
+}
+
+/** A readable log line with the action it came from. */
+export interface ShownLine extends LogLine {
+  readonly action: number;
+}
+
+/** The log as a viewer may read it, up to the first `upTo` actions. */
+export function readableLog(
+  game: PlaytestGame,
+  viewer: Viewer,
+  upTo = game.entries.length,
+): ShownLine[] {
+  const out: ShownLine[] = [];
+  for (const e of game.entries.slice(0, upTo)) {
+    for (const ev of e.events) {
+      if (!game.ruleset.eventVisible(ev, viewer, e.state)) continue;
+      for (const line of game.ruleset.describe(ev, e.state)) out.push({ ...line, action: e.index });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,1007 @@
+import type { Formation, Point, ScenarioDoc, Shape } from '../format';
+import { hashState } from '../game/stateHash';
+import { rectangleCorners } from '../geometry/polygon';
+import { templateOutline, type Template } from '../geometry/templates';
+import { tablePoint, type TablePoint } from '../geometry/units';
+import { bearing, distance, lerpPoint, project } from '../geometry/vector';
+import type { FeatureOnLine } from '../los/lineOfSight';
+import { reachableArea } from '../movement/reachableArea';
+import {
+  constant,
+  createContext,
+  hullSize,
+  info,
+  isTeamWeapon,
+  moverOf,
+  newGame,
+  num,
+  onTable,
+  planShot,
+  positionOf,
+  shotOdds,
+  sightBetween,
+  tableRows,
+  tankplankReducer,
+  weaponKey,
+  weaponsOf,
+  type ContextOptions,
+  type Modifier,
+  type ShotPlan,
+  type TankplankAction,
+  type TankplankContext,
+  type TankplankEvent,
+  type TankplankState,
+  type UnitInfo,
+  type UnitState,
+} from '../rules/tankplank';
+import { tankplankBotActions } from './tankplankBot';
+import type {
+  CounterView,
+  FirePreview,
+  GameResult,
+  LogLine,
+  MovePlan,
+  ObjectiveView,
+  PhaseInfo,
+  PlaytestRuleset,
+  ReachView,
+  ScoreLine,
+  SideInfo,
+  SightView,
+  TemplateView,
+  UnitCommand,
+  Viewer,
+  WeaponChoice,
+} from './ruleset';
+
+type TP = PlaytestRuleset<TankplankState, TankplankAction, TankplankEvent>;
+
+const SIDE_COLOURS = ['#2f5fb3', '#b8322a', '#2f8f4e', '#8a4fb3'];
+const PHASES = [
+  { id: 'movement', label: 'Movement' },
+  { id: 'firing', label: 'Firing' },
+  { id: 'morale', label: 'Morale' },
+] as const;
+
+const r1 = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
+const halfs = (share: number) =>
+  share <= 0
+    ? '0'
+    : Math.abs(share - 0.5) < 1e-6
+      ? '½'
+      : Math.abs(share - 1) < 1e-6
+        ? '1'
+        : r1(share);
+const pt = (p: TablePoint): Point => [p.x, p.y];
+const needText = (n: number) => (n > 6 ? 'impossible (7+)' : n <= 1 ? 'automatic' : `${n}+`);
+
+/** Two letters for a counter: the initials of the type's name ("Medium tank" → "MT"). */
+function glyphOf(name: string): string {
+  const words = name.split(/[\s-]+/).filter(Boolean);
+  if (words.length === 1) return words[0]!.slice(0, 1).toUpperCase();
+  return words
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+}
+
+/** The Tankplank rules engine as the playtest screen drives it. */
+export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = {}): TP {
+  const ctx: TankplankContext = createContext(scenario, opts);
+  const reducer = tankplankReducer(ctx);
+  const formationNames = new Map<string, string>();
+  const walk = (f: Formation) => {
+    formationNames.set(f.id, f.name ?? f.id);
+    for (const s of f.formations ?? []) walk(s);
+  };
+  for (const s of scenario.forces.sides) for (const f of s.formations) walk(f);
+  const sideName = new Map(scenario.forces.sides.map((s) => [s.id, s.name]));
+  const features = new Map(
+    scenario.map.kind === 'table' ? scenario.map.features.map((f) => [f.id, f]) : [],
+  );
+  const screenTurn = (scenario.ruleset.layers ?? []).includes('BASIC.OPT.SCREEN');
+
+  const unitLabel = (state: TankplankState, id: string): string => {
+    const u = state.units[id];
+    if (!u) return id;
+    const i = ctx.units.get(id);
+    const typeName = ctx.catalog.units.get(u.type)?.name ?? u.type;
+    const name =
+      i?.unit.name ?? (u.spawned ? `${u.role ?? 'crewman'} of ${id.split('.crew')[0]}` : typeName);
+    const fName = formationNames.get(u.formation) ?? u.formation;
+    return `${sideName.get(u.side) ?? u.side} ${name === typeName ? typeName : `${name} (${typeName})`}, ${fName} [${id}]`;
+  };
+  const shortLabel = (state: TankplankState, id: string): string => {
+    const u = state.units[id];
+    if (!u) return id;
+    return `${ctx.catalog.units.get(u.type)?.name ?? u.type} ${id}`;
+  };
+  const weaponName = (id: string) => ctx.catalog.weapons.get(id)?.name ?? id;
+
+  const thingName = (id: string, state: TankplankState): { name: string; kind: string } => {
+    const f = features.get(id);
+    if (f) return { name: f.name ?? `${f.kind} ${id}`, kind: f.kind };
+    if (state.units[id]) return { name: shortLabel(state, id), kind: 'vehicle' };
+    const w = state.wrecks.find((x) => x.id === id);
+    if (w) return { name: `wreck of ${w.unit}`, kind: 'wreck' };
+    return { name: id, kind: 'feature' };
+  };
+
+  const outlineOf = (id: string, state: TankplankState): Point[] | undefined => {
+    const e = ctx.terrain
+      .candidates({ minX: 0, minY: 0, maxX: ctx.map.width, maxY: ctx.map.height })
+      .find((x) => x.id === id);
+    if (e) {
+      const fp = e.footprint;
+      switch (fp.type) {
+        case 'area':
+          return fp.polygons[0]?.map(pt);
+        case 'line':
+          return fp.points.map(pt);
+        case 'circle': {
+          const out: Point[] = [];
+          for (let k = 0; k < 16; k++) out.push(pt(project(fp.centre, k * 22.5, fp.radius)));
+          return out;
+        }
+        case 'trench':
+          return fp.outer[0]?.map(pt);
+      }
+    }
+    const u = state.units[id];
+    if (u?.at) {
+      const { width, length } = hullSize(info(ctx, state, id));
+      return rectangleCorners(u.at[0], u.at[1], length, width, u.facing).map(pt);
+    }
+    const w = state.wrecks.find((x) => x.id === id);
+    if (w) return rectangleCorners(w.at[0], w.at[1], 1.5, 1, w.facing).map(pt);
+    return undefined;
+  };
+
+  const sightView = (
+    state: TankplankState,
+    shooter: string,
+    target: { unit?: string; at?: Point },
+  ): SightView | undefined => {
+    const from = positionOf(state, shooter);
+    const to = target.unit
+      ? positionOf(state, target.unit)
+      : target.at
+        ? tablePoint(target.at[0], target.at[1])
+        : undefined;
+    if (!from || !to) return undefined;
+    const s = sightBetween(
+      ctx,
+      state,
+      { unit: shooter, point: from },
+      target.unit ? { unit: target.unit, point: to } : { point: to },
+    );
+    const describeCrossed = (c: FeatureOnLine) =>
+      `${thingName(c.id, state).name}: ${c.effect} at ${r1(c.from)}" (${c.ruleId})`;
+    const b = s.blockedBy;
+    const blocked = b
+      ? (() => {
+          const t = thingName(b.id, state);
+          const outline = outlineOf(b.id, state);
+          return {
+            id: b.id,
+            name: t.name,
+            kind: b.kind === 'baseGround' ? 'ground' : t.kind,
+            at: b.from,
+            ruleId: b.ruleId,
+            ...(outline ? { outline } : {}),
+          };
+        })()
+      : undefined;
+    return {
+      from: pt(from),
+      to: pt(to),
+      visible: s.visible,
+      distance: s.distance,
+      ...(blocked ? { blockedBy: blocked } : {}),
+      cover: s.cover,
+      ...(s.coverFrom ? { coverFrom: thingName(s.coverFrom.id, state).name } : {}),
+      ruleId: s.ruleId,
+      crossed: s.crossed
+        .filter((c) => c.kind !== 'baseGround' || c.effect === 'blocks')
+        .map(describeCrossed),
+    };
+  };
+
+  const carryRate = (state: TankplankState, i: UnitInfo): number | undefined => {
+    if (i.kind !== 'figure') return undefined;
+    const assembled = weaponsOf(ctx, i).some(
+      (m) =>
+        isTeamWeapon(m.weapon) &&
+        state.teamWeapons[weaponKey(i, m.weapon)]?.setUp &&
+        m.weapon.stats?.['needsSetUp'] === true,
+    );
+    if (!assembled) return undefined;
+    const row = tableRows(ctx.catalog, 'movementRates').find(
+      (r) => r['mover'] === 'carryingAssembledWeapon',
+    );
+    return row ? num(row, 'offRoad') : 1;
+  };
+
+  const entryPoint = (side: string, to: TablePoint): TablePoint | undefined => {
+    const e = ctx.entryEdges.get(side);
+    if (!e) return undefined;
+    const clampAlong = (v: number) => Math.min(e.to ?? Infinity, Math.max(e.from ?? -Infinity, v));
+    switch (e.edge) {
+      case 'west':
+        return tablePoint(0, clampAlong(to.y));
+      case 'east':
+        return tablePoint(ctx.map.width, clampAlong(to.y));
+      case 'north':
+        return tablePoint(clampAlong(to.x), 0);
+      case 'south':
+        return tablePoint(clampAlong(to.x), ctx.map.height);
+    }
+  };
+
+  const tryMove = (state: TankplankState, unit: string, path: TablePoint[]) =>
+    reducer(state, { type: 'move', unit, path: path.map(pt) });
+
+  const planMove = (state: TankplankState, unit: string, to: Point): MovePlan => {
+    const u = state.units[unit];
+    if (!u || !u.alive) return { ok: false, reason: `${unit} is not in play` };
+    if (u.embarkedIn)
+      return {
+        ok: false,
+        reason: `${unit} rides in ${u.embarkedIn}; dismount first`,
+        ruleId: 'TP-5.3',
+      };
+    const goal = tablePoint(
+      Math.min(ctx.map.width, Math.max(0, to[0])),
+      Math.min(ctx.map.height, Math.max(0, to[1])),
+    );
+    const start = u.at ? tablePoint(u.at[0], u.at[1]) : entryPoint(u.side, goal);
+    if (!start) return { ok: false, reason: `side ${u.side} has no entry edge`, ruleId: 'TP-4.1' };
+    const full = tryMove(state, unit, [start, goal]);
+    const explain = (r: typeof full) => {
+      if (!r.ok) return r.reason;
+      const ev = r.events.find((e) => e.type === 'UnitMoved');
+      if (!ev || ev.type !== 'UnitMoved') return '';
+      return `${r1(ev.inches)}" for ${halfs(ev.cost)} of a turn at ${ev.rate}"/turn (${ev.ruleIds.join(', ')})`;
+    };
+    if (full.ok)
+      return {
+        ok: true,
+        action: { type: 'move', unit, path: u.at ? [pt(goal)] : [pt(start), pt(goal)] },
+        to: pt(goal),
+        path: [pt(start), pt(goal)],
+        snapped: false,
+        explanation: explain(full),
+      };
+    // Out of reach or blocked part way: the furthest legal point on the straight line.
+    let lo = 0;
+    let hi = 1;
+    for (let k = 0; k < 14; k++) {
+      const mid = (lo + hi) / 2;
+      if (tryMove(state, unit, [start, lerpPoint(start, goal, mid)]).ok) lo = mid;
+      else hi = mid;
+    }
+    const end = lerpPoint(start, goal, lo);
+    const r = tryMove(state, unit, [start, end]);
+    if (!r.ok || distance(start, end) < 0.05)
+      return { ok: false, reason: full.reason, ...(full.ruleId ? { ruleId: full.ruleId } : {}) };
+    return {
+      ok: true,
+      action: { type: 'move', unit, path: u.at ? [pt(end)] : [pt(start), pt(end)] },
+      to: pt(end),
+      path: [pt(start), pt(end)],
+      snapped: true,
+      explanation: `${explain(r)}; shortened: ${full.reason}${full.ruleId ? ` (${full.ruleId})` : ''}`,
+    };
+  };
+
+  const tryAction = (
+    state: TankplankState,
+    id: string,
+    label: string,
+    action: TankplankAction,
+    cost?: number,
+  ): UnitCommand => {
+    const r = reducer(state, action);
+    return r.ok
+      ? { id, label, action, ...(cost !== undefined ? { cost } : {}) }
+      : {
+          id,
+          label,
+          action: undefined,
+          disabledReason: r.reason,
+          ...(r.ruleId ? { ruleId: r.ruleId } : {}),
+        };
+  };
+
+  const describe = (e: TankplankEvent, state: TankplankState): LogLine[] => {
+    const L = (
+      text: string,
+      tone: LogLine['tone'],
+      ruleIds: readonly (string | undefined)[] = [],
+      dice: readonly number[] = [],
+      units: readonly string[] = [],
+    ): LogLine => ({
+      text,
+      tone,
+      ruleIds: ruleIds.filter((x): x is string => !!x),
+      dice,
+      units,
+    });
+    const mods = (m: readonly Modifier[]) =>
+      m.length === 0
+        ? ''
+        : ` (${m.map((x) => `${x.value >= 0 ? '+' : '−'}${Math.abs(x.value)} ${x.label} ${x.ruleId}`).join('; ')})`;
+    const n = (id: string) => shortLabel(state, id);
+    switch (e.type) {
+      case 'TurnStarted':
+        return [
+          L(
+            `Turn ${e.turn} begins; movement sweeps ${e.sweep === 'rightToLeft' ? 'right to left' : 'left to right'}`,
+            'phase',
+            [e.ruleId],
+          ),
+        ];
+      case 'PhaseStarted':
+        return [
+          L(
+            `${PHASES.find((p) => p.id === e.phase)?.label ?? e.phase} phase, turn ${e.turn}`,
+            'phase',
+            [e.ruleId],
+          ),
+        ];
+      case 'PhaseEnded':
+        return [L(`${sideName.get(e.side) ?? e.side} ends the ${e.phase} phase`, 'phase')];
+      case 'UnitMoved':
+        return [
+          L(
+            `${n(e.unit)} ${e.from ? 'moves' : 'enters'} ${r1(e.inches)}" to (${r1(e.to[0])}, ${r1(e.to[1])}), ${halfs(e.cost)} of a turn at ${e.rate}"/turn${e.forced ? ` — forced: ${e.forced}` : ''}`,
+            'move',
+            e.ruleIds,
+            [],
+            [e.unit],
+          ),
+        ];
+      case 'UnitFaced':
+        return [
+          L(
+            `${n(e.unit)} faces ${Math.round(e.facing)}°${e.cost ? ` (costs ${halfs(e.cost)} of a turn)` : ''}`,
+            'move',
+            e.cost ? ['TP-8.5'] : [],
+            [],
+            [e.unit],
+          ),
+        ];
+      case 'UnitMounted':
+        return [L(`${n(e.unit)} gets into ${n(e.vehicle)}`, 'move', [e.ruleId], [], [e.unit])];
+      case 'UnitDismounted':
+        return [L(`${n(e.unit)} gets out of ${n(e.vehicle)}`, 'move', [e.ruleId], [], [e.unit])];
+      case 'WeaponSetUp':
+        return [
+          L(`${n(e.unit)} sets up the ${weaponName(e.weapon)}`, 'move', [e.ruleId], [], [e.unit]),
+        ];
+      case 'WeaponBrokenDown':
+        return [
+          L(
+            `${n(e.unit)} breaks down the ${weaponName(e.weapon)}`,
+            'move',
+            [e.ruleId],
+            [],
+            [e.unit],
+          ),
+        ];
+      case 'ShotResolved':
+        return [
+          L(
+            `${n(e.unit)} fires ${weaponName(e.weapon)} at ${e.target ? n(e.target) : `(${r1(e.at[0])}, ${r1(e.at[1])})`}: range ${r1(e.range)}" (${e.band}), needs ${needText(e.needed)} (base ${e.base}+${mods(e.modifiers)}); rolled ${e.roll}: ${e.hit ? 'HIT' : 'miss'}`,
+            'fire',
+            [e.ruleId, ...e.modifiers.map((m) => m.ruleId)],
+            [e.roll],
+            e.target ? [e.unit, e.target] : [e.unit],
+          ),
+        ];
+      case 'PenetrationResolved':
+        return [
+          L(
+            `Penetration of ${n(e.target)} (${e.face} armour ${e.armour}): rolled ${e.roll} + impact ${e.impact}${e.rangeModifier ? ` ${e.rangeModifier >= 0 ? '+' : '−'} ${Math.abs(e.rangeModifier)} range` : ''} = ${e.total}: ${e.penetrated ? 'PENETRATED' : 'no penetration'}`,
+            'roll',
+            [e.ruleId],
+            [e.roll],
+            [e.target],
+          ),
+        ];
+      case 'TemplatePlaced':
+        return [
+          L(
+            `${weaponName(e.weapon)} ${e.template} placed at (${r1(e.at[0])}, ${r1(e.at[1])}): ${e.caught.length} caught${e.caught.length ? ` (${e.caught.join(', ')})` : ''}`,
+            'fire',
+            [e.ruleId],
+            [],
+            e.caught,
+          ),
+        ];
+      case 'GrenadeThrown':
+        return [
+          L(
+            `${n(e.unit)} throws a grenade: rolled ${e.roll}${mods(e.modifiers)}: ${e.result}`,
+            'fire',
+            [e.ruleId],
+            [e.roll],
+            [e.unit],
+          ),
+        ];
+      case 'MortarRound':
+        return [
+          L(
+            `${n(e.unit)} mortar round: rolled ${e.roll}: ${e.landed ? `lands at (${r1(e.landed[0])}, ${r1(e.landed[1])})` : 'dud'}`,
+            'fire',
+            [e.ruleId],
+            [e.roll],
+            [e.unit],
+          ),
+        ];
+      case 'FireCalled':
+        return [
+          L(
+            `${n(e.observer)} calls ${weaponName(e.weapon)} fire on (${r1(e.at[0])}, ${r1(e.at[1])})`,
+            'fire',
+            [e.ruleId],
+          ),
+        ];
+      case 'SaveRolled':
+        return [
+          L(
+            `${state.units[e.unit] ? n(e.unit) : e.unit} saves on ${needText(e.needed)}${mods(e.modifiers)}: rolled ${e.roll}: ${e.saved ? 'saved' : 'casualty'}`,
+            'roll',
+            [e.ruleId, ...e.modifiers.map((m) => m.ruleId)],
+            [e.roll],
+            [e.unit],
+          ),
+        ];
+      case 'CasualtyMarked':
+        return [
+          L(
+            `${n(e.unit)} is hit (fires on, removed at the end of the phase)`,
+            'result',
+            [e.ruleId],
+            [],
+            [e.unit],
+          ),
+        ];
+      case 'CasualtyRemoved':
+        return [L(`${n(e.unit)} is removed`, 'result', [e.ruleId], [], [e.unit])];
+      case 'VehicleDestroyed':
+        return [
+          L(`${n(e.unit)} is destroyed and leaves a wreck`, 'result', [e.ruleId], [], [e.unit]),
+        ];
+      case 'CrewBailedOut':
+        return [
+          L(`${e.role} ${e.unit} bails out of ${n(e.vehicle)}`, 'result', [e.ruleId], [], [e.unit]),
+        ];
+      case 'MoraleTested':
+        return [
+          L(
+            `${formationNames.get(e.formation) ?? e.formation} tests morale (${e.triggers.map((t) => `${t.trigger} ${t.ruleId}`).join('; ')}): rolled ${e.roll}${mods(e.modifiers)} = ${e.score}: ${e.result}`,
+            'roll',
+            [e.ruleId, ...e.triggers.map((t) => t.ruleId), ...e.modifiers.map((m) => m.ruleId)],
+            [e.roll],
+          ),
+        ];
+      case 'AmmoRecovered':
+        return [
+          L(`${n(e.unit)} recovers ammunition from ${e.wreck}`, 'move', [e.ruleId], [], [e.unit]),
+        ];
+      case 'ObjectiveRevealed':
+        return [
+          L(
+            `${sideName.get(e.side) ?? e.side} reveals its objective: ${ctx.objectives.find((o) => o.id === e.objective)?.name ?? e.objective}${e.verified ? ' (matches the sealed choice)' : ' (DOES NOT match the sealed choice)'}`,
+            'result',
+            [e.ruleId],
+          ),
+        ];
+      case 'ObjectiveHeld':
+        return [
+          L(
+            `${sideName.get(e.side) ?? e.side} holds its objective: ${e.turns} turn${e.turns === 1 ? '' : 's'}`,
+            'result',
+            [e.ruleId],
+          ),
+        ];
+      case 'GameEnded':
+        return [
+          L(
+            e.winner === 'draw'
+              ? `Game over: draw — ${e.reason}`
+              : `Game over: ${sideName.get(e.winner) ?? e.winner} wins — ${e.reason}`,
+            'end',
+            [e.ruleId],
+          ),
+        ];
+    }
+  };
+
+  const module: TP = {
+    id: 'tankplank',
+    label: 'Tankplank',
+    table: { width: ctx.map.width, height: ctx.map.height },
+    sides: (): SideInfo[] =>
+      scenario.forces.sides.map((s, k) => {
+        const e = ctx.entryEdges.get(s.id);
+        return {
+          id: s.id,
+          name: s.name,
+          colour: s.colour ?? SIDE_COLOURS[k % SIDE_COLOURS.length]!,
+          deployment: e
+            ? `starts off the table and enters from edge ${e.label ?? ''} (${e.edge}) (TP-4.1)`
+            : 'placed by the scenario',
+        };
+      }),
+    newGame: (seed) => newGame(ctx, { seed }),
+    reduce: (state, action) => reducer(state, action),
+    phase(state): PhaseInfo {
+      const over = state.phase === 'ended';
+      const waitingFor = over ? [] : ctx.sides.filter((s) => !state.ended.includes(s));
+      const todo: Record<string, string[]> = {};
+      for (const side of ctx.sides) {
+        const own = Object.values(state.units).filter((u) => u.side === side && u.alive);
+        const lines: string[] = [];
+        if (state.phase === 'movement') {
+          const off = own.filter((u) => u.at === null && u.embarkedIn === null).length;
+          const still = own.filter((u) => onTable(u) && u.moved === 0).length;
+          const part = own.filter((u) => onTable(u) && u.moved > 0 && u.moved < 1 - 1e-9).length;
+          if (off) lines.push(`${off} units still off the table (enter from the edge)`);
+          if (still) lines.push(`${still} units on the table have not moved`);
+          if (part) lines.push(`${part} units have part of their move left`);
+        } else if (state.phase === 'firing') {
+          const armed = own.filter((u) => onTable(u) || u.embarkedIn !== null);
+          const fired = armed.filter((u) => (state.fired[u.id]?.length ?? 0) > 0).length;
+          lines.push(`${armed.length - fired} of ${armed.length} units have not fired`);
+        }
+        if (state.ended.includes(side)) lines.push('phase ended; waiting for the other side');
+        todo[side] = lines;
+      }
+      const p = PHASES.find((x) => x.id === state.phase);
+      return {
+        turn: state.turn,
+        turnLimit: state.turnLimit,
+        phase: state.phase,
+        phaseLabel: over ? 'Game over' : (p?.label ?? state.phase),
+        phaseRuleId:
+          state.phase === 'movement' ? 'TP-4.3' : state.phase === 'firing' ? 'TP-4.6' : undefined,
+        phases: PHASES,
+        waitingFor,
+        todo,
+        mode: state.phase === 'movement' ? 'move' : state.phase === 'firing' ? 'fire' : 'none',
+        over,
+      };
+    },
+    counters(state, viewer: Viewer): CounterView[] {
+      const hideEnemy =
+        screenTurn && viewer !== null && state.turn === 1 && state.phase === 'movement';
+      const out: CounterView[] = [];
+      for (const u of Object.values(state.units)) {
+        if (!u.alive) continue;
+        if (hideEnemy && u.side !== viewer) continue;
+        const i = info(ctx, state, u.id);
+        const status: string[] = [];
+        if (u.doomed) status.push('hit');
+        if (u.moved >= 1 - 1e-9) status.push('moved');
+        else if (u.moved > 0) status.push(`moved ${halfs(u.moved)}`);
+        if (u.noFire) status.push('no fire');
+        if ((state.fired[u.id]?.length ?? 0) > 0) status.push('fired');
+        if (u.immobilised) status.push('immobilised');
+        for (const m of weaponsOf(ctx, i)) {
+          if (m.weapon.stats?.['needsSetUp'] !== true) continue;
+          if (state.teamWeapons[weaponKey(i, m.weapon)]?.setUp) status.push('set up');
+        }
+        const order = state.formations[u.formation]?.morale;
+        if (order && order.movesLeft > 0) status.push(order.result);
+        const size = i.kind === 'figure' ? { length: 0.6, width: 0.6 } : hullSize(i);
+        out.push({
+          id: u.id,
+          side: u.side,
+          label: unitLabel(state, u.id),
+          glyph: glyphOf(i.type.name),
+          kind: i.kind,
+          formation: u.formation,
+          formationLabel: formationNames.get(u.formation) ?? u.formation,
+          at: u.embarkedIn || !u.at ? null : [u.at[0], u.at[1]],
+          facing: u.facing,
+          turret: i.type.weapons?.some((w) => w.mount === 'turret') ? u.turret : undefined,
+          size,
+          embarkedIn: u.embarkedIn,
+          passengers: u.passengers,
+          status,
+          moved: u.moved,
+          alive: u.alive,
+        });
+      }
+      for (const w of state.wrecks) {
+        const type = ctx.catalog.units.get(w.type);
+        out.push({
+          id: w.id,
+          side: w.side,
+          label: `Wreck of ${shortLabel(state, w.unit)}`,
+          glyph: '✕',
+          kind: 'wreck',
+          formation: '',
+          formationLabel: '',
+          at: [w.at[0], w.at[1]],
+          facing: w.facing,
+          turret: undefined,
+          size: { length: type?.size?.length ?? 1.5, width: type?.size?.width ?? 1 },
+          embarkedIn: null,
+          passengers: [],
+          status: ['wreck'],
+          moved: 0,
+          alive: false,
+        });
+      }
+      return out;
+    },
+    objectives(state, viewer): ObjectiveView[] {
+      return ctx.objectives.map((o) => {
+        const os = o.owner ? state.objectives[o.owner] : undefined;
+        const revealed = os?.revealed ?? o.hidden !== true;
+        const known = viewer === null || o.owner === viewer || revealed || o.hidden !== true;
+        const needed = o.holdTurns ?? ctx.options.num('TP-A47');
+        const held = os?.heldTurns ?? 0;
+        const ownerName = o.owner ? (sideName.get(o.owner) ?? o.owner) : 'nobody';
+        return {
+          id: o.id,
+          name: known ? (o.name ?? o.id) : `${ownerName}'s secret objective`,
+          owner: o.owner,
+          area: known ? o.area : undefined,
+          known,
+          revealed,
+          held,
+          needed,
+          text: known
+            ? `${ownerName}: held ${held} of ${needed} turns${revealed ? '' : ' (secret, revealed on first entry TP-3.2)'}`
+            : `${ownerName}: secret until their troops reach it (TP-3.1)`,
+        };
+      });
+    },
+    score(state): ScoreLine[] {
+      const lines: ScoreLine[] = [];
+      for (const side of ctx.sides) {
+        const all = Object.values(state.units).filter((u) => u.side === side && !u.spawned);
+        const alive = all.filter((u) => u.alive).length;
+        const o = state.objectives[side];
+        const needed =
+          ctx.objectives.find((x) => x.id === o?.objective)?.holdTurns ?? ctx.options.num('TP-A47');
+        lines.push({
+          side,
+          label: sideName.get(side) ?? side,
+          value: `${alive}/${all.length} units in play; objective held ${o?.heldTurns ?? 0}/${needed} turns`,
+        });
+      }
+      return lines;
+    },
+    result(state): GameResult | undefined {
+      if (!state.result) return undefined;
+      const w = state.result.winner;
+      return {
+        winner: w,
+        text:
+          w === 'draw'
+            ? `Draw: ${state.result.reason}`
+            : `${sideName.get(w) ?? w} wins: ${state.result.reason}`,
+      };
+    },
+    canAct(state, unit, side) {
+      const u = state.units[unit];
+      if (!u || !u.alive || u.side !== side || state.ended.includes(side)) return false;
+      return state.phase === 'movement' || state.phase === 'firing';
+    },
+    commands(state, unit): UnitCommand[] {
+      const u = state.units[unit];
+      if (!u || !u.alive || state.phase !== 'movement') return [];
+      const i = info(ctx, state, unit);
+      const out: UnitCommand[] = [];
+      const setUpW = weaponsOf(ctx, i).find((w) => w.weapon.stats?.['needsSetUp'] === true);
+      if (setUpW && onTable(u)) {
+        const up = state.teamWeapons[weaponKey(i, setUpW.weapon)]?.setUp ?? false;
+        out.push(
+          tryAction(
+            state,
+            up ? 'breakDown' : 'setUp',
+            `${up ? 'Break down' : 'Set up'} the ${setUpW.weapon.name}`,
+            { type: up ? 'breakDown' : 'setUp', unit },
+          ),
+        );
+      }
+      if (i.kind === 'figure' && onTable(u)) {
+        const reach = constant(ctx.catalog, 'mountReach');
+        for (const v of Object.values(state.units)) {
+          if (!onTable(v) || v.side !== u.side || v.id === unit) continue;
+          const vi = info(ctx, state, v.id);
+          if (vi.kind !== 'vehicle' || (vi.type.capacity ?? 0) === 0) continue;
+          if (distance(tablePoint(u.at[0], u.at[1]), tablePoint(v.at[0], v.at[1])) > reach + 3)
+            continue;
+          out.push(
+            tryAction(state, `mount:${v.id}`, `Get into ${shortLabel(state, v.id)}`, {
+              type: 'mount',
+              unit,
+              vehicle: v.id,
+            }),
+          );
+        }
+      }
+      if (u.embarkedIn) {
+        const vp = positionOf(state, u.embarkedIn);
+        const v = state.units[u.embarkedIn];
+        if (vp && v) {
+          const side = project(
+            vp,
+            v.facing + 90,
+            Math.min(constant(ctx.catalog, 'mountReach'), 0.9),
+          );
+          out.push(
+            tryAction(state, 'dismount', `Get out of ${shortLabel(state, u.embarkedIn)}`, {
+              type: 'dismount',
+              unit,
+              at: pt(side),
+            }),
+          );
+        }
+      }
+      for (const w of state.wrecks) {
+        if (w.side !== u.side || !onTable(u)) continue;
+        if (distance(tablePoint(u.at[0], u.at[1]), tablePoint(w.at[0], w.at[1])) > 4) continue;
+        out.push(
+          tryAction(state, `recover:${w.id}`, `Recover ammunition from ${w.id}`, {
+            type: 'recoverAmmo',
+            unit,
+            wreck: w.id,
+          }),
+        );
+      }
+      if (onTable(u))
+        out.push(
+          tryAction(state, 'about', 'Turn about (180°)', {
+            type: 'face',
+            unit,
+            facing: (u.facing + 180) % 360,
+          }),
+        );
+      return out;
+    },
+    reachable(state, unit): ReachView | undefined {
+      const u = state.units[unit];
+      if (!u || !u.alive || u.embarkedIn || state.phase !== 'movement') return undefined;
+      const i = info(ctx, state, unit);
+      const mover = moverOf(ctx, i.type, carryRate(state, i));
+      const budget = Math.max(0, 1 - u.moved);
+      const rate =
+        mover.roadRate !== mover.offRoadRate
+          ? `${mover.roadRate}" on road, ${mover.offRoadRate}" off road (${mover.roadRuleId})`
+          : `${mover.offRoadRate}"/turn`;
+      const bands = [
+        { max: 0.5, label: 'within ½ move: a ½-move action (get in/out, climb) still fits' },
+        { max: 1, label: 'within a full move' },
+      ];
+      if (!u.at) {
+        const e = ctx.entryEdges.get(u.side);
+        if (!e) return undefined;
+        const depth = Math.max(mover.roadRate, mover.offRoadRate) * budget;
+        const area: Shape = {
+          shape: 'edgeStrip',
+          edge: e.edge,
+          depth,
+          ...(e.from !== undefined ? { from: e.from } : {}),
+          ...(e.to !== undefined ? { to: e.to } : {}),
+        };
+        return { grid: undefined, entry: { area, depth }, budget, rate, bands };
+      }
+      const cell = Math.max(mover.roadRate, mover.offRoadRate) > 4 ? 0.5 : 0.25;
+      const grid = reachableArea(ctx.terrain, mover, tablePoint(u.at[0], u.at[1]), budget, cell);
+      return { grid, budget, rate, bands };
+    },
+    planMove: (state, unit, to) => planMove(state, unit, to),
+    faceAction(state, unit, facing) {
+      const u = state.units[unit];
+      if (!u) return undefined;
+      return { type: 'face', unit, facing: Math.round(((facing % 360) + 360) % 360) };
+    },
+    weapons(state, unit): WeaponChoice[] {
+      const u = state.units[unit];
+      if (!u) return [];
+      const i = info(ctx, state, unit);
+      return weaponsOf(ctx, i).map((m) => {
+        const w = m.weapon;
+        const kinds = Object.keys(u.ammo).filter((k) => k === 'AP' || k === 'HE');
+        const team = isTeamWeapon(w) ? state.teamWeapons[weaponKey(i, w)] : undefined;
+        const maxRange = Math.max(0, ...(w.ranges ?? []).map((b) => b.max));
+        const remaining = team
+          ? `${team.ammo} rounds${w.stats?.['needsSetUp'] === true ? (team.setUp ? ', set up' : ', not set up') : ''}`
+          : kinds.length
+            ? kinds.map((k) => `${k} ${u.ammo[k]}`).join(', ')
+            : 'unlimited';
+        return {
+          id: w.id,
+          label: w.name,
+          ammo: w.kind === 'cannon' && kinds.length > 1 ? kinds : [],
+          atPoint: w.kind === 'mortar' || w.kind === 'grenade',
+          maxRange: maxRange > 0 ? maxRange : undefined,
+          remaining,
+        };
+      });
+    },
+    previewFire(state, shooter, weapon, ammo, target): FirePreview {
+      const sight = sightView(state, shooter, target);
+      const action: TankplankAction = {
+        type: 'fire',
+        unit: shooter,
+        weapon,
+        ...(target.unit ? { target: target.unit } : {}),
+        ...(target.at && !target.unit ? { at: target.at } : {}),
+        ...(ammo === 'AP' || ammo === 'HE' ? { ammo } : {}),
+      };
+      const base = { sight, steps: [], odds: [], templates: [] };
+      if (state.phase !== 'firing')
+        return {
+          ...base,
+          legal: false,
+          reason: 'weapons fire only in the Firing phase',
+          ruleId: 'TP-4.2',
+          range: sight?.distance,
+          band: undefined,
+          action: undefined,
+        };
+      const plan = planShot(ctx, state, {
+        unit: shooter,
+        weapon,
+        ...(target.unit ? { target: target.unit } : {}),
+        ...(target.at && !target.unit ? { at: target.at } : {}),
+        ...(ammo === 'AP' || ammo === 'HE' ? { ammo } : {}),
+      });
+      if ('refused' in plan)
+        return {
+          ...base,
+          legal: false,
+          reason: plan.reason,
+          ...(plan.ruleId ? { ruleId: plan.ruleId } : {}),
+          range: sight?.distance,
+          band: undefined,
+          action: undefined,
+        };
+      const steps: FirePreview['steps'][number][] = [];
+      if (plan.toHit)
+        steps.push({
+          label: 'To hit',
+          base: `${plan.toHit.base}+ (${plan.band})`,
+          modifiers: plan.toHit.modifiers,
+          needed: needText(plan.toHit.needed),
+          ruleId: plan.toHit.ruleId,
+        });
+      if (plan.penetration) {
+        const p = plan.penetration;
+        steps.push({
+          label: `Penetrate ${p.face} armour ${p.armour}`,
+          base: `d6 + impact ${p.impact}${p.rangeModifier ? ` ${p.rangeModifier > 0 ? '+' : '−'} ${Math.abs(p.rangeModifier)} for range` : ''} ≥ ${p.armour}`,
+          modifiers: [],
+          needed: needText(p.needed),
+          ruleId: p.ruleId,
+        });
+      }
+      if (plan.template) {
+        const saves = plan.template.saves;
+        const byNeed = new Map<number, number>();
+        for (const s of saves) byNeed.set(s.needed, (byNeed.get(s.needed) ?? 0) + 1);
+        if (saves.length)
+          steps.push({
+            label: `Saves for ${saves.length} men caught`,
+            base: [...byNeed.entries()].map(([k, v]) => `${v} need ${needText(k)}`).join(', '),
+            modifiers: saves[0]!.modifiers,
+            needed: needText(saves[0]!.needed),
+            ruleId: saves[0]!.ruleId,
+          });
+        for (const v of plan.template.vehicles)
+          steps.push({
+            label: `Penetrate ${shortLabel(state, v.target)} ${v.face} armour ${v.armour}`,
+            base: `d6 + impact ${v.impact} ≥ ${v.armour}`,
+            modifiers: [],
+            needed: needText(v.needed),
+            ruleId: v.ruleId,
+          });
+      }
+      if (plan.grenade)
+        steps.push({
+          label: 'Throw',
+          base: 'grenade table',
+          modifiers: plan.grenade.modifiers,
+          needed: 'on target row',
+          ruleId: plan.ruleId,
+        });
+      const o = shotOdds(ctx, plan);
+      const odds: { label: string; p: number }[] = [];
+      if (plan.toHit) odds.push({ label: 'hit', p: o.pHit });
+      if (o.pPenetrate !== undefined) odds.push({ label: 'penetrate (if hit)', p: o.pPenetrate });
+      if (plan.target)
+        odds.push({ label: `${shortLabel(state, plan.target)} out of action`, p: o.pKill });
+      if (plan.template) {
+        const expected = o.perUnit.reduce((s, x) => s + x.p, 0);
+        odds.push({
+          label: `expected casualties (${o.perUnit.length} under the template)`,
+          p: expected,
+        });
+      }
+      return {
+        legal: true,
+        sight: sight ?? undefined,
+        range: plan.range,
+        band: plan.band,
+        steps,
+        odds,
+        templates: templatesOf(ctx, state, plan),
+        action,
+      };
+    },
+    endPhaseAction: (_state, side) => ({ type: 'endPhase', side }),
+    describe,
+    eventVisible(event, viewer, state) {
+      if (!screenTurn || viewer === null || state.turn > 1) return true;
+      if (
+        event.type === 'UnitMoved' ||
+        event.type === 'UnitFaced' ||
+        event.type === 'UnitMounted' ||
+        event.type === 'UnitDismounted' ||
+        event.type === 'WeaponSetUp' ||
+        event.type === 'WeaponBrokenDown'
+      )
+        return state.units[event.unit]?.side === viewer;
+      return true;
+    },
+    botActions: (state, side) => tankplankBotActions(ctx, reducer, state, side, planMove),
+    hash: (state) => hashState(state),
+  };
+  return module;
+}
+
+/** The templates of a planned shot, to scale: cones, blast circles, HE sectors, the mortar matrix. */
+function templatesOf(ctx: TankplankContext, state: TankplankState, plan: ShotPlan): TemplateView[] {
+  const out: TemplateView[] = [];
+  const view = (t: Template, label?: string): TemplateView => {
+    const withLabel = label ? { label } : {};
+    switch (t.shape) {
+      case 'circle':
+        return { shape: 'circle', centre: pt(t.centre), diameter: t.diameter, ...withLabel };
+      case 'cone':
+      case 'strip':
+        return { shape: 'polygon', points: templateOutline(t)!.map(pt), ...withLabel };
+      case 'sector':
+        return {
+          shape: 'sector',
+          apex: pt(t.apex),
+          axisDeg: t.axisDeg,
+          radius: t.radius,
+          angleDeg: t.angleDeg,
+          ...withLabel,
+        };
+    }
+  };
+  if (plan.template) out.push(view(plan.template.template, plan.mode));
+  if (plan.mode === 'mortar' || plan.mode === 'call') {
+    const from = positionOf(state, plan.shooter);
+    const diameter = plan.weapon.template?.width ?? 2;
+    if (from) {
+      const towardFirer = bearing(plan.at, from);
+      for (const row of tableRows(ctx.catalog, 'aimingMatrix')) {
+        const roll = num(row, 'roll');
+        const c = project(
+          project(plan.at, towardFirer, -num(row, 'dx') * diameter),
+          towardFirer + 90,
+          num(row, 'dy') * diameter,
+        );
+        out.push({ shape: 'circle', centre: pt(c), diameter, label: String(roll) });
+      }
+    }
+  }
+  if (plan.mode === 'grenade') {
+    const d = plan.weapon.template?.width ?? 2;
+    out.push({ shape: 'circle', centre: pt(plan.at), diameter: d, label: 'grenade' });
+  }
+  return out;
+}
+
+export type { UnitState };
