@@ -52,7 +52,8 @@ export function TableCanvas({ editor }: { editor: Editor }) {
     return () => ro.disconnect();
   }, [editor]);
 
-  useEffect(() => {
+  // A layout effect declared before the content effects below, so the cache exists when they run.
+  useLayoutEffect(() => {
     if (!terrainLayer.current || !terrainShape.current) return;
     const cache = new TerrainCache(terrainLayer.current, terrainShape.current);
     cacheRef.current = cache;

@@ -550,14 +550,10 @@ function paintBuilding(ctx: Ctx2D, f: Extract<Feature, { kind: 'building' }>): v
     ctx.restore();
   }
   if (f.floors > 1) {
-    label(
-      ctx,
-      String(f.floors),
-      [f.x, f.y],
-      Math.min(0.55, Math.min(f.width, f.depth) * 0.35),
-      '#fff',
-      'rgba(40,30,20,0.7)',
-    );
+    // Storeys as a small tag in the footprint's corner.
+    const inset = { ...f, width: Math.max(0, f.width - 0.7), depth: Math.max(0, f.depth - 0.7) };
+    const size = Math.min(0.34, Math.min(f.width, f.depth) * 0.3);
+    label(ctx, String(f.floors), rectCorners(inset)[0]!, size, '#fff', 'rgba(40,30,20,0.65)');
   }
   if (f.damaged) {
     ctx.beginPath();

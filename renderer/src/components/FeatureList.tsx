@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { Editor } from '../editor/Editor';
 import { KIND_LABELS } from '../editor/featureFactory';
 import { useRevision, useSession } from './useEditor';
+import { EyeIcon, LockIcon } from './icons';
 
 const ROW_PX = 26;
 const VISIBLE_ROWS = 14;
@@ -91,7 +92,7 @@ export function FeatureList({ editor }: { editor: Editor }) {
                   editor.setFlag('locked', [f.id], !f.locked);
                 }}
               >
-                {f.locked ? '🔒' : '🔓'}
+                <LockIcon locked={!!f.locked} />
               </button>
               <button
                 className={`icon${f.hidden ? ' on' : ''}`}
@@ -102,7 +103,7 @@ export function FeatureList({ editor }: { editor: Editor }) {
                   editor.setFlag('hidden', [f.id], !f.hidden);
                 }}
               >
-                {f.hidden ? '🚫' : '👁'}
+                <EyeIcon hidden={!!f.hidden} />
               </button>
             </div>
           ))}

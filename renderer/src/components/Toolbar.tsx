@@ -8,35 +8,8 @@ import {
 } from '../commands/commands';
 import { IS_MAC } from './MenuBar';
 import { useSession } from './useEditor';
+import { ToolIcon } from './icons';
 import type { ToolId } from '../tools/tools';
-
-/** Short glyphs for the tool buttons; the accessible name is the command label. */
-const GLYPHS: Record<ToolId, string> = {
-  select: '↖',
-  hand: '✋',
-  tape: '📏',
-  ground: '⛰',
-  creek: '≈',
-  gully: '⩔',
-  road: '═',
-  bridge: '⊟',
-  catwalk: '⊏',
-  building: '⌂',
-  wall: '▬',
-  fence: '┼',
-  hedge: '❦',
-  bushes: '✿',
-  tree: '♣',
-  woods: '♠',
-  forest: '🌲',
-  obstacle: '✕',
-  bunker: '◙',
-  wreck: '⛟',
-  hexBrush: '🖌',
-  hexFill: '◈',
-  hexRidge: '⌒',
-  hexContour: '〰',
-};
 
 const TABLE_TOOLS: ToolId[] = [
   'select',
@@ -89,7 +62,7 @@ export function Toolbar({ editor, ctx }: { editor: Editor; ctx: CommandContext }
             title={key ? `${c.label} (${shortcutLabel(key, IS_MAC)})` : c.label}
             onClick={() => runCommand(c.id, ctx)}
           >
-            {GLYPHS[t]}
+            <ToolIcon tool={t} />
           </button>
         );
       })}
