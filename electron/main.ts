@@ -65,6 +65,10 @@ const preloadPath = path.join(here, 'preload.cjs');
 const devUrl = !app.isPackaged ? process.env.SANDTABLE_DEV_URL : undefined;
 const devOrigin = devUrl ? new URL(devUrl).origin : undefined;
 
+// Tests (and a user who wants a portable profile) point the data folder elsewhere; it must be set
+// before the app is ready, and before the single-instance lock, which lives in it.
+if (process.env.SANDTABLE_USER_DATA) app.setPath('userData', process.env.SANDTABLE_USER_DATA);
+
 const DOCUMENT_FILTERS = [
   { name: 'Sandtable scenarios', extensions: ['sandtable', 'json'] },
   { name: 'All files', extensions: ['*'] },

@@ -113,8 +113,9 @@ describe('BrowserWindow and session hardening (static check of the built main)',
     expect(mainJs).toMatch(/protocol\.handle\(APP_SCHEME/);
     expect(mainJs).not.toMatch(/loadFile\(|loadURL\("file:/);
     expect(fs.readFileSync(path.join(scan, 'index.html'), 'utf8')).toContain(
-      CONTENT_SECURITY_POLICY,
+      CONTENT_SECURITY_POLICY.replace("; frame-ancestors 'none'", ''),
     );
+    expect(mainJs).toMatch(/"Content-Security-Policy": CONTENT_SECURITY_POLICY/);
   });
 
   it('checks the sender and validates the payload of every IPC request', () => {

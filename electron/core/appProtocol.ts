@@ -36,7 +36,12 @@ const META_CSP = /<meta\s+http-equiv=["']Content-Security-Policy["'][^>]*>/i;
  * sees the policy actually in force.
  */
 export function desktopIndexHtml(html: string): string {
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`;
+  // frame-ancestors only works as a header (which main also sends); in a meta tag Chromium
+  // ignores it with a console error.
+  const policy = CONTENT_SECURITY_POLICY.split('; ')
+    .filter((d) => !d.startsWith('frame-ancestors'))
+    .join('; ');
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}" />`;
   return META_CSP.test(html)
     ? html.replace(META_CSP, meta)
     : html.replace(/<head>/i, `<head>\n    ${meta}`);
