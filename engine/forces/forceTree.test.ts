@@ -79,3 +79,21 @@ describe('forces files', () => {
     expect(replaced.sides[1]!.name).toBe('Side A');
   });
 });
+
+describe('hidden objectives', () => {
+  it('another side sees only open objectives and its own until a hidden one is revealed', async () => {
+    const { visibleObjectives } = await import('./objectiveView');
+    const objectives = [
+      { id: 'open', kind: 'vpPerTurn' as const },
+      { id: 'a-secret', kind: 'holdZone' as const, owner: 'a', hidden: true },
+      { id: 'b-secret', kind: 'holdZone' as const, owner: 'b', hidden: true },
+    ];
+    expect(visibleObjectives(objectives, null).map((o) => o.id)).toHaveLength(3);
+    expect(visibleObjectives(objectives, 'a').map((o) => o.id)).toEqual(['open', 'a-secret']);
+    expect(visibleObjectives(objectives, 'a', new Set(['b-secret'])).map((o) => o.id)).toEqual([
+      'open',
+      'a-secret',
+      'b-secret',
+    ]);
+  });
+});

@@ -4,3 +4,5 @@ export * from './points';
 export * from './forceChecks';
 export * from './missionPresets';
 export * from './forcesFile';
+export * from './objectiveView';
+export * from './bundledCatalogs';

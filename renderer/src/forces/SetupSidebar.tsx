@@ -1,0 +1,50 @@
+import type { Editor } from '../editor/Editor';
+import { CatalogBrowser } from '../catalog/CatalogBrowser';
+import { ObjectivesPanel } from '../objectives/ObjectivesPanel';
+import { ProblemsPanel } from '../problems/ProblemsPanel';
+import { ForcesPanel } from './ForcesPanel';
+import { useSetup } from './useSetup';
+import type { SetupTab } from './setupModel';
+import './setup.css';
+
+const TABS: { id: SetupTab; label: string }[] = [
+  { id: 'forces', label: 'Forces' },
+  { id: 'objectives', label: 'Objectives' },
+  { id: 'catalog', label: 'Catalog' },
+  { id: 'problems', label: 'Problems' },
+];
+
+/** The scenario set-up editors: forces, objectives and deployment, catalog, problems. */
+export function SetupSidebar({ editor }: { editor: Editor }) {
+  const m = useSetup(editor);
+  if (editor.isHex()) return null;
+  const problems = m.problems();
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  const tab = m.session.tab;
+  return (
+    <section className="setup-sidebar" aria-label="Scenario set-up">
+      <div className="setup-tabs" role="tablist">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            role="tab"
+            aria-selected={tab === t.id}
+            className={tab === t.id ? 'active' : ''}
+            onClick={() => m.update({ tab: t.id })}
+          >
+            {t.label}
+            {t.id === 'problems' && problems.length > 0 && (
+              <span className={`count${errors ? ' error' : ''}`} data-testid="problem-count">
+                {problems.length}
+              </span>
+            )}
+          </button>
+        ))}
+      </div>
+      {tab === 'forces' && <ForcesPanel editor={editor} />}
+      {tab === 'objectives' && <ObjectivesPanel editor={editor} />}
+      {tab === 'catalog' && <CatalogBrowser editor={editor} />}
+      {tab === 'problems' && <ProblemsPanel editor={editor} />}
+    </section>
+  );
+}

@@ -1,0 +1,218 @@
+import type { Json } from '../../../engine/document';
+import type {
+  Deployment,
+  Edge,
+  Forces,
+  Objective,
+  Point,
+  ScenarioCatalog,
+  ScenarioDoc,
+  Victory,
+} from '../../../engine/format/types';
+import {
+  BUNDLED_CATALOGS,
+  checkForces,
+  composeRulesetCatalog,
+  type ForceProblem,
+  type RulesetCatalog,
+} from '../../../engine/forces';
+import { checkLayout, type LayoutProblem } from '../../../engine/layout/layoutChecks';
+import type { Editor } from '../editor/Editor';
+
+/** What a set-up selection or problem can point at, besides map features. */
+export type SetupKind = 'side' | 'formation' | 'unit' | 'objective' | 'zone' | 'edge' | 'feature';
+
+export interface SetupItem {
+  readonly kind: SetupKind;
+  readonly id: string;
+}
+
+export type SetupTab = 'forces' | 'objectives' | 'catalog' | 'problems';
+
+/** A rectangle being dragged out by a set-up tool, or a unit being turned to its facing. */
+export type SetupPreview =
+  | { kind: 'rect'; a: Point; b: Point }
+  | { kind: 'unit'; unitId: string; at: Point; facing: number };
+
+/**
+ * Session state of the set-up editors: which set-up item is selected, the side new zones and
+ * objectives belong to, the unit being placed, the open tab and the side the table is viewed as.
+ * Like the editor's session it is never saved, undone or synced.
+ */
+export interface SetupSession {
+  selected: SetupItem | null;
+  activeSide: string | null;
+  placing: string | null;
+  preview: SetupPreview | null;
+  /** Playtest view: hidden objectives of other sides are not shown. Null = the designer's view. */
+  viewAs: string | null;
+  tab: SetupTab;
+}
+
+/** Any problem the problems panel shows: a layout problem or a force problem. */
+export type SetupProblem = (LayoutProblem | ForceProblem) & {
+  readonly source: 'layout' | 'forces';
+};
+
+/**
+ * The set-up editors' view of one open document: session state, the scenario as plain JSON and
+ * its composed catalog (both recomputed once per document revision), and write helpers that each
+ * commit one undo step through the store.
+ */
+export class SetupModel {
+  session: SetupSession = {
+    selected: null,
+    activeSide: null,
+    placing: null,
+    preview: null,
+    viewAs: null,
+    tab: 'forces',
+  };
+  private listeners = new Set<() => void>();
+  private version = 0;
+  private cache: { revision: number; doc: ScenarioDoc; cat: RulesetCatalog } | null = null;
+  private problemCache: { revision: number; list: SetupProblem[] } | null = null;
+
+  constructor(readonly editor: Editor) {}
+
+  update(patch: Partial<SetupSession>): void {
+    this.session = { ...this.session, ...patch };
+    this.version++;
+    for (const l of this.listeners) l();
+    // The canvas overlay redraws on editor session changes; nudge it so set-up previews show.
+    this.editor.update({});
+  }
+  subscribe(l: () => void): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+  get sessionVersion(): number {
+    return this.version;
+  }
+
+  private fresh(): { doc: ScenarioDoc; cat: RulesetCatalog } {
+    const revision = this.editor.store.revision;
+    if (!this.cache || this.cache.revision !== revision) {
+      const doc = this.editor.store.toScenario();
+      const cat = composeRulesetCatalog(doc.ruleset, BUNDLED_CATALOGS, doc.catalog);
+      this.cache = { revision, doc, cat };
+    }
+    return this.cache;
+  }
+  /** The scenario as plain JSON at the current revision (shared; do not mutate). */
+  scenario(): ScenarioDoc {
+    return this.fresh().doc;
+  }
+  /** The catalog the scenario plays with: bundled catalogs plus its own custom records. */
+  catalog(): RulesetCatalog {
+    return this.fresh().cat;
+  }
+  /** Layout and force problems at the current revision. */
+  problems(): SetupProblem[] {
+    const revision = this.editor.store.revision;
+    if (!this.problemCache || this.problemCache.revision !== revision) {
+      const doc = this.scenario();
+      const list: SetupProblem[] = [
+        ...checkForces(doc.ruleset, doc.forces, this.catalog()).map((p) => ({
+          ...p,
+          source: 'forces' as const,
+        })),
+        ...checkLayout(doc, BUNDLED_CATALOGS).map((p) => ({ ...p, source: 'layout' as const })),
+      ];
+      this.problemCache = { revision, list };
+    }
+    return this.problemCache.list;
+  }
+
+  /** The side new set-up items go to: the chosen one, else the first. */
+  activeSide(): string | undefined {
+    const sides = this.scenario().forces.sides;
+    return sides.find((s) => s.id === this.session.activeSide)?.id ?? sides[0]?.id;
+  }
+
+  private setRoot(key: string, value: unknown): void {
+    this.editor.commit((w) => w.setRoot(key, value as Json));
+  }
+  setForces(forces: Forces): void {
+    this.setRoot('forces', forces);
+  }
+  editForces(fn: (f: Forces) => Forces): void {
+    this.setForces(fn(this.scenario().forces));
+  }
+  setObjectives(objectives: Objective[]): void {
+    this.setRoot('objectives', objectives);
+  }
+  setVictory(victory: Victory): void {
+    this.setRoot('victory', victory);
+  }
+  setDeployment(deployment: Deployment): void {
+    this.setRoot('deployment', deployment);
+  }
+  setCatalog(catalog: ScenarioCatalog): void {
+    this.setRoot('catalog', catalog);
+  }
+  /** Writes several top-level entries as one undo step. */
+  patch(entries: Readonly<Record<string, unknown>>): void {
+    this.editor.commit((w) => {
+      for (const [k, v] of Object.entries(entries)) w.setRoot(k, v as Json);
+    });
+  }
+
+  /** A fresh id for a record of the scenario's top-level lists and the order of battle. */
+  newId(stem: string): string {
+    const doc = this.scenario();
+    const taken = new Set<string>([
+      ...doc.objectives.map((o) => o.id),
+      ...(doc.deployment.zones ?? []).map((z) => z.id),
+      ...(doc.deployment.entryEdges ?? []).map((e) => e.id),
+      ...doc.forces.sides.map((s) => s.id),
+    ]);
+    const walk = (fs: Forces['sides'][number]['formations']) => {
+      for (const f of fs) {
+        taken.add(f.id);
+        for (const u of f.units) taken.add(u.id);
+        walk(f.formations ?? []);
+      }
+    };
+    for (const s of doc.forces.sides) walk(s.formations);
+    let n = 1;
+    while (taken.has(`${stem}-${n}`)) n++;
+    return `${stem}-${n}`;
+  }
+}
+
+const models = new WeakMap<Editor, SetupModel>();
+
+/** The set-up model of an editor (one per open document). */
+export function setupOf(editor: Editor): SetupModel {
+  let m = models.get(editor);
+  if (!m) {
+    m = new SetupModel(editor);
+    models.set(editor, m);
+  }
+  return m;
+}
+
+/** The facing (degrees, 0 = east, 90 = south on screen) that looks away from an entry edge. */
+export function facingAwayFrom(edge: Edge | undefined): number {
+  switch (edge) {
+    case 'north':
+      return 90;
+    case 'south':
+      return -90;
+    case 'west':
+      return 0;
+    case 'east':
+      return 180;
+    case undefined:
+      return 0;
+  }
+}
+
+/** The colour a side is drawn in: its own, or one of a fixed set by position. */
+export function sideColour(doc: ScenarioDoc, sideId: string | undefined): string {
+  const fallback = ['#3f6fb5', '#b53f3f', '#3f9b5a', '#b58f3f'];
+  const i = doc.forces.sides.findIndex((s) => s.id === sideId);
+  if (i < 0) return '#c9c9c9';
+  return doc.forces.sides[i]!.colour ?? fallback[i % fallback.length]!;
+}

@@ -1,0 +1,300 @@
+import type { Edge, Objective, Point, ScenarioDoc, Shape } from '../../../engine/format/types';
+import { allUnits, embarkedIds, visibleObjectives } from '../../../engine/forces';
+import type { Editor } from '../editor/Editor';
+import { setupOf, sideColour, type SetupModel } from '../forces/setupModel';
+
+/** Radius of an infantry figure's counter and of an objective token, in inches. */
+const FIGURE_RADIUS = 0.4;
+const TOKEN_RADIUS = 0.7;
+const SELECT = '#ffd34d';
+
+function withAlpha(hex: string, a: number): string {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${a})`;
+}
+
+/** Corners of a shape in table inches (a circle or point gives none: drawn apart). */
+export function shapeOutline(shape: Shape, w: number, h: number): Point[] {
+  switch (shape.shape) {
+    case 'polygon':
+      return shape.points;
+    case 'rect':
+      return [
+        [shape.x, shape.y],
+        [shape.x + shape.width, shape.y],
+        [shape.x + shape.width, shape.y + shape.height],
+        [shape.x, shape.y + shape.height],
+      ];
+    case 'edgeStrip': {
+      const d = shape.depth;
+      const from = shape.from ?? 0;
+      const along = shape.edge === 'north' || shape.edge === 'south' ? w : h;
+      const to = shape.to ?? along;
+      const box: Record<Edge, [number, number, number, number]> = {
+        north: [from, 0, to, d],
+        south: [from, h - d, to, h],
+        west: [0, from, d, to],
+        east: [w - d, from, w, to],
+      };
+      const [x0, y0, x1, y1] = box[shape.edge];
+      return [
+        [x0, y0],
+        [x1, y0],
+        [x1, y1],
+        [x0, y1],
+      ];
+    }
+    case 'circle':
+    case 'point':
+    case 'hexes':
+      return [];
+  }
+}
+
+/** The segment of a table edge, from `from` to `to` inches along it. */
+export function edgeSegment(
+  edge: Edge,
+  w: number,
+  h: number,
+  from = 0,
+  to?: number,
+): [Point, Point] {
+  switch (edge) {
+    case 'north':
+      return [
+        [from, 0],
+        [to ?? w, 0],
+      ];
+    case 'south':
+      return [
+        [from, h],
+        [to ?? w, h],
+      ];
+    case 'west':
+      return [
+        [0, from],
+        [0, to ?? h],
+      ];
+    case 'east':
+      return [
+        [w, from],
+        [w, to ?? h],
+      ];
+  }
+}
+
+/** The objectives the current view may show: all for the designer, own and open in playtest. */
+export function shownObjectives(doc: ScenarioDoc, model: SetupModel): Objective[] {
+  return visibleObjectives(doc.objectives, model.session.viewAs);
+}
+
+/** Footprint size of a unit type in inches: length along its facing, width across. */
+export function unitSize(
+  model: SetupModel,
+  type: string,
+): { length: number; width: number } | null {
+  const t = model.catalog().units.get(type);
+  if (!t?.size?.length || !t.size.width) return null;
+  return { length: t.size.length, width: t.size.width };
+}
+
+/**
+ * Paints deployment zones, entry edges, objectives and pre-placed units above the terrain, in
+ * screen pixels: counters in side colour with a facing tick, vehicles as their footprint.
+ */
+export function paintSetup(ctx: CanvasRenderingContext2D, ed: Editor): void {
+  if (ed.isHex()) return;
+  const model = setupOf(ed);
+  const doc = model.scenario();
+  const { x: cx, y: cy, zoom } = ed.session.camera;
+  const { width: w, height: h } = ed.mapSize();
+  const toS = (p: Point): Point => [p[0] * zoom + cx, p[1] * zoom + cy];
+  const sel = model.session.selected;
+  const isSel = (kind: string, id: string) => sel?.kind === kind && sel.id === id;
+  const path = (pts: Point[]) => {
+    ctx.beginPath();
+    pts.forEach((p, i) => {
+      const [x, y] = toS(p);
+      if (i === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    });
+    ctx.closePath();
+  };
+  ctx.save();
+  ctx.font = '11px system-ui, sans-serif';
+  ctx.textBaseline = 'middle';
+
+  for (const z of doc.deployment.zones ?? []) {
+    const colour = sideColour(doc, z.side);
+    const outline = shapeOutline(z.area, w, h);
+    if (outline.length === 0) continue;
+    path(outline);
+    ctx.fillStyle = withAlpha(colour, 0.18);
+    ctx.fill();
+    ctx.setLineDash([6, 4]);
+    ctx.lineWidth = isSel('zone', z.id) ? 3 : 1.5;
+    ctx.strokeStyle = isSel('zone', z.id) ? SELECT : colour;
+    ctx.stroke();
+    ctx.setLineDash([]);
+    const [lx, ly] = toS(outline[0]!);
+    ctx.fillStyle = '#fff';
+    ctx.fillText(z.name ?? `Deployment ${z.side}`, lx + 4, ly + 9);
+  }
+
+  for (const e of doc.deployment.entryEdges ?? []) {
+    const colour = sideColour(doc, e.side);
+    const [a, b] = edgeSegment(e.edge, w, h, e.from, e.to);
+    const [ax, ay] = toS(a);
+    const [bx, by] = toS(b);
+    ctx.lineWidth = isSel('edge', e.id) ? 9 : 6;
+    ctx.strokeStyle = isSel('edge', e.id) ? SELECT : colour;
+    ctx.beginPath();
+    ctx.moveTo(ax, ay);
+    ctx.lineTo(bx, by);
+    ctx.stroke();
+    const side = doc.forces.sides.find((s) => s.id === e.side);
+    ctx.fillStyle = '#fff';
+    ctx.fillText(
+      `▶ ${e.label ?? side?.name ?? e.side} enters`,
+      (ax + bx) / 2 + 6,
+      (ay + by) / 2 + 10,
+    );
+  }
+
+  for (const o of shownObjectives(doc, model)) {
+    if (!o.area) continue;
+    const colour = o.owner ? sideColour(doc, o.owner) : '#f2c94c';
+    const selected = isSel('objective', o.id);
+    ctx.strokeStyle = selected ? SELECT : colour;
+    ctx.lineWidth = selected ? 3 : 2;
+    ctx.setLineDash(o.hidden ? [3, 3] : []);
+    const label = `${o.hidden ? '🔒 ' : '★ '}${o.name ?? o.id}`;
+    if (o.area.shape === 'point' || o.area.shape === 'circle') {
+      const c = o.area.shape === 'point' ? o.area.at : o.area.center;
+      const r = (o.area.shape === 'circle' ? o.area.radius : TOKEN_RADIUS) * zoom;
+      const [x, y] = toS(c);
+      ctx.beginPath();
+      ctx.arc(x, y, Math.max(5, r), 0, Math.PI * 2);
+      ctx.fillStyle = withAlpha(colour, 0.35);
+      ctx.fill();
+      ctx.stroke();
+      ctx.fillStyle = '#fff';
+      ctx.fillText(label, x + Math.max(5, r) + 3, y);
+    } else {
+      const outline = shapeOutline(o.area, w, h);
+      if (outline.length === 0) continue;
+      path(outline);
+      ctx.fillStyle = withAlpha(colour, 0.22);
+      ctx.fill();
+      ctx.stroke();
+      const [lx, ly] = toS(outline[0]!);
+      ctx.fillStyle = '#fff';
+      ctx.fillText(label, lx + 4, ly + 10);
+    }
+    ctx.setLineDash([]);
+  }
+
+  const riders = embarkedIds(doc.forces);
+  const preview = model.session.preview;
+  for (const p of allUnits(doc.forces)) {
+    const u = p.unit;
+    if (riders.has(u.id)) continue;
+    let at = Array.isArray(u.position) ? (u.position as Point) : null;
+    let facing = u.facing ?? 0;
+    if (preview?.kind === 'unit' && preview.unitId === u.id) {
+      at = preview.at;
+      facing = preview.facing;
+    }
+    if (!at) continue;
+    paintCounter(ctx, toS(at), facing, zoom, sideColour(doc, p.side.id), {
+      size: unitSize(model, u.type),
+      selected: isSel('unit', u.id),
+      label: u.name ?? model.catalog().units.get(u.type)?.name ?? u.type,
+      passengers: u.passengers?.length ?? 0,
+    });
+  }
+  if (
+    preview?.kind === 'unit' &&
+    !allUnits(doc.forces).some((p) => p.unit.id === preview.unitId && p.unit.position)
+  ) {
+    const placed = allUnits(doc.forces).find((p) => p.unit.id === preview.unitId);
+    if (placed) {
+      paintCounter(ctx, toS(preview.at), preview.facing, zoom, sideColour(doc, placed.side.id), {
+        size: unitSize(model, placed.unit.type),
+        selected: true,
+        label: placed.unit.name ?? placed.unit.type,
+        passengers: 0,
+      });
+    }
+  }
+  if (preview?.kind === 'rect') {
+    const [x0, y0] = toS(preview.a);
+    const [x1, y1] = toS(preview.b);
+    ctx.setLineDash([5, 4]);
+    ctx.strokeStyle = SELECT;
+    ctx.lineWidth = 1.5;
+    ctx.strokeRect(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
+    ctx.setLineDash([]);
+  }
+  ctx.restore();
+}
+
+function paintCounter(
+  ctx: CanvasRenderingContext2D,
+  [x, y]: Point,
+  facing: number,
+  zoom: number,
+  colour: string,
+  o: {
+    size: { length: number; width: number } | null;
+    selected: boolean;
+    label: string;
+    passengers: number;
+  },
+): void {
+  const a = (facing * Math.PI) / 180;
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.rotate(a);
+  ctx.fillStyle = colour;
+  ctx.strokeStyle = o.selected ? SELECT : '#111';
+  ctx.lineWidth = o.selected ? 3 : 1.2;
+  let reach: number;
+  if (o.size) {
+    // A vehicle silhouette: its footprint, with a nose wedge on the front.
+    const l = Math.max(8, o.size.length * zoom);
+    const wd = Math.max(5, o.size.width * zoom);
+    ctx.beginPath();
+    ctx.rect(-l / 2, -wd / 2, l * 0.85, wd);
+    ctx.moveTo(l * 0.35, -wd / 2);
+    ctx.lineTo(l / 2, 0);
+    ctx.lineTo(l * 0.35, wd / 2);
+    ctx.closePath();
+    ctx.fill();
+    ctx.stroke();
+    reach = l / 2;
+  } else {
+    const r = Math.max(5, FIGURE_RADIUS * zoom);
+    ctx.beginPath();
+    ctx.arc(0, 0, r, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.stroke();
+    reach = r;
+  }
+  // Facing tick.
+  ctx.strokeStyle = '#fff';
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.moveTo(0, 0);
+  ctx.lineTo(reach, 0);
+  ctx.stroke();
+  ctx.restore();
+  if (zoom >= 10) {
+    ctx.fillStyle = '#fff';
+    ctx.strokeStyle = 'rgba(0,0,0,0.7)';
+    ctx.lineWidth = 3;
+    const text = o.passengers ? `${o.label} (+${o.passengers})` : o.label;
+    ctx.strokeText(text, x + reach + 3, y - reach);
+    ctx.fillText(text, x + reach + 3, y - reach);
+  }
+}
