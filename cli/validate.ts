@@ -7,12 +7,15 @@ import {
   type Problem,
 } from '../engine/format/index';
 import { checkLayout, type LayoutProblem } from '../engine/layout/layoutChecks';
+import { checkForces, composeRulesetCatalog, type ForceProblem } from '../engine/forces/index';
 import { bundledCatalogs, loadCatalogs } from './catalogs';
 
 export const usage = `sandtable validate <file...> [--json] [--strict] [--catalog <file>]...
   Checks Sandtable files (scenario, map, forces, objectives, catalog) against file format v1,
   then checks each scenario's layout (everything on the table, bridges across their creeks,
-  terrain counts and spacing, objective placement) against its ruleset's catalogs: the bundled
+  terrain counts and spacing, objective placement, units reachable from their entry edge) and
+  its forces (points limits, TANKS platoon and card rules, Tankplank order of battle) against
+  its ruleset's catalogs: the bundled
   ones plus any given with --catalog.
   Exits 0 when every file is valid, 1 when any is not (or, with --strict, has layout warnings),
   2 on bad usage.`;
@@ -23,6 +26,8 @@ export interface FileReport {
   readonly format?: string;
   readonly problems: readonly Problem[];
   readonly layout: readonly LayoutProblem[];
+  /** Order-of-battle checks (points, platoon and card rules, order of battle counts). */
+  readonly forces?: readonly ForceProblem[];
 }
 
 /** Validates one file on disk; never throws. */
@@ -56,14 +61,27 @@ export async function validateFile(
     const text = await readFile(file, 'utf8');
     const result = loadDocument(text, { file });
     if (!result.ok) return { file, valid: false, problems: result.problems, layout: [] };
-    const layout =
-      result.doc.format === 'sandtable.scenario' ? checkLayout(result.doc, catalogs) : [];
+    const doc = result.doc;
+    const layout = doc.format === 'sandtable.scenario' ? checkLayout(doc, catalogs) : [];
+    const forces =
+      doc.format === 'sandtable.scenario' || doc.format === 'sandtable.forces'
+        ? checkForces(
+            doc.ruleset,
+            doc.forces,
+            composeRulesetCatalog(
+              doc.ruleset,
+              catalogs,
+              doc.format === 'sandtable.scenario' ? doc.catalog : undefined,
+            ),
+          )
+        : [];
     return {
       file,
-      valid: !layout.some((p) => p.severity === 'error'),
+      valid: ![...layout, ...forces].some((p) => p.severity === 'error'),
       format: result.format,
       problems: [],
       layout,
+      forces,
     };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
@@ -86,7 +104,7 @@ function report(file: string, why: string): FileReport {
   };
 }
 
-function formatLayout(file: string, p: LayoutProblem): string {
+function formatLayout(file: string, p: LayoutProblem | ForceProblem): string {
   const rule = p.ruleId ? ` [${p.ruleId}]` : '';
   return `${p.severity === 'error' ? 'FAIL' : 'warn'} ${file} at ${p.pointer} (${p.check}): ${p.message}${rule}`;
 }
@@ -122,7 +140,8 @@ export async function run(args: string[]): Promise<number> {
   }
   const reports: FileReport[] = [];
   for (const file of files) reports.push(await validateFile(file, catalogs));
-  const failed = (r: FileReport) => !r.valid || (strict && r.layout.length > 0);
+  const failed = (r: FileReport) =>
+    !r.valid || (strict && r.layout.length + (r.forces?.length ?? 0) > 0);
   const invalid = reports.filter(failed);
   if (json) {
     process.stdout.write(
@@ -131,7 +150,8 @@ export async function run(args: string[]): Promise<number> {
   } else {
     for (const r of reports) {
       for (const p of r.problems) process.stdout.write(`FAIL ${formatProblem(p)}\n`);
-      for (const p of r.layout) process.stdout.write(`${formatLayout(r.file, p)}\n`);
+      for (const p of [...r.layout, ...(r.forces ?? [])])
+        process.stdout.write(`${formatLayout(r.file, p)}\n`);
       if (r.problems.length === 0 && !failed(r))
         process.stdout.write(`ok   ${r.file} (${r.format})\n`);
     }
