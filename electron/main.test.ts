@@ -1,0 +1,297 @@
+/**
+ * The main process as wiring: electron/main.ts bundled with `electron` replaced by a fake
+ * (electron/testing/fakeElectron.ts), then driven as the renderer and the OS would. Covers what
+ * the Playwright _electron tests cover, on machines without the Electron binary.
+ */
+import { build } from 'esbuild';
+import * as fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeBrowserWindow, FakeState } from './testing/fakeElectron';
+
+const root = path.resolve(import.meta.dirname, '..');
+let tmp: string;
+let userData: string;
+let docs: string;
+let fake: FakeState;
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+async function invoke(win: FakeBrowserWindow, channel: string, ...args: unknown[]) {
+  const handler = fake.handlers.get(channel);
+  if (!handler) throw new Error(`no handler for ${channel}`);
+  return handler({ sender: win.webContents, senderFrame: win.webContents.mainFrame }, ...args);
+}
+
+const live = () => fake.windows.filter((w) => !w.destroyed);
+const lastWindow = () => live().at(-1)!;
+
+beforeAll(async () => {
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'sandtable-main-'));
+  userData = path.join(tmp, 'userData');
+  docs = path.join(tmp, 'docs');
+  await fs.mkdir(path.join(tmp, 'dist', 'renderer', 'assets'), { recursive: true });
+  await fs.mkdir(path.join(tmp, 'scenarios'), { recursive: true });
+  await fs.mkdir(docs, { recursive: true });
+  await fs.copyFile(
+    path.join(root, 'renderer', 'index.html'),
+    path.join(tmp, 'dist', 'renderer', 'index.html'),
+  );
+  await fs.writeFile(path.join(tmp, 'dist', 'renderer', 'assets', 'app.js'), 'console.log(1)');
+  await fs.writeFile(path.join(tmp, 'scenarios', 'demo.scenario.json'), '{"demo":true}\n');
+  await build({
+    entryPoints: [path.join(root, 'electron', 'main.ts')],
+    outfile: path.join(tmp, 'dist-electron', 'main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    alias: { electron: path.join(root, 'electron', 'testing', 'fakeElectron.ts') },
+    banner: {
+      js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);",
+    },
+    logLevel: 'silent',
+  });
+  process.env.SANDTABLE_USER_DATA = userData;
+  await import(pathToFileURL(path.join(tmp, 'dist-electron', 'main.js')).href);
+  fake = (globalThis as unknown as { __fakeElectron: FakeState }).__fakeElectron;
+  fake.app.makeReady();
+  await settle();
+});
+
+afterAll(async () => {
+  delete process.env.SANDTABLE_USER_DATA;
+  await fs.rm(tmp, { recursive: true, force: true });
+});
+
+describe('start-up', () => {
+  it('opens one hardened window on app://, with a native menu', () => {
+    expect(live()).toHaveLength(1);
+    const win = live()[0]!;
+    expect(win.webContents.url).toBe('app://sandtable/index.html');
+    expect(win.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+    });
+    expect(String((win.options.webPreferences as { preload: string }).preload)).toMatch(
+      /dist-electron[\\/]preload\.cjs$/,
+    );
+    expect(fake.app.paths.userData).toBe(userData);
+    if (process.platform !== 'darwin') expect(win.menu).toBeTruthy();
+  });
+
+  it('serves the renderer with the strict CSP on documents only, and nothing outside it', async () => {
+    const serve = fake.protocolHandlers.get('app')!;
+    const page = await serve({ url: 'app://sandtable/index.html' });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
+    const html = await page.text();
+    expect(html).not.toMatch(/ws:|localhost|127\.0\.0\.1/);
+    const script = await serve({ url: 'app://sandtable/assets/app.js' });
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect(script.headers.get('content-security-policy')).toBeNull();
+    expect(
+      (await serve({ url: 'app://sandtable/..%2F..%2Fscenarios/demo.scenario.json' })).status,
+    ).toBe(404);
+    expect((await serve({ url: 'app://sandtable/missing.js' })).status).toBe(404);
+  });
+});
+
+describe('security wiring', () => {
+  it('denies navigation, window.open and permissions; external links only after confirming', async () => {
+    const win = live()[0]!;
+    let prevented = false;
+    fake.answers.messageBox.push(1); // Cancel
+    win.webContents.emit(
+      'will-navigate',
+      { preventDefault: () => (prevented = true) },
+      'https://example.org/',
+    );
+    await settle();
+    expect(prevented).toBe(true);
+    expect(fake.opened).toEqual([]);
+    expect(win.webContents.windowOpenHandler!({ url: 'file:///etc/passwd' })).toEqual({
+      action: 'deny',
+    });
+    fake.answers.messageBox.push(0); // Open Link
+    expect(win.webContents.windowOpenHandler!({ url: 'https://example.org/rules' })).toEqual({
+      action: 'deny',
+    });
+    await settle();
+    expect(fake.opened).toEqual(['https://example.org/rules']);
+    let granted: boolean | undefined;
+    fake.permissionHandler!({}, 'geolocation', (ok) => (granted = ok));
+    expect(granted).toBe(false);
+    let cancelled: boolean | undefined;
+    fake.beforeRequest!({ url: 'https://tracker.example/x.js' }, (r) => (cancelled = r.cancel));
+    expect(cancelled).toBe(true);
+    fake.beforeRequest!({ url: 'app://sandtable/assets/app.js' }, (r) => (cancelled = r.cancel));
+    expect(cancelled).toBe(false);
+  });
+
+  it('refuses requests from a frame that is not the app, and malformed payloads', async () => {
+    const win = live()[0]!;
+    const handler = fake.handlers.get('file:recent')!;
+    await expect(
+      handler({ sender: win.webContents, senderFrame: { url: 'https://evil.example/' } }),
+    ).rejects.toThrow(/untrusted-sender|is not an app window/);
+    await expect(invoke(win, 'window:setTitle', 'x', 'dirty')).rejects.toThrow(
+      'IPC window:setTitle refused: argument 2 must be boolean',
+    );
+  });
+});
+
+describe('documents', () => {
+  it('saves where the user picks, keeps a .bak, and refuses paths never picked', async () => {
+    const win = live()[0]!;
+    const target = path.join(docs, 'village.scenario.json');
+    fake.answers.save.push(target);
+    expect(await invoke(win, 'file:save', { text: 'one', suggestedName: 'Village' })).toEqual({
+      path: target,
+      name: 'village.scenario.json',
+    });
+    await invoke(win, 'file:save', { text: 'two', path: target, suggestedName: 'Village' });
+    expect(await fs.readFile(target, 'utf8')).toBe('two');
+    expect(await fs.readFile(`${target}.bak`, 'utf8')).toBe('one');
+    expect(await invoke(win, 'file:recent')).toEqual([expect.objectContaining({ path: target })]);
+    await expect(
+      invoke(win, 'file:save', {
+        text: 'x',
+        path: path.join(docs, 'other.json'),
+        suggestedName: 'x',
+      }),
+    ).rejects.toThrow(/is not a file this window opened/);
+  });
+
+  it('asks what to do when the file changed on disk, and reloads it on request', async () => {
+    const win = live()[0]!;
+    const target = path.join(docs, 'village.scenario.json');
+    await fs.writeFile(target, 'theirs');
+    fake.answers.messageBox.push(1); // Reload From Disk
+    win.webContents.sent = [];
+    await invoke(win, 'window:ready');
+    expect(
+      await invoke(win, 'file:save', { text: 'mine', path: target, suggestedName: 'v' }),
+    ).toBeNull();
+    expect(fake.dialogs.at(-1)!.options.message).toMatch(/changed on disk since you opened it/);
+    expect(await fs.readFile(target, 'utf8')).toBe('theirs');
+    expect(win.webContents.sent).toEqual([
+      ['host:openFile', { path: target, name: 'village.scenario.json', text: 'theirs' }],
+    ]);
+  });
+
+  it('opens a dropped file in an untouched window, and the next one in a window of its own', async () => {
+    const first = path.join(docs, 'dropped.scenario.json');
+    const second = path.join(docs, 'second.sandtable');
+    await fs.writeFile(first, 'FIRST');
+    await fs.writeFile(second, 'SECOND');
+    await invoke(live()[0]!, 'window:new');
+    const fresh = lastWindow();
+    await invoke(fresh, 'file:openDropped', first);
+    expect(fresh.webContents.sent).toEqual([]); // queued until the page subscribes
+    await invoke(fresh, 'window:ready');
+    expect(fresh.webContents.sent).toEqual([
+      ['host:openFile', { path: first, name: 'dropped.scenario.json', text: 'FIRST' }],
+    ]);
+    const before = live().length;
+    await invoke(fresh, 'file:openDropped', second);
+    expect(live()).toHaveLength(before + 1);
+    const other = lastWindow();
+    await invoke(other, 'window:ready');
+    expect(other.webContents.sent[0]).toEqual([
+      'host:openFile',
+      { path: second, name: 'second.sandtable', text: 'SECOND' },
+    ]);
+    // Opening a file that is already open focuses its window instead.
+    fake.app.emit('second-instance', {}, ['sandtable', first], docs);
+    await settle();
+    expect(live()).toHaveLength(before + 1);
+    expect(fresh.focused).toBe(true);
+    await expect(invoke(fresh, 'file:openDropped', path.join(docs, 'notes.txt'))).rejects.toThrow(
+      /not a Sandtable scenario/,
+    );
+  });
+
+  it('lists the bundled scenarios', async () => {
+    expect(await invoke(live()[0]!, 'file:bundled')).toEqual([
+      { id: 'demo', file: 'demo.scenario.json', text: '{"demo":true}\n' },
+    ]);
+  });
+});
+
+describe('closing with unsaved changes', () => {
+  it('Cancel keeps the window; Save saves through the page and then closes', async () => {
+    await invoke(live()[0]!, 'window:new');
+    const win = lastWindow();
+    await invoke(win, 'window:setTitle', 'Ridge', true);
+    expect(win.title).toBe('• Ridge — Sandtable');
+    fake.answers.messageBox.push(2); // Cancel
+    win.close();
+    await settle();
+    expect(win.destroyed).toBe(false);
+    expect(fake.dialogs.at(-1)!.options.message).toMatch(/save the changes you made to “Ridge”/);
+
+    fake.answers.messageBox.push(0); // Save
+    win.close();
+    await settle();
+    expect(win.destroyed).toBe(false);
+    expect(win.webContents.sent.at(-1)).toEqual(['host:menuCommand', 'file.save']);
+    // The page runs its Save command, which asks main to save.
+    const target = path.join(docs, 'ridge.scenario.json');
+    fake.answers.save.push(target);
+    await invoke(win, 'file:save', { text: 'ridge', suggestedName: 'Ridge' });
+    await settle();
+    expect(win.destroyed).toBe(true);
+    expect(await fs.readFile(target, 'utf8')).toBe('ridge');
+  });
+
+  it("Don't Save closes and removes the window's autosave", async () => {
+    await invoke(live()[0]!, 'window:new');
+    const win = lastWindow();
+    await invoke(win, 'window:setTitle', 'Scratch', true);
+    await invoke(win, 'autosave:write', { title: 'Scratch', name: 'Untitled', text: 'scratch' });
+    const dir = path.join(userData, 'autosave');
+    const count = async () => (await fs.readdir(dir)).filter((n) => n.endsWith('.json')).length;
+    const before = await count();
+    fake.answers.messageBox.push(1); // Don't Save
+    win.close();
+    await settle();
+    expect(win.destroyed).toBe(true);
+    expect(await count()).toBe(before - 1);
+  });
+});
+
+describe('autosave and recovery', () => {
+  it('offers a crashed page its autosave after reload, and restores it into the window', async () => {
+    await invoke(live()[0]!, 'window:new');
+    const win = lastWindow();
+    await invoke(win, 'autosave:write', { title: 'Crossing', name: 'Untitled', text: 'AUTOSAVED' });
+    // A live window's own autosave is not offered, in it or elsewhere.
+    expect(await invoke(win, 'autosave:list')).toEqual([]);
+    fake.answers.messageBox.push(0); // Reload
+    win.webContents.emit('render-process-gone', {}, { reason: 'crashed' });
+    await settle();
+    expect(win.webContents.reloads).toBe(1);
+    const offered = (await invoke(win, 'autosave:list')) as { id: string; title: string }[];
+    expect(offered).toEqual([expect.objectContaining({ title: 'Crossing', name: 'Untitled' })]);
+    const restored = (await invoke(win, 'autosave:restore', offered[0]!.id)) as { text: string };
+    expect(restored.text).toBe('AUTOSAVED');
+    expect(await invoke(win, 'autosave:list')).toEqual([]);
+    await expect(invoke(win, 'autosave:discard', offered[0]!.id)).resolves.toBeUndefined();
+  });
+
+  it('will not hand one window the autosave slot of another live window', async () => {
+    const a = live()[0]!;
+    await invoke(a, 'autosave:write', { title: 'A', name: 'a', text: 'a' });
+    const files = await fs.readdir(path.join(userData, 'autosave'));
+    const ids = files.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5));
+    await invoke(a, 'window:new');
+    const b = lastWindow();
+    for (const id of ids) {
+      await expect(invoke(b, 'autosave:restore', id)).rejects.toThrow(/open in another window/);
+    }
+  });
+});
