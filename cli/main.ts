@@ -12,15 +12,22 @@ interface Command {
  */
 const COMMANDS: Record<string, Command> = {
   validate: {
-    summary: 'check files against the Sandtable file format',
+    summary: 'check files against the file format, their layout and their forces',
     load: () => import('./validate'),
   },
+  odds: {
+    summary: 'exact odds of a shot, with every modifier and its rule id',
+    load: () => import('./odds'),
+  },
+  los: {
+    summary: 'line of sight between two units or points, explained',
+    load: () => import('./los'),
+  },
+  play: {
+    summary: 'apply an action log to a scenario; print the events and a state hash',
+    load: () => import('./play'),
+  },
 };
-
-/** Registers a subcommand; the rules-engine commands add themselves through this. */
-export function registerCommand(name: string, command: Command): void {
-  COMMANDS[name] = command;
-}
 
 function help(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
