@@ -139,6 +139,9 @@ export function lineOfSight(
   const crossings = len === 0 ? [] : terrain.crossings(a, b);
   const reliefBreaks: number[] = [];
   let hasRelief = false;
+  // The ground can only rise above the line where some crossed band, deck or trench rim is higher
+  // than the lower end of the line; most lines skip the profile test entirely.
+  let reliefTop = -Infinity;
   for (const { entry, spans } of crossings) {
     const f = entry.feature;
     switch (f.kind) {
@@ -146,12 +149,14 @@ export function lineOfSight(
       case 'bridge':
       case 'catwalk':
         hasRelief = true;
+        reliefTop = Math.max(reliefTop, entry.top);
         for (const s of spans) reliefBreaks.push(s.t0, s.t1);
         crossed.push(record(entry, spans, 'clear', lineZ, len));
         break;
       case 'creek':
       case 'gully':
         hasRelief = true;
+        reliefTop = Math.max(reliefTop, 0);
         for (const s of trenchSpans(entry.footprint, a, b)) reliefBreaks.push(s.t0, s.t1);
         crossed.push(record(entry, spans, 'clear', lineZ, len));
         break;
@@ -243,7 +248,7 @@ export function lineOfSight(
     }
   }
 
-  if (hasRelief) {
+  if (hasRelief && Math.min(zA, zB) < Math.max(reliefTop, groundA, groundB) + 1e-9) {
     const relief = reliefBlock(terrain, a, b, len, reliefBreaks, lineZ, baseZ, crossings, {
       nearTarget,
       groundRule: ruleIds.ground,
@@ -362,10 +367,12 @@ function reliefBlock(
     if (next !== undefined) probes.push((t + next) / 2);
   }
   let cover: FeatureOnLine | undefined;
+  // Every ground feature under the line is among the crossings, so no index search is needed.
+  const grounds = crossings.map((c) => c.entry);
   for (const t of probes) {
     if (t <= 1e-6 || t >= 1 - 1e-6) continue;
     const p = lerpPoint(a, b, t);
-    const g = terrain.groundAt(p);
+    const g = terrain.groundAmong(grounds, p);
     const owner = g.featureId ?? trenchAt(crossings, t);
     const blocked = lineZ(t) < g.height - 1e-9;
     const hides = !blocked && baseZ(t) < g.height - 1e-9 && nearTarget({ t0: t, t1: t });

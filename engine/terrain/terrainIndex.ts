@@ -114,13 +114,17 @@ export class TerrainIndex {
 
   /** Height of the ground under a point: raised bands, sunken creek and gully beds, bridge decks. */
   groundAt(p: TablePoint): GroundSample {
+    const box = { minX: p.x, minY: p.y, maxX: p.x, maxY: p.y };
+    // Before the index is built (while placing features on the ground), scan the ground list.
+    return this.groundAmong(this.tree ? this.candidates(box) : this.grounds, p);
+  }
+
+  /** Height of the ground under a point, from a list of candidate features known to include it. */
+  groundAmong(list: readonly IndexedFeature[], p: TablePoint): GroundSample {
     let band = 0;
     let bandId: FeatureId | undefined;
     let cut = 0;
     let cutId: FeatureId | undefined;
-    const box = { minX: p.x, minY: p.y, maxX: p.x, maxY: p.y };
-    // Before the index is built (while placing features on the ground), scan the ground list.
-    const list = this.tree ? this.candidates(box) : this.grounds;
     for (const e of list) {
       const f = e.feature;
       switch (f.kind) {
@@ -172,11 +176,41 @@ export class TerrainIndex {
     };
     const out: Crossing[] = [];
     for (const entry of this.candidates(box)) {
+      if (!segmentMeetsBox(a, b, entry.box)) continue;
       const spans = spansOf(entry.footprint, a, b);
       if (spans.length > 0) out.push({ entry, spans });
     }
     return out;
   }
+}
+
+/** Liang–Barsky test: whether segment a–b passes through a box at all. */
+function segmentMeetsBox(a: TablePoint, b: TablePoint, box: Box): boolean {
+  let t0 = 0;
+  let t1 = 1;
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const edges: [number, number][] = [
+    [-dx, a.x - box.minX],
+    [dx, box.maxX - a.x],
+    [-dy, a.y - box.minY],
+    [dy, box.maxY - a.y],
+  ];
+  for (const [p, q] of edges) {
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const r = q / p;
+    if (p < 0) {
+      if (r > t1) return false;
+      if (r > t0) t0 = r;
+    } else {
+      if (r < t0) return false;
+      if (r < t1) t1 = r;
+    }
+  }
+  return true;
 }
 
 function groundTop(f: Feature): number {

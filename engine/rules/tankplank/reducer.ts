@@ -1028,7 +1028,9 @@ function moralePhase(
       triggers.push(trig('bombardedTwoTurns'));
     if (asTriggers && f.houseHitByHe) triggers.push(trig('houseAttackedByHe'));
     if (asTriggers && f.bridgeHmg) triggers.push(trig('bridgeUnderHmgFire'));
-    if (asTriggers && f.bigGunAttackers >= 3) triggers.push(trig('armourFiredOnByThreeGuns'));
+    const armoured = members.some((u) => info(ctx, next, u.id).type.keywords?.includes('armoured'));
+    if (asTriggers && armoured && f.bigGunAttackers >= 3)
+      triggers.push(trig('armourFiredOnByThreeGuns'));
     if (f.morale && f.morale.retestTurn === state.turn)
       triggers.push({ trigger: 'retest', ruleId: 'TP-15.2' });
     next = withFormation(next, fid, { quarterReached });

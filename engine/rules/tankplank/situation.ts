@@ -65,8 +65,18 @@ export function weaponKey(unitInfo: UnitInfo, w: WeaponType): string {
     : `${unitInfo.unit.id}:${w.id}`;
 }
 
-/** Vehicles and wrecks as obstructions to sight. */
+const obstructionCache = new WeakMap<TankplankState, Obstruction[]>();
+
+/** Vehicles and wrecks as obstructions to sight (computed once per state: states never change). */
 export function obstructions(ctx: TankplankContext, state: TankplankState): Obstruction[] {
+  const hit = obstructionCache.get(state);
+  if (hit) return hit;
+  const out = computeObstructions(ctx, state);
+  obstructionCache.set(state, out);
+  return out;
+}
+
+function computeObstructions(ctx: TankplankContext, state: TankplankState): Obstruction[] {
   const out: Obstruction[] = [];
   for (const u of Object.values(state.units)) {
     if (!onTable(u)) continue;

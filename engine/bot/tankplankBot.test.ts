@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { loadDocument, type ScenarioDoc } from '../format';
+import { replay } from '../game/replay';
+import { createContext } from '../rules/tankplank/context';
+import { stateProblems } from '../rules/tankplank/invariants';
+import { tankplankReducer } from '../rules/tankplank/reducer';
+import { newGame } from '../rules/tankplank/setup';
+import { playBotGame } from './tankplankBot';
+
+function village(): ScenarioDoc {
+  const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
+    expect: ['sandtable.scenario'],
+  });
+  if (!r.ok) throw new Error('the village does not load');
+  return r.doc;
+}
+const ctx = createContext(village());
+
+describe('bot against bot on the village', () => {
+  test('games always end, with a result, within the turn limit', () => {
+    for (const seed of [1, 2, 3]) {
+      const game = playBotGame(ctx, newGame(ctx, { seed }));
+      expect(game.state.phase).toBe('ended');
+      expect(game.state.result).toBeDefined();
+      expect(game.state.turn).toBeLessThanOrEqual(game.state.turnLimit);
+    }
+  });
+
+  test('replaying the action log reproduces the game exactly (same events, same state hash)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), (seed) => {
+        const start = newGame(ctx, { seed, turnLimit: 4 });
+        const game = playBotGame(ctx, start);
+        const a = replay(tankplankReducer(ctx), start, game.actions);
+        const b = replay(tankplankReducer(ctx), start, game.actions);
+        expect(a.refused).toEqual([]);
+        expect(a.hash).toBe(b.hash);
+        expect(a.events).toEqual(b.events);
+        expect(a.state).toEqual(game.state);
+      }),
+      { numRuns: 3, seed: 11 },
+    );
+  });
+
+  test('no legal action leads to an unsound state', () => {
+    const start = newGame(ctx, { seed: 5, turnLimit: 5 });
+    const game = playBotGame(ctx, start);
+    const reduce = tankplankReducer(ctx);
+    let s = start;
+    for (const a of game.actions) {
+      const r = reduce(s, a);
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      s = r.state;
+      expect(stateProblems(ctx, s)).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,336 @@
+import { tablePoint, type TablePoint } from '../geometry/units';
+import { distance, lerpPoint } from '../geometry/vector';
+import { pathCost } from '../movement/movementCost';
+import type { TankplankAction, TankplankEvent } from '../rules/tankplank/actions';
+import { constant } from '../rules/tankplank/catalog';
+import { moverOf, type TankplankContext } from '../rules/tankplank/context';
+import { planShot, shotOdds } from '../rules/tankplank/fire';
+import { tankplankReducer } from '../rules/tankplank/reducer';
+import { info, onTable, positionOf, weaponsOf } from '../rules/tankplank/situation';
+import type { TankplankState } from '../rules/tankplank/state';
+import { shapeContains } from '../rules/tankplank/zones';
+
+/**
+ * A simple, deterministic Tankplank bot: in the Movement phase every unit heads straight for its
+ * side's objective as far as its allowance and the terrain allow (trying small detours when the
+ * way is blocked), crews set up when enemies are near; in the Firing phase every weapon takes the
+ * shot with the best expected result. It plays through the reducer, so it can only do what the
+ * rules allow.
+ */
+export function botPhase(
+  ctx: TankplankContext,
+  state: TankplankState,
+  side: string,
+): { state: TankplankState; actions: TankplankAction[]; events: TankplankEvent[] } {
+  const reduce = tankplankReducer(ctx);
+  let s = state;
+  const actions: TankplankAction[] = [];
+  const events: TankplankEvent[] = [];
+  const apply = (a: TankplankAction): boolean => {
+    const r = reduce(s, a);
+    if (!r.ok) return false;
+    s = r.state;
+    actions.push(a);
+    events.push(...r.events);
+    return true;
+  };
+  if (s.phase === 'movement') moveAll(ctx, () => s, side, apply);
+  else if (s.phase === 'firing') fireAll(ctx, () => s, side, apply);
+  if (s.phase !== 'ended') apply({ type: 'endPhase', side });
+  return { state: s, actions, events };
+}
+
+function goalOf(ctx: TankplankContext, side: string): TablePoint {
+  const obj = ctx.objectives.find((o) => o.owner === side && o.area);
+  const area = obj?.area;
+  if (area?.shape === 'rect') return tablePoint(area.x + area.width / 2, area.y + area.height / 2);
+  if (area?.shape === 'circle') return tablePoint(area.center[0], area.center[1]);
+  if (area?.shape === 'polygon' && area.points.length > 0) {
+    const xs = area.points.map((p) => p[0]);
+    const ys = area.points.map((p) => p[1]);
+    return tablePoint(
+      xs.reduce((a, b) => a + b, 0) / xs.length,
+      ys.reduce((a, b) => a + b, 0) / ys.length,
+    );
+  }
+  // No objective: the middle of the far edge.
+  const edge = ctx.entryEdges.get(side)?.edge;
+  const w = ctx.map.width;
+  const h = ctx.map.height;
+  return edge === 'west'
+    ? tablePoint(w - 3, h / 2)
+    : edge === 'east'
+      ? tablePoint(3, h / 2)
+      : edge === 'north'
+        ? tablePoint(w / 2, h - 3)
+        : tablePoint(w / 2, 3);
+}
+
+function entryPoint(ctx: TankplankContext, side: string, index: number, count: number): TablePoint {
+  const edge = ctx.entryEdges.get(side)?.edge ?? 'west';
+  const along = edge === 'west' || edge === 'east' ? ctx.map.height : ctx.map.width;
+  const t = (index + 0.5) / Math.max(1, count);
+  const a = 1 + t * (along - 2);
+  switch (edge) {
+    case 'west':
+      return tablePoint(0, a);
+    case 'east':
+      return tablePoint(ctx.map.width, a);
+    case 'north':
+      return tablePoint(a, 0);
+    case 'south':
+      return tablePoint(a, ctx.map.height);
+  }
+}
+
+function moveAll(
+  ctx: TankplankContext,
+  get: () => TankplankState,
+  side: string,
+  apply: (a: TankplankAction) => boolean,
+): void {
+  const goal = goalOf(ctx, side);
+  const mine = Object.values(get().units).filter((u) => u.side === side && u.alive);
+  const offTable = mine.filter((u) => u.at === null && u.embarkedIn === null);
+  const zone = ctx.objectives.find((o) => o.owner === side)?.area;
+  mine.forEach((u) => {
+    const s = get();
+    const cur = s.units[u.id]!;
+    if (!cur.alive) return;
+    const i = info(ctx, s, u.id);
+    // Passengers get out once their vehicle is on the table and near the goal.
+    if (cur.embarkedIn) {
+      const vp = positionOf(s, cur.embarkedIn);
+      if (vp && (s.turn >= 3 || distance(vp, goal) < 10)) {
+        for (const dy of [0.8, -0.8, 0.5, -0.5]) {
+          const p = tablePoint(
+            Math.min(ctx.map.width, Math.max(0, vp.x)),
+            Math.min(ctx.map.height, Math.max(0, vp.y + dy)),
+          );
+          if (apply({ type: 'dismount', unit: u.id, at: [p.x, p.y] })) break;
+        }
+      }
+      return;
+    }
+    // Crews with a weapon to set up do so when the enemy is near, and stay put.
+    const setUpWeapon = weaponsOf(ctx, i).find((m) => m.weapon.stats?.['needsSetUp'] === true);
+    if (
+      setUpWeapon &&
+      cur.at &&
+      enemyWithin(
+        ctx,
+        s,
+        side,
+        tablePoint(cur.at[0], cur.at[1]),
+        setUpWeapon.weapon.kind === 'mortar' ? 30 : 16,
+      )
+    ) {
+      apply({ type: 'setUp', unit: u.id });
+      return;
+    }
+    // Holders stay inside their objective.
+    if (
+      cur.at &&
+      zone &&
+      shapeContains(zone, tablePoint(cur.at[0], cur.at[1]), ctx.map) &&
+      i.kind === 'figure'
+    )
+      return;
+    const start = cur.at
+      ? tablePoint(cur.at[0], cur.at[1])
+      : entryPoint(ctx, side, offTable.indexOf(u), offTable.length);
+    const mover = moverOf(ctx, i.type);
+    const budget = 1 - cur.moved;
+    if (budget <= 0.05) return;
+    const aim = waypoint(ctx, mover, start, goal);
+    for (const detour of [0, 30, -30, 60, -60, 90, -90]) {
+      const target = rotateAbout(start, aim, detour);
+      const end = furthest(ctx, mover, start, target, budget);
+      if (distance(start, end) < 0.2) continue;
+      const path: [number, number][] = cur.at
+        ? [[end.x, end.y]]
+        : [
+            [start.x, start.y],
+            [end.x, end.y],
+          ];
+      if (apply({ type: 'move', unit: u.id, path })) return;
+    }
+  });
+}
+
+/**
+ * Where to head for now: the goal itself, or, when a creek the mover cannot ford lies across the
+ * way, the near then the far end of the bridge or catwalk that makes the shortest detour.
+ */
+function waypoint(
+  ctx: TankplankContext,
+  mover: ReturnType<typeof moverOf>,
+  start: TablePoint,
+  goal: TablePoint,
+): TablePoint {
+  const direct = pathCost(ctx.terrain, mover, [start, goal]);
+  const blocker = direct.blockedBy
+    ? ctx.terrain.entries.find((e) => e.id === direct.blockedBy!.featureId)
+    : undefined;
+  if (!blocker || (blocker.feature.kind !== 'creek' && blocker.feature.kind !== 'gully'))
+    return goal;
+  let best: { near: TablePoint; far: TablePoint; length: number } | undefined;
+  for (const e of ctx.terrain.entries) {
+    const f = e.feature;
+    if (f.kind !== 'bridge' && f.kind !== 'catwalk') continue;
+    if (f.passableBy && !f.passableBy.some((c) => mover.classes.includes(c))) continue;
+    if (!f.passableBy && e.rules.impassableTo.some((c) => mover.classes.includes(c))) continue;
+    const b = e.box;
+    const alongX = b.maxX - b.minX >= b.maxY - b.minY;
+    const cy = (b.minY + b.maxY) / 2;
+    const cx = (b.minX + b.maxX) / 2;
+    const ends = alongX
+      ? [tablePoint(b.minX + 0.3, cy), tablePoint(b.maxX - 0.3, cy)]
+      : [tablePoint(cx, b.minY + 0.3), tablePoint(cx, b.maxY - 0.3)];
+    for (const [near, far] of [
+      [ends[0]!, ends[1]!],
+      [ends[1]!, ends[0]!],
+    ] as const) {
+      const length = distance(start, near) + distance(near, far) + distance(far, goal);
+      if (!best || length < best.length) best = { near, far, length };
+    }
+  }
+  if (!best) return goal;
+  const onDeck = ctx.terrain
+    .featuresAt(start)
+    .some((e) => e.feature.kind === 'bridge' || e.feature.kind === 'catwalk');
+  return onDeck || distance(start, best.near) < 0.3 ? best.far : best.near;
+}
+
+function rotateAbout(from: TablePoint, to: TablePoint, deg: number): TablePoint {
+  if (deg === 0) return to;
+  const r = (deg * Math.PI) / 180;
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  return tablePoint(
+    from.x + dx * Math.cos(r) - dy * Math.sin(r),
+    from.y + dx * Math.sin(r) + dy * Math.cos(r),
+  );
+}
+
+function furthest(
+  ctx: TankplankContext,
+  mover: ReturnType<typeof moverOf>,
+  from: TablePoint,
+  goal: TablePoint,
+  budget: number,
+): TablePoint {
+  const ok = (t: number) => {
+    const p = lerpPoint(from, goal, t);
+    if (p.x < 0 || p.y < 0 || p.x > ctx.map.width || p.y > ctx.map.height) return false;
+    const c = pathCost(ctx.terrain, mover, [from, p]);
+    return c.legal && c.cost <= budget;
+  };
+  if (ok(1)) return goal;
+  let lo = 0;
+  let hi = 1;
+  for (let k = 0; k < 10; k++) {
+    const mid = (lo + hi) / 2;
+    if (ok(mid)) lo = mid;
+    else hi = mid;
+  }
+  return lerpPoint(from, goal, lo);
+}
+
+function enemyWithin(
+  ctx: TankplankContext,
+  s: TankplankState,
+  side: string,
+  p: TablePoint,
+  range: number,
+): boolean {
+  void ctx;
+  return Object.values(s.units).some(
+    (e) => onTable(e) && e.side !== side && distance(p, tablePoint(e.at[0], e.at[1])) <= range,
+  );
+}
+
+function fireAll(
+  ctx: TankplankContext,
+  get: () => TankplankState,
+  side: string,
+  apply: (a: TankplankAction) => boolean,
+): void {
+  const ids = Object.values(get().units)
+    .filter((u) => u.side === side && u.alive && (u.at !== null || u.embarkedIn !== null))
+    .map((u) => u.id);
+  for (const id of ids) {
+    const s0 = get();
+    const i = info(ctx, s0, id);
+    for (const m of weaponsOf(ctx, i)) {
+      const s = get();
+      const from = positionOf(s, id);
+      if (!from) break;
+      const maxRange = Math.max(
+        ...(m.weapon.ranges ?? []).map((b) => b.max),
+        m.weapon.kind === 'cannon' || m.weapon.kind === 'howitzer'
+          ? constant(ctx.catalog, 'cannonMaxRange')
+          : 0,
+      );
+      let best: { value: number; action: TankplankAction } | undefined;
+      for (const e of Object.values(s.units)) {
+        if (!onTable(e) || e.side === side || e.doomed) continue;
+        if (distance(from, tablePoint(e.at[0], e.at[1])) > maxRange) continue;
+        const eInfo = info(ctx, s, e.id);
+        const ammo =
+          m.weapon.kind === 'cannon' || m.weapon.kind === 'howitzer'
+            ? eInfo.kind === 'vehicle' && (m.weapon.stats?.['impactAP'] ?? -1) !== -1
+              ? 'AP'
+              : 'HE'
+            : undefined;
+        const req = {
+          unit: id,
+          weapon: m.weapon.id,
+          target: e.id,
+          ...(ammo ? { ammo: ammo as 'AP' | 'HE' } : {}),
+        };
+        const plan = planShot(ctx, s, req);
+        if ('refused' in plan) continue;
+        const odds = shotOdds(ctx, plan);
+        const worth = (u: string) => (info(ctx, s, u).kind === 'vehicle' ? 5 : 1);
+        const value =
+          odds.perUnit.length > 0
+            ? odds.perUnit.reduce((sum, x) => sum + x.p * worth(x.unit), 0)
+            : odds.pKill * worth(e.id);
+        if (value > 0 && (!best || value > best.value))
+          best = { value, action: { type: 'fire', ...req } };
+      }
+      if (best) apply(best.action);
+      if (i.kind === 'figure') break;
+    }
+  }
+}
+
+/** The result of a whole bot-versus-bot game. */
+export interface BotGame {
+  readonly state: TankplankState;
+  /** Every accepted action, in order: replaying them from the start gives the same game. */
+  readonly actions: readonly TankplankAction[];
+  readonly events: number;
+}
+
+/** Plays a game to its end with both sides run by the bot. */
+export function playBotGame(
+  ctx: TankplankContext,
+  start: TankplankState,
+  maxPhases = 200,
+): BotGame {
+  let s = start;
+  const actions: TankplankAction[] = [];
+  let events = 0;
+  for (let k = 0; k < maxPhases && s.phase !== 'ended'; k++) {
+    for (const side of ctx.sides) {
+      if (s.phase === 'ended') break;
+      const r = botPhase(ctx, s, side);
+      s = r.state;
+      actions.push(...r.actions);
+      events += r.events.length;
+    }
+  }
+  return { state: s, actions, events };
+}
