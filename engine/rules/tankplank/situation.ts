@@ -3,7 +3,7 @@ import { rectangleCorners } from '../../geometry/polygon';
 import { tablePoint, type TablePoint } from '../../geometry/units';
 import { lineOfSight, type Obstruction, type SightResult } from '../../los/lineOfSight';
 import { distance } from '../../geometry/vector';
-import { constant, stat, weaponType } from './catalog';
+import { constant, stat, unitType, weaponType } from './catalog';
 import { hullSize, unitHeight, type TankplankContext, type UnitInfo } from './context';
 import type { TankplankState, UnitState } from './state';
 import { TANKPLANK_SIGHT_RULES } from './terrainRules';
@@ -14,10 +14,22 @@ export function info(ctx: TankplankContext, state: TankplankState, id: string): 
   if (i) return i;
   const u = state.units[id];
   if (!u) throw new Error(`no unit "${id}"`);
-  // A figure created during play (a bailed-out crewman) inherits from its type.
-  const base = [...ctx.units.values()].find((x) => x.type.id === u.type);
-  if (!base) throw new Error(`no type for "${id}"`);
-  return { ...base, side: u.side, formation: u.formation, role: u.role };
+  // A figure created during play (a bailed-out crewman) takes its type from the catalog.
+  const type = unitType(ctx.catalog, u.type);
+  const kind =
+    type.class === 'gun'
+      ? 'gun'
+      : type.class === 'infantry' || type.class === 'team'
+        ? 'figure'
+        : 'vehicle';
+  return {
+    unit: { id: u.id, type: u.type },
+    type,
+    side: u.side,
+    formation: u.formation,
+    role: u.role,
+    kind,
+  };
 }
 
 /** Where a unit is: its own position, or its vehicle's while it rides. */

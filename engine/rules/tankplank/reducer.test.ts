@@ -1,0 +1,324 @@
+import { describe, expect, test } from 'vitest';
+import type { Feature } from '../../format';
+import { replay } from '../../game/replay';
+import type { TankplankAction } from './actions';
+import { createContext } from './context';
+import { planShot } from './fire';
+import { fixtureScenario, type FixtureUnit } from './fixtures';
+import { stateProblems } from './invariants';
+import { tankplankReducer } from './reducer';
+import { newGame } from './setup';
+import { fixtureGame } from './testing';
+
+const man = (
+  side: 'a' | 'b',
+  formation: string,
+  id: string,
+  at: [number, number],
+  type = 'tp.rifleman',
+  role = 'rifleman',
+): FixtureUnit => ({
+  side,
+  formation,
+  id,
+  type,
+  role,
+  at,
+  facing: side === 'a' ? 0 : 180,
+});
+const endPhase: TankplankAction[] = [
+  { type: 'endPhase', side: 'a' },
+  { type: 'endPhase', side: 'b' },
+];
+
+describe('turn sequence (TP-4)', () => {
+  test('movement, firing, morale, then the next turn with the sweep reversed', () => {
+    const { ctx, state } = fixtureGame({
+      units: [man('a', 'a.sq', 's', [5, 5]), man('b', 'b.sq', 't', [30, 5])],
+    });
+    const r = replay(tankplankReducer(ctx), state, [...endPhase, ...endPhase]);
+    expect(r.events.map((e) => e.event.type)).toEqual([
+      'PhaseEnded',
+      'PhaseEnded',
+      'PhaseStarted',
+      'PhaseEnded',
+      'PhaseEnded',
+      'PhaseStarted',
+      'TurnStarted',
+      'PhaseStarted',
+    ]);
+    expect(r.state).toMatchObject({ turn: 2, phase: 'movement', sweep: 'leftToRight' });
+  });
+
+  test('once firing has started nobody moves (TP-4.5)', () => {
+    const { ctx, state } = fixtureGame({
+      units: [man('a', 'a.sq', 's', [5, 5]), man('b', 'b.sq', 't', [30, 5])],
+      phase: 'firing',
+    });
+    const r = tankplankReducer(ctx)(state, { type: 'move', unit: 's', path: [[6, 5]] });
+    expect(r).toMatchObject({ ok: false, ruleId: 'TP-4.5' });
+  });
+
+  test('a man hit this phase still fires; removal waits for the end of the phase (TP-4.6)', () => {
+    const { ctx, state } = fixtureGame({
+      units: [man('a', 'a.sq', 's', [5, 5]), man('b', 'b.sq', 't', [8, 5])],
+      phase: 'firing',
+    });
+    const r = replay(tankplankReducer(ctx), state, [
+      { type: 'forceDice', rolls: [6, 6] },
+      { type: 'fire', unit: 's', weapon: 'tp.rifle', target: 't' },
+      { type: 'fire', unit: 't', weapon: 'tp.rifle', target: 's' },
+      ...endPhase,
+    ]);
+    expect(r.refused).toEqual([]);
+    const removed = r.events
+      .filter((e) => e.event.type === 'CasualtyRemoved')
+      .map((e) => (e.event as { unit: string }).unit);
+    expect(removed.sort()).toEqual(['s', 't']);
+  });
+
+  test('units enter from their own edge only (TP-4.1)', () => {
+    const scenario = fixtureScenario({
+      title: 'entry',
+      units: [{ side: 'a', formation: 'a.sq', id: 's', type: 'tp.rifleman', role: 'rifleman' }],
+    });
+    const ctx = createContext(scenario);
+    const reduce = tankplankReducer(ctx);
+    const s0 = newGame(ctx, { seed: 1 });
+    expect(
+      reduce(s0, {
+        type: 'move',
+        unit: 's',
+        path: [
+          [36, 5],
+          [34, 5],
+        ],
+      }),
+    ).toMatchObject({ ok: false, ruleId: 'TP-4.1' });
+    expect(
+      reduce(s0, {
+        type: 'move',
+        unit: 's',
+        path: [
+          [0, 5],
+          [3, 5],
+        ],
+      }).ok,
+    ).toBe(true);
+    expect(
+      reduce(s0, {
+        type: 'move',
+        unit: 's',
+        path: [
+          [0, 5],
+          [3.2, 5],
+        ],
+      }),
+    ).toMatchObject({ ok: false });
+  });
+});
+
+describe('crews, vehicles and passengers', () => {
+  test('a weapon set up this turn may not fire until the next (TP-A28)', () => {
+    const { ctx, state } = fixtureGame({
+      units: [
+        man('a', 'a.hmg', 'h1', [5, 5], 'tp.hmgCrew', 'hmgCrew'),
+        man('a', 'a.hmg', 'h2', [5, 5.5], 'tp.hmgCrew', 'hmgCrew'),
+        man('b', 'b.sq', 't', [15, 5]),
+      ],
+    });
+    const r = replay(tankplankReducer(ctx), state, [
+      { type: 'setUp', unit: 'h1' },
+      ...endPhase,
+      { type: 'fire', unit: 'h2', weapon: 'tp.hmg', target: 't' },
+    ]);
+    expect(r.events[0]!.event).toMatchObject({ type: 'WeaponSetUp', ruleId: 'TP-5.3' });
+    expect(r.refused).toEqual([{ action: 3, reason: expect.stringContaining('set up this turn') }]);
+  });
+
+  test('men get into and out of a truck for half a move each; the truck carries them', () => {
+    const { ctx, state } = fixtureGame({
+      units: [
+        man('a', 'a.sq', 's', [5, 5]),
+        { side: 'a', formation: 'a.tr', id: 'truck', type: 'tp.truck', at: [5.5, 5], facing: 0 },
+      ],
+    });
+    const reduce = tankplankReducer(ctx);
+    const r = replay(reduce, state, [
+      { type: 'mount', unit: 's', vehicle: 'truck' },
+      { type: 'move', unit: 'truck', path: [[9, 5]] },
+      { type: 'dismount', unit: 's', at: [9, 5.8] },
+    ]);
+    expect(r.refused).toEqual([]);
+    expect(r.state.units['s']).toMatchObject({ at: [9, 5.8], embarkedIn: null, moved: 1 });
+    expect(stateProblems(ctx, r.state)).toEqual([]);
+  });
+
+  test("a destroyed truck's passengers save on 5+ and the survivors test morale (TP-14.5, TP-15.1e)", () => {
+    const { ctx, state } = fixtureGame({
+      units: [
+        {
+          side: 'a',
+          formation: 'a.tank',
+          id: 'tank',
+          type: 'tp.mediumTank',
+          at: [5, 12],
+          facing: 0,
+        },
+        { side: 'b', formation: 'b.sq', id: 'p1', type: 'tp.rifleman', role: 'rifleman' },
+        { side: 'b', formation: 'b.sq', id: 'p2', type: 'tp.rifleman', role: 'rifleman' },
+        {
+          side: 'b',
+          formation: 'b.tr',
+          id: 'truck',
+          type: 'tp.truck',
+          at: [12, 12],
+          facing: 180,
+          passengers: ['p1', 'p2'],
+        },
+      ],
+      phase: 'firing',
+    });
+    const r = replay(tankplankReducer(ctx), state, [
+      // Hit, penetrate; then the saves: p1 5 (saved), p2 4 (lost), crew 6 and 1; morale 1.
+      { type: 'forceDice', rolls: [6, 1, 5, 4, 6, 1, 1, 1] },
+      { type: 'fire', unit: 'tank', weapon: 'tp.tankGun', target: 'truck', ammo: 'AP' },
+      ...endPhase,
+    ]);
+    const types = r.events.map((e) => e.event);
+    expect(types).toContainEqual(
+      expect.objectContaining({ type: 'VehicleDestroyed', unit: 'truck' }),
+    );
+    expect(types).toContainEqual(expect.objectContaining({ type: 'CrewBailedOut', unit: 'p1' }));
+    expect(types).toContainEqual(
+      expect.objectContaining({ type: 'CasualtyRemoved', unit: 'p2', ruleId: 'TP-14.5' }),
+    );
+    const morale = types.find((e) => e.type === 'MoraleTested' && e.formation === 'b.sq');
+    expect(morale).toMatchObject({
+      triggers: expect.arrayContaining([
+        { trigger: 'survivedVehicleDestruction', ruleId: 'TP-15.1e' },
+      ]),
+    });
+    expect(r.state.wrecks.map((w) => w.id)).toEqual(['wreck.truck']);
+    expect(stateProblems(ctx, r.state)).toEqual([]);
+  });
+});
+
+describe('layers and options', () => {
+  test('ADV: the heavy tank carries the 88 (impact 8) and can hurt a heavy tank at long range (TP-A17)', () => {
+    const units: FixtureUnit[] = [
+      { side: 'a', formation: 'a.h', id: 'hv', type: 'tp.heavyTank', at: [3, 12], facing: 0 },
+      { side: 'b', formation: 'b.h', id: 'tgt', type: 'tp.heavyTank', at: [33, 12], facing: 180 },
+    ];
+    const adv = fixtureGame({ units, layers: ['BASIC', 'ADV'], phase: 'firing' });
+    const plan = planShot(adv.ctx, adv.state, {
+      unit: 'hv',
+      weapon: 'tp.adv.gun88',
+      target: 'tgt',
+    });
+    expect(plan).toMatchObject({
+      penetration: { impact: 8, armour: 12, rangeModifier: -1, needed: 5 },
+    });
+  });
+
+  test('TP-A18 option: reading the printed signs literally flips the morale score', () => {
+    const units: FixtureUnit[] = [
+      man('a', 'a.sq', 's1', [5, 6]),
+      man('a', 'a.sq', 's2', [5, 8]),
+      man('b', 'b.sq', 't1', [8, 6]),
+      man('b', 'b.sq', 't2', [8, 8]),
+      man('b', 'b.sq', 't3', [8, 10]),
+      man('b', 'b.sq', 't4', [8, 12]),
+    ];
+    const actions: TankplankAction[] = [
+      { type: 'forceDice', rolls: [3, 3, 5] },
+      { type: 'fire', unit: 's1', weapon: 'tp.rifle', target: 't1' },
+      { type: 'fire', unit: 's2', weapon: 'tp.rifle', target: 't2' },
+      ...endPhase,
+    ];
+    const literal = fixtureGame({ units, options: { 'TP-A18': 'd6PlusPrinted' }, phase: 'firing' });
+    const r = replay(tankplankReducer(literal.ctx), literal.state, actions);
+    expect(r.events.map((e) => e.event).find((e) => e.type === 'MoraleTested')).toMatchObject({
+      roll: 5,
+      score: 3,
+      result: 'toCover',
+    });
+  });
+});
+
+describe('hidden objective held for three turns (TP-3)', () => {
+  const zone: Feature[] = [];
+  const scenario = fixtureScenario({
+    title: 'objective',
+    features: zone,
+    units: [
+      {
+        side: 'a',
+        formation: 'a.sq',
+        id: 'r1',
+        type: 'tp.rifleman',
+        role: 'rifleman',
+        at: [29, 12],
+      },
+      {
+        side: 'a',
+        formation: 'a.sq',
+        id: 'radio',
+        type: 'tp.radioman',
+        role: 'radioman',
+        at: [29, 12.5],
+      },
+      { side: 'b', formation: 'b.sq', id: 'e', type: 'tp.rifleman', role: 'rifleman', at: [33, 2] },
+    ],
+    objectives: [
+      {
+        id: 'obj-a',
+        kind: 'holdZone',
+        owner: 'a',
+        hidden: true,
+        revealOn: 'firstEntry',
+        holdTurns: 3,
+        area: { shape: 'rect', x: 30, y: 8, width: 6, height: 10 },
+        holders: {
+          classes: ['infantry'],
+          excludeEnemy: true,
+          requiredRoles: [{ role: 'radioman', min: 1 }],
+        },
+      },
+    ],
+  });
+  test('revealed on entry with its commitment checked; won after three end-of-turn holds (TP-A47)', () => {
+    const ctx = createContext(scenario);
+    const start = newGame(ctx, { seed: 4 });
+    const turn = (moves: TankplankAction[]): TankplankAction[] => [
+      ...moves,
+      ...endPhase,
+      ...endPhase,
+    ];
+    const r = replay(tankplankReducer(ctx), start, [
+      ...turn([
+        { type: 'move', unit: 'r1', path: [[31, 12]] },
+        { type: 'move', unit: 'radio', path: [[31, 12.5]] },
+      ]),
+      ...turn([]),
+      ...turn([]),
+    ]);
+    const events = r.events.map((e) => e.event);
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'ObjectiveRevealed',
+        side: 'a',
+        objective: 'obj-a',
+        verified: true,
+      }),
+    );
+    expect(
+      events.filter((e) => e.type === 'ObjectiveHeld').map((e) => (e as { turns: number }).turns),
+    ).toEqual([1, 2, 3]);
+    expect(r.state.result).toEqual({
+      winner: 'a',
+      reason: 'took its objective and held it for three turns',
+    });
+    expect(r.refused).toEqual([]);
+  });
+});
