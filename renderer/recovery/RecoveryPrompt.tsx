@@ -136,9 +136,9 @@ export function RecoveryPrompt({
     >
       <h2 id="recovery-title">Recover unsaved work?</h2>
       <p id="recovery-text">
-        Sandtable closed before{' '}
-        {entries.length === 1 ? 'this document was' : 'these documents were'} saved. The last
-        autosave of each is kept until you restore or discard it.
+        {entries.length === 1
+          ? 'Sandtable closed before this document was saved. Its last autosave is kept until you restore or discard it.'
+          : 'Sandtable closed before these documents were saved. The last autosave of each is kept until you restore or discard it.'}
       </p>
       <ul className="recovery-list">
         {entries.map((entry) => (

@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Autosave and crash recovery in the browser build: an edit is autosaved to IndexedDB within a
+ * few seconds; a page closed without saving leaves it behind; the next start offers it.
+ */
+
+async function newTableWithEdit(page: Page, title: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New table' }).click();
+  const create = page.getByRole('button', { name: 'Create' });
+  if (await create.isVisible().catch(() => false)) await create.click();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  // The edit: rename the scenario in the inspector (one undoable change).
+  const field = page.getByLabel('Inspector').getByLabel('Title', { exact: true });
+  await field.fill(title);
+  await field.press('Enter');
+  await expect(page.getByTestId('doc-title')).toContainText('•');
+}
+
+/** Resolves once IndexedDB holds an autosave with this title, as a crash would leave it. */
+async function autosaved(page: Page, title: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (t) =>
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open('sandtable-autosave', 1);
+              open.onupgradeneeded = () =>
+                open.result.createObjectStore('autosaves', { keyPath: 'id' });
+              open.onsuccess = () => {
+                const all = open.result.transaction('autosaves').objectStore('autosaves').getAll();
+                all.onsuccess = () => {
+                  const found = (all.result as { title: string; text: string }[]).some(
+                    (r) => r.title === t && r.text.includes(t),
+                  );
+                  open.result.close();
+                  resolve(found);
+                };
+              };
+              open.onerror = () => resolve(false);
+            }),
+          title,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+test('an unsaved edit survives closing the page and is restored on the next start', async ({
+  context,
+}) => {
+  const errors: string[] = [];
+  let page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  await newTableWithEdit(page, 'Recovery drill');
+  await autosaved(page, 'Recovery drill');
+  // Close without saving, skipping the unsaved-changes prompt, as a crash or a killed tab would.
+  await page.close({ runBeforeUnload: false });
+
+  page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  const prompt = page.getByRole('dialog', { name: 'Recover unsaved work?' });
+  await expect(prompt).toBeVisible();
+  const entry = prompt.getByTestId('recovery-entry');
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText('Recovery drill');
+  await expect(entry).toContainText(/Autosaved (just now|\d+ minutes? ago)/);
+  await entry.getByRole('button', { name: 'Restore' }).click();
+  await expect(prompt).toBeHidden();
+
+  // The document is back, with its edit, and still marked unsaved.
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  await expect(page.getByTestId('doc-title')).toContainText('Recovery drill');
+  await expect(page.getByTestId('doc-title')).toContainText('•');
+  await expect(page.getByLabel('Inspector').getByLabel('Title', { exact: true })).toHaveValue(
+    'Recovery drill',
+  );
+
+  // Restored into this tab's own slot: another tab does not offer it while this one is open.
+  const other = await context.newPage();
+  await other.goto('/');
+  await expect(other.getByRole('button', { name: 'New table' })).toBeVisible();
+  await other.waitForTimeout(500);
+  await expect(other.getByRole('dialog', { name: 'Recover unsaved work?' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a discarded autosave is gone for good', async ({ context }) => {
+  let page = await context.newPage();
+  await newTableWithEdit(page, 'Throwaway');
+  await autosaved(page, 'Throwaway');
+  await page.close({ runBeforeUnload: false });
+
+  page = await context.newPage();
+  await page.goto('/');
+  const prompt = page.getByRole('dialog', { name: 'Recover unsaved work?' });
+  const entry = prompt.getByTestId('recovery-entry').filter({ hasText: 'Throwaway' });
+  await entry.getByRole('button', { name: 'Discard…' }).click();
+  await entry.getByRole('button', { name: 'Discard', exact: true }).click();
+  await expect(prompt).toBeHidden();
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'New table' })).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('dialog', { name: 'Recover unsaved work?' })).toHaveCount(0);
+});
+
+test('saving removes the autosave, so nothing is offered after a clean close', async ({
+  context,
+}) => {
+  let page = await context.newPage();
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'showSaveFilePicker', { value: undefined, configurable: true });
+  });
+  await newTableWithEdit(page, 'Saved properly');
+  await autosaved(page, 'Saved properly');
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Control+s');
+  await download;
+  await expect(page.getByTestId('doc-title')).not.toContainText('•');
+  await page.waitForTimeout(300);
+  await page.close({ runBeforeUnload: false });
+
+  page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'New table' })).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('dialog', { name: 'Recover unsaved work?' })).toHaveCount(0);
+});
