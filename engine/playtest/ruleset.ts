@@ -248,6 +248,8 @@ export interface PlaytestRuleset<S, A extends GameAction, E> {
     target: { readonly unit?: string; readonly at?: Point },
   ): FirePreview;
   endPhaseAction(state: S, side: string): A;
+  /** The side an action is taken for (so undo can step back over the bot's turns). */
+  actionSide(state: S, action: A): string | undefined;
   /** Log lines for one event; the state is the one after the action that produced it. */
   describe(event: E, state: S): readonly LogLine[];
   /** Whether a viewer may see an event in the log (hidden movement, secret objectives). */

@@ -129,3 +129,21 @@ export function readableLog(
   }
   return out;
 }
+
+/**
+ * Takes back the last gesture of a person: the bot's gestures after it go too (otherwise the bot
+ * would at once play again what was undone). With only bots playing, takes back one gesture.
+ */
+export function undoLastHuman(game: PlaytestGame): PlaytestGame {
+  const humans = Object.values(game.controllers).some((c) => c === 'human');
+  if (!humans) return undoLast(game);
+  let g = game;
+  for (;;) {
+    const mark = g.marks.length ? g.marks[g.marks.length - 1]! : g.entries.length - 1;
+    const entry = g.entries[mark];
+    if (!entry) return g;
+    const side = g.ruleset.actionSide(stateAt(g, mark), entry.action);
+    g = undoLast(g);
+    if (side === undefined || g.controllers[side] !== 'bot') return g;
+  }
+}

@@ -938,6 +938,11 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
       };
     },
     endPhaseAction: (_state, side) => ({ type: 'endPhase', side }),
+    actionSide(state, action) {
+      if (action.type === 'endPhase') return action.side;
+      if (action.type === 'forceDice') return undefined;
+      return state.units[action.unit]?.side;
+    },
     describe,
     eventVisible(event, viewer, state) {
       if (!screenTurn || viewer === null || state.turn > 1) return true;

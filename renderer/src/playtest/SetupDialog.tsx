@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import type { AnyPlaytestRuleset, Controller } from '../../../engine/playtest';
+
+/** Choose who plays each side (a person at this device, or the bot) and the dice seed. */
+export function SetupDialog({
+  ruleset,
+  title,
+  onStart,
+  onLoad,
+  onCancel,
+}: {
+  ruleset: AnyPlaytestRuleset;
+  title: string;
+  onStart(controllers: Record<string, Controller>, seed: number): void;
+  onLoad(): void;
+  onCancel(): void;
+}) {
+  const sides = ruleset.sides();
+  const [controllers, setControllers] = useState<Record<string, Controller>>(() =>
+    Object.fromEntries(sides.map((s) => [s.id, 'human' as Controller])),
+  );
+  // A seed the players can read out to replay the same dice; not game logic, so the clock is fine.
+  const [seed, setSeed] = useState(() => Date.now() % 1_000_000);
+  return (
+    <div className="modal-backdrop">
+      <div className="modal playtest-setup" role="dialog" aria-label="Start a playtest">
+        <h2>Playtest: {title}</h2>
+        <p className="muted">Rules: {ruleset.label}. Deployment follows the scenario.</p>
+        <table>
+          <tbody>
+            {sides.map((s) => (
+              <tr key={s.id}>
+                <th style={{ color: s.colour }}>{s.name}</th>
+                <td>
+                  <label>
+                    <input
+                      type="radio"
+                      name={`ctl-${s.id}`}
+                      checked={controllers[s.id] === 'human'}
+                      onChange={() => setControllers({ ...controllers, [s.id]: 'human' })}
+                    />{' '}
+                    Person
+                  </label>{' '}
+                  <label>
+                    <input
+                      type="radio"
+                      name={`ctl-${s.id}`}
+                      aria-label={`${s.name} bot`}
+                      checked={controllers[s.id] === 'bot'}
+                      onChange={() => setControllers({ ...controllers, [s.id]: 'bot' })}
+                    />{' '}
+                    Bot
+                  </label>
+                </td>
+                <td className="muted">{s.deployment}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="muted">
+          With two people at one device, a pass-the-device screen hides each side&apos;s secret
+          information from the other between turns.
+        </p>
+        <label>
+          Dice seed{' '}
+          <input
+            type="number"
+            value={seed}
+            data-testid="seed"
+            onChange={(e) => setSeed(Math.trunc(Number(e.target.value)) || 0)}
+          />
+        </label>
+        <div className="button-row end">
+          <button onClick={onCancel}>Back to editor</button>
+          <button onClick={onLoad}>Load game…</button>
+          <button className="primary" onClick={() => onStart(controllers, seed)} autoFocus>
+            Start playtest
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
