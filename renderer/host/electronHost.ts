@@ -1,4 +1,5 @@
-import type { Host, MenuItemSpec, MenuSection } from './Host';
+import { useEffect, useRef } from 'react';
+import type { Host, MenuItemSpec, MenuSection, OpenedFile } from './Host';
 // Types only, erased at build: the preload API's shape comes from the one IPC contract module,
 // so renderer and main cannot disagree about it. No Electron code reaches the renderer.
 // eslint-disable-next-line no-restricted-imports
@@ -29,8 +30,6 @@ export interface MenuCommand {
   readonly label: string;
   readonly group: string;
   readonly shortcuts?: readonly string[];
-  readonly enabled?: boolean;
-  readonly checked?: boolean;
 }
 
 /** The order of top-level menus; groups not listed follow in the order they first appear. */
@@ -39,9 +38,13 @@ export const MENU_ORDER = ['File', 'Edit', 'Arrange', 'View', 'Tools', 'Help'];
 /**
  * Native menu sections from registry commands: one menu per group, a separator wherever the id
  * prefix changes inside a group (`file.*` then `export.*`), the first shortcut as accelerator.
+ * `state` gives each command's current enabled and checked state.
  */
-export function menuSections(commands: readonly MenuCommand[]): MenuSection[] {
-  const groups = new Map<string, MenuCommand[]>();
+export function menuSections<C extends MenuCommand>(
+  commands: readonly C[],
+  state?: (command: C) => { enabled?: boolean; checked?: boolean | undefined },
+): MenuSection[] {
+  const groups = new Map<string, C[]>();
   for (const c of commands) {
     const list = groups.get(c.group) ?? [];
     list.push(c);
@@ -61,14 +64,42 @@ export function menuSections(commands: readonly MenuCommand[]): MenuSection[] {
         if (prefix !== undefined && p !== prefix) items.push({ separator: true });
         prefix = p;
         const shortcut = c.shortcuts?.[0];
+        const now = state?.(c) ?? {};
         items.push({
           commandId: c.id,
           label: c.label,
           ...(shortcut ? { shortcut } : {}),
-          ...(c.enabled !== undefined ? { enabled: c.enabled } : {}),
-          ...(c.checked !== undefined ? { checked: c.checked } : {}),
+          ...(now.enabled !== undefined ? { enabled: now.enabled } : {}),
+          ...(now.checked !== undefined ? { checked: now.checked } : {}),
         });
       }
       return { label, items };
     });
+}
+
+/**
+ * Connects the UI to what its host sends: files to show (opened from the OS, dropped, reloaded
+ * after a change on disk) and native menu clicks; and keeps the native menu in step with the
+ * command registry. Does nothing on a host without these (the browser).
+ */
+export function useHostEvents(
+  host: Host,
+  handlers: { openFile(file: OpenedFile): void; menuCommand(commandId: string): void },
+  menus?: readonly MenuSection[],
+): void {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  useEffect(() => {
+    const offOpen = host.onOpenFile?.((file) => latest.current.openFile(file));
+    const offMenu = host.onMenuCommand?.((id) => latest.current.menuCommand(id));
+    return () => {
+      offOpen?.();
+      offMenu?.();
+    };
+  }, [host]);
+  useEffect(() => {
+    if (menus) host.setMenu?.(menus);
+  }, [host, menus]);
 }
