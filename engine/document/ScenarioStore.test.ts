@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { loadDocument, serializeDocument } from '../format';
-import type { Feature, ScenarioDoc } from '../format/types';
+import type { Feature, ScenarioDoc, TreeFeature } from '../format/types';
 import { LOAD, REMOTE, ScenarioStore } from './ScenarioStore';
 import { newScenario, TABLE_PRESETS } from './newScenario';
 
 const table = () =>
   newScenario({ ruleset: 'tankplank', map: { kind: 'table', width: 36, height: 24 } });
-const tree = (id: string, x: number, y: number): Feature => ({
+const tree = (id: string, x: number, y: number): TreeFeature => ({
   id,
   kind: 'tree',
   x,
