@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { loadDocument, serializeDocument } from '../format';
-import type { Feature, ScenarioDoc, TreeFeature } from '../format/types';
+import type { ScenarioDoc, TreeFeature } from '../format/types';
 import { LOAD, REMOTE, ScenarioStore } from './ScenarioStore';
 import { newScenario, TABLE_PRESETS } from './newScenario';
 
