@@ -230,6 +230,8 @@ export interface SandtableApi extends Host {
   };
 }
 
+const warn = (error: unknown) => console.warn(error);
+
 type Invoke = <C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>) => Promise<unknown>;
 type Subscribe = <E extends EventChannel>(
   channel: E,
@@ -266,8 +268,10 @@ export function createSandtableApi(
     exportFile: (data, suggestedName, mime) => call('file:export', { data, suggestedName, mime }),
     bundledScenarios: () => call('file:bundled'),
     recentFiles: () => call('file:recent'),
-    setTitle: (title, dirty) => void call('window:setTitle', title, dirty),
-    setMenu: (menus) => void call('window:setMenu', menus),
+    // Fire and forget, but a refusal is reported rather than left unhandled.
+    setTitle: (title, dirty) =>
+      void call('window:setTitle', title.slice(0, 300), dirty).catch(warn),
+    setMenu: (menus) => void call('window:setMenu', menus).catch(warn),
     onOpenFile: (handler) => {
       const off = subscribe('host:openFile', handler);
       void call('window:ready');

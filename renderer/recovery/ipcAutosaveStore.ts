@@ -7,7 +7,13 @@ import type { AutosaveStore } from './AutosaveStore';
  */
 export function createIpcAutosaveStore(api: SandtableApi): AutosaveStore {
   return {
-    write: ({ title, name, text }) => api.autosave.write({ title, name, text }),
+    // Main refuses names with path separators and over-long titles; a title may contain anything.
+    write: ({ title, name, text }) =>
+      api.autosave.write({
+        title: title.slice(0, 300),
+        name: name.replace(/[/\\\0]/g, '-').slice(0, 255) || 'Untitled',
+        text,
+      }),
     clear: () => api.autosave.clear(),
     list: () => api.autosave.list(),
     restore: (id) => api.autosave.restore(id),
