@@ -259,6 +259,17 @@ export function ForcesPanel({ editor }: { editor: Editor }) {
   );
 }
 
+/** Figures, teams and towed guns ride in transports; vehicles do not. */
+function canRide(type: { class: string; mobility?: string } | undefined): boolean {
+  if (!type) return false;
+  return (
+    type.class === 'infantry' ||
+    type.class === 'team' ||
+    type.mobility === 'foot' ||
+    type.mobility === 'towed'
+  );
+}
+
 function kindLabel(k: FormationKind): string {
   return k === 'commandTeam' ? 'Command team' : k[0]!.toUpperCase() + k.slice(1);
 }
@@ -520,7 +531,7 @@ function UnitDetails({ m }: { m: SetupModel }) {
           Crew: {type.crew.map((c) => `${c.count} ${c.role}`).join(', ')}
         </div>
       )}
-      {transports.length > 0 && type?.class !== 'tank' && (
+      {transports.length > 0 && canRide(type) && (
         <label className="field">
           <span>Rides in</span>
           <select

@@ -22,7 +22,7 @@ export function SetupSidebar({ editor }: { editor: Editor }) {
   const errors = problems.filter((p) => p.severity === 'error').length;
   const tab = m.session.tab;
   return (
-    <section className="setup-sidebar" aria-label="Scenario set-up">
+    <aside className="setup-sidebar" aria-label="Scenario set-up">
       <div className="setup-tabs" role="tablist">
         {TABS.map((t) => (
           <button
@@ -45,6 +45,6 @@ export function SetupSidebar({ editor }: { editor: Editor }) {
       {tab === 'objectives' && <ObjectivesPanel editor={editor} />}
       {tab === 'catalog' && <CatalogBrowser editor={editor} />}
       {tab === 'problems' && <ProblemsPanel editor={editor} />}
-    </section>
+    </aside>
   );
 }

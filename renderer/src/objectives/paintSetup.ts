@@ -168,7 +168,7 @@ export function paintSetup(ctx: CanvasRenderingContext2D, ed: Editor): void {
     ctx.strokeStyle = selected ? SELECT : colour;
     ctx.lineWidth = selected ? 3 : 2;
     ctx.setLineDash(o.hidden ? [3, 3] : []);
-    const label = `${o.hidden ? '🔒 ' : '★ '}${o.name ?? o.id}`;
+    const label = `${o.name ?? o.id}${o.hidden ? ' (hidden)' : ''}`;
     if (o.area.shape === 'point' || o.area.shape === 'circle') {
       const c = o.area.shape === 'point' ? o.area.at : o.area.center;
       const r = (o.area.shape === 'circle' ? o.area.radius : TOKEN_RADIUS) * zoom;

@@ -24,7 +24,7 @@ export const SETUP_TOOL_INFO: Record<SetupToolId, { label: string; key?: string;
     entryEdge: { label: 'Entry edge', key: 'Shift+E', glyph: '⇥' },
     objectiveZone: { label: 'Objective zone', key: 'Shift+O', glyph: '⬚' },
     objectivePoint: { label: 'Objective point', key: 'Shift+P', glyph: '★' },
-    units: { label: 'Place and move units', key: 'U', glyph: '⛊' },
+    units: { label: 'Place and move units', key: 'Shift+U', glyph: '⛊' },
   };
 
 export const SETUP_TOOL_IDS = Object.keys(SETUP_TOOL_INFO) as SetupToolId[];
