@@ -25,8 +25,7 @@ export type TankplankAction =
   | { readonly type: 'setUp'; readonly unit: string }
   | { readonly type: 'breakDown'; readonly unit: string }
   /**
-   * Fire one weapon at a unit or a point. `ammo` picks AP or HE for guns that carry both;
-   * `mode: 'call'` makes an observer call mortar fire on the point (TP-12.4).
+   * Fire one weapon at a unit or a point. `ammo` picks AP or HE for guns that carry both.
    */
   | {
       readonly type: 'fire';
@@ -36,6 +35,18 @@ export type TankplankAction =
       readonly at?: Point;
       readonly ammo?: 'AP' | 'HE';
     }
+  /**
+   * An observer `unit` (an officer with a radioman at hand, or an observer vehicle) calls a mortar onto
+   * a point where it sees the enemy; the mortar may fire there from the next turn (TP-12.4).
+   */
+  | {
+      readonly type: 'callFire';
+      readonly unit: string;
+      readonly mortar: string;
+      readonly at: Point;
+    }
+  /** Climb to the upper floor or roof of the house the figure stands in, or back down (TP-5.3, TP-5.7). */
+  | { readonly type: 'climb'; readonly unit: string; readonly to: 'ground' | 'upper' | 'roof' }
   /** Recover half the rounds left in a friendly wreck (TP-17.3). */
   | { readonly type: 'recoverAmmo'; readonly unit: string; readonly wreck: string }
   | { readonly type: 'endPhase'; readonly side: string }
@@ -74,6 +85,8 @@ export type TankplankEvent =
       readonly rate: number;
       readonly ruleIds: readonly string[];
       readonly forced?: string;
+      /** Set when the move is a climb: where the figure now stands in the house. */
+      readonly level?: 'ground' | 'upper' | 'roof';
     }
   | {
       readonly type: 'UnitFaced';

@@ -322,3 +322,103 @@ describe('hidden objective held for three turns (TP-3)', () => {
     expect(r.refused).toEqual([]);
   });
 });
+
+describe('mortars and observers (TP-12)', () => {
+  const units: FixtureUnit[] = [
+    {
+      ...man('a', 'a.mortar', 'm1', [3, 12], 'tp.mortarCrew', 'mortarCrew'),
+      extra: { 'x-setUp': true },
+    },
+    man('a', 'a.mortar', 'm2', [3, 12.5], 'tp.mortarCrew', 'mortarCrew'),
+    man('a', 'a.hq', 'officer', [8, 6], 'tp.officer', 'officer'),
+    man('a', 'a.hq', 'radio1', [8, 6.5], 'tp.radioman', 'radioman'),
+    man('a', 'a.hq2', 'radio2', [3.5, 13], 'tp.radioman', 'radioman'),
+    man('b', 'b.sq', 't', [20, 6]),
+  ];
+  // A house hides the target from the mortar crew but not from the observer.
+  const house: Feature = {
+    id: 'house',
+    kind: 'building',
+    x: 10,
+    y: 10,
+    width: 3,
+    depth: 3,
+    buildingKind: 'closed',
+    floors: 2,
+  };
+
+  test('the crew cannot fire blind; an observer calls it and it fires from the next turn', () => {
+    const { ctx, state } = fixtureGame({ units, features: [house], phase: 'firing' });
+    const reduce = tankplankReducer(ctx);
+    expect(
+      reduce(state, { type: 'fire', unit: 'm1', weapon: 'tp.mortar60', at: [20, 6] }),
+    ).toMatchObject({ ok: false, ruleId: 'TP-12.4' });
+    const r = replay(reduce, state, [
+      { type: 'callFire', unit: 'officer', mortar: 'm1', at: [20, 6] },
+      { type: 'fire', unit: 'officer', weapon: 'tp.pistol', target: 't' },
+      ...endPhase,
+      ...endPhase,
+      { type: 'forceDice', rolls: [6, 2] },
+      { type: 'fire', unit: 'm1', weapon: 'tp.mortar60', at: [20, 6] },
+    ]);
+    expect(r.events[0]!.event).toMatchObject({
+      type: 'FireCalled',
+      observer: 'officer',
+      ruleId: 'TP-12.4',
+    });
+    expect(r.refused.map((x) => x.action)).toEqual([1]);
+    const round = r.events.map((e) => e.event).find((e) => e.type === 'MortarRound');
+    expect(round).toMatchObject({ roll: 6, landed: [20, 6] });
+    expect(r.events.map((e) => e.event)).toContainEqual(
+      expect.objectContaining({ type: 'SaveRolled', unit: 't', needed: 5, roll: 2, saved: false }),
+    );
+    expect(r.state.teamWeapons['a.mortar:tp.mortar60']!.ammo).toBe(5);
+  });
+});
+
+describe('houses in two and a half dimensions', () => {
+  test('a man on the upper floor of an open house sees over a wall that hides him on the ground', () => {
+    const features: Feature[] = [
+      {
+        id: 'house',
+        kind: 'building',
+        x: 5,
+        y: 12,
+        width: 3,
+        depth: 3,
+        buildingKind: 'underConstruction',
+        floors: 2,
+      },
+      {
+        id: 'wall',
+        kind: 'wall',
+        points: [
+          [10, 8],
+          [10, 16],
+        ],
+        height: 1,
+        strength: 'strong',
+      },
+    ];
+    const { ctx, state } = fixtureGame({
+      units: [man('a', 'a.sq', 's', [5, 12]), man('b', 'b.sq', 't', [12, 12])],
+      features,
+    });
+    const reduce = tankplankReducer(ctx);
+    const r = replay(reduce, state, [{ type: 'climb', unit: 's', to: 'upper' }, ...endPhase]);
+    expect(r.events[0]!.event).toMatchObject({
+      type: 'UnitMoved',
+      level: 'upper',
+      cost: 1,
+      ruleIds: ['TP-5.3'],
+    });
+    const ground = planShot(
+      ctx,
+      { ...state, phase: 'firing' },
+      { unit: 's', weapon: 'tp.rifle', target: 't' },
+    );
+    expect(ground).toMatchObject({ refused: true });
+    const upper = planShot(ctx, r.state, { unit: 's', weapon: 'tp.rifle', target: 't' });
+    expect(upper).toMatchObject({ mode: 'aimed', toHit: { needed: 6 } });
+  });
+});

@@ -21,6 +21,7 @@ import {
 import {
   baseRate,
   dist,
+  sightBetween,
   formationSize,
   info,
   isTeamWeapon,
@@ -61,6 +62,10 @@ export function tankplankReducer(
         return setUp(ctx, state, action.unit, false);
       case 'fire':
         return fire(ctx, state, action);
+      case 'callFire':
+        return callFire(ctx, state, action.unit, action.mortar, action.at);
+      case 'climb':
+        return climb(ctx, state, action.unit, action.to);
       case 'recoverAmmo':
         return recoverAmmo(ctx, state, action.unit, action.wreck);
       case 'endPhase':
@@ -375,8 +380,162 @@ function setUp(ctx: TankplankContext, state: TankplankState, id: string, up: boo
   ]);
 }
 
+function climb(
+  ctx: TankplankContext,
+  state: TankplankState,
+  id: string,
+  to: 'ground' | 'upper' | 'roof',
+): Result {
+  const m = movable(ctx, state, id);
+  if ('refuse' in m) return m.refuse;
+  const unit = m.unit;
+  if (!onTable(unit) || info(ctx, state, id).kind !== 'figure')
+    return invalid('only men on the table climb');
+  const from: 'ground' | 'upper' | 'roof' = unit.level ?? 'ground';
+  if (from === to) return invalid(`${id} is already there`);
+  const p = tablePoint(unit.at[0], unit.at[1]);
+  const house = ctx.terrain.featuresAt(p).find((e) => e.feature.kind === 'building');
+  if (!house || house.feature.kind !== 'building')
+    return invalid(`${id} is not at a house`, 'TP-5.7');
+  const b = house.feature;
+  const open = b.buildingKind !== 'closed';
+  if ((to === 'upper' || from === 'upper') && (!open || b.floors < 2)) {
+    return invalid('only the open houses have an upper floor men can use', 'TP-5.7');
+  }
+  if (to === 'roof' || from === 'roof') {
+    if (open)
+      return invalid('the open houses have only partial roofs; men use the upper floor', 'TP-5.7');
+    if (b.roof?.access === 'none') return invalid('this roof cannot be reached', 'TP-5.7');
+    // A helper stays on the ground: another man of the same unit by the house.
+    const helper = Object.values(state.units).some(
+      (u) =>
+        u.id !== id &&
+        onTable(u) &&
+        u.formation === unit.formation &&
+        !u.level &&
+        ctx.terrain.featuresAt(tablePoint(u.at[0], u.at[1]), 0.5).some((e) => e.id === house.id),
+    );
+    if (to === 'roof' && !helper)
+      return invalid('climbing onto a closed roof needs a helper on the ground', 'TP-5.7');
+  }
+  const { cost, ruleId } = actionCost(
+    ctx,
+    to === 'roof' || from === 'roof' ? 'climbOntoRoof' : 'changeFloor',
+  );
+  if (unit.moved + cost > 1 + 1e-9)
+    return invalid(`that takes ${cost === 1 ? 'a full' : 'half a'} move`, ruleId);
+  const next = withUnit(state, id, {
+    moved: unit.moved + cost,
+    ...(to === 'ground' ? { level: undefined } : { level: to }),
+  });
+  // A climb is a move upwards: same spot, a share of the allowance, a new level.
+  return accepted(next, [
+    {
+      type: 'UnitMoved',
+      unit: id,
+      from: [p.x, p.y],
+      to: [p.x, p.y],
+      inches: 0,
+      cost,
+      rate: 0,
+      ruleIds: [ruleId],
+      level: to,
+    },
+  ]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Firing phase
+
+function callFire(
+  ctx: TankplankContext,
+  state: TankplankState,
+  observerId: string,
+  mortarId: string,
+  at: Point,
+): Result {
+  if (state.phase !== 'firing') return invalid('fire is called in the Firing phase', 'TP-12.4');
+  const observer = state.units[observerId];
+  const crew = state.units[mortarId];
+  if (!observer || !observer.alive || !positionOf(state, observerId))
+    return invalid(`observer ${observerId} is not on the table`);
+  if (!onTable(crew)) return invalid(`mortar crew ${mortarId} is not on the table`);
+  if (crew.side !== observer.side) return invalid("an observer calls only his own side's mortar");
+  const cInfo = info(ctx, state, mortarId);
+  const mortar = weaponsOf(ctx, cInfo).find((w) => w.weapon.kind === 'mortar');
+  if (!mortar) return invalid(`${mortarId} serves no mortar`);
+  if ((state.fired[observerId]?.length ?? 0) > 0)
+    return invalid('an observer who has fired this turn cannot call fire', 'TP-12.4');
+  const oInfo = info(ctx, state, observerId);
+  const reach = ctx.options.num('TP-A29');
+  const op = positionOf(state, observerId)!;
+  const radiomen = Object.values(state.units).filter(
+    (u): u is UnitState & { at: readonly [number, number] } =>
+      onTable(u) && u.side === observer.side && u.role === 'radioman' && !u.doomed,
+  );
+  const isObserver =
+    oInfo.kind === 'vehicle'
+      ? oInfo.type.keywords?.includes('observer') === true
+      : observer.role === 'officer' &&
+        radiomen.some((r) => dist([r.at[0], r.at[1]], op) <= reach + 1e-9);
+  if (!isObserver)
+    return invalid(
+      `${observerId} is not an observer: an officer with a radioman, or an observer vehicle`,
+      'TP-12.4',
+    );
+  const mp = tablePoint(crew.at[0], crew.at[1]);
+  if (!radiomen.some((r) => dist([r.at[0], r.at[1]], mp) <= reach + 1e-9)) {
+    return invalid(`no radioman within ${reach}" of the mortar to pass the orders`, 'TP-A29');
+  }
+  const p = tablePoint(at[0], at[1]);
+  const diameter = mortar.weapon.template?.width ?? 2;
+  const obs = obstructions(ctx, state);
+  const seen = Object.values(state.units).some(
+    (u) =>
+      onTable(u) &&
+      u.side !== observer.side &&
+      dist([u.at[0], u.at[1]], p) <= diameter &&
+      sightBetween(
+        ctx,
+        state,
+        { unit: observerId, point: op },
+        { unit: u.id, point: tablePoint(u.at[0], u.at[1]) },
+        obs,
+      ).visible,
+  );
+  if (!seen)
+    return invalid('the observer must see enemy troops or vehicles at that point', 'TP-12.1');
+  const key = weaponKey(cInfo, mortar.weapon);
+  const tw = state.teamWeapons[key] ?? {
+    setUp: false,
+    setUpTurn: 0,
+    ammo: stat(mortar.weapon.stats, 'ammo', 6),
+  };
+  let next: TankplankState = {
+    ...state,
+    teamWeapons: {
+      ...state.teamWeapons,
+      [key]: { ...tw, call: { at: [p.x, p.y], turn: state.turn } },
+    },
+  };
+  next = withUnit(next, observerId, { noFire: true });
+  next = {
+    ...next,
+    fired: {
+      ...next.fired,
+      [observerId]: [...(next.fired[observerId] ?? []), `${observerId}:call`],
+    },
+  };
+  return accepted(next, [
+    {
+      type: 'FireCalled',
+      observer: observerId,
+      weapon: mortar.weapon.id,
+      at: [p.x, p.y],
+      ruleId: 'TP-12.4',
+    },
+  ]);
+}
 
 function fire(
   ctx: TankplankContext,
@@ -692,7 +851,10 @@ function resolveGrenade(
     obstructions(ctx, next),
     plan.target ?? undefined,
   );
-  const vehicleHits = [...blast.vehicles];
+  // Tankettes ignore grenade blasts unless the grenade was thrown at them (TP-19.7).
+  const vehicleHits = blast.vehicles.filter(
+    (v) => !info(ctx, state, v.target).type.keywords?.includes('tankette'),
+  );
   if (g.vsVehicle && plan.target && result === 'onTarget') {
     const p = positionOf(state, plan.target)!;
     void p;

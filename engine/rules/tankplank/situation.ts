@@ -147,11 +147,36 @@ export function sightBetween(
   };
   return lineOfSight(
     ctx.terrain,
-    { point: from.point, height: h(from.unit, from.height), ignore: ignore(from.unit) },
-    { point: to.point, height: h(to.unit, to.height), ignore: ignore(to.unit) },
+    {
+      point: from.point,
+      height: h(from.unit, from.height),
+      standingOn: raised(ctx, state, from.unit, from.point),
+      ignore: ignore(from.unit),
+    },
+    {
+      point: to.point,
+      height: h(to.unit, to.height),
+      standingOn: raised(ctx, state, to.unit, to.point),
+      ignore: ignore(to.unit),
+    },
     TANKPLANK_SIGHT_RULES,
     obs,
   );
+}
+
+/** How far above the ground a figure on an upper floor or a roof stands. */
+export function raised(
+  ctx: TankplankContext,
+  state: TankplankState,
+  unit: string | undefined,
+  p: TablePoint,
+): number {
+  const level = unit ? state.units[unit]?.level : undefined;
+  if (!level) return 0;
+  const house = ctx.terrain.featuresAt(p).find((e) => e.feature.kind === 'building');
+  if (!house || house.feature.kind !== 'building') return 0;
+  const floor = house.feature.floorHeight ?? ctx.terrain.defaults.floorHeight;
+  return level === 'upper' ? floor : house.top - house.base;
 }
 
 /** Distance between two points given as [x, y]. */

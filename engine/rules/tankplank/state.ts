@@ -42,6 +42,8 @@ export interface UnitState {
   readonly noFire: boolean;
   /** Turn in which the commander was hit (TP-8.8d). */
   readonly commanderHitTurn?: number;
+  /** Where a figure stands in a house: the upper floor or the roof (absent: on the ground). */
+  readonly level?: 'upper' | 'roof';
   /** Immobilised for the rest of the game (TW engine hit, TP-A31). */
   readonly immobilised?: boolean;
   /** Created during play (a crew bailing out of a wreck). */
