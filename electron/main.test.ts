@@ -183,6 +183,33 @@ describe('documents', () => {
     ]);
   });
 
+  it('on focus, reloads a clean document changed on disk and asks about a dirty one', async () => {
+    const win = live()[0]!;
+    const target = path.join(docs, 'village.scenario.json');
+    await fs.writeFile(target, 'edited elsewhere');
+    win.webContents.sent = [];
+    win.emit('focus');
+    await settle();
+    expect(win.webContents.sent).toEqual([
+      ['host:openFile', { path: target, name: 'village.scenario.json', text: 'edited elsewhere' }],
+    ]);
+    await invoke(win, 'window:setTitle', 'Village', true);
+    await fs.writeFile(target, 'edited again');
+    const asked = fake.dialogs.length;
+    fake.answers.messageBox.push(0); // Keep Mine
+    win.emit('focus');
+    await settle();
+    expect(fake.dialogs.at(-1)!.options.message).toMatch(/changed on disk\./);
+    win.emit('focus');
+    await settle();
+    expect(fake.dialogs.length).toBe(asked + 1); // asked once, not on every focus
+    // Keeping mine means the next save replaces the other version without asking again.
+    await invoke(win, 'file:save', { text: 'mine', path: target, suggestedName: 'v' });
+    expect(await fs.readFile(target, 'utf8')).toBe('mine');
+    expect(fake.dialogs.length).toBe(asked + 1);
+    await invoke(win, 'window:setTitle', 'Village', false);
+  });
+
   it('opens a dropped file in an untouched window, and the next one in a window of its own', async () => {
     const first = path.join(docs, 'dropped.scenario.json');
     const second = path.join(docs, 'second.sandtable');

@@ -89,6 +89,8 @@ interface DocWindow {
   /** The user chose Save in the close prompt: close once the save succeeds. */
   closeAfterSave: boolean;
   closeConfirmed: boolean;
+  /** A disk version the user already answered about, so focusing again does not ask again. */
+  answeredVersion?: string;
 }
 
 const windows = new Map<number, DocWindow>();
@@ -262,6 +264,36 @@ async function save(
     });
     return null;
   }
+}
+
+/**
+ * When a window comes to the front, notices if its file was changed by someone else: an
+ * unchanged document just reloads; one with unsaved changes asks (reload, keep mine, save as).
+ */
+async function checkDiskVersion(doc: DocWindow): Promise<void> {
+  const file = doc.path;
+  const known = doc.version;
+  if (!file || !known || !doc.ready) return;
+  const current = await currentVersion(file).catch(() => null);
+  if (!current || current.sha256 === known.sha256 || current.sha256 === doc.answeredVersion) return;
+  if (doc.path !== file || doc.version !== known) return; // saved or reopened meanwhile
+  if (!doc.dirty) {
+    deliver(doc, await readInto(doc, file));
+    return;
+  }
+  doc.answeredVersion = current.sha256;
+  const { response } = await dialog.showMessageBox(doc.win, {
+    type: 'warning',
+    message: `“${path.basename(file)}” changed on disk.`,
+    detail:
+      'Another program changed it while you have unsaved changes here. Reload the version on disk (your changes are lost), keep yours (saving will replace the other version, which becomes the .bak), or save yours under a new name.',
+    buttons: ['Keep Mine', 'Reload From Disk', 'Save As…'],
+    defaultId: 0,
+    cancelId: 0,
+  });
+  if (response === 1) deliver(doc, await readInto(doc, file));
+  else if (response === 2) send(doc, 'host:menuCommand', 'file.saveAs');
+  else doc.version = current;
 }
 
 async function confirmExternal(url: string, parent?: BrowserWindow): Promise<boolean> {
@@ -553,6 +585,7 @@ function createWindow(): DocWindow {
   win.on('move', queueState);
   win.on('focus', () => {
     if (process.platform === 'darwin') refreshMenus();
+    void checkDiskVersion(doc);
   });
   win.on('close', (event) => {
     saveWindowState(win);
