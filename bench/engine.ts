@@ -25,12 +25,11 @@ const games = Number(args[args.indexOf('--games') + 1]) || 5;
 // Seeded random pairs of points (the game's own dice, so the pairs are the same every run).
 const dice = new Dice(seedRng(2026));
 const coord = (max: number) => ((dice.roll(1000) - 0.5) / 1000) * max;
+const width = doc.map.kind === 'table' ? doc.map.width : 36;
+const height = doc.map.kind === 'table' ? doc.map.height : 24;
 const pairs: [TablePoint, TablePoint][] = [];
 for (let i = 0; i < 20000; i++) {
-  pairs.push([
-    tablePoint(coord(doc.map.width === undefined ? 36 : 36), coord(24)),
-    tablePoint(coord(36), coord(24)),
-  ]);
+  pairs.push([tablePoint(coord(width), coord(height)), tablePoint(coord(width), coord(height))]);
 }
 
 function losRate(mode: 'rtree' | 'scan'): { perSecond: number; visible: number } {
