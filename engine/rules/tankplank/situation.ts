@@ -130,13 +130,38 @@ export function standingIn(ctx: TankplankContext, p: TablePoint): string[] {
     .map((e) => e.id);
 }
 
-/** Line of sight from one unit (or point) to another, with its own vehicle ignored. */
+const sightCache = new WeakMap<TankplankState, Map<string, SightResult>>();
+
+/**
+ * Line of sight from one unit (or point) to another, with its own vehicle ignored. Answers are
+ * remembered per state (states never change), so several weapons aiming at one target pay once.
+ */
 export function sightBetween(
   ctx: TankplankContext,
   state: TankplankState,
   from: { unit?: string; point: TablePoint; height?: number },
   to: { unit?: string; point: TablePoint; height?: number },
-  obs: readonly Obstruction[] = obstructions(ctx, state),
+  obs?: readonly Obstruction[],
+): SightResult {
+  const key = `${from.unit ?? ''}@${from.point.x},${from.point.y},${from.height ?? ''}>${to.unit ?? ''}@${to.point.x},${to.point.y},${to.height ?? ''}`;
+  let cache = sightCache.get(state);
+  const hit = cache?.get(key);
+  if (hit) return hit;
+  const r = computeSight(ctx, state, from, to, obs ?? obstructions(ctx, state));
+  if (!cache) {
+    cache = new Map();
+    sightCache.set(state, cache);
+  }
+  cache.set(key, r);
+  return r;
+}
+
+function computeSight(
+  ctx: TankplankContext,
+  state: TankplankState,
+  from: { unit?: string; point: TablePoint; height?: number },
+  to: { unit?: string; point: TablePoint; height?: number },
+  obs: readonly Obstruction[],
 ): SightResult {
   const h = (u: string | undefined, given: number | undefined) =>
     given ?? (u ? unitHeight(ctx, info(ctx, state, u)) : constant(ctx.catalog, 'manHeight'));
