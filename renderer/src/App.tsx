@@ -84,10 +84,12 @@ export function App() {
   const loadText = useCallback(
     async (text: string, name: string, path?: string) => {
       const result = await loadScenario(text, name);
-      if (result.ok) openDoc(result.doc, name, path);
-      else setDialog({ type: 'problems', file: name, problems: result.problems });
+      // Ask about unsaved changes only once the new file is known to be good.
+      if (result.ok) {
+        if (confirmDiscard()) openDoc(result.doc, name, path);
+      } else setDialog({ type: 'problems', file: name, problems: result.problems });
     },
-    [openDoc],
+    [openDoc, confirmDiscard],
   );
 
   const save = useCallback(
@@ -136,7 +138,7 @@ export function App() {
       },
       open: () => {
         void host.openFile(SCENARIO_FILTERS).then((f) => {
-          if (f && confirmDiscard()) void loadText(f.text, f.name, f.path);
+          if (f) void loadText(f.text, f.name, f.path);
         });
       },
       save: () => void save(false),

@@ -121,6 +121,7 @@ export function TableCanvas({ editor }: { editor: Editor }) {
       ref={containerRef}
       className="table-canvas"
       data-testid="table-canvas"
+      data-camera={`${s.camera.x},${s.camera.y},${s.camera.zoom}`}
       style={{ cursor }}
       onPointerDown={(e) => {
         if (e.button === 1) e.preventDefault();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Feature } from '../../../engine/format/types';
 import type { Editor } from '../editor/Editor';
 import { KIND_LABELS } from '../editor/featureFactory';
@@ -45,7 +45,7 @@ function FieldInput({
   spec: FieldSpec;
   value: unknown;
   path: string[];
-  onCommit: (path: string[], v: unknown) => void;
+  onCommit: (path: string[], v: unknown) => Promise<boolean>;
   errors: FieldError[];
 }) {
   const s = spec.schema;
@@ -84,7 +84,7 @@ function FieldInput({
       <select
         id={id}
         value={value === undefined ? '' : String(value)}
-        onChange={(e) => onCommit(path, e.target.value === '' ? undefined : e.target.value)}
+        onChange={(e) => void onCommit(path, e.target.value === '' ? undefined : e.target.value)}
       >
         {!spec.required && <option value="">—</option>}
         {s.enum.map((v) => (
@@ -102,7 +102,7 @@ function FieldInput({
         type="checkbox"
         checked={value === true}
         onChange={(e) =>
-          onCommit(path, e.target.checked ? true : spec.required ? false : undefined)
+          void onCommit(path, e.target.checked ? true : spec.required ? false : undefined)
         }
       />,
     );
@@ -110,10 +110,10 @@ function FieldInput({
   if (isType(s, 'number') || isType(s, 'integer')) {
     const commit = () => {
       if (draft === null) return;
-      setDraft(null);
-      if (draft.trim() === '') return onCommit(path, undefined);
-      const v = Number(draft);
-      onCommit(path, Number.isFinite(v) ? v : draft);
+      const v =
+        draft.trim() === '' ? undefined : Number.isFinite(Number(draft)) ? Number(draft) : draft;
+      // An invalid value stays in the box next to its error until it is fixed or Escape.
+      void onCommit(path, v).then((ok) => ok && setDraft(null));
     };
     return wrap(
       <input
@@ -133,8 +133,10 @@ function FieldInput({
   if (isType(s, 'string')) {
     const commit = () => {
       if (draft === null) return;
-      setDraft(null);
-      onCommit(path, draft === '' ? undefined : draft);
+      const sent = draft;
+      void onCommit(path, sent === '' ? undefined : sent).then(
+        (ok) => ok && setDraft((d) => (d === sent ? null : d)),
+      );
     };
     return wrap(
       <input
@@ -166,7 +168,7 @@ function FieldInput({
                   const next = e.target.checked
                     ? [...list, String(v)]
                     : list.filter((x) => x !== v);
-                  onCommit(path, next.length ? next : undefined);
+                  void onCommit(path, next.length ? next : undefined);
                 }}
               />
               {String(v)}
@@ -209,13 +211,14 @@ function FieldInput({
       onChange={(e) => setDraft(e.target.value)}
       onBlur={() => {
         if (draft === null) return;
-        setDraft(null);
-        if (draft.trim() === '') return onCommit(path, undefined);
+        let v: unknown;
         try {
-          onCommit(path, JSON.parse(draft));
+          v = draft.trim() === '' ? undefined : JSON.parse(draft);
         } catch {
-          onCommit(path, draft);
+          v = draft;
         }
+        const sent = draft;
+        void onCommit(path, v).then((ok) => ok && setDraft((d) => (d === sent ? null : d)));
       }}
     />,
     true,
@@ -239,6 +242,8 @@ export function Inspector({ editor }: { editor: Editor }) {
   });
   const errors = found.key === selKey ? found.errors : [];
   const setErrors = (list: FieldError[]) => setFound({ key: selKey, errors: list });
+  const checks = useRef(0);
+  const [pending, setPending] = useState(0);
 
   if (s.selection.length > 1) {
     const fs = editor.selectedFeatures();
@@ -258,15 +263,27 @@ export function Inspector({ editor }: { editor: Editor }) {
   }
   if (!selected) return <MapInspector editor={editor} />;
 
-  const commit = (path: string[], value: unknown) => {
+  const commit = async (path: string[], value: unknown): Promise<boolean> => {
     const candidate = setIn(selected as unknown as Obj, path, value) as unknown as Feature;
-    void validateMapDefinition(selected.kind, candidate).then((errs) => {
-      setErrors(errs);
-      if (errs.length === 0 && editor.store.feature(selected.id)) editor.replaceFeature(candidate);
-    });
+    const mine = ++checks.current;
+    setPending((n) => n + 1);
+    const errs = await validateMapDefinition(selected.kind, candidate).finally(() =>
+      setPending((n) => n - 1),
+    );
+    // A newer edit supersedes this one; its answer decides.
+    if (mine !== checks.current) return false;
+    setErrors(errs);
+    if (errs.length === 0 && editor.store.feature(selected.id)) editor.replaceFeature(candidate);
+    return errs.length === 0;
   };
   return (
-    <div className="inspector" aria-label="Inspector" key={selected.id}>
+    <div
+      className="inspector"
+      aria-label="Inspector"
+      key={selected.id}
+      aria-busy={pending > 0}
+      data-pending={pending > 0 ? 'true' : undefined}
+    >
       <h2>
         {KIND_LABELS[selected.kind]} <span className="muted">{selected.id}</span>
       </h2>
@@ -295,14 +312,14 @@ function MapInspector({ editor }: { editor: Editor }) {
   const meta = editor.store.rootField<Obj>('meta') ?? {};
   const map = editor.store.mapFields();
   const kind = editor.store.mapKind();
-  const commitMap = (path: string[], value: unknown) => {
+  const commitMap = async (path: string[], value: unknown): Promise<boolean> => {
     const candidate = setIn(map as Obj, path, value);
     const full = kind === 'table' ? { ...candidate, features: [] } : { ...candidate, hexes: [] };
-    void validateMapDefinition(kind === 'table' ? 'tableMap' : 'hexMap', full).then((errs) => {
-      setErrors(errs);
-      if (!errs.length)
-        editor.commit((w) => w.setMapField(path[0]!, candidate[path[0]!] as Json | undefined));
-    });
+    const errs = await validateMapDefinition(kind === 'table' ? 'tableMap' : 'hexMap', full);
+    setErrors(errs);
+    if (!errs.length)
+      editor.commit((w) => w.setMapField(path[0]!, candidate[path[0]!] as Json | undefined));
+    return errs.length === 0;
   };
   const titleSpec: FieldSpec = {
     key: 'title',
@@ -318,11 +335,12 @@ function MapInspector({ editor }: { editor: Editor }) {
         value={meta.title}
         path={['title']}
         errors={[]}
-        onCommit={(_p, v) => {
-          if (typeof v === 'string' && v.trim())
-            editor.commit((w) =>
-              w.setRoot('meta', { ...(meta as Record<string, Json>), title: v.trim() }),
-            );
+        onCommit={async (_p, v) => {
+          if (typeof v !== 'string' || !v.trim()) return false;
+          editor.commit((w) =>
+            w.setRoot('meta', { ...(meta as Record<string, Json>), title: v.trim() }),
+          );
+          return true;
         }}
       />
       {mapFieldsOf(kind).map((spec) => (

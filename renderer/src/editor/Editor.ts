@@ -462,11 +462,14 @@ export class Editor {
     this.update({ hint: `${KIND_LABELS[f.kind]} ${f.id} added` });
   }
   replaceFeature(f: Feature): void {
-    this.commit((w) => w.putFeature(f));
+    this.replaceFeatures([f]);
   }
-  /** Commits edited versions of several features as one undo step. */
+  /** Commits edited versions of several features as one undo step; unchanged ones are skipped. */
   replaceFeatures(fs: readonly Feature[]): void {
-    if (fs.length) this.commit((w) => fs.forEach((f) => w.putFeature(f)));
+    const changed = fs.filter(
+      (f) => JSON.stringify(this.store.feature(f.id)) !== JSON.stringify(f),
+    );
+    if (changed.length) this.commit((w) => changed.forEach((f) => w.putFeature(f)));
   }
 
   deleteSelection(): void {
