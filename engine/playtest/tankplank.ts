@@ -34,7 +34,7 @@ import {
   type UnitInfo,
   type UnitState,
 } from '../rules/tankplank';
-import { tankplankBotActions } from './tankplankBot';
+import { botPhase } from '../bot/tankplankBot';
 import type {
   CounterView,
   FirePreview,
@@ -352,6 +352,16 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
       case 'PhaseEnded':
         return [L(`${sideName.get(e.side) ?? e.side} ends the ${e.phase} phase`, 'phase')];
       case 'UnitMoved':
+        if (e.level)
+          return [
+            L(
+              `${n(e.unit)} climbs ${e.level === 'ground' ? 'down to the ground' : e.level === 'upper' ? 'to the upper floor' : 'onto the roof'}, ${halfs(e.cost)} of a turn`,
+              'move',
+              e.ruleIds,
+              [],
+              [e.unit],
+            ),
+          ];
         return [
           L(
             `${n(e.unit)} ${e.from ? 'moves' : 'enters'} ${r1(e.inches)}" to (${r1(e.to[0])}, ${r1(e.to[1])}), ${halfs(e.cost)} of a turn at ${e.rate}"/turn${e.forced ? ` — forced: ${e.forced}` : ''}`,
@@ -589,6 +599,7 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
         if (u.noFire) status.push('no fire');
         if ((state.fired[u.id]?.length ?? 0) > 0) status.push('fired');
         if (u.immobilised) status.push('immobilised');
+        if (u.level) status.push(u.level === 'upper' ? 'upper floor' : 'on the roof');
         for (const m of weaponsOf(ctx, i)) {
           if (m.weapon.stats?.['needsSetUp'] !== true) continue;
           if (state.teamWeapons[weaponKey(i, m.weapon)]?.setUp) status.push('set up');
@@ -745,6 +756,20 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
           );
         }
       }
+      if (i.kind === 'figure' && onTable(u)) {
+        const atHouse = ctx.terrain
+          .featuresAt(tablePoint(u.at[0], u.at[1]))
+          .some((e) => e.feature.kind === 'building');
+        const level = u.level ?? 'ground';
+        if (atHouse)
+          for (const [to, label] of [
+            ['upper', 'Climb to the upper floor'],
+            ['roof', 'Climb onto the roof'],
+            ['ground', 'Climb down'],
+          ] as const)
+            if (to !== level)
+              out.push(tryAction(state, `climb:${to}`, label, { type: 'climb', unit, to }));
+      }
       for (const w of state.wrecks) {
         if (w.side !== u.side || !onTable(u)) continue;
         if (distance(tablePoint(u.at[0], u.at[1]), tablePoint(w.at[0], w.at[1])) > 4) continue;
@@ -807,28 +832,72 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
       const u = state.units[unit];
       if (!u) return [];
       const i = info(ctx, state, unit);
-      return weaponsOf(ctx, i).map((m) => {
-        const w = m.weapon;
-        const kinds = Object.keys(u.ammo).filter((k) => k === 'AP' || k === 'HE');
-        const team = isTeamWeapon(w) ? state.teamWeapons[weaponKey(i, w)] : undefined;
-        const maxRange = Math.max(0, ...(w.ranges ?? []).map((b) => b.max));
-        const remaining = team
-          ? `${team.ammo} rounds${w.stats?.['needsSetUp'] === true ? (team.setUp ? ', set up' : ', not set up') : ''}`
-          : kinds.length
-            ? kinds.map((k) => `${k} ${u.ammo[k]}`).join(', ')
-            : 'unlimited';
-        return {
-          id: w.id,
-          label: w.name,
-          ammo: w.kind === 'cannon' && kinds.length > 1 ? kinds : [],
-          atPoint: w.kind === 'mortar' || w.kind === 'grenade',
-          maxRange: maxRange > 0 ? maxRange : undefined,
-          remaining,
-        };
-      });
+      // An officer or an observer vehicle may call a friendly mortar onto a point (TP-12.4).
+      const observer = u.role === 'officer' || (i.type.keywords ?? []).includes('observer');
+      const calls: WeaponChoice[] = [];
+      if (observer) {
+        const seen = new Set<string>();
+        for (const c of Object.values(state.units)) {
+          if (!onTable(c) || c.side !== u.side || seen.has(c.formation)) continue;
+          const ci = info(ctx, state, c.id);
+          const mortar = weaponsOf(ctx, ci).find((w) => w.weapon.kind === 'mortar');
+          if (!mortar) continue;
+          seen.add(c.formation);
+          calls.push({
+            id: `call:${c.id}`,
+            label: `Call ${mortar.weapon.name} fire (${formationNames.get(c.formation) ?? c.formation})`,
+            ammo: [],
+            atPoint: true,
+            maxRange: undefined,
+            remaining: 'observer',
+          });
+        }
+      }
+      return [
+        ...weaponsOf(ctx, i).map((m) => {
+          const w = m.weapon;
+          const kinds = Object.keys(u.ammo).filter((k) => k === 'AP' || k === 'HE');
+          const team = isTeamWeapon(w) ? state.teamWeapons[weaponKey(i, w)] : undefined;
+          const maxRange = Math.max(0, ...(w.ranges ?? []).map((b) => b.max));
+          const remaining = team
+            ? `${team.ammo} rounds${w.stats?.['needsSetUp'] === true ? (team.setUp ? ', set up' : ', not set up') : ''}`
+            : w.kind === 'cannon' && kinds.length
+              ? kinds.map((k) => `${k} ${u.ammo[k]}`).join(', ')
+              : 'unlimited';
+          return {
+            id: w.id,
+            label: w.name,
+            ammo: w.kind === 'cannon' && kinds.length > 1 ? kinds : [],
+            atPoint: w.kind === 'mortar' || w.kind === 'grenade',
+            maxRange: maxRange > 0 ? maxRange : undefined,
+            remaining,
+          };
+        }),
+        ...calls,
+      ];
     },
     previewFire(state, shooter, weapon, ammo, target): FirePreview {
       const sight = sightView(state, shooter, target);
+      if (weapon.startsWith('call:')) {
+        const at = target.at ?? (target.unit ? state.units[target.unit]?.at : undefined);
+        const call: TankplankAction | undefined = at
+          ? { type: 'callFire', unit: shooter, mortar: weapon.slice(5), at: [at[0], at[1]] }
+          : undefined;
+        const r = call ? reducer(state, call) : undefined;
+        return {
+          legal: !!r?.ok,
+          ...(r && !r.ok ? { reason: r.reason, ...(r.ruleId ? { ruleId: r.ruleId } : {}) } : {}),
+          sight,
+          range: sight?.distance,
+          band: 'observer call',
+          steps: [],
+          odds: [],
+          templates: at
+            ? [{ shape: 'circle', centre: [at[0], at[1]], diameter: 2, label: 'call' }]
+            : [],
+          action: r?.ok ? call : undefined,
+        };
+      }
       const action: TankplankAction = {
         type: 'fire',
         unit: shooter,
@@ -926,6 +995,20 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
           p: expected,
         });
       }
+      const templates = templatesOf(ctx, state, plan);
+      if (plan.mode === 'mortar') {
+        // The round lands by the aiming matrix (a natural 1 is a dud): the chance a circle covers
+        // the aimed point, before the saves of the men under it.
+        const over = templates.filter(
+          (t) =>
+            t.shape === 'circle' &&
+            Math.hypot(t.centre[0] - plan.at.x, t.centre[1] - plan.at.y) <= t.diameter / 2,
+        ).length;
+        odds.splice(0, odds.length, {
+          label: 'round lands over the aimed point (before saves)',
+          p: over / 6,
+        });
+      }
       return {
         legal: true,
         sight: sight ?? undefined,
@@ -933,7 +1016,7 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
         band: plan.band,
         steps,
         odds,
-        templates: templatesOf(ctx, state, plan),
+        templates,
         action,
       };
     },
@@ -957,7 +1040,7 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
         return state.units[event.unit]?.side === viewer;
       return true;
     },
-    botActions: (state, side) => tankplankBotActions(ctx, reducer, state, side, planMove),
+    botActions: (state, side) => botPhase(ctx, state, side).actions,
     hash: (state) => hashState(state),
   };
   return module;

@@ -165,18 +165,20 @@ function PlaytestGameView({
   // Who is looking: in hot-seat the side that took the device; with one person, that person;
   // with only bots, or once the game is over, everybody.
   const [seatedSide, setSeatedSide] = useState<string | null>(null);
-  const viewer: string | null =
-    phase.over || replayAt !== null
-      ? null
-      : humans.length === 0
-        ? null
-        : humans.length === 1
-          ? humans[0]!
-          : seatedSide;
   const handover =
     humans.length >= 2 && !phase.over && replayAt === null && activeIsHuman && active !== seatedSide
       ? active
       : undefined;
+  // While the device changes hands nobody's secrets show: '' is a viewer that owns no side.
+  const liveOver = rs.phase(currentState(game)).over;
+  const viewer: string | null =
+    liveOver || humans.length === 0
+      ? null
+      : humans.length === 1
+        ? humans[0]!
+        : handover
+          ? ''
+          : seatedSide;
 
   // The selection belongs to one side's phase: it empties when the phase or the side changes.
   const phaseKey = `${phase.turn}:${phase.phase}:${active ?? ''}`;
@@ -454,6 +456,21 @@ function PlaytestGameView({
       setMessage({ text: plan.notes.join('; '), bad: plan.actions.length < mine.length });
   };
 
+  // Ctrl+Z takes back the last action; Escape drops the selection.
+  const undoRef = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target;
+      if (t instanceof HTMLElement && ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName)) return;
+      if (e.key.toLowerCase() === 'z' && (e.ctrlKey || e.metaKey) && !e.shiftKey) {
+        e.preventDefault();
+        undoRef.current();
+      } else if (e.key === 'Escape') setSelection({ key: '', ids: [] });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
   const endPhase = () => {
     if (!active) return;
     apply([rs.endPhaseAction(state, active)], 'End phase');
@@ -466,6 +483,12 @@ function PlaytestGameView({
     setFlashes(new Map());
     setMessage({ text: `Undone: back to action ${g.entries.length}`, bad: false });
   };
+
+  useEffect(() => {
+    undoRef.current = () => {
+      if (game.entries.length > 0 && replayAt === null) undo();
+    };
+  });
 
   const saveGame = async () => {
     const text = serializeGame(game, scenario);
@@ -561,8 +584,9 @@ function PlaytestGameView({
             disabled={!activeIsHuman || !!handover || replayAt !== null || phase.over}
             onClick={endPhase}
           >
-            End {phase.phaseLabel.toLowerCase()}
-            {active ? ` for ${sideName(active)}` : ''}
+            {phase.over
+              ? 'Game over'
+              : `End ${phase.phaseLabel.toLowerCase()}${active ? ` for ${sideName(active)}` : ''}`}
           </button>
           <button
             onClick={undo}
@@ -619,20 +643,6 @@ function PlaytestGameView({
           {result && (
             <div className="playtest-result" data-testid="game-result">
               {result.text}
-            </div>
-          )}
-          {handover && (
-            <div className="handover" data-testid="handover">
-              <div className="handover-card">
-                <h2>Pass the device to {sideName(handover)}</h2>
-                <p>
-                  {sideName(handover)}: make sure the other player is not looking, then show your
-                  view. Your secret objective is shown only to you.
-                </p>
-                <button className="primary" autoFocus onClick={() => setSeatedSide(handover)}>
-                  I am {sideName(handover)}: show my view
-                </button>
-              </div>
             </div>
           )}
         </div>
@@ -720,6 +730,20 @@ function PlaytestGameView({
             setReplayAt={setReplayAt}
           />
         </aside>
+        {handover && (
+          <div className="handover" data-testid="handover">
+            <div className="handover-card">
+              <h2>Pass the device to {sideName(handover)}</h2>
+              <p>
+                {sideName(handover)}: make sure the other player is not looking, then show your
+                view. Your secret objective is shown only to you.
+              </p>
+              <button className="primary" autoFocus onClick={() => setSeatedSide(handover)}>
+                I am {sideName(handover)}: show my view
+              </button>
+            </div>
+          </div>
+        )}
       </div>
     </div>
   );
