@@ -240,6 +240,7 @@ export function ForcesPanel({ editor }: { editor: Editor }) {
           <FormationRow key={f.id} m={m} formation={f} depth={0} />
         ))}
       </div>
+      <TypePalette m={m} />
       <UnitDetails m={m} />
       {sideProblems.length > 0 && (
         <ul className="rule-checks" aria-label="Rules checks" data-testid="force-checks">
@@ -472,6 +473,44 @@ function UnitRow({ m, unit: u, depth }: { m: SetupModel; unit: Unit; depth: numb
       {(u.cards ?? []).length > 0 && <span className="badge">{u.cards!.length} cards</span>}
       {(u.passengers ?? []).length > 0 && <span className="badge">+{u.passengers!.length}</span>}
       <span className="pts">{unitPoints(u, cat) || ''}</span>
+    </div>
+  );
+}
+
+/** Catalog unit types to drag onto a formation of the tree (the Catalog tab has full stats). */
+function TypePalette({ m }: { m: SetupModel }) {
+  const [query, setQuery] = useState('');
+  const q = query.trim().toLowerCase();
+  const types = [...m.catalog().units.values()].filter(
+    (t) => !q || `${t.id} ${t.name} ${t.nation ?? ''} ${t.class}`.toLowerCase().includes(q),
+  );
+  return (
+    <div className="type-palette">
+      <input
+        type="search"
+        className="filter"
+        placeholder="Find a type to drag onto a formation"
+        aria-label="Find unit type"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      <div className="palette-rows" role="list" aria-label="Unit types">
+        {types.map((t) => (
+          <div
+            key={t.id}
+            role="listitem"
+            className="catalog-row"
+            draggable
+            data-palette-type={t.id}
+            onDragStart={(e) => e.dataTransfer.setData(TYPE_DRAG_TYPE, t.id)}
+            title={`${t.id} · ${t.class}${t.nation ? ` · ${t.nation}` : ''}`}
+          >
+            {t.name}
+            {t.points !== undefined && <span className="pts">{t.points} pts</span>}
+            {t.nation && <span className="muted small"> {t.nation}</span>}
+          </div>
+        ))}
+      </div>
     </div>
   );
 }
