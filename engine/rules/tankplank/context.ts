@@ -82,7 +82,19 @@ export function createContext(scenario: ScenarioDoc, opts: ContextOptions = {}):
     : layers.includes('ADV')
       ? 'ADV'
       : 'BASIC';
-  const catalog = composeCatalog(opts.catalogs ?? TANKPLANK_CATALOGS, layer);
+  const composed = composeCatalog(opts.catalogs ?? TANKPLANK_CATALOGS, layer);
+  // Custom types the scenario adds to its ruleset's catalog come last.
+  const catalog = {
+    ...composed,
+    units: new Map([
+      ...composed.units,
+      ...(scenario.catalog?.units ?? []).map((u) => [u.id, u] as const),
+    ]),
+    weapons: new Map([
+      ...composed.weapons,
+      ...(scenario.catalog?.weapons ?? []).map((w) => [w.id, w] as const),
+    ]),
+  };
   const options = interpretations(catalog, {
     ...(scenario.ruleset.options ?? {}),
     ...(opts.options ?? {}),

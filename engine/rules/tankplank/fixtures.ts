@@ -26,6 +26,7 @@ export function fixtureScenario(opts: {
   layers?: string[];
   turnLimit?: number;
   objectives?: ScenarioDoc['objectives'];
+  catalog?: ScenarioDoc['catalog'];
 }): ScenarioDoc {
   const formationsOf = (side: 'a' | 'b') => {
     const byFormation = new Map<string, Unit[]>();
@@ -67,6 +68,7 @@ export function fixtureScenario(opts: {
       ...(opts.turnLimit !== undefined ? { turnLimit: opts.turnLimit } : {}),
       otherwise: 'draw',
     },
+    ...(opts.catalog ? { catalog: opts.catalog } : {}),
     deployment: {
       entryEdges: [
         { id: 'edge-a', side: 'a', edge: 'west', label: 'A' },

@@ -422,3 +422,88 @@ describe('houses in two and a half dimensions', () => {
     expect(upper).toMatchObject({ mode: 'aimed', toHit: { needed: 6 } });
   });
 });
+
+describe('high explosive (TP-11)', () => {
+  test('an HE hit opens a 90° sector away from the firer: men in the open save on 5+, behind a wall on 3+', () => {
+    const features: Feature[] = [
+      {
+        id: 'wall',
+        kind: 'wall',
+        points: [
+          [20.6, 10],
+          [20.6, 12.4],
+        ],
+        height: 0.8,
+        strength: 'strong',
+      },
+    ];
+    const { ctx, state } = fixtureGame({
+      units: [
+        { side: 'a', formation: 'a.t', id: 'tank', type: 'tp.mediumTank', at: [5, 12], facing: 0 },
+        man('b', 'b.sq', 'aim', [20, 12]),
+        man('b', 'b.sq', 'open', [21.2, 13.2]),
+        man('b', 'b.sq', 'walled', [21.5, 12]),
+        man('b', 'b.sq', 'behind', [19, 12]),
+      ],
+      features,
+      phase: 'firing',
+    });
+    const plan = planShot(ctx, state, {
+      unit: 'tank',
+      weapon: 'tp.tankGun',
+      target: 'aim',
+      ammo: 'HE',
+    });
+    if ('refused' in plan) throw new Error(plan.reason);
+    expect(plan.mode).toBe('he');
+    expect(plan.toHit).toMatchObject({ base: 4, needed: 4 });
+    const saves = Object.fromEntries(plan.template!.saves.map((s) => [s.unit, s.needed]));
+    expect(saves).toEqual({ aim: 5, open: 5, walled: 3 });
+  });
+});
+
+describe('Tankette Waltz layer (TP-19)', () => {
+  test('a 20 mm penetration rolls on the damage table; an engine hit immobilises (TP-19.4, TP-A31)', () => {
+    const { ctx, state } = fixtureGame({
+      layers: ['BASIC', 'TW'],
+      catalog: {
+        units: [
+          {
+            id: 'x.aaTruck',
+            name: '20 mm AA truck',
+            class: 'vehicle',
+            mobility: 'wheeled',
+            speeds: { road: 10, offRoad: 4 },
+            armour: { front: 3, side: 2, rear: 2 },
+            weapons: [{ weapon: 'tp.gun20', mount: 'turret' }],
+          },
+        ],
+      },
+      units: [
+        { side: 'a', formation: 'a.aa', id: 'aa', type: 'x.aaTruck', at: [5, 12], facing: 0 },
+        { side: 'b', formation: 'b.tk', id: 'tk', type: 'tp.tankette', at: [10, 12], facing: 180 },
+      ],
+      phase: 'firing',
+    });
+    const r = replay(tankplankReducer(ctx), state, [
+      { type: 'forceDice', rolls: [6, 4, 5] },
+      { type: 'fire', unit: 'aa', weapon: 'tp.gun20', target: 'tk' },
+      ...endPhase,
+    ]);
+    const events = r.events.map((e) => e.event);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'ShotResolved', band: 'close', needed: 3 }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'PenetrationResolved',
+        armour: 4,
+        impact: 1,
+        rangeModifier: 1,
+        total: 6,
+        penetrated: true,
+      }),
+    );
+    expect(r.state.units['tk']).toMatchObject({ alive: true, immobilised: true });
+  });
+});

@@ -140,6 +140,10 @@ function movable(
 }
 
 /** The rate a unit moves at now: carrying an assembled weapon or towing a gun slows it (TP-5.5, TP-5.6). */
+export function unitMover(ctx: TankplankContext, state: TankplankState, id: string) {
+  return moverFor(ctx, state, id);
+}
+
 function moverFor(ctx: TankplankContext, state: TankplankState, id: string) {
   const i = info(ctx, state, id);
   if (i.kind === 'figure') {

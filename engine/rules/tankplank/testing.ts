@@ -15,6 +15,7 @@ export function fixtureGame(opts: {
   layers?: string[];
   phase?: 'movement' | 'firing';
   seed?: number;
+  catalog?: Parameters<typeof fixtureScenario>[0]['catalog'];
 }): { ctx: TankplankContext; state: TankplankState } {
   const scenario = fixtureScenario({
     title: 'fixture',
@@ -22,6 +23,7 @@ export function fixtureGame(opts: {
     features: opts.features ?? [],
     ...(opts.options ? { options: opts.options } : {}),
     ...(opts.layers ? { layers: opts.layers } : {}),
+    ...(opts.catalog ? { catalog: opts.catalog } : {}),
   });
   const ctx = createContext(scenario);
   const state = newGame(ctx, { seed: opts.seed ?? 1, allowForcedDice: true });
