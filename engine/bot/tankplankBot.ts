@@ -5,6 +5,7 @@ import type { TankplankAction, TankplankEvent } from '../rules/tankplank/actions
 import { constant } from '../rules/tankplank/catalog';
 import { moverOf, type TankplankContext } from '../rules/tankplank/context';
 import { planShot, shotOdds } from '../rules/tankplank/fire';
+import { movementOrder } from '../rules/tankplank/movementOrder';
 import { tankplankReducer } from '../rules/tankplank/reducer';
 import { info, onTable, positionOf, weaponsOf } from '../rules/tankplank/situation';
 import type { TankplankState } from '../rules/tankplank/state';
@@ -90,7 +91,12 @@ function moveAll(
   apply: (a: TankplankAction) => boolean,
 ): void {
   const goal = goalOf(ctx, side);
-  const mine = Object.values(get().units).filter((u) => u.side === side && u.alive);
+  // Units move in the sweep order of the turn (TP-4.3); riders follow their vehicles.
+  const order = movementOrder(ctx, get(), side);
+  const rank = new Map(order.map((id, k) => [id, k]));
+  const mine = Object.values(get().units)
+    .filter((u) => u.side === side && u.alive)
+    .sort((a, b) => (rank.get(a.id) ?? order.length) - (rank.get(b.id) ?? order.length));
   const offTable = mine.filter((u) => u.at === null && u.embarkedIn === null);
   const zone = ctx.objectives.find((o) => o.owner === side)?.area;
   mine.forEach((u) => {

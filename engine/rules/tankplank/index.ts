@@ -11,3 +11,4 @@ export * from './state';
 export * from './terrainRules';
 export * from './zones';
 export { TANKPLANK_CATALOGS } from './bundledCatalogs';
+export * from './movementOrder';

@@ -507,3 +507,23 @@ describe('Tankette Waltz layer (TP-19)', () => {
     expect(r.state.units['tk']).toMatchObject({ alive: true, immobilised: true });
   });
 });
+
+describe('movement sweep (TP-4.3)', () => {
+  test('turn 1 sweeps from the right flank to the left, turn 2 back', async () => {
+    const { movementOrder } = await import('./movementOrder');
+    const { ctx, state } = fixtureGame({
+      units: [
+        man('a', 'a.sq', 'north', [5, 2]),
+        man('a', 'a.sq', 'middle', [5, 12]),
+        man('a', 'a.sq', 'south', [5, 22]),
+      ],
+    });
+    // Side A enters from the west and faces east: its right flank is the south.
+    expect(movementOrder(ctx, state, 'a')).toEqual(['south', 'middle', 'north']);
+    expect(movementOrder(ctx, { ...state, sweep: 'leftToRight' }, 'a')).toEqual([
+      'north',
+      'middle',
+      'south',
+    ]);
+  });
+});
