@@ -83,6 +83,8 @@ export interface UnitCommand {
 /** Where a unit can go this phase, shaded by cost. */
 export interface ReachView {
   readonly grid: CostGrid | undefined;
+  /** Cells of `grid` reached only thanks to the road rate (shaded apart from off-road ones). */
+  readonly viaRoad?: readonly boolean[];
   /** For units entering the table: the edge strip they enter through and how deep they can get. */
   readonly entry?: { readonly area: Shape; readonly depth: number };
   /** Share of the allowance left. */

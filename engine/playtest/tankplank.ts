@@ -5,7 +5,7 @@ import { templateOutline, type Template } from '../geometry/templates';
 import { tablePoint, type TablePoint } from '../geometry/units';
 import { bearing, distance, lerpPoint, project } from '../geometry/vector';
 import type { FeatureOnLine } from '../los/lineOfSight';
-import { reachableArea } from '../movement/reachableArea';
+import { isReachable, reachableArea } from '../movement/reachableArea';
 import {
   constant,
   createContext,
@@ -710,7 +710,7 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
       const i = info(ctx, state, unit);
       const out: UnitCommand[] = [];
       const setUpW = weaponsOf(ctx, i).find((w) => w.weapon.stats?.['needsSetUp'] === true);
-      if (setUpW && onTable(u)) {
+      if (setUpW && onTable(u) && i.kind !== 'vehicle') {
         const up = state.teamWeapons[weaponKey(i, setUpW.weapon)]?.setUp ?? false;
         out.push(
           tryAction(
@@ -819,8 +819,31 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
         return { grid: undefined, entry: { area, depth }, budget, rate, bands };
       }
       const cell = Math.max(mover.roadRate, mover.offRoadRate) > 4 ? 0.5 : 0.25;
-      const grid = reachableArea(ctx.terrain, mover, tablePoint(u.at[0], u.at[1]), budget, cell);
-      return { grid, budget, rate, bands };
+      const start = tablePoint(u.at[0], u.at[1]);
+      const grid = reachableArea(ctx.terrain, mover, start, budget, cell);
+      if (mover.roadRate === mover.offRoadRate) return { grid, budget, rate, bands };
+      // Where the road rate makes the difference: compare with an off-road-only search.
+      const off = reachableArea(
+        ctx.terrain,
+        { ...mover, roadRate: mover.offRoadRate, roadRateOnlyIfAllOnRoad: false },
+        start,
+        budget,
+        cell,
+      );
+      const viaRoad = grid.costs.map((cost, k) => {
+        if (!(cost <= budget + 1e-9)) return false;
+        const c = k % grid.cols;
+        const r = (k - c) / grid.cols;
+        const p = tablePoint(grid.originX + (c + 0.5) * cell, grid.originY + (r + 0.5) * cell);
+        return !isReachable(off, p, budget);
+      });
+      return {
+        grid,
+        viaRoad,
+        budget,
+        rate,
+        bands: [...bands, { max: 1, label: 'only by road (road rate, TP-5.2)' }],
+      };
     },
     planMove: (state, unit, to) => planMove(state, unit, to),
     faceAction(state, unit, facing) {

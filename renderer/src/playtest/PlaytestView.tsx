@@ -865,6 +865,11 @@ function UnitPanel({
           <div>
             <span className="swatch far" /> {reach.bands[1]?.label}
           </div>
+          {reach.bands[2] && (
+            <div>
+              <span className="swatch road" /> {reach.bands[2].label}
+            </div>
+          )}
         </div>
       )}
       {commands.length > 0 && (

@@ -156,7 +156,11 @@ export function paintBoard(ctx: CanvasRenderingContext2D, m: BoardModel, cam: Ca
       for (let c = 0; c < g.cols; c++) {
         const cost = g.costs[r * g.cols + c]!;
         if (!(cost <= reach.budget + 1e-9)) continue;
-        ctx.fillStyle = cost <= 0.5 ? 'rgba(255,255,255,0.42)' : 'rgba(255,255,255,0.2)';
+        ctx.fillStyle = reach.viaRoad?.[r * g.cols + c]
+          ? 'rgba(120,190,255,0.35)'
+          : cost <= 0.5
+            ? 'rgba(255,255,255,0.42)'
+            : 'rgba(255,255,255,0.2)';
         ctx.fillRect(
           g.originX + c * g.cellSize,
           g.originY + r * g.cellSize,
