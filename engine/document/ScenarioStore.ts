@@ -51,11 +51,28 @@ class Collection<T> {
       else this.order.insert(Math.max(0, index), [key]);
     }
   }
+  /** Appends many new records at once; Y.Array appends are cheap in bulk, costly one by one. */
+  putMany(entries: readonly [string, T][]): void {
+    const keys: string[] = [];
+    for (const [key, value] of entries) {
+      if (!this.records.has(key)) keys.push(key);
+      this.records.set(key, value as unknown as Json);
+    }
+    if (keys.length) this.order.push(keys);
+  }
   delete(key: string): void {
     if (!this.records.has(key)) return;
     this.records.delete(key);
     const i = this.order.toArray().indexOf(key);
     if (i >= 0) this.order.delete(i, 1);
+  }
+  /** Deletes many records, finding their places in the order in one pass. */
+  deleteMany(keys: readonly string[]): void {
+    const gone = new Set(keys.filter((k) => this.records.has(k)));
+    if (!gone.size) return;
+    for (const k of gone) this.records.delete(k);
+    const order = this.order.toArray();
+    for (let i = order.length - 1; i >= 0; i--) if (gone.has(order[i]!)) this.order.delete(i, 1);
   }
   setOrder(keys: readonly string[]): void {
     this.order.delete(0, this.order.length);
@@ -71,6 +88,7 @@ class Collection<T> {
 export interface DocWriter {
   putFeature(feature: Feature, index?: number): void;
   deleteFeature(id: string): void;
+  deleteFeatures(ids: readonly string[]): void;
   /** Reorders features; `ids` must list every feature once. */
   setFeatureOrder(ids: readonly string[]): void;
   putHex(hex: Hex): void;
@@ -167,18 +185,18 @@ export class ScenarioStore {
       }
       const present = (key: string) => this.map.set(`present:${key}`, true);
       if (doc.map.kind === 'table') {
-        doc.map.features.forEach((f) => this.features.put(f.id, clone(f)));
+        this.features.putMany(doc.map.features.map((f) => [f.id, clone(f)]));
       } else {
-        doc.map.hexes.forEach((h) => this.hexes.put(hexKey(h.col, h.row), clone(h)));
+        this.hexes.putMany(doc.map.hexes.map((h) => [hexKey(h.col, h.row), clone(h)]));
         if (doc.map.hexsides) {
           present('hexsides');
-          doc.map.hexsides.forEach((s) =>
-            this.hexsides.put(hexsideKey(s.col, s.row, s.side), clone(s)),
+          this.hexsides.putMany(
+            doc.map.hexsides.map((s) => [hexsideKey(s.col, s.row, s.side), clone(s)]),
           );
         }
         if (doc.map.contours) {
           present('contours');
-          doc.map.contours.forEach((c) => this.contours.put(c.id, clone(c)));
+          this.contours.putMany(doc.map.contours.map((c) => [c.id, clone(c)]));
         }
       }
     }, LOAD);
@@ -243,6 +261,7 @@ export class ScenarioStore {
     const writer: DocWriter = {
       putFeature: (f, index) => this.features.put(f.id, clone(f), index),
       deleteFeature: (id) => this.features.delete(id),
+      deleteFeatures: (ids) => this.features.deleteMany(ids),
       setFeatureOrder: (ids) => this.features.setOrder(ids),
       putHex: (h) => this.hexes.put(hexKey(h.col, h.row), clone(h)),
       deleteHex: (col, row) => this.hexes.delete(hexKey(col, row)),

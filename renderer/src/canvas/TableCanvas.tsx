@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type Konva from 'konva';
 import { Layer, Shape, Stage } from 'react-konva';
 import type { Editor, EditorPointerInput } from '../editor/Editor';
@@ -9,30 +9,20 @@ import { sceneOf } from './sceneOf';
 /**
  * The table on a Konva stage: a cached, non-listening terrain layer and an overlay layer for the
  * grid, previews, selection, handles, tape and rulers. Pointer input goes to the editor's tools;
- * the editor does its own hit testing, so no Konva node listens for events.
+ * the editor does its own hit testing, so no Konva node listens for events. Camera and document
+ * changes reach the layers directly, not through React, so panning costs no re-render.
  */
 export function TableCanvas({ editor }: { editor: Editor }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const terrainLayer = useRef<Konva.Layer>(null);
   const terrainShape = useRef<Konva.Shape>(null);
   const overlayLayer = useRef<Konva.Layer>(null);
-  const cacheRef = useRef<TerrainCache | null>(null);
   const [size, setSize] = useState({ width: 800, height: 600 });
-  const fitted = useRef(false);
-
-  const sessionVersion = useSyncExternalStore(
-    (l) => editor.subscribe(l),
-    () => editor.version,
-  );
-  const revision = useSyncExternalStore(
-    (l) => editor.store.subscribe(l),
-    () => editor.store.revision,
-  );
-  const s = editor.session;
 
   useLayoutEffect(() => {
     const el = containerRef.current;
     if (!el) return;
+    let fitted = false;
     const measure = () => {
       const r = el.getBoundingClientRect();
       const next = {
@@ -41,8 +31,8 @@ export function TableCanvas({ editor }: { editor: Editor }) {
       };
       setSize((old) => (old.width === next.width && old.height === next.height ? old : next));
       editor.setViewport(next.width, next.height);
-      if (!fitted.current) {
-        fitted.current = true;
+      if (!fitted) {
+        fitted = true;
         editor.zoomToFit();
       }
     };
@@ -52,37 +42,45 @@ export function TableCanvas({ editor }: { editor: Editor }) {
     return () => ro.disconnect();
   }, [editor]);
 
-  // A layout effect declared before the content effects below, so the cache exists when they run.
+  // Keep the layers in step with the editor: terrain cache on document and camera changes,
+  // overlay on any change; the cursor and the published camera on the container element.
   useLayoutEffect(() => {
-    if (!terrainLayer.current || !terrainShape.current) return;
+    const el = containerRef.current;
+    if (!terrainLayer.current || !terrainShape.current || !overlayLayer.current || !el) return;
     const cache = new TerrainCache(terrainLayer.current, terrainShape.current);
-    cacheRef.current = cache;
-    return () => {
-      cache.dispose();
-      cacheRef.current = null;
+    const overlay = overlayLayer.current;
+    let camera: unknown = null;
+    let viewport: unknown = null;
+    let revision = -1;
+    let hideKey = '';
+    let hexStroke: unknown = null;
+    const sync = () => {
+      const s = editor.session;
+      if (s.camera !== camera || s.viewport !== viewport) {
+        camera = s.camera;
+        viewport = s.viewport;
+        cache.setView(s.camera, s.viewport);
+        el.dataset.camera = `${s.camera.x},${s.camera.y},${s.camera.zoom}`;
+      }
+      const hide = [...s.overrides.keys()].join('\n');
+      if (editor.store.revision !== revision || hide !== hideKey || s.hexOverrides !== hexStroke) {
+        revision = editor.store.revision;
+        hideKey = hide;
+        hexStroke = s.hexOverrides;
+        cache.setContent(sceneOf(editor), new Set(hide ? hide.split('\n') : []), editor.mapSize());
+      }
+      el.style.cursor = s.panning ? 'grabbing' : editor.currentTool().cursor;
+      overlay.batchDraw();
     };
-  }, []);
-
-  // Which features are live on the overlay; the cache only re-renders when this set changes.
-  const hideKey = [...s.overrides.keys()].join('\n');
-  const hide = useMemo(() => new Set(hideKey ? hideKey.split('\n') : []), [hideKey]);
-  const hexStroke = s.hexOverrides;
-
-  useLayoutEffect(() => {
-    const cache = cacheRef.current;
-    if (!cache) return;
-    cache.setView(editor.session.camera, editor.session.viewport);
-    cache.setContent(sceneOf(editor), hide, editor.mapSize());
-  }, [editor, revision, hide, hexStroke]);
-
-  useLayoutEffect(() => {
-    cacheRef.current?.setView(s.camera, s.viewport);
-    overlayLayer.current?.batchDraw();
-  }, [s.camera, s.viewport]);
-
-  useLayoutEffect(() => {
-    overlayLayer.current?.batchDraw();
-  }, [sessionVersion, revision]);
+    sync();
+    const offSession = editor.subscribe(sync);
+    const offDoc = editor.store.subscribe(sync);
+    return () => {
+      offSession();
+      offDoc();
+      cache.dispose();
+    };
+  }, [editor]);
 
   // Wheel: pan, or zoom to the cursor with Ctrl/Cmd (also what trackpad pinch sends).
   useEffect(() => {
@@ -113,20 +111,14 @@ export function TableCanvas({ editor }: { editor: Editor }) {
     };
   };
 
-  const tool = editor.currentTool();
-  const cursor = s.panning ? 'grabbing' : tool.cursor;
-
   return (
     <div
       ref={containerRef}
       className="table-canvas"
       data-testid="table-canvas"
-      data-camera={`${s.camera.x},${s.camera.y},${s.camera.zoom}`}
-      style={{ cursor }}
       onPointerDown={(e) => {
         if (e.button === 1) e.preventDefault();
         (e.target as Element).setPointerCapture?.(e.pointerId);
-        containerRef.current?.focus();
         editor.pointerDown(input(e));
       }}
       onPointerMove={(e) => editor.pointerMove(input(e))}

@@ -32,12 +32,26 @@ export class TerrainCache {
     private readonly layer: Konva.Layer,
     private readonly shape: Konva.Shape,
   ) {
+    // The shape paints only while the cache is being rendered; the layer otherwise shows the
+    // cached bitmap, so a frame never falls back to painting every feature live.
     shape.sceneFunc((ctx) => {
-      if (!this.scene) return;
+      if (!this.scene || !this.painting) return;
       paintScene(ctx._context, this.scene, {
         hide: this.hide,
         ...(this.region ? { box: this.region } : {}),
       });
+    });
+  }
+
+  private painting = false;
+  private frame = 0;
+
+  /** Renders on the next animation frame; several changes in one frame render once. */
+  private schedule(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.render();
     });
   }
 
@@ -49,7 +63,7 @@ export class TerrainCache {
     this.scene = scene;
     this.hide = hide;
     this.mapSize = mapSize;
-    this.render();
+    this.schedule();
   }
 
   setView(camera: Camera, viewport: { width: number; height: number }): void {
@@ -67,7 +81,7 @@ export class TerrainCache {
     const ratio = camera.zoom / (this.cachedZoom || camera.zoom);
     const sharp = ratio < ZOOM_TOLERANCE && ratio > 1 / ZOOM_TOLERANCE;
     clearTimeout(this.settleTimer);
-    if (!covered) this.render();
+    if (!covered) this.schedule();
     else if (!sharp || ratio !== 1) {
       this.settleTimer = setTimeout(
         () => this.render(),
@@ -96,6 +110,10 @@ export class TerrainCache {
 
   render(): void {
     clearTimeout(this.settleTimer);
+    if (this.frame) {
+      cancelAnimationFrame(this.frame);
+      this.frame = 0;
+    }
     const start = performance.now();
     const { zoom } = this.camera;
     const mx = (this.viewport.width / zoom) * CACHE_MARGIN;
@@ -117,14 +135,19 @@ export class TerrainCache {
     this.region = region;
     this.cachedZoom = zoom;
     const pixelRatio = zoom * (window.devicePixelRatio || 1);
-    this.layer.cache({
-      x: region.minX,
-      y: region.minY,
-      width: region.maxX - region.minX,
-      height: region.maxY - region.minY,
-      pixelRatio,
-      imageSmoothingEnabled: true,
-    });
+    this.painting = true;
+    try {
+      this.layer.cache({
+        x: region.minX,
+        y: region.minY,
+        width: region.maxX - region.minX,
+        height: region.maxY - region.minY,
+        pixelRatio,
+        imageSmoothingEnabled: true,
+      });
+    } finally {
+      this.painting = false;
+    }
     this.layer.batchDraw();
     this.renderTimes.push(performance.now() - start);
     if (this.renderTimes.length > 50) this.renderTimes.shift();
@@ -132,5 +155,6 @@ export class TerrainCache {
 
   dispose(): void {
     clearTimeout(this.settleTimer);
+    cancelAnimationFrame(this.frame);
   }
 }

@@ -9,7 +9,7 @@ const VISIBLE_ROWS = 14;
 
 /** Features top-most first, filterable, with lock and visibility toggles; virtualised for big maps. */
 export function FeatureList({ editor }: { editor: Editor }) {
-  const s = useSession(editor);
+  const s = useSession(editor, 'selection');
   const revision = useRevision(editor);
   const [filter, setFilter] = useState('');
   const [scroll, setScroll] = useState(0);

@@ -231,7 +231,7 @@ function FieldInput({
  * shows the validator's message and leaves the document untouched.
  */
 export function Inspector({ editor }: { editor: Editor }) {
-  const s = useSession(editor);
+  const s = useSession(editor, 'selection');
   useRevision(editor);
   const selected = s.selection.length === 1 ? editor.store.feature(s.selection[0]!) : undefined;
   const selKey = s.selection.join(',');

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { Editor } from '../editor/Editor';
 import { BASE_PPI } from '../editor/Editor';
 import { formatLength } from '../canvas/paintOverlay';
@@ -5,7 +6,12 @@ import { useSession } from './useEditor';
 
 /** Zoom, grid and snapping switches, units, and the size of the map. */
 export function StatusBar({ editor }: { editor: Editor }) {
-  const s = useSession(editor);
+  const s = useSession(editor, 'grid', 'units', 'snapToFeatures', 'viewport');
+  // The zoom label follows zoom changes only, not every pan.
+  const zoom = useSyncExternalStore(
+    (l) => editor.subscribe(l),
+    () => editor.session.camera.zoom,
+  );
   const size = editor.mapSize();
   const grid = s.grid;
   return (
@@ -71,7 +77,7 @@ export function StatusBar({ editor }: { editor: Editor }) {
         −
       </button>
       <button onClick={() => editor.zoomToActual()} title="Zoom to 100%">
-        {Math.round((s.camera.zoom / BASE_PPI) * 100)}%
+        {Math.round((zoom / BASE_PPI) * 100)}%
       </button>
       <button
         onClick={() => editor.zoomAt([s.viewport.width / 2, s.viewport.height / 2], 1.25)}

@@ -46,7 +46,7 @@ const HEX_FLAGS: HexFlag[] = ['urban', 'rubble', 'marsh', 'wire', 'woods', 'buil
 
 /** Settings of the active tool (road width presets, canopy radius, hex brush...) and its hint. */
 export function ToolOptionsBar({ editor }: { editor: Editor }) {
-  const s = useSession(editor);
+  const s = useSession(editor, 'tool', 'toolOptions', 'hexBrush', 'hint');
   const o = s.toolOptions;
   const set = (patch: Partial<ToolOptions>) => editor.update({ toolOptions: { ...o, ...patch } });
   const b = s.hexBrush;

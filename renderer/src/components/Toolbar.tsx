@@ -45,7 +45,7 @@ const HEX_TOOLS: ToolId[] = [
 
 /** The vertical tool strip; each button runs the tool's command. */
 export function Toolbar({ editor, ctx }: { editor: Editor; ctx: CommandContext }) {
-  const s = useSession(editor);
+  const s = useSession(editor, 'tool');
   const tools = editor.isHex() ? HEX_TOOLS : TABLE_TOOLS;
   return (
     <div className="toolbar" role="toolbar" aria-label="Tools" aria-orientation="vertical">

@@ -1,11 +1,29 @@
-import { useSyncExternalStore } from 'react';
-import type { Editor } from '../editor/Editor';
+import { useState, useSyncExternalStore } from 'react';
+import type { Editor, Session } from '../editor/Editor';
 
-/** Re-renders on session changes (selection, tool, camera). */
-export function useSession(editor: Editor) {
+/** Counts changes of a list of values compared by identity. */
+function changeCounter() {
+  let last: unknown[] = [];
+  let version = 0;
+  return (now: unknown[]): number => {
+    if (now.length !== last.length || now.some((v, i) => v !== last[i])) {
+      last = now;
+      version++;
+    }
+    return version;
+  };
+}
+
+/**
+ * The editor's session, re-rendering only when one of `keys` changes (every change when none are
+ * given). Panning changes the camera sixty times a second; panels that do not show it must not
+ * re-render with it.
+ */
+export function useSession(editor: Editor, ...keys: (keyof Session)[]): Session {
+  const [count] = useState(changeCounter);
   useSyncExternalStore(
     (l) => editor.subscribe(l),
-    () => editor.version,
+    () => count(keys.length ? keys.map((k) => editor.session[k]) : [editor.session]),
   );
   return editor.session;
 }

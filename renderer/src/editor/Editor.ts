@@ -475,7 +475,7 @@ export class Editor {
   deleteSelection(): void {
     const ids = this.session.selection.filter((id) => this.store.feature(id));
     if (!ids.length) return;
-    this.commit((w) => ids.forEach((id) => w.deleteFeature(id)));
+    this.commit((w) => w.deleteFeatures(ids));
     this.update({
       selection: [],
       hint: `Deleted ${ids.length} feature${ids.length > 1 ? 's' : ''}`,
