@@ -101,3 +101,34 @@ describe('playtest session over the Tankplank engine', () => {
     expect(r.ok).toBe(false);
   });
 });
+
+describe('fire preview explains itself', () => {
+  test('a tank on the highway cannot see a rifleman behind the Bridge X site, and says so (TP-7.1)', () => {
+    const rs = ruleset();
+    let g = startGame(rs, 1, { a: 'human', b: 'human' });
+    const act = (a: Parameters<typeof applyActions>[1][number]) => {
+      const r = applyActions(g, [a]);
+      if (!r.ok) throw new Error(r.reason);
+      g = r.game;
+    };
+    const move = (unit: string, to: [number, number]) => {
+      const p = rs.planMove(currentState(g), unit, to);
+      if (!p.ok) throw new Error(p.reason);
+      act(p.action);
+    };
+    move('a.tank1', [5, 12]);
+    act(rs.endPhaseAction(currentState(g), 'a'));
+    move('b.ht1', [30, 12]);
+    move('b.sq1.r4', [33.5, 8]);
+    act(rs.endPhaseAction(currentState(g), 'b'));
+    const s = currentState(g);
+    const blocked = rs.previewFire(s, 'a.tank1', 'tp.tankGun', 'AP', { unit: 'b.sq1.r4' });
+    expect(blocked.legal).toBe(false);
+    expect(blocked.sight?.visible).toBe(false);
+    expect(blocked.sight?.blockedBy).toMatchObject({ name: 'Bridge X site', kind: 'building' });
+    const clear = rs.previewFire(s, 'a.tank1', 'tp.tankGun', 'AP', { unit: 'b.ht1' });
+    expect(clear.legal).toBe(true);
+    expect(clear.steps.map((x) => x.ruleId)).toContain('TP-9.2');
+    expect(clear.odds.find((o) => o.label.includes('out of action'))?.p).toBeGreaterThan(0);
+  });
+});

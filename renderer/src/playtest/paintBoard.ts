@@ -361,6 +361,18 @@ function paintCounter(
       ctx.fillText(flash, x + 0.5, y - 0.4);
     }
   }
+  const morale = c.status.find((x) => x === 'toCover' || x === 'fallBack' || x === 'rout');
+  if (morale) {
+    ctx.fillStyle = '#ffcc00';
+    ctx.font = `bold ${10 * px}px sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    ctx.fillText(
+      morale === 'toCover' ? 'to cover' : morale === 'fallBack' ? 'fall back' : 'rout',
+      x,
+      y + Math.max(c.size.length, c.size.width) / 2 + 0.1,
+    );
+  }
   if (c.passengers.length > 0) {
     ctx.fillStyle = '#fff';
     ctx.font = `bold ${10 * px}px sans-serif`;
