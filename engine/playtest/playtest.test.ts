@@ -132,3 +132,37 @@ describe('fire preview explains itself', () => {
     expect(clear.odds.find((o) => o.label.includes('out of action'))?.p).toBeGreaterThan(0);
   });
 });
+
+describe('sandtable.game files', () => {
+  const base = {
+    format: 'sandtable.game',
+    formatVersion: 1,
+    app: { name: 'sandtable', version: '0.1.0' },
+    scenario,
+    ruleset: 'tankplank',
+    seed: 3,
+    controllers: { a: 'human', b: 'bot' },
+    actions: [{ type: 'endPhase', side: 'a' }],
+    marks: [0],
+    stateHash: '0',
+  };
+  test('a well-formed game parses', () => {
+    expect(parseGame(JSON.stringify(base)).ok).toBe(true);
+  });
+  test('a game from a newer Sandtable is refused with a clear message, never half-loaded', () => {
+    const r = parseGame(JSON.stringify({ ...base, formatVersion: 99 }));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems[0]).toMatch(/newer Sandtable/);
+  });
+  test('a scenario file is not a game; bad fields are named by pointer', () => {
+    const r1 = parseGame(JSON.stringify({ format: 'sandtable.scenario' }));
+    expect(r1.ok).toBe(false);
+    const r2 = parseGame(JSON.stringify({ ...base, seed: 1.5, controllers: { a: 'robot' } }));
+    expect(r2.ok).toBe(false);
+    if (!r2.ok)
+      expect(r2.problems).toEqual([
+        '/seed must be an integer',
+        '/controllers/a must be "human" or "bot"',
+      ]);
+  });
+});
