@@ -520,7 +520,11 @@ function PlaytestGameView({
 
   const model: BoardModel = {
     table: rs.table,
-    counters,
+    // While the facing knob is dragged, the counter turns with it.
+    counters:
+      faceAt === null || mine.length !== 1
+        ? counters
+        : counters.map((c) => (c.id === mine[0] ? { ...c, facing: faceAt } : c)),
     colours,
     selected: new Set(selected),
     hover,
