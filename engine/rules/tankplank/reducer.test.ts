@@ -527,3 +527,60 @@ describe('movement sweep (TP-4.3)', () => {
     ]);
   });
 });
+
+describe('guns, towing and wrecks', () => {
+  const units: FixtureUnit[] = [
+    { side: 'a', formation: 'a.at', id: 'gun', type: 'tp.atGun', at: [5, 12], facing: 0 },
+    man('a', 'a.at', 'c1', [5, 12.5], 'tp.atCrew', 'atCrew'),
+    { side: 'a', formation: 'a.tr', id: 'truck', type: 'tp.truck', at: [5.8, 12], facing: 0 },
+  ];
+  test('two men drag the gun at 2"; alone it stays (TP-5.5)', () => {
+    const { ctx, state } = fixtureGame({ units });
+    const reduce = tankplankReducer(ctx);
+    expect(reduce(state, { type: 'move', unit: 'gun', path: [[6, 12]] })).toMatchObject({
+      ok: false,
+      ruleId: 'TP-5.5',
+    });
+    const two = fixtureGame({
+      units: [...units, man('a', 'a.at', 'c2', [4.5, 12], 'tp.atCrew', 'atCrew')],
+    });
+    const r = tankplankReducer(two.ctx)(two.state, { type: 'move', unit: 'gun', path: [[7, 12]] });
+    expect(r.ok && r.events[0]).toMatchObject({ type: 'UnitMoved', rate: 2, cost: 1 });
+  });
+
+  test('a truck tows the broken-down gun; it is unhitched beside it (TP-5.5, TP-16.1)', () => {
+    const { ctx, state } = fixtureGame({ units });
+    const r = replay(tankplankReducer(ctx), state, [
+      { type: 'mount', unit: 'gun', vehicle: 'truck' },
+      { type: 'move', unit: 'truck', path: [[9, 12]] },
+      { type: 'dismount', unit: 'gun', at: [9, 12.8] },
+    ]);
+    expect(r.refused).toEqual([]);
+    expect(r.state.units['gun']).toMatchObject({ at: [9, 12.8], embarkedIn: null });
+    expect(stateProblems(ctx, r.state)).toEqual([]);
+  });
+
+  test('a wreck stays an obstacle to vehicles (TP-14.4)', () => {
+    const { ctx, state } = fixtureGame({ units });
+    const withWreck = {
+      ...state,
+      wrecks: [
+        {
+          id: 'wreck.x',
+          unit: 'x',
+          type: 'tp.mediumTank',
+          side: 'b',
+          at: [8, 12] as const,
+          facing: 0,
+          ammo: {},
+        },
+      ],
+    };
+    const reduce = tankplankReducer(ctx);
+    expect(reduce(withWreck, { type: 'move', unit: 'truck', path: [[10, 12]] })).toMatchObject({
+      ok: false,
+      ruleId: 'TP-14.4',
+    });
+    expect(reduce(withWreck, { type: 'move', unit: 'c1', path: [[7.5, 12.5]] }).ok).toBe(true);
+  });
+});

@@ -3,6 +3,7 @@ import { Dice } from '../../random/dice';
 import { accepted, invalid, type Reducer, type Reduction } from '../../game/reducer';
 import { hashState } from '../../game/stateHash';
 import { pathCost } from '../../movement/movementCost';
+import { rectangleCorners, segmentInsidePolygon } from '../../geometry/polygon';
 import { bearing, distance, lerpPoint, project } from '../../geometry/vector';
 import { tablePoint, type TablePoint } from '../../geometry/units';
 import type { TankplankAction, TankplankEvent, Modifier } from './actions';
@@ -166,6 +167,43 @@ function moverFor(ctx: TankplankContext, state: TankplankState, id: string) {
   };
 }
 
+/** Men of the gun's own team within reach of it, plus crew counted on the gun itself. */
+function gunHands(ctx: TankplankContext, state: TankplankState, gun: string): number {
+  const g = state.units[gun]!;
+  const p = positionOf(state, gun);
+  if (!p) return 0;
+  const reach = constant(ctx.catalog, 'crewProximity');
+  let n = Object.values(g.crew).reduce((a, b) => a + b, 0);
+  for (const u of Object.values(state.units)) {
+    if (u.id === gun || !onTable(u) || u.formation !== g.formation || u.doomed) continue;
+    if (info(ctx, state, u.id).kind !== 'figure') continue;
+    if (dist([u.at[0], u.at[1]], p) <= reach + 1e-9) n++;
+  }
+  return n;
+}
+
+/** The first wreck a vehicle's path runs into (wrecks stay obstacles, TP-14.4). */
+function wreckOnPath(
+  ctx: TankplankContext,
+  state: TankplankState,
+  points: readonly TablePoint[],
+): string | undefined {
+  for (const w of state.wrecks) {
+    const type = ctx.catalog.units.get(w.type);
+    const poly = rectangleCorners(
+      w.at[0],
+      w.at[1],
+      type?.size?.length ?? 1.5,
+      type?.size?.width ?? 1,
+      w.facing,
+    );
+    for (let k = 1; k < points.length; k++) {
+      if (segmentInsidePolygon(points[k - 1]!, points[k]!, poly).length > 0) return w.unit;
+    }
+  }
+  return undefined;
+}
+
 function onEntryEdge(ctx: TankplankContext, side: string, p: TablePoint): boolean {
   const e = ctx.entryEdges.get(side);
   if (!e) return false;
@@ -212,11 +250,20 @@ function move(
     const key = weaponsOf(ctx, i)[0];
     if (key && state.teamWeapons[weaponKey(i, key.weapon)]?.setUp)
       return invalid('an AT gun moves only when broken down', 'TP-5.5');
+    // Two men drag it (TP-5.5); a gun that starts off the table comes on with its crew.
+    if (unit.at && gunHands(ctx, state, id) < 2)
+      return invalid('two men are needed to move the gun', 'TP-5.5');
   }
   const { mover, ruleId } = moverFor(ctx, state, id);
   const cost = pathCost(ctx.terrain, mover, points);
   if (!cost.legal)
     return invalid(cost.blockedBy?.reason ?? 'the path is blocked', cost.blockedBy?.ruleId);
+  const wreck = i.kind !== 'figure' ? wreckOnPath(ctx, state, points) : undefined;
+  if (wreck)
+    return invalid(
+      `the wreck of ${wreck} is in the way; only a heavier vehicle can push it aside`,
+      'TP-14.4',
+    );
   const budget = 1 - unit.moved;
   if (cost.cost > budget + 1e-9) {
     return invalid(
@@ -300,11 +347,23 @@ function mount(
     return invalid(`vehicle ${vehicleId} is not on the table`);
   if (vehicle.side !== unit.side) return invalid('only your own vehicles');
   const vInfo = info(ctx, state, vehicleId);
-  if (info(ctx, state, id).kind !== 'figure' || vInfo.kind !== 'vehicle')
+  const uInfo = info(ctx, state, id);
+  if (vInfo.kind !== 'vehicle') return invalid('only vehicles carry or tow');
+  if (uInfo.kind === 'gun') {
+    // A broken-down gun is hitched to a soft vehicle or half-track and towed (TP-5.5, TP-16.1).
+    const key = weaponsOf(ctx, uInfo)[0];
+    if (key && state.teamWeapons[weaponKey(uInfo, key.weapon)]?.setUp)
+      return invalid('break the gun down before towing it', 'TP-5.5');
+    if (vInfo.type.class === 'tank') return invalid('tanks do not tow guns', 'TP-16.1');
+    if (vehicle.passengers.some((p) => info(ctx, state, p).kind === 'gun'))
+      return invalid(`${vehicleId} already tows a gun`, 'TP-16.1');
+  } else if (uInfo.kind !== 'figure') {
     return invalid('only men get into vehicles');
-  const capacity = vInfo.type.capacity ?? 0;
-  if (vehicle.passengers.length >= capacity)
-    return invalid(`${vehicleId} is full (${capacity})`, 'TP-G7');
+  } else {
+    const capacity = vInfo.type.capacity ?? 0;
+    const riders = vehicle.passengers.filter((p) => info(ctx, state, p).kind === 'figure').length;
+    if (riders >= capacity) return invalid(`${vehicleId} is full (${capacity})`, 'TP-G7');
+  }
   if (
     dist([unit.at[0], unit.at[1]], [vehicle.at[0], vehicle.at[1]]) >
     constant(ctx.catalog, 'mountReach') + 1e-9
@@ -1061,6 +1120,12 @@ function removeCasualties(
       return clampToTable(ctx, p);
     };
     for (const pid of u.passengers) {
+      if (info(ctx, next, pid).kind === 'gun') {
+        // A towed gun is left beside the wreck, to be picked up again (TP-16.8).
+        const p = spot();
+        next = withUnit(next, pid, { embarkedIn: null, at: [p.x, p.y] });
+        continue;
+      }
       const roll = dice.roll();
       const saved = roll >= passengerSave;
       events.push({

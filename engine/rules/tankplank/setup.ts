@@ -32,7 +32,9 @@ export function newGame(ctx: TankplankContext, opts: NewGameOptions): TankplankS
   for (const i of ctx.units.values()) {
     const u = i.unit;
     const crew: Record<string, number> = {};
-    for (const c of u.crew ?? (i.kind === 'figure' ? [] : (i.type.crew ?? [])))
+    // A vehicle without a crew list has its catalog crew; a gun's crew are figures of its team
+    // unless the scenario lists them on the gun itself.
+    for (const c of u.crew ?? (i.kind === 'vehicle' ? (i.type.crew ?? []) : []))
       crew[c.role] = (crew[c.role] ?? 0) + c.count;
     const ammo: Record<string, number> = {};
     for (const m of i.type.weapons ?? [])
