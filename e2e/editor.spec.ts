@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { PDFDocument } from 'pdf-lib';
 
 /** The browser host falls back to downloads when there is no native save picker to drive. */
 test.beforeEach(async ({ page }) => {
@@ -302,4 +303,49 @@ test('the Tankplank village opens from the welcome screen and looks like a villa
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test('export PNG, SVG and a tiled 1:1 PDF of the village', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: /village/i }).click();
+  await expect(featureRows(page).first()).toBeVisible();
+  const exportAs = async (item: RegExp, configure?: () => Promise<void>) => {
+    await page.getByRole('menuitem', { name: 'File' }).click();
+    await page.getByRole('menuitem', { name: item }).click();
+    await configure?.();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const d = await download;
+    const path = join(tmpdir(), `sandtable-export-${Date.now()}-${d.suggestedFilename()}`);
+    await d.saveAs(path);
+    return { name: d.suggestedFilename(), bytes: readFileSync(path) };
+  };
+  const png = await exportAs(/Export PNG/, async () => {
+    await page.getByLabel('Resolution').selectOption('50');
+  });
+  expect(png.name).toMatch(/\.png$/);
+  expect(png.bytes.subarray(1, 4).toString()).toBe('PNG');
+  // 36" × 24" at 50 px per inch.
+  expect(png.bytes.readUInt32BE(16)).toBe(1800);
+  expect(png.bytes.readUInt32BE(20)).toBe(1200);
+
+  const svg = await exportAs(/Export SVG/);
+  const text = svg.bytes.toString();
+  expect(text).toContain('width="36in" height="24in"');
+  expect((text.match(/<path /g) ?? []).length).toBeGreaterThan(100);
+
+  const pdf = await exportAs(/PDF/, async () => {
+    await page.getByLabel('Paper').selectOption('a4');
+    await expect(page.getByRole('dialog')).toContainText('sheets');
+  });
+  const doc = await PDFDocument.load(pdf.bytes);
+  // 36" × 24" at 1:1 over A4 with 0.4" margins and 0.5" overlap: 4 × 4 landscape sheets
+  // (each shows 10.89" × 7.12" of table, stepping 10.39" × 6.62").
+  expect(doc.getPageCount()).toBe(16);
+  for (const p of doc.getPages()) {
+    const { width, height } = p.getSize();
+    expect([Math.round(Math.min(width, height)), Math.round(Math.max(width, height))]).toEqual([
+      595, 842,
+    ]);
+  }
 });

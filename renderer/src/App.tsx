@@ -24,7 +24,6 @@ import {
 } from './components/Dialogs';
 import { CommandPalette } from './components/CommandPalette';
 import { useRevision } from './components/useEditor';
-import { exportPdf, exportPng, exportSvg } from './export/exportTable';
 import { sceneOf } from './canvas/sceneOf';
 
 /** The open document: its editor, where it was loaded from or saved to, and the saved revision. */
@@ -235,6 +234,8 @@ export function App() {
   const runExport = async (choice: ExportChoice) => {
     const ed = doc?.editor;
     if (!ed) return;
+    // pdf-lib and the exporters load on first use, keeping them out of the start-up bundle.
+    const { exportPdf, exportPng, exportSvg } = await import('./export/exportTable');
     const scene = sceneOf(ed);
     const size = ed.mapSize();
     const title = ed.store.rootField<{ title: string }>('meta')?.title ?? 'table';

@@ -245,7 +245,7 @@ function outline(
       const pts = (f as { points: Point[] }).points.map(toS);
       pts.forEach((p, i) => (i ? ctx.lineTo(...p) : ctx.moveTo(...p)));
       ctx.save();
-      ctx.globalAlpha = 0.25;
+      ctx.globalAlpha = 0.12;
       ctx.lineWidth = Math.max(3, halfWidth(f) * 2 * zoom + 4);
       ctx.lineCap = 'round';
       ctx.stroke();

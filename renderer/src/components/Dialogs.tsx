@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatProblem, type Problem } from '../../../engine/format/problems';
 import type { RulesetId } from '../../../engine/format/types';
 import { TABLE_PRESETS, type NewScenarioOptions } from '../../../engine/document';
-import type { PaperSize } from '../export/exportTable';
-import { planTiles } from '../export/exportTable';
+import { planTiles, type PaperSize } from '../export/tiles';
 
 /** A modal dialog: focus moves inside, Escape closes. */
 export function Modal({

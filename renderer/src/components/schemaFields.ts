@@ -79,11 +79,13 @@ export function mapFieldsOf(kind: 'table' | 'hex'): FieldSpec[] {
     }));
 }
 
-/** "canopyRadius" → "Canopy radius". */
+/** "canopyRadius" → "Canopy radius", "blocksLOSFor" → "Blocks LOS for". */
 export function humanize(key: string): string {
-  const s = key
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/LOS/g, ' LOS')
-    .toLowerCase();
-  return s.charAt(0).toUpperCase() + s.slice(1).replace(/ los/g, ' LOS');
+  const words = key
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(' ')
+    .map((w) => (w.length > 1 && w === w.toUpperCase() ? w : w.toLowerCase()));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

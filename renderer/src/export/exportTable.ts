@@ -1,6 +1,7 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { paintScene, type Scene } from '../canvas/paintTerrain';
 import { SvgContext } from './SvgContext';
+import { planTiles, type PdfOptions } from './tiles';
 
 /** Browsers refuse canvases beyond this many pixels a side. */
 export const MAX_CANVAS_SIDE = 16_384;
@@ -56,41 +57,6 @@ export function exportSvg(
   const ctx = new SvgContext();
   paintScene(ctx, scene);
   return ctx.toSvg(size.width, size.height, title);
-}
-
-export type PaperSize = 'a4' | 'letter';
-const PAPER_PT: Record<PaperSize, [number, number]> = { a4: [595.28, 841.89], letter: [612, 792] };
-
-export interface PdfOptions {
-  paper: PaperSize;
-  /** Inches each sheet shares with its neighbours, for gluing and aligning. */
-  overlap: number;
-  /** Unprintable border most printers keep, in inches. */
-  margin: number;
-  dpi: number;
-  title: string;
-}
-
-/** How the table is cut into pages: sheet orientation, grid and the step between sheets. */
-export function planTiles(
-  size: { width: number; height: number },
-  o: Pick<PdfOptions, 'paper' | 'overlap' | 'margin'>,
-) {
-  const [pw, ph] = PAPER_PT[o.paper].map((pt) => pt / 72) as [number, number];
-  const plan = (landscape: boolean) => {
-    const pageW = landscape ? ph : pw;
-    const pageH = landscape ? pw : ph;
-    const areaW = pageW - 2 * o.margin;
-    const areaH = pageH - 2 * o.margin - 0.35; // room for the caption line
-    const stepX = areaW - o.overlap;
-    const stepY = areaH - o.overlap;
-    const cols = Math.max(1, Math.ceil((size.width - o.overlap) / stepX));
-    const rows = Math.max(1, Math.ceil((size.height - o.overlap) / stepY));
-    return { landscape, pageW, pageH, areaW, areaH, stepX, stepY, cols, rows };
-  };
-  const a = plan(false);
-  const b = plan(true);
-  return a.cols * a.rows <= b.cols * b.rows ? a : b;
 }
 
 /**
