@@ -547,6 +547,14 @@ function UnitDetails({ m }: { m: SetupModel }) {
         {type?.nation ? ` · ${type.nation}` : ''}
         {type?.slots?.crew !== undefined ? ` · ${type.slots.crew} crew slots` : ''}
         {type?.capacity ? ` · carries ${type.capacity}` : ''}
+        {type?.armour
+          ? ` · armour ${type.armour.front ?? '–'}/${type.armour.side ?? '–'}/${type.armour.rear ?? '–'}`
+          : ''}
+        {type?.speeds
+          ? ` · ${Object.entries(type.speeds)
+              .map(([k, v]) => `${k} ${v}"`)
+              .join(' ')}`
+          : ''}
         {Object.entries(stats).map(([k, v]) => ` · ${k} ${String(v)}`)}
         {type?.placeholder ? ' · placeholder values' : ''}
       </div>
@@ -566,8 +574,36 @@ function UnitDetails({ m }: { m: SetupModel }) {
         />
       </label>
       {type?.crew && (
-        <div className="muted small">
-          Crew: {type.crew.map((c) => `${c.count} ${c.role}`).join(', ')}
+        <div className="crew" aria-label="Crew">
+          <span className="muted small">Crew</span>
+          {type.crew.map((c) => {
+            const have = u.crew?.find((x) => x.role === c.role)?.count ?? c.count;
+            return (
+              <label key={c.role} className="small">
+                <input
+                  type="number"
+                  min={1}
+                  aria-label={`Crew ${c.role}`}
+                  value={have}
+                  onChange={(e) => {
+                    const n = Math.max(1, Number(e.target.value) || 1);
+                    const crew = type.crew!.map((x) => ({
+                      role: x.role,
+                      count:
+                        x.role === c.role
+                          ? n
+                          : (u.crew?.find((y) => y.role === x.role)?.count ?? x.count),
+                    }));
+                    const same = crew.every((x, i) => x.count === type.crew![i]!.count);
+                    m.editForces((f) =>
+                      same ? clearUnitFields(f, u.id, ['crew']) : updateUnit(f, u.id, { crew }),
+                    );
+                  }}
+                />{' '}
+                {c.role}
+              </label>
+            );
+          })}
         </div>
       )}
       {transports.length > 0 && canRide(type) && (
