@@ -10,6 +10,8 @@ import tanksMissions from '../../scenarios/catalogs/tanks-missions.catalog.json'
 import tankBase from '../../scenarios/catalogs/tank.placeholder.catalog.json';
 import tankCostello from '../../scenarios/catalogs/tank.catalog.json';
 import tankOptional from '../../scenarios/catalogs/tank-optional.catalog.json';
+import ww1 from '../../scenarios/catalogs/ww1.catalog.json';
+import ww1Placeholder from '../../scenarios/catalogs/ww1.placeholder.catalog.json';
 
 /**
  * Every catalog shipped with the app, for the editor (which has no file system) and for tests.
@@ -27,4 +29,6 @@ export const BUNDLED_CATALOGS: readonly CatalogDoc[] = [
   tankBase,
   tankCostello,
   tankOptional,
+  ww1,
+  ww1Placeholder,
 ] as unknown as CatalogDoc[];
