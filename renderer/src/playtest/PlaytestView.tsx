@@ -52,17 +52,24 @@ const BOT_DELAY_MS = 30;
 export function PlaytestView({
   scenario: given,
   initial,
+  warnings,
   onExit,
 }: {
   scenario: ScenarioDoc;
   /** A loaded game to continue (its ruleset was built from `scenario`). */
   initial?: PlaytestGame;
+  /** What went wrong replaying a loaded game, shown once. */
+  warnings?: readonly string[];
   onExit(): void;
 }) {
   const [scenario, setScenario] = useState(given);
   const made = useMemo(() => playtestFor(scenario), [scenario]);
   const [game, setGame] = useState<PlaytestGame | null>(initial ?? null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ title: string; text: string } | null>(
+    warnings && warnings.length
+      ? { title: 'Game loaded with warnings', text: warnings.join('\n') }
+      : null,
+  );
   const host = getHost();
 
   const loadGame = async () => {
@@ -70,11 +77,13 @@ export function PlaytestView({
     if (!f) return;
     const r = await loadGameText(f.text, f.name);
     if (!r.ok) {
-      setProblem(r.problems.join('\n'));
+      setProblem({ title: 'Cannot load the game', text: r.problems.join('\n') });
       return;
     }
     setScenario(r.scenario);
     setGame(r.game);
+    if (r.warnings.length)
+      setProblem({ title: 'Game loaded with warnings', text: r.warnings.join('\n') });
   };
 
   if (!made.ok) {
@@ -119,9 +128,9 @@ export function PlaytestView({
       )}
       {problem && (
         <div className="modal-backdrop">
-          <div className="modal" role="alertdialog" aria-label="Cannot load the game">
-            <h2>Cannot load the game</h2>
-            <pre className="problems">{problem}</pre>
+          <div className="modal" role="alertdialog" aria-label={problem.title}>
+            <h2>{problem.title}</h2>
+            <pre className="problems">{problem.text}</pre>
             <div className="button-row end">
               <button className="primary" onClick={() => setProblem(null)}>
                 OK
