@@ -648,6 +648,12 @@ function PlaytestGameView({
               {message.text}
             </div>
           )}
+          {hover && !ghost && byId.get(hover) && (
+            <div className="playtest-hover" data-testid="hover-label">
+              {byId.get(hover)!.label}
+              {byId.get(hover)!.status.length ? ` — ${byId.get(hover)!.status.join(', ')}` : ''}
+            </div>
+          )}
           {ghost && ghost.notes.length > 0 && (
             <div className="playtest-ghost-note" data-testid="move-preview">
               {ghost.notes.join('; ')}
