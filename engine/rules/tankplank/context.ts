@@ -22,6 +22,7 @@ import {
   type TankplankLayer,
 } from './catalog';
 import { interpretations, type Interpretations, type OptionValue } from './interpretations';
+import { scaleCatalog, scaleOptions } from './scale';
 import { tankplankFeatureRules, tankplankTerrainDefaults } from './terrainRules';
 
 /** Where a unit sits in the order of battle. */
@@ -83,8 +84,9 @@ export function createContext(scenario: ScenarioDoc, opts: ContextOptions = {}):
       ? 'ADV'
       : 'BASIC';
   const composed = composeCatalog(opts.catalogs ?? TANKPLANK_CATALOGS, layer);
-  // Custom types the scenario adds to its ruleset's catalog come last.
-  const catalog = {
+  // Custom types the scenario adds to its ruleset's catalog come last. Other figure scales then
+  // multiply every length of the catalog (TP-21); the map is already drawn at its own scale.
+  const merged = {
     ...composed,
     units: new Map([
       ...composed.units,
@@ -95,10 +97,12 @@ export function createContext(scenario: ScenarioDoc, opts: ContextOptions = {}):
       ...(scenario.catalog?.weapons ?? []).map((w) => [w.id, w] as const),
     ]),
   };
-  const options = interpretations(catalog, {
-    ...(scenario.ruleset.options ?? {}),
-    ...(opts.options ?? {}),
-  });
+  const factor = scenario.map.scale?.factor ?? 1;
+  const catalog = scaleCatalog(merged, factor);
+  const options = interpretations(
+    catalog,
+    scaleOptions({ ...(scenario.ruleset.options ?? {}), ...(opts.options ?? {}) }, factor),
+  );
   const terrain = new TerrainIndex(
     scenario.map,
     tankplankFeatureRules(catalog),

@@ -12,3 +12,4 @@ export * from './terrainRules';
 export * from './zones';
 export { TANKPLANK_CATALOGS } from './bundledCatalogs';
 export * from './movementOrder';
+export * from './scale';

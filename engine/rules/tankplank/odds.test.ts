@@ -361,3 +361,28 @@ describe('catalog layers', () => {
     expect(truck.placeholder).toBeUndefined();
   });
 });
+
+describe('other figure scales (TP-21)', () => {
+  test('at scale ×2 a rifle\'s close band reaches 8" and a man moves 6"', async () => {
+    const { fixtureScenario } = await import('./fixtures');
+    const { createContext } = await import('./context');
+    const { newGame } = await import('./setup');
+    const doc = fixtureScenario({
+      title: 'scale',
+      units: [rifle('a', 's', 5, 5), rifle('b', 't', 13, 5)],
+    });
+    const scaled = {
+      ...doc,
+      map: { ...doc.map, scale: { figureScale: '35-45mm', factor: 2 } },
+    } as typeof doc;
+    const ctx = createContext(scaled);
+    expect(unitType(ctx.catalog, 'tp.rifleman').speeds).toEqual({ road: 6, offRoad: 6 });
+    expect(ctx.options.num('TP-A3')).toBe(80);
+    const p = planShot(
+      ctx,
+      { ...newGame(ctx, { seed: 1 }), phase: 'firing' },
+      { unit: 's', weapon: 'tp.rifle', target: 't' },
+    );
+    expect(p).toMatchObject({ band: 'close', toHit: { needed: 3 } });
+  });
+});
