@@ -28,6 +28,8 @@ type State =
       hit: Feature | null;
       handle: Handle | null;
       toggled: boolean;
+      /** Pressed on an unselected ground band: a click selects it, a drag is a marquee. */
+      background?: boolean;
     }
   | { name: 'moving'; start: Point; anchor: Point; base: Feature[] }
   | { name: 'marquee'; start: Point; additive: boolean }
@@ -55,6 +57,19 @@ export class SelectTool implements Tool {
     }
     const hit = handle ? null : ed.featureAt(e.table);
     let toggled = false;
+    // Ground bands lie under everything: a drag that starts on one draws a marquee unless the
+    // band is already selected, so the table stays marquee-selectable; a click still selects it.
+    if (hit && isBackground(hit) && !ed.session.selection.includes(hit.id)) {
+      this.state = {
+        name: 'pointing',
+        start: e,
+        hit,
+        handle: null,
+        toggled: false,
+        background: true,
+      };
+      return;
+    }
     if (hit && !handle) {
       const selected = ed.session.selection.includes(hit.id);
       if (e.shift) {
@@ -101,7 +116,7 @@ export class SelectTool implements Tool {
       }
       return;
     }
-    if (s.hit && !s.toggled && ed.session.selection.includes(s.hit.id)) {
+    if (s.hit && !s.background && !s.toggled && ed.session.selection.includes(s.hit.id)) {
       const base = ed.selectedFeatures().filter((f) => !f.locked);
       // Snap the grabbed feature's vertex nearest the pointer, so edges line up exactly.
       let anchor = start;
@@ -184,7 +199,13 @@ export class SelectTool implements Tool {
     this.state = { name: 'idle' };
     switch (s.name) {
       case 'pointing':
-        if (!s.hit && !s.handle && !e.shift) ed.clearSelection();
+        if (s.background && s.hit) {
+          const id = s.hit.id;
+          const sel = ed.session.selection;
+          ed.select(
+            e.shift ? (sel.includes(id) ? sel.filter((x) => x !== id) : [...sel, id]) : [id],
+          );
+        } else if (!s.hit && !s.handle && !e.shift) ed.clearSelection();
         else if (s.hit && !s.toggled && !e.shift) ed.select([s.hit.id]);
         break;
       case 'moving':
@@ -242,6 +263,11 @@ export class SelectTool implements Tool {
     this.state = { name: 'idle' };
     ed.update({ overrides: new Map(), marquee: null, snapIndicator: null });
   }
+}
+
+/** Features that cover large parts of the table beneath everything else. */
+function isBackground(f: Feature): boolean {
+  return f.kind === 'ground';
 }
 
 function angle(centre: Point, p: Point): number {

@@ -271,3 +271,20 @@ describe('hex tools', () => {
     expect(ed.store.hexsides.list()).toEqual([]);
   });
 });
+
+describe('select tool on ground bands', () => {
+  it('clicks select a ground band, drags on it draw a marquee', () => {
+    const d = new EditorDriver().tool('ground');
+    d.click([0, 0]).click([36, 0]).click([36, 24]).click([0, 24]).click([0, 0]);
+    d.tool('tree').click([10, 10]);
+    d.tool('select');
+    d.editor.clearSelection();
+    d.drag([8, 8], [12, 12]);
+    expect(d.editor.session.selection).toEqual(['tree-1']);
+    expect(only(d, 'ground')[0]!.points[0]).toEqual([0, 0]);
+    d.click([20, 20]);
+    expect(d.editor.session.selection).toEqual(['ground-1']);
+    d.drag([20, 20], [21, 20]);
+    expect(only(d, 'ground')[0]!.points[0]).toEqual([1, 0]);
+  });
+});
