@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 /** Debian's Chromium: Playwright cannot download its own browser on these machines. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The preview server's port; set E2E_PORT to run beside another copy of the suite. */
+const port = Number(process.env.E2E_PORT ?? 4317);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -10,7 +12,7 @@ export default defineConfig({
   workers: 2,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4317',
+    baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1400, height: 900 },
     launchOptions: {
       executablePath,
@@ -27,8 +29,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx vite preview --config vite.config.ts --port 4317 --strictPort --host 127.0.0.1',
-    url: 'http://127.0.0.1:4317',
+    command: `npx vite preview --config vite.config.ts --port ${port} --strictPort --host 127.0.0.1`,
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },
