@@ -201,7 +201,10 @@ export function planShot(
   let ammoKind: string | null = null;
   if (w.kind === 'cannon' || w.kind === 'howitzer') {
     const hasAP = stat(w.stats, 'impactAP', NaN) >= 0;
-    ammoKind = req.ammo ?? (hasAP ? 'AP' : 'HE');
+    // With no AP left a tank gun fires HE, at vehicles too (TP-9.6).
+    const apLeft = shooter.ammo['AP'] === undefined || shooter.ammo['AP'] > 0;
+    const hasHE = !Number.isNaN(stat(w.stats, 'impactHE', NaN));
+    ammoKind = req.ammo ?? (hasAP && (apLeft || !hasHE) ? 'AP' : 'HE');
     if (ammoKind === 'AP' && !hasAP) return refuse(`${w.name} fires HE only`, 'TP-9.1');
     if (ammoKind === 'HE' && Number.isNaN(stat(w.stats, 'impactHE', NaN)))
       return refuse(`${w.name} fires AP only`, 'TP-9.1');
