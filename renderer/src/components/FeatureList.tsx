@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Editor } from '../editor/Editor';
 import { KIND_LABELS } from '../editor/featureFactory';
 import { useRevision, useSession } from './useEditor';
@@ -24,6 +24,18 @@ export function FeatureList({ editor }: { editor: Editor }) {
       : all;
   }, [editor, revision, filter]);
   const selected = new Set(s.selection);
+  const rowsRef = useRef<HTMLDivElement>(null);
+  // Bring a feature selected on the table into view in the list.
+  const lastSelected = s.selection[s.selection.length - 1];
+  useEffect(() => {
+    const el = rowsRef.current;
+    if (!el || !lastSelected) return;
+    const i = rows.findIndex((f) => f.id === lastSelected);
+    if (i < 0) return;
+    const top = i * ROW_PX;
+    if (top < el.scrollTop || top + ROW_PX > el.scrollTop + el.clientHeight)
+      el.scrollTop = Math.max(0, top - ROW_PX * 2);
+  }, [lastSelected, rows]);
   const first = Math.max(0, Math.floor(scroll / ROW_PX) - 2);
   const slice = rows.slice(first, first + VISIBLE_ROWS + 4);
   if (editor.isHex()) {
@@ -52,6 +64,7 @@ export function FeatureList({ editor }: { editor: Editor }) {
         onChange={(e) => setFilter(e.target.value)}
       />
       <div
+        ref={rowsRef}
         className="rows"
         style={{ height: Math.min(rows.length, VISIBLE_ROWS) * ROW_PX }}
         onScroll={(e) => setScroll(e.currentTarget.scrollTop)}

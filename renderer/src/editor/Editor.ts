@@ -103,6 +103,12 @@ export interface EditorPointerInput {
 const CLIPBOARD_TYPE = 'sandtable/features';
 
 /**
+ * The last copy, shared by every editor in this window so features paste into another document
+ * even where the system clipboard is out of reach (menu paste without permission, tests).
+ */
+const clipboard = { text: '', pastes: 0 };
+
+/**
  * The editor: a document store plus session state and the operations menus, tools and commands
  * call. Pure TypeScript (no DOM, no Konva), so a headless driver can feed it pointer events.
  */
@@ -114,8 +120,6 @@ export class Editor {
   private index: { revision: number; tree: Flatbush | null; items: Feature[] } | null = null;
   private pan: { last: Point } | null = null;
   private spaceHeld = false;
-  private internalClipboard = '';
-  private pasteCount = 0;
 
   constructor(readonly store: ScenarioStore) {
     this.tools = createTools();
@@ -581,9 +585,9 @@ export class Editor {
   copy(): string {
     const fs = this.selectedFeatures();
     if (!fs.length) return '';
-    this.internalClipboard = JSON.stringify({ type: CLIPBOARD_TYPE, features: fs });
-    this.pasteCount = 0;
-    return this.internalClipboard;
+    clipboard.text = JSON.stringify({ type: CLIPBOARD_TYPE, features: fs });
+    clipboard.pastes = 0;
+    return clipboard.text;
   }
   cut(): string {
     const text = this.copy();
@@ -595,10 +599,10 @@ export class Editor {
    * Pastes features copied from any document. Ids are always fresh; copies land offset when their
    * originals are in this document, so a paste never hides under what it was copied from.
    */
-  paste(text: string = this.internalClipboard): boolean {
+  paste(text: string = clipboard.text): boolean {
     let data: unknown;
     try {
-      data = JSON.parse(text || this.internalClipboard);
+      data = JSON.parse(text || clipboard.text);
     } catch {
       return false;
     }
@@ -612,8 +616,8 @@ export class Editor {
     );
     if (!fs.length || this.isHex()) return false;
     const clash = fs.some((f) => this.store.feature(f.id));
-    if (text === this.internalClipboard) this.pasteCount++;
-    const offset = clash ? this.pasteCount || 1 : 0;
+    if (text === clipboard.text) clipboard.pastes++;
+    const offset = clash ? clipboard.pastes || 1 : 0;
     const copies = this.withFreshIds(fs).map((f) =>
       offset ? transformFeature(f, translation(offset, offset)) : f,
     );
