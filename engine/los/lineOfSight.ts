@@ -1,3 +1,4 @@
+import { inGap, type Gap } from '../terrain/gaps';
 import type { CoverClass, FeatureKind } from '../format';
 import {
   boxOf,
@@ -120,6 +121,7 @@ export function lineOfSight(
   to: SightEnd,
   ruleIds: SightRuleIds,
   obstructions: readonly Obstruction[] = [],
+  gaps: readonly Gap[] = [],
 ): SightResult {
   const a = from.point;
   const b = to.point;
@@ -194,6 +196,11 @@ export function lineOfSight(
       case 'bunker':
       case 'wreck':
         for (const s of spans) {
+          if (entry.footprint.type === 'line' && inGap(gaps, entry.id, lerpPoint(a, b, s.t0))) {
+            // The line passes through a breach in the wall.
+            crossed.push(record(entry, [s], 'clear', lineZ, len));
+            continue;
+          }
           crossed.push(
             solidEffect(entry, s, {
               lineZ,

@@ -1,8 +1,11 @@
+import { inGap, type Gap } from '../terrain/gaps';
 import type { Feature, MobilityClass } from '../format';
 import { pointInPolygon } from '../geometry/polygon';
 import { distance, lerpPoint } from '../geometry/vector';
 import type { TablePoint } from '../geometry/units';
 import type { IndexedFeature, TerrainIndex } from '../terrain/terrainIndex';
+
+export type { Gap };
 
 /** How a unit moves: the classes features are tested against and its rates in inches per turn. */
 export interface Mover {
@@ -58,6 +61,7 @@ export function pathCost(
   terrain: TerrainIndex,
   mover: Mover,
   path: readonly TablePoint[],
+  gaps: readonly Gap[] = [],
 ): PathCost {
   let inches = 0;
   let allOnRoad = true;
@@ -124,6 +128,11 @@ export function pathCost(
         case 'hedge':
         case 'tree': {
           if (f.kind === 'tree') break;
+          if (
+            entry.footprint.type === 'line' &&
+            spans.every((sp) => inGap(gaps, entry.id, lerpPoint(a, b, sp.t0)))
+          )
+            break;
           if (has(mover, entry.rules.impassableTo)) {
             return blocked(entry.id, entry.rules.moveRuleId, `${name(f)} stops this mover`);
           }

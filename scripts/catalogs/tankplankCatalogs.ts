@@ -1243,6 +1243,7 @@ const basicConstants = {
   cannonMaxRangeAlt: 45,
   highFirerMinAbove: 0.5,
   wreckPushPerTurn: 1,
+  breachWidth: 2,
 };
 
 /** BASIC: the village game. */

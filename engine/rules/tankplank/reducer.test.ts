@@ -584,3 +584,50 @@ describe('guns, towing and wrecks', () => {
     expect(reduce(withWreck, { type: 'move', unit: 'c1', path: [[7.5, 12.5]] }).ok).toBe(true);
   });
 });
+
+describe('breaching thin walls (TP-5.9)', () => {
+  test('a tank pushes through a thin wall for half a move and leaves a gap a truck can use', () => {
+    const wall: Feature = {
+      id: 'wall',
+      kind: 'wall',
+      points: [
+        [8, 6],
+        [8, 18],
+      ],
+      height: 0.5,
+      strength: 'small',
+      thicknessClass: 'thin',
+    };
+    const { ctx, state } = fixtureGame({
+      units: [
+        { side: 'a', formation: 'a.t', id: 'tank', type: 'tp.mediumTank', at: [6, 12], facing: 0 },
+        { side: 'a', formation: 'a.tr', id: 'truck', type: 'tp.truck', at: [5, 12.3], facing: 0 },
+      ],
+      features: [wall],
+    });
+    const reduce = tankplankReducer(ctx);
+    expect(reduce(state, { type: 'move', unit: 'truck', path: [[9, 12.3]] })).toMatchObject({
+      ok: false,
+      ruleId: 'TP-5.9',
+    });
+    const r = replay(reduce, state, [
+      { type: 'move', unit: 'tank', path: [[9, 12]] },
+      {
+        type: 'move',
+        unit: 'truck',
+        path: [
+          [7, 12.3],
+          [8.5, 12.3],
+        ],
+      },
+    ]);
+    expect(r.refused).toEqual([]);
+    expect(r.events[0]!.event).toMatchObject({
+      type: 'UnitMoved',
+      unit: 'tank',
+      cost: 0.5 + 3 / 6,
+      ruleIds: ['TP-5.1', 'TP-5.9'],
+    });
+    expect(r.state.gaps).toEqual([{ feature: 'wall', at: [8, 12], width: 2 }]);
+  });
+});

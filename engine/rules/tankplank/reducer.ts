@@ -3,6 +3,7 @@ import { Dice } from '../../random/dice';
 import { accepted, invalid, type Reducer, type Reduction } from '../../game/reducer';
 import { hashState } from '../../game/stateHash';
 import { pathCost } from '../../movement/movementCost';
+import { inGap } from '../../terrain/gaps';
 import { rectangleCorners, segmentInsidePolygon } from '../../geometry/polygon';
 import { bearing, distance, lerpPoint, project } from '../../geometry/vector';
 import { tablePoint, type TablePoint } from '../../geometry/units';
@@ -255,7 +256,7 @@ function move(
       return invalid('two men are needed to move the gun', 'TP-5.5');
   }
   const { mover, ruleId } = moverFor(ctx, state, id);
-  const cost = pathCost(ctx.terrain, mover, points);
+  const cost = pathCost(ctx.terrain, mover, points, state.gaps ?? []);
   if (!cost.legal)
     return invalid(cost.blockedBy?.reason ?? 'the path is blocked', cost.blockedBy?.ruleId);
   const wreck = i.kind !== 'figure' ? wreckOnPath(ctx, state, points) : undefined;
@@ -289,8 +290,34 @@ function move(
     rate: cost.rate,
     ruleIds: [...new Set(cost.charges.map((c) => c.ruleId))],
   });
+  if (i.type.keywords?.includes('breachesThinWalls')) next = breachWalls(ctx, next, points);
   next = revealObjectives(ctx, next, events);
   return accepted(next, events);
+}
+
+/** A tracked vehicle that drives through a thin wall knocks a section down (TP-5.9). */
+function breachWalls(
+  ctx: TankplankContext,
+  state: TankplankState,
+  points: readonly TablePoint[],
+): TankplankState {
+  const gaps = [...(state.gaps ?? [])];
+  const width = constant(ctx.catalog, 'breachWidth');
+  for (let k = 1; k < points.length; k++) {
+    const a = points[k - 1]!;
+    const b = points[k]!;
+    for (const { entry, spans } of ctx.terrain.crossings(a, b)) {
+      const f = entry.feature;
+      if (f.kind !== 'wall' && f.kind !== 'fence') continue;
+      if (f.breachableByTracked === false || entry.rules.impassableTo.includes('tracked')) continue;
+      if (entry.rules.impassableTo.includes('allVehicles')) continue;
+      for (const sp of spans) {
+        const p = lerpPoint(a, b, sp.t0);
+        if (!inGap(gaps, entry.id, p)) gaps.push({ feature: entry.id, at: [p.x, p.y], width });
+      }
+    }
+  }
+  return gaps.length === (state.gaps?.length ?? 0) ? state : { ...state, gaps };
 }
 
 function face(

@@ -186,6 +186,7 @@ function computeSight(
     },
     TANKPLANK_SIGHT_RULES,
     obs,
+    state.gaps ?? [],
   );
 }
 

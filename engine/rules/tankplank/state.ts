@@ -1,3 +1,4 @@
+import type { Gap } from '../../terrain/gaps';
 import type { RngState } from '../../random/dice';
 
 /** The phases of a Tankplank turn (TP-4.2); `ended` after the game is decided. */
@@ -113,6 +114,8 @@ export interface TankplankState {
   readonly fired: Readonly<Record<string, readonly string[]>>;
   readonly wrecks: readonly WreckState[];
   readonly objectives: Readonly<Record<string, ObjectiveState>>;
+  /** Breaches made in walls during play (TP-5.9); absent when there are none. */
+  readonly gaps?: readonly Gap[];
   readonly rng: RngState;
   readonly turnLimit: number;
   /** Forced dice are accepted only in test set-ups. */
