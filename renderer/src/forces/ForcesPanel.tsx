@@ -210,10 +210,10 @@ export function ForcesPanel({ editor }: { editor: Editor }) {
           onClick={() => void importIt()}
           title="Replace this side with the first side of a forces file"
         >
-          Import…
+          Load side…
         </button>
         <button onClick={() => void exportIt()} title="Save this side as a forces file">
-          Export
+          Save side…
         </button>
         {sides.length > 1 && (
           <button
