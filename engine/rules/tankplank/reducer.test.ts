@@ -631,3 +631,40 @@ describe('breaching thin walls (TP-5.9)', () => {
     expect(r.state.gaps).toEqual([{ feature: 'wall', at: [8, 12], width: 2 }]);
   });
 });
+
+describe('HE against walls (TP-11.8)', () => {
+  test('a wall hit loses a 2" section and every man within 1" of it, with no save', () => {
+    const wall: Feature = {
+      id: 'wall',
+      kind: 'wall',
+      points: [
+        [20, 6],
+        [20, 18],
+      ],
+      height: 0.5,
+      strength: 'small',
+    };
+    const { ctx, state } = fixtureGame({
+      units: [
+        { side: 'a', formation: 'a.t', id: 'tank', type: 'tp.mediumTank', at: [5, 12], facing: 0 },
+        man('b', 'b.sq', 'near', [20.5, 12.5]),
+        man('b', 'b.sq', 'far', [20.5, 16]),
+      ],
+      features: [wall],
+      phase: 'firing',
+    });
+    const r = replay(tankplankReducer(ctx), state, [
+      { type: 'forceDice', rolls: [6, 6, 6] },
+      { type: 'fire', unit: 'tank', weapon: 'tp.tankGun', at: [20, 12], ammo: 'HE' },
+    ]);
+    expect(r.refused).toEqual([]);
+    const events = r.events.map((e) => e.event);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'CasualtyMarked', unit: 'near', ruleId: 'TP-11.8' }),
+    );
+    expect(events).not.toContainEqual(
+      expect.objectContaining({ type: 'CasualtyMarked', unit: 'far' }),
+    );
+    expect(r.state.gaps).toEqual([{ feature: 'wall', at: [20, 12], width: 2 }]);
+  });
+});

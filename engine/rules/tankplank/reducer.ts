@@ -705,6 +705,7 @@ function resolveShot(
     case 'cone':
       if (!hit) return next;
       if (plan.penetration) next = penetrate(ctx, next, plan, plan.penetration, dice, events);
+      if (plan.mode === 'he') next = heOnStructures(ctx, next, plan, events);
       return applyTemplate(
         ctx,
         next,
@@ -721,6 +722,44 @@ function resolveShot(
     case 'call':
       return next;
   }
+}
+
+/**
+ * HE that strikes a garden or field wall knocks a 2" section down and kills every man within 1"
+ * of it (TP-11.8); HE that strikes a roof with men on it kills everyone within the 2" circle
+ * (TP-11.7). Neither allows a save.
+ */
+function heOnStructures(
+  ctx: TankplankContext,
+  state: TankplankState,
+  plan: ShotPlan,
+  events: Events,
+): TankplankState {
+  let next = state;
+  const width = constant(ctx.catalog, 'breachWidth');
+  const wall = ctx.terrain
+    .featuresAt(plan.at, 0.3)
+    .find(
+      (e) => e.feature.kind === 'wall' || e.feature.kind === 'fence' || e.feature.kind === 'hedge',
+    );
+  const side = state.units[plan.shooter]!.side;
+  if (wall && !inGap(next.gaps ?? [], wall.id, plan.at)) {
+    next = {
+      ...next,
+      gaps: [...(next.gaps ?? []), { feature: wall.id, at: [plan.at.x, plan.at.y], width }],
+    };
+    for (const u of Object.values(next.units)) {
+      if (!onTable(u) || u.side === side || info(ctx, next, u.id).kind !== 'figure') continue;
+      if (dist([u.at[0], u.at[1]], plan.at) <= width / 2 + 1)
+        next = doom(next, u.id, plan.shooter, 'TP-11.8', events);
+    }
+  }
+  for (const u of Object.values(next.units)) {
+    if (!onTable(u) || u.side === side || u.level !== 'roof') continue;
+    if (dist([u.at[0], u.at[1]], plan.at) <= width / 2)
+      next = doom(next, u.id, plan.shooter, 'TP-11.7', events);
+  }
+  return next;
 }
 
 function applyTemplate(
