@@ -325,9 +325,14 @@ function crewNear(
   at: TablePoint,
 ): number {
   const reach = constant(ctx.catalog, 'crewProximity');
+  const weapon = weaponsOf(ctx, sInfo).find((m) => isTeamWeapon(m.weapon))?.weapon.id;
+  const helpers = crossTrained(ctx, weapon);
   let n = 0;
   for (const u of Object.values(state.units)) {
-    if (!onTable(u) || u.formation !== sInfo.formation || u.type !== sInfo.type.id) continue;
+    if (!onTable(u) || u.side !== sInfo.side || u.doomed) continue;
+    // The team itself, or any man trained to serve the weapon standing by it (TP-16.3, TP-16.4).
+    const own = u.formation === sInfo.formation && u.type === sInfo.type.id;
+    if (!own && !(u.role !== undefined && helpers.has(u.role))) continue;
     if (dist([u.at[0], u.at[1]], at) <= reach + 1e-9) n++;
   }
   return n;
@@ -342,13 +347,21 @@ function gunCrew(
   const reach = constant(ctx.catalog, 'crewProximity');
   const g = state.units[gun]!;
   let n = Object.values(g.crew).reduce((s, c) => s + c, 0);
+  const helpers = crossTrained(ctx, weaponsOf(ctx, info(ctx, state, gun))[0]?.weapon.id);
   for (const u of Object.values(state.units)) {
-    if (!onTable(u) || u.formation !== g.formation || u.id === gun) continue;
-    const i = ctx.units.get(u.id);
-    if (i?.kind !== 'figure') continue;
+    if (!onTable(u) || u.side !== g.side || u.id === gun || u.doomed) continue;
+    if (info(ctx, state, u.id).kind !== 'figure') continue;
+    if (u.formation !== g.formation && !(u.role !== undefined && helpers.has(u.role))) continue;
     if (dist([u.at[0], u.at[1]], at) <= reach + 1e-9) n++;
   }
   return n;
+}
+
+/** Roles trained to serve a crew weapon besides its own team (catalog `crossTraining`). */
+function crossTrained(ctx: TankplankContext, weapon: string | undefined): Set<string> {
+  const row = ctx.catalog.tables['crossTraining']?.rows.find((r) => r['weapon'] === weapon);
+  const roles = row?.['roles'];
+  return new Set(Array.isArray(roles) ? roles.map(String) : []);
 }
 
 /** Rounds left for a weapon, or undefined when it is not counted. */

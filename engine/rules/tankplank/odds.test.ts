@@ -386,3 +386,30 @@ describe('other figure scales (TP-21)', () => {
     expect(p).toMatchObject({ band: 'close', toHit: { needed: 3 } });
   });
 });
+
+describe('cross-training (TP-16.3, TP-16.4)', () => {
+  test('an HMG gunner alone cannot fire; a rifleman beside him makes up the crew', () => {
+    const gunner: FixtureUnit = {
+      side: 'a',
+      formation: 'a.hmg',
+      id: 'h1',
+      type: 'tp.hmgCrew',
+      role: 'hmgCrew',
+      at: [5, 10],
+      facing: 0,
+      extra: { 'x-setUp': true },
+    };
+    const target = rifle('b', 't', 15, 10);
+    const alone = fixtureGame({ units: [gunner, target], phase: 'firing' });
+    expect(
+      planShot(alone.ctx, alone.state, { unit: 'h1', weapon: 'tp.hmg', target: 't' }),
+    ).toMatchObject({ refused: true, ruleId: 'TP-G10' });
+    const helped = fixtureGame({
+      units: [gunner, target, rifle('a', 'r', 5, 11)],
+      phase: 'firing',
+    });
+    expect(
+      planShot(helped.ctx, helped.state, { unit: 'h1', weapon: 'tp.hmg', target: 't' }),
+    ).toMatchObject({ mode: 'cone' });
+  });
+});
