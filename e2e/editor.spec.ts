@@ -263,12 +263,20 @@ test('paint a small hex map with levels, terrain and a ridge', async ({ page }) 
   await expect(page.getByLabel('Features', { exact: true })).toContainText('0 ridges');
   await page.keyboard.press('Control+Shift+z');
   await expect(page.getByLabel('Features', { exact: true })).toContainText('1 ridges');
+  // The select tool picks a hex; the inspector names it.
+  await page.keyboard.press('v');
+  await click(page, ...centre(5, 1));
+  const inspector = page.getByLabel('Inspector');
+  await expect(inspector.getByRole('heading')).toContainText('0602');
+  await inspector.getByLabel('Label').fill('Hill 40');
+  await inspector.getByLabel('Label').press('Enter');
+  await expect(inspector).not.toHaveAttribute('data-pending', 'true');
   mkdirSync('test-results/shots', { recursive: true });
   await page.screenshot({ path: 'test-results/shots/hex.png' });
 
   const saved = JSON.parse(readFileSync(await save(page), 'utf8')) as {
     map: {
-      hexes: { col: number; row: number; level?: number; terrain?: string }[];
+      hexes: { col: number; row: number; level?: number; terrain?: string; label?: string }[];
       hexsides: unknown[];
     };
   };
@@ -276,6 +284,7 @@ test('paint a small hex map with levels, terrain and a ridge', async ({ page }) 
     saved.map.hexes.find((h) => h.col === col && h.row === row);
   for (const col of [1, 2, 3, 4]) expect(hex(col, 2)?.level).toBe(2);
   expect(hex(7, 5)?.terrain).toBe('woods');
+  expect(hex(5, 1)).toMatchObject({ terrain: 'woods', label: 'Hill 40' });
   expect(hex(2, 2)?.terrain).toBeUndefined();
   expect(saved.map.hexsides).toEqual([{ col: 2, row: 2, side: 0, ridge: true }]);
 });

@@ -59,6 +59,7 @@ export function App() {
   const host = getHost();
   const [doc, setDoc] = useState<OpenDocument | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
   const docRef = useRef(doc);
   useLayoutEffect(() => {
     docRef.current = doc;
@@ -82,7 +83,8 @@ export function App() {
 
   const loadText = useCallback(
     async (text: string, name: string, path?: string) => {
-      const result = await loadScenario(text, name);
+      setBusy(`Opening ${name}…`);
+      const result = await loadScenario(text, name).finally(() => setBusy(null));
       // Ask about unsaved changes only once the new file is known to be good.
       if (result.ok) {
         if (confirmDiscard()) openDoc(result.doc, name, path);
@@ -179,7 +181,17 @@ export function App() {
         setDialog((d) => (d?.type === 'palette' ? null : { type: 'palette' }));
         return;
       }
-      if (isTyping(e.target) || document.querySelector('.modal')) return;
+      if (document.querySelector('.modal')) return;
+      if (isTyping(e.target)) {
+        // In a text box only file commands (Ctrl+S, Ctrl+O...) act; other keys edit the text.
+        const cmd = (e.ctrlKey || e.metaKey) && commandForKey(e, c);
+        if (cmd && /^(file|export)\./.test(cmd.id)) {
+          e.preventDefault();
+          (e.target as HTMLElement).blur();
+          runCommand(cmd.id, c);
+        }
+        return;
+      }
       const ed = c.editor;
       if (ed && e.key === ' ') {
         ed.setSpaceHeld(true);
@@ -279,6 +291,11 @@ export function App() {
   return (
     <>
       {doc ? <OpenEditor doc={doc} ctx={ctx} /> : <WelcomeScreen actions={welcome} />}
+      {busy && (
+        <div className="busy" role="status">
+          {busy}
+        </div>
+      )}
       {dialog?.type === 'new' && (
         <NewTableDialog
           onClose={() => setDialog(null)}

@@ -167,6 +167,10 @@ export function paintOverlay(ctx: CanvasRenderingContext2D, ed: Editor): void {
       ctx.stroke();
     };
     for (const h of s.contourDraft) seg(h.col, h.row, h.side, '#c0691e', 4);
+    if (s.selectedHex) {
+      for (let side = 0; side < 6; side++)
+        seg(s.selectedHex.col, s.selectedHex.row, side, ACCENT, 3);
+    }
     if (s.hoverHexside)
       seg(s.hoverHexside.col, s.hoverHexside.row, s.hoverHexside.side, 'rgba(255,140,0,0.8)', 5);
   }

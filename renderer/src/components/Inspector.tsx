@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
-import type { Feature } from '../../../engine/format/types';
+import type { Feature, Hex } from '../../../engine/format/types';
+import { hexLabel } from '../geometry/hex';
+import { isPlainHex } from '../tools/hexTools';
 import type { Editor } from '../editor/Editor';
 import { KIND_LABELS } from '../editor/featureFactory';
 import { validateMapDefinition, type FieldError } from '../format/formatClient';
@@ -231,7 +233,7 @@ function FieldInput({
  * shows the validator's message and leaves the document untouched.
  */
 export function Inspector({ editor }: { editor: Editor }) {
-  const s = useSession(editor, 'selection');
+  const s = useSession(editor, 'selection', 'selectedHex');
   useRevision(editor);
   const selected = s.selection.length === 1 ? editor.store.feature(s.selection[0]!) : undefined;
   const selKey = s.selection.join(',');
@@ -261,6 +263,14 @@ export function Inspector({ editor }: { editor: Editor }) {
       </div>
     );
   }
+  if (editor.isHex() && s.selectedHex)
+    return (
+      <HexInspector
+        key={`${s.selectedHex.col},${s.selectedHex.row}`}
+        editor={editor}
+        at={s.selectedHex}
+      />
+    );
   if (!selected) return <MapInspector editor={editor} />;
 
   const commit = async (path: string[], value: unknown): Promise<boolean> => {
@@ -302,6 +312,54 @@ export function Inspector({ editor }: { editor: Editor }) {
           {errors.map((e) => e.message).join('; ')}
         </div>
       )}
+    </div>
+  );
+}
+
+/** One hex of a hex map: terrain, level, flags and label, validated like any feature. */
+function HexInspector({ editor, at }: { editor: Editor; at: { col: number; row: number } }) {
+  useRevision(editor);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [pending, setPending] = useState(0);
+  const hex = editor.hex(at.col, at.row);
+  const commit = async (path: string[], value: unknown): Promise<boolean> => {
+    const candidate = setIn(hex as unknown as Obj, path, value) as unknown as Hex;
+    setPending((n) => n + 1);
+    const errs = await validateMapDefinition('hex', candidate).finally(() =>
+      setPending((n) => n - 1),
+    );
+    setErrors(errs);
+    if (errs.length) return false;
+    editor.commit((w) => {
+      if (isPlainHex(candidate)) w.deleteHex(candidate.col, candidate.row);
+      else w.putHex(candidate);
+    });
+    return true;
+  };
+  return (
+    <div
+      className="inspector"
+      aria-label="Inspector"
+      data-pending={pending > 0 ? 'true' : undefined}
+    >
+      <h2>
+        Hex <span className="muted">{hexLabel(at.col, at.row)}</span>
+      </h2>
+      {fieldsOf('hex')
+        .filter((f) => f.key !== 'col' && f.key !== 'row')
+        .map((spec) => (
+          <FieldInput
+            key={spec.key}
+            spec={spec}
+            value={(hex as unknown as Obj)[spec.key]}
+            path={[spec.key]}
+            onCommit={commit}
+            errors={errors}
+          />
+        ))}
+      <p className="muted small">
+        Unset terrain means the map default ({editor.hexDefaultTerrain()}).
+      </p>
     </div>
   );
 }

@@ -80,6 +80,8 @@ export interface Session {
   marquee: Box | null;
   tape: { a: Point; b: Point } | null;
   snapIndicator: SnapTarget | null;
+  /** The hex the select tool picked on a hex map, edited in the inspector. */
+  selectedHex: { col: number; row: number } | null;
   /** A hexside under the pointer for the ridge and contour tools. */
   hoverHexside: HexsideRef | null;
   grid: { visible: boolean; snap: boolean; size: number };
@@ -138,6 +140,7 @@ export class Editor {
       tape: null,
       snapIndicator: null,
       hoverHexside: null,
+      selectedHex: null,
       grid: { visible: true, snap: true, size: 1 },
       snapToFeatures: true,
       units: 'in',
@@ -458,7 +461,8 @@ export class Editor {
     );
   }
   clearSelection(): void {
-    if (this.session.selection.length) this.select([]);
+    if (this.session.selection.length || this.session.selectedHex)
+      this.update({ selection: [], selectedHex: null });
   }
 
   addFeature(f: Feature): void {

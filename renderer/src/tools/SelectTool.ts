@@ -15,6 +15,7 @@ import {
   type Box,
 } from '../geometry/geometry';
 import { handleAt, type Handle } from './handles';
+import { hexAt } from '../geometry/hex';
 import type { Tool, ToolPointer } from './tools';
 
 /** Screen pixels the pointer must travel before a press becomes a drag. */
@@ -50,6 +51,12 @@ export class SelectTool implements Tool {
   private state: State = { name: 'idle' };
 
   onPointerDown(e: ToolPointer, ed: Editor): void {
+    const layout = ed.hexLayout();
+    if (layout) {
+      // On a hex map the select tool picks one hex for the inspector.
+      ed.update({ selectedHex: hexAt(layout, e.table) });
+      return;
+    }
     const handle = handleAt(ed, e.table);
     if (handle?.type === 'vertex' && e.alt) {
       this.deleteVertex(ed, handle.id, handle.index);
