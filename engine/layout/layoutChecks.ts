@@ -152,7 +152,7 @@ export function checkLayout(
   checkObjectivePlacement(doc, map, profile, out);
   const cat = composeRulesetCatalog(doc.ruleset, catalogs, doc.catalog);
   checkMissionPlacement(doc, map, cat, out);
-  checkReachability(doc, map, cat, (side) => entryOf(doc, side), out);
+  checkReachability(doc, map, cat, (side) => entryOf(doc, side), out, area);
   return out;
 }
 

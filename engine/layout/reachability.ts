@@ -84,9 +84,9 @@ function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
 
 const LINE_KINDS = new Set<Feature['kind']>(['wall', 'fence', 'hedge']);
 
-function shape(map: TableMap, cat: RulesetCatalog): Shaped[] {
+function shape(map: TableMap, cat: RulesetCatalog, areaOf: (f: Feature) => MultiPolygon): Shaped[] {
   return map.features.map((feature) => {
-    const area = occupiedArea(feature);
+    const area = areaOf(feature);
     let minX = Infinity;
     let minY = Infinity;
     let maxX = -Infinity;
@@ -232,6 +232,7 @@ export function checkReachability(
   cat: RulesetCatalog,
   edgeOf: (sideId: string) => { edge: Edge; from?: number; to?: number } | undefined,
   out: LayoutProblem[],
+  areaOf: (f: Feature) => MultiPolygon = occupiedArea,
 ): void {
   const riders = embarkedIds(doc.forces);
   const placed = allUnits(doc.forces).filter(
@@ -240,7 +241,7 @@ export function checkReachability(
   if (placed.length === 0) return;
   const wanted = constantNumber(cat, 'reachableCellSize') ?? DEFAULT_CELL;
   const cell = Math.max(wanted, Math.max(map.width, map.height) / MAX_CELLS_ALONG);
-  const shaped = shape(map, cat);
+  const shaped = shape(map, cat, areaOf);
   const grids = new Map<string, PassGrid>();
   const floods = new Map<string, Uint8Array>();
   for (const p of placed) {

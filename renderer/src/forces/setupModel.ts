@@ -49,6 +49,9 @@ export interface SetupSession {
   tab: SetupTab;
 }
 
+/** How long the checks wait for edits to settle. */
+const PROBLEMS_DELAY_MS = 150;
+
 /** Any problem the problems panel shows: a layout problem or a force problem. */
 export type SetupProblem = (LayoutProblem | ForceProblem) & {
   readonly source: 'layout' | 'forces';
@@ -72,6 +75,7 @@ export class SetupModel {
   private version = 0;
   private cache: { revision: number; doc: ScenarioDoc; cat: RulesetCatalog } | null = null;
   private problemCache: { revision: number; list: SetupProblem[] } | null = null;
+  private problemTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(readonly editor: Editor) {}
 
@@ -107,21 +111,42 @@ export class SetupModel {
   catalog(): RulesetCatalog {
     return this.fresh().cat;
   }
-  /** Layout and force problems at the current revision. */
+  /**
+   * Layout and force problems. The checks take a noticeable moment on a big table, so they run
+   * shortly after the edits settle, not on every render; until then the last list is returned and
+   * `problemsPending()` is true. Listeners are told when a fresh list is in.
+   */
   problems(): SetupProblem[] {
     const revision = this.editor.store.revision;
-    if (!this.problemCache || this.problemCache.revision !== revision) {
-      const doc = this.scenario();
-      const list: SetupProblem[] = [
-        ...checkForces(doc.ruleset, doc.forces, this.catalog()).map((p) => ({
-          ...p,
-          source: 'forces' as const,
-        })),
-        ...checkLayout(doc, BUNDLED_CATALOGS).map((p) => ({ ...p, source: 'layout' as const })),
-      ];
-      this.problemCache = { revision, list };
+    if (this.problemCache?.revision !== revision && this.problemTimer === null) {
+      this.problemTimer = setTimeout(
+        () => {
+          this.problemTimer = null;
+          this.computeProblems();
+          this.update({});
+        },
+        this.problemCache ? PROBLEMS_DELAY_MS : 0,
+      );
     }
-    return this.problemCache.list;
+    return this.problemCache?.list ?? [];
+  }
+  /** Whether the document changed since the problems list was computed. */
+  problemsPending(): boolean {
+    return this.problemCache?.revision !== this.editor.store.revision;
+  }
+  /** Runs the checks now (tests, and the timer above). */
+  computeProblems(): SetupProblem[] {
+    const revision = this.editor.store.revision;
+    const doc = this.scenario();
+    const list: SetupProblem[] = [
+      ...checkForces(doc.ruleset, doc.forces, this.catalog()).map((p) => ({
+        ...p,
+        source: 'forces' as const,
+      })),
+      ...checkLayout(doc, BUNDLED_CATALOGS).map((p) => ({ ...p, source: 'layout' as const })),
+    ];
+    this.problemCache = { revision, list };
+    return list;
   }
 
   /** The side new set-up items go to: the chosen one, else the first. */

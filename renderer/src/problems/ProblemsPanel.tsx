@@ -76,10 +76,12 @@ export function ProblemsPanel({ editor }: { editor: Editor }) {
   const sel = m.session.selected;
   return (
     <div className="setup-panel" data-testid="problems-panel">
-      <div className="muted small">
-        {problems.length === 0
-          ? 'No problems: the layout and forces follow the ruleset.'
-          : `${errors} error(s), ${problems.length - errors} warning(s). Click one to select what it is about.`}
+      <div className="muted small" data-testid="problems-status">
+        {m.problemsPending() && problems.length === 0
+          ? 'Checking…'
+          : problems.length === 0
+            ? 'No problems: the layout and forces follow the ruleset.'
+            : `${errors} error(s), ${problems.length - errors} warning(s). Click one to select what it is about.`}
       </div>
       <ul className="problem-list" aria-label="Problems">
         {problems.map((p, i) => {
