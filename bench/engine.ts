@@ -32,46 +32,53 @@ for (let i = 0; i < 20000; i++) {
   pairs.push([tablePoint(coord(width), coord(height)), tablePoint(coord(width), coord(height))]);
 }
 
-function losRate(mode: 'rtree' | 'scan'): { perSecond: number; visible: number } {
+// Short pairs, within rifle range (12"), as most shots in a game are.
+const shortPairs: [TablePoint, TablePoint][] = pairs.map(([a, b]) => {
+  const d = Math.hypot(b.x - a.x, b.y - a.y);
+  const k = d > 12 ? 12 / d : 1;
+  return [a, tablePoint(a.x + (b.x - a.x) * k, a.y + (b.y - a.y) * k)];
+});
+
+function losRate(
+  mode: 'rtree' | 'scan',
+  list: readonly [TablePoint, TablePoint][],
+): { perSecond: number; visible: number } {
   const ctx = createContext(doc, { indexMode: mode });
-  let visible = 0;
-  // Warm up, then time.
-  for (let i = 0; i < 1000; i++)
-    lineOfSight(
-      ctx.terrain,
-      { point: pairs[i]![0], height: 0.75 },
-      { point: pairs[i]![1], height: 0.75 },
-      TANKPLANK_SIGHT_RULES,
-    );
-  const t0 = performance.now();
-  for (const [a, b] of pairs) {
-    if (
-      lineOfSight(
+  const once = () => {
+    let visible = 0;
+    const t0 = performance.now();
+    for (const [a, b] of list) {
+      const r = lineOfSight(
         ctx.terrain,
         { point: a, height: 0.75 },
         { point: b, height: 0.75 },
         TANKPLANK_SIGHT_RULES,
-      ).visible
-    )
-      visible++;
-  }
-  const ms = performance.now() - t0;
-  return { perSecond: (pairs.length / ms) * 1000, visible };
+      );
+      if (r.visible) visible++;
+    }
+    return { perSecond: (list.length / (performance.now() - t0)) * 1000, visible };
+  };
+  // The first pass warms the JIT up; the best of the next three is reported.
+  once();
+  const runs = [once(), once(), once()];
+  return runs.reduce((best, r) => (r.perSecond > best.perSecond ? r : best));
 }
 
 const features = doc.map.kind === 'table' ? doc.map.features.length : 0;
-const rtree = losRate('rtree');
-const scan = losRate('scan');
 console.log(
   `village: ${features} features, ${pairs.length} seeded random point pairs, man-height both ends`,
 );
-console.log(
-  `LOS with R-tree index : ${Math.round(rtree.perSecond).toLocaleString('en')} checks/s (${((rtree.visible / pairs.length) * 100).toFixed(1)}% visible)`,
-);
-console.log(
-  `LOS with plain scan   : ${Math.round(scan.perSecond).toLocaleString('en')} checks/s (${((scan.visible / pairs.length) * 100).toFixed(1)}% visible)`,
-);
-console.log(`index speed-up        : ${(rtree.perSecond / scan.perSecond).toFixed(2)}x`);
+for (const [label, list] of [
+  ['any length', pairs],
+  ['up to 12"', shortPairs],
+] as const) {
+  const rtree = losRate('rtree', list);
+  const scan = losRate('scan', list);
+  const pct = (v: number) => ((v / list.length) * 100).toFixed(1);
+  console.log(
+    `LOS, ${label.padEnd(10)} R-tree index: ${Math.round(rtree.perSecond).toLocaleString('en')} checks/s (${pct(rtree.visible)}% visible); plain scan: ${Math.round(scan.perSecond).toLocaleString('en')} checks/s; index speed-up ${(rtree.perSecond / scan.perSecond).toFixed(2)}x`,
+  );
+}
 
 const ctx = createContext(doc);
 let turns = 0;
