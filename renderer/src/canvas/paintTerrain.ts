@@ -239,7 +239,8 @@ function paintFeature(ctx: Ctx2D, f: Feature): void {
     case 'creek': {
       const bank = f.bankWidth ?? 0.5;
       strokePath(ctx, f.points, f.width + bank * 2, '#8c7b55', 'round');
-      strokePath(ctx, f.points, f.width + bank * 0.8, '#6f6446', 'round');
+      slopeHachures(ctx, f.points, f.width / 2, bank, '#5e5236');
+      strokePath(ctx, f.points, f.width + bank * 0.3, '#6f6446', 'round');
       strokePath(ctx, f.points, f.width, '#4f82b3', 'round');
       ctx.globalAlpha = 0.5;
       strokePath(ctx, f.points, f.width * 0.35, '#86b4de', 'round');
@@ -249,6 +250,7 @@ function paintFeature(ctx: Ctx2D, f: Feature): void {
     case 'gully': {
       const bank = f.bankWidth ?? 0.5;
       strokePath(ctx, f.points, f.width + bank * 2, '#9d8a5d', 'round');
+      slopeHachures(ctx, f.points, f.width / 2, bank, '#5e5236');
       strokePath(ctx, f.points, f.width, '#7b6a46', 'round');
       ctx.setLineDash([0.3, 0.3]);
       strokePath(ctx, f.points, 0.05, '#54472d', 'round', 'butt');
@@ -385,6 +387,46 @@ function paintFeature(ctx: Ctx2D, f: Feature): void {
       return;
     }
   }
+}
+
+/**
+ * Slope hachures on both banks of a creek or gully: ticks from the top of the bank down towards
+ * the bed, alternating long and short, as printed maps draw a slope.
+ */
+function slopeHachures(
+  ctx: Ctx2D,
+  pts: readonly Point[],
+  half: number,
+  bank: number,
+  colour: string,
+): void {
+  if (bank <= 0) return;
+  ctx.beginPath();
+  let k = 0;
+  for (let i = 0; i + 1 < pts.length; i++) {
+    const a = pts[i]!;
+    const b = pts[i + 1]!;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (len === 0) continue;
+    const ux = (b[0] - a[0]) / len;
+    const uy = (b[1] - a[1]) / len;
+    for (let t = 0.15; t < len; t += 0.25, k++) {
+      const x = a[0] + ux * t;
+      const y = a[1] + uy * t;
+      const tick = bank * (k % 2 === 0 ? 0.85 : 0.5);
+      for (const side of [1, -1]) {
+        const nx = -uy * side;
+        const ny = ux * side;
+        const top = half + bank;
+        ctx.moveTo(x + nx * top, y + ny * top);
+        ctx.lineTo(x + nx * (top - tick), y + ny * (top - tick));
+      }
+    }
+  }
+  ctx.lineWidth = 0.035;
+  ctx.strokeStyle = colour;
+  ctx.lineCap = 'butt';
+  ctx.stroke();
 }
 
 function postPositions(pts: readonly Point[], spacing: number): Point[] {
