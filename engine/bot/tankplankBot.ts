@@ -235,7 +235,7 @@ function furthest(
   if (ok(1)) return goal;
   let lo = 0;
   let hi = 1;
-  for (let k = 0; k < 10; k++) {
+  for (let k = 0; k < 7; k++) {
     const mid = (lo + hi) / 2;
     if (ok(mid)) lo = mid;
     else hi = mid;
