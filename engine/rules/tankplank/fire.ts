@@ -64,6 +64,8 @@ export interface ShotPlan {
   readonly ammoKind: string | null;
   readonly sight: SightResult | undefined;
   readonly toHit?: RollStep;
+  /** The vehicle whose exposed commander is the target: a hit stops it next turn (TP-8.8d). */
+  readonly commanderOf?: string;
   /** Removed on a hit, no save (aimed small-arms fire, TP-7.4). */
   readonly casualtyOnHit?: string;
   readonly penetration?: PenetrationStep;
@@ -457,6 +459,37 @@ function planSmallArmsOrCone(
   const cover = base.sight?.cover ?? 'none';
   if (cover === 'fortification' && !(state.fired[target.id]?.length ?? 0)) {
     return refuse('a man in a bunker who is not firing cannot be targeted', 'TP-A45');
+  }
+  // A commander up on the turret-top MG this phase is a target himself, in heavy cover (TP-8.8c).
+  const exposed =
+    isVehicleInfo(tInfo) &&
+    (state.fired[target.id] ?? []).some(
+      (k) =>
+        ctx.catalog.weapons.get(k.split(':').pop() ?? '')?.stats?.['commanderExposed'] === true,
+    ) &&
+    target.commanderHitTurn !== state.turn;
+  if (exposed) {
+    const row = tableRows(ctx.catalog, 'smallArmsCover').find((r) => r['cover'] === 'heavy');
+    const mods: Modifier[] = [
+      {
+        label: 'commander exposed on the turret (heavy cover)',
+        value: row ? num(row, 'mod') : -2,
+        ruleId: 'TP-8.8',
+      },
+    ];
+    return {
+      ...base,
+      mode: 'aimed',
+      band: band.band,
+      toHit: {
+        base: toHitBase,
+        modifiers: mods,
+        needed: neededFor(ctx, toHitBase, mods),
+        ruleId: 'TP-8.8',
+      },
+      commanderOf: target.id,
+      ruleId: 'TP-8.8',
+    };
   }
   if (isVehicleInfo(tInfo) || tInfo.kind === 'gun') {
     const impact = stat(w.stats, 'impact', NaN);

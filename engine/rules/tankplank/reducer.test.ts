@@ -668,3 +668,44 @@ describe('HE against walls (TP-11.8)', () => {
     expect(r.state.gaps).toEqual([{ feature: 'wall', at: [20, 12], width: 2 }]);
   });
 });
+
+describe('the exposed commander (TP-8.8)', () => {
+  test('a commander on the AA MG can be shot (heavy cover); then the tank may not move next turn', () => {
+    const { ctx, state } = fixtureGame({
+      units: [
+        { side: 'a', formation: 'a.t', id: 'tank', type: 'tp.mediumTank', at: [5, 12], facing: 0 },
+        man('b', 'b.sq', 'r', [12, 12]),
+        man('b', 'b.sq', 'r2', [12, 14]),
+      ],
+      phase: 'firing',
+    });
+    const reduce = tankplankReducer(ctx);
+    expect(
+      reduce(state, { type: 'fire', unit: 'r', weapon: 'tp.rifle', target: 'tank' }),
+    ).toMatchObject({ ok: false, ruleId: 'TP-G5' });
+    const r = replay(reduce, state, [
+      { type: 'forceDice', rolls: [1, 6] },
+      { type: 'fire', unit: 'tank', weapon: 'tp.aaMg', target: 'r2' },
+      { type: 'fire', unit: 'r', weapon: 'tp.rifle', target: 'tank' },
+      ...endPhase,
+      { type: 'move', unit: 'tank', path: [[6, 12]] },
+    ]);
+    const shot = r.events
+      .map((e) => e.event)
+      .find((e) => e.type === 'ShotResolved' && e.unit === 'r');
+    expect(shot).toMatchObject({
+      target: 'tank',
+      band: 'medium',
+      modifiers: [
+        { label: 'commander exposed on the turret (heavy cover)', value: -2, ruleId: 'TP-8.8' },
+      ],
+      needed: 6,
+      roll: 6,
+      hit: true,
+    });
+    expect(r.state.units['tank']!.commanderHitTurn).toBe(1);
+    expect(r.refused).toEqual([
+      { action: 5, reason: expect.stringContaining('commander was hit') },
+    ]);
+  });
+});

@@ -697,6 +697,8 @@ function resolveShot(
   switch (plan.mode) {
     case 'aimed':
       if (!hit) return next;
+      if (plan.commanderOf)
+        return withUnit(next, plan.commanderOf, { commanderHitTurn: state.turn });
       if (plan.casualtyOnHit) return doom(next, plan.casualtyOnHit, plan.shooter, 'TP-7.4', events);
       if (plan.penetration) return penetrate(ctx, next, plan, plan.penetration, dice, events);
       return next;
