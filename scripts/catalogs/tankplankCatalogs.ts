@@ -1409,7 +1409,7 @@ export const twCatalog: CatalogDoc = {
       kind: 'howitzer',
       ranges: twBands(8, 16, 24),
       template: { shape: 'circle', width: 1 },
-      stats: { impact: 1, rangeModifier: true, ruleId: 'TP-19.3' },
+      stats: { impactHE: 1, rangeModifier: true, ruleId: 'TP-19.3' },
       source: s('L706-716'),
     },
     {

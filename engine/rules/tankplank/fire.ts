@@ -752,14 +752,17 @@ function planGun(
     };
   }
   // HE: a direct hit on a vehicle rolls impact 3; the blast sector opens away from the firer.
-  const radius = w.template?.length ?? 2;
-  const template: Template = {
-    shape: 'sector',
-    apex: base.at,
-    axisDeg: bearing(from, base.at),
-    radius,
-    angleDeg: w.template?.angleDeg ?? 90,
-  };
+  // Tank and howitzer HE blows forward in a sector (TP-11.1); a pack gun bursts in a circle (TP-19.5).
+  const template: Template =
+    w.template?.shape === 'circle'
+      ? { shape: 'circle', centre: base.at, diameter: w.template.width ?? 1 }
+      : {
+          shape: 'sector',
+          apex: base.at,
+          axisDeg: bearing(from, base.at),
+          radius: w.template?.length ?? 2,
+          angleDeg: w.template?.angleDeg ?? 90,
+        };
   const direct =
     tInfo && target && isVehicleInfo(tInfo)
       ? penetrationStep(ctx, state, target.id, from, stat(w.stats, 'impactHE', 3), rangeModifier)
