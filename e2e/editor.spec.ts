@@ -149,6 +149,17 @@ test('draw a table, edit in the inspector, undo and redo, save, reopen', async (
   await expect(inspector.getByLabel('Width', { exact: true })).toHaveValue('3');
   await expect(page).toHaveTitle(/^● /);
 
+  // Three trees selected together take one canopy radius in one edit.
+  await page.locator('[data-feature-id="tree-1"]').click();
+  await page.locator('[data-feature-id="tree-2"]').click({ modifiers: ['Shift'] });
+  await page.locator('[data-feature-id="tree-3"]').click({ modifiers: ['Shift'] });
+  await expect(inspector.getByRole('heading')).toHaveText('3 features');
+  const radius = inspector.getByLabel('Canopy radius');
+  await expect(radius).toHaveValue('1.5');
+  await radius.fill('2');
+  await radius.press('Enter');
+  await expect(page.locator('[data-feature-id="tree-3"]')).toBeVisible();
+  await expect(radius).toHaveValue('2');
   mkdirSync('test-results/shots', { recursive: true });
   await page.screenshot({ path: 'test-results/shots/drawn-table.png' });
 
@@ -167,7 +178,8 @@ test('draw a table, edit in the inspector, undo and redo, save, reopen', async (
     carries: 'road-1',
     spans: 'creek-1',
   });
-  expect(saved.map.features.filter((f) => f.kind === 'tree')).toHaveLength(3);
+  const trees = saved.map.features.filter((f) => f.kind === 'tree') as { canopyRadius?: number }[];
+  expect(trees.map((t) => t.canopyRadius)).toEqual([2, 2, 2]);
 
   // Start over, then reopen the file: the same features come back.
   await page.getByRole('menuitem', { name: 'File' }).click();

@@ -249,17 +249,48 @@ export function Inspector({ editor }: { editor: Editor }) {
 
   if (s.selection.length > 1) {
     const fs = editor.selectedFeatures();
-    const kinds = [...new Set(fs.map((f) => KIND_LABELS[f.kind]))].join(', ');
+    const kinds = [...new Set(fs.map((f) => f.kind))];
+    // Features of one kind share their fields: show the common values, blank where they differ,
+    // and apply an edit to all of them as one undo step.
+    const shared =
+      kinds.length === 1 ? fieldsOf(kinds[0]!).filter((f) => !f.geometry && f.key !== 'id') : [];
+    const commitAll = async (path: string[], value: unknown): Promise<boolean> => {
+      const candidates = fs.map(
+        (f) => setIn(f as unknown as Obj, path, value) as unknown as Feature,
+      );
+      const results = await Promise.all(candidates.map((c) => validateMapDefinition(c.kind, c)));
+      const errs = results.flat();
+      setErrors(errs);
+      if (!errs.length) editor.replaceFeatures(candidates);
+      return errs.length === 0;
+    };
+    const common = (key: string) => {
+      const values = fs.map((f) => JSON.stringify((f as unknown as Obj)[key]));
+      return values.every((v) => v === values[0]) ? (fs[0] as unknown as Obj)[key] : undefined;
+    };
     return (
       <div className="inspector" aria-label="Inspector">
         <h2>{fs.length} features</h2>
-        <p className="muted">{kinds}</p>
+        <p className="muted">{kinds.map((k) => KIND_LABELS[k]).join(', ')}</p>
         <div className="button-row">
           <button onClick={() => editor.setFlag('locked')}>Lock / unlock</button>
           <button onClick={() => editor.setFlag('hidden')}>Hide / show</button>
           <button onClick={() => editor.duplicateSelection()}>Duplicate</button>
           <button onClick={() => editor.deleteSelection()}>Delete</button>
         </div>
+        {shared.length > 0 && (
+          <p className="muted small">Edits apply to all {fs.length}; blank fields differ.</p>
+        )}
+        {shared.map((spec) => (
+          <FieldInput
+            key={`${selKey}:${spec.key}`}
+            spec={spec}
+            value={common(spec.key)}
+            path={[spec.key]}
+            onCommit={commitAll}
+            errors={errors}
+          />
+        ))}
       </div>
     );
   }
