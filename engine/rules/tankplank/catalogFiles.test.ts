@@ -55,6 +55,13 @@ describe('interpretation registry', () => {
     expect(reg.list().every((o) => !o.overridden)).toBe(true);
   });
 
+  test('every ambiguity of the digest, TP-A1 to TP-A55, is a named option', () => {
+    const ids = interpretations(cat)
+      .list()
+      .map((o) => o.id);
+    expect(ids).toEqual(Array.from({ length: 55 }, (_, k) => `TP-A${k + 1}`));
+  });
+
   test('a scenario overrides an option by id', () => {
     const reg = interpretations(cat, { 'TP-A3': 45, natural6AlwaysHits: true });
     expect(reg.num('cannonMaxRange')).toBe(45);
