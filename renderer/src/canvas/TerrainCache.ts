@@ -44,6 +44,8 @@ export class TerrainCache {
   }
 
   private painting = false;
+  /** Direction of the last pan (camera movement), -1, 0 or 1 per axis. */
+  private heading = { dx: 0, dy: 0 };
   private frame = 0;
 
   /** Renders on the next animation frame; several changes in one frame render once. */
@@ -67,6 +69,11 @@ export class TerrainCache {
   }
 
   setView(camera: Camera, viewport: { width: number; height: number }): void {
+    if (camera.zoom === this.camera.zoom) {
+      const dx = camera.x - this.camera.x;
+      const dy = camera.y - this.camera.y;
+      if (dx || dy) this.heading = { dx: Math.sign(dx), dy: Math.sign(dy) };
+    }
     this.camera = camera;
     this.viewport = viewport;
     this.layer.position({ x: camera.x, y: camera.y });
@@ -119,11 +126,15 @@ export class TerrainCache {
     const mx = (this.viewport.width / zoom) * CACHE_MARGIN;
     const my = (this.viewport.height / zoom) * CACHE_MARGIN;
     const v = this.visibleBox();
+    // Lean the cached region the way the view is panning, so a steady pan re-renders less often.
+    const lean = 0.6;
+    const ox = -this.heading.dx * mx * lean;
+    const oy = -this.heading.dy * my * lean;
     const region = {
-      minX: Math.max(0, v.minX - mx),
-      minY: Math.max(0, v.minY - my),
-      maxX: Math.min(this.mapSize.width, v.maxX + mx),
-      maxY: Math.min(this.mapSize.height, v.maxY + my),
+      minX: Math.max(0, v.minX - mx + ox),
+      minY: Math.max(0, v.minY - my + oy),
+      maxX: Math.min(this.mapSize.width, v.maxX + mx + ox),
+      maxY: Math.min(this.mapSize.height, v.maxY + my + oy),
     };
     this.shape.clearCache();
     this.layer.clearCache();
