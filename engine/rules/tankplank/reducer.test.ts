@@ -709,3 +709,59 @@ describe('the exposed commander (TP-8.8)', () => {
     ]);
   });
 });
+
+describe('crews out of a wreck act on their own (TP-16.2)', () => {
+  test('on their own bank they head back to the middle of their entry edge; players cannot move them', () => {
+    const { ctx, state } = fixtureGame({
+      units: [
+        { side: 'a', formation: 'a.t', id: 'gun', type: 'tp.mediumTank', at: [5, 12], facing: 0 },
+        { side: 'b', formation: 'b.t', id: 'tgt', type: 'tp.armouredCar', at: [8, 6], facing: 180 },
+        {
+          side: 'b',
+          formation: 'b.t',
+          id: 'ac2',
+          type: 'tp.armouredCar',
+          at: [30, 20],
+          facing: 180,
+        },
+        {
+          side: 'b',
+          formation: 'b.t',
+          id: 'ac3',
+          type: 'tp.armouredCar',
+          at: [30, 22],
+          facing: 180,
+        },
+        {
+          side: 'b',
+          formation: 'b.t',
+          id: 'ac4',
+          type: 'tp.armouredCar',
+          at: [32, 22],
+          facing: 180,
+        },
+      ],
+      phase: 'firing',
+    });
+    const r = replay(tankplankReducer(ctx), state, [
+      // Hit, penetrate, three crew saves (5, 1, 1), then the unit's morale roll: it holds.
+      { type: 'forceDice', rolls: [6, 6, 5, 1, 1, 1] },
+      { type: 'fire', unit: 'gun', weapon: 'tp.tankGun', target: 'tgt', ammo: 'AP' },
+      ...endPhase,
+      { type: 'move', unit: 'tgt.crew1', path: [[10, 6]] },
+    ]);
+    const events = r.events.map((e) => e.event);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'CrewBailedOut', unit: 'tgt.crew1' }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'UnitMoved',
+        unit: 'tgt.crew1',
+        forced: 'crewToRear',
+        ruleIds: ['TP-16.2'],
+      }),
+    );
+    expect(r.refused).toEqual([{ action: 4, reason: expect.stringContaining('acts on its own') }]);
+  });
+});

@@ -120,6 +120,9 @@ function movable(
     };
   const unit = state.units[id];
   if (!unit || !unit.alive) return { refuse: invalid(`unit ${id} is not in play`) };
+  if (unit.spawned) {
+    return { refuse: invalid(`${id} is a crew out of its wreck and acts on its own`, 'TP-16.2') };
+  }
   if (state.ended.includes(unit.side))
     return { refuse: invalid(`side ${unit.side} has ended its movement`) };
   const order = state.formations[unit.formation]?.morale;
@@ -1537,6 +1540,7 @@ function startTurn(
   events.push({ type: 'TurnStarted', turn, sweep, ruleId: 'TP-4.3' });
   events.push({ type: 'PhaseStarted', turn, phase: 'movement', ruleId: 'TP-4.3' });
   next = forcedMoves(ctx, next, events);
+  next = crewBehaviour(ctx, next, events);
   void dice;
   return next;
 }
@@ -1593,6 +1597,75 @@ function homeEdgePoint(
       return tablePoint(from.x, 0);
     case 'south':
       return tablePoint(from.x, ctx.map.height);
+  }
+}
+
+/**
+ * Crews that bailed out of a wreck act on their own (TP-16.2): on their own bank they head for
+ * the middle of their entry edge to regroup; across the creek they make for the nearest cover.
+ */
+function crewBehaviour(
+  ctx: TankplankContext,
+  state: TankplankState,
+  events: Events,
+): TankplankState {
+  let next = state;
+  for (const u of Object.values(state.units)) {
+    if (!u.spawned || !onTable(u) || u.moved >= 1) continue;
+    const from = tablePoint(u.at[0], u.at[1]);
+    const label = ctx.entryEdges.get(u.side)?.label;
+    const bank = ctx.terrain
+      .featuresAt(from)
+      .map((e) => (e.feature.kind === 'ground' ? e.feature.bank : undefined))
+      .find((b) => b !== undefined);
+    const ownBank = bank === undefined || label === undefined || bank === label;
+    let goal: TablePoint | undefined;
+    let why: string;
+    if (ownBank) {
+      goal = edgeMiddle(ctx, u.side);
+      why = 'crewToRear';
+    } else {
+      const inCover = ctx.terrain
+        .featuresAt(from, 0.3)
+        .some((e) => e.rules.coverClass !== 'none' && e.feature.kind !== 'ground');
+      goal = inCover ? undefined : nearestCover(ctx, from);
+      why = 'crewToCover';
+    }
+    if (!goal || distance(from, goal) < 0.3) continue;
+    const { mover } = moverFor(ctx, next, u.id);
+    const to = furthestLegal(ctx, mover, from, goal);
+    if (distance(from, to) < 0.05) continue;
+    const cost = pathCost(ctx.terrain, mover, [from, to], next.gaps ?? []);
+    next = withUnit(next, u.id, { at: [to.x, to.y], moved: 1, movedInches: cost.inches });
+    events.push({
+      type: 'UnitMoved',
+      unit: u.id,
+      from: [u.at[0], u.at[1]],
+      to: [round(to.x), round(to.y)],
+      inches: round(cost.inches),
+      cost: round(Math.min(1, cost.cost)),
+      rate: cost.rate,
+      ruleIds: ['TP-16.2'],
+      forced: why,
+    });
+  }
+  return next;
+}
+
+function edgeMiddle(ctx: TankplankContext, side: string): TablePoint | undefined {
+  const e = ctx.entryEdges.get(side);
+  if (!e) return undefined;
+  const along = e.edge === 'west' || e.edge === 'east' ? ctx.map.height : ctx.map.width;
+  const mid = ((e.from ?? 0) + (e.to ?? along)) / 2;
+  switch (e.edge) {
+    case 'west':
+      return tablePoint(0.5, mid);
+    case 'east':
+      return tablePoint(ctx.map.width - 0.5, mid);
+    case 'north':
+      return tablePoint(mid, 0.5);
+    case 'south':
+      return tablePoint(mid, ctx.map.height - 0.5);
   }
 }
 
