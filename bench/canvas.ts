@@ -89,10 +89,10 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--enable-precise-memory-info'],
 });
 try {
+  // The vite binary itself, not npx, so that killing it stops the server.
   server = spawn(
-    'npx',
+    join(root, 'node_modules/.bin/vite'),
     [
-      'vite',
       'preview',
       '--config',
       'vite.config.ts',
