@@ -261,7 +261,9 @@ export function ToolOptionsBar({ editor }: { editor: Editor }) {
     <div className="tool-options" aria-label="Tool options">
       {body}
       <span className="hint" role="status">
-        {s.hint || editor.currentTool().hint}
+        {s.tool === 'select' && editor.isHex()
+          ? 'Click a hex to edit its terrain, level, flags and label'
+          : s.hint || editor.currentTool().hint}
       </span>
     </div>
   );
