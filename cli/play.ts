@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { formatProblem, loadDocument, type ScenarioDoc } from '../engine/format/index';
 import { replay } from '../engine/game/replay';
+import { playBotGame } from '../engine/bot/tankplankBot';
 import {
   createContext,
   newGame,
@@ -9,11 +10,13 @@ import {
   type TankplankAction,
 } from '../engine/rules/tankplank/index';
 
-export const usage = `sandtable play <scenario> --seed <n> --actions <file> [--json] [--turn-limit <n>]
+export const usage = `sandtable play <scenario> --seed <n> (--actions <file> | --bot [--save-actions <file>]) [--json] [--turn-limit <n>]
   Plays a Tankplank scenario from an action log (a JSON array of actions, or {"actions": [...]})
   with the dice seeded by --seed, and prints every event and a hash of the final state. The same
   scenario, seed and log always print the same events and hash. A test log written as
   {"allowForcedDice": true, "actions": [...]} may fix dice with {"type": "forceDice"} actions.
+  With --bot both sides are played by the bot to the end; --save-actions writes its log, which
+  --actions then replays to the same hash.
   Exits 0 when every action was legal, 1 when any was refused, 2 on bad usage.`;
 
 /** Reads and validates a scenario file; prints problems and returns undefined when it fails. */
@@ -48,6 +51,8 @@ export async function run(args: string[]): Promise<number> {
         actions: { type: 'string' },
         json: { type: 'boolean', default: false },
         'turn-limit': { type: 'string' },
+        bot: { type: 'boolean', default: false },
+        'save-actions': { type: 'string' },
       },
     });
   } catch (e) {
@@ -57,7 +62,12 @@ export async function run(args: string[]): Promise<number> {
   const { values, positionals } = parsed;
   const file = positionals[0];
   const seed = Number(values.seed);
-  if (!file || values.seed === undefined || !Number.isInteger(seed) || !values.actions) {
+  if (
+    !file ||
+    values.seed === undefined ||
+    !Number.isInteger(seed) ||
+    (!values.actions && !values.bot)
+  ) {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
@@ -65,19 +75,33 @@ export async function run(args: string[]): Promise<number> {
   if (!scenario) return 1;
   let actions: TankplankAction[];
   let allowForcedDice: boolean;
-  try {
-    const raw = JSON.parse(await readFile(values.actions, 'utf8')) as unknown;
-    const list = Array.isArray(raw) ? raw : (raw as { actions?: unknown }).actions;
-    if (!Array.isArray(list)) throw new Error('expected an array of actions');
-    actions = list as TankplankAction[];
-    allowForcedDice =
-      !Array.isArray(raw) && (raw as { allowForcedDice?: unknown }).allowForcedDice === true;
-  } catch (e) {
-    process.stderr.write(`${values.actions}: ${(e as Error).message}\n`);
-    return 2;
+  const limitArg = values['turn-limit'] ? Number(values['turn-limit']) : undefined;
+  if (values.bot) {
+    const ctx = createContext(scenario);
+    const game = playBotGame(
+      ctx,
+      newGame(ctx, { seed, ...(limitArg ? { turnLimit: limitArg } : {}) }),
+    );
+    actions = [...game.actions];
+    allowForcedDice = false;
+    if (values['save-actions']) {
+      await writeFile(values['save-actions'], `${JSON.stringify({ seed, actions }, null, 1)}\n`);
+    }
+  } else {
+    try {
+      const raw = JSON.parse(await readFile(values.actions!, 'utf8')) as unknown;
+      const list = Array.isArray(raw) ? raw : (raw as { actions?: unknown }).actions;
+      if (!Array.isArray(list)) throw new Error('expected an array of actions');
+      actions = list as TankplankAction[];
+      allowForcedDice =
+        !Array.isArray(raw) && (raw as { allowForcedDice?: unknown }).allowForcedDice === true;
+    } catch (e) {
+      process.stderr.write(`${values.actions}: ${(e as Error).message}\n`);
+      return 2;
+    }
   }
   const ctx = createContext(scenario);
-  const limit = values['turn-limit'] ? Number(values['turn-limit']) : undefined;
+  const limit = limitArg;
   const start = newGame(ctx, { seed, allowForcedDice, ...(limit ? { turnLimit: limit } : {}) });
   const result = replay(tankplankReducer(ctx), start, actions);
   if (values.json) {
