@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { loadDocument } from '../engine/format/index';
+import { loadDocument, type Feature, type Point, type ScenarioDoc } from '../engine/format/index';
 import { tablePoint, type TablePoint } from '../engine/geometry/units';
 import { lineOfSight } from '../engine/los/lineOfSight';
 import { Dice, seedRng } from '../engine/random/dice';
@@ -43,7 +43,15 @@ function losRate(
   mode: 'rtree' | 'scan',
   list: readonly [TablePoint, TablePoint][],
 ): { perSecond: number; visible: number } {
-  const ctx = createContext(doc, { indexMode: mode });
+  return losRateOn(doc, mode, list);
+}
+
+function losRateOn(
+  scenario: ScenarioDoc,
+  mode: 'rtree' | 'scan',
+  list: readonly [TablePoint, TablePoint][],
+): { perSecond: number; visible: number } {
+  const ctx = createContext(scenario, { indexMode: mode });
   const once = () => {
     let visible = 0;
     const t0 = performance.now();
@@ -78,6 +86,70 @@ for (const [label, list] of [
   console.log(
     `LOS, ${label.padEnd(10)} R-tree index: ${Math.round(rtree.perSecond).toLocaleString('en')} checks/s (${pct(rtree.visible)}% visible); plain scan: ${Math.round(scan.perSecond).toLocaleString('en')} checks/s; index speed-up ${(rtree.perSecond / scan.perSecond).toFixed(2)}x`,
   );
+}
+
+// The same village tiled 4 × 4 (a 144" × 96" table, 16 times the features), short lines only:
+// where a spatial index pays off.
+const tiles = 4;
+const tiled: typeof doc =
+  doc.map.kind === 'table'
+    ? {
+        ...doc,
+        map: {
+          ...doc.map,
+          width: width * tiles,
+          height: height * tiles,
+          features: Array.from({ length: tiles * tiles }, (_, k) => {
+            const dx = (k % tiles) * width;
+            const dy = Math.floor(k / tiles) * height;
+            return doc.map.kind === 'table'
+              ? doc.map.features.map((f) => shiftFeature(f, dx, dy, k))
+              : [];
+          }).flat(),
+        },
+      }
+    : doc;
+const bigPairs: [TablePoint, TablePoint][] = shortPairs.map(([a, b], k) => {
+  const dx = (k % tiles) * width;
+  const dy = (Math.floor(k / tiles) % tiles) * height;
+  return [tablePoint(a.x + dx, a.y + dy), tablePoint(b.x + dx, b.y + dy)];
+});
+{
+  const rtree = losRateOn(tiled, 'rtree', bigPairs);
+  const scan = losRateOn(tiled, 'scan', bigPairs);
+  const n = tiled.map.kind === 'table' ? tiled.map.features.length : 0;
+  console.log(
+    `LOS, village ×16 (${n} features), up to 12": R-tree index: ${Math.round(rtree.perSecond).toLocaleString('en')} checks/s; plain scan: ${Math.round(scan.perSecond).toLocaleString('en')} checks/s; index speed-up ${(rtree.perSecond / scan.perSecond).toFixed(2)}x`,
+  );
+}
+
+function shiftFeature(f: Feature, dx: number, dy: number, k: number): Feature {
+  const id = `${f.id}.t${k}`;
+  const pts = (ps: Point[]): Point[] => ps.map(([x, y]) => [x + dx, y + dy]);
+  switch (f.kind) {
+    case 'building':
+    case 'wreck':
+    case 'tree':
+      return { ...f, id, x: f.x + dx, y: f.y + dy };
+    case 'bridge':
+    case 'catwalk': {
+      const { spans: _s, carries: _c, ...rest } = f;
+      return { ...rest, id, points: pts(f.points) };
+    }
+    case 'ground':
+    case 'creek':
+    case 'gully':
+    case 'road':
+    case 'wall':
+    case 'fence':
+    case 'hedge':
+    case 'bushes':
+    case 'woods':
+    case 'forest':
+    case 'obstacle':
+    case 'bunker':
+      return { ...f, id, points: pts(f.points) };
+  }
 }
 
 const ctx = createContext(doc);
