@@ -4,6 +4,7 @@ import { Layer, Shape, Stage } from 'react-konva';
 import type { Editor, EditorPointerInput } from '../editor/Editor';
 import { TerrainCache } from './TerrainCache';
 import { paintOverlay } from './paintOverlay';
+import { paintSetup } from '../objectives/paintSetup';
 import { sceneOf } from './sceneOf';
 
 /**
@@ -133,6 +134,11 @@ export function TableCanvas({ editor }: { editor: Editor }) {
           <Shape ref={terrainShape} listening={false} perfectDrawEnabled={false} />
         </Layer>
         <Layer ref={overlayLayer} listening={false}>
+          <Shape
+            listening={false}
+            perfectDrawEnabled={false}
+            sceneFunc={(ctx) => paintSetup(ctx._context, editor)}
+          />
           <Shape
             listening={false}
             perfectDrawEnabled={false}

@@ -1,6 +1,8 @@
 import type { Editor } from '../editor/Editor';
 import { KIND_LABELS } from '../editor/featureFactory';
 import type { ToolId } from '../tools/tools';
+import { SETUP_TOOL_IDS, SETUP_TOOL_INFO } from '../objectives/setupTools';
+import { SETUP_COMMANDS, type SetupCommandId } from '../forces/setupCommands';
 import { FEATURE_KINDS, type FeatureKind } from '../../../engine/format/types';
 
 /** What the app shell offers commands: file handling, dialogs, the clipboard. */
@@ -68,7 +70,8 @@ export type CommandId =
   | 'view.snapFeatures'
   | 'view.units'
   | 'view.palette'
-  | ToolCommandId;
+  | ToolCommandId
+  | SetupCommandId;
 
 export interface Command {
   readonly id: CommandId;
@@ -457,6 +460,8 @@ export const COMMANDS: readonly Command[] = [
   tool('hexFill', 'Hex fill', 'F', isHex),
   tool('hexRidge', 'Hexside ridge', 'R', isHex),
   tool('hexContour', 'Contour line', 'C', isHex),
+  ...SETUP_TOOL_IDS.map((t) => tool(t, SETUP_TOOL_INFO[t].label, SETUP_TOOL_INFO[t].key, isTable)),
+  ...SETUP_COMMANDS,
 ];
 
 const BY_ID = new Map(COMMANDS.map((c) => [c.id, c]));

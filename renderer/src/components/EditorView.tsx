@@ -7,6 +7,8 @@ import { ToolOptionsBar } from './ToolOptionsBar';
 import { Inspector } from './Inspector';
 import { FeatureList } from './FeatureList';
 import { StatusBar } from './StatusBar';
+import { SetupSidebar } from '../forces/SetupSidebar';
+import { unitDropHandlers } from '../objectives/setupTools';
 
 /** The editor screen: menus, tools, the table, inspector and feature list, status bar. */
 export function EditorView({
@@ -32,13 +34,14 @@ export function EditorView({
       <ToolOptionsBar editor={editor} />
       <div className="workspace">
         <Toolbar editor={editor} ctx={ctx} />
-        <div data-testid="table-view" className="table-view">
+        <div data-testid="table-view" className="table-view" {...unitDropHandlers(editor)}>
           <TableCanvas editor={editor} />
         </div>
         <aside className="sidebar">
           <Inspector editor={editor} />
           <FeatureList editor={editor} />
         </aside>
+        <SetupSidebar editor={editor} />
       </div>
       <StatusBar editor={editor} />
     </div>

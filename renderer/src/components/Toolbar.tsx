@@ -10,6 +10,7 @@ import { IS_MAC } from './MenuBar';
 import { useSession } from './useEditor';
 import { ToolIcon } from './icons';
 import type { ToolId } from '../tools/tools';
+import { SETUP_TOOL_IDS } from '../objectives/setupTools';
 
 const TABLE_TOOLS: ToolId[] = [
   'select',
@@ -32,6 +33,7 @@ const TABLE_TOOLS: ToolId[] = [
   'obstacle',
   'bunker',
   'wreck',
+  ...SETUP_TOOL_IDS,
 ];
 const HEX_TOOLS: ToolId[] = [
   'select',
@@ -55,7 +57,7 @@ export function Toolbar({ editor, ctx }: { editor: Editor; ctx: CommandContext }
         return (
           <button
             key={t}
-            className={`tool${s.tool === t ? ' active' : ''}${i === 2 ? ' group-end' : ''}`}
+            className={`tool${s.tool === t ? ' active' : ''}${i === 2 || t === 'wreck' ? ' group-end' : ''}`}
             aria-pressed={s.tool === t}
             aria-label={c.label}
             data-tool={t}

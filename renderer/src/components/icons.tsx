@@ -1,4 +1,5 @@
 import type { ToolId } from '../tools/tools';
+import { SETUP_TOOL_ICONS } from '../objectives/setupToolIcons';
 
 /** 20×20 line icons for the tool strip, drawn in currentColor. */
 const TOOL_ICONS: Record<ToolId, React.ReactNode> = {
@@ -50,6 +51,7 @@ const TOOL_ICONS: Record<ToolId, React.ReactNode> = {
   hexFill: <path d="M10 2l7 4v8l-7 4-7-4V6zM10 6l4 2v4l-4 2-4-2V8z" />,
   hexRidge: <path d="M2 15c3-8 5-10 8-10s5 2 8 10M6 10l-2-2M10 6V3M14 10l2-2" />,
   hexContour: <path d="M2 14c4-6 8 2 12-4 2-3 4-2 4-2M2 9c3-4 6 0 9-3" />,
+  ...SETUP_TOOL_ICONS,
 };
 
 export function ToolIcon({ tool }: { tool: ToolId }) {

@@ -698,7 +698,7 @@ function UnitDetails({ m }: { m: SetupModel }) {
         <button
           onClick={() => {
             m.update({ placing: u.id });
-            m.editor.setTool('units' as never);
+            m.editor.setTool('units');
           }}
           disabled={!!carrier}
           title="Then press on the table and drag to set its facing"

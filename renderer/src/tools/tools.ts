@@ -4,9 +4,10 @@ import { SelectTool } from './SelectTool';
 import { BridgeTool, PathTool, PointTool, RectTool } from './drawTools';
 import { TapeTool } from './TapeTool';
 import { HexBrushTool, HexContourTool, HexFillTool, HexRidgeTool } from './hexTools';
+import { createSetupTools, type SetupToolId } from '../objectives/setupTools';
 
 export type HexToolId = 'hexBrush' | 'hexFill' | 'hexRidge' | 'hexContour';
-export type ToolId = 'select' | 'hand' | 'tape' | FeatureKind | HexToolId;
+export type ToolId = 'select' | 'hand' | 'tape' | FeatureKind | HexToolId | SetupToolId;
 
 /** A pointer event in both screen pixels and table inches. */
 export interface ToolPointer {
@@ -70,5 +71,6 @@ export function createTools(): Record<ToolId, Tool> {
     hexFill: new HexFillTool(),
     hexRidge: new HexRidgeTool(),
     hexContour: new HexContourTool(),
+    ...createSetupTools(),
   };
 }

@@ -1,0 +1,72 @@
+import { removeItems } from '../../../engine/forces';
+import type { Command, CommandContext } from '../commands/commands';
+import { setupOf } from './setupModel';
+
+/** Ids of the set-up editors' commands, part of the command registry's closed union. */
+export type SetupCommandId =
+  'setup.delete' | 'setup.forces' | 'setup.objectives' | 'setup.problems';
+
+const setupSelected = (c: CommandContext) =>
+  !!c.editor &&
+  c.editor.session.selection.length === 0 &&
+  !!setupOf(c.editor).session.selected &&
+  setupOf(c.editor).session.selected!.kind !== 'side' &&
+  setupOf(c.editor).session.selected!.kind !== 'feature';
+
+/** Deletes the selected unit, formation, objective, deployment zone or entry edge. */
+function deleteSelected(c: CommandContext): void {
+  const m = setupOf(c.editor!);
+  const sel = m.session.selected;
+  if (!sel) return;
+  const doc = m.scenario();
+  switch (sel.kind) {
+    case 'unit':
+    case 'formation':
+      m.editForces((f) => removeItems(f, [sel.id]));
+      break;
+    case 'objective':
+      m.setObjectives(doc.objectives.filter((o) => o.id !== sel.id));
+      break;
+    case 'zone':
+      m.setDeployment({
+        ...doc.deployment,
+        zones: (doc.deployment.zones ?? []).filter((z) => z.id !== sel.id),
+      });
+      break;
+    case 'edge':
+      m.setDeployment({
+        ...doc.deployment,
+        entryEdges: (doc.deployment.entryEdges ?? []).filter((e) => e.id !== sel.id),
+      });
+      break;
+    case 'side':
+    case 'feature':
+      return;
+  }
+  m.update({ selected: null });
+}
+
+const tab = (id: 'forces' | 'objectives' | 'problems', label: string): Command =>
+  ({
+    id: `setup.${id}`,
+    label,
+    group: 'View',
+    enabled: (c) => !!c.editor && !c.editor.isHex(),
+    checked: (c) => !!c.editor && setupOf(c.editor).session.tab === id,
+    run: (c) => setupOf(c.editor!).update({ tab: id }),
+  }) satisfies Command;
+
+/** The set-up editors' entries in the command registry (menus, shortcuts, palette). */
+export const SETUP_COMMANDS: readonly Command[] = [
+  {
+    id: 'setup.delete',
+    label: 'Delete set-up item',
+    group: 'Edit',
+    shortcuts: ['Delete', 'Backspace'],
+    enabled: setupSelected,
+    run: deleteSelected,
+  },
+  tab('forces', 'Show forces'),
+  tab('objectives', 'Show objectives'),
+  tab('problems', 'Show problems'),
+];
