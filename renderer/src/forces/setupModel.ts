@@ -32,7 +32,8 @@ export type SetupTab = 'forces' | 'objectives' | 'catalog' | 'problems';
 /** A rectangle being dragged out by a set-up tool, or a unit being turned to its facing. */
 export type SetupPreview =
   | { kind: 'rect'; a: Point; b: Point }
-  | { kind: 'unit'; unitId: string; at: Point; facing: number };
+  | { kind: 'unit'; unitId: string; at: Point; facing: number }
+  | { kind: 'objective'; objectiveId: string; at: Point };
 
 /**
  * Session state of the set-up editors: which set-up item is selected, the side new zones and

@@ -161,7 +161,13 @@ export function paintSetup(ctx: CanvasRenderingContext2D, ed: Editor): void {
     );
   }
 
-  for (const o of shownObjectives(doc, model)) {
+  const drag = model.session.preview;
+  for (const shown of shownObjectives(doc, model)) {
+    // An objective token being dragged is drawn where the pointer is.
+    const o: Objective =
+      drag?.kind === 'objective' && drag.objectiveId === shown.id
+        ? { ...shown, area: { shape: 'point', at: drag.at } }
+        : shown;
     if (!o.area) continue;
     const colour = o.owner ? sideColour(doc, o.owner) : '#f2c94c';
     const selected = isSel('objective', o.id);

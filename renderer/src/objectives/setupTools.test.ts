@@ -96,4 +96,14 @@ describe('set-up tools', () => {
     d.editor.undo();
     expect(m.scenario().objectives).toHaveLength(1);
   });
+
+  it('units tool: an objective token drags to a new place', () => {
+    const d = new EditorDriver(tanks());
+    const m = setupOf(d.editor);
+    d.tool('objectivePoint').click([18, 18]);
+    d.tool('units').drag([18, 18], [18, 30]);
+    expect(m.scenario().objectives[0]!.area).toEqual({ shape: 'point', at: [18, 30] });
+    d.editor.undo();
+    expect(m.scenario().objectives[0]!.area).toEqual({ shape: 'point', at: [18, 18] });
+  });
 });

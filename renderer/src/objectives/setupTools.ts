@@ -203,7 +203,9 @@ export class EntryEdgeTool implements SetupTool {
 export class UnitsTool implements SetupTool {
   readonly id = 'units' as const;
   readonly cursor = 'crosshair';
-  readonly hint = 'Pick a unit in Forces, then press on the table and drag to set its facing';
+  readonly hint =
+    'Pick a unit in Forces, then press on the table and drag to set its facing; drag units and objective tokens to move them';
+  private token: { id: string; offset: Point; start: Point } | null = null;
   private gesture: {
     unitId: string;
     mode: 'place' | 'move' | 'turn';
@@ -253,6 +255,19 @@ export class UnitsTool implements SetupTool {
       return;
     }
     if (!placing) {
+      const token = this.tokenAt(m, e.table, 6 * ed.pixel());
+      if (token) {
+        this.token = {
+          id: token.id,
+          start: e.table,
+          offset: [token.at[0] - e.table[0], token.at[1] - e.table[1]],
+        };
+        m.update({
+          selected: { kind: 'objective', id: token.id },
+          preview: { kind: 'objective', objectiveId: token.id, at: token.at },
+        });
+        return;
+      }
       ed.update({
         hint: 'Pick a unit in the Forces tab first (or drag it from the tree onto the table)',
       });
@@ -266,7 +281,21 @@ export class UnitsTool implements SetupTool {
     m.update({ preview: { kind: 'unit', unitId: placing, at, facing } });
   }
 
+  private tokenAt(m: SetupModel, p: Point, tol: number): { id: string; at: Point } | null {
+    for (const o of [...m.scenario().objectives].reverse()) {
+      if (o.area?.shape !== 'point') continue;
+      const [x, y] = o.area.at;
+      if (Math.hypot(p[0] - x, p[1] - y) <= Math.max(tol, 0.7)) return { id: o.id, at: o.area.at };
+    }
+    return null;
+  }
+
   onPointerMove(e: ToolPointer, ed: Editor): void {
+    if (this.token) {
+      const at = ed.snapped([e.table[0] + this.token.offset[0], e.table[1] + this.token.offset[1]]);
+      setupOf(ed).update({ preview: { kind: 'objective', objectiveId: this.token.id, at } });
+      return;
+    }
     const g = this.gesture;
     if (!g) return;
     const m = setupOf(ed);
@@ -286,6 +315,26 @@ export class UnitsTool implements SetupTool {
   }
 
   onPointerUp(_e: ToolPointer, ed: Editor): void {
+    const t = this.token;
+    if (t) {
+      this.token = null;
+      const m = setupOf(ed);
+      const prev = m.session.preview;
+      m.update({ preview: null });
+      if (prev?.kind !== 'objective') return;
+      const moved = Math.hypot(
+        prev.at[0] - t.start[0] - t.offset[0],
+        prev.at[1] - t.start[1] - t.offset[1],
+      );
+      if (moved < 1e-6) return;
+      const doc = m.scenario();
+      m.setObjectives(
+        doc.objectives.map((o) =>
+          o.id === t.id ? { ...o, area: { shape: 'point', at: pt(prev.at) } } : o,
+        ),
+      );
+      return;
+    }
     const g = this.gesture;
     this.gesture = null;
     const m = setupOf(ed);
@@ -317,6 +366,7 @@ export class UnitsTool implements SetupTool {
 
   cancel(ed: Editor): void {
     this.gesture = null;
+    this.token = null;
     setupOf(ed).update({ preview: null });
   }
 }
