@@ -635,7 +635,11 @@ function UnitDetails({ m }: { m: SetupModel }) {
                   {card?.name ?? held.card}
                   <span className="muted small">
                     {' '}
-                    {card ? `${card.cardType}: ${cardPost(card)}` : ''}
+                    {card
+                      ? cardPost(card) === card.id
+                        ? card.cardType
+                        : `${card.cardType}: ${cardPost(card)}`
+                      : ''}
                     {card?.hero ? ' · hero' : ''} · {card?.points ?? 0} pts
                   </span>
                 </span>
