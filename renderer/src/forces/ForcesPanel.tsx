@@ -683,7 +683,13 @@ function UnitDetails({ m }: { m: SetupModel }) {
               const card = e.target.value;
               if (card)
                 m.editForces((f) =>
-                  updateUnit(f, u.id, { cards: [...(u.cards ?? []), { card, hidden: true }] }),
+                  updateUnit(f, u.id, {
+                    // Cards start face down, except Eye-icon cards, which start revealed (TK-8.7).
+                    cards: [
+                      ...(u.cards ?? []),
+                      { card, hidden: cat.cards.get(card)?.effect?.['eye'] !== true },
+                    ],
+                  }),
                 );
             }}
           >
