@@ -25,6 +25,9 @@ import {
 import { CommandPalette } from './components/CommandPalette';
 import { useRevision } from './components/useEditor';
 import { sceneOf } from './canvas/sceneOf';
+import { isGameText, type PlaytestGame } from '../../engine/playtest';
+import { PlaytestView } from './playtest/PlaytestView';
+import { loadGameText } from './playtest/loadGame';
 
 /** The open document: its editor, where it was loaded from or saved to, and the saved revision. */
 interface OpenDocument {
@@ -60,6 +63,16 @@ export function App() {
   const [doc, setDoc] = useState<OpenDocument | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  /** A running playtest: session state, never saved into the scenario or undone. */
+  const [playtest, setPlaytest] = useState<{
+    scenario: ScenarioDoc;
+    game?: PlaytestGame;
+    warnings?: readonly string[];
+  } | null>(null);
+  const playtestRef = useRef(playtest);
+  useLayoutEffect(() => {
+    playtestRef.current = playtest;
+  }, [playtest]);
   const docRef = useRef(doc);
   useLayoutEffect(() => {
     docRef.current = doc;
@@ -74,6 +87,7 @@ export function App() {
       ...(path ? { path } : {}),
     });
     setDialog(null);
+    setPlaytest(null);
   }, []);
 
   const confirmDiscard = useCallback(() => {
@@ -83,6 +97,23 @@ export function App() {
 
   const loadText = useCallback(
     async (text: string, name: string, path?: string) => {
+      if (isGameText(text)) {
+        // A saved game opens in playtest mode, with its scenario behind it in the editor.
+        setBusy(`Opening ${name}…`);
+        const game = await loadGameText(text, name).finally(() => setBusy(null));
+        if (!game.ok) {
+          setDialog({
+            type: 'message',
+            title: `Cannot open ${name}`,
+            text: game.problems.join('\n'),
+          });
+          return;
+        }
+        if (!confirmDiscard()) return;
+        openDoc(game.scenario, fileNameFor(game.scenario.meta.title));
+        setPlaytest({ scenario: game.scenario, game: game.game, warnings: game.warnings });
+        return;
+      }
       setBusy(`Opening ${name}…`);
       const result = await loadScenario(text, name).finally(() => setBusy(null));
       // Ask about unsaved changes only once the new file is known to be good.
@@ -145,7 +176,13 @@ export function App() {
       save: () => void save(false),
       saveAs: () => void save(true),
       close: () => {
-        if (confirmDiscard()) setDoc(null);
+        if (!confirmDiscard()) return;
+        setPlaytest(null);
+        setDoc(null);
+      },
+      playtest: () => {
+        if (playtest) setPlaytest(null);
+        else if (doc) setPlaytest({ scenario: doc.editor.store.toScenario() });
       },
       exportDialog: (format) => setDialog({ type: 'export', format }),
       openPalette: () => setDialog({ type: 'palette' }),
@@ -160,7 +197,7 @@ export function App() {
         }
       },
     }),
-    [host, openDoc, loadText, confirmDiscard, save],
+    [host, openDoc, loadText, confirmDiscard, save, doc, playtest],
   );
 
   const ctx: CommandContext = useMemo(
@@ -181,7 +218,27 @@ export function App() {
         setDialog((d) => (d?.type === 'palette' ? null : { type: 'palette' }));
         return;
       }
+      // F5 is the playtest switch, never the browser's reload.
+      if (e.key === 'F5') e.preventDefault();
       if (document.querySelector('.modal')) return;
+      if (playtestRef.current) {
+        // Playtest keys are its own (Ctrl+Z takes back an action there). F5 goes back to the
+        // editor, and so does any editing command, which then runs in the editor.
+        if (isTyping(e.target)) return;
+        const cmd = commandForKey(e, c);
+        const edits =
+          cmd &&
+          /^(edit|arrange|tool)\./.test(cmd.id) &&
+          !['edit.undo', 'edit.redo', 'edit.deselect', 'edit.selectAll', 'edit.copy'].includes(
+            cmd.id,
+          );
+        if (cmd?.id === 'view.playtest' || edits) {
+          e.preventDefault();
+          setPlaytest(null);
+          if (edits) runCommand(cmd.id, c);
+        }
+        return;
+      }
       if (isTyping(e.target)) {
         // In a text box only file commands (Ctrl+S, Ctrl+O...) act; other keys edit the text.
         const cmd = (e.ctrlKey || e.metaKey) && commandForKey(e, c);
@@ -213,14 +270,14 @@ export function App() {
     };
     const onCopy = (e: ClipboardEvent) => {
       const ed = ctxRef.current.editor;
-      if (!ed || isTyping(e.target) || !ed.session.selection.length) return;
+      if (!ed || playtestRef.current || isTyping(e.target) || !ed.session.selection.length) return;
       const text = e.type === 'cut' ? ed.cut() : ed.copy();
       e.clipboardData?.setData('text/plain', text);
       e.preventDefault();
     };
     const onPaste = (e: ClipboardEvent) => {
       const ed = ctxRef.current.editor;
-      if (!ed || isTyping(e.target)) return;
+      if (!ed || playtestRef.current || isTyping(e.target)) return;
       if (ed.paste(e.clipboardData?.getData('text/plain') ?? '')) e.preventDefault();
     };
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
@@ -290,7 +347,19 @@ export function App() {
 
   return (
     <>
-      {doc ? <OpenEditor doc={doc} ctx={ctx} /> : <WelcomeScreen actions={welcome} />}
+      {doc && playtest ? (
+        <PlaytestView
+          key={playtest.game ? `game:${playtest.game.seed}:${playtest.game.entries.length}` : 'new'}
+          scenario={playtest.scenario}
+          {...(playtest.game ? { initial: playtest.game } : {})}
+          {...(playtest.warnings ? { warnings: playtest.warnings } : {})}
+          onExit={() => setPlaytest(null)}
+        />
+      ) : doc ? (
+        <OpenEditor doc={doc} ctx={ctx} />
+      ) : (
+        <WelcomeScreen actions={welcome} />
+      )}
       {busy && (
         <div className="busy" role="status">
           {busy}

@@ -15,6 +15,8 @@ export interface AppActions {
   close(): void;
   exportDialog(format: 'png' | 'svg' | 'pdf'): void;
   openPalette(): void;
+  /** Switches between the editor and playtest mode (the map becomes read-only while playing). */
+  playtest(): void;
   writeClipboard(text: string): void;
   readClipboard(): Promise<string>;
 }
@@ -70,6 +72,7 @@ export type CommandId =
   | 'view.snapFeatures'
   | 'view.units'
   | 'view.palette'
+  | 'view.playtest'
   | ToolCommandId
   | SetupCommandId;
 
@@ -450,6 +453,14 @@ export const COMMANDS: readonly Command[] = [
     shortcuts: ['Mod+K'],
     enabled: () => true,
     run: (c) => c.app.openPalette(),
+  },
+  {
+    id: 'view.playtest',
+    label: 'Playtest',
+    group: 'View',
+    shortcuts: ['F5'],
+    enabled: hasDoc,
+    run: (c) => c.app.playtest(),
   },
 
   tool('select', 'Select', 'V', hasDoc),

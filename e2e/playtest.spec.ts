@@ -1,0 +1,180 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Where this spec leaves its screenshots, one per step, to be looked at. */
+const SHOTS = 'test-results/playtest-shots';
+
+/** Screen coordinates of a table point, from the camera the board publishes. */
+async function screenOf(page: Page, x: number, y: number): Promise<[number, number]> {
+  const board = page.getByTestId('playtest-board');
+  const cam = JSON.parse((await board.getAttribute('data-camera')) ?? '{}') as {
+    x: number;
+    y: number;
+    zoom: number;
+  };
+  const box = (await board.boundingBox())!;
+  return [box.x + cam.x + x * cam.zoom, box.y + cam.y + y * cam.zoom];
+}
+
+async function clickTable(page: Page, x: number, y: number) {
+  const [sx, sy] = await screenOf(page, x, y);
+  await page.mouse.click(sx, sy);
+}
+
+async function hoverTable(page: Page, x: number, y: number) {
+  const [sx, sy] = await screenOf(page, x, y);
+  await page.mouse.move(sx, sy);
+}
+
+/** Takes the device in hot-seat play: the pass-the-device screen names the side to act. */
+async function takeDevice(page: Page, side: 'A' | 'B') {
+  const handover = page.getByTestId('handover');
+  await expect(handover).toContainText(`Pass the device to Side ${side}`);
+  await handover.getByRole('button').click();
+  await expect(handover).toBeHidden();
+}
+
+async function endPhase(page: Page) {
+  await page.getByTestId('end-phase').click();
+}
+
+async function openVillagePlaytest(page: Page) {
+  await page.addInitScript(() => {
+    // Save downloads the file instead of opening the native save picker.
+    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+  });
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /village/i })
+    .first()
+    .click();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  await page.keyboard.press('F5');
+  await expect(page.getByRole('dialog', { name: 'Start a playtest' })).toBeVisible();
+}
+
+test('hot-seat playtest of the Tankplank village: move, sight, fire, two turns, save and load', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openVillagePlaytest(page);
+  await page.getByTestId('seed').fill('7');
+  await page.screenshot({ path: `${SHOTS}/01-setup.png` });
+  await page.getByRole('button', { name: 'Start playtest' }).click();
+  await expect(page.getByTestId('turn')).toHaveText('Turn 1 of 12');
+  await takeDevice(page, 'A');
+
+  // Move a squad: select the 1st Squad and click where it enters (edge A, the west edge).
+  await page.getByTestId('formation-a.sq1').click();
+  await clickTable(page, 2.5, 12);
+  const log = page.getByTestId('playtest-log');
+  await expect(log.getByText(/a\.sq1\.(nco|lmg|r\d) enters/)).toHaveCount(10);
+  await page.getByTestId('formation-a.tank').click();
+  await page.getByRole('button', { name: /a\.tank1/ }).click();
+  await expect(page.getByTestId('reach-legend')).toContainText('Enters from its edge');
+  await clickTable(page, 5, 12);
+  await expect(log).toContainText('Medium tank a.tank1 enters 5.0"');
+  await page.screenshot({ path: `${SHOTS}/02-squad-and-tank-moved.png` });
+  await endPhase(page);
+
+  await takeDevice(page, 'B');
+  await page.getByTestId('formation-b.ht').click();
+  await page.getByRole('button', { name: /b\.ht1/ }).click();
+  await clickTable(page, 30, 12);
+  await page.getByTestId('formation-b.sq1').click();
+  await page.getByRole('button', { name: /b\.sq1\.r4/ }).click();
+  await clickTable(page, 33.5, 8);
+  await expect(log).toContainText('Rifleman b.sq1.r4 enters');
+  await endPhase(page);
+
+  // Firing: the tank's sight to the rifleman is blocked by a building, named on the panel.
+  await takeDevice(page, 'A');
+  await expect(page.getByTestId('phase-tracker')).toContainText('Firing');
+  await clickTable(page, 5, 12);
+  await expect(page.getByTestId('unit-panel')).toContainText('a.tank1');
+  await hoverTable(page, 33.5, 8);
+  await expect(page.getByTestId('los')).toContainText('blocked by Bridge X site (building)');
+  await page.screenshot({ path: `${SHOTS}/03-blocked-line-of-sight.png` });
+
+  // Fire the tank at the half-track: odds first, then the dice in the result and the log.
+  await hoverTable(page, 30, 12);
+  await expect(page.getByTestId('los')).toContainText('Line of sight clear');
+  await expect(page.getByTestId('odds')).toContainText('Half-track b.ht1 out of action');
+  await page.screenshot({ path: `${SHOTS}/04-shot-odds.png` });
+  await clickTable(page, 30, 12);
+  const result = page.getByTestId('last-result');
+  await expect(result).toContainText(
+    /Medium tank a\.tank1 fires Tank gun at Half-track b\.ht1.*rolled \d/,
+  );
+  await expect(result.locator('.die').first()).toHaveText(/^[1-6]$/);
+  await expect(log).toContainText('fires Tank gun at Half-track b.ht1');
+  await page.screenshot({ path: `${SHOTS}/05-shot-fired.png` });
+
+  // Play to the end of turn 2.
+  await endPhase(page);
+  await takeDevice(page, 'B');
+  await endPhase(page);
+  await takeDevice(page, 'A');
+  await expect(page.getByTestId('turn')).toHaveText('Turn 2 of 12');
+  await endPhase(page);
+  await takeDevice(page, 'B');
+  await endPhase(page);
+  await takeDevice(page, 'A');
+  await endPhase(page);
+  await takeDevice(page, 'B');
+  await endPhase(page);
+  await expect(page.getByTestId('turn')).toHaveText('Turn 3 of 12');
+  await takeDevice(page, 'A');
+  await page.screenshot({ path: `${SHOTS}/06-turn-3.png` });
+
+  // Save, then load the saved game into a fresh page: same turn, log and score.
+  const before = {
+    position: await page.getByTestId('replay-position').textContent(),
+    score: await page.getByTestId('objectives').textContent(),
+    log: await log.locator('.log-line').allTextContents(),
+  };
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Save game' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.game\.json$/);
+  const file = test.info().outputPath('saved.game.json');
+  await download.saveAs(file);
+
+  await page.reload();
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: /^Open/ }).first().click(),
+  ]);
+  await chooser.setFiles(file);
+  await expect(page.getByTestId('playtest')).toBeVisible();
+  await expect(page.getByTestId('turn')).toHaveText('Turn 3 of 12');
+  await takeDevice(page, 'A');
+  await expect(page.getByTestId('replay-position')).toHaveText(before.position!);
+  await expect(page.getByTestId('objectives')).toHaveText(before.score!);
+  expect(await log.locator('.log-line').allTextContents()).toEqual(before.log);
+  await page.screenshot({ path: `${SHOTS}/07-loaded.png` });
+
+  // Replay step by step from the start.
+  await page.getByTitle('Replay from the start').click();
+  await expect(page.getByTestId('replay-position')).toContainText('replay: 0 of');
+  await page.getByTitle('Step forward').click();
+  await expect(page.getByTestId('replay-position')).toContainText('replay: 1 of');
+  expect(errors).toEqual([]);
+});
+
+test('a bot-vs-bot game started from the UI runs to its end', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openVillagePlaytest(page);
+  await page.getByRole('radio', { name: 'Side A (west) bot' }).check();
+  await page.getByRole('radio', { name: 'Side B (east) bot' }).check();
+  await page.getByRole('button', { name: 'Start playtest' }).click();
+  await expect(page.getByTestId('game-result')).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByTestId('game-result')).toContainText(/wins|Draw/);
+  await expect(page.getByTestId('playtest-log')).toContainText('Game over');
+  await page.screenshot({ path: `${SHOTS}/08-bot-game-over.png` });
+  expect(errors).toEqual([]);
+});
