@@ -192,6 +192,26 @@ describe('Tankplank order of battle (TP-2)', () => {
     expect(checkForces(ruleset, village.forces, cat)).toEqual([]);
   });
 
+  it('with the assault-gun option a side fields 3 assault guns instead of its medium tanks', () => {
+    const forces = JSON.parse(JSON.stringify(village.forces)) as Forces;
+    for (const s of forces.sides) {
+      s.formations = s.formations.map((f) =>
+        f.kind === 'platoon'
+          ? {
+              ...f,
+              units: [1, 2, 3].map((n) => ({ id: `${s.id}.ag${n}`, type: 'tp.assaultGun' })),
+            }
+          : f,
+      );
+    }
+    const withAg: RulesetRef = { ...ruleset, options: { 'BASIC.OPT.AG': true } };
+    expect(checkForces(withAg, forces, cat)).toEqual([]);
+    expect(checkForces(ruleset, forces, cat).map((p) => p.message)).toEqual([
+      expect.stringMatching(/Side A .* has 0 medium tanks/),
+      expect.stringMatching(/Side B .* has 0 medium tanks/),
+    ]);
+  });
+
   it('a side short of a tank and a squad short of a man are reported', () => {
     const forces = JSON.parse(JSON.stringify(village.forces)) as Forces;
     const a = forces.sides[0]!;

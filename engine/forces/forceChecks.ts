@@ -59,7 +59,7 @@ export function checkForces(
       checkTanksPlatoons(forces, cat, out);
       break;
     case 'tankplank':
-      checkOrderOfBattle(forces, cat, out);
+      checkOrderOfBattle(forces, cat, ruleset, out);
       break;
     case 'tank':
     case 'ww1':
@@ -448,17 +448,27 @@ const cellText = (row: Record<string, Cell>, key: string): string | undefined =>
 /**
  * Compares each side with the catalog's `orderOfBattle` table. A row counts, per side, the
  * formations of a kind or the units of a type (`scope: "side"`), or the figures of given classes
- * inside every formation of a kind (`scope: "formation"`).
+ * inside every formation of a kind (`scope: "formation"`). Rows tied to a rule option (`option`,
+ * `unlessOption`) follow the scenario's `ruleset.options`, so optional forces count when chosen.
  */
-function checkOrderOfBattle(forces: Forces, cat: RulesetCatalog, out: ForceProblem[]): void {
+function checkOrderOfBattle(
+  forces: Forces,
+  cat: RulesetCatalog,
+  ruleset: RulesetRef,
+  out: ForceProblem[],
+): void {
   const table = cat.tables['orderOfBattle'];
   if (!table) return;
+  const on = (key: string | undefined) => !!key && !!ruleset.options?.[key];
   const formations = allFormations(forces);
   const units = allUnits(forces);
   for (const side of forces.sides) {
     for (const row of table.rows) {
       const want = row['count'];
       if (typeof want !== 'number') continue;
+      const option = cellText(row, 'option');
+      if (option && !on(option)) continue;
+      if (on(cellText(row, 'unlessOption'))) continue;
       const label = cellText(row, 'label') ?? 'items';
       const ruleId = cellText(row, 'ruleId') ?? 'TP-2';
       const kind = cellText(row, 'formationKind');

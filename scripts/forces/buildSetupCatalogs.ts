@@ -119,9 +119,19 @@ const tankplankForces: CatalogDoc = {
   tables: {
     orderOfBattle: {
       description:
-        'Per side: formations of a kind or units of a type (scope side), or figures of the given classes inside each formation of a kind (scope formation).',
+        'Per side: formations of a kind or units of a type (scope side), or figures of the given classes inside each formation of a kind (scope formation). A row with option applies only when the scenario turns that rule option on; a row with unlessOption only when it is off.',
       ruleId: 'TP-2',
-      columns: ['scope', 'formationKind', 'unitType', 'unitClasses', 'count', 'label', 'ruleId'],
+      columns: [
+        'scope',
+        'formationKind',
+        'unitType',
+        'unitClasses',
+        'count',
+        'label',
+        'ruleId',
+        'option',
+        'unlessOption',
+      ],
       rows: [
         { scope: 'side', formationKind: 'squad', count: 3, label: 'rifle squads', ruleId: 'TP-2' },
         {
@@ -155,6 +165,15 @@ const tankplankForces: CatalogDoc = {
           count: 2,
           label: 'medium tanks',
           ruleId: 'TP-2',
+          unlessOption: 'BASIC.OPT.AG',
+        },
+        {
+          scope: 'side',
+          unitType: 'tp.assaultGun',
+          count: 3,
+          label: 'assault guns (in place of the medium tanks)',
+          ruleId: 'TP-18.1',
+          option: 'BASIC.OPT.AG',
         },
         {
           scope: 'formation',
