@@ -178,3 +178,39 @@ test('a bot-vs-bot game started from the UI runs to its end', async ({ page }) =
   await page.screenshot({ path: `${SHOTS}/08-bot-game-over.png` });
   expect(errors).toEqual([]);
 });
+
+test('the table is read-only in playtest: an editing key goes back to the editor; a ruleset without an engine says so', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openVillagePlaytest(page);
+  await page.getByRole('button', { name: 'Start playtest' }).click();
+  await takeDevice(page, 'A');
+  // Ctrl+Z belongs to the playtest (nothing to take back yet); the editor's tool keys edit.
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('playtest')).toBeVisible();
+  await page.keyboard.press('v');
+  await expect(page.getByTestId('playtest')).toBeHidden();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  // F5 comes back to a new game; F5 again leaves.
+  await page.keyboard.press('F5');
+  await expect(page.getByRole('dialog', { name: 'Start a playtest' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to editor' }).click();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /your first game/i })
+    .first()
+    .click();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  await page.keyboard.press('F5');
+  await expect(page.getByRole('alertdialog', { name: 'Cannot playtest' })).toContainText(
+    'No rules engine for "tanks" yet',
+  );
+  await page.screenshot({ path: `${SHOTS}/09-no-engine.png` });
+  await page.getByRole('button', { name: 'Back to editor' }).click();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  expect(errors).toEqual([]);
+});

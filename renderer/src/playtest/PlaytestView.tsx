@@ -732,12 +732,12 @@ function PlaytestGameView({
           <section className="pt-section" data-testid="objectives">
             <h3>Objectives</h3>
             {rs.objectives(state, viewer).map((o) => (
-              <div key={o.id} className="objective">
+              <div key={o.id} className="pt-objective">
                 {o.text}
               </div>
             ))}
             {rs.score(state).map((s) => (
-              <div key={s.side} className="score">
+              <div key={s.side} className="pt-score">
                 <b style={{ color: colours[s.side] }}>{s.label}</b>: {s.value}
               </div>
             ))}
