@@ -15,8 +15,11 @@ export interface AppActions {
   close(): void;
   exportDialog(format: 'png' | 'svg' | 'pdf'): void;
   openPalette(): void;
-  /** Switches between the editor and playtest mode (the map becomes read-only while playing). */
-  playtest(): void;
+  /**
+   * Switches between the editor and playtest mode (the map becomes read-only while playing).
+   * Optional: a shell without a playtest screen leaves the command disabled.
+   */
+  playtest?(): void;
   writeClipboard(text: string): void;
   readClipboard(): Promise<string>;
 }
@@ -459,8 +462,8 @@ export const COMMANDS: readonly Command[] = [
     label: 'Playtest',
     group: 'View',
     shortcuts: ['F5'],
-    enabled: hasDoc,
-    run: (c) => c.app.playtest(),
+    enabled: (c) => hasDoc(c) && c.app.playtest !== undefined,
+    run: (c) => c.app.playtest?.(),
   },
 
   tool('select', 'Select', 'V', hasDoc),
