@@ -118,6 +118,12 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
   };
   const weaponName = (id: string) => ctx.catalog.weapons.get(id)?.name ?? id;
 
+  /** A refusal in the players' words: feature ids become the names on the map. */
+  const named = (text: string) =>
+    text.replace(/[\w.-]+/g, (tok) => {
+      const f = features.get(tok);
+      return f?.name ? `${f.name}` : tok;
+    });
   const thingName = (id: string, state: TankplankState): { name: string; kind: string } => {
     const f = features.get(id);
     if (f) return { name: f.name ?? `${f.kind} ${id}`, kind: f.kind };
@@ -308,7 +314,7 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
           id,
           label,
           action: undefined,
-          disabledReason: r.reason,
+          disabledReason: named(r.reason),
           ...(r.ruleId ? { ruleId: r.ruleId } : {}),
         };
   };
@@ -951,7 +957,7 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
         return {
           ...base,
           legal: false,
-          reason: plan.reason,
+          reason: named(plan.reason),
           ...(plan.ruleId ? { ruleId: plan.ruleId } : {}),
           range: sight?.distance,
           band: undefined,
