@@ -75,6 +75,12 @@ test('hot-seat playtest of the Tankplank village: move, sight, fire, two turns, 
   await expect(page.getByTestId('reach-legend')).toContainText('Enters from its edge');
   await clickTable(page, 5, 12);
   await expect(log).toContainText('Medium tank a.tank1 enters 5.0"');
+  // Undo takes the move back; then make it again.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(log).not.toContainText('Medium tank a.tank1 enters');
+  await page.getByRole('button', { name: /a\.tank1/ }).click();
+  await clickTable(page, 5, 12);
+  await expect(log).toContainText('Medium tank a.tank1 enters 5.0"');
   await page.screenshot({ path: `${SHOTS}/02-squad-and-tank-moved.png` });
   await endPhase(page);
 
