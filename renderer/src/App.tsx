@@ -8,12 +8,16 @@ import { getHost } from '../host';
 import type { BundledScenario, RecentFile } from '../host/Host';
 import { Editor } from './editor/Editor';
 import {
+  COMMANDS,
   commandForKey,
   runCommand,
+  type CommandId,
   type AppActions,
   type CommandContext,
 } from './commands/commands';
 import { loadScenario } from './format/formatClient';
+import { menuSections, useHostEvents } from '../host/electronHost';
+import { getAutosaveStore, RecoveryPrompt, useAutosave } from '../recovery';
 import { WelcomeScreen } from './components/WelcomeScreen';
 import { EditorView } from './components/EditorView';
 import {
@@ -78,17 +82,21 @@ export function App() {
     docRef.current = doc;
   }, [doc]);
 
-  const openDoc = useCallback((scenario: ScenarioDoc, name: string, path?: string) => {
-    const store = ScenarioStore.fromScenario(scenario);
-    setDoc({
-      editor: new Editor(store),
-      name,
-      savedRevision: store.revision,
-      ...(path ? { path } : {}),
-    });
-    setDialog(null);
-    setPlaytest(null);
-  }, []);
+  const openDoc = useCallback(
+    (scenario: ScenarioDoc, name: string, path?: string, unsaved = false) => {
+      const store = ScenarioStore.fromScenario(scenario);
+      setDoc({
+        editor: new Editor(store),
+        name,
+        // A document restored from an autosave has changes no file holds yet.
+        savedRevision: unsaved ? -1 : store.revision,
+        ...(path ? { path } : {}),
+      });
+      setDialog(null);
+      setPlaytest(null);
+    },
+    [],
+  );
 
   const confirmDiscard = useCallback(() => {
     if (!doc || doc.editor.store.revision === doc.savedRevision) return true;
@@ -96,7 +104,7 @@ export function App() {
   }, [doc]);
 
   const loadText = useCallback(
-    async (text: string, name: string, path?: string) => {
+    async (text: string, name: string, path?: string, unsaved = false) => {
       if (isGameText(text)) {
         // A saved game opens in playtest mode, with its scenario behind it in the editor.
         setBusy(`Opening ${name}…`);
@@ -118,7 +126,7 @@ export function App() {
       const result = await loadScenario(text, name).finally(() => setBusy(null));
       // Ask about unsaved changes only once the new file is known to be good.
       if (result.ok) {
-        if (confirmDiscard()) openDoc(result.doc, name, path);
+        if (confirmDiscard()) openDoc(result.doc, name, path, unsaved);
       } else setDialog({ type: 'problems', file: name, problems: result.problems });
     },
     [openDoc, confirmDiscard],
@@ -208,6 +216,29 @@ export function App() {
   useLayoutEffect(() => {
     ctxRef.current = ctx;
   }, [ctx]);
+
+  // Desktop: files from the OS, drops and reloads; native menu clicks; menus from the registry.
+  const nativeMenus = useMemo(
+    () => (host.kind === 'electron' ? menuSections(COMMANDS) : undefined),
+    [host],
+  );
+  useHostEvents(
+    host,
+    {
+      openFile: (f) => void loadText(f.text, f.name, f.path),
+      menuCommand: (id) => {
+        if (COMMANDS.some((c) => c.id === id)) runCommand(id as CommandId, ctxRef.current);
+      },
+    },
+    nativeMenus,
+  );
+  // No document open (closed after "discard changes?"): nothing of this window's to recover.
+  useEffect(() => {
+    if (!doc)
+      void getAutosaveStore()
+        .clear()
+        .catch(() => undefined);
+  }, [doc]);
 
   // Keyboard: the active tool first (Enter/Escape/Backspace mid-gesture), then the command registry.
   useEffect(() => {
@@ -347,6 +378,7 @@ export function App() {
 
   return (
     <>
+      <RecoveryPrompt onRestore={(r) => void loadText(r.text, r.name, r.path, true)} />
       {doc && playtest ? (
         <PlaytestView
           key={playtest.game ? `game:${playtest.game.seed}:${playtest.game.entries.length}` : 'new'}
@@ -405,6 +437,11 @@ function OpenEditor({ doc, ctx }: { doc: OpenDocument; ctx: CommandContext }) {
   useEffect(() => {
     host.setTitle(doc.path ? doc.name : title, dirty);
   }, [host, doc.name, doc.path, title, dirty]);
+  useAutosave(() => serializeDocument(doc.editor.store.toScenario()), dirty, {
+    title,
+    name: doc.name,
+    ...(doc.path ? { path: doc.path } : {}),
+  });
   return (
     <EditorView
       key={doc.editor.store.ydoc.guid}
