@@ -485,6 +485,30 @@ function PlaytestGameView({
     apply([rs.endPhaseAction(state, active)], 'End phase');
   };
 
+  /** Ends every phase left in this turn: people pass, bots still play their phases. */
+  const endTurn = () => {
+    const startTurn = phase.turn;
+    let s = currentState(game);
+    const actions: GameAction[] = [];
+    for (let guard = 0; guard < 64; guard++) {
+      const ph = rs.phase(s);
+      const side = ph.waitingFor[0];
+      if (ph.over || ph.turn !== startTurn || side === undefined) break;
+      const next =
+        game.controllers[side] === 'bot' ? rs.botActions(s, side) : [rs.endPhaseAction(s, side)];
+      let moved = false;
+      for (const a of next) {
+        const r = rs.reduce(s, a);
+        if (!r.ok) continue;
+        s = r.state;
+        actions.push(a);
+        moved = true;
+      }
+      if (!moved) break;
+    }
+    if (actions.length) apply(actions, 'End turn');
+  };
+
   const undo = () => {
     const g = undoLastHuman(game);
     setGame(g);
@@ -600,6 +624,14 @@ function PlaytestGameView({
             {phase.over
               ? 'Game over'
               : `End ${phase.phaseLabel.toLowerCase()}${active ? ` for ${sideName(active)}` : ''}`}
+          </button>
+          <button
+            data-testid="end-turn"
+            disabled={!activeIsHuman || !!handover || replayAt !== null || phase.over}
+            onClick={endTurn}
+            title="End every phase left in this turn (bots still play theirs)"
+          >
+            End turn
           </button>
           <button
             onClick={undo}
