@@ -618,12 +618,15 @@ function PlaytestGameView({
           <button
             className="primary"
             data-testid="end-phase"
+            title={
+              active
+                ? `End the ${phase.phaseLabel.toLowerCase()} phase for ${sideName(active)}`
+                : undefined
+            }
             disabled={!activeIsHuman || !!handover || replayAt !== null || phase.over}
             onClick={endPhase}
           >
-            {phase.over
-              ? 'Game over'
-              : `End ${phase.phaseLabel.toLowerCase()}${active ? ` for ${sideName(active)}` : ''}`}
+            {phase.over ? 'Game over' : `End ${phase.phaseLabel.toLowerCase()}`}
           </button>
           <button
             data-testid="end-turn"
