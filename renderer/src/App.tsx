@@ -27,6 +27,7 @@ import {
   type ExportChoice,
 } from './components/Dialogs';
 import { CommandPalette } from './components/CommandPalette';
+import { HelpDialog } from './components/HelpDialog';
 import { useRevision } from './components/useEditor';
 import { sceneOf } from './canvas/sceneOf';
 import { isGameText, type PlaytestGame } from '../../engine/playtest';
@@ -46,6 +47,7 @@ type Dialog =
   | { type: 'problems'; file: string; problems: readonly Problem[] }
   | { type: 'export'; format: ExportChoice['format'] }
   | { type: 'palette' }
+  | { type: 'help' }
   | { type: 'message'; title: string; text: string };
 
 const SCENARIO_FILTERS = [{ name: 'Sandtable scenario', extensions: ['json'] }];
@@ -194,6 +196,7 @@ export function App() {
       },
       exportDialog: (format) => setDialog({ type: 'export', format }),
       openPalette: () => setDialog({ type: 'palette' }),
+      showHelp: () => setDialog({ type: 'help' }),
       writeClipboard: (text) => {
         if (text) void navigator.clipboard?.writeText(text).catch(() => undefined);
       },
@@ -421,6 +424,7 @@ export function App() {
         />
       )}
       {dialog?.type === 'palette' && <CommandPalette ctx={ctx} onClose={() => setDialog(null)} />}
+      {dialog?.type === 'help' && <HelpDialog onClose={() => setDialog(null)} />}
       {dialog?.type === 'message' && (
         <MessageDialog title={dialog.title} text={dialog.text} onClose={() => setDialog(null)} />
       )}

@@ -20,6 +20,8 @@ export interface AppActions {
    * Optional: a shell without a playtest screen leaves the command disabled.
    */
   playtest?(): void;
+  /** Shows the in-app help (optional: a shell without it leaves the command disabled). */
+  showHelp?(): void;
   writeClipboard(text: string): void;
   readClipboard(): Promise<string>;
 }
@@ -29,7 +31,7 @@ export interface CommandContext {
   app: AppActions;
 }
 
-export type CommandGroup = 'File' | 'Edit' | 'Arrange' | 'View' | 'Tools';
+export type CommandGroup = 'File' | 'Edit' | 'Arrange' | 'View' | 'Tools' | 'Help';
 
 type ToolCommandId = `tool.${ToolId}`;
 export type CommandId =
@@ -76,6 +78,7 @@ export type CommandId =
   | 'view.units'
   | 'view.palette'
   | 'view.playtest'
+  | 'help.show'
   | ToolCommandId
   | SetupCommandId;
 
@@ -464,6 +467,14 @@ export const COMMANDS: readonly Command[] = [
     shortcuts: ['F5'],
     enabled: (c) => hasDoc(c) && c.app.playtest !== undefined,
     run: (c) => c.app.playtest?.(),
+  },
+  {
+    id: 'help.show',
+    label: 'Help and keyboard shortcuts',
+    group: 'Help',
+    shortcuts: ['F1'],
+    enabled: (c) => c.app.showHelp !== undefined,
+    run: (c) => c.app.showHelp?.(),
   },
 
   tool('select', 'Select', 'V', hasDoc),

@@ -7,7 +7,7 @@ import {
   type CommandGroup,
 } from '../commands/commands';
 
-const GROUPS: CommandGroup[] = ['File', 'Edit', 'Arrange', 'View', 'Tools'];
+const GROUPS: CommandGroup[] = ['File', 'Edit', 'Arrange', 'View', 'Tools', 'Help'];
 export const IS_MAC =
   typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 

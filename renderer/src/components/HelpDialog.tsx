@@ -1,0 +1,70 @@
+import { COMMANDS, shortcutLabel, type CommandGroup } from '../commands/commands';
+import { Modal } from './Dialogs';
+import { IS_MAC } from './MenuBar';
+
+/**
+ * In-app help. The shortcut table is generated from the command registry, so it always lists
+ * exactly what the menus and keys do.
+ */
+export function HelpDialog({ onClose }: { onClose: () => void }) {
+  const groups = [...new Set(COMMANDS.map((c) => c.group))] as CommandGroup[];
+  return (
+    <Modal title="Sandtable help" onClose={onClose} wide>
+      <div className="help">
+        <h3>Working with Sandtable</h3>
+        <ul>
+          <li>
+            <b>Draw</b> the battlefield with the tools on the left: every terrain feature keeps the
+            attributes the rules read (width, height, cover, who may cross it). Select a feature to
+            edit all its attributes in the inspector; invalid values are refused with the reason.
+          </li>
+          <li>
+            <b>Set up</b> forces, objectives and deployment in the set-up column (Forces,
+            Objectives, Catalog, Problems). Problems re-check the layout and the forces after each
+            edit; click one to select what it is about.
+          </li>
+          <li>
+            <b>Playtest</b> the open scenario against the rules engine with the Playtest command;
+            any edit returns to the editor.
+          </li>
+          <li>
+            <b>Files</b> are plain JSON (Sandtable file format v1, described in the app&apos;s{' '}
+            <code>schemas/</code> folder). Check them with <code>npx sandtable validate</code>; the
+            same command gives odds (<code>sandtable odds</code>), line of sight (
+            <code>sandtable los</code>) and replays (<code>sandtable play</code>).
+          </li>
+          <li>
+            Ctrl/Cmd+K opens the command palette: every command below can be run from it by name.
+          </li>
+        </ul>
+        <h3>Commands and shortcuts</h3>
+        <div className="help-columns">
+          {groups.map((g) => (
+            <table key={g} className="help-shortcuts" aria-label={`${g} shortcuts`}>
+              <thead>
+                <tr>
+                  <th colSpan={2}>{g}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {COMMANDS.filter((c) => c.group === g).map((c) => (
+                  <tr key={c.id}>
+                    <td>{c.label}</td>
+                    <td className="keys">
+                      {(c.shortcuts ?? []).map((s) => shortcutLabel(s, IS_MAC)).join(', ')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
+        </div>
+      </div>
+      <div className="button-row end">
+        <button className="primary" onClick={onClose} autoFocus>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}
