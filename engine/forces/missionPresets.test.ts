@@ -61,7 +61,8 @@ describe('mission presets', () => {
       edge: 'south',
       depth: 6,
     });
-    expect(doc.ruleset.options).toMatchObject({ mission: 'tanks.kingOfTheHill', attacker: 'us' });
+    expect(doc.ruleset.options).toMatchObject({ mission: 'tanks.kingOfTheHill' });
+    expect(doc.deployment.attacker).toBe('us');
     expect(
       checkLayout(doc, [...BUNDLED_CATALOGS]).filter((p) => p.check === 'objective-placement'),
     ).toEqual([]);

@@ -22,8 +22,6 @@ export interface MissionPreset {
 
 /** The option key that records which mission a scenario plays. */
 export const MISSION_OPTION = 'mission';
-/** The option key that records which side is the Attacker (TANKS). */
-export const ATTACKER_OPTION = 'attacker';
 
 const text = (row: Record<string, Cell>, key: string): string | undefined => {
   const v = row[key];
@@ -304,14 +302,10 @@ function tanksPatch(
   return {
     objectives,
     victory,
-    deployment,
+    deployment: { ...deployment, attacker },
     ruleset: {
       ...doc.ruleset,
-      options: {
-        ...(doc.ruleset.options ?? {}),
-        [MISSION_OPTION]: `tanks.${m.id}`,
-        [ATTACKER_OPTION]: attacker,
-      },
+      options: { ...(doc.ruleset.options ?? {}), [MISSION_OPTION]: `tanks.${m.id}` },
     },
   };
 }
