@@ -64,6 +64,14 @@ const isTyping = (t: EventTarget | null) =>
   t instanceof HTMLElement &&
   (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
 
+/** Commands that change the document: in playtest they first return to the editor. */
+function editsDocument(id: string): boolean {
+  return (
+    /^(edit|arrange|tool)\./.test(id) &&
+    !['edit.undo', 'edit.redo', 'edit.deselect', 'edit.selectAll', 'edit.copy'].includes(id)
+  );
+}
+
 export function App() {
   const host = getHost();
   const [doc, setDoc] = useState<OpenDocument | null>(null);
@@ -230,7 +238,14 @@ export function App() {
     {
       openFile: (f) => void loadText(f.text, f.name, f.path),
       menuCommand: (id) => {
-        if (COMMANDS.some((c) => c.id === id)) runCommand(id as CommandId, ctxRef.current);
+        if (!COMMANDS.some((c) => c.id === id)) return;
+        // In playtest, a native menu click follows the keyboard's rule: an edit returns to the
+        // editor first, so it never acts on the hidden editor behind the game.
+        if (playtestRef.current && (id === 'view.playtest' || editsDocument(id))) {
+          setPlaytest(null);
+          if (id === 'view.playtest') return;
+        }
+        runCommand(id as CommandId, ctxRef.current);
       },
     },
     nativeMenus,
@@ -260,12 +275,7 @@ export function App() {
         // editor, and so does any editing command, which then runs in the editor.
         if (isTyping(e.target)) return;
         const cmd = commandForKey(e, c);
-        const edits =
-          cmd &&
-          /^(edit|arrange|tool)\./.test(cmd.id) &&
-          !['edit.undo', 'edit.redo', 'edit.deselect', 'edit.selectAll', 'edit.copy'].includes(
-            cmd.id,
-          );
+        const edits = cmd && editsDocument(cmd.id);
         if (cmd?.id === 'view.playtest' || edits) {
           e.preventDefault();
           setPlaytest(null);
