@@ -104,6 +104,24 @@ describe('layout checks', () => {
     expect(p!.message).toMatch(/overlap by 6\.0 sq in/);
   });
 
+  it('overlap: a cluttered table lists the first 100 overlaps and sums up the rest', () => {
+    const sheds: Feature[] = Array.from({ length: 130 }, (_, i) => ({
+      id: `shed-${i}`,
+      kind: 'building',
+      x: 0.2 + (i % 130) * 0.27,
+      y: 12,
+      width: 0.2,
+      depth: 1,
+      buildingKind: 'closed',
+      floors: 1,
+    }));
+    const problems = checkLayout(withFeatures([road, ...sheds])).filter(
+      (p) => p.check === 'overlap',
+    );
+    expect(problems).toHaveLength(101);
+    expect(problems[100]!.message).toMatch(/^about 30 more pairs of features overlap/);
+  });
+
   it('bridge-span: a bridge must reach dry ground on both banks and carry its road', () => {
     const spanning = {
       ...square('b', 15, 11, 6, 2, 'bridge'),
