@@ -3,7 +3,7 @@
  * headless Chromium (software rendering) and prints the time to first render, frame times while
  * panning and zooming, and the page's memory. Prints numbers; it is not a test.
  *
- * Builds the renderer if `dist/renderer` is missing, then serves it with `vite preview`.
+ * Builds the renderer (skip with `--no-build`), then serves it with `vite preview`.
  * FEATURES=5000 npm run bench:canvas changes the feature count.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -74,12 +74,17 @@ await mkdir(outDir, { recursive: true });
 const file = join(outDir, `canvas-${COUNT}.scenario.json`);
 await writeFile(file, serializeDocument(generateTable(COUNT)));
 
-if (!existsSync(join(root, 'dist/renderer/index.html'))) {
+// Always measure the current code: a stale build would report old numbers.
+if (!process.argv.includes('--no-build') || !existsSync(join(root, 'dist/renderer/index.html'))) {
   console.log('building the renderer…');
-  const r = spawnSync('npx', ['vite', 'build', '--config', 'vite.config.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const r = spawnSync(
+    'npx',
+    ['vite', 'build', '--config', 'vite.config.ts', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
