@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from './args';
 import { tablePoint } from '../engine/geometry/units';
 import {
   createContext,
@@ -36,21 +36,16 @@ function parseEnd(
 }
 
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        from: { type: 'string' },
-        to: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    });
-  } catch (e) {
-    process.stderr.write(`${(e as Error).message}\n\n${usage}\n`);
-    return 2;
-  }
+  const parsed = parseCommandArgs(
+    args,
+    {
+      from: { type: 'string' },
+      to: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    usage,
+  );
+  if (!parsed) return 2;
   const { values, positionals } = parsed;
   const file = positionals[0];
   if (!file || !values.from || !values.to) {

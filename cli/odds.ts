@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from './args';
 import {
   createContext,
   newGame,
@@ -29,23 +29,18 @@ const faces = (needed: number) =>
   needed > 6 ? 'impossible' : needed <= 1 ? 'automatic' : `${needed}+`;
 
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        shooter: { type: 'string' },
-        target: { type: 'string' },
-        weapon: { type: 'string' },
-        ammo: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    });
-  } catch (e) {
-    process.stderr.write(`${(e as Error).message}\n\n${usage}\n`);
-    return 2;
-  }
+  const parsed = parseCommandArgs(
+    args,
+    {
+      shooter: { type: 'string' },
+      target: { type: 'string' },
+      weapon: { type: 'string' },
+      ammo: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    usage,
+  );
+  if (!parsed) return 2;
   const { values, positionals } = parsed;
   const file = positionals[0];
   if (

@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from './args';
 import { formatProblem, loadDocument, type ScenarioDoc } from '../engine/format/index';
 import { replay } from '../engine/game/replay';
 import { playBotGame } from '../engine/bot/tankplankBot';
@@ -41,24 +41,19 @@ export async function readScenario(file: string): Promise<ScenarioDoc | undefine
 }
 
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        seed: { type: 'string' },
-        actions: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        'turn-limit': { type: 'string' },
-        bot: { type: 'boolean', default: false },
-        'save-actions': { type: 'string' },
-      },
-    });
-  } catch (e) {
-    process.stderr.write(`${(e as Error).message}\n\n${usage}\n`);
-    return 2;
-  }
+  const parsed = parseCommandArgs(
+    args,
+    {
+      seed: { type: 'string' },
+      actions: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      'turn-limit': { type: 'string' },
+      bot: { type: 'boolean', default: false },
+      'save-actions': { type: 'string' },
+    },
+    usage,
+  );
+  if (!parsed) return 2;
   const { values, positionals } = parsed;
   const file = positionals[0];
   const seed = Number(values.seed);

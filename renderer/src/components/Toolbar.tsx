@@ -10,31 +10,10 @@ import { IS_MAC } from './MenuBar';
 import { useSession } from './useEditor';
 import { ToolIcon } from './icons';
 import type { ToolId } from '../tools/tools';
+import { FEATURE_KINDS } from '../../../engine/format/types';
 import { SETUP_TOOL_IDS } from '../objectives/setupTools';
 
-const TABLE_TOOLS: ToolId[] = [
-  'select',
-  'hand',
-  'tape',
-  'ground',
-  'creek',
-  'gully',
-  'road',
-  'bridge',
-  'catwalk',
-  'building',
-  'wall',
-  'fence',
-  'hedge',
-  'bushes',
-  'tree',
-  'woods',
-  'forest',
-  'obstacle',
-  'bunker',
-  'wreck',
-  ...SETUP_TOOL_IDS,
-];
+const TABLE_TOOLS: ToolId[] = ['select', 'hand', 'tape', ...FEATURE_KINDS, ...SETUP_TOOL_IDS];
 const HEX_TOOLS: ToolId[] = [
   'select',
   'hand',
