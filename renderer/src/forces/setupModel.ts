@@ -11,12 +11,11 @@ import type {
 } from '../../../engine/format/types';
 import {
   BUNDLED_CATALOGS,
-  checkForces,
   composeRulesetCatalog,
-  type ForceProblem,
   type RulesetCatalog,
 } from '../../../engine/forces';
-import { checkLayout, type LayoutProblem } from '../../../engine/layout/layoutChecks';
+import { scenarioProblems, type SetupProblem } from './scenarioProblems';
+import { checkScenarioOffThread } from '../format/formatClient';
 import type { Editor } from '../editor/Editor';
 
 /** What a set-up selection or problem can point at, besides map features. */
@@ -54,9 +53,7 @@ export interface SetupSession {
 const PROBLEMS_DELAY_MS = 150;
 
 /** Any problem the problems panel shows: a layout problem or a force problem. */
-export type SetupProblem = (LayoutProblem | ForceProblem) & {
-  readonly source: 'layout' | 'forces';
-};
+export type { SetupProblem } from './scenarioProblems';
 
 /**
  * The set-up editors' view of one open document: session state, the scenario as plain JSON and
@@ -122,9 +119,22 @@ export class SetupModel {
     if (this.problemCache?.revision !== revision && this.problemTimer === null) {
       this.problemTimer = setTimeout(
         () => {
-          this.problemTimer = null;
-          this.computeProblems();
-          this.update({});
+          const asked = this.editor.store.revision;
+          // The checks run in the format worker so a big table never freezes the editor; the
+          // answer is kept only if the document has not moved on meanwhile.
+          void checkScenarioOffThread(this.scenario()).then(
+            (list) => {
+              this.problemTimer = null;
+              if (list === undefined) this.computeProblems();
+              else this.problemCache = { revision: asked, list };
+              this.update({});
+            },
+            () => {
+              this.problemTimer = null;
+              this.computeProblems();
+              this.update({});
+            },
+          );
         },
         this.problemCache ? PROBLEMS_DELAY_MS : 0,
       );
@@ -138,14 +148,7 @@ export class SetupModel {
   /** Runs the checks now (tests, and the timer above). */
   computeProblems(): SetupProblem[] {
     const revision = this.editor.store.revision;
-    const doc = this.scenario();
-    const list: SetupProblem[] = [
-      ...checkForces(doc.ruleset, doc.forces, this.catalog()).map((p) => ({
-        ...p,
-        source: 'forces' as const,
-      })),
-      ...checkLayout(doc, BUNDLED_CATALOGS).map((p) => ({ ...p, source: 'layout' as const })),
-    ];
+    const list = scenarioProblems(this.scenario());
     this.problemCache = { revision, list };
     return list;
   }
