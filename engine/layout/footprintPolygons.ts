@@ -2,7 +2,13 @@ import * as polyclip from 'polyclip-ts';
 import type { Feature } from '../format';
 import { footprintOf } from '../terrain/featureGeometry';
 import type { Polygon } from '../geometry/polygon';
-import { polylineStrips } from '../geometry/polygon';
+import {
+  boxOf,
+  distanceToOutline,
+  pointInPolygon,
+  polylineStrips,
+  segmentCrossing,
+} from '../geometry/polygon';
 import { tablePoint } from '../geometry/units';
 
 /** A multipolygon in polyclip's ring form: polygons of rings of [x, y]. */
@@ -94,60 +100,44 @@ export function overlapArea(a: MultiPolygon, b: MultiPolygon): number {
   }
 }
 
-type Ring = [number, number][];
+const asPolygon = (r: [number, number][]): Polygon => r.map(([x, y]) => tablePoint(x, y));
 
-function ringBox(r: Ring): [number, number, number, number] {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const [x, y] of r) {
-    if (x < minX) minX = x;
-    if (y < minY) minY = y;
-    if (x > maxX) maxX = x;
-    if (y > maxY) maxY = y;
-  }
-  return [minX, minY, maxX, maxY];
-}
-
-function insideRing([px, py]: [number, number], r: Ring): boolean {
-  let inside = false;
-  for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
-    const [xi, yi] = r[i]!;
-    const [xj, yj] = r[j]!;
-    if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
-function segmentsCross(
-  a: [number, number],
-  b: [number, number],
-  c: [number, number],
-  d: [number, number],
-): boolean {
-  const o = (p: [number, number], q: [number, number], r: [number, number]) =>
-    Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
-  return o(a, b, c) !== o(a, b, d) && o(c, d, a) !== o(c, d, b);
-}
-
-function ringsTouch(r1: Ring, r2: Ring): boolean {
-  const [ax0, ay0, ax1, ay1] = ringBox(r1);
-  const [bx0, by0, bx1, by1] = ringBox(r2);
-  if (ax1 < bx0 || bx1 < ax0 || ay1 < by0 || by1 < ay0) return false;
-  for (let i = 0, j = r1.length - 1; i < r1.length; j = i++) {
-    for (let k = 0, l = r2.length - 1; k < r2.length; l = k++) {
-      if (segmentsCross(r1[j]!, r1[i]!, r2[l]!, r2[k]!)) return true;
+function ringsTouch(a: Polygon, b: Polygon): boolean {
+  const ba = boxOf(a);
+  const bb = boxOf(b);
+  if (ba.maxX < bb.minX || bb.maxX < ba.minX || ba.maxY < bb.minY || bb.maxY < ba.minY)
+    return false;
+  for (let i = 0, j = a.length - 1; i < a.length; j = i++) {
+    for (let k = 0, l = b.length - 1; k < b.length; l = k++) {
+      if (segmentCrossing(a[j]!, a[i]!, b[l]!, b[k]!) !== undefined) return true;
     }
   }
   return (
-    (r1[0] !== undefined && insideRing(r1[0], r2)) || (r2[0] !== undefined && insideRing(r2[0], r1))
+    (a[0] !== undefined && pointInPolygon(a[0], b)) ||
+    (b[0] !== undefined && pointInPolygon(b[0], a))
   );
 }
 
 /** Whether two multipolygons share any ground, in plain floating point (a fast pre-test). */
 export function areasTouch(a: MultiPolygon, b: MultiPolygon): boolean {
-  for (const pa of a)
-    for (const pb of b) if (pa[0] && pb[0] && ringsTouch(pa[0], pb[0])) return true;
-  return false;
+  const pa = a.map((p) => asPolygon(p[0] ?? []));
+  const pb = b.map((p) => asPolygon(p[0] ?? []));
+  return pa.some((x) => pb.some((y) => ringsTouch(x, y)));
+}
+
+/** Shortest distance between the outlines of two multipolygons (0 where they share ground). */
+export function outlineGap(a: MultiPolygon, b: MultiPolygon): number {
+  if (overlapArea(a, b) > 0) return 0;
+  const pa = a.map((p) => asPolygon(p[0] ?? []));
+  const pb = b.map((p) => asPolygon(p[0] ?? []));
+  let best = Infinity;
+  for (const [from, to] of [
+    [pa, pb],
+    [pb, pa],
+  ] as const) {
+    for (const poly of from)
+      for (const p of poly)
+        for (const other of to) best = Math.min(best, distanceToOutline(p, other));
+  }
+  return best;
 }

@@ -18,6 +18,7 @@ import {
   areasTouch,
   merged,
   occupiedArea,
+  outlineGap,
   overlapArea,
   type MultiPolygon,
 } from './footprintPolygons';
@@ -511,28 +512,7 @@ function checkPieces(map: TableMap, profile: LayoutProfile, out: LayoutProblem[]
 
 /** Shortest distance between the outlines of two area features (0 when they overlap). */
 function footprintGap(a: Feature, b: Feature): number {
-  const ra = occupiedArea(a).flatMap((p) => p[0] ?? []);
-  const rb = occupiedArea(b).flatMap((p) => p[0] ?? []);
-  if (overlapArea(occupiedArea(a), occupiedArea(b)) > 0) return 0;
-  let best = Infinity;
-  const segDist = (p: [number, number], q1: [number, number], q2: [number, number]) => {
-    const dx = q2[0] - q1[0];
-    const dy = q2[1] - q1[1];
-    const len2 = dx * dx + dy * dy;
-    const t =
-      len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - q1[0]) * dx + (p[1] - q1[1]) * dy) / len2));
-    return Math.hypot(q1[0] + dx * t - p[0], q1[1] + dy * t - p[1]);
-  };
-  for (const [from, to] of [
-    [ra, rb],
-    [rb, ra],
-  ] as const) {
-    for (const p of from) {
-      for (let k = 0; k < to.length; k++)
-        best = Math.min(best, segDist(p, to[k]!, to[(k + 1) % to.length]!));
-    }
-  }
-  return best;
+  return outlineGap(occupiedArea(a), occupiedArea(b));
 }
 
 const OPPOSITE: Record<Edge, Edge> = { north: 'south', south: 'north', east: 'west', west: 'east' };
