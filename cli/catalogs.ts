@@ -1,9 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { formatProblem, loadDocument, type CatalogDoc } from '../engine/format/index';
-
-/** Where the catalogs shipped with Sandtable live. */
-export const BUNDLED_CATALOG_DIR = join(import.meta.dirname, '..', 'scenarios', 'catalogs');
 
 /** Loads catalog files; a broken catalog is an error the user must see, not a silent skip. */
 export async function loadCatalogs(files: readonly string[]): Promise<CatalogDoc[]> {
@@ -17,17 +13,4 @@ export async function loadCatalogs(files: readonly string[]): Promise<CatalogDoc
     out.push(result.doc);
   }
   return out;
-}
-
-/** Every catalog shipped with the app. */
-export async function bundledCatalogs(): Promise<CatalogDoc[]> {
-  let names: string[];
-  try {
-    names = await readdir(BUNDLED_CATALOG_DIR);
-  } catch {
-    return [];
-  }
-  return loadCatalogs(
-    names.filter((n) => n.endsWith('.json')).map((n) => join(BUNDLED_CATALOG_DIR, n)),
-  );
 }

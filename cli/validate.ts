@@ -7,8 +7,13 @@ import {
   type Problem,
 } from '../engine/format/index';
 import { checkLayout, type LayoutProblem } from '../engine/layout/layoutChecks';
-import { checkForces, composeRulesetCatalog, type ForceProblem } from '../engine/forces/index';
-import { bundledCatalogs, loadCatalogs } from './catalogs';
+import {
+  BUNDLED_CATALOGS,
+  checkForces,
+  composeRulesetCatalog,
+  type ForceProblem,
+} from '../engine/forces/index';
+import { loadCatalogs } from './catalogs';
 
 export const usage = `sandtable validate <file...> [--json] [--strict] [--catalog <file>]...
   Checks Sandtable files (scenario, map, forces, objectives, catalog) against file format v1,
@@ -133,7 +138,7 @@ export async function run(args: string[]): Promise<number> {
   }
   let catalogs: CatalogDoc[];
   try {
-    catalogs = [...(await bundledCatalogs()), ...(await loadCatalogs(catalogFiles))];
+    catalogs = [...BUNDLED_CATALOGS, ...(await loadCatalogs(catalogFiles))];
   } catch (err) {
     process.stderr.write(`cannot load catalogs:\n${(err as Error).message}\n`);
     return 1;
