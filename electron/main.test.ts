@@ -83,7 +83,7 @@ describe('start-up', () => {
     if (process.platform !== 'darwin') expect(win.menu).toBeTruthy();
   });
 
-  it('serves the renderer with the strict CSP on documents only, and nothing outside it', async () => {
+  it('serves the renderer and its worker scripts with the strict CSP, and nothing outside it', async () => {
     const serve = fake.protocolHandlers.get('app')!;
     const page = await serve({ url: 'app://sandtable/index.html' });
     expect(page.status).toBe(200);
@@ -92,7 +92,11 @@ describe('start-up', () => {
     expect(html).not.toMatch(/ws:|localhost|127\.0\.0\.1/);
     const script = await serve({ url: 'app://sandtable/assets/app.js' });
     expect(script.headers.get('content-type')).toMatch(/javascript/);
-    expect(script.headers.get('content-security-policy')).toBeNull();
+    // A worker's policy comes from its own script response: the same strict one, no eval.
+    expect(script.headers.get('content-security-policy')).toBe(
+      page.headers.get('content-security-policy'),
+    );
+    expect(script.headers.get('content-security-policy')).not.toMatch(/unsafe-eval/);
     expect(
       (await serve({ url: 'app://sandtable/..%2F..%2Fscenarios/demo.scenario.json' })).status,
     ).toBe(404);
