@@ -51,7 +51,7 @@ describe('mission presets', () => {
       skipFirstTurn: true,
       holders: { classes: ['tank'], excludeEnemy: true },
     });
-    expect(doc.victory.conditions[0]).toMatchObject({ kind: 'mostVictoryPoints', 'x-winVP': 3 });
+    expect(doc.victory.conditions[0]).toMatchObject({ kind: 'mostVictoryPoints', points: 3 });
     expect(doc.deployment.entryEdges?.map((e) => [e.side, e.edge])).toEqual([
       ['su', 'south'],
       ['us', 'north'],

@@ -263,7 +263,7 @@ function tanksPatch(
       kind: 'mostVictoryPoints',
       side: attacker,
       result: 'win',
-      'x-winVP': m.winVP ?? 2,
+      points: m.winVP ?? 2,
       description: `${name(attacker)} (Attacker) wins on reaching ${m.winVP ?? 2} VP by the end of turn ${m.turnLimit ?? 8}; at most ${m.maxVpPerTurn ?? 1} VP per turn (TK-A18).`,
     });
     conditions.push(wipeOut(attacker), wipeOut(defender));
@@ -283,7 +283,7 @@ function tanksPatch(
         kind: 'mostVictoryPoints',
         side: s,
         result: 'win',
-        'x-winVP': m.winVP ?? 3,
+        points: m.winVP ?? 3,
         description:
           m.victory === 'vpAndLead'
             ? `${name(s)} wins with at least ${m.winVP ?? 2} VP and more VP than the opponent.`

@@ -410,6 +410,8 @@ export interface VictoryCondition extends Extensions {
   objectives?: string[];
   units?: string[];
   classes?: string[];
+  /** For mostVictoryPoints: the victory points that win at once. */
+  points?: number;
   result?: 'win' | 'draw';
   description?: string;
 }

@@ -262,6 +262,32 @@ export function ObjectivesPanel({ editor }: { editor: Editor }) {
                 ))}
               </select>
             )}
+            {c.kind === 'mostVictoryPoints' && (
+              <label className="small">
+                wins at{' '}
+                <input
+                  type="number"
+                  min={1}
+                  aria-label="Victory points that win"
+                  placeholder="end"
+                  style={{ width: '4em' }}
+                  value={c.points ?? ''}
+                  onChange={(e) =>
+                    setConditions(
+                      victory.conditions.map((x, j) =>
+                        j === i
+                          ? clean({
+                              ...x,
+                              points: e.target.value ? Number(e.target.value) : undefined,
+                            })
+                          : x,
+                      ),
+                    )
+                  }
+                />{' '}
+                VP
+              </label>
+            )}
             <button
               className="icon"
               aria-label="Remove condition"
