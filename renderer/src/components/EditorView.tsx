@@ -1,6 +1,7 @@
 import type { Editor } from '../editor/Editor';
 import type { CommandContext } from '../commands/commands';
 import { TableCanvas } from '../canvas/TableCanvas';
+import { getHost } from '../../host';
 import { MenuBar } from './MenuBar';
 import { Toolbar } from './Toolbar';
 import { ToolOptionsBar } from './ToolOptionsBar';
@@ -25,7 +26,8 @@ export function EditorView({
   return (
     <div className="editor">
       <div className="topbar">
-        <MenuBar ctx={ctx} />
+        {/* The desktop app shows the same menus natively (built from the same registry). */}
+        {!getHost().setMenu && <MenuBar ctx={ctx} />}
         <span className="doc-title" data-testid="doc-title">
           {title}
           {dirty ? ' •' : ''}
