@@ -7,23 +7,36 @@ import { bearing, distance, lerpPoint, project } from '../geometry/vector';
 import type { FeatureOnLine } from '../los/lineOfSight';
 import { isReachable, reachableArea } from '../movement/reachableArea';
 import {
+  aaMgOf,
+  artilleryStatus,
+  houseAt,
+  roofBurning,
   constant,
+  couldUseCarriedAmmo,
+  indirectDiameter,
+  isArtillery,
   createContext,
   hullSize,
   info,
   isTeamWeapon,
+  lotTotals,
+  moveShareLeft,
   moverOf,
   newGame,
   num,
   onTable,
   planShot,
   positionOf,
+  pushContact,
+  pushTarget,
+  roundsText,
   shotOdds,
   sightBetween,
   tableRows,
   tankplankReducer,
   weaponKey,
   weaponsOf,
+  weightRank,
   type ContextOptions,
   type Modifier,
   type ShotPlan,
@@ -35,6 +48,12 @@ import {
   type UnitState,
 } from '../rules/tankplank';
 import { botPhase } from '../bot/tankplankBot';
+import {
+  capturedGunAction,
+  capturedGunChoices,
+  salvageCommands,
+  salvageLines,
+} from './tankplankSalvage';
 import type {
   CounterView,
   FirePreview,
@@ -99,7 +118,10 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
   const features = new Map(
     scenario.map.kind === 'table' ? scenario.map.features.map((f) => [f.id, f]) : [],
   );
-  const screenTurn = (scenario.ruleset.layers ?? []).includes('BASIC.OPT.SCREEN');
+  // The screen over the creek on turn 1 (TP-4.4): an option; older files listed it as a layer.
+  const screenTurn =
+    scenario.ruleset.options?.['BASIC.OPT.SCREEN'] === true ||
+    (scenario.ruleset.layers ?? []).includes('BASIC.OPT.SCREEN');
 
   const unitLabel = (state: TankplankState, id: string): string => {
     const u = state.units[id];
@@ -117,6 +139,17 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
     return `${ctx.catalog.units.get(u.type)?.name ?? u.type} ${id}`;
   };
   const weaponName = (id: string) => ctx.catalog.weapons.get(id)?.name ?? id;
+  /** Whether a unit is an artillery piece (TP-18.7), for its log lines. */
+  const artilleryUnit = (id: string) =>
+    ctx.units.get(id)?.type.keywords?.includes('artillery') === true;
+  /** The circle an observer's call marks: the called weapon's matrix circle (TP-12.4, TP-A16). */
+  const calledDiameter = (state: TankplankState, piece: string) => {
+    if (!state.units[piece]) return 2;
+    const m = weaponsOf(ctx, info(ctx, state, piece)).find(
+      (w) => w.weapon.kind === 'mortar' || isArtillery(w.weapon),
+    );
+    return m ? indirectDiameter(m.weapon) : 2;
+  };
 
   /** A refusal in the players' words: feature ids become the names on the map. */
   const named = (text: string) =>
@@ -300,6 +333,45 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
     };
   };
 
+  /** Hand-over (one per friendly vehicle nearby that could use the cargo) and push commands. */
+  const logisticsCommands = (state: TankplankState, unit: string): UnitCommand[] => {
+    const u = state.units[unit];
+    if (!onTable(u) || info(ctx, state, unit).kind !== 'vehicle') return [];
+    const out: UnitCommand[] = [];
+    const here = tablePoint(u.at[0], u.at[1]);
+    if (u.carriedAmmo?.length) {
+      const reach = constant(ctx.catalog, 'ammoTransferReach');
+      for (const v of Object.values(state.units)) {
+        if (!onTable(v) || v.side !== u.side || !couldUseCarriedAmmo(ctx, u, v)) continue;
+        if (distance(here, tablePoint(v.at[0], v.at[1])) > reach + 1e-9) continue;
+        out.push(
+          tryAction(
+            state,
+            `handAmmo:${v.id}`,
+            `Hand the carried ammunition to ${shortLabel(state, v.id)}`,
+            { type: 'handAmmo', unit, to: v.id },
+          ),
+        );
+      }
+    }
+    const mine = weightRank(ctx, u.type) ?? 0;
+    for (const w of state.wrecks) {
+      if ((weightRank(ctx, w.type) ?? Infinity) >= mine) continue;
+      if (distance(here, tablePoint(w.at[0], w.at[1])) > pushContact(ctx, state, unit, w) + 1e-9)
+        continue;
+      const to = pushTarget(state, unit, w, constant(ctx.catalog, 'wreckPushPerTurn'));
+      out.push(
+        tryAction(state, `pushWreck:${w.id}`, `Push the wreck of ${w.unit} 1" aside`, {
+          type: 'pushWreck',
+          unit,
+          wreck: w.id,
+          to,
+        }),
+      );
+    }
+    return out;
+  };
+
   const tryAction = (
     state: TankplankState,
     id: string,
@@ -356,12 +428,20 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
           ),
         ];
       case 'PhaseEnded':
-        return [L(`${sideName.get(e.side) ?? e.side} ends the ${e.phase} phase`, 'phase')];
+        return e.timeUp
+          ? [
+              L(
+                `Time is up for ${sideName.get(e.side) ?? e.side}: units that had not moved stay where they are`,
+                'phase',
+                [e.ruleId ?? 'TP-4.3'],
+              ),
+            ]
+          : [L(`${sideName.get(e.side) ?? e.side} ends the ${e.phase} phase`, 'phase')];
       case 'UnitMoved':
         if (e.level)
           return [
             L(
-              `${n(e.unit)} climbs ${e.level === 'ground' ? 'down to the ground' : e.level === 'upper' ? 'to the upper floor' : 'onto the roof'}, ${halfs(e.cost)} of a turn`,
+              `${n(e.unit)} climbs ${e.level === 'ground' ? 'down to the ground' : e.level === 'upper' ? 'to the upper floor' : 'onto the roof'}, ${halfs(e.cost)} of a turn${e.forced ? ` — forced: ${e.forced}` : ''}`,
               'move',
               e.ruleIds,
               [],
@@ -448,10 +528,42 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
       case 'MortarRound':
         return [
           L(
-            `${n(e.unit)} mortar round: rolled ${e.roll}: ${e.landed ? `lands at (${r1(e.landed[0])}, ${r1(e.landed[1])})` : 'dud'}`,
+            `${n(e.unit)} ${artilleryUnit(e.unit) ? 'artillery' : 'mortar'} round: rolled ${e.roll}: ${e.landed ? `lands at (${r1(e.landed[0])}, ${r1(e.landed[1])})` : 'dud'}`,
             'fire',
             [e.ruleId],
             [e.roll],
+            [e.unit],
+          ),
+        ];
+      case 'RifleGrenadeLanded':
+        return [
+          L(
+            `${n(e.unit)} rifle grenade (area fire): rolled ${e.roll}: ${e.landed ? `lands at (${r1(e.landed[0])}, ${r1(e.landed[1])})` : 'miss'}`,
+            'fire',
+            [e.ruleId],
+            [e.roll],
+            [e.unit],
+          ),
+        ];
+      case 'HouseHit':
+        return [
+          L(
+            e.part === 'wall'
+              ? `HE from ${n(e.unit)} blows a 2" hole in the wall of ${e.house} at (${r1(e.at[0])}, ${r1(e.at[1])})`
+              : `HE from ${n(e.unit)} hits the roof of ${e.house}${e.burning ? ': the roof is on fire for the rest of the game' : ''}`,
+            'fire',
+            [e.ruleId],
+            [],
+            [e.unit],
+          ),
+        ];
+      case 'AaMgManned':
+        return [
+          L(
+            `${n(e.unit)}: the commander takes the AA MG; ${e.maxMove === 0 ? 'the tank may not move this turn' : `the tank may use at most ${halfs(e.maxMove)} of its move this turn`}`,
+            'move',
+            [e.ruleId],
+            [],
             [e.unit],
           ),
         ];
@@ -504,7 +616,43 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
         ];
       case 'AmmoRecovered':
         return [
-          L(`${n(e.unit)} recovers ammunition from ${e.wreck}`, 'move', [e.ruleId], [], [e.unit]),
+          L(
+            `${n(e.unit)} recovers ammunition from ${e.wreck}: ${roundsText(e.rounds)}${e.loaded && Object.values(e.loaded).some((x) => x > 0) ? `; loads ${roundsText(e.loaded)}` : ''}${e.carried && Object.values(e.carried).some((x) => x > 0) ? `; carries ${roundsText(e.carried)} for other vehicles` : ''}`,
+            'move',
+            [e.ruleId],
+            [],
+            [e.unit],
+          ),
+        ];
+      case 'AmmoHandedOver':
+        return [
+          L(
+            `${n(e.unit)} hands ${roundsText(e.rounds)} to ${n(e.to)}, which is being reloaded this turn (AA MG only, ½ move)${Object.keys(e.left).length > 0 ? `; still carries ${roundsText(e.left)}` : ''}`,
+            'move',
+            [e.ruleId, 'TP-5.13'],
+            [],
+            [e.unit, e.to],
+          ),
+        ];
+      case 'CarriedAmmoLost':
+        return [
+          L(
+            `${n(e.unit)} is hit and loses the ammunition it carried (${roundsText(e.rounds)})`,
+            'result',
+            [e.ruleId, 'TP-17.3'],
+            [],
+            [e.unit],
+          ),
+        ];
+      case 'WreckPushed':
+        return [
+          L(
+            `${n(e.unit)} pushes ${e.wreck} ${r1(Math.hypot(e.to[0] - e.from[0], e.to[1] - e.from[1]))}" aside`,
+            'move',
+            [e.ruleId],
+            [],
+            [e.unit],
+          ),
         ];
       case 'ObjectiveRevealed':
         return [
@@ -522,6 +670,15 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
             [e.ruleId],
           ),
         ];
+      case 'BoatBoarded':
+      case 'BoatCrossed':
+      case 'BoatSwamped':
+      case 'WeaponAbandoned':
+      case 'WeaponPickedUp':
+      case 'WeaponDropped':
+      case 'CrewJoined':
+      case 'CapturedGunFired':
+        return salvageLines(e, n).map((l) => L(l.text, l.tone, l.ruleIds, [], l.units));
       case 'GameEnded':
         return [
           L(
@@ -605,7 +762,15 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
         if (u.noFire) status.push('no fire');
         if ((state.fired[u.id]?.length ?? 0) > 0) status.push('fired');
         if (u.immobilised) status.push('immobilised');
+        if (u.carriedAmmo?.length) status.push(`carries ${roundsText(lotTotals(u.carriedAmmo))}`);
+        if (u.recoveringTurn === state.turn) status.push('taking ammo aboard');
+        if (u.reloadedTurn === state.turn) status.push('reloading');
         if (u.level) status.push(u.level === 'upper' ? 'upper floor' : 'on the roof');
+        if (u.at && u.level === 'roof') {
+          const house = houseAt(ctx, tablePoint(u.at[0], u.at[1]), 0);
+          if (house && roofBurning(state, house.id)) status.push('roof burning');
+        }
+        if (u.aaMgTurn === state.turn) status.push('commander on AA MG');
         for (const m of weaponsOf(ctx, i)) {
           if (m.weapon.stats?.['needsSetUp'] !== true) continue;
           if (state.teamWeapons[weaponKey(i, m.weapon)]?.setUp) status.push('set up');
@@ -777,7 +942,7 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
               out.push(tryAction(state, `climb:${to}`, label, { type: 'climb', unit, to }));
       }
       for (const w of state.wrecks) {
-        if (w.side !== u.side || !onTable(u)) continue;
+        if (w.side !== u.side || !onTable(u) || i.kind !== 'vehicle') continue;
         if (distance(tablePoint(u.at[0], u.at[1]), tablePoint(w.at[0], w.at[1])) > 4) continue;
         out.push(
           tryAction(state, `recover:${w.id}`, `Recover ammunition from ${w.id}`, {
@@ -787,6 +952,14 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
           }),
         );
       }
+      out.push(...logisticsCommands(state, unit));
+      if (onTable(u) && aaMgOf(ctx, state, unit))
+        out.push(
+          tryAction(state, 'manAaMg', 'Commander takes the AA MG (at most ½ move)', {
+            type: 'manAaMg',
+            unit,
+          }),
+        );
       if (onTable(u))
         out.push(
           tryAction(state, 'about', 'Turn about (180°)', {
@@ -795,6 +968,8 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
             facing: (u.facing + 180) % 360,
           }),
         );
+      // Boats, dropped weapons and crew orders (TP-5.3, TP-16.5, TP-16.8).
+      out.push(...salvageCommands(ctx, state, unit, tryAction, (id) => shortLabel(state, id)));
       return out;
     },
     reachable(state, unit): ReachView | undefined {
@@ -802,7 +977,7 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
       if (!u || !u.alive || u.embarkedIn || state.phase !== 'movement') return undefined;
       const i = info(ctx, state, unit);
       const mover = moverOf(ctx, i.type, carryRate(state, i));
-      const budget = Math.max(0, 1 - u.moved);
+      const budget = moveShareLeft(ctx, state, u);
       const rate =
         mover.roadRate !== mover.offRoadRate
           ? `${mover.roadRate}" on road, ${mover.offRoadRate}" off road (${mover.roadRuleId})`
@@ -869,7 +1044,10 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
         for (const c of Object.values(state.units)) {
           if (!onTable(c) || c.side !== u.side || seen.has(c.formation)) continue;
           const ci = info(ctx, state, c.id);
-          const mortar = weaponsOf(ctx, ci).find((w) => w.weapon.kind === 'mortar');
+          // Mortars (TP-12.4) and artillery pieces (TP-18.7a) take an observer's call.
+          const mortar = weaponsOf(ctx, ci).find(
+            (w) => w.weapon.kind === 'mortar' || isArtillery(w.weapon),
+          );
           if (!mortar) continue;
           seen.add(c.formation);
           calls.push({
@@ -882,9 +1060,29 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
           });
         }
       }
+      // An artillery piece fires direct, or indirect by the aiming matrix (TP-18.7a, TP-A41).
+      const indirect: WeaponChoice[] = weaponsOf(ctx, i)
+        .filter((m) => isArtillery(m.weapon))
+        .map((m) => ({
+          id: `indirect:${m.weapon.id}`,
+          label: `${m.weapon.name}, indirect`,
+          ammo: [],
+          atPoint: true,
+          maxRange: Number(m.weapon.stats?.['indirectMaxRange'] ?? 45),
+          remaining: artilleryStatus(ctx, state, i, m.weapon, weaponKey(i, m.weapon)),
+        }));
       return [
         ...weaponsOf(ctx, i).map((m) => {
           const w = m.weapon;
+          if (isArtillery(w))
+            return {
+              id: w.id,
+              label: `${w.name}, direct`,
+              ammo: [],
+              atPoint: false,
+              maxRange: Number(w.stats?.['directRange'] ?? 40),
+              remaining: artilleryStatus(ctx, state, i, w, weaponKey(i, w)),
+            };
           const kinds = Object.keys(u.ammo).filter((k) => k === 'AP' || k === 'HE');
           const team = isTeamWeapon(w) ? state.teamWeapons[weaponKey(i, w)] : undefined;
           const maxRange = Math.max(0, ...(w.ranges ?? []).map((b) => b.max));
@@ -902,11 +1100,31 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
             remaining,
           };
         }),
+        ...indirect,
         ...calls,
+        ...capturedGunChoices(ctx, state, unit, (id) => shortLabel(state, id)),
       ];
     },
-    previewFire(state, shooter, weapon, ammo, target): FirePreview {
+    previewFire(state, shooter, choice, ammo, target): FirePreview {
       const sight = sightView(state, shooter, target);
+      const indirect = choice.startsWith('indirect:');
+      const weapon = indirect ? choice.slice('indirect:'.length) : choice;
+      const captured = capturedGunAction(shooter, weapon, target);
+      if (captured) {
+        // An abandoned enemy AT gun worked by its captors (TP-16.7).
+        const r = reducer(state, captured);
+        return {
+          legal: r.ok,
+          ...(!r.ok ? { reason: r.reason, ...(r.ruleId ? { ruleId: r.ruleId } : {}) } : {}),
+          sight,
+          range: sight?.distance,
+          band: 'captured gun',
+          steps: [],
+          odds: [],
+          templates: [],
+          action: r.ok ? captured : undefined,
+        };
+      }
       if (weapon.startsWith('call:')) {
         const at = target.at ?? (target.unit ? state.units[target.unit]?.at : undefined);
         const call: TankplankAction | undefined = at
@@ -922,7 +1140,14 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
           steps: [],
           odds: [],
           templates: at
-            ? [{ shape: 'circle', centre: [at[0], at[1]], diameter: 2, label: 'call' }]
+            ? [
+                {
+                  shape: 'circle',
+                  centre: [at[0], at[1]],
+                  diameter: calledDiameter(state, weapon.slice(5)),
+                  label: 'call',
+                },
+              ]
             : [],
           action: r?.ok ? call : undefined,
         };
@@ -934,6 +1159,7 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
         ...(target.unit ? { target: target.unit } : {}),
         ...(target.at && !target.unit ? { at: target.at } : {}),
         ...(ammo === 'AP' || ammo === 'HE' ? { ammo } : {}),
+        ...(indirect ? { indirect } : {}),
       };
       const base = { sight, steps: [], odds: [], templates: [] };
       if (state.phase !== 'firing')
@@ -952,6 +1178,7 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
         ...(target.unit ? { target: target.unit } : {}),
         ...(target.at && !target.unit ? { at: target.at } : {}),
         ...(ammo === 'AP' || ammo === 'HE' ? { ammo } : {}),
+        ...(indirect ? { indirect } : {}),
       });
       if ('refused' in plan)
         return {
@@ -1049,7 +1276,20 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
         action,
       };
     },
-    endPhaseAction: (_state, side) => ({ type: 'endPhase', side }),
+    endPhaseAction: (_state, side, timeUp) => ({
+      type: 'endPhase',
+      side,
+      ...(timeUp ? { timeUp: true } : {}),
+    }),
+    clock(state) {
+      if (state.phase !== 'movement') return undefined;
+      const screened = screenTurn && state.turn === 1;
+      return {
+        seconds: constant(ctx.catalog, screened ? 'screenMovementMinutes' : 'movementMinutes') * 60,
+        ruleId: screened ? 'TP-4.4' : 'TP-4.3',
+        onTimeUp: 'units that have not moved stay where they are',
+      };
+    },
     actionSide(state, action) {
       if (action.type === 'endPhase') return action.side;
       if (action.type === 'forceDice') return undefined;

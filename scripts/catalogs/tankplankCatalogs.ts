@@ -11,6 +11,7 @@ import type {
   WeaponType,
 } from '../../engine/format';
 import { APP_NAME, APP_VERSION, CURRENT_FORMAT_VERSION } from '../../engine/format';
+import { INTERPRETATION_SUMMARIES, optionalRuleRows } from './tankplankRuleChoices';
 
 const envelope = (title: string, description: string) => ({
   format: 'sandtable.catalog' as const,
@@ -262,6 +263,45 @@ const basicWeapons: WeaponType[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
+// Optional artillery (TP-18.7, BASIC.OPT.ART). Burst figures are diameters (TP-A16); the light
+// class's direct-fire impact and the indirect ranges are placeholders (see the placeholder catalog).
+
+const artilleryWeapon = (
+  cls: 'light' | 'medium' | 'heavy',
+  name: string,
+  calibre: [number, number | null],
+  sectorA: number,
+  burstDiameter: number,
+  impactHE: number | undefined,
+): WeaponType => ({
+  id: `tp.art${cls[0]!.toUpperCase()}${cls.slice(1)}`,
+  name,
+  kind: 'howitzer',
+  ranges: cannonRanges,
+  template: { shape: 'sector', length: sectorA, angleDeg: 90 },
+  stats: {
+    weaponClass: 'crew',
+    artilleryClass: cls,
+    calibreMin: calibre[0],
+    ...(calibre[1] !== null ? { calibreMax: calibre[1] } : {}),
+    burstDiameter,
+    directRange: 40,
+    ...(impactHE !== undefined ? { impactHE } : {}),
+    rangeModifier: true,
+    needsSetUp: true,
+    indirectOnOwnSight: cls === 'light',
+    ruleId: 'TP-18.7',
+  },
+  source: s('L586-612'),
+});
+
+const artilleryWeapons: WeaponType[] = [
+  artilleryWeapon('light', 'Light artillery (60-90 mm)', [60, 90], 2, 2, undefined),
+  artilleryWeapon('medium', 'Medium artillery (95-130 mm)', [95, 130], 2.5, 3, 3),
+  artilleryWeapon('heavy', 'Heavy artillery (150 mm and up)', [150, null], 3.5, 5, 4),
+];
+
+// ---------------------------------------------------------------------------------------------
 // Unit types (TP-2, TP-5.1, TP-10, TP-16)
 
 const figure = (
@@ -501,6 +541,56 @@ const optionalVehicles: UnitType[] = [
   },
 ];
 
+/** Artillery pieces (TP-18.7): towed guns served by artillery crewmen, and self-propelled ones. */
+const artilleryPiece = (
+  cls: 'light' | 'medium' | 'heavy',
+  selfPropelled: boolean,
+  fullCrew: number,
+): UnitType => {
+  const Cls = `${cls[0]!.toUpperCase()}${cls.slice(1)}`;
+  const weapon = `tp.art${Cls}`;
+  const crew = [{ role: 'artilleryCrew', count: fullCrew }];
+  return selfPropelled
+    ? {
+        id: `tp.art${Cls}SP`,
+        name: `${Cls} self-propelled artillery`,
+        class: 'tank',
+        mobility: 'tracked',
+        speeds: { road: 7, offRoad: 7 },
+        armour: armour(7, 5, 4),
+        weapons: [{ weapon, mount: 'turret', arcDeg: 180 }],
+        crew,
+        keywords: ['armoured', 'large', 'canFord', 'optional', 'artillery', 'selfPropelled'],
+        stats: { weightRank: 4, artilleryClass: cls, fullCrew },
+        source: s('L355, L582, L586-612'),
+      }
+    : {
+        id: `tp.art${Cls}Towed`,
+        name: `${Cls} towed artillery`,
+        class: 'gun',
+        mobility: 'towed',
+        weapons: [{ weapon, mount: 'fixed' }],
+        crew,
+        keywords: ['heavyWeapons', 'optional', 'artillery'],
+        stats: { artilleryClass: cls, fullCrew },
+        source: s('L586-612'),
+      };
+};
+
+const artilleryUnits: UnitType[] = [
+  figure('tp.artilleryCrew', 'Artillery crewman', 'artilleryCrew', [], {
+    class: 'team',
+    keywords: ['heavyWeapons', 'artilleryCrew', 'optional'],
+    source: s('L600-606'),
+  }),
+  artilleryPiece('light', false, 4),
+  artilleryPiece('medium', false, 6),
+  artilleryPiece('heavy', false, 6),
+  artilleryPiece('light', true, 4),
+  artilleryPiece('medium', true, 6),
+  artilleryPiece('heavy', true, 6),
+];
+
 // ---------------------------------------------------------------------------------------------
 // Terrain types: what each table feature does for sight, cover and movement.
 
@@ -732,6 +822,7 @@ const basicTables: Record<string, RulesTable> = {
       { action: 'changeFloor', cost: 1, ruleId: 'TP-5.3', source: s('L152') },
       { action: 'climbTree', cost: 1, ruleId: 'TP-5.3', source: s('L154') },
       { action: 'turnMgAbout', cost: 1, ruleId: 'TP-8.5', source: s('L231') },
+      { action: 'setUpArtillery', cost: 1, ruleId: 'TP-18.7', source: s('L600') },
       { action: 'breakDown', cost: 0.5, ruleId: 'TP-5.3', source: s('L158') },
       { action: 'climbWallOrFence', cost: 0.5, ruleId: 'TP-5.3', source: s('L160') },
       { action: 'throughBushes', cost: 0.5, ruleId: 'TP-5.3', source: s('L162') },
@@ -740,6 +831,10 @@ const basicTables: Record<string, RulesTable> = {
       { action: 'mount', cost: 0.5, ruleId: 'TP-5.3', source: s('L168') },
       { action: 'dismount', cost: 0.5, ruleId: 'TP-5.3', source: s('L168') },
       { action: 'climbOntoRoof', cost: 0.5, ruleId: 'TP-5.7', source: s('L174') },
+      { action: 'handOverAmmo', cost: 0.5, ruleId: 'TP-17.3', source: s('L555') },
+      { action: 'reloadedMoveLimit', cost: 0.5, ruleId: 'TP-5.13', source: s('L553-555') },
+      // Our reading: pushing a wreck its 1" takes the pusher's whole move (TP-5.10 gives no cost).
+      { action: 'pushWreck', cost: 1, ruleId: 'TP-5.10', source: 'placeholder' },
     ],
   ),
   cannonToHit: table(
@@ -972,6 +1067,53 @@ const basicTables: Record<string, RulesTable> = {
     { condition: 'doorOrWindow', mod: -1, ruleId: 'TP-13.3', source: s('L415') },
     { condition: 'beyond3', mod: -1, ruleId: 'TP-13.3', source: s('L417') },
   ]),
+  artilleryCadence: table(
+    'TP-18.7',
+    s('L600-602'),
+    'Artillery rate of fire by the crew at the piece: with at least minCrew men it fires once every everyTurns turns; fewer than the smallest minCrew cannot fire.',
+    [
+      { artilleryClass: 'light', minCrew: 3, everyTurns: 1, ruleId: 'TP-18.7', source: s('L600') },
+      { artilleryClass: 'light', minCrew: 2, everyTurns: 2, ruleId: 'TP-18.7', source: s('L600') },
+      { artilleryClass: 'medium', minCrew: 4, everyTurns: 1, ruleId: 'TP-18.7', source: s('L602') },
+      { artilleryClass: 'medium', minCrew: 3, everyTurns: 2, ruleId: 'TP-18.7', source: s('L602') },
+      { artilleryClass: 'medium', minCrew: 2, everyTurns: 3, ruleId: 'TP-18.7', source: s('L602') },
+      { artilleryClass: 'heavy', minCrew: 4, everyTurns: 1, ruleId: 'TP-18.7', source: s('L602') },
+      { artilleryClass: 'heavy', minCrew: 3, everyTurns: 2, ruleId: 'TP-18.7', source: s('L602') },
+      { artilleryClass: 'heavy', minCrew: 2, everyTurns: 3, ruleId: 'TP-18.7', source: s('L602') },
+    ],
+  ),
+  artillerySetUp: table(
+    'TP-18.7',
+    s('L600'),
+    'Turns of set-up before an artillery piece may fire, by how it moves: it fires on the turn after the last set-up turn.',
+    [
+      { mounting: 'towed', turns: 2, ruleId: 'TP-18.7', source: s('L600') },
+      { mounting: 'selfPropelled', turns: 1, ruleId: 'TP-18.7', source: s('L600') },
+    ],
+  ),
+  artilleryCrewRoles: table(
+    'TP-18.7',
+    s('L600-604'),
+    'Roles that may serve an artillery piece. Infantrymen and anti-tank gunners may not (TP-18.7g).',
+    [{ role: 'artilleryCrew', ruleId: 'TP-18.7', source: s('L600-604') }],
+  ),
+  capturedWeapons: table(
+    'TP-16.7',
+    s('L521-525'),
+    'Heavy weapons left by the enemy: the roles that may fire one (none: it may only be carried away) and how many turns apart.',
+    [
+      {
+        weapon: 'tp.atGunGun',
+        roles: ['atCrew', 'vehicleCrew', 'commander', 'gunner', 'loader'],
+        everyTurns: 2,
+        ruleId: 'TP-16.7',
+        source: s('L523'),
+      },
+      { weapon: 'tp.hmg', roles: [], everyTurns: 0, ruleId: 'TP-16.7', source: s('L525') },
+      { weapon: 'tp.bazooka', roles: [], everyTurns: 0, ruleId: 'TP-16.7', source: s('L525') },
+      { weapon: 'tp.mortar60', roles: [], everyTurns: 0, ruleId: 'TP-16.7', source: s('L525') },
+    ],
+  ),
   crossTraining: table(
     'TP-16.3',
     s('L513-519'),
@@ -1057,23 +1199,46 @@ const basicTables: Record<string, RulesTable> = {
       },
     ],
   ),
+  // Each member is "<unit type>:<ammo kind>" ("*" for every kind the type stows): rounds of one
+  // member may be handed to any other member of the same group (TP-17.5). A type always takes its
+  // own rounds. Heavy AT guns and assault guns with an AP gun are not in the catalog yet.
   ammoGroups: table('TP-17.5', s('L561-566'), 'Compatible ammunition groups.', [
     {
       group: 1,
-      members: ['tp.heavyTank', 'heavyAtGun', 'tp.tankDestroyer'],
+      members: ['tp.heavyTank:*', 'tp.tankDestroyer:AP'],
       ruleId: 'TP-17.5',
       source: s('L561'),
     },
-    { group: 2, members: ['tp.atGun', 'spAtGun'], ruleId: 'TP-17.5', source: s('L562') },
-    { group: 3, members: ['tp.mediumTank', 'tp.assaultGun'], ruleId: 'TP-17.5', source: s('L563') },
-    { group: 4, members: ['tp.armouredCar', 'tp.lightTank'], ruleId: 'TP-17.5', source: s('L564') },
+    {
+      group: 2,
+      members: ['tp.atGun:AP', 'tp.halfTrackGun:AP'],
+      ruleId: 'TP-17.5',
+      source: s('L562'),
+    },
+    {
+      group: 3,
+      members: ['tp.mediumTank:AP', 'tp.assaultGun:AP'],
+      ruleId: 'TP-17.5',
+      source: s('L563'),
+    },
+    {
+      group: 4,
+      members: ['tp.armouredCar:AP', 'tp.lightTank:AP'],
+      ruleId: 'TP-17.5',
+      source: s('L564'),
+    },
     {
       group: 5,
-      members: ['tp.howitzer', 'tankHe', 'tp.assaultGun'],
+      members: ['tp.assaultGun:HE', 'tp.spGun:HE', 'tp.mediumTank:HE'],
       ruleId: 'TP-17.5',
       source: s('L565'),
     },
-    { group: 6, members: ['tp.hmg', 'antiTankRifle'], ruleId: 'TP-17.5', source: s('L566') },
+    {
+      group: 6,
+      members: ['tp.jeep:bursts', 'tp.halfTrack:bursts', 'tp.tankette:bursts'],
+      ruleId: 'TP-17.5',
+      source: s('L566'),
+    },
   ]),
   scales: table('TP-21', s('L620-644'), 'Distance multiplier by figure scale.', [
     { figureScale: '15-20mm', factor: 1, ruleId: 'TP-21', source: s('L624') },
@@ -1468,7 +1633,13 @@ const basicTables: Record<string, RulesTable> = {
       },
     ]
       .sort((a, b) => Number(a.id.slice(4)) - Number(b.id.slice(4)))
-      .map((r) => ({ ...r, ruleId: r.id })),
+      .map((r) => ({ ...r, ruleId: r.id, summary: INTERPRETATION_SUMMARIES[r.id] ?? '' })),
+  ),
+  optionalRules: table(
+    'TP-18',
+    'shared/rules/tankplank.md section 0',
+    'Era layers and optional rules a scenario can choose (set-up sidebar, Rules tab).',
+    optionalRuleRows(s),
   ),
 };
 
@@ -1492,6 +1663,9 @@ const basicConstants = {
   highFirerMinAbove: 0.5,
   wreckPushPerTurn: 1,
   breachWidth: 2,
+  roofBlastDiameter: 2,
+  movementMinutes: 5,
+  screenMovementMinutes: 6,
 };
 
 /** BASIC: the village game. */
@@ -1500,8 +1674,8 @@ export const basicCatalog: CatalogDoc = {
   id: 'tankplank.basic',
   ruleset: 'tankplank',
   layer: 'BASIC',
-  units: [...basicUnits, ...optionalVehicles],
-  weapons: basicWeapons,
+  units: [...basicUnits, ...optionalVehicles, ...artilleryUnits],
+  weapons: [...basicWeapons, ...artilleryWeapons],
   terrainTypes: basicTerrain,
   tables: basicTables,
   constants: basicConstants,
@@ -1527,6 +1701,17 @@ export const twCatalog: CatalogDoc = {
   layer: 'TW',
   extends: ['tankplank.basic'],
   units: [
+    {
+      // The source does not say who carries rifle grenades (TP-A49): TW riflemen do, for now.
+      ...basicUnits.find((u) => u.id === 'tp.rifleman')!,
+      weapons: [
+        { weapon: 'tp.rifle', mount: 'carried' },
+        { weapon: 'tp.grenade', mount: 'carried' },
+        { weapon: 'tp.rifleGrenade', mount: 'carried' },
+      ],
+      placeholder: true,
+      source: 'placeholder (TP-A49: who carries rifle grenades is not given)',
+    },
     {
       id: 'tp.tankette',
       name: 'Tankette',
@@ -1562,8 +1747,9 @@ export const twCatalog: CatalogDoc = {
       name: 'Rifle grenade',
       kind: 'grenade',
       ranges: twBands(3, 6, 9, false),
+      minRange: 1,
       template: { shape: 'circle', width: 2 },
-      stats: { impact: 2, ruleId: 'TP-19.3' },
+      stats: { impact: 2, rifleGrenade: true, ruleId: 'TP-19.3' },
       source: s('L692-700'),
     },
     {
@@ -1831,10 +2017,64 @@ export const placeholderCatalog: CatalogDoc = {
       size: { width: 0.8, length: 1.2, height: 0.5 },
       source: 'TP-G20',
     }),
+    gap('tp.artLightTowed', 'Light towed artillery', 'gun', {
+      speeds: { road: 1, offRoad: 1 },
+      size: { width: 0.9, length: 1.4, height: 0.6 },
+      source: 'TP-18.7 (man-handling rate not given), TP-G20',
+    }),
+    gap('tp.artLightSP', 'Light self-propelled artillery', 'tank', {
+      size: { width: 1.3, length: 2.4, height: 1 },
+      source: 'TP-G20',
+    }),
+    gap('tp.artMediumTowed', 'Medium towed artillery', 'gun', {
+      speeds: { road: 1, offRoad: 1 },
+      size: { width: 1.1, length: 1.8, height: 0.8 },
+      source: 'TP-18.7 (man-handling rate not given), TP-G20',
+    }),
+    gap('tp.artMediumSP', 'Medium self-propelled artillery', 'tank', {
+      size: { width: 1.3, length: 2.4, height: 1 },
+      source: 'TP-G20',
+    }),
+    gap('tp.artHeavyTowed', 'Heavy towed artillery', 'gun', {
+      speeds: { road: 1, offRoad: 1 },
+      size: { width: 1.3, length: 2.2, height: 0.9 },
+      source: 'TP-18.7 (man-handling rate not given), TP-G20',
+    }),
+    gap('tp.artHeavySP', 'Heavy self-propelled artillery', 'tank', {
+      size: { width: 1.3, length: 2.4, height: 1 },
+      source: 'TP-G20',
+    }),
     gap('tp.tankette', 'Tankette', 'tank', {
       size: { width: 0.9, length: 1.4, height: 0.6 },
       source: 'TP-G20',
     }),
+    // Boats are not in the force list: a scenario may give a side some (TP-G7).
+    gap('tp.assaultBoat', 'Assault boat', 'transport', {
+      mobility: 'static',
+      speeds: { road: 0, offRoad: 0 },
+      capacity: 6,
+      armour: { front: 3, side: 3, rear: 3 },
+      size: { width: 0.8, length: 1.8, height: 0.3 },
+      keywords: ['boat', 'crossingOnly', 'unarmoured'],
+      source: 'TP-G7',
+    }),
+    // A heavy weapon left on the table when its team is gone (TP-16.8): it moves only when carried.
+    ...(
+      [
+        ['tp.piece.hmg', 'Dropped heavy machine gun', 'tp.hmg'],
+        ['tp.piece.bazooka', 'Dropped bazooka', 'tp.bazooka'],
+        ['tp.piece.mortar', 'Dropped light mortar', 'tp.mortar60'],
+      ] as const
+    ).map(([id, name, weapon]) =>
+      gap(id, name, 'gun', {
+        mobility: 'static',
+        speeds: { road: 0, offRoad: 0 },
+        weapons: [{ weapon, mount: 'fixed' as const }],
+        size: { width: 0.4, length: 0.8, height: 0.3 },
+        keywords: ['weaponPiece'],
+        source: 'TP-16.8',
+      }),
+    ),
   ],
   weapons: [
     {
@@ -1883,6 +2123,31 @@ export const placeholderCatalog: CatalogDoc = {
       kind: 'cannon',
       stats: { minCrew: 2 },
       source: 'TP-G10',
+      placeholder: true,
+    },
+    {
+      id: 'tp.artLight',
+      name: 'Light artillery',
+      kind: 'howitzer',
+      stats: { impactHE: 3, indirectMinRange: 10, indirectMaxRange: 45 },
+      source:
+        'TP-18.7 (direct-fire impact not given: the 75 mm howitzer value; indirect ranges not given: the mortar band)',
+      placeholder: true,
+    },
+    {
+      id: 'tp.artMedium',
+      name: 'Medium artillery',
+      kind: 'howitzer',
+      stats: { indirectMinRange: 10, indirectMaxRange: 45 },
+      source: 'TP-18.7 (indirect ranges not given: the mortar band)',
+      placeholder: true,
+    },
+    {
+      id: 'tp.artHeavy',
+      name: 'Heavy artillery',
+      kind: 'howitzer',
+      stats: { indirectMinRange: 10, indirectMaxRange: 45 },
+      source: 'TP-18.7 (indirect ranges not given: the mortar band)',
       placeholder: true,
     },
   ],
@@ -1956,5 +2221,9 @@ export const placeholderCatalog: CatalogDoc = {
     figureBaseRadius: 0.4,
     reachableCellSize: 0.5,
     mountReach: 1,
+    pickUpWeaponCost: 0.5,
+    houseWallBand: 0.5,
+    ammoTransferReach: 4,
+    pushContactGap: 0.5,
   },
 };

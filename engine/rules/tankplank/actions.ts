@@ -34,6 +34,8 @@ export type TankplankAction =
       readonly target?: string;
       readonly at?: Point;
       readonly ammo?: 'AP' | 'HE';
+      /** Artillery only: fire indirect by the aiming matrix, on a call or own sight (TP-18.7). */
+      readonly indirect?: boolean;
     }
   /**
    * An observer `unit` (an officer with a radioman at hand, or an observer vehicle) calls a mortar onto
@@ -49,7 +51,51 @@ export type TankplankAction =
   | { readonly type: 'climb'; readonly unit: string; readonly to: 'ground' | 'upper' | 'roof' }
   /** Recover half the rounds left in a friendly wreck (TP-17.3). */
   | { readonly type: 'recoverAmmo'; readonly unit: string; readonly wreck: string }
-  | { readonly type: 'endPhase'; readonly side: string }
+  /** A carrier hands recovered rounds to a friendly vehicle within reach that can use them (TP-17.3c). */
+  | { readonly type: 'handAmmo'; readonly unit: string; readonly to: string }
+  /** Push a lighter wreck so that its centre ends at `to`, at most 1" away (TP-5.10). */
+  | {
+      readonly type: 'pushWreck';
+      readonly unit: string;
+      readonly wreck: string;
+      readonly to: Point;
+    }
+  /**
+   * Movement phase: the tank's commander takes the AA MG; from now on this turn the tank may move
+   * at most half a move (TP-5.11, TP-A21).
+   */
+  | { readonly type: 'manAaMg'; readonly unit: string }
+  /**
+   * The side is done with the phase. `timeUp` when the real-time limit ran out (TP-4.3): units
+   * that had not moved stay where they are.
+   */
+  | { readonly type: 'endPhase'; readonly side: string; readonly timeUp?: boolean }
+  /** A man gets into a boat at the creek: a full move (TP-5.3, TP-G7). */
+  | { readonly type: 'boardBoat'; readonly unit: string; readonly boat: string }
+  /** A boat with men aboard goes straight across the creek and they land on the far bank: a full move (TP-5.3). */
+  /** `unit` is the boat or any man aboard it. */
+  | { readonly type: 'crossInBoat'; readonly unit: string }
+  /** A man picks up a dropped or abandoned heavy weapon, his own side's or the enemy's (TP-16.8, TP-16.7). */
+  | { readonly type: 'pickUpWeapon'; readonly unit: string; readonly piece: string }
+  /** A man puts down the heavy weapon he carries where he stands (TP-16.8). */
+  | { readonly type: 'dropWeapon'; readonly unit: string }
+  /** An officer beside a dismounted vehicle crewman orders him into a heavy-weapons crew (TP-16.5). */
+  | {
+      readonly type: 'joinCrew';
+      readonly officer: string;
+      readonly unit: string;
+      /** The gun, dropped weapon or heavy-weapons team figure whose crew he joins. */
+      readonly crew: string;
+    }
+  /** An AT or armoured-vehicle crewman works an abandoned enemy AT gun, every other turn (TP-16.7). */
+  | {
+      readonly type: 'fireCaptured';
+      readonly unit: string;
+      readonly gun: string;
+      readonly target?: string;
+      readonly at?: Point;
+      readonly ammo?: 'AP' | 'HE';
+    }
   /** Test set-ups only: the next dice rolls. */
   | { readonly type: 'forceDice'; readonly rolls: readonly number[] };
 
@@ -74,7 +120,14 @@ export type TankplankEvent =
       readonly phase: 'movement' | 'firing' | 'morale';
       readonly ruleId: string;
     }
-  | { readonly type: 'PhaseEnded'; readonly side: string; readonly phase: string }
+  | {
+      readonly type: 'PhaseEnded';
+      readonly side: string;
+      readonly phase: string;
+      /** The side's real-time limit ran out (TP-4.3, TP-4.4). */
+      readonly timeUp?: boolean;
+      readonly ruleId?: string;
+    }
   | {
       readonly type: 'UnitMoved';
       readonly unit: string;
@@ -225,6 +278,33 @@ export type TankplankEvent =
       readonly unit: string;
       readonly wreck: string;
       readonly rounds: Readonly<Record<string, number>>;
+      /** Rounds that went into the recovering vehicle's own stowage. */
+      readonly loaded?: Readonly<Record<string, number>>;
+      /** Rounds it carries as cargo for other vehicles (TP-17.3c). */
+      readonly carried?: Readonly<Record<string, number>>;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'AmmoHandedOver';
+      readonly unit: string;
+      readonly to: string;
+      readonly rounds: Readonly<Record<string, number>>;
+      /** Rounds the carrier still carries afterwards. */
+      readonly left: Readonly<Record<string, number>>;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'CarriedAmmoLost';
+      readonly unit: string;
+      readonly rounds: Readonly<Record<string, number>>;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'WreckPushed';
+      readonly unit: string;
+      readonly wreck: string;
+      readonly from: Point;
+      readonly to: Point;
       readonly ruleId: string;
     }
   | {
@@ -240,6 +320,87 @@ export type TankplankEvent =
       readonly side: string;
       readonly objective: string;
       readonly turns: number;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'AaMgManned';
+      readonly unit: string;
+      readonly weapon: string;
+      /** Share of a move the tank may use this turn (0 when it must stay still, TP-A21). */
+      readonly maxMove: number;
+      readonly ruleId: string;
+    }
+  | {
+      /** HE struck a house: a 2" hole in a wall (TP-11.5) or a roof hit (TP-11.6, TP-11.7). */
+      readonly type: 'HouseHit';
+      readonly unit: string;
+      readonly house: string;
+      readonly part: 'wall' | 'roof';
+      readonly at: Point;
+      /** The roof had men on it and now burns for the rest of the game (TP-11.7, TP-G15). */
+      readonly burning: boolean;
+      readonly ruleId: string;
+    }
+  | {
+      /** A rifle grenade fired as area fire lands by the 2" aiming matrix (TP-A49). */
+      readonly type: 'RifleGrenadeLanded';
+      readonly unit: string;
+      readonly roll: number;
+      readonly landed: Point | null;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'BoatBoarded';
+      readonly unit: string;
+      readonly boat: string;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'BoatCrossed';
+      readonly boat: string;
+      readonly from: Point;
+      readonly to: Point;
+      /** Where each man stepped ashore on the far bank. */
+      readonly landed: readonly { readonly unit: string; readonly at: Point }[];
+      readonly ruleId: string;
+    }
+  | { readonly type: 'BoatSwamped'; readonly boat: string; readonly ruleId: string }
+  | {
+      readonly type: 'WeaponAbandoned';
+      readonly piece: string;
+      readonly weapon: string;
+      readonly formation: string;
+      readonly at: Point;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'WeaponPickedUp';
+      readonly unit: string;
+      readonly piece: string;
+      readonly weapon: string;
+      /** Carried away from the enemy (TP-16.7). */
+      readonly captured: boolean;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'WeaponDropped';
+      readonly unit: string;
+      readonly piece: string;
+      readonly at: Point;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'CrewJoined';
+      readonly officer: string;
+      readonly unit: string;
+      readonly crew: string;
+      readonly weapon: string;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'CapturedGunFired';
+      readonly unit: string;
+      readonly gun: string;
       readonly ruleId: string;
     }
   | {

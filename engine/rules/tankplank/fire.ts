@@ -19,6 +19,11 @@ import {
   weaponsOf,
 } from './situation';
 import type { TankplankState, UnitState } from './state';
+import { supplyFireRefusal } from './logistics';
+import { mortarShelter, matrixCircles, treesTooClose } from './canopy';
+import { planRifleGrenade } from './rifleGrenade';
+import { heOnHousePlan, type HouseHitPlan } from './structures';
+import { artilleryReadiness, planArtillery, type MatrixOutcome } from './artillery';
 
 /** A d6 test: the natural roll needed after modifiers (7+ means impossible). */
 export interface RollStep {
@@ -56,7 +61,18 @@ export interface ShotPlan {
   readonly shooter: string;
   readonly weapon: WeaponType;
   readonly key: string;
-  readonly mode: 'aimed' | 'cone' | 'he' | 'bazookaBlast' | 'grenade' | 'mortar' | 'call';
+  readonly mode:
+    | 'aimed'
+    | 'cone'
+    | 'he'
+    | 'bazookaBlast'
+    | 'grenade'
+    | 'mortar'
+    | 'call'
+    /** A rifle grenade aimed at a vehicle or doorway: to hit, then impact 2 and a blast (TP-A49). */
+    | 'rifleGrenade'
+    /** A rifle grenade fired as area fire: lands by the 2" aiming matrix (TP-A49). */
+    | 'rifleGrenadeArea';
   readonly target: string | null;
   readonly at: TablePoint;
   readonly range: number;
@@ -75,6 +91,10 @@ export interface ShotPlan {
     readonly vehicles: readonly PenetrationStep[];
   };
   readonly grenade?: { readonly modifiers: readonly Modifier[]; readonly vsVehicle: boolean };
+  /** HE striking a house: the hole or the roof hit (TP-11.5–11.7). */
+  readonly house?: HouseHitPlan;
+  /** Indirect artillery: every landing of the round by matrix roll, for exact odds (TP-18.7a). */
+  readonly matrix?: readonly MatrixOutcome[];
   readonly ruleId: string;
 }
 
@@ -95,6 +115,8 @@ export interface ShotRequest {
   readonly target?: string;
   readonly at?: Point;
   readonly ammo?: 'AP' | 'HE';
+  /** Artillery only: fire indirect by the aiming matrix instead of direct (TP-18.7a). */
+  readonly indirect?: boolean;
 }
 
 const isVehicleInfo = (i: UnitInfo) => i.kind === 'vehicle';
@@ -122,6 +144,8 @@ export function planShot(
     return refuse('only weapons mounted on a vehicle fire from it', 'TP-8.9');
   }
   if (shooter.noFire) return refuse(`${req.unit} may not fire this turn`, 'TP-A28');
+  const supply = supplyFireRefusal(state, shooter, w);
+  if (supply) return refuse(supply.reason, supply.ruleId);
   const key = weaponKey(sInfo, w);
   const firedBy = state.fired[req.unit] ?? [];
   if (sInfo.kind === 'figure' && firedBy.length > 0)
@@ -147,7 +171,8 @@ export function planShot(
     ) {
       return refuse('the cannon may not fire in a turn the coaxial MG fires', 'TP-8.6');
     }
-    if ((mount.mount === 'turret' || mount.mount === 'coax') && aa && firedWeapons.includes(aa)) {
+    const aaManned = firedWeapons.includes(aa ?? '') || shooter.aaMgTurn === state.turn;
+    if ((mount.mount === 'turret' || mount.mount === 'coax') && aa && aaManned) {
       return refuse('with the commander on the AA MG the main gun and coax are silent', 'TP-8.8');
     }
     if (w.stats?.['commanderExposed'] === true) {
@@ -179,6 +204,8 @@ export function planShot(
       }
     }
   }
+  const notReady = artilleryReadiness(ctx, state, sInfo, w, key);
+  if (notReady) return notReady;
   // Ammunition and set-up.
   const team = state.teamWeapons[key];
   const needsSetUp = w.stats?.['needsSetUp'] === true;
@@ -210,10 +237,15 @@ export function planShot(
     if (ammoKind === 'AP' && !hasAP) return refuse(`${w.name} fires HE only`, 'TP-9.1');
     if (ammoKind === 'HE' && Number.isNaN(stat(w.stats, 'impactHE', NaN)))
       return refuse(`${w.name} fires AP only`, 'TP-9.1');
+  } else if (shooter.ammo[w.id] !== undefined) {
+    // A counted personal weapon, such as the grenades a figure carries (TP-G9).
+    ammoKind = w.id;
   }
   const roundsLeft = ammoLeft(state, sInfo, w, key, ammoKind);
   if (roundsLeft !== undefined && roundsLeft <= 0)
-    return refuse(`${w.name} is out of ammunition`, 'TP-17.1');
+    return ammoKind === w.id
+      ? refuse(`${shooter.id} has no ${w.name.toLowerCase()}s left`, 'TP-G9')
+      : refuse(`${w.name} is out of ammunition`, 'TP-17.1');
 
   // Target and aim point.
   let targetId: string | null = null;
@@ -224,6 +256,8 @@ export function planShot(
       return refuse(`target ${req.target} is not on the table`);
     if (!t) return refuse(`no target ${req.target}`);
     if (t.side === shooter.side) return refuse('no firing at your own side');
+    if (info(ctx, state, req.target).type.keywords?.includes('weaponPiece'))
+      return refuse('a dropped weapon is not a target: shoot the men near it', 'TP-16.8');
     targetId = req.target;
     at = positionOf(state, req.target)!;
   } else if (req.at) {
@@ -236,6 +270,23 @@ export function planShot(
   // Arc.
   const arcRefusal = checkArc(ctx, shooter, sInfo, mount, from, at);
   if (arcRefusal) return arcRefusal;
+  const artillery = planArtillery(
+    ctx,
+    state,
+    req,
+    {
+      shooter: req.unit,
+      weapon: w,
+      key,
+      target: targetId,
+      at,
+      range,
+      ammoKind,
+      sight: undefined,
+    },
+    sInfo,
+  );
+  if (artillery) return artillery;
 
   const obs = obstructions(ctx, state);
   const sight =
@@ -267,7 +318,10 @@ export function planShot(
     case 'bazooka':
       return planGun(ctx, state, base, sInfo, tInfo, target, obs);
     case 'grenade':
-      return planGrenade(ctx, state, base, sInfo, tInfo);
+      // Rifle grenades: aimed like a rifle at large targets, or area fire (TP-A49).
+      return w.stats?.['rifleGrenade'] === true
+        ? planRifleGrenade(ctx, state, base, sInfo, tInfo, obs)
+        : planGrenade(ctx, state, base, sInfo, tInfo);
     case 'mortar':
       return planMortar(ctx, state, base, sInfo);
     case 'flamethrower':
@@ -276,7 +330,8 @@ export function planShot(
   }
 }
 
-type PlanBase = Pick<
+/** What every plan starts from: shooter, weapon, target point, range and sight. */
+export type PlanBase = Pick<
   ShotPlan,
   'shooter' | 'weapon' | 'key' | 'target' | 'at' | 'range' | 'ammoKind' | 'sight'
 >;
@@ -333,7 +388,9 @@ function crewNear(
   for (const u of Object.values(state.units)) {
     if (!onTable(u) || u.side !== sInfo.side || u.doomed) continue;
     // The team itself, or any man trained to serve the weapon standing by it (TP-16.3, TP-16.4).
-    const own = u.formation === sInfo.formation && u.type === sInfo.type.id;
+    // A vehicle crewman an officer put into this team counts as one of it (TP-16.5).
+    const own =
+      u.formation === sInfo.formation && (u.type === sInfo.type.id || u.joinedCrew === weapon);
     if (!own && !(u.role !== undefined && helpers.has(u.role))) continue;
     if (dist([u.at[0], u.at[1]], at) <= reach + 1e-9) n++;
   }
@@ -382,7 +439,7 @@ export function ammoLeft(
   return undefined;
 }
 
-function coverModifier(
+export function coverModifier(
   ctx: TankplankContext,
   table: string,
   cover: CoverClass,
@@ -398,7 +455,7 @@ function coverModifier(
   ];
 }
 
-function neededFor(ctx: TankplankContext, base: number, mods: readonly Modifier[]): number {
+export function neededFor(ctx: TankplankContext, base: number, mods: readonly Modifier[]): number {
   const needed = base - mods.reduce((s, m) => s + m.value, 0);
   return ctx.options.bool('TP-A52') ? Math.min(needed, 6) : needed;
 }
@@ -767,11 +824,19 @@ function planGun(
     tInfo && target && isVehicleInfo(tInfo)
       ? penetrationStep(ctx, state, target.id, from, stat(w.stats, 'impactHE', 3), rangeModifier)
       : undefined;
+  // A round striking a house holes its wall or hits its roof (TP-11.5–11.7).
+  const { house, ...blast } = heOnHousePlan(
+    ctx,
+    state,
+    { from, at: base.at, side: sInfo.side, target: target?.id },
+    blastEffects(ctx, state, template, sInfo.side, obs, target?.id, 'he'),
+  );
   return {
     ...planBase,
     mode: 'he',
     ...(direct ? { penetration: direct } : {}),
-    template: blastEffects(ctx, state, template, sInfo.side, obs, target?.id, 'he'),
+    template: blast,
+    ...(house ? { house } : {}),
     ruleId: 'TP-11.1',
   };
 }
@@ -930,6 +995,9 @@ function planMortar(
   ) {
     return refuse('a mortar may not fire from under trees or a roof', 'TP-12.3');
   }
+  const standOff = stat(w.stats, 'canopyStandOff', 4);
+  const trees = treesTooClose(ctx, from, base.at, standOff);
+  if (trees) return refuse(trees, 'TP-12.3');
   // Spotting: the crew sees enemy at the point now, or an observer called it on an earlier turn.
   const obs = obstructions(ctx, state);
   const enemyThere = Object.values(state.units).some(
@@ -962,7 +1030,16 @@ function planMortar(
       'the crew cannot see the target and no observer has called fire on it',
       'TP-12.4',
     );
-  return { ...base, mode: 'mortar', band: 'indirect', ruleId: 'TP-12.2' };
+  // Every landing by matrix roll, less the men the round cannot reach (TP-12.3): exact odds.
+  const matrix = matrixCircles(
+    ctx,
+    base.at,
+    from,
+    w.template?.width ?? 2,
+    (t) => blastEffects(ctx, state, t, sInfo.side, obs, undefined),
+    (landed, unit) => mortarShelter(ctx, state, from, landed, unit, standOff),
+  );
+  return { ...base, mode: 'mortar', band: 'indirect', matrix, ruleId: 'TP-12.2' };
 }
 
 /** Exact probabilities of a planned shot, by enumerating the d6 faces. */
@@ -993,6 +1070,11 @@ export function shotOdds(ctx: TankplankContext, plan: ShotPlan): ShotOdds {
     for (const v of plan.template.vehicles)
       perUnit.push({ unit: v.target, p: pHit * pAtLeast(v.needed) });
   }
+  for (const m of plan.matrix ?? []) {
+    // Each matrix face is one chance in six; a natural 1 is a dud (TP-12.2).
+    for (const s of m.saves) addChance(perUnit, s.unit, (1 - pAtLeast(s.needed)) / 6);
+    for (const v of m.vehicles) addChance(perUnit, v.target, pAtLeast(v.needed) / 6);
+  }
   let pKill = 0;
   if (plan.casualtyOnHit) pKill = pHit;
   else if (pPen !== undefined) pKill = pHit * pPen;
@@ -1010,6 +1092,12 @@ export function shotOdds(ctx: TankplankContext, plan: ShotPlan): ShotOdds {
     pKill = perUnit.find((u) => u.unit === plan.target)?.p ?? 0;
   }
   return { pHit, ...(pPen !== undefined ? { pPenetrate: pPen } : {}), pKill, perUnit };
+}
+
+function addChance(list: { unit: string; p: number }[], unit: string, p: number): void {
+  const have = list.find((x) => x.unit === unit);
+  if (have) have.p += p;
+  else list.push({ unit, p });
 }
 
 /** Where a grenade lands for a throw result: on, short of or beyond the target. */

@@ -35,6 +35,28 @@ import {
 } from './situation';
 import type { FormationState, TankplankState, UnitState, WreckState } from './state';
 import { shapeContains } from './zones';
+import { aaMgMoveRefusal, manAaMg } from './aaMg';
+import { applyHouseHit, burningRoofRefusal, leaveBurningRoofs } from './structures';
+import { boardBoat, boatHold, boatMountRefusal, crossInBoat, isBoat, swampBoat } from './boats';
+import {
+  countsAsTroops,
+  dropWeapon,
+  fireCaptured,
+  joinCrew,
+  leftBehind,
+  loadRefusal,
+  pickUpWeapon,
+  pieceMoveRefusal,
+} from './salvage';
+import {
+  handAmmo,
+  loseCarriedAmmo,
+  moveLimitRefusal,
+  pushWreck,
+  recoverAmmo,
+  wreckInTheWay,
+} from './logistics';
+import { artilleryCallRefusal, artilleryFired, indirectDiameter, isArtillery } from './artillery';
 
 type Events = TankplankEvent[];
 type Result = Reduction<TankplankState, TankplankEvent>;
@@ -66,12 +88,30 @@ export function tankplankReducer(
         return fire(ctx, state, action);
       case 'callFire':
         return callFire(ctx, state, action.unit, action.mortar, action.at);
+      case 'manAaMg':
+        return manAaMg(ctx, state, action.unit);
       case 'climb':
         return climb(ctx, state, action.unit, action.to);
       case 'recoverAmmo':
-        return recoverAmmo(ctx, state, action.unit, action.wreck);
+      case 'handAmmo':
+      case 'pushWreck': {
+        // Ammunition logistics and pushing wrecks live in logistics.ts (TP-17.3, TP-5.10).
+        const m = movable(ctx, state, action.unit);
+        if ('refuse' in m) return m.refuse;
+        if (action.type === 'recoverAmmo')
+          return recoverAmmo(ctx, state, action.unit, action.wreck);
+        if (action.type === 'handAmmo') return handAmmo(ctx, state, action.unit, action.to);
+        return pushWreck(ctx, state, action.unit, action.wreck, action.to);
+      }
+      case 'boardBoat':
+      case 'crossInBoat':
+      case 'pickUpWeapon':
+      case 'dropWeapon':
+      case 'joinCrew':
+      case 'fireCaptured':
+        return salvageOrBoat(ctx, state, action);
       case 'endPhase':
-        return endPhase(ctx, state, action.side);
+        return endPhase(ctx, state, action.side, action.timeUp === true);
       case 'forceDice':
         if (!state.allowForcedDice) return invalid('forced dice are for test set-ups only');
         return accepted(
@@ -83,6 +123,38 @@ export function tankplankReducer(
         );
     }
   };
+}
+
+/** Boats (boats.ts, TP-5.3, TP-G7) and heavy weapons without their crews (salvage.ts, TP-16). */
+function salvageOrBoat(
+  ctx: TankplankContext,
+  state: TankplankState,
+  action: Extract<
+    TankplankAction,
+    {
+      type:
+        'boardBoat' | 'crossInBoat' | 'pickUpWeapon' | 'dropWeapon' | 'joinCrew' | 'fireCaptured';
+    }
+  >,
+): Result {
+  const check = (s: TankplankState, id: string) => {
+    const m = movable(ctx, s, id);
+    return 'refuse' in m ? m.refuse : undefined;
+  };
+  switch (action.type) {
+    case 'boardBoat':
+      return boardBoat(ctx, state, action, check);
+    case 'crossInBoat':
+      return crossInBoat(ctx, state, state.units[action.unit]?.boat ?? action.unit);
+    case 'pickUpWeapon':
+      return pickUpWeapon(ctx, state, action, check);
+    case 'dropWeapon':
+      return dropWeapon(ctx, state, action.unit, check);
+    case 'joinCrew':
+      return joinCrew(ctx, state, action, check);
+    case 'fireCaptured':
+      return fireCaptured(ctx, state, action, (s, a) => fire(ctx, s, a));
+  }
 }
 
 const withUnit = (
@@ -135,6 +207,8 @@ function movable(
     };
   }
   if (unit.immobilised) return { refuse: invalid(`${id} is immobilised`, 'TP-A31') };
+  const held = boatHold(ctx, state, unit);
+  if (held) return { refuse: held };
   if (unit.commanderHitTurn !== undefined && unit.commanderHitTurn === state.turn - 1) {
     return {
       refuse: invalid(`${id} may not move the turn after its commander was hit`, 'TP-5.12'),
@@ -239,6 +313,8 @@ function move(
   const unit = m.unit;
   if (unit.embarkedIn)
     return invalid(`${id} rides in ${unit.embarkedIn}; dismount first`, 'TP-5.3');
+  const piece = pieceMoveRefusal(ctx, state, id);
+  if (piece) return piece;
   if (path.length === 0) return invalid('a move needs at least one point');
   const i = info(ctx, state, id);
   let points = path.map(([x, y]) => tablePoint(x, y));
@@ -263,11 +339,11 @@ function move(
   if (!cost.legal)
     return invalid(cost.blockedBy?.reason ?? 'the path is blocked', cost.blockedBy?.ruleId);
   const wreck = i.kind !== 'figure' ? wreckOnPath(ctx, state, points) : undefined;
-  if (wreck)
-    return invalid(
-      `the wreck of ${wreck} is in the way; only a heavier vehicle can push it aside`,
-      'TP-14.4',
-    );
+  if (wreck) return invalid(wreckInTheWay(ctx, state, wreck, id), 'TP-14.4');
+  const reloading = moveLimitRefusal(ctx, state, unit, cost.cost);
+  if (reloading) return reloading;
+  const aaMg = aaMgMoveRefusal(ctx, state, unit, cost);
+  if (aaMg) return invalid(aaMg.reason, aaMg.ruleId);
   const budget = 1 - unit.moved;
   if (cost.cost > budget + 1e-9) {
     return invalid(
@@ -376,6 +452,8 @@ function mount(
   if (!vehicle || !vehicle.alive || !vehicle.at)
     return invalid(`vehicle ${vehicleId} is not on the table`);
   if (vehicle.side !== unit.side) return invalid('only your own vehicles');
+  const notAboard = boatMountRefusal(ctx, state, vehicleId) ?? loadRefusal(ctx, state, id);
+  if (notAboard) return notAboard;
   const vInfo = info(ctx, state, vehicleId);
   const uInfo = info(ctx, state, id);
   if (vInfo.kind !== 'vehicle') return invalid('only vehicles carry or tow');
@@ -446,11 +524,13 @@ function setUp(ctx: TankplankContext, state: TankplankState, id: string, up: boo
   if (tw.setUp === up)
     return invalid(`${mountW.weapon.name} is already ${up ? 'set up' : 'broken down'}`);
   const action = up
-    ? mountW.weapon.kind === 'mortar'
-      ? 'setUpMortar'
-      : mountW.weapon.kind === 'cannon'
-        ? 'setUpAtGun'
-        : 'setUpHmg'
+    ? isArtillery(mountW.weapon)
+      ? 'setUpArtillery'
+      : mountW.weapon.kind === 'mortar'
+        ? 'setUpMortar'
+        : mountW.weapon.kind === 'cannon'
+          ? 'setUpAtGun'
+          : 'setUpHmg'
     : 'breakDown';
   const { cost, ruleId } = actionCost(ctx, action);
   if (unit.moved + cost > 1 + 1e-9)
@@ -499,6 +579,8 @@ function climb(
     if (open)
       return invalid('the open houses have only partial roofs; men use the upper floor', 'TP-5.7');
     if (b.roof?.access === 'none') return invalid('this roof cannot be reached', 'TP-5.7');
+    const burning = to === 'roof' ? burningRoofRefusal(state, house.id) : undefined;
+    if (burning) return invalid(burning.reason, burning.ruleId);
     // A helper stays on the ground: another man of the same unit by the house.
     const helper = Object.values(state.units).some(
       (u) =>
@@ -555,8 +637,12 @@ function callFire(
   if (!onTable(crew)) return invalid(`mortar crew ${mortarId} is not on the table`);
   if (crew.side !== observer.side) return invalid("an observer calls only his own side's mortar");
   const cInfo = info(ctx, state, mortarId);
-  const mortar = weaponsOf(ctx, cInfo).find((w) => w.weapon.kind === 'mortar');
-  if (!mortar) return invalid(`${mortarId} serves no mortar`);
+  const mortar = weaponsOf(ctx, cInfo).find(
+    (w) => w.weapon.kind === 'mortar' || isArtillery(w.weapon),
+  );
+  if (!mortar) return invalid(`${mortarId} serves no mortar or artillery piece`);
+  const notCallable = artilleryCallRefusal(ctx, mortar.weapon);
+  if (notCallable) return invalid(notCallable.reason, notCallable.ruleId);
   if ((state.fired[observerId]?.length ?? 0) > 0)
     return invalid('an observer who has fired this turn cannot call fire', 'TP-12.4');
   const oInfo = info(ctx, state, observerId);
@@ -581,7 +667,7 @@ function callFire(
     return invalid(`no radioman within ${reach}" of the mortar to pass the orders`, 'TP-A29');
   }
   const p = tablePoint(at[0], at[1]);
-  const diameter = mortar.weapon.template?.width ?? 2;
+  const diameter = indirectDiameter(mortar.weapon);
   const obs = obstructions(ctx, state);
   const seen = Object.values(state.units).some(
     (u) =>
@@ -625,7 +711,7 @@ function callFire(
       observer: observerId,
       weapon: mortar.weapon.id,
       at: [p.x, p.y],
-      ruleId: 'TP-12.4',
+      ruleId: isArtillery(mortar.weapon) ? 'TP-18.7a' : 'TP-12.4',
     },
   ]);
 }
@@ -644,6 +730,7 @@ function fire(
   const dice = new Dice(state.rng);
   const events: Events = [];
   let next = resolveShot(ctx, state, plan, dice, events);
+  next = loseCarriedAmmo(ctx, next, events);
   // Spend the round and mark the weapon as fired this phase.
   const sInfo = info(ctx, state, plan.shooter);
   const left = ammoLeft(state, sInfo, plan.weapon, plan.key, plan.ammoKind);
@@ -665,6 +752,7 @@ function fire(
     fired: { ...next.fired, [plan.shooter]: [...(next.fired[plan.shooter] ?? []), plan.key] },
     rng: dice.state(),
   };
+  next = artilleryFired(next, plan);
   return accepted(next, events);
 }
 
@@ -708,6 +796,7 @@ function resolveShot(
     case 'he':
     case 'bazookaBlast':
     case 'cone':
+    case 'rifleGrenade':
       if (!hit) return next;
       if (plan.penetration) next = penetrate(ctx, next, plan, plan.penetration, dice, events);
       if (plan.mode === 'he') next = heOnStructures(ctx, next, plan, events);
@@ -724,6 +813,30 @@ function resolveShot(
       return resolveGrenade(ctx, next, plan, dice, events);
     case 'mortar':
       return resolveMortar(ctx, next, plan, dice, events);
+    case 'rifleGrenadeArea': {
+      // Area fire lands by the 2" matrix: a natural 1 misses (TP-A49, TP-12.2).
+      const roll = dice.roll();
+      const circle = roll > 1 ? plan.matrix?.find((m) => m.roll === roll) : undefined;
+      events.push({
+        type: 'RifleGrenadeLanded',
+        unit: plan.shooter,
+        roll,
+        landed: circle ? [round(circle.centre.x), round(circle.centre.y)] : null,
+        ruleId: 'TP-A49',
+      });
+      if (!circle) return next;
+      const diameter = plan.weapon.template?.width ?? 2;
+      const landedPlan: ShotPlan = {
+        ...plan,
+        at: circle.centre,
+        template: {
+          template: { shape: 'circle', centre: circle.centre, diameter },
+          saves: circle.saves,
+          vehicles: circle.vehicles,
+        },
+      };
+      return applyTemplate(ctx, next, landedPlan, circle.saves, circle.vehicles, dice, events);
+    }
     case 'call':
       return next;
   }
@@ -731,8 +844,8 @@ function resolveShot(
 
 /**
  * HE that strikes a garden or field wall knocks a 2" section down and kills every man within 1"
- * of it (TP-11.8); HE that strikes a roof with men on it kills everyone within the 2" circle
- * (TP-11.7). Neither allows a save.
+ * of it, with no save (TP-11.8); HE that strikes a house holes its wall or hits its roof
+ * (structures.ts, TP-11.5–11.7).
  */
 function heOnStructures(
   ctx: TankplankContext,
@@ -759,11 +872,8 @@ function heOnStructures(
         next = doom(next, u.id, plan.shooter, 'TP-11.8', events);
     }
   }
-  for (const u of Object.values(next.units)) {
-    if (!onTable(u) || u.side === side || u.level !== 'roof') continue;
-    if (dist([u.at[0], u.at[1]], plan.at) <= width / 2)
-      next = doom(next, u.id, plan.shooter, 'TP-11.7', events);
-  }
+  // A house struck: the hole or the roof hit; its casualties are among the plan's saves (TP-11.5–11.7).
+  if (plan.house) next = applyHouseHit(ctx, next, plan.shooter, plan.house, events);
   return next;
 }
 
@@ -799,7 +909,9 @@ function save(
   dice: Dice,
   events: Events,
 ): TankplankState {
-  if (s.needed > 6 && s.ruleId === 'TP-A12') return doom(state, s.unit, by, s.ruleId, events);
+  // No save at all: removed outright (TP-A12, the 2" circle on a roof TP-11.7).
+  if (s.needed > 6 && (s.ruleId === 'TP-A12' || s.ruleId === 'TP-11.7'))
+    return doom(state, s.unit, by, s.ruleId, events);
   const roll = dice.roll();
   const saved = roll >= s.needed;
   events.push({
@@ -1061,16 +1173,21 @@ function resolveMortar(
     obstructions(ctx, state),
     undefined,
   );
-  // Men under a canopy cannot be hit by a mortar (TP-12.3).
-  const saves = blast.saves.filter((s) => {
-    const p = positionOf(state, s.unit)!;
-    return !ctx.terrain
-      .featuresAt(p)
-      .some(
-        (e) =>
-          e.feature.kind === 'tree' || e.feature.kind === 'woods' || e.feature.kind === 'forest',
-      );
-  });
+  // Men the round cannot reach are not hit (TP-12.3): the planned circle for this roll names them.
+  const planned = plan.matrix?.find((m) => m.roll === roll);
+  const saves = planned
+    ? [...planned.saves]
+    : blast.saves.filter((s) => {
+        const p = positionOf(state, s.unit)!;
+        return !ctx.terrain
+          .featuresAt(p)
+          .some(
+            (e) =>
+              e.feature.kind === 'tree' ||
+              e.feature.kind === 'woods' ||
+              e.feature.kind === 'forest',
+          );
+      });
   let next = state;
   for (const f of new Set(saves.map((s) => state.units[s.unit]!.formation))) {
     const fs = next.formations[f];
@@ -1080,61 +1197,25 @@ function resolveMortar(
   return applyTemplate(ctx, next, { ...plan, at: landed }, saves, blast.vehicles, dice, events);
 }
 
-function recoverAmmo(
-  ctx: TankplankContext,
-  state: TankplankState,
-  id: string,
-  wreckId: string,
-): Result {
-  if (state.phase !== 'movement')
-    return invalid('ammunition is taken aboard in the Movement phase', 'TP-17.3');
-  const unit = state.units[id];
-  const wreck = state.wrecks.find((w) => w.id === wreckId);
-  if (!onTable(unit) || !wreck) return invalid('no such unit or wreck');
-  if (wreck.side !== unit.side) return invalid('enemy ammunition can never be used', 'TP-17.4');
-  if (unit.moved > 0)
-    return invalid('taking ammunition aboard takes a full turn without moving', 'TP-17.3');
-  if (
-    dist([unit.at[0], unit.at[1]], [wreck.at[0], wreck.at[1]]) >
-    constant(ctx.catalog, 'mountReach') + 3
-  ) {
-    return invalid('come up to the wreck first', 'TP-17.3');
-  }
-  const rounds = recoverableAmmo(wreck.ammo, ctx.options.str('TP-A27') === 'up');
-  const ammo = { ...unit.ammo };
-  for (const [k, v] of Object.entries(rounds)) ammo[`carried${k}`] = (ammo[`carried${k}`] ?? 0) + v;
-  let next = withUnit(state, id, { moved: 1, noFire: true, ammo });
-  next = {
-    ...next,
-    wrecks: next.wrecks.map((w) =>
-      w.id === wreckId
-        ? { ...w, ammo: Object.fromEntries(Object.keys(w.ammo).map((k) => [k, 0])) }
-        : w,
-    ),
-  };
-  return accepted(next, [
-    { type: 'AmmoRecovered', unit: id, wreck: wreckId, rounds, ruleId: 'TP-17.3' },
-  ]);
-}
-
-/** Half of the rounds left in a wreck, per kind, rounded down unless told otherwise (TP-17.3, TP-A27). */
-export function recoverableAmmo(
-  left: Readonly<Record<string, number>>,
-  roundUp = false,
-): Record<string, number> {
-  return Object.fromEntries(
-    Object.entries(left).map(([k, v]) => [k, roundUp ? Math.ceil(v / 2) : Math.floor(v / 2)]),
-  );
-}
-
 // ---------------------------------------------------------------------------------------------
 // Phase changes, end of firing, morale and victory
 
-function endPhase(ctx: TankplankContext, state: TankplankState, side: string): Result {
+function endPhase(
+  ctx: TankplankContext,
+  state: TankplankState,
+  side: string,
+  timeUp = false,
+): Result {
   if (!ctx.sides.includes(side)) return invalid(`no side ${side}`);
   if (state.ended.includes(side))
     return invalid(`side ${side} has already ended the ${state.phase} phase`);
-  const events: Events = [{ type: 'PhaseEnded', side, phase: state.phase }];
+  if (timeUp && state.phase !== 'movement')
+    return invalid('only the Movement phase is played against the clock', 'TP-4.3');
+  const events: Events = [
+    timeUp
+      ? { type: 'PhaseEnded', side, phase: state.phase, timeUp, ruleId: 'TP-4.3' }
+      : { type: 'PhaseEnded', side, phase: state.phase },
+  ];
   const ended = [...state.ended, side];
   if (ended.length < ctx.sides.length) return accepted({ ...state, ended }, events);
   const dice = new Dice(state.rng);
@@ -1143,7 +1224,7 @@ function endPhase(ctx: TankplankContext, state: TankplankState, side: string): R
     next = { ...next, phase: 'firing', fired: {} };
     events.push({ type: 'PhaseStarted', turn: state.turn, phase: 'firing', ruleId: 'TP-4.6' });
   } else {
-    next = removeCasualties(ctx, next, dice, events);
+    next = leftBehind(ctx, state, removeCasualties(ctx, next, dice, events), events);
     events.push({ type: 'PhaseStarted', turn: state.turn, phase: 'morale', ruleId: 'TP-4.7' });
     next = moralePhase(ctx, { ...next, phase: 'morale' }, dice, events);
     next = checkVictory(ctx, next, events);
@@ -1168,6 +1249,10 @@ function removeCasualties(
     if (i.kind === 'figure') {
       next = withUnit(next, u.id, { alive: false, doomed: false, at: null });
       events.push({ type: 'CasualtyRemoved', unit: u.id, ruleId: 'TP-14.3' });
+      continue;
+    }
+    if (isBoat(ctx, next, u.id)) {
+      next = swampBoat(ctx, next, u.id, dice, events);
       continue;
     }
     const at = positionOf(next, u.id)!;
@@ -1492,7 +1577,9 @@ function checkVictory(
   if (winners.length === 1)
     return end(winners[0]!, 'took its objective and held it for three turns', 'TP-3.3');
   const alive = ctx.sides.filter((s) =>
-    Object.values(next.units).some((u) => u.side === s && u.alive),
+    Object.values(next.units).some(
+      (u) => u.side === s && u.alive && countsAsTroops(ctx, next, u.id),
+    ),
   );
   if (alive.length === 1)
     return end(alive[0]!, 'the other side has no units left (non-source end condition)', 'TP-G12');
@@ -1539,6 +1626,7 @@ function startTurn(
   };
   events.push({ type: 'TurnStarted', turn, sweep, ruleId: 'TP-4.3' });
   events.push({ type: 'PhaseStarted', turn, phase: 'movement', ruleId: 'TP-4.3' });
+  next = leaveBurningRoofs(ctx, next, events);
   next = forcedMoves(ctx, next, events);
   next = crewBehaviour(ctx, next, events);
   void dice;
@@ -1552,7 +1640,7 @@ function forcedMoves(ctx: TankplankContext, state: TankplankState, events: Event
     const order = f.morale;
     if (!order || order.movesLeft <= 0) continue;
     for (const u of Object.values(next.units)) {
-      if (u.formation !== fid || !onTable(u)) continue;
+      if (u.formation !== fid || !onTable(u) || u.boat || isBoat(ctx, next, u.id)) continue;
       const from = tablePoint(u.at[0], u.at[1]);
       const goal =
         order.result === 'toCover' ? nearestCover(ctx, from) : homeEdgePoint(ctx, u.side, from);

@@ -49,6 +49,29 @@ export interface UnitState {
   readonly immobilised?: boolean;
   /** Created during play (a crew bailing out of a wreck). */
   readonly spawned?: boolean;
+  /** The boat a man sits in, waiting to cross (TP-5.3, TP-G7); he stays on the table and can be shot. */
+  readonly boat?: string;
+  /** Heavy weapon a bailed-out vehicle crewman was ordered to serve (TP-16.5). */
+  readonly joinedCrew?: string;
+  /** Turn an abandoned enemy AT gun was last fired by its captors (TP-16.7). */
+  readonly capturedFireTurn?: number;
+  /** Rounds taken from friendly wrecks and carried for other vehicles (TP-17.3c); absent when none. */
+  readonly carriedAmmo?: readonly AmmoLot[];
+  /** Turn in which the vehicle took ammunition aboard from a wreck (TP-17.3b). */
+  readonly recoveringTurn?: number;
+  /** Turn in which the vehicle was reloaded from a carrier (TP-17.3d/e, TP-5.13). */
+  readonly reloadedTurn?: number;
+  /** Turn in which the commander took the AA MG in the Movement phase (TP-5.11). */
+  readonly aaMgTurn?: number;
+}
+
+/** Recovered rounds of one kind, carried as cargo, with the wreck type they came from (TP-17.5). */
+export interface AmmoLot {
+  /** Unit type of the wreck the rounds came from: decides who can use them. */
+  readonly from: string;
+  /** Ammunition kind (AP, HE, bursts). */
+  readonly kind: string;
+  readonly rounds: number;
 }
 
 /** A crew-served weapon shared by a team (HMG, bazooka, mortar) or mounted on a gun. */
@@ -58,6 +81,8 @@ export interface TeamWeaponState {
   readonly ammo: number;
   /** A target point called by an observer, and the turn of the call (TP-12.4). */
   readonly call?: { readonly at: readonly [number, number]; readonly turn: number };
+  /** Artillery: the turn the piece last fired, for its crew's rate of fire (TP-18.7f). */
+  readonly lastFiredTurn?: number;
 }
 
 /** Per-formation bookkeeping for morale (TP-15). */
@@ -96,6 +121,8 @@ export interface WreckState {
   readonly facing: number;
   /** Rounds still aboard, recoverable by its own side (TP-17.3). */
   readonly ammo: Readonly<Record<string, number>>;
+  /** Turn in which a vehicle last pushed the wreck (1" a turn, TP-5.10). */
+  readonly pushedTurn?: number;
 }
 
 /** The whole state of a Tankplank game: plain JSON, dice included. */
@@ -114,8 +141,13 @@ export interface TankplankState {
   readonly fired: Readonly<Record<string, readonly string[]>>;
   readonly wrecks: readonly WreckState[];
   readonly objectives: Readonly<Record<string, ObjectiveState>>;
-  /** Breaches made in walls during play (TP-5.9); absent when there are none. */
+  /**
+   * Breaches made in walls during play (TP-5.9, TP-11.8) and 2" holes shot in house walls
+   * (TP-11.5, keyed by the house id); absent when there are none.
+   */
   readonly gaps?: readonly Gap[];
+  /** Houses whose roof burns after an HE hit on men there: unusable for the game (TP-11.7). */
+  readonly burningRoofs?: readonly string[];
   readonly rng: RngState;
   readonly turnLimit: number;
   /** Forced dice are accepted only in test set-ups. */
