@@ -5,36 +5,12 @@ import { isPlainHex } from '../tools/hexTools';
 import type { Editor } from '../editor/Editor';
 import { KIND_LABELS } from '../editor/featureFactory';
 import { validateMapDefinition, type FieldError } from '../format/formatClient';
-import {
-  fieldsOf,
-  humanize,
-  mapFieldsOf,
-  resolve,
-  type FieldSpec,
-  type SchemaNode,
-} from './schemaFields';
+import { fieldsOf, humanize, mapFieldsOf, resolve, type FieldSpec } from './schemaFields';
 import { useRevision, useSession } from './useEditor';
+import { isType, newItemOf, setIn } from './inspectorData';
 import type { Json } from '../../../engine/document';
 
 type Obj = Record<string, unknown>;
-
-/** Sets or removes (undefined) a value at a path inside a copy of obj. */
-function setIn(obj: Obj, path: readonly string[], value: unknown): Obj {
-  const [head, ...rest] = path;
-  const copy: Obj = { ...obj };
-  if (!rest.length) {
-    if (value === undefined) delete copy[head!];
-    else copy[head!] = value;
-    return copy;
-  }
-  const child = setIn((copy[head!] as Obj | undefined) ?? {}, rest, value);
-  if (Object.keys(child).length === 0) delete copy[head!];
-  else copy[head!] = child;
-  return copy;
-}
-
-const isType = (s: SchemaNode, t: string) =>
-  s.type === t || (Array.isArray(s.type) && s.type.includes(t));
 
 /** One input for one schema node; commits on change (choices) or on blur/Enter (text, numbers). */
 function FieldInput({
@@ -181,6 +157,57 @@ function FieldInput({
       );
     }
   }
+  if (isType(s, 'array') && s.items && !resolve(s.items).enum) {
+    const items = resolve(s.items);
+    if (isType(items, 'object') && items.properties) {
+      const list = Array.isArray(value) ? (value as Obj[]) : [];
+      const noun = humanize(spec.key).replace(/s$/, '').toLowerCase();
+      return (
+        <fieldset className="group list" title={s.description}>
+          <legend>
+            {label} ({list.length})
+          </legend>
+          {list.map((item, i) => (
+            <fieldset key={i} className="group item" title={items.description}>
+              <legend>
+                {noun} {i + 1}{' '}
+                <button
+                  className="icon"
+                  aria-label={`Remove ${noun} ${i + 1}`}
+                  onClick={() =>
+                    void onCommit(
+                      path,
+                      list.length > 1 ? list.filter((_, j) => j !== i) : undefined,
+                    )
+                  }
+                >
+                  ×
+                </button>
+              </legend>
+              {Object.entries(items.properties ?? {}).map(([k, child]) => (
+                <FieldInput
+                  key={k}
+                  spec={{
+                    key: k,
+                    schema: resolve(child),
+                    required: (items.required ?? []).includes(k),
+                    geometry: false,
+                  }}
+                  value={item[k]}
+                  path={[...path, String(i), k]}
+                  onCommit={onCommit}
+                  errors={errors}
+                />
+              ))}
+            </fieldset>
+          ))}
+          <button onClick={() => void onCommit(path, [...list, newItemOf(items)])}>
+            + Add {noun}
+          </button>
+        </fieldset>
+      );
+    }
+  }
   if (isType(s, 'object') && s.properties) {
     return (
       <fieldset className="group" title={s.description}>
@@ -203,7 +230,7 @@ function FieldInput({
       </fieldset>
     );
   }
-  // Anything else (openings, extension data) as JSON text.
+  // Anything else (extension data, unions) as JSON text.
   const json = draft ?? (value === undefined ? '' : JSON.stringify(value));
   return wrap(
     <textarea
@@ -244,7 +271,7 @@ export function Inspector({ editor }: { editor: Editor }) {
   });
   const errors = found.key === selKey ? found.errors : [];
   const setErrors = (list: FieldError[]) => setFound({ key: selKey, errors: list });
-  const checks = useRef(0);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
   const [pending, setPending] = useState(0);
 
   if (s.selection.length > 1) {
@@ -304,18 +331,24 @@ export function Inspector({ editor }: { editor: Editor }) {
     );
   if (!selected) return <MapInspector editor={editor} />;
 
-  const commit = async (path: string[], value: unknown): Promise<boolean> => {
-    const candidate = setIn(selected as unknown as Obj, path, value) as unknown as Feature;
-    const mine = ++checks.current;
-    setPending((n) => n + 1);
-    const errs = await validateMapDefinition(selected.kind, candidate).finally(() =>
-      setPending((n) => n - 1),
-    );
-    // A newer edit supersedes this one; its answer decides.
-    if (mine !== checks.current) return false;
-    setErrors(errs);
-    if (errs.length === 0 && editor.store.feature(selected.id)) editor.replaceFeature(candidate);
-    return errs.length === 0;
+  // Edits are checked and applied one after another, each on the feature as the previous one
+  // left it: two quick changes (a type, then a wall) both land, in order.
+  const commit = (path: string[], value: unknown): Promise<boolean> => {
+    const run = async (): Promise<boolean> => {
+      const current = editor.store.feature(selected.id);
+      if (!current) return false;
+      const candidate = setIn(current as unknown as Obj, path, value) as unknown as Feature;
+      setPending((n) => n + 1);
+      const errs = await validateMapDefinition(current.kind, candidate).finally(() =>
+        setPending((n) => n - 1),
+      );
+      setErrors(errs);
+      if (errs.length === 0 && editor.store.feature(selected.id)) editor.replaceFeature(candidate);
+      return errs.length === 0;
+    };
+    const next = queue.current.then(run, run);
+    queue.current = next;
+    return next;
   };
   return (
     <div

@@ -15,6 +15,7 @@ export interface SchemaNode {
   items?: SchemaNode;
   $ref?: string;
   minItems?: number;
+  default?: unknown;
 }
 
 const MAP_DEFS = (mapSchema as { $defs: Record<string, SchemaNode> }).$defs;
