@@ -10,10 +10,11 @@ import {
 } from '../engine/rules/tankplank/index';
 import { readScenario } from './play';
 
-export const usage = `sandtable odds <scenario> --shooter <unitId> --target <unitId> [--weapon <id>] [--ammo AP|HE] [--json]
+export const usage = `sandtable odds <scenario> --shooter <unitId> --target <unitId> [--weapon <id>] [--ammo AP|HE] [--indirect] [--json]
   Exact odds of a shot between two units at their scenario positions, by enumerating the die
   faces: the range band, every modifier with its rule id, the number needed to hit, penetrate or
-  save, and the chance of each. Without --weapon, every weapon the shooter carries is listed.
+  save, and the chance of each. --indirect fires artillery by the aiming matrix (TP-18.7a; the
+  scenario must turn BASIC.OPT.ART on). Without --weapon, every weapon the shooter carries is listed.
   Exits 0 when at least one weapon can fire, 1 when none can, 2 on bad usage.`;
 
 /** One weapon's answer: its plan and odds, or why it cannot fire. */
@@ -36,6 +37,7 @@ export async function run(args: string[]): Promise<number> {
       target: { type: 'string' },
       weapon: { type: 'string' },
       ammo: { type: 'string' },
+      indirect: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
     usage,
@@ -68,6 +70,7 @@ export async function run(args: string[]): Promise<number> {
       weapon,
       target: values.target!,
       ...(values.ammo ? { ammo: values.ammo as 'AP' | 'HE' } : {}),
+      ...(values.indirect ? { indirect: true } : {}),
     });
     if ('refused' in plan)
       return {
@@ -140,6 +143,12 @@ export async function run(args: string[]): Promise<number> {
         process.stdout.write(
           `  throw ${g.value > 0 ? '+' : ''}${g.value} ${g.label} [${g.ruleId}]\n`,
         );
+      if (p.matrix) {
+        // Indirect fire: a d6 picks one of five matrix circles, a 1 is a dud (TP-12.2).
+        process.stdout.write(`  aiming matrix: 1 dud, 2-6 one circle each [TP-12.2]\n`);
+        for (const x of o.perUnit)
+          process.stdout.write(`    ${x.unit} becomes a casualty: ${pct(x.p)}\n`);
+      }
       process.stdout.write(`  chance the target is put out of action: ${pct(o.pKill)}\n`);
     }
   }
