@@ -201,6 +201,11 @@ export function lineOfSight(
             crossed.push(record(entry, [s], 'clear', lineZ, len));
             continue;
           }
+          if (f.kind === 'building' && throughHoles(gaps, entry.id, a, b, s)) {
+            // The line goes in and out of the house through holes shot in its walls.
+            crossed.push(record(entry, [s], 'clear', lineZ, len));
+            continue;
+          }
           crossed.push(
             solidEffect(entry, s, {
               lineZ,
@@ -288,6 +293,24 @@ export function lineOfSight(
     coverFrom,
     ruleId: blockedBy?.ruleId ?? (coverFrom && cover !== 'none' ? coverFrom.ruleId : ruleIds.clear),
   };
+}
+
+/**
+ * Whether a line crosses a house only through holes in its walls: every point where it enters or
+ * leaves the outline (not counting an end that stands inside) lies in a hole.
+ */
+function throughHoles(
+  gaps: readonly Gap[],
+  id: string,
+  a: TablePoint,
+  b: TablePoint,
+  s: Span,
+): boolean {
+  if (!gaps.some((g) => g.feature === id)) return false;
+  const ends: TablePoint[] = [];
+  if (s.t0 > EPS) ends.push(lerpPoint(a, b, s.t0));
+  if (s.t1 < 1 - EPS) ends.push(lerpPoint(a, b, s.t1));
+  return ends.length > 0 && ends.every((p) => inGap(gaps, id, p));
 }
 
 function record(

@@ -208,7 +208,8 @@ export function planShot(
   if (notReady) return notReady;
   // Ammunition and set-up.
   const team = state.teamWeapons[key];
-  const needsSetUp = w.stats?.['needsSetUp'] === true;
+  // An MG mounted on a vehicle is part of it and fires without setting up (TP-16.9).
+  const needsSetUp = w.stats?.['needsSetUp'] === true && sInfo.kind !== 'vehicle';
   if (needsSetUp) {
     if (!team?.setUp) return refuse(`${w.name} must be set up first`, 'TP-5.3');
     if (team.setUpTurn === state.turn && !ctx.options.bool('TP-A28')) {
