@@ -17,6 +17,8 @@ import {
 import { handleAt, type Handle } from './handles';
 import { hexAt } from '../geometry/hex';
 import type { Tool, ToolPointer } from './tools';
+import { setupOf } from '../forces/setupModel';
+import { setupItemAt } from '../objectives/setupHit';
 
 /** Screen pixels the pointer must travel before a press becomes a drag. */
 const DRAG_THRESHOLD_PX = 3;
@@ -47,7 +49,8 @@ type State =
 export class SelectTool implements Tool {
   readonly id = 'select' as const;
   readonly cursor = 'default';
-  readonly hint = 'Click to select, Shift-click to add, drag to move or marquee';
+  readonly hint =
+    'Click to select (zones, edges and objectives by their outline), Shift-click to add, drag to move or marquee';
   private state: State = { name: 'idle' };
 
   onPointerDown(e: ToolPointer, ed: Editor): void {
@@ -60,6 +63,15 @@ export class SelectTool implements Tool {
     const handle = handleAt(ed, e.table);
     if (handle?.type === 'vertex' && e.alt) {
       this.deleteVertex(ed, handle.id, handle.index);
+      return;
+    }
+    // Deployment zones, entry edges and objectives are picked by their outline, bar or token;
+    // the set-up column then shows the item and Delete removes it.
+    const item = handle || e.shift ? null : setupItemAt(ed, e.table, 5 * ed.pixel());
+    if (item) {
+      ed.select([]);
+      setupOf(ed).update({ selected: item, tab: 'objectives' });
+      this.state = { name: 'idle' };
       return;
     }
     const hit = handle ? null : ed.featureAt(e.table);
