@@ -64,6 +64,11 @@ const isTyping = (t: EventTarget | null) =>
   t instanceof HTMLElement &&
   (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
 
+/** A focused control with no text of its own to undo: Ctrl+Z there undoes the document. */
+const isChoice = (t: EventTarget | null) =>
+  t instanceof HTMLSelectElement ||
+  (t instanceof HTMLInputElement && (t.type === 'checkbox' || t.type === 'radio'));
+
 /** Commands that change the document: in playtest they first return to the editor. */
 function editsDocument(id: string): boolean {
   return (
@@ -286,7 +291,11 @@ export function App() {
       if (isTyping(e.target)) {
         // In a text box only file commands (Ctrl+S, Ctrl+O...) act; other keys edit the text.
         const cmd = (e.ctrlKey || e.metaKey) && commandForKey(e, c);
-        if (cmd && /^(file|export)\./.test(cmd.id)) {
+        if (
+          cmd &&
+          (/^(file|export)\./.test(cmd.id) ||
+            (isChoice(e.target) && /^edit\.(undo|redo)$/.test(cmd.id)))
+        ) {
           e.preventDefault();
           (e.target as HTMLElement).blur();
           runCommand(cmd.id, c);

@@ -20,8 +20,9 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
           </li>
           <li>
             <b>Set up</b> forces, objectives and deployment in the set-up column (Forces,
-            Objectives, Catalog, Problems). Problems re-check the layout and the forces after each
-            edit; click one to select what it is about.
+            Objectives, Rules, Catalog, Problems). Rules chooses the era layer, optional rules,
+            figure scale and how each unclear rule is read. Problems re-check the layout and the
+            forces after each edit; click one to select what it is about.
           </li>
           <li>
             <b>Playtest</b> the open scenario against the rules engine with the Playtest command;

@@ -3,6 +3,7 @@ import { CatalogBrowser } from '../catalog/CatalogBrowser';
 import { ObjectivesPanel } from '../objectives/ObjectivesPanel';
 import { ProblemsPanel } from '../problems/ProblemsPanel';
 import { ForcesPanel } from './ForcesPanel';
+import { RulesPanel, rulesOverrideCount } from './RulesPanel';
 import { useSetup } from './useSetup';
 import type { SetupTab } from './setupModel';
 import './setup.css';
@@ -10,17 +11,19 @@ import './setup.css';
 const TABS: { id: SetupTab; label: string }[] = [
   { id: 'forces', label: 'Forces' },
   { id: 'objectives', label: 'Objectives' },
+  { id: 'rules', label: 'Rules' },
   { id: 'catalog', label: 'Catalog' },
   { id: 'problems', label: 'Problems' },
 ];
 
-/** The scenario set-up editors: forces, objectives and deployment, catalog, problems. */
+/** The scenario set-up editors: forces, objectives and deployment, rules, catalog, problems. */
 export function SetupSidebar({ editor }: { editor: Editor }) {
   const m = useSetup(editor);
   if (editor.isHex()) return null;
   const problems = m.problems();
   const errors = problems.filter((p) => p.severity === 'error').length;
   const tab = m.session.tab;
+  const ruleChoices = rulesOverrideCount(m);
   return (
     <aside className="setup-sidebar" aria-label="Scenario set-up">
       <div className="setup-tabs" role="tablist">
@@ -33,6 +36,16 @@ export function SetupSidebar({ editor }: { editor: Editor }) {
             onClick={() => m.update({ tab: t.id })}
           >
             {t.label}
+            {t.id === 'rules' && ruleChoices > 0 && (
+              // A dot, not a number: five tabs must fit the column; the panel gives the count.
+              <span
+                className="dot"
+                data-testid="rules-count"
+                data-count={ruleChoices}
+                title={`${ruleChoices} rule choices differ from the plain game`}
+                aria-label={`${ruleChoices} rule choices changed`}
+              />
+            )}
             {t.id === 'problems' && problems.length > 0 && (
               <span className={`count${errors ? ' error' : ''}`} data-testid="problem-count">
                 {problems.length}
@@ -43,6 +56,7 @@ export function SetupSidebar({ editor }: { editor: Editor }) {
       </div>
       {tab === 'forces' && <ForcesPanel editor={editor} />}
       {tab === 'objectives' && <ObjectivesPanel editor={editor} />}
+      {tab === 'rules' && <RulesPanel editor={editor} />}
       {tab === 'catalog' && <CatalogBrowser editor={editor} />}
       {tab === 'problems' && <ProblemsPanel editor={editor} />}
     </aside>

@@ -4,7 +4,7 @@ import { setupOf } from './setupModel';
 
 /** Ids of the set-up editors' commands, part of the command registry's closed union. */
 export type SetupCommandId =
-  'setup.delete' | 'setup.forces' | 'setup.objectives' | 'setup.problems';
+  'setup.delete' | 'setup.forces' | 'setup.objectives' | 'setup.rules' | 'setup.problems';
 
 const setupSelected = (c: CommandContext) =>
   !!c.editor &&
@@ -46,11 +46,16 @@ function deleteSelected(c: CommandContext): void {
   m.update({ selected: null });
 }
 
-const tab = (id: 'forces' | 'objectives' | 'problems', label: string): Command =>
+const tab = (
+  id: 'forces' | 'objectives' | 'rules' | 'problems',
+  label: string,
+  shortcuts?: string[],
+): Command =>
   ({
     id: `setup.${id}`,
     label,
     group: 'View',
+    ...(shortcuts ? { shortcuts } : {}),
     enabled: (c) => !!c.editor && !c.editor.isHex(),
     checked: (c) => !!c.editor && setupOf(c.editor).session.tab === id,
     run: (c) => setupOf(c.editor!).update({ tab: id }),
@@ -68,5 +73,6 @@ export const SETUP_COMMANDS: readonly Command[] = [
   },
   tab('forces', 'Show forces'),
   tab('objectives', 'Show objectives'),
+  tab('rules', 'Show rules', ['Shift+R']),
   tab('problems', 'Show problems'),
 ];

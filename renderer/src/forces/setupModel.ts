@@ -5,6 +5,7 @@ import type {
   Forces,
   Objective,
   Point,
+  RulesetRef,
   ScenarioCatalog,
   ScenarioDoc,
   Victory,
@@ -26,7 +27,7 @@ export interface SetupItem {
   readonly id: string;
 }
 
-export type SetupTab = 'forces' | 'objectives' | 'catalog' | 'problems';
+export type SetupTab = 'forces' | 'objectives' | 'catalog' | 'problems' | 'rules';
 
 /** A rectangle being dragged out by a set-up tool, or a unit being turned to its facing. */
 export type SetupPreview =
@@ -179,6 +180,14 @@ export class SetupModel {
   }
   setCatalog(catalog: ScenarioCatalog): void {
     this.setRoot('catalog', catalog);
+  }
+  /** The scenario's rules: era layers and optional rules, interpretation choices (one undo step). */
+  setRuleset(ruleset: RulesetRef): void {
+    this.setRoot('ruleset', ruleset);
+  }
+  /** The figure scale every length is multiplied by (TP-21), or none for the base scale. */
+  setFigureScale(scale: { figureScale?: string; factor: number } | undefined): void {
+    this.editor.commit((w) => w.setMapField('scale', scale as Json | undefined));
   }
   /** Writes several top-level entries as one undo step. */
   patch(entries: Readonly<Record<string, unknown>>): void {
