@@ -25,6 +25,8 @@ export interface GameDoc {
   readonly seed: number;
   /** Who played each side. */
   readonly controllers: Readonly<Record<string, Controller>>;
+  /** Played against the real-time clock (absent: no clock). */
+  readonly clock?: boolean;
   /** Every accepted action, in order. */
   readonly actions: readonly GameAction[];
   /** Indices into `actions` where each undo step began. */
@@ -43,6 +45,7 @@ export function gameDoc(game: PlaytestGame, scenario: ScenarioDoc): GameDoc {
     ruleset: game.ruleset.id,
     seed: game.seed,
     controllers: game.controllers,
+    ...(game.clock ? { clock: true } : {}),
     actions: game.entries.map((e) => e.action),
     marks: game.marks,
     stateHash: game.ruleset.hash(currentState(game)),
@@ -102,6 +105,8 @@ export function parseGame(
   else
     for (const [k, c] of Object.entries(controllers))
       if (c !== 'human' && c !== 'bot') problems.push(`/controllers/${k} must be "human" or "bot"`);
+  if (o['clock'] !== undefined && typeof o['clock'] !== 'boolean')
+    problems.push('/clock must be true or false');
   const actions = o['actions'];
   if (!Array.isArray(actions)) problems.push('/actions must be an array');
   else

@@ -185,6 +185,14 @@ export interface FirePreview {
   readonly action: GameAction | undefined;
 }
 
+/** A phase played against the clock: how long each side has, and the rule that says so. */
+export interface PhaseClock {
+  readonly seconds: number;
+  readonly ruleId: string;
+  /** What happens when time runs out, in words. */
+  readonly onTimeUp: string;
+}
+
 /** One line of the readable log. */
 export interface LogLine {
   readonly text: string;
@@ -249,7 +257,13 @@ export interface PlaytestRuleset<S, A extends GameAction, E> {
     ammo: string | undefined,
     target: { readonly unit?: string; readonly at?: Point },
   ): FirePreview;
-  endPhaseAction(state: S, side: string): A;
+  /** Ends the side's phase; `timeUp` when its real-time limit ran out. */
+  endPhaseAction(state: S, side: string, timeUp?: boolean): A;
+  /**
+   * The real-time limit on the current phase when the players choose to play against the clock,
+   * or undefined when this phase has none.
+   */
+  clock(state: S): PhaseClock | undefined;
   /** The side an action is taken for (so undo can step back over the bot's turns). */
   actionSide(state: S, action: A): string | undefined;
   /** Log lines for one event; the state is the one after the action that produced it. */

@@ -26,14 +26,30 @@ export interface PlaytestGame {
   readonly entries: readonly LogEntry[];
   /** Indices into `entries` where each user gesture began: undo goes back to the last mark. */
   readonly marks: readonly number[];
+  /** Play the phases the rules time (Tankplank movement, TP-4.3) against a real-time clock. */
+  readonly clock: boolean;
+}
+
+/** Choices made when a game starts, besides the seed and who plays. */
+export interface GameSettings {
+  readonly clock?: boolean;
 }
 
 export function startGame(
   ruleset: AnyPlaytestRuleset,
   seed: number,
   controllers: Readonly<Record<string, Controller>>,
+  settings: GameSettings = {},
 ): PlaytestGame {
-  return { ruleset, seed, controllers, start: ruleset.newGame(seed), entries: [], marks: [] };
+  return {
+    ruleset,
+    seed,
+    controllers,
+    start: ruleset.newGame(seed),
+    entries: [],
+    marks: [],
+    clock: settings.clock === true,
+  };
 }
 
 /** The current state. */
@@ -91,8 +107,9 @@ export function replayGame(
   controllers: Readonly<Record<string, Controller>>,
   actions: readonly GameAction[],
   marks: readonly number[] = [],
+  settings: GameSettings = {},
 ): { game: PlaytestGame; refused: { index: number; reason: string }[] } {
-  const game = startGame(ruleset, seed, controllers);
+  const game = startGame(ruleset, seed, controllers, settings);
   let state = game.start;
   const entries: LogEntry[] = [];
   const refused: { index: number; reason: string }[] = [];

@@ -21,6 +21,7 @@ import { getHost } from '../../host';
 import { PlaytestBoard, type BoardModel, type BoardPointer } from './PlaytestBoard';
 import { LogPanel, LogRow } from './LogPanel';
 import { SetupDialog } from './SetupDialog';
+import { formatClock, usePhaseClock } from './usePhaseClock';
 import { GAME_FILTERS, loadGameText } from './loadGame';
 import './playtest.css';
 
@@ -120,7 +121,9 @@ export function PlaytestView({
           <SetupDialog
             ruleset={made.ruleset}
             title={scenario.meta.title}
-            onStart={(controllers, seed) => setGame(startGame(made.ruleset, seed, controllers))}
+            onStart={(controllers, seed, settings) =>
+              setGame(startGame(made.ruleset, seed, controllers, settings))
+            }
             onLoad={() => void loadGame()}
             onCancel={onExit}
           />
@@ -485,6 +488,16 @@ function PlaytestGameView({
     apply([rs.endPhaseAction(state, active)], 'End phase');
   };
 
+  // The real-time limit (when the players chose it): it runs only while a person has the device.
+  const clock = usePhaseClock(
+    game.clock && !phase.over && activeIsHuman ? rs.clock(state) : undefined,
+    phaseKey,
+    replayAt === null && !handover && activeIsHuman,
+    () => {
+      if (active) apply([rs.endPhaseAction(currentState(game), active, true)], 'Time up');
+    },
+  );
+
   /** Ends every phase left in this turn: people pass, bots still play their phases. */
   const endTurn = () => {
     const startTurn = phase.turn;
@@ -613,6 +626,22 @@ function PlaytestGameView({
                 : ''}
             {phase.phaseRuleId ? <span className="rule"> {phase.phaseRuleId}</span> : null}
           </span>
+          {clock && (
+            <span
+              className={`tracker-clock${clock.remaining <= 30 ? ' low' : ''}`}
+              data-testid="phase-clock"
+              title={`Time left for ${sideName(active)} (${clock.limit.ruleId}); then ${clock.limit.onTimeUp}`}
+            >
+              {formatClock(clock.remaining)}
+              <button
+                className="link"
+                onClick={clock.togglePause}
+                aria-label={clock.paused ? 'Resume the clock' : 'Pause the clock'}
+              >
+                {clock.paused ? 'Resume' : 'Pause'}
+              </button>
+            </span>
+          )}
         </div>
         <div className="playtest-actions">
           <button

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { AnyPlaytestRuleset, Controller } from '../../../engine/playtest';
+import type { AnyPlaytestRuleset, Controller, GameSettings } from '../../../engine/playtest';
+import { formatClock } from './usePhaseClock';
 
 /** Choose who plays each side (a person at this device, or the bot) and the dice seed. */
 export function SetupDialog({
@@ -11,11 +12,14 @@ export function SetupDialog({
 }: {
   ruleset: AnyPlaytestRuleset;
   title: string;
-  onStart(controllers: Record<string, Controller>, seed: number): void;
+  onStart(controllers: Record<string, Controller>, seed: number, settings: GameSettings): void;
   onLoad(): void;
   onCancel(): void;
 }) {
   const sides = ruleset.sides();
+  // The first turn's movement clock, to tell the players what they are signing up for.
+  const clockInfo = ruleset.clock(ruleset.newGame(0));
+  const [clock, setClock] = useState(false);
   const [controllers, setControllers] = useState<Record<string, Controller>>(() =>
     Object.fromEntries(sides.map((s) => [s.id, 'human' as Controller])),
   );
@@ -70,10 +74,26 @@ export function SetupDialog({
             onChange={(e) => setSeed(Math.trunc(Number(e.target.value)) || 0)}
           />
         </label>
+        {clockInfo && (
+          <label className="playtest-clock-choice">
+            <input
+              type="checkbox"
+              checked={clock}
+              data-testid="clock"
+              onChange={(e) => setClock(e.target.checked)}
+            />{' '}
+            Play movement against the clock: {formatClock(clockInfo.seconds)} per side on the first
+            turn ({clockInfo.ruleId}); when it runs out, {clockInfo.onTimeUp}.
+          </label>
+        )}
         <div className="button-row end">
           <button onClick={onCancel}>Back to editor</button>
           <button onClick={onLoad}>Load game…</button>
-          <button className="primary" onClick={() => onStart(controllers, seed)} autoFocus>
+          <button
+            className="primary"
+            onClick={() => onStart(controllers, seed, { clock })}
+            autoFocus
+          >
             Start playtest
           </button>
         </div>

@@ -45,6 +45,7 @@ export async function loadGameText(
     doc.controllers,
     doc.actions,
     doc.marks,
+    { clock: doc.clock === true },
   );
   const warnings: string[] = refused.map((r) => `action ${r.index} refused on replay: ${r.reason}`);
   if (made.ruleset.hash(currentState(game)) !== doc.stateHash)
