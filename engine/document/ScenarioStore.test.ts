@@ -103,6 +103,35 @@ describe('ScenarioStore', () => {
     expect(store.canUndo()).toBe(false);
   });
 
+  it('typing into one field is one undo step; another field or another edit starts a new one', () => {
+    const store = ScenarioStore.fromScenario(table());
+    const title = () => (store.toScenario().meta as { title: string }).title;
+    const typeTitle = (text: string, field = 'meta.title') =>
+      store.transact((w) => w.setRoot('meta', { title: text }), undefined, field);
+    const before = title();
+    for (const text of ['V', 'Vi', 'Vil', 'Village']) typeTitle(text);
+    store.transact((w) => w.putFeature(tree('a', 1, 1)));
+    typeTitle('Village 2');
+    typeTitle('Village 23');
+    typeTitle('Hamlet', 'meta.other');
+    expect(title()).toBe('Hamlet');
+    store.undo();
+    expect(title()).toBe('Village 23');
+    store.undo();
+    expect(title()).toBe('Village');
+    expect(store.feature('a')).toBeDefined();
+    store.undo();
+    expect(store.feature('a')).toBeUndefined();
+    store.undo();
+    expect(title()).toBe(before);
+    expect(store.canUndo()).toBe(false);
+    // After an undo, typing again in the same field is a new step.
+    typeTitle('X');
+    typeTitle('XY');
+    store.undo();
+    expect(title()).toBe(before);
+  });
+
   it('reorders features and undoes the reorder', () => {
     const store = ScenarioStore.fromScenario(table());
     store.transact((w) => ['a', 'b', 'c'].forEach((id, i) => w.putFeature(tree(id, i, i))));

@@ -105,6 +105,9 @@ export interface DocWriter {
 
 const MAP_COLLECTIONS = ['features', 'hexes', 'hexsides', 'contours'] as const;
 
+/** Typing pauses longer than this start a new undo step in the same field. */
+export const TYPING_MERGE_MS = 2000;
+
 /**
  * The open scenario as a Y.Doc. Records are plain JSON keyed by id (features, contours) or by
  * coordinates (hexes, hexsides); the envelope and map scalars are plain JSON entries of two maps.
@@ -122,6 +125,8 @@ export class ScenarioStore {
   private featureCache: { version: number; list: Feature[] } | undefined;
   private version = 0;
   private readonly listeners = new Set<(origin: unknown) => void>();
+  /** The text field the last local edit typed into, if it was one. */
+  private typing: string | undefined;
 
   constructor(ydoc: Y.Doc = new Y.Doc()) {
     this.ydoc = ydoc;
@@ -256,8 +261,27 @@ export class ScenarioStore {
     return this.features.get(id);
   }
 
-  /** Runs `fn` as one transaction; with the default origin it is one undo step. */
-  transact(fn: (w: DocWriter) => void, origin: unknown = LOCAL_EDIT): void {
+  /**
+   * Runs `fn` as one transaction; with the default origin it is one undo step. `typing` names a
+   * text field being typed into: consecutive edits of the same field, each less than
+   * TYPING_MERGE_MS after the last, make a single undo step (a name, not one step per letter).
+   */
+  transact(fn: (w: DocWriter) => void, origin: unknown = LOCAL_EDIT, typing?: string): void {
+    const merge =
+      typing !== undefined &&
+      origin === LOCAL_EDIT &&
+      typing === this.typing &&
+      this.undoManager.undoStack.length > 0;
+    if (origin === LOCAL_EDIT) this.typing = typing;
+    this.undoManager.captureTimeout = merge ? TYPING_MERGE_MS : 0;
+    try {
+      this.transactNow(fn, origin);
+    } finally {
+      this.undoManager.captureTimeout = 0;
+    }
+  }
+
+  private transactNow(fn: (w: DocWriter) => void, origin: unknown): void {
     const writer: DocWriter = {
       putFeature: (f, index) => this.features.put(f.id, clone(f), index),
       deleteFeature: (id) => this.features.delete(id),
@@ -285,9 +309,11 @@ export class ScenarioStore {
   }
 
   undo(): boolean {
+    this.typing = undefined;
     return this.undoManager.undo() !== null;
   }
   redo(): boolean {
+    this.typing = undefined;
     return this.undoManager.redo() !== null;
   }
   canUndo(): boolean {

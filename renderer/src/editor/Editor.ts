@@ -169,9 +169,12 @@ export class Editor {
     return this.sessionVersion;
   }
 
-  /** One undoable step: every write of one gesture or command goes through here. */
-  commit(fn: Parameters<ScenarioStore['transact']>[0]): void {
-    this.store.transact(fn);
+  /**
+   * One undoable step: every write of one gesture or command goes through here. `typing` names
+   * the text field being typed into, so a word typed letter by letter is one step.
+   */
+  commit(fn: Parameters<ScenarioStore['transact']>[0], typing?: string): void {
+    this.store.transact(fn, undefined, typing);
   }
 
   // ---- map geometry ---------------------------------------------------------------------------

@@ -122,7 +122,10 @@ export function ForcesPanel({ editor }: { editor: Editor }) {
             value={side.name}
             onChange={(e) =>
               e.target.value &&
-              m.editForces((f) => updateSide(f, side.id, { name: e.target.value }))
+              m.editForces(
+                (f) => updateSide(f, side.id, { name: e.target.value }),
+                `side.name:${side.id}`,
+              )
             }
           />
         </label>
@@ -133,7 +136,10 @@ export function ForcesPanel({ editor }: { editor: Editor }) {
             aria-label="Side colour"
             value={side.colour ?? '#888888'}
             onChange={(e) =>
-              m.editForces((f) => updateSide(f, side.id, { colour: e.target.value }))
+              m.editForces(
+                (f) => updateSide(f, side.id, { colour: e.target.value }),
+                `side.colour:${side.id}`,
+              )
             }
           />
         </label>
@@ -144,7 +150,10 @@ export function ForcesPanel({ editor }: { editor: Editor }) {
             list="setup-nations"
             value={side.nation ?? ''}
             onChange={(e) =>
-              m.editForces((f) => patchOptional(f, side, { nation: e.target.value }))
+              m.editForces(
+                (f) => patchOptional(f, side, { nation: e.target.value }),
+                `side.nation:${side.id}`,
+              )
             }
           />
           <datalist id="setup-nations">
@@ -159,7 +168,10 @@ export function ForcesPanel({ editor }: { editor: Editor }) {
             aria-label="Alliance"
             value={side.alliance ?? ''}
             onChange={(e) =>
-              m.editForces((f) => patchOptional(f, side, { alliance: e.target.value }))
+              m.editForces(
+                (f) => patchOptional(f, side, { alliance: e.target.value }),
+                `side.alliance:${side.id}`,
+              )
             }
           />
         </label>
@@ -353,7 +365,12 @@ function FormationRow({
           aria-label="Formation name"
           value={f.name ?? ''}
           placeholder={f.id}
-          onChange={(e) => m.editForces((x) => updateFormation(x, f.id, { name: e.target.value }))}
+          onChange={(e) =>
+            m.editForces(
+              (x) => updateFormation(x, f.id, { name: e.target.value }),
+              `formation.name:${f.id}`,
+            )
+          }
         />
         <select
           aria-label={`Add unit to ${f.name ?? f.id}`}
@@ -565,10 +582,12 @@ function UnitDetails({ m }: { m: SetupModel }) {
           value={u.name ?? ''}
           placeholder={type?.name}
           onChange={(e) =>
-            m.editForces((f) =>
-              e.target.value
-                ? updateUnit(f, u.id, { name: e.target.value })
-                : clearUnitFields(f, u.id, ['name']),
+            m.editForces(
+              (f) =>
+                e.target.value
+                  ? updateUnit(f, u.id, { name: e.target.value })
+                  : clearUnitFields(f, u.id, ['name']),
+              `unit.name:${u.id}`,
             )
           }
         />

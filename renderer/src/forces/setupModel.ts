@@ -160,20 +160,21 @@ export class SetupModel {
     return sides.find((s) => s.id === this.session.activeSide)?.id ?? sides[0]?.id;
   }
 
-  private setRoot(key: string, value: unknown): void {
-    this.editor.commit((w) => w.setRoot(key, value as Json));
+  /** `typing` names a text field being typed into: its keystrokes merge into one undo step. */
+  private setRoot(key: string, value: unknown, typing?: string): void {
+    this.editor.commit((w) => w.setRoot(key, value as Json), typing);
   }
-  setForces(forces: Forces): void {
-    this.setRoot('forces', forces);
+  setForces(forces: Forces, typing?: string): void {
+    this.setRoot('forces', forces, typing);
   }
-  editForces(fn: (f: Forces) => Forces): void {
-    this.setForces(fn(this.scenario().forces));
+  editForces(fn: (f: Forces) => Forces, typing?: string): void {
+    this.setForces(fn(this.scenario().forces), typing);
   }
-  setObjectives(objectives: Objective[]): void {
-    this.setRoot('objectives', objectives);
+  setObjectives(objectives: Objective[], typing?: string): void {
+    this.setRoot('objectives', objectives, typing);
   }
-  setVictory(victory: Victory): void {
-    this.setRoot('victory', victory);
+  setVictory(victory: Victory, typing?: string): void {
+    this.setRoot('victory', victory, typing);
   }
   setDeployment(deployment: Deployment): void {
     this.setRoot('deployment', deployment);

@@ -43,8 +43,12 @@ export function ObjectivesPanel({ editor }: { editor: Editor }) {
   const hiddenCount = doc.objectives.length - shown.length;
   const sideName = (id?: string) => sides.find((s) => s.id === id)?.name ?? id ?? 'any side';
 
-  const editObjective = (id: string, patch: Partial<Objective>) =>
-    m.setObjectives(doc.objectives.map((o) => (o.id === id ? clean({ ...o, ...patch }) : o)));
+  /** `typing` names a text field, so its keystrokes make one undo step. */
+  const editObjective = (id: string, patch: Partial<Objective>, typing?: string) =>
+    m.setObjectives(
+      doc.objectives.map((o) => (o.id === id ? clean({ ...o, ...patch }) : o)),
+      typing === undefined ? undefined : `objective.${typing}:${id}`,
+    );
   const victory = doc.victory;
   const setConditions = (conditions: VictoryCondition[]) =>
     m.setVictory({ ...victory, conditions });
@@ -145,7 +149,7 @@ export function ObjectivesPanel({ editor }: { editor: Editor }) {
             m={m}
             o={o}
             sideName={sideName}
-            onChange={(p) => editObjective(o.id, p)}
+            onChange={(p, typing) => editObjective(o.id, p, typing)}
           />
         ))}
       </section>
@@ -408,7 +412,7 @@ function ObjectiveEditor({
   m: SetupModel;
   o: Objective;
   sideName: (id?: string) => string;
-  onChange: (patch: Partial<Objective>) => void;
+  onChange: (patch: Partial<Objective>, typing?: string) => void;
 }) {
   const doc = m.scenario();
   const selected = m.session.selected?.kind === 'objective' && m.session.selected.id === o.id;
@@ -424,7 +428,7 @@ function ObjectiveEditor({
           aria-label="Objective name"
           value={o.name ?? ''}
           placeholder={o.id}
-          onChange={(e) => onChange({ name: e.target.value })}
+          onChange={(e) => onChange({ name: e.target.value }, 'name')}
         />
         <button
           className="icon"
@@ -513,14 +517,17 @@ function ObjectiveEditor({
             placeholder="e.g. radioman"
             value={role?.role ?? ''}
             onChange={(e) =>
-              onChange({
-                holders: clean({
-                  ...(o.holders ?? {}),
-                  requiredRoles: e.target.value
-                    ? [{ role: e.target.value, min: role?.min ?? 1 }]
-                    : undefined,
-                }),
-              })
+              onChange(
+                {
+                  holders: clean({
+                    ...(o.holders ?? {}),
+                    requiredRoles: e.target.value
+                      ? [{ role: e.target.value, min: role?.min ?? 1 }]
+                      : undefined,
+                  }),
+                },
+                'role',
+              )
             }
           />
         </label>
@@ -535,12 +542,15 @@ function ObjectiveEditor({
                 .split(',')
                 .map((c) => c.trim())
                 .filter(Boolean);
-              onChange({
-                holders: clean({
-                  ...(o.holders ?? {}),
-                  classes: classes.length ? classes : undefined,
-                }),
-              });
+              onChange(
+                {
+                  holders: clean({
+                    ...(o.holders ?? {}),
+                    classes: classes.length ? classes : undefined,
+                  }),
+                },
+                'classes',
+              );
             }}
           />
         </label>
