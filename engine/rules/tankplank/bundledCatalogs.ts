@@ -1,16 +1,23 @@
 import type { CatalogDoc } from '../../format';
-import basic from '../../../scenarios/catalogs/tankplank-basic.catalog.json';
-import tw from '../../../scenarios/catalogs/tankplank-tw.catalog.json';
-import adv from '../../../scenarios/catalogs/tankplank-adv.catalog.json';
-import placeholder from '../../../scenarios/catalogs/tankplank.placeholder.catalog.json';
+import { BUNDLED_CATALOGS } from '../../forces/bundledCatalogs';
+
+/** The catalogs the Tankplank engine composes its layers from (the forces catalog is set-up data). */
+const ENGINE_CATALOG_IDS = [
+  'tankplank.basic',
+  'tankplank.tw',
+  'tankplank.adv',
+  'tankplank.placeholder',
+] as const;
 
 /**
- * The Tankplank catalogs shipped with the app, by id. They are plain JSON validated against the
- * catalog schema by their build script and by a test; the engine reads them as data.
+ * The Tankplank catalogs shipped with the app, by id: the same documents as the app-wide
+ * BUNDLED_CATALOGS list, picked by id. They are plain JSON validated against the catalog schema
+ * by their build script and by a test; the engine reads them as data.
  */
-export const TANKPLANK_CATALOGS: Readonly<Record<string, CatalogDoc>> = {
-  'tankplank.basic': basic as unknown as CatalogDoc,
-  'tankplank.tw': tw as unknown as CatalogDoc,
-  'tankplank.adv': adv as unknown as CatalogDoc,
-  'tankplank.placeholder': placeholder as unknown as CatalogDoc,
-};
+export const TANKPLANK_CATALOGS: Readonly<Record<string, CatalogDoc>> = Object.fromEntries(
+  ENGINE_CATALOG_IDS.map((id) => {
+    const doc = BUNDLED_CATALOGS.find((c) => c.id === id);
+    if (!doc) throw new Error(`the bundled catalogs have no "${id}"`);
+    return [id, doc];
+  }),
+);
