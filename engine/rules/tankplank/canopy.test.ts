@@ -1,0 +1,186 @@
+import { describe, expect, test } from 'vitest';
+import type { Feature } from '../../format';
+import { replay } from '../../game/replay';
+import type { TankplankAction, TankplankEvent } from './actions';
+import { planShot, shotOdds, type ShotPlan } from './fire';
+import type { FixtureUnit } from './fixtures';
+import { tankplankReducer } from './reducer';
+import type { TankplankState } from './state';
+import { fixtureGame } from './testing';
+
+const man = (side: 'a' | 'b', id: string, at: [number, number]): FixtureUnit => ({
+  side,
+  formation: `${side}.sq`,
+  id,
+  type: 'tp.rifleman',
+  role: 'rifleman',
+  at,
+  facing: side === 'a' ? 0 : 180,
+});
+const mortar: FixtureUnit[] = [
+  {
+    side: 'a',
+    formation: 'a.mortar',
+    id: 'm1',
+    type: 'tp.mortarCrew',
+    role: 'mortarCrew',
+    at: [3, 12],
+    facing: 0,
+    extra: { 'x-setUp': true },
+  },
+  {
+    side: 'a',
+    formation: 'a.mortar',
+    id: 'm2',
+    type: 'tp.mortarCrew',
+    role: 'mortarCrew',
+    at: [3, 12.6],
+    facing: 0,
+  },
+];
+const tree = (id: string, x: number, y: number, r = 1.5): Feature => ({
+  id,
+  kind: 'tree',
+  x,
+  y,
+  canopyRadius: r,
+});
+const fireAt = (at: [number, number]): TankplankAction => ({
+  type: 'fire',
+  unit: 'm1',
+  weapon: 'tp.mortar60',
+  at,
+});
+const events = (r: { events: readonly { event: TankplankEvent }[] }) =>
+  r.events.map((e) => e.event);
+const saveUnits = (r: { events: readonly { event: TankplankEvent }[] }) =>
+  events(r)
+    .filter((e) => e.type === 'SaveRolled')
+    .map((e) => (e as { unit: string }).unit)
+    .sort();
+const plan = (ctx: Parameters<typeof planShot>[0], state: TankplankState, a: TankplankAction) => {
+  const p = planShot(ctx, state, a as Parameters<typeof planShot>[2]);
+  if ('refused' in p) throw new Error(p.reason);
+  return p;
+};
+const chance = (ctx: Parameters<typeof shotOdds>[0], p: ShotPlan, unit: string) =>
+  shotOdds(ctx, p).perUnit.find((x) => x.unit === unit)?.p ?? 0;
+const onLevel = (state: TankplankState, levels: Record<string, 'upper' | 'roof'>) => ({
+  ...state,
+  units: Object.fromEntries(
+    Object.entries(state.units).map(([id, u]) => [
+      id,
+      levels[id] ? { ...u, level: levels[id] } : u,
+    ]),
+  ),
+});
+
+describe('mortar restrictions (TP-12.3)', () => {
+  test('men under a tree canopy cannot be hit; men beside it in the open can', () => {
+    const { ctx, state } = fixtureGame({
+      units: [...mortar, man('b', 'under', [19.5, 6.5]), man('b', 'open', [18.8, 7.8])],
+      features: [tree('oak', 20, 6)],
+      phase: 'firing',
+    });
+    const p = plan(ctx, state, fireAt([19, 7]));
+    expect(chance(ctx, p, 'under')).toBe(0);
+    expect(chance(ctx, p, 'open')).toBeGreaterThan(0);
+    const centre = p.matrix!.find((m) => m.roll === 6) as { sheltered?: { unit: string }[] };
+    expect(centre.sheltered?.map((s) => s.unit)).toEqual(['under']);
+    const r = replay(tankplankReducer(ctx), state, [
+      { type: 'forceDice', rolls: [6, 1] },
+      fireAt([19, 7]),
+    ]);
+    expect(r.refused).toEqual([]);
+    expect(saveUnits(r)).toEqual(['open']);
+  });
+
+  test('men within 4" behind a canopy, seen from the mortar, cannot be hit; further back they can', () => {
+    const units = [...mortar, man('b', 'behind', [23, 12]), man('b', 'clear', [27, 12])];
+    const shot = (features: Feature[]) => {
+      const { ctx, state } = fixtureGame({ units, features, phase: 'firing' });
+      return {
+        ctx,
+        state,
+        r: replay(tankplankReducer(ctx), state, [
+          { type: 'forceDice', rolls: [6, 1] },
+          fireAt([23, 12]),
+        ]),
+      };
+    };
+    const wooded = shot([tree('oak', 20, 12.5)]);
+    expect(wooded.r.refused).toEqual([]);
+    expect(saveUnits(wooded.r)).toEqual([]);
+    // Without the tree the same round catches him.
+    expect(saveUnits(shot([]).r)).toEqual(['behind']);
+    // 5.5" from the leaves is beyond the 4": the man further back can be hit.
+    const p = plan(wooded.ctx, wooded.state, fireAt([27, 12]));
+    expect(chance(wooded.ctx, p, 'clear')).toBeCloseTo((1 / 6) * (4 / 6), 9);
+    expect(chance(wooded.ctx, plan(wooded.ctx, wooded.state, fireAt([23, 12])), 'behind')).toBe(0);
+  });
+
+  test('trees between the mortar and its target must be at least 4" from the tube', () => {
+    const { ctx, state } = fixtureGame({
+      units: [...mortar, man('b', 't', [23, 12])],
+      features: [tree('elm', 5.5, 12.5)],
+      phase: 'firing',
+    });
+    const r = tankplankReducer(ctx)(state, fireAt([23, 12]));
+    expect(r).toMatchObject({ ok: false, ruleId: 'TP-12.3' });
+    expect(r.ok ? '' : r.reason).toContain('at least 4"');
+  });
+
+  test('on a closed-house roof only the slope the round lands on is hit', () => {
+    const { ctx, state } = fixtureGame({
+      units: [...mortar, man('b', 'west', [19.6, 12]), man('b', 'east', [20.4, 12])],
+      features: [
+        {
+          id: 'house',
+          kind: 'building',
+          x: 20,
+          y: 12,
+          width: 4,
+          depth: 4,
+          buildingKind: 'closed',
+          floors: 1,
+          roof: { type: 'pitched', ridge: 'depth' },
+        },
+      ],
+      phase: 'firing',
+    });
+    const s = onLevel(state, { west: 'roof', east: 'roof' });
+    const r = replay(tankplankReducer(ctx), s, [
+      { type: 'forceDice', rolls: [6, 1, 1] },
+      fireAt([19.5, 12]),
+    ]);
+    expect(r.refused).toEqual([]);
+    expect(saveUnits(r)).toEqual(['west']);
+    expect(chance(ctx, plan(ctx, s, fireAt([19.5, 12])), 'east')).toBe(0);
+  });
+
+  test('in an open house only the men not under a roof can be hit', () => {
+    const { ctx, state } = fixtureGame({
+      units: [...mortar, man('b', 'ground', [19.6, 12]), man('b', 'upper', [20.3, 12])],
+      features: [
+        {
+          id: 'site',
+          kind: 'building',
+          x: 20,
+          y: 12,
+          width: 4,
+          depth: 4,
+          buildingKind: 'underConstruction',
+          floors: 2,
+        },
+      ],
+      phase: 'firing',
+    });
+    const s = onLevel(state, { upper: 'upper' });
+    const r = replay(tankplankReducer(ctx), s, [
+      { type: 'forceDice', rolls: [6, 1, 1] },
+      fireAt([20, 12]),
+    ]);
+    expect(r.refused).toEqual([]);
+    expect(saveUnits(r)).toEqual(['upper']);
+  });
+});
