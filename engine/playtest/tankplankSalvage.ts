@@ -5,7 +5,6 @@
 import { tablePoint } from '../geometry/units';
 import { distance } from '../geometry/vector';
 import {
-  boatPassengers,
   carriedPiece,
   constant,
   info,
