@@ -1252,7 +1252,21 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
         });
       }
       const templates = templatesOf(ctx, state, plan);
-      if (plan.mode === 'mortar') {
+      // Men the round cannot reach (tree canopy, the other roof slope, under an open house's roof).
+      const sheltered = new Map<string, string>();
+      for (const m of plan.matrix ?? [])
+        for (const x of (m as { sheltered?: readonly { unit: string; reason: string }[] })
+          .sheltered ?? [])
+          sheltered.set(x.unit, x.reason);
+      if (sheltered.size)
+        steps.push({
+          label: `Cannot be hit: ${sheltered.size} men`,
+          base: [...sheltered].map(([u, why]) => `${shortLabel(state, u)} ${why}`).join('; '),
+          modifiers: [],
+          needed: '—',
+          ruleId: 'TP-12.3',
+        });
+      if (plan.mode === 'mortar' || plan.mode === 'rifleGrenadeArea') {
         // The round lands by the aiming matrix (a natural 1 is a dud): the chance a circle covers
         // the aimed point, before the saves of the men under it.
         const over = templates.filter(
@@ -1264,6 +1278,15 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
           label: 'round lands over the aimed point (before saves)',
           p: over / 6,
         });
+        // Indirect artillery plans every landing, so the casualty odds are exact (TP-18.7a).
+        if (plan.matrix) {
+          if (plan.target)
+            odds.push({ label: `${shortLabel(state, plan.target)} out of action`, p: o.pKill });
+          odds.push({
+            label: `expected casualties (${o.perUnit.length} within reach of the matrix)`,
+            p: o.perUnit.reduce((s, x) => s + x.p, 0),
+          });
+        }
       }
       return {
         legal: true,
@@ -1338,7 +1361,7 @@ function templatesOf(ctx: TankplankContext, state: TankplankState, plan: ShotPla
     }
   };
   if (plan.template) out.push(view(plan.template.template, plan.mode));
-  if (plan.mode === 'mortar' || plan.mode === 'call') {
+  if (plan.mode === 'mortar' || plan.mode === 'call' || plan.mode === 'rifleGrenadeArea') {
     const from = positionOf(state, plan.shooter);
     const diameter = plan.weapon.template?.width ?? 2;
     if (from) {

@@ -922,6 +922,48 @@ export function buildTankplankVillage(): ScenarioDoc {
   };
 }
 
+/**
+ * The village fight with optional artillery (TP-18.7, BASIC.OPT.ART): each side adds one light
+ * self-propelled gun, which enters with the rest, sets up in a turn, fires direct, and fires
+ * indirect on its crew's sight or an observer's call.
+ */
+export function buildTankplankVillageArtillery(): ScenarioDoc {
+  const base = buildTankplankVillage();
+  const battery = (p: Prefix): Formation => ({
+    id: `${p}.art`,
+    name: 'Artillery',
+    kind: 'team',
+    units: [
+      {
+        id: `${p}.art.gun`,
+        type: 'tp.artLightSP',
+        name: 'Light SP gun',
+        crew: [{ role: 'artilleryCrew', count: 4 }],
+      },
+    ],
+  });
+  return {
+    ...base,
+    meta: {
+      ...base.meta,
+      title: 'Tankplank: the village on the creek, with artillery',
+      tags: [...(base.meta.tags ?? []), 'artillery'],
+      description: `${base.meta.description ?? ''} This variant turns on optional artillery (BASIC.OPT.ART, TP-18.7): each side also fields one light self-propelled gun with a crew of four. It sets up in one turn, fires direct with the tank tables and a 2" HE sector, and fires indirect by the aiming matrix at what its crew sees or where an officer with a radioman calls it. Placeholders as the village, plus the light gun's direct-fire impact and indirect range.`,
+    },
+    ruleset: { ...base.ruleset, options: { ...base.ruleset.options, 'BASIC.OPT.ART': true } },
+    forces: {
+      sides: base.forces.sides.map((s) => ({
+        ...s,
+        formations: [...s.formations, battery(s.id as Prefix)],
+      })),
+    },
+  };
+}
+
 export function writeTankplankVillage(): void {
   writeDoc(join(SCENARIOS_DIR, 'tankplank-village.scenario.json'), buildTankplankVillage());
+  writeDoc(
+    join(SCENARIOS_DIR, 'tankplank-village-artillery.scenario.json'),
+    buildTankplankVillageArtillery(),
+  );
 }

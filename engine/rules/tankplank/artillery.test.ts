@@ -1,4 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { playBotGame } from '../../bot/tankplankBot';
+import { loadDocument } from '../../format';
+import { replay } from '../../game/replay';
+import { tankplankPlaytest } from '../../playtest/tankplank';
+import { createContext } from './context';
+import { fixtureScenario } from './fixtures';
+import { newGame } from './setup';
 import type { TankplankAction, TankplankEvent } from './actions';
 import type { TankplankContext } from './context';
 import { planShot, shotOdds, type ShotPlan } from './fire';
@@ -350,5 +358,44 @@ describe('crew (TP-18.7f, TP-18.7g)', () => {
       expect(r).toMatchObject({ ok: false, ruleId: 'TP-18.7g' });
       expect(!r.ok && r.reason).toMatch(/has 0/);
     }
+  });
+});
+
+describe('playtest adapter and the bundled variant', () => {
+  test('the weapons list offers direct and indirect fire, and the preview gives the exact odds', () => {
+    const scenario = fixtureScenario({
+      title: 'artillery preview',
+      options: ART,
+      units: [
+        { ...unit('a', 'a.bat', 'g', 'tp.artLightTowed', [5, 12]), extra: { 'x-setUp': true } },
+        ...[0, 1, 2].map((k) =>
+          unit('a', 'a.bat', `c${k}`, 'tp.artilleryCrew', [4.5 + 0.4 * k, 13], 'artilleryCrew'),
+        ),
+        unit('b', 'b.sq', 't', 'tp.rifleman', [25, 10], 'rifleman'),
+      ],
+    });
+    const rs = tankplankPlaytest(scenario);
+    const s = { ...rs.newGame(1), phase: 'firing' as const };
+    const choices = rs.weapons(s, 'g');
+    expect(choices.map((c) => c.id)).toEqual(['tp.artLight', 'indirect:tp.artLight']);
+    expect(choices[0]!.remaining).toBe('set up; 3 crew, fires every turn');
+    const preview = rs.previewFire(s, 'g', 'indirect:tp.artLight', undefined, { unit: 't' });
+    expect(preview.legal).toBe(true);
+    expect(preview.action).toMatchObject({ type: 'fire', weapon: 'tp.artLight', indirect: true });
+    expect(preview.odds.find((o) => o.label.endsWith('out of action'))?.p).toBeCloseTo(4 / 36, 12);
+  });
+
+  test('bots play the village with artillery to the end, every action legal', () => {
+    const r = loadDocument(
+      readFileSync('scenarios/tankplank-village-artillery.scenario.json', 'utf8'),
+      { expect: ['sandtable.scenario'] },
+    );
+    if (!r.ok) throw new Error('the artillery variant does not load');
+    const ctx = createContext(r.doc);
+    const start = newGame(ctx, { seed: 1, turnLimit: 8 });
+    const game = playBotGame(ctx, start);
+    expect(game.state.phase).toBe('ended');
+    expect(replay(tankplankReducer(ctx), start, game.actions).refused).toEqual([]);
+    expect(game.actions.some((a) => a.type === 'setUp' && a.unit.endsWith('.art.gun'))).toBe(true);
   });
 });
