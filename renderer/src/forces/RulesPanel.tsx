@@ -200,6 +200,13 @@ export function RulesPanel({ editor }: { editor: Editor }) {
         </section>
       )}
 
+      {readings.length === 0 && (
+        <p className="muted small" data-testid="no-interpretations">
+          The {ruleset.id} catalogs list no interpretation options: every unclear rule is played as
+          the engine reads it.
+        </p>
+      )}
+
       {readings.length > 0 && (
         <section aria-label="Interpretations">
           <h3>
