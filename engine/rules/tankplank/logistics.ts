@@ -521,6 +521,8 @@ export function pushWreck(
       `a wreck is pushed at most ${perTurn}" a turn; that push is ${fmt(d)}"`,
       'TP-5.10',
     );
+  if (dest.x < 0 || dest.y < 0 || dest.x > ctx.map.width || dest.y > ctx.map.height)
+    return invalid('a wreck cannot be pushed off the table', 'TP-5.10');
   const here = tablePoint(u.at[0], u.at[1]);
   const reach = pushContact(ctx, state, id, w);
   if (distance(here, from) > reach + EPS)
