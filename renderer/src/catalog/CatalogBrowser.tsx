@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Card, UnitType, WeaponType } from '../../../engine/format/types';
 import { validateDefinition } from '../../../engine/format';
-import { BUNDLED_CATALOGS, SCENARIO_CATALOG } from '../../../engine/forces';
+import { SCENARIO_CATALOG } from '../../../engine/forces';
 import type { Editor } from '../editor/Editor';
 import { TYPE_DRAG_TYPE } from '../forces/ForcesPanel';
 import { useSetup } from '../forces/useSetup';
@@ -63,43 +63,19 @@ export function CatalogBrowser({ editor }: { editor: Editor }) {
   }, [cat, category, query]);
   const ruleset = m.scenario().ruleset;
   const layers = ruleset.layers?.join(' + ') ?? 'base';
-  // Optional layers the bundled catalogs offer for this ruleset (Tankplank: TW, ADV).
-  const optional = [
-    ...new Set(
-      BUNDLED_CATALOGS.filter(
-        (c) =>
-          c.ruleset === ruleset.id &&
-          !c.placeholder &&
-          !['base', 'basic'].includes(c.layer.toLowerCase()),
-      ).map((c) => c.layer),
-    ),
-  ];
-  const toggleLayer = (layer: string, on: boolean) => {
-    const current = ruleset.layers ?? [];
-    const next = on ? [...current, layer] : current.filter((l) => l !== layer);
-    m.patch({ ruleset: { ...ruleset, layers: next } });
-  };
   return (
     <div className="setup-panel" data-testid="catalog-browser">
       <div className="muted small">
         {ruleset.id} · {layers} — {cat.units.size} units, {cat.weapons.size} weapons,{' '}
         {cat.cards.size} cards
       </div>
-      {optional.length > 0 && (
-        <div className="button-row">
-          {optional.map((l) => (
-            <label key={l} className="small">
-              <input
-                type="checkbox"
-                aria-label={`Layer ${l}`}
-                checked={ruleset.layers?.includes(l) ?? false}
-                onChange={(e) => toggleLayer(l, e.target.checked)}
-              />{' '}
-              {l}
-            </label>
-          ))}
-        </div>
-      )}
+      <div className="muted small">
+        Layers and optional rules are chosen in the{' '}
+        <button className="link" onClick={() => m.update({ tab: 'rules' })}>
+          Rules tab
+        </button>
+        .
+      </div>
       <div className="side-tabs" role="tablist" aria-label="Catalog">
         {(['units', 'weapons', 'cards'] as Category[]).map((c) => (
           <button
