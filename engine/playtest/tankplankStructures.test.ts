@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { fixtureScenario } from '../rules/tankplank/fixtures';
-import type { TankplankState } from '../rules/tankplank';
+import type { TankplankAction, TankplankState } from '../rules/tankplank';
 import { tankplankPlaytest } from './tankplank';
 
 const scenario = fixtureScenario({
@@ -53,7 +53,7 @@ describe('playtest adapter: AA MG, burning roofs, mortar shelter', () => {
   test('a tank offers "commander takes the AA MG" and the log says what it means', () => {
     const cmd = tp.commands(start, 'tank').find((c) => c.id === 'manAaMg');
     expect(cmd?.action).toEqual({ type: 'manAaMg', unit: 'tank' });
-    const r = tp.reduce(start, cmd!.action!);
+    const r = tp.reduce(start, cmd!.action as TankplankAction);
     if (!r.ok) throw new Error(r.reason);
     const line = tp.describe(r.events[0]!, r.state)[0]!;
     expect(line.text).toContain('at most ½ of its move');
