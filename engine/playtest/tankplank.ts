@@ -18,6 +18,7 @@ import {
   createContext,
   hullSize,
   info,
+  isBoat,
   isTeamWeapon,
   lotTotals,
   moveShareLeft,
@@ -762,6 +763,7 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
         if (u.noFire) status.push('no fire');
         if ((state.fired[u.id]?.length ?? 0) > 0) status.push('fired');
         if (u.immobilised) status.push('immobilised');
+        if (u.boat) status.push('in a boat');
         if (u.carriedAmmo?.length) status.push(`carries ${roundsText(lotTotals(u.carriedAmmo))}`);
         if (u.recoveringTurn === state.turn) status.push('taking ammo aboard');
         if (u.reloadedTurn === state.turn) status.push('reloading');
@@ -898,6 +900,7 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
           if (!onTable(v) || v.side !== u.side || v.id === unit) continue;
           const vi = info(ctx, state, v.id);
           if (vi.kind !== 'vehicle' || (vi.type.capacity ?? 0) === 0) continue;
+          if (isBoat(ctx, state, v.id)) continue; // boarded with 'Board boat' (TP-5.3)
           if (distance(tablePoint(u.at[0], u.at[1]), tablePoint(v.at[0], v.at[1])) > reach + 3)
             continue;
           out.push(

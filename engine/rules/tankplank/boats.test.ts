@@ -122,6 +122,26 @@ describe('boats (TP-5.3, TP-5.4, TP-G7)', () => {
     });
   });
 
+  test('an AT gun never goes in a boat, and an assembled HMG must be broken down first', () => {
+    const g = game([
+      boat('b1', [16.2, 10]),
+      { side: 'a', formation: 'a.at', id: 'gun', type: 'tp.atGun', at: [15.6, 10.4], facing: 0 },
+      {
+        ...man('a', 'a.hmg', 'h1', [15.5, 9.6], 'tp.hmgCrew', 'hmgCrew'),
+        extra: { 'x-setUp': true },
+      },
+      man('b', 'b.sq', 'e1', [30, 10]),
+    ]);
+    expect(g.reduce(g.state, { type: 'boardBoat', unit: 'gun', boat: 'b1' })).toMatchObject({
+      ok: false,
+      ruleId: 'TP-5.5',
+    });
+    expect(g.reduce(g.state, { type: 'boardBoat', unit: 'h1', boat: 'b1' })).toMatchObject({
+      ok: false,
+      ruleId: 'TP-16.9',
+    });
+  });
+
   test('men in a boat cross with it, and the boat itself never moves along or onto land', () => {
     const { state, run, reduce } = crossing();
     const aboard = run(state, [{ type: 'boardBoat', unit: 'm1', boat: 'b1' }]).state;

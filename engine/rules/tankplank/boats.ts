@@ -133,6 +133,8 @@ export function boardBoat(
   if (refused) return refused;
   const man = state.units[action.unit]!;
   const boat = state.units[action.boat];
+  if (man && info(ctx, state, man.id).kind === 'gun')
+    return invalid('an AT gun is never carried or lifted, so it does not go in a boat', 'TP-5.5');
   if (!onTable(man) || info(ctx, state, man.id).kind !== 'figure')
     return invalid('only men on the table board boats', 'TP-5.4');
   if (!boat || !isBoat(ctx, state, boat.id)) return invalid(`${action.boat} is not a boat`);
