@@ -115,6 +115,29 @@ describe('artillery set-up (TP-18.7d)', () => {
     expect(attempt(ctx, s, shot('g', 'tp.artMedium')).ok).toBe(true);
   });
 
+  test('a self-propelled piece that drives off its position must set up again', () => {
+    const { ctx, state } = fixtureGame({
+      units: [
+        unit('a', 'a.sp', 'sp', 'tp.artLightSP', [5, 12]),
+        unit('b', 'b.sq', 't', 'tp.rifleman', [20, 12], 'rifleman'),
+      ],
+    });
+    const shot: TankplankAction = { type: 'fire', unit: 'sp', weapon: 'tp.artLight', at: [20, 8] };
+    const dugIn = run(ctx, state, [
+      { type: 'setUp', unit: 'sp' },
+      ...phaseEnd,
+      ...nextFiring,
+    ]).state;
+    expect(attempt(ctx, dugIn, shot).ok).toBe(true);
+    const moved = run(ctx, dugIn, [
+      ...nextFiring.slice(0, 2),
+      { type: 'move', unit: 'sp', path: [[7, 12]] },
+      ...phaseEnd,
+    ]).state;
+    expect(moved.phase).toBe('firing');
+    expect(attempt(ctx, moved, shot)).toMatchObject({ ok: false, ruleId: 'TP-18.7d' });
+  });
+
   test('a gun that has not set up at all is told so', () => {
     const { ctx, state } = fixtureGame({
       units: [...battery('tp.artLightTowed', 4), unit('b', 'b.sq', 't', 'tp.rifleman', [20, 12])],

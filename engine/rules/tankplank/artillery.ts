@@ -5,7 +5,16 @@ import { constant, num, stat, statText, tableRows, text } from './catalog';
 import type { TankplankContext, UnitInfo } from './context';
 import type { PenetrationStep, SaveStep, ShotPlan, ShotRequest } from './fire';
 import { blastEffects } from './fire';
-import { dist, info, obstructions, onTable, positionOf, sightBetween } from './situation';
+import {
+  dist,
+  info,
+  obstructions,
+  onTable,
+  positionOf,
+  sightBetween,
+  weaponKey,
+  weaponsOf,
+} from './situation';
 import type { TankplankState } from './state';
 
 /**
@@ -108,7 +117,6 @@ export function artilleryReadiness(
   key: string,
 ): Refusal | undefined {
   if (!isArtillery(w)) return undefined;
-  const piece = state.units[sInfo.unit.id]!;
   const tw = state.teamWeapons[key];
   const turns = artillerySetUpTurns(ctx, sInfo);
   if (!tw?.setUp)
@@ -124,8 +132,6 @@ export function artilleryReadiness(
       'TP-18.7d',
     );
   }
-  if (piece.moved > 1e-9)
-    return refuse(`${w.name} moved this turn and is off its position`, 'TP-18.7d');
   const { crew, barred } = artilleryCrew(ctx, state, sInfo.unit.id);
   const { every, least } = artilleryCadence(ctx, w, crew);
   if (every === undefined) {
@@ -311,6 +317,25 @@ export function matrixOutcomes(
     );
     return { roll: num(row, 'roll'), centre, saves, vehicles: blast.vehicles };
   });
+}
+
+/**
+ * After a move: a self-propelled piece that drives off leaves its position and must set up again
+ * before it fires (TP-18.7d). A towed gun cannot move while set up at all.
+ */
+export function artilleryMoved(
+  ctx: TankplankContext,
+  state: TankplankState,
+  mover: UnitInfo,
+): TankplankState {
+  let next = state;
+  for (const m of weaponsOf(ctx, mover)) {
+    const key = weaponKey(mover, m.weapon);
+    const tw = next.teamWeapons[key];
+    if (!isArtillery(m.weapon) || !tw?.setUp) continue;
+    next = { ...next, teamWeapons: { ...next.teamWeapons, [key]: { ...tw, setUp: false } } };
+  }
+  return next;
 }
 
 /** After an artillery shot: remember the turn, for the crew's rate of fire (TP-18.7f). */

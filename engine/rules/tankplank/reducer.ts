@@ -56,7 +56,13 @@ import {
   recoverAmmo,
   wreckInTheWay,
 } from './logistics';
-import { artilleryCallRefusal, artilleryFired, indirectDiameter, isArtillery } from './artillery';
+import {
+  artilleryCallRefusal,
+  artilleryFired,
+  artilleryMoved,
+  indirectDiameter,
+  isArtillery,
+} from './artillery';
 
 type Events = TankplankEvent[];
 type Result = Reduction<TankplankState, TankplankEvent>;
@@ -359,6 +365,7 @@ function move(
     moved: unit.moved + cost.cost,
     movedInches: unit.movedInches + cost.inches,
   });
+  next = artilleryMoved(ctx, next, i);
   events.push({
     type: 'UnitMoved',
     unit: id,
