@@ -83,6 +83,32 @@ describe('the commander takes the AA MG in the Movement phase (TP-5.11, T18)', (
     });
   });
 
+  test('from the declaration on, the commander is a target for small arms (heavy cover)', () => {
+    const { ctx, state } = fixtureGame({
+      units: [units[0]!, { ...units[1]!, at: [12, 12] }],
+    });
+    const reduce = tankplankReducer(ctx);
+    const shoot: TankplankAction = { type: 'fire', unit: 'm', weapon: 'tp.rifle', target: 'tank' };
+    const plain = replay(reduce, state, [...endPhase, shoot]);
+    expect(plain.refused.map((x) => x.action)).toEqual([2]);
+    const manned = replay(reduce, state, [
+      { type: 'manAaMg', unit: 'tank' },
+      ...endPhase,
+      { type: 'forceDice', rolls: [6] },
+      shoot,
+    ]);
+    expect(manned.refused).toEqual([]);
+    expect(manned.events.map((e) => e.event)).toContainEqual(
+      expect.objectContaining({
+        type: 'ShotResolved',
+        target: 'tank',
+        ruleId: 'TP-8.8',
+        hit: true,
+      }),
+    );
+    expect(manned.state.units['tank']!.commanderHitTurn).toBe(1);
+  });
+
   test('only in the Movement phase, and only a vehicle with an AA MG', () => {
     const { ctx, state } = fixtureGame({ units, phase: 'firing' });
     const reduce = tankplankReducer(ctx);

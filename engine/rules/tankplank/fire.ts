@@ -519,12 +519,14 @@ function planSmallArmsOrCone(
     return refuse('a man in a bunker who is not firing cannot be targeted', 'TP-A45');
   }
   // A commander up on the turret-top MG this phase is a target himself, in heavy cover (TP-8.8c).
+  // Also once he has taken the AA MG in the Movement phase (TP-5.11).
   const exposed =
     isVehicleInfo(tInfo) &&
-    (state.fired[target.id] ?? []).some(
+    ((state.fired[target.id] ?? []).some(
       (k) =>
         ctx.catalog.weapons.get(k.split(':').pop() ?? '')?.stats?.['commanderExposed'] === true,
-    ) &&
+    ) ||
+      target.aaMgTurn === state.turn) &&
     target.commanderHitTurn !== state.turn;
   if (exposed) {
     const row = tableRows(ctx.catalog, 'smallArmsCover').find((r) => r['cover'] === 'heavy');
