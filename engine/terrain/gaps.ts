@@ -2,7 +2,9 @@ import type { TablePoint } from '../geometry/units';
 
 /**
  * A breach made in a wall, fence or hedge during play (a tank pushing through a thin wall, a
- * shell knocking a section down): crossings of that feature this close to `at` are open.
+ * shell knocking a section down): crossings of that feature this close to `at` are open. For a
+ * building it is a hole shot in its wall: a sight line that enters and leaves the house only
+ * through holes passes.
  */
 export interface Gap {
   readonly feature: string;
