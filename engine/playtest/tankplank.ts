@@ -883,7 +883,8 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
       const i = info(ctx, state, unit);
       const out: UnitCommand[] = [];
       const setUpW = weaponsOf(ctx, i).find((w) => w.weapon.stats?.['needsSetUp'] === true);
-      if (setUpW && onTable(u) && i.kind !== 'vehicle') {
+      // Self-propelled artillery sets up its firing position too (TP-18.7d).
+      if (setUpW && onTable(u) && (i.kind !== 'vehicle' || isArtillery(setUpW.weapon))) {
         const up = state.teamWeapons[weaponKey(i, setUpW.weapon)]?.setUp ?? false;
         out.push(
           tryAction(

@@ -399,6 +399,19 @@ describe('playtest adapter and the bundled variant', () => {
     });
     const rs = tankplankPlaytest(scenario);
     const s = { ...rs.newGame(1), phase: 'firing' as const };
+    const sp = tankplankPlaytest(
+      fixtureScenario({
+        title: 'sp',
+        units: [
+          unit('a', 'a.sp', 'sp', 'tp.artHeavySP', [5, 12]),
+          unit('b', 'b.sq', 't', 'tp.rifleman', [25, 10]),
+        ],
+      }),
+    );
+    expect(sp.commands(sp.newGame(1), 'sp').find((c) => c.id === 'setUp')?.action).toEqual({
+      type: 'setUp',
+      unit: 'sp',
+    });
     const choices = rs.weapons(s, 'g');
     expect(choices.map((c) => c.id)).toEqual(['tp.artLight', 'indirect:tp.artLight']);
     expect(choices[0]!.remaining).toBe('set up; 3 crew, fires every turn');
