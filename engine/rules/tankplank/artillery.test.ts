@@ -326,6 +326,77 @@ describe('indirect fire (TP-18.7a, e, h; TP-A40, TP-A41)', () => {
   });
 });
 
+describe('indirect artillery follows the mortar rules on canopies (TP-18.7a, TP-12.3)', () => {
+  const withTree = (tree: { x: number; y: number; canopyRadius: number }) => {
+    const g = fixtureGame({
+      units: [
+        unit('a', 'a.lt', 'l', 'tp.artLightTowed', [5, 6]),
+        ...[0, 1, 2].map((k) =>
+          unit('a', 'a.lt', `lc${k}`, 'tp.artilleryCrew', [4.5 + 0.4 * k, 7], 'artilleryCrew'),
+        ),
+        unit('b', 'b.sq', 't', 'tp.rifleman', [25, 10], 'rifleman'),
+      ],
+      features: [{ id: 'oak', kind: 'tree', ...tree }],
+      phase: 'firing',
+      options: ART,
+    });
+    // An observer called the fire last turn, so what the crew itself sees does not matter.
+    const s = dug(g.state, 'l:tp.artLight');
+    const tw = s.teamWeapons['l:tp.artLight']!;
+    const called: TankplankState = {
+      ...s,
+      teamWeapons: {
+        ...s.teamWeapons,
+        'l:tp.artLight': { ...tw, call: { at: [25, 10], turn: s.turn - 1 } },
+      },
+    };
+    return { ctx: g.ctx, state: called };
+  };
+
+  test('a man just behind a tree on the line of fire cannot be hit; the odds say so', () => {
+    const open = withTree({ x: 25, y: 20, canopyRadius: 1 });
+    const hit = plan(open.ctx, open.state, {
+      unit: 'l',
+      weapon: 'tp.artLight',
+      target: 't',
+      indirect: true,
+    });
+    expect(shotOdds(open.ctx, hit).pKill).toBeGreaterThan(0);
+    // The same tree 2" in front of him on the line of fire shelters him (4" stand-off).
+    const behind = withTree({ x: 23, y: 9.6, canopyRadius: 1 });
+    const safe = plan(behind.ctx, behind.state, {
+      unit: 'l',
+      weapon: 'tp.artLight',
+      target: 't',
+      indirect: true,
+    });
+    expect(safe.matrix?.flatMap((m) => m.saves.map((x) => x.unit))).not.toContain('t');
+    expect(shotOdds(behind.ctx, safe).pKill).toBe(0);
+  });
+
+  test('a piece under trees, or with trees close in front of it, may not fire indirect', () => {
+    const under = withTree({ x: 5, y: 6, canopyRadius: 1.5 });
+    const r = attempt(under.ctx, under.state, {
+      type: 'fire',
+      unit: 'l',
+      weapon: 'tp.artLight',
+      at: [25, 10],
+      indirect: true,
+    });
+    expect(r).toMatchObject({ ok: false, ruleId: 'TP-12.3' });
+    const close = withTree({ x: 8, y: 6.6, canopyRadius: 1 });
+    expect(
+      attempt(close.ctx, close.state, {
+        type: 'fire',
+        unit: 'l',
+        weapon: 'tp.artLight',
+        at: [25, 10],
+        indirect: true,
+      }),
+    ).toMatchObject({ ok: false, ruleId: 'TP-12.3' });
+  });
+});
+
 describe('crew (TP-18.7f, TP-18.7g)', () => {
   const cadenceRun = (crew: number) => {
     const g = fixtureGame({

@@ -1,10 +1,10 @@
 import type { WeaponType } from '../../format';
 import { tablePoint, type TablePoint } from '../../geometry/units';
-import { bearing, project } from '../../geometry/vector';
 import { constant, num, stat, statText, tableRows, text } from './catalog';
 import type { TankplankContext, UnitInfo } from './context';
 import type { PenetrationStep, SaveStep, ShotPlan, ShotRequest } from './fire';
 import { blastEffects } from './fire';
+import { indirectPositionRefusal, matrixCircles, mortarShelter } from './canopy';
 import {
   dist,
   info,
@@ -209,6 +209,11 @@ export function planArtillery(
   );
   if (!enemyThere)
     return refuse('indirect fire goes only where enemy troops or vehicles are seen', 'TP-12.1');
+  // Indirect artillery follows the mortar's rules on where it fires from (TP-18.7a, TP-12.3).
+  const from = positionOf(state, base.shooter)!;
+  const standOff = stat(w.stats, 'canopyStandOff', 4);
+  const badPosition = indirectPositionRefusal(ctx, from, base.at, standOff, w.name);
+  if (badPosition) return refuse(badPosition, 'TP-12.3');
   const ownSight = w.stats?.['indirectOnOwnSight'] === true && crewSees(ctx, state, sInfo, base.at);
   const call = state.teamWeapons[base.key]?.call;
   const onCall = !!call && dist([call.at[0], call.at[1]], base.at) <= diameter;
@@ -232,7 +237,7 @@ export function planArtillery(
     sight: undefined,
     mode: 'mortar',
     band: 'indirect',
-    matrix: matrixOutcomes(ctx, state, base.at, positionOf(state, base.shooter)!, diameter, side),
+    matrix: matrixOutcomes(ctx, state, base.at, from, diameter, side, standOff),
     ruleId: 'TP-18.7a',
   };
 }
@@ -277,8 +282,9 @@ export interface MatrixOutcome {
 
 /**
  * Every landing of an indirect round, by matrix roll (a 1 is a dud), with the saves and
- * penetration rolls it brings, so the odds can be counted exactly. Men under a canopy are not hit
- * (TP-12.3), as when the round is resolved.
+ * penetration rolls it brings, so the odds can be counted exactly. The men a mortar round could
+ * not reach are safe from it too (TP-12.3 by TP-18.7a): under a canopy, just behind one, on the
+ * other roof slope, under an open house's roof.
  */
 export function matrixOutcomes(
   ctx: TankplankContext,
@@ -287,36 +293,17 @@ export function matrixOutcomes(
   from: TablePoint,
   diameter: number,
   side: string,
+  standOff: number,
 ): MatrixOutcome[] {
-  const towardFirer = bearing(at, from);
   const obs = obstructions(ctx, state);
-  return tableRows(ctx.catalog, 'aimingMatrix').map((row) => {
-    const centre = project(
-      project(at, towardFirer, -num(row, 'dx') * diameter),
-      towardFirer + 90,
-      num(row, 'dy') * diameter,
-    );
-    const blast = blastEffects(
-      ctx,
-      state,
-      { shape: 'circle', centre, diameter },
-      side,
-      obs,
-      undefined,
-    );
-    const saves = blast.saves.filter(
-      (s) =>
-        !ctx.terrain
-          .featuresAt(positionOf(state, s.unit)!)
-          .some(
-            (e) =>
-              e.feature.kind === 'tree' ||
-              e.feature.kind === 'woods' ||
-              e.feature.kind === 'forest',
-          ),
-    );
-    return { roll: num(row, 'roll'), centre, saves, vehicles: blast.vehicles };
-  });
+  return matrixCircles(
+    ctx,
+    at,
+    from,
+    diameter,
+    (t) => blastEffects(ctx, state, t, side, obs, undefined),
+    (landed, unit) => mortarShelter(ctx, state, from, landed, unit, standOff),
+  );
 }
 
 /**

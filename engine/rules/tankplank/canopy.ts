@@ -122,6 +122,30 @@ function underRoof(b: BuildingFeature, level: 'upper' | 'roof' | undefined): boo
 }
 
 /**
+ * Where indirect fire may not be fired from (TP-12.3; artillery by TP-18.7a): under trees or a
+ * roof, or with trees on the line of fire within `standOff` of the tube. The reason, or undefined.
+ */
+export function indirectPositionRefusal(
+  ctx: TankplankContext,
+  from: TablePoint,
+  at: TablePoint,
+  standOff: number,
+  what: string,
+): string | undefined {
+  const covered = ctx.terrain
+    .featuresAt(from)
+    .some(
+      (e) =>
+        e.feature.kind === 'tree' ||
+        e.feature.kind === 'woods' ||
+        e.feature.kind === 'forest' ||
+        e.feature.kind === 'building',
+    );
+  if (covered) return `${what} may not fire from under trees or a roof`;
+  return treesTooClose(ctx, from, at, standOff);
+}
+
+/**
  * Trees between the mortar and its target: the nearest leaves must be at least `standOff` from
  * the tube (TP-12.3). Returns the refusal reason, or undefined when the line is clear.
  */

@@ -20,7 +20,7 @@ import {
 } from './situation';
 import type { TankplankState, UnitState } from './state';
 import { supplyFireRefusal } from './logistics';
-import { mortarShelter, matrixCircles, treesTooClose } from './canopy';
+import { indirectPositionRefusal, mortarShelter, matrixCircles } from './canopy';
 import { planRifleGrenade } from './rifleGrenade';
 import { heOnHousePlan, type HouseHitPlan } from './structures';
 import { artilleryReadiness, planArtillery, type MatrixOutcome } from './artillery';
@@ -985,22 +985,9 @@ function planMortar(
   if (base.range < min - 1e-9) return refuse(`the mortar's minimum range is ${min}"`, 'TP-12.3');
   if (base.range > max + 1e-9) return refuse(`the mortar's maximum range is ${max}"`, 'TP-12.3');
   const from = positionOf(state, base.shooter)!;
-  if (
-    ctx.terrain
-      .featuresAt(from)
-      .some(
-        (e) =>
-          e.feature.kind === 'tree' ||
-          e.feature.kind === 'woods' ||
-          e.feature.kind === 'forest' ||
-          e.feature.kind === 'building',
-      )
-  ) {
-    return refuse('a mortar may not fire from under trees or a roof', 'TP-12.3');
-  }
   const standOff = stat(w.stats, 'canopyStandOff', 4);
-  const trees = treesTooClose(ctx, from, base.at, standOff);
-  if (trees) return refuse(trees, 'TP-12.3');
+  const badPosition = indirectPositionRefusal(ctx, from, base.at, standOff, 'a mortar');
+  if (badPosition) return refuse(badPosition, 'TP-12.3');
   // Spotting: the crew sees enemy at the point now, or an observer called it on an earlier turn.
   const obs = obstructions(ctx, state);
   const enemyThere = Object.values(state.units).some(
