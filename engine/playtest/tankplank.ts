@@ -9,6 +9,7 @@ import { isReachable, reachableArea } from '../movement/reachableArea';
 import {
   aaMgOf,
   artilleryStatus,
+  countsAsTroops,
   houseAt,
   roofBurning,
   constant,
@@ -848,7 +849,10 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
     score(state): ScoreLine[] {
       const lines: ScoreLine[] = [];
       for (const side of ctx.sides) {
-        const all = Object.values(state.units).filter((u) => u.side === side && !u.spawned);
+        // Troops only: a dropped heavy weapon or a boat is a thing, not a unit (TP-16.8, TP-G7).
+        const all = Object.values(state.units).filter(
+          (u) => u.side === side && !u.spawned && countsAsTroops(ctx, state, u.id),
+        );
         const alive = all.filter((u) => u.alive).length;
         const o = state.objectives[side];
         const needed =

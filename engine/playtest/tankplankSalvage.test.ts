@@ -62,3 +62,12 @@ describe('playtest commands and log for boats (TP-5.3, TP-G7)', () => {
     expect(rs.describe(crossed.events[0]!, crossed.state)[0]!.text).toMatch(/crosses the creek/);
   });
 });
+
+describe('the score counts troops, not things (TP-16.8, TP-G7)', () => {
+  test('a boat is not one of the units in play', () => {
+    const rs = tankplankPlaytest(scenario);
+    const line = rs.score(rs.newGame(1)).find((l) => l.side === 'a')!;
+    // Side A has a rifleman and a boat: one unit of troops.
+    expect(line.value).toMatch(/^1\/1 units in play/);
+  });
+});
