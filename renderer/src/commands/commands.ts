@@ -485,7 +485,7 @@ export const COMMANDS: readonly Command[] = [
   tool('hexFill', 'Hex fill', 'F', isHex),
   tool('hexRidge', 'Hexside ridge', 'R', isHex),
   tool('hexContour', 'Contour line', 'C', isHex),
-  ...SETUP_TOOL_IDS.map((t) => tool(t, SETUP_TOOL_INFO[t].label, SETUP_TOOL_INFO[t].key, isTable)),
+  ...SETUP_TOOL_IDS.map((t) => tool(t, SETUP_TOOL_INFO[t].label, SETUP_TOOL_INFO[t].key, hasDoc)),
   ...SETUP_COMMANDS,
 ];
 

@@ -22,7 +22,9 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             <b>Set up</b> forces, objectives and deployment in the set-up column (Forces,
             Objectives, Rules, Catalog, Problems). Rules chooses the era layer, optional rules,
             figure scale and how each unclear rule is read. Problems re-check the layout and the
-            forces after each edit; click one to select what it is about.
+            forces after each edit; click one to select what it is about. On hex maps units stand on
+            hexes and face a hexside (drag a unit row onto a hex), and objectives and deployment
+            zones are sets of hexes (click hexes with the objective and deployment tools).
           </li>
           <li>
             <b>Playtest</b> the open scenario against the rules engine with the Playtest command;

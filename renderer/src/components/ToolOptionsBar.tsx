@@ -261,8 +261,8 @@ export function ToolOptionsBar({ editor }: { editor: Editor }) {
     <div className="tool-options" aria-label="Tool options">
       {body}
       <span className="hint" role="status">
-        {s.tool === 'select' && editor.isHex()
-          ? 'Click a hex to edit its terrain, level, flags and label'
+        {s.tool === 'select' && editor.isHex() && (!s.hint || s.hint === editor.currentTool().hint)
+          ? 'Click a hex to edit its terrain, level, flags and label (and select a unit on it)'
           : s.hint || editor.currentTool().hint}
       </span>
     </div>

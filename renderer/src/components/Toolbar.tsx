@@ -22,6 +22,7 @@ const HEX_TOOLS: ToolId[] = [
   'hexFill',
   'hexRidge',
   'hexContour',
+  ...SETUP_TOOL_IDS,
 ];
 
 /** The vertical tool strip; each button runs the tool's command. */
@@ -36,7 +37,7 @@ export function Toolbar({ editor, ctx }: { editor: Editor; ctx: CommandContext }
         return (
           <button
             key={t}
-            className={`tool${s.tool === t ? ' active' : ''}${i === 2 || t === 'wreck' ? ' group-end' : ''}`}
+            className={`tool${s.tool === t ? ' active' : ''}${i === 2 || t === 'wreck' || t === 'hexContour' ? ' group-end' : ''}`}
             aria-pressed={s.tool === t}
             aria-label={c.label}
             data-tool={t}

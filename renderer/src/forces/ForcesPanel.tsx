@@ -25,6 +25,7 @@ import {
 import { getHost } from '../../host';
 import type { Editor } from '../editor/Editor';
 import { UNIT_DRAG_TYPE } from '../objectives/setupTools';
+import { hexsideName, isPlaced, positionLabel } from '../objectives/hexSetup';
 import { useSetup } from './useSetup';
 import type { SetupModel } from './setupModel';
 
@@ -453,7 +454,7 @@ function UnitRow({ m, unit: u, depth }: { m: SetupModel; unit: Unit; depth: numb
   const sel = m.session.selected;
   const selected = sel?.kind === 'unit' && sel.id === u.id;
   const riders = embarkedIds(m.scenario().forces);
-  const placed = Array.isArray(u.position);
+  const placed = isPlaced(u);
   const [over, setOver] = useState(false);
   return (
     <div
@@ -482,7 +483,11 @@ function UnitRow({ m, unit: u, depth }: { m: SetupModel; unit: Unit; depth: numb
         if (item && item !== u.id) m.editForces((f) => embark(f, item, u.id));
       }}
       onClick={() => m.update({ selected: { kind: 'unit', id: u.id } })}
-      title={placed ? `On the table at (${(u.position as number[]).join(', ')})` : 'Not placed'}
+      title={
+        placed
+          ? `On the ${m.editor.isHex() ? 'map' : 'table'} at ${positionLabel(u.position)}`
+          : 'Not placed'
+      }
     >
       <span className={`placed-dot${placed ? ' on' : ''}${riders.has(u.id) ? ' riding' : ''}`} />
       <span className="name">{u.name ?? type?.name ?? u.type}</span>
@@ -553,6 +558,7 @@ function UnitDetails({ m }: { m: SetupModel }) {
     (c) => c.cardType === 'crew' || c.cardType === 'upgrade' || c.cardType === 'ammo',
   );
   const stats = { ...(type?.stats ?? {}) };
+  const layout = m.editor.hexLayout();
   return (
     <div className="unit-details" data-testid="unit-details">
       <h3>
@@ -730,20 +736,53 @@ function UnitDetails({ m }: { m: SetupModel }) {
             m.editor.setTool('units');
           }}
           disabled={!!carrier}
-          title="Then press on the table and drag to set its facing"
+          title={
+            layout
+              ? 'Then press on a hex and drag toward the hexside it faces (or drag this row onto the map)'
+              : 'Then press on the table and drag to set its facing'
+          }
         >
-          Place on table
+          {layout ? 'Place on map' : 'Place on table'}
         </button>
-        {Array.isArray(u.position) && (
+        {isPlaced(u) && (
           <button
             onClick={() => m.editForces((f) => clearUnitFields(f, u.id, ['position', 'facing']))}
           >
-            Take off table
+            {layout ? 'Take off map' : 'Take off table'}
           </button>
         )}
         <button onClick={() => m.editForces((f) => removeItems(f, [u.id]))}>Delete unit</button>
       </div>
-      {Array.isArray(u.position) && (
+      {layout && (
+        <div className="field" data-testid="unit-position">
+          <span>Position</span>
+          <span>{positionLabel(u.position)}</span>
+        </div>
+      )}
+      {layout && isPlaced(u) && (
+        <label className="field">
+          <span>Facing</span>
+          <select
+            aria-label="Facing hexside"
+            value={u.facing ?? ''}
+            onChange={(e) =>
+              m.editForces((f) =>
+                e.target.value === ''
+                  ? clearUnitFields(f, u.id, ['facing'])
+                  : updateUnit(f, u.id, { facing: Number(e.target.value) }),
+              )
+            }
+          >
+            <option value="">not set</option>
+            {[0, 1, 2, 3, 4, 5].map((side) => (
+              <option key={side} value={side}>
+                hexside {side} ({hexsideName(layout, side)})
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {!layout && Array.isArray(u.position) && (
         <label className="field">
           <span>Facing°</span>
           <input

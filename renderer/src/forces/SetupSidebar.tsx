@@ -19,7 +19,6 @@ const TABS: { id: SetupTab; label: string }[] = [
 /** The scenario set-up editors: forces, objectives and deployment, rules, catalog, problems. */
 export function SetupSidebar({ editor }: { editor: Editor }) {
   const m = useSetup(editor);
-  if (editor.isHex()) return null;
   const problems = m.problems();
   const errors = problems.filter((p) => p.severity === 'error').length;
   const tab = m.session.tab;

@@ -56,7 +56,7 @@ const tab = (
     label,
     group: 'View',
     ...(shortcuts ? { shortcuts } : {}),
-    enabled: (c) => !!c.editor && !c.editor.isHex(),
+    enabled: (c) => !!c.editor,
     checked: (c) => !!c.editor && setupOf(c.editor).session.tab === id,
     run: (c) => setupOf(c.editor!).update({ tab: id }),
   }) satisfies Command;

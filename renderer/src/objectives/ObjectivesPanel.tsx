@@ -4,6 +4,7 @@ import { applyMissionPreset, missionPresets, visibleObjectives } from '../../../
 import type { Editor } from '../editor/Editor';
 import { useSetup } from '../forces/useSetup';
 import type { SetupModel } from '../forces/setupModel';
+import { areaSummary } from './hexSetup';
 
 const OBJECTIVE_KINDS: Objective['kind'][] = ['holdZone', 'vpPerTurn', 'reach', 'destroy', 'exit'];
 const CONDITION_KINDS: VictoryCondition['kind'][] = [
@@ -59,6 +60,11 @@ export function ObjectivesPanel({ editor }: { editor: Editor }) {
         <h3>Mission</h3>
         {presets.length === 0 ? (
           <p className="muted small">The {doc.ruleset.id} catalogs describe no mission presets.</p>
+        ) : m.editor.isHex() ? (
+          <p className="muted small">
+            Mission presets lay out table strips and tokens in inches; on a hex map, set entry
+            edges, deployment hexes and objective hexes with the tools below.
+          </p>
         ) : (
           <div className="button-row">
             <select
@@ -141,7 +147,9 @@ export function ObjectivesPanel({ editor }: { editor: Editor }) {
           </p>
         )}
         <p className="muted small">
-          Draw with the Objective zone (Shift+O) or Objective point (Shift+P) tools.
+          {m.editor.isHex()
+            ? 'Objective point (Shift+P): click a hex for a one-hex objective. Objective zone (Shift+O): click hexes to add them to the selected objective, or take them out.'
+            : 'Draw with the Objective zone (Shift+O) or Objective point (Shift+P) tools.'}
         </p>
         {shown.map((o) => (
           <ObjectiveEditor
@@ -335,9 +343,10 @@ export function ObjectivesPanel({ editor }: { editor: Editor }) {
       <section>
         <h3>Deployment</h3>
         <p className="muted small">
-          Entry edge tool (Shift+E): click near an edge. Deployment zone tool (Shift+D): drag, or
-          click near an edge for a strip. New items go to the active side (
-          {sideName(m.activeSide())}).
+          {m.editor.isHex()
+            ? 'Entry edge tool (Shift+E): click near a map edge. Deployment zone tool (Shift+D): click hexes to add them to the side’s zone, or take them out.'
+            : 'Entry edge tool (Shift+E): click near an edge. Deployment zone tool (Shift+D): drag, or click near an edge for a strip.'}{' '}
+          New items go to the active side ({sideName(m.activeSide())}).
         </p>
         {(doc.deployment.entryEdges ?? []).map((e) => (
           <div
@@ -382,7 +391,7 @@ export function ObjectivesPanel({ editor }: { editor: Editor }) {
             onClick={() => m.update({ selected: { kind: 'zone', id: z.id } })}
           >
             <span>
-              {z.name ?? z.id} · {sideName(z.side)} · {z.area.shape}
+              {z.name ?? z.id} · {sideName(z.side)} · {areaSummary(z.area)}
             </span>
             <button
               className="icon"
@@ -593,7 +602,8 @@ function ObjectiveEditor({
         </label>
       </div>
       <div className="muted small">
-        {o.area?.shape ?? 'no area'} · {o.owner ? `${sideName(o.owner)}'s` : 'open to all'}
+        {o.area ? areaSummary(o.area) : 'no area'} ·{' '}
+        {o.owner ? `${sideName(o.owner)}'s` : 'open to all'}
       </div>
     </div>
   );

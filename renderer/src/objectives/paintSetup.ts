@@ -2,6 +2,7 @@ import type { Edge, Objective, Point, ScenarioDoc, Shape } from '../../../engine
 import { allUnits, embarkedIds, visibleObjectives } from '../../../engine/forces';
 import type { Editor } from '../editor/Editor';
 import { setupOf, sideColour, type SetupModel } from '../forces/setupModel';
+import { paintHexSetup } from './paintHexSetup';
 
 /** Radius of an infantry figure's counter and of an objective token, in inches. */
 const FIGURE_RADIUS = 0.4;
@@ -103,7 +104,11 @@ export function unitSize(
  * screen pixels: counters in side colour with a facing tick, vehicles as their footprint.
  */
 export function paintSetup(ctx: CanvasRenderingContext2D, ed: Editor): void {
-  if (ed.isHex()) return;
+  const layout = ed.hexLayout();
+  if (layout) {
+    paintHexSetup(ctx, ed, layout);
+    return;
+  }
   const model = setupOf(ed);
   const doc = model.scenario();
   const { x: cx, y: cy, zoom } = ed.session.camera;

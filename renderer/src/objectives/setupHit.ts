@@ -3,6 +3,8 @@ import type { Editor } from '../editor/Editor';
 import { closestOnPath, dist } from '../geometry/geometry';
 import { setupOf, type SetupItem } from '../forces/setupModel';
 import { edgeSegment, shapeOutline, shownObjectives } from './paintSetup';
+import { allUnits, embarkedIds } from '../../../engine/forces';
+import { isHexRef } from './hexSetup';
 
 /** Radius of an objective token in inches (as painted). */
 const TOKEN_RADIUS = 0.7;
@@ -55,4 +57,27 @@ export function setupItemAt(ed: Editor, p: Point, tol: number): SetupItem | null
       return { kind: 'zone', id: z.id };
   }
   return null;
+}
+
+/**
+ * Hex maps: the unit a click on hex (col, row) picks for the set-up column, or null when no unit
+ * stands there. Repeated clicks on a stack cycle through its units, after the one selected now.
+ */
+export function hexUnitAt(ed: Editor, col: number, row: number): SetupItem | null {
+  const m = setupOf(ed);
+  const doc = m.scenario();
+  const riders = embarkedIds(doc.forces);
+  const here = allUnits(doc.forces)
+    .map((p) => p.unit)
+    .filter(
+      (u) =>
+        !riders.has(u.id) &&
+        isHexRef(u.position) &&
+        u.position.col === col &&
+        u.position.row === row,
+    );
+  if (!here.length) return null;
+  const sel = m.session.selected;
+  const i = sel?.kind === 'unit' ? here.findIndex((u) => u.id === sel.id) : -1;
+  return { kind: 'unit', id: here[(i + 1) % here.length]!.id };
 }

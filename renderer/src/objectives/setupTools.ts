@@ -1,4 +1,4 @@
-import type { Edge, Objective, Point } from '../../../engine/format/types';
+import type { Edge, HexRef, Objective, Point } from '../../../engine/format/types';
 import {
   allUnits,
   constantNumber,
@@ -10,6 +10,17 @@ import type { Editor } from '../editor/Editor';
 import type { Tool, ToolPointer } from '../tools/tools';
 import { facingAwayFrom, setupOf, type SetupModel } from '../forces/setupModel';
 import { shapeOutline } from './paintSetup';
+import { hexCentre, hexLabel, type HexLayout } from '../geometry/hex';
+import {
+  hasHex,
+  hexRefAt,
+  hexsideAwayFrom,
+  hexsideName,
+  hexsideToward,
+  hexUnitPoint,
+  isHexRef,
+  toggleHex,
+} from './hexSetup';
 
 /** Canvas tools of the set-up editors. */
 export type SetupToolId = 'deployZone' | 'entryEdge' | 'objectiveZone' | 'objectivePoint' | 'units';
@@ -51,10 +62,11 @@ abstract class RectSetupTool implements SetupTool {
   private start: Point | null = null;
   onPointerDown(e: ToolPointer, ed: Editor): void {
     this.start = ed.snapped(e.table);
+    if (ed.isHex()) return;
     setupOf(ed).update({ preview: { kind: 'rect', a: this.start, b: this.start } });
   }
   onPointerMove(e: ToolPointer, ed: Editor): void {
-    if (!this.start) return;
+    if (!this.start || ed.isHex()) return;
     setupOf(ed).update({ preview: { kind: 'rect', a: this.start, b: ed.snapped(e.table) } });
   }
   onPointerUp(e: ToolPointer, ed: Editor): void {
@@ -64,6 +76,14 @@ abstract class RectSetupTool implements SetupTool {
     this.start = null;
     const m = setupOf(ed);
     m.update({ preview: null });
+    const layout = ed.hexLayout();
+    if (layout) {
+      // Hex maps: areas are sets of hexes; each click adds the hex under it or takes it out.
+      const hex = hexRefAt(layout, e.table);
+      if (!hex) ed.update({ hint: 'Click inside the hex grid' });
+      else this.toggleHex(m, ed, hex);
+      return;
+    }
     const { width: w, height: h } = ed.mapSize();
     const clamp = (v: number, max: number) => Math.min(max, Math.max(0, v));
     const x0 = clamp(Math.min(a[0], b[0]), w);
@@ -87,6 +107,8 @@ abstract class RectSetupTool implements SetupTool {
     r: { x: number; y: number; width: number; height: number },
     at: Point,
   ): void;
+  /** Hex maps: adds the clicked hex to the area being built, or takes it out. */
+  protected abstract toggleHex(m: SetupModel, ed: Editor, hex: HexRef): void;
 }
 
 /**
@@ -95,7 +117,49 @@ abstract class RectSetupTool implements SetupTool {
  */
 export class DeployZoneTool extends RectSetupTool {
   readonly id = 'deployZone' as const;
-  readonly hint = 'Drag a deployment zone for the active side, or click near an edge for a strip';
+  readonly hint =
+    'Drag a deployment zone for the active side, or click near an edge for a strip (hex maps: click hexes to add or remove them)';
+  protected toggleHex(m: SetupModel, ed: Editor, hex: HexRef): void {
+    const side = m.activeSide();
+    if (!side) return;
+    const doc = m.scenario();
+    const zones = doc.deployment.zones ?? [];
+    const sel = m.session.selected;
+    // The selected hex zone of the active side grows; else the side's first hex zone; else a new one.
+    const target =
+      zones.find(
+        (z) =>
+          sel?.kind === 'zone' && z.id === sel.id && z.side === side && z.area.shape === 'hexes',
+      ) ?? zones.find((z) => z.side === side && z.area.shape === 'hexes');
+    const name = doc.forces.sides.find((s) => s.id === side)?.name ?? side;
+    if (!target) {
+      const id = m.newId(`deploy-${side}`);
+      m.setDeployment({
+        ...doc.deployment,
+        zones: [
+          ...zones,
+          { id, side, name: `${name} deployment`, area: { shape: 'hexes', hexes: [hex] } },
+        ],
+      });
+      m.update({ selected: { kind: 'zone', id } });
+      ed.update({
+        hint: `Deployment zone ${id} started for ${name} at hex ${hexLabel(hex.col, hex.row)}`,
+      });
+      return;
+    }
+    const before = target.area.shape === 'hexes' ? target.area.hexes : [];
+    const hexes = toggleHex(before, hex);
+    m.setDeployment({
+      ...doc.deployment,
+      zones: hexes.length
+        ? zones.map((z) => (z.id === target.id ? { ...z, area: { shape: 'hexes', hexes } } : z))
+        : zones.filter((z) => z.id !== target.id),
+    });
+    m.update({ selected: hexes.length ? { kind: 'zone', id: target.id } : null });
+    ed.update({
+      hint: `Hex ${hexLabel(hex.col, hex.row)} ${hasHex(before, hex) ? 'taken out of' : 'added to'} ${target.name ?? target.id}${hexes.length ? '' : ' (now empty, removed)'}`,
+    });
+  }
   protected commit(
     m: SetupModel,
     ed: Editor,
@@ -126,7 +190,47 @@ export class DeployZoneTool extends RectSetupTool {
 /** Objective zone: drag a rectangle; it becomes a hold-the-zone objective of the active side. */
 export class ObjectiveZoneTool extends RectSetupTool {
   readonly id = 'objectiveZone' as const;
-  readonly hint = 'Drag an objective zone; set its owner, hold turns and secrecy in Objectives';
+  readonly hint =
+    'Drag an objective zone (hex maps: click hexes to add them to the selected objective); set its owner, hold turns and secrecy in Objectives';
+  protected toggleHex(m: SetupModel, ed: Editor, hex: HexRef): void {
+    const doc = m.scenario();
+    const sel = m.session.selected;
+    const target = doc.objectives.find(
+      (o) => sel?.kind === 'objective' && o.id === sel.id && o.area?.shape === 'hexes',
+    );
+    if (!target || target.area?.shape !== 'hexes') {
+      const id = m.newId('objective');
+      const o: Objective = {
+        id,
+        name: `Objective ${doc.objectives.length + 1}`,
+        kind: 'holdZone',
+        area: { shape: 'hexes', hexes: [hex] },
+        holdTurns: 1,
+      };
+      m.setObjectives([...doc.objectives, o]);
+      m.update({ selected: { kind: 'objective', id }, tab: 'objectives' });
+      ed.update({
+        hint: `${o.name} added at hex ${hexLabel(hex.col, hex.row)}; click more hexes to grow it`,
+      });
+      return;
+    }
+    const before = target.area.hexes;
+    const hexes = toggleHex(before, hex);
+    if (!hexes.length) {
+      ed.update({
+        hint: `${target.name ?? target.id} needs at least one hex; delete it with Delete`,
+      });
+      return;
+    }
+    m.setObjectives(
+      doc.objectives.map((o) =>
+        o.id === target.id ? { ...o, area: { shape: 'hexes', hexes } } : o,
+      ),
+    );
+    ed.update({
+      hint: `Hex ${hexLabel(hex.col, hex.row)} ${hasHex(before, hex) ? 'taken out of' : 'added to'} ${target.name ?? target.id}`,
+    });
+  }
   protected commit(
     m: SetupModel,
     ed: Editor,
@@ -152,16 +256,24 @@ export class ObjectiveZoneTool extends RectSetupTool {
 export class ObjectivePointTool implements SetupTool {
   readonly id = 'objectivePoint' as const;
   readonly cursor = 'crosshair';
-  readonly hint = 'Click to place an objective token';
+  readonly hint = 'Click to place an objective token (hex maps: an objective on the clicked hex)';
   onPointerUp(e: ToolPointer, ed: Editor): void {
     const m = setupOf(ed);
     const doc = m.scenario();
+    const layout = ed.hexLayout();
+    const hex = layout ? hexRefAt(layout, e.table) : null;
+    if (layout && !hex) {
+      ed.update({ hint: 'Click inside the hex grid to place an objective' });
+      return;
+    }
     const id = m.newId('objective');
     const o: Objective = {
       id,
       name: `Objective ${doc.objectives.length + 1}`,
       kind: 'vpPerTurn',
-      area: { shape: 'point', at: pt(ed.snapped(e.table)) },
+      area: hex
+        ? { shape: 'hexes', hexes: [hex] }
+        : { shape: 'point', at: pt(ed.snapped(e.table)) },
       vpPerTurn: 1,
     };
     m.setObjectives([...doc.objectives, o]);
@@ -174,7 +286,7 @@ export class ObjectivePointTool implements SetupTool {
 export class EntryEdgeTool implements SetupTool {
   readonly id = 'entryEdge' as const;
   readonly cursor = 'pointer';
-  readonly hint = "Click near a table edge to make it the active side's entry edge";
+  readonly hint = "Click near a map edge to make it the active side's entry edge";
   onPointerUp(e: ToolPointer, ed: Editor): void {
     const m = setupOf(ed);
     const side = m.activeSide();
@@ -204,7 +316,7 @@ export class UnitsTool implements SetupTool {
   readonly id = 'units' as const;
   readonly cursor = 'crosshair';
   readonly hint =
-    'Pick a unit in Forces, then press on the table and drag to set its facing; drag units and objective tokens to move them';
+    'Pick a unit in Forces, then press on the map and drag to set its facing; drag units and objective tokens to move them (hex maps: hex by hex, facing a hexside)';
   private token: { id: string; offset: Point; start: Point } | null = null;
   private gesture: {
     unitId: string;
@@ -214,9 +326,28 @@ export class UnitsTool implements SetupTool {
     facing: number;
   } | null = null;
 
-  private unitAt(m: SetupModel, p: Point, tol: number): string | null {
+  private unitAt(ed: Editor, m: SetupModel, p: Point, tol: number): string | null {
     const doc = m.scenario();
     const riders = embarkedIds(doc.forces);
+    const layout = ed.hexLayout();
+    if (layout) {
+      // Hex maps: a unit in the hex under the pointer, the selected one first when several share it.
+      const hex = hexRefAt(layout, p);
+      if (!hex) return null;
+      const here = allUnits(doc.forces).filter(
+        (pu) =>
+          !riders.has(pu.unit.id) &&
+          isHexRef(pu.unit.position) &&
+          pu.unit.position.col === hex.col &&
+          pu.unit.position.row === hex.row,
+      );
+      const sel = m.session.selected;
+      return (
+        here.find((pu) => sel?.kind === 'unit' && sel.id === pu.unit.id)?.unit.id ??
+        here[0]?.unit.id ??
+        null
+      );
+    }
     let best: string | null = null;
     let bestD = Infinity;
     for (const pu of allUnits(doc.forces)) {
@@ -236,21 +367,24 @@ export class UnitsTool implements SetupTool {
   onPointerDown(e: ToolPointer, ed: Editor): void {
     const m = setupOf(ed);
     const doc = m.scenario();
-    const hit = this.unitAt(m, e.table, 6 * ed.pixel());
+    const layout = ed.hexLayout();
+    const hit = this.unitAt(ed, m, e.table, 6 * ed.pixel());
     const placing = m.session.placing;
     if (hit && (!placing || hit !== placing || e.alt)) {
-      const u = allUnits(doc.forces).find((p) => p.unit.id === hit)!.unit;
-      const at = u.position as Point;
+      const pu = allUnits(doc.forces).find((p) => p.unit.id === hit)!;
+      const u = pu.unit;
+      const at = layout ? hexUnitPoint(layout, u.position)! : (u.position as Point);
+      const facing = u.facing ?? (layout ? hexsideAwayFrom(layout, sideEdge(doc, pu.side.id)) : 0);
       this.gesture = {
         unitId: hit,
         mode: e.alt ? 'turn' : 'move',
         start: e.table,
         offset: [at[0] - e.table[0], at[1] - e.table[1]],
-        facing: u.facing ?? 0,
+        facing,
       };
       m.update({
         selected: { kind: 'unit', id: hit },
-        preview: { kind: 'unit', unitId: hit, at, facing: u.facing ?? 0 },
+        preview: { kind: 'unit', unitId: hit, at, facing },
       });
       return;
     }
@@ -275,8 +409,17 @@ export class UnitsTool implements SetupTool {
     }
     const pu = allUnits(doc.forces).find((p) => p.unit.id === placing);
     if (!pu) return;
-    const at = ed.snapped(e.table);
-    const facing = pu.unit.facing ?? facingAwayFrom(sideEdge(doc, pu.side.id));
+    const hex = layout ? hexRefAt(layout, e.table) : null;
+    if (layout && !hex) {
+      ed.update({ hint: 'Press inside the hex grid to place the unit' });
+      return;
+    }
+    const at = layout && hex ? hexCentre(layout, hex.col, hex.row) : ed.snapped(e.table);
+    const facing =
+      pu.unit.facing ??
+      (layout
+        ? hexsideAwayFrom(layout, sideEdge(doc, pu.side.id))
+        : facingAwayFrom(sideEdge(doc, pu.side.id)));
     this.gesture = { unitId: placing, mode: 'place', start: at, offset: [0, 0], facing };
     m.update({ preview: { kind: 'unit', unitId: placing, at, facing } });
   }
@@ -301,14 +444,25 @@ export class UnitsTool implements SetupTool {
     const m = setupOf(ed);
     const prev = m.session.preview;
     if (prev?.kind !== 'unit') return;
+    const layout = ed.hexLayout();
     if (g.mode === 'move') {
+      if (layout) {
+        // Hex maps: the unit jumps to the hex under the pointer; off the grid it stays put.
+        const hex = hexRefAt(layout, e.table);
+        if (hex) m.update({ preview: { ...prev, at: hexCentre(layout, hex.col, hex.row) } });
+        return;
+      }
       const at = ed.snapped([e.table[0] + g.offset[0], e.table[1] + g.offset[1]]);
       m.update({ preview: { ...prev, at } });
     } else {
       const dx = e.table[0] - prev.at[0];
       const dy = e.table[1] - prev.at[1];
-      if (Math.hypot(dx, dy) < 0.3) return;
+      if (Math.hypot(dx, dy) < (layout ? layout.size * 0.5 : 0.3)) return;
       let facing = (Math.atan2(dy, dx) * 180) / Math.PI;
+      if (layout) {
+        m.update({ preview: { ...prev, facing: hexsideToward(layout, facing) } });
+        return;
+      }
       if (!e.shift) facing = Math.round(facing / 15) * 15;
       m.update({ preview: { ...prev, facing: round(facing) } });
     }
@@ -346,7 +500,10 @@ export class UnitsTool implements SetupTool {
       prev.at[1] - g.start[1] - g.offset[1],
     );
     if (g.mode === 'move' && moved < 1e-6) return;
-    m.editForces((f) => updateUnit(f, g.unitId, { position: pt(prev.at), facing: prev.facing }));
+    const layout = ed.hexLayout();
+    const position = layout ? hexRefAt(layout, prev.at) : pt(prev.at);
+    if (!position) return;
+    m.editForces((f) => updateUnit(f, g.unitId, { position, facing: prev.facing }));
     if (g.mode === 'place') {
       // Carry on with the next unplaced unit of the same side, for quick set-up.
       const doc = m.scenario();
@@ -359,7 +516,7 @@ export class UnitsTool implements SetupTool {
       ed.update({
         hint: next
           ? `Placed; next: ${next.unit.name ?? next.unit.id}`
-          : 'Placed; every unit of the side is on the table',
+          : 'Placed; every unit of the side is on the map',
       });
     }
   }
@@ -410,6 +567,11 @@ export function unitDropHandlers(ed: Editor): {
       const doc = m.scenario();
       const pu = allUnits(doc.forces).find((p) => p.unit.id === id);
       if (!pu) return;
+      const layout = ed.hexLayout();
+      if (layout) {
+        dropOnHex(ed, layout, id, dropPoint(ed, e.currentTarget, e.clientX, e.clientY));
+        return;
+      }
       const at = pt(ed.snapped(dropPoint(ed, e.currentTarget, e.clientX, e.clientY)));
       const facing = pu.unit.facing ?? facingAwayFrom(sideEdge(doc, pu.side.id));
       m.editForces((f) => updateUnit(f, id, { position: at, facing }));
@@ -417,6 +579,36 @@ export function unitDropHandlers(ed: Editor): {
       ed.update({ hint: `${pu.unit.name ?? id} placed at (${at[0]}, ${at[1]})` });
     },
   };
+}
+
+/**
+ * Hex maps: a unit dropped from the force tree stands in the hex under the drop, facing the
+ * hexside it already faced or, when new to the map, the one pointing away from its side's entry
+ * edge. One undo step; a drop off the grid is refused with a hint.
+ */
+export function dropOnHex(ed: Editor, layout: HexLayout, unitId: string, at: Point): boolean {
+  const m = setupOf(ed);
+  const doc = m.scenario();
+  const pu = allUnits(doc.forces).find((p) => p.unit.id === unitId);
+  if (!pu) return false;
+  const name = pu.unit.name ?? unitId;
+  const hex = hexRefAt(layout, at);
+  if (!hex) {
+    ed.update({ hint: `${name} not placed: drop it on a hex of the map` });
+    return false;
+  }
+  const kept =
+    isHexRef(pu.unit.position) && Number.isInteger(pu.unit.facing) ? pu.unit.facing : undefined;
+  const facing =
+    kept !== undefined && kept >= 0 && kept < 6
+      ? kept
+      : hexsideAwayFrom(layout, sideEdge(doc, pu.side.id));
+  m.editForces((f) => updateUnit(f, unitId, { position: hex, facing }));
+  m.update({ selected: { kind: 'unit', id: unitId }, activeSide: pu.side.id });
+  ed.update({
+    hint: `${name} placed in hex ${hexLabel(hex.col, hex.row)}, facing ${hexsideName(layout, facing)}`,
+  });
+  return true;
 }
 
 /** Whether a zone lies wholly on the table (used for live feedback while drawing). */

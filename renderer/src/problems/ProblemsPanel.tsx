@@ -4,11 +4,13 @@ import type { Editor } from '../editor/Editor';
 import { useSetup } from '../forces/useSetup';
 import type { SetupItem, SetupModel, SetupProblem } from '../forces/setupModel';
 import { shapeOutline } from '../objectives/paintSetup';
+import { hexesCentre, hexUnitPoint } from '../objectives/hexSetup';
 
 /** Where a set-up item is on the table, to bring it into view. */
 function locate(m: SetupModel, item: SetupItem): Point | null {
   const doc = m.scenario();
   const { width: w, height: h } = m.editor.mapSize();
+  const layout = m.editor.hexLayout();
   const centre = (pts: Point[]): Point | null =>
     pts.length
       ? [
@@ -19,17 +21,20 @@ function locate(m: SetupModel, item: SetupItem): Point | null {
   switch (item.kind) {
     case 'unit': {
       const pos = allUnits(doc.forces).find((p) => p.unit.id === item.id)?.unit.position;
+      if (layout) return hexUnitPoint(layout, pos);
       return Array.isArray(pos) ? (pos as Point) : null;
     }
     case 'objective': {
       const a = doc.objectives.find((o) => o.id === item.id)?.area;
       if (!a) return null;
       if (a.shape === 'point') return a.at;
+      if (a.shape === 'hexes') return layout ? hexesCentre(layout, a.hexes) : null;
       if (a.shape === 'circle') return a.center;
       return centre(shapeOutline(a, w, h));
     }
     case 'zone': {
       const z = doc.deployment.zones?.find((x) => x.id === item.id);
+      if (z?.area.shape === 'hexes') return layout ? hexesCentre(layout, z.area.hexes) : null;
       return z ? centre(shapeOutline(z.area, w, h)) : null;
     }
     case 'feature':

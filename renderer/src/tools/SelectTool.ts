@@ -1,5 +1,6 @@
 import type { Feature, Point } from '../../../engine/format/types';
 import type { Editor } from '../editor/Editor';
+import { allUnits } from '../../../engine/forces';
 import {
   boxOfPoints,
   dist,
@@ -18,7 +19,7 @@ import { handleAt, type Handle } from './handles';
 import { hexAt } from '../geometry/hex';
 import type { Tool, ToolPointer } from './tools';
 import { setupOf } from '../forces/setupModel';
-import { setupItemAt } from '../objectives/setupHit';
+import { hexUnitAt, setupItemAt } from '../objectives/setupHit';
 
 /** Screen pixels the pointer must travel before a press becomes a drag. */
 const DRAG_THRESHOLD_PX = 3;
@@ -56,8 +57,16 @@ export class SelectTool implements Tool {
   onPointerDown(e: ToolPointer, ed: Editor): void {
     const layout = ed.hexLayout();
     if (layout) {
-      // On a hex map the select tool picks one hex for the inspector.
-      ed.update({ selectedHex: hexAt(layout, e.table) });
+      // On a hex map the select tool picks one hex for the inspector; a unit standing there is
+      // also selected in the set-up column (repeated clicks cycle through a stack).
+      const hex = hexAt(layout, e.table);
+      ed.update({ selectedHex: hex });
+      const m = setupOf(ed);
+      const unit = hex ? hexUnitAt(ed, hex.col, hex.row) : null;
+      if (unit) {
+        const side = allUnits(m.scenario().forces).find((p) => p.unit.id === unit.id)?.side.id;
+        m.update({ selected: unit, activeSide: side ?? m.session.activeSide, tab: 'forces' });
+      } else if (m.session.selected?.kind === 'unit') m.update({ selected: null });
       return;
     }
     const handle = handleAt(ed, e.table);
