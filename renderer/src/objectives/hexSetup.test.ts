@@ -134,6 +134,13 @@ describe('set-up on hex maps', () => {
     const c = hexCentre(layout, 4, 1);
     d.drag(c, [c[0] + 2, c[1] + 1.2]);
     expect(unit(d, 'c')).toMatchObject({ position: { col: 4, row: 1 }, facing: 2 });
+    // Alt-drag on a placed unit turns it in its hex: toward the north side (0), one undo step.
+    d.alt = true;
+    d.drag(c, [c[0], c[1] - 3]);
+    d.alt = false;
+    expect(unit(d, 'c')).toMatchObject({ position: { col: 4, row: 1 }, facing: 0 });
+    d.editor.undo();
+    expect(unit(d, 'c').facing).toBe(2);
   });
 
   it('objective and deployment tools build hex areas click by click', () => {
