@@ -443,7 +443,7 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
         if (e.level)
           return [
             L(
-              `${n(e.unit)} climbs ${e.level === 'ground' ? 'down to the ground' : e.level === 'upper' ? 'to the upper floor' : 'onto the roof'}, ${halfs(e.cost)} of a turn${e.forced ? ` — forced: ${e.forced}` : ''}`,
+              `${n(e.unit)} climbs ${e.level === 'ground' ? 'down to the ground' : e.level === 'upper' ? 'to the upper floor' : 'onto the roof'}, ${halfs(e.cost)} of a turn${e.forced ? ` — forced: ${forcedText(e.forced)}` : ''}`,
               'move',
               e.ruleIds,
               [],
@@ -452,7 +452,7 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
           ];
         return [
           L(
-            `${n(e.unit)} ${e.from ? 'moves' : 'enters'} ${r1(e.inches)}" to (${r1(e.to[0])}, ${r1(e.to[1])}), ${halfs(e.cost)} of a turn at ${e.rate}"/turn${e.forced ? ` — forced: ${e.forced}` : ''}`,
+            `${n(e.unit)} ${e.from ? 'moves' : 'enters'} ${r1(e.inches)}" to (${r1(e.to[0])}, ${r1(e.to[1])}), ${halfs(e.cost)} of a turn at ${e.rate}"/turn${e.forced ? ` — forced: ${forcedText(e.forced)}` : ''}`,
             'move',
             e.ruleIds,
             [],
@@ -1393,3 +1393,16 @@ function templatesOf(ctx: TankplankContext, state: TankplankState, plan: ShotPla
 }
 
 export type { UnitState };
+
+/** Why a unit was moved without an order, in words (morale results, crews acting on their own). */
+const FORCED_TEXT: Readonly<Record<string, string>> = {
+  toCover: 'morale, to the nearest cover',
+  fallBack: 'morale, falling back',
+  rout: 'morale, routing',
+  crewToRear: 'crew out of a wreck heading for the rear',
+  crewToCover: 'crew out of a wreck taking cover',
+  crewToGun: 'crew out of a wreck going to an AT gun short of men',
+};
+function forcedText(code: string): string {
+  return FORCED_TEXT[code] ?? code;
+}

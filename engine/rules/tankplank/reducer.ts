@@ -1716,7 +1716,15 @@ function crewBehaviour(
     const ownBank = bank === undefined || label === undefined || bank === label;
     let goal: TablePoint | undefined;
     let why: string;
-    if (ownBank) {
+    let ruleId = 'TP-16.2';
+    const gun = gunNeedingCrew(ctx, next, u.id);
+    if (gun) {
+      // A tank or armoured-car crewman goes to an AT gun he sees short of crew (TP-16.6).
+      if (gun.serving) continue;
+      goal = gun.post;
+      why = 'crewToGun';
+      ruleId = 'TP-16.6';
+    } else if (ownBank) {
       goal = edgeMiddle(ctx, u.side);
       why = 'crewToRear';
     } else {
@@ -1740,11 +1748,64 @@ function crewBehaviour(
       inches: round(cost.inches),
       cost: round(Math.min(1, cost.cost)),
       rate: cost.rate,
-      ruleIds: ['TP-16.2'],
+      ruleIds: [ruleId],
       forced: why,
     });
   }
   return next;
+}
+
+/**
+ * The friendly AT gun a bailed-out tank or armoured-car crewman goes to (TP-16.6): one he can see
+ * that has fewer men at it than its full crew (or none). `serving` when he is already at it;
+ * `post` is where he takes his place, beside the gun on his side of it.
+ */
+function gunNeedingCrew(
+  ctx: TankplankContext,
+  state: TankplankState,
+  manId: string,
+): { gun: string; serving: boolean; post: TablePoint } | undefined {
+  const man = state.units[manId]!;
+  const from = positionOf(state, manId);
+  const vehicle = state.units[manId.split('.crew')[0]!];
+  if (!from || !vehicle || vehicle.id === manId) return undefined;
+  const kw = ctx.catalog.units.get(vehicle.type)?.keywords ?? [];
+  if (!kw.includes('armoured') || kw.includes('personnelCarrier')) return undefined;
+  const reach = constant(ctx.catalog, 'crewProximity');
+  const obs = obstructions(ctx, state);
+  let best: { gun: string; serving: boolean; post: TablePoint; d: number } | undefined;
+  for (const g of Object.values(state.units)) {
+    if (!onTable(g) || g.side !== man.side || !g.alive) continue;
+    const gi = info(ctx, state, g.id);
+    if (gi.kind !== 'gun' || gi.type.keywords?.includes('artillery')) continue;
+    const at = tablePoint(g.at[0], g.at[1]);
+    const full = (gi.type.crew ?? []).reduce((n, c) => n + c.count, 0);
+    const hands =
+      Object.values(g.crew).reduce((n, c) => n + c, 0) +
+      Object.values(state.units).filter(
+        (x) =>
+          onTable(x) &&
+          x.side === g.side &&
+          x.id !== g.id &&
+          x.id !== manId &&
+          !x.doomed &&
+          info(ctx, state, x.id).kind === 'figure' &&
+          distance(tablePoint(x.at[0], x.at[1]), at) <= reach + 1e-9,
+      ).length;
+    const d = distance(from, at);
+    const serving = d <= reach + 1e-9;
+    if (hands >= full && !serving) continue;
+    if (
+      !serving &&
+      !sightBetween(ctx, state, { unit: manId, point: from }, { unit: g.id, point: at }, obs)
+        .visible
+    )
+      continue;
+    if (best && best.d <= d) continue;
+    const post = d > 0 ? project(at, bearing(at, from), reach * 0.8) : at;
+    best = { gun: g.id, serving, post, d };
+  }
+  return best && { gun: best.gun, serving: best.serving, post: best.post };
 }
 
 function edgeMiddle(ctx: TankplankContext, side: string): TablePoint | undefined {
