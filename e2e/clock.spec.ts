@@ -14,7 +14,7 @@ test('movement against the clock: the countdown pauses, and time up ends the sid
   await page.goto('/');
   await page
     .getByRole('button', { name: /village/i })
-    .first()
+    .filter({ hasNotText: /artillery/i })
     .click();
   await expect(page.getByTestId('table-view')).toBeVisible();
   await page.keyboard.press('F5');

@@ -8,7 +8,7 @@ test('doors and windows are edited as a list in the inspector, each change one u
   await page.goto('/');
   await page
     .getByRole('button', { name: /village/i })
-    .first()
+    .filter({ hasNotText: /artillery/i })
     .click();
   await page.getByLabel('Filter features').fill('West farmhouse');
   await page.locator('[data-feature-id="bldg-w1"]').click();

@@ -45,7 +45,7 @@ async function openVillagePlaytest(page: Page) {
   await page.goto('/');
   await page
     .getByRole('button', { name: /village/i })
-    .first()
+    .filter({ hasNotText: /artillery/i })
     .click();
   await expect(page.getByTestId('table-view')).toBeVisible();
   await page.keyboard.press('F5');

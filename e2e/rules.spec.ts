@@ -8,7 +8,7 @@ test('choose the village’s rules in the Rules tab, see the count, undo each ch
   await page.goto('/');
   await page
     .getByRole('button', { name: /village/i })
-    .first()
+    .filter({ hasNotText: /artillery/i })
     .click();
   await expect(page.getByTestId('table-view')).toBeVisible();
 

@@ -20,7 +20,7 @@ test('objectives and entry edges are picked on the table with the select tool, a
   await page.goto('/');
   await page
     .getByRole('button', { name: /village/i })
-    .first()
+    .filter({ hasNotText: /artillery/i })
     .click();
   await expect(page.getByTestId('table-canvas')).toBeVisible();
 

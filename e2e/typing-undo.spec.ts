@@ -8,7 +8,7 @@ test('a name typed letter by letter is one undo step; the next field is another'
   await page.goto('/');
   await page
     .getByRole('button', { name: /village/i })
-    .first()
+    .filter({ hasNotText: /artillery/i })
     .click();
   const forces = page.getByTestId('forces-panel');
   await expect(forces).toBeVisible();
