@@ -20,6 +20,8 @@ export interface Mover {
   readonly roadRateOnlyIfAllOnRoad: boolean;
   /** Rule cited for the road rate switch. */
   readonly roadRuleId: string;
+  /** A man jumps a water gap no wider than `max` inches where he could not ford it. */
+  readonly jump?: { readonly max: number; readonly ruleId: string };
 }
 
 /** One cost or ban met along a path. */
@@ -92,7 +94,12 @@ export function pathCost(
           const fordable = f.fordableBy
             ? has(mover, f.fordableBy)
             : !has(mover, entry.rules.impassableTo);
-          if (!fordable) return blocked(entry.id, entry.rules.moveRuleId, `cannot ford ${name(f)}`);
+          if (!fordable) {
+            // Narrow enough to jump across where the path meets it (TP-5.8).
+            const widest = Math.max(...spans.map((s) => (s.t1 - s.t0) * leg));
+            if (mover.jump && widest <= mover.jump.max + 1e-9) break;
+            return blocked(entry.id, entry.rules.moveRuleId, `cannot ford ${name(f)}`);
+          }
           charge(entry, f.fordCost ?? entry.rules.moveCost);
           break;
         }
