@@ -229,6 +229,24 @@ const basicWeapons: WeaponType[] = [
     source: s('L283, L319, L539'),
   },
   {
+    // The seed names a heavy AT gun only in the ammunition chart and groups (L561, L616); its
+    // impact is the heavy tank gun's, as TP-G16 suggests.
+    id: 'tp.heavyAtGunGun',
+    name: 'Heavy anti-tank gun',
+    kind: 'cannon',
+    ranges: cannonRanges,
+    stats: {
+      weaponClass: 'crew',
+      impactAP: 6,
+      rangeModifier: true,
+      ammoAP: 6,
+      needsSetUp: true,
+      ruleId: 'TP-G16',
+    },
+    source: 'TP-G16 (impact as the heavy tank gun); seed 000 L561, L616',
+    placeholder: true,
+  },
+  {
     id: 'tp.heavyTankGun',
     name: 'Heavy tank gun',
     kind: 'cannon',
@@ -358,6 +376,18 @@ const basicUnits: UnitType[] = [
     crew: [{ role: 'atCrew', count: 3 }],
     keywords: ['heavyWeapons'],
     source: s('L138, L172, L539'),
+  },
+  {
+    id: 'tp.heavyAtGun',
+    name: 'Heavy anti-tank gun',
+    class: 'gun',
+    mobility: 'towed',
+    speeds: { road: 2, offRoad: 2 },
+    weapons: [{ weapon: 'tp.heavyAtGunGun', mount: 'fixed', ammo: { AP: 6 } }],
+    crew: [{ role: 'atCrew', count: 3 }],
+    keywords: ['heavyWeapons', 'optional'],
+    source: 'TP-G16: speed and crew as the AT gun; seed 000 L561, L616',
+    placeholder: true,
   },
   {
     id: 'tp.jeep',
@@ -1109,6 +1139,13 @@ const basicTables: Record<string, RulesTable> = {
         ruleId: 'TP-16.7',
         source: s('L523'),
       },
+      {
+        weapon: 'tp.heavyAtGunGun',
+        roles: ['atCrew', 'vehicleCrew', 'commander', 'gunner', 'loader'],
+        everyTurns: 2,
+        ruleId: 'TP-16.7',
+        source: s('L523'),
+      },
       { weapon: 'tp.hmg', roles: [], everyTurns: 0, ruleId: 'TP-16.7', source: s('L525') },
       { weapon: 'tp.bazooka', roles: [], everyTurns: 0, ruleId: 'TP-16.7', source: s('L525') },
       { weapon: 'tp.mortar60', roles: [], everyTurns: 0, ruleId: 'TP-16.7', source: s('L525') },
@@ -1197,15 +1234,22 @@ const basicTables: Record<string, RulesTable> = {
         ruleId: 'TP-16.3',
         source: s('L513, L519'),
       },
+      {
+        // Infantry serve only the regular AT gun (L513); armoured-vehicle crews serve AT guns.
+        weapon: 'tp.heavyAtGunGun',
+        roles: ['atCrew', 'vehicleCrew', 'commander', 'gunner', 'loader'],
+        ruleId: 'TP-16.3',
+        source: s('L513'),
+      },
     ],
   ),
   // Each member is "<unit type>:<ammo kind>" ("*" for every kind the type stows): rounds of one
   // member may be handed to any other member of the same group (TP-17.5). A type always takes its
-  // own rounds. Heavy AT guns and assault guns with an AP gun are not in the catalog yet.
+  // own rounds. Assault guns with an AP gun are not in the catalog yet.
   ammoGroups: table('TP-17.5', s('L561-566'), 'Compatible ammunition groups.', [
     {
       group: 1,
-      members: ['tp.heavyTank:*', 'tp.tankDestroyer:AP'],
+      members: ['tp.heavyTank:*', 'tp.heavyAtGun:AP', 'tp.tankDestroyer:AP'],
       ruleId: 'TP-17.5',
       source: s('L561'),
     },
@@ -2017,6 +2061,10 @@ export const placeholderCatalog: CatalogDoc = {
       size: { width: 0.8, length: 1.2, height: 0.5 },
       source: 'TP-G20',
     }),
+    gap('tp.heavyAtGun', 'Heavy anti-tank gun', 'gun', {
+      size: { width: 1, length: 1.5, height: 0.6 },
+      source: 'TP-G20',
+    }),
     gap('tp.artLightTowed', 'Light towed artillery', 'gun', {
       speeds: { road: 1, offRoad: 1 },
       size: { width: 0.9, length: 1.4, height: 0.6 },
@@ -2120,6 +2168,14 @@ export const placeholderCatalog: CatalogDoc = {
     {
       id: 'tp.atGunGun',
       name: 'Anti-tank gun',
+      kind: 'cannon',
+      stats: { minCrew: 2 },
+      source: 'TP-G10',
+      placeholder: true,
+    },
+    {
+      id: 'tp.heavyAtGunGun',
+      name: 'Heavy anti-tank gun',
       kind: 'cannon',
       stats: { minCrew: 2 },
       source: 'TP-G10',

@@ -55,10 +55,6 @@ const ELSEWHERE: Readonly<
   },
   'TP-G4': { via: ['TP-17.1'], where: 'UI only: the ammo counters live on the unit' },
   'TP-G14': { via: ['TP-20.2'], where: 'ADV catalog: tp.horseCavalry' },
-  'TP-G16': {
-    via: ['TP-A17'],
-    where: 'catalog: the SP AT gun fires as the AT gun; no heavy AT gun in the forces',
-  },
   'TP-G17': {
     via: ['TP-19.1'],
     where: 'TW catalog: each tankette lists its own weapons and rounds',
