@@ -28,7 +28,10 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
           </li>
           <li>
             <b>Playtest</b> the open scenario against the rules engine with the Playtest command;
-            any edit returns to the editor.
+            any edit returns to the editor. Choose a person or the bot for each side, a dice seed
+            and, if you like, a movement clock. Select a unit to see where it can go and what else
+            it can do (each refused action says why, with its rule); hover a target to see the line
+            of sight, every modifier and the exact odds; click to fire. Ctrl+Z takes an action back.
           </li>
           <li>
             <b>Files</b> are plain JSON (Sandtable file format v1, described in the app&apos;s{' '}
