@@ -178,9 +178,13 @@ export function polygonArea(poly: Polygon): number {
   return Math.abs(sum / 2);
 }
 
-/** Distance from a point to the outline of a polygon (0 when it lies on an edge). */
-export function distanceToOutline(p: TablePoint, poly: Polygon): number {
-  let best = Infinity;
+/** The point of a polygon's outline nearest to p, and how far it is. */
+export function nearestOnOutline(
+  p: TablePoint,
+  poly: Polygon,
+): { readonly point: TablePoint; readonly distance: number } {
+  let best = poly[0]!;
+  let bestD = Infinity;
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
     const a = poly[j]!;
     const b = poly[i]!;
@@ -189,7 +193,16 @@ export function distanceToOutline(p: TablePoint, poly: Polygon): number {
     const len2 = dx * dx + dy * dy;
     const t =
       len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
-    best = Math.min(best, Math.hypot(a.x + dx * t - p.x, a.y + dy * t - p.y));
+    const d = Math.hypot(a.x + dx * t - p.x, a.y + dy * t - p.y);
+    if (d < bestD) {
+      bestD = d;
+      best = tablePoint(a.x + dx * t, a.y + dy * t);
+    }
   }
-  return inches(best);
+  return { point: best, distance: bestD };
+}
+
+/** Distance from a point to the outline of a polygon (0 when it lies on an edge). */
+export function distanceToOutline(p: TablePoint, poly: Polygon): number {
+  return inches(nearestOnOutline(p, poly).distance);
 }

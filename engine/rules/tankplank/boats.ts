@@ -11,6 +11,7 @@
  * every man still aboard saves on the passenger save; those who save wade ashore on the bank the
  * boat lay at and test morale as survivors of a lost vehicle (TP-15.1e). A boat leaves no wreck.
  */
+import { withUnit, withFormation } from './state';
 import type { CreekFeature, Point } from '../../format';
 import { accepted, invalid, type Reduction } from '../../game/reducer';
 import type { Dice } from '../../random/dice';
@@ -25,15 +26,6 @@ import type { TankplankState, UnitState } from './state';
 type Result = Reduction<TankplankState, TankplankEvent>;
 /** The reducer's common movement checks (phase, side, morale): a refusal or nothing. */
 export type MoveCheck = (state: TankplankState, id: string) => Result | undefined;
-
-const withUnit = (
-  state: TankplankState,
-  id: string,
-  patch: Partial<UnitState>,
-): TankplankState => ({
-  ...state,
-  units: { ...state.units, [id]: { ...state.units[id]!, ...patch } },
-});
 
 /** Whether a unit is a boat (its type carries the `boat` keyword). */
 export function isBoat(ctx: TankplankContext, state: TankplankState, id: string): boolean {
@@ -286,7 +278,7 @@ export function swampBoat(
     if (!saved) {
       next = withUnit(next, pid, { alive: false, at: null, boat: undefined });
       events.push({ type: 'CasualtyRemoved', unit: pid, ruleId: 'TP-14.5' });
-      if (fs) next = withFormationPatch(next, formation, { lostThisTurn: fs.lostThisTurn + 1 });
+      if (fs) next = withFormation(next, formation, { lostThisTurn: fs.lostThisTurn + 1 });
       return;
     }
     // Ashore on the boat's own side, just beyond the creek and its gully.
@@ -308,18 +300,9 @@ export function swampBoat(
       at: p,
       ruleId: 'TP-A55',
     });
-    if (fs) next = withFormationPatch(next, formation, { survivedVehicle: true });
+    if (fs) next = withFormation(next, formation, { survivedVehicle: true });
   });
   return next;
 }
-
-const withFormationPatch = (
-  state: TankplankState,
-  id: string,
-  patch: Partial<TankplankState['formations'][string]>,
-): TankplankState => ({
-  ...state,
-  formations: { ...state.formations, [id]: { ...state.formations[id]!, ...patch } },
-});
 
 const round = (n: number) => Math.round(n * 1000) / 1000;

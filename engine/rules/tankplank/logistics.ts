@@ -1,3 +1,4 @@
+import { withUnit } from './state';
 import type { Point, WeaponType } from '../../format';
 import { accepted, invalid, type Reduction } from '../../game/reducer';
 import { rectangleCorners, segmentInsidePolygon } from '../../geometry/polygon';
@@ -30,15 +31,6 @@ type Result = Reduction<TankplankState, TankplankEvent>;
 type Refusal = { readonly ok: false; readonly reason: string; readonly ruleId?: string };
 
 const EPS = 1e-9;
-
-const withUnit = (
-  state: TankplankState,
-  id: string,
-  patch: Partial<UnitState>,
-): TankplankState => ({
-  ...state,
-  units: { ...state.units, [id]: { ...state.units[id]!, ...patch } },
-});
 
 const withWreck = (
   state: TankplankState,

@@ -1,3 +1,4 @@
+import { withUnit, withFormation } from './state';
 import type { Point } from '../../format';
 import { Dice } from '../../random/dice';
 import { accepted, invalid, type Reducer, type Reduction } from '../../game/reducer';
@@ -162,24 +163,6 @@ function salvageOrBoat(
       return fireCaptured(ctx, state, action, (s, a) => fire(ctx, s, a));
   }
 }
-
-const withUnit = (
-  state: TankplankState,
-  id: string,
-  patch: Partial<UnitState>,
-): TankplankState => ({
-  ...state,
-  units: { ...state.units, [id]: { ...state.units[id]!, ...patch } },
-});
-
-const withFormation = (
-  state: TankplankState,
-  id: string,
-  patch: Partial<FormationState>,
-): TankplankState => ({
-  ...state,
-  formations: { ...state.formations, [id]: { ...state.formations[id]!, ...patch } },
-});
 
 // ---------------------------------------------------------------------------------------------
 // Movement phase

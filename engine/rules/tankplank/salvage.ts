@@ -14,6 +14,7 @@
  *   (TP-16.7, catalog `capturedWeapons`).
  * - Heavy weapons ride in vehicles only broken down and never fire from them (TP-16.9).
  */
+import { withUnit } from './state';
 import type { Point } from '../../format';
 import { accepted, invalid, type Reduction } from '../../game/reducer';
 import type { TankplankAction, TankplankEvent } from './actions';
@@ -29,15 +30,6 @@ export type FireHandler = (
   state: TankplankState,
   action: Extract<TankplankAction, { type: 'fire' }>,
 ) => Result;
-
-const withUnit = (
-  state: TankplankState,
-  id: string,
-  patch: Partial<UnitState>,
-): TankplankState => ({
-  ...state,
-  units: { ...state.units, [id]: { ...state.units[id]!, ...patch } },
-});
 
 /** Whether a unit is a dropped or abandoned heavy weapon (TP-16.8). */
 export function isPiece(ctx: TankplankContext, state: TankplankState, id: string): boolean {

@@ -154,3 +154,23 @@ export interface TankplankState {
   readonly allowForcedDice: boolean;
   readonly result?: { readonly winner: string | 'draw'; readonly reason: string };
 }
+
+/** The state with one unit changed. */
+export const withUnit = (
+  state: TankplankState,
+  id: string,
+  patch: Partial<UnitState>,
+): TankplankState => ({
+  ...state,
+  units: { ...state.units, [id]: { ...state.units[id]!, ...patch } },
+});
+
+/** The state with one formation's bookkeeping changed. */
+export const withFormation = (
+  state: TankplankState,
+  id: string,
+  patch: Partial<FormationState>,
+): TankplankState => ({
+  ...state,
+  formations: { ...state.formations, [id]: { ...state.formations[id]!, ...patch } },
+});

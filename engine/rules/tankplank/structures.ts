@@ -5,7 +5,12 @@
  * for the rest of the game (a plain flag, TP-G15).
  */
 import type { BuildingFeature, Point } from '../../format';
-import { distanceToOutline, pointInPolygon, type Polygon } from '../../geometry/polygon';
+import {
+  distanceToOutline,
+  nearestOnOutline,
+  pointInPolygon,
+  type Polygon,
+} from '../../geometry/polygon';
 import { templateContains, type Template } from '../../geometry/templates';
 import { tablePoint, type TablePoint } from '../../geometry/units';
 import { bearing, distance, project } from '../../geometry/vector';
@@ -91,27 +96,6 @@ export interface HouseHitPlan {
   readonly ruleId: string;
 }
 
-function nearestOnOutline(p: TablePoint, poly: Polygon): TablePoint {
-  let best = poly[0]!;
-  let bestD = Infinity;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const a = poly[j]!;
-    const b = poly[i]!;
-    const dx = b.x - a.x;
-    const dy = b.y - a.y;
-    const len2 = dx * dx + dy * dy;
-    const t =
-      len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
-    const q = tablePoint(a.x + dx * t, a.y + dy * t);
-    const d = distance(p, q);
-    if (d < bestD) {
-      bestD = d;
-      best = q;
-    }
-  }
-  return best;
-}
-
 /**
  * Adjusts an HE blast for a round that strikes a house (TP-11.5–11.7). A round aimed at a man on
  * the roof, or at a point further inside the outline than `houseWallBand`, strikes the roof;
@@ -151,7 +135,7 @@ export function heOnHousePlan(
     target?.level === 'roof' || (inside && distanceToOutline(p.at, poly) > band + 1e-9);
   if (!roofHit) {
     // TP-11.5: the men behind the hole, in the blast opening from it, save.
-    const hole = nearestOnOutline(p.at, poly);
+    const hole = nearestOnOutline(p.at, poly).point;
     const t = blast.template;
     const behind: Template = {
       shape: 'sector',
