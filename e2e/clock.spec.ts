@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openVillage } from './helpers';
 
 /** Where this spec leaves its screenshots, to be looked at. */
 const SHOTS = 'test-results/playtest-shots';
@@ -11,11 +12,7 @@ test('movement against the clock: the countdown pauses, and time up ends the sid
   page.on('pageerror', (e) => errors.push(e.message));
   // A fake clock, so five minutes of play pass in a moment.
   await page.clock.install();
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /village/i })
-    .filter({ hasNotText: /artillery/i })
-    .click();
+  await openVillage(page);
   await expect(page.getByTestId('table-view')).toBeVisible();
   await page.keyboard.press('F5');
   const setup = page.getByRole('dialog', { name: 'Start a playtest' });

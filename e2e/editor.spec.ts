@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { PDFDocument } from 'pdf-lib';
+import { openVillage, tableToScreen } from './helpers';
 
 /** The browser host falls back to downloads when there is no native save picker to drive. */
 test.beforeEach(async ({ page }) => {
@@ -11,31 +12,19 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-/** Screen position of a table point in inches, from the camera the canvas publishes. */
-async function at(page: Page, x: number, y: number): Promise<[number, number]> {
-  const canvas = page.getByTestId('table-canvas');
-  const [cx, cy, zoom] = (await canvas.getAttribute('data-camera'))!.split(',').map(Number) as [
-    number,
-    number,
-    number,
-  ];
-  const box = (await canvas.boundingBox())!;
-  return [box.x + cx + x * zoom, box.y + cy + y * zoom];
-}
-
 async function click(page: Page, x: number, y: number) {
-  const [sx, sy] = await at(page, x, y);
+  const [sx, sy] = await tableToScreen(page, x, y);
   await page.mouse.click(sx, sy);
 }
 
 async function dblclick(page: Page, x: number, y: number) {
-  const [sx, sy] = await at(page, x, y);
+  const [sx, sy] = await tableToScreen(page, x, y);
   await page.mouse.dblclick(sx, sy);
 }
 
 async function drag(page: Page, from: [number, number], to: [number, number]) {
-  const a = await at(page, ...from);
-  const b = await at(page, ...to);
+  const a = await tableToScreen(page, ...from);
+  const b = await tableToScreen(page, ...to);
   await page.mouse.move(...a);
   await page.mouse.down();
   await page.mouse.move((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, { steps: 4 });
@@ -306,11 +295,7 @@ test('the Tankplank village opens from the welcome screen and looks like a villa
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /village/i })
-    .filter({ hasNotText: /artillery/i })
-    .click();
+  await openVillage(page);
   await expect(page.getByTestId('doc-title')).toContainText(/village/i);
   await expect(featureRows(page).first()).toBeVisible();
   mkdirSync('test-results/shots', { recursive: true });
@@ -330,11 +315,7 @@ test('the Tankplank village opens from the welcome screen and looks like a villa
 });
 
 test('export PNG, SVG and a tiled 1:1 PDF of the village', async ({ page }) => {
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /village/i })
-    .filter({ hasNotText: /artillery/i })
-    .click();
+  await openVillage(page);
   await expect(featureRows(page).first()).toBeVisible();
   const exportAs = async (item: RegExp, configure?: () => Promise<void>) => {
     await page.getByRole('menuitem', { name: 'File' }).click();

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { tableToScreen } from './helpers';
 
 /** The browser host falls back to downloads when there is no native save picker to drive. */
 test.beforeEach(async ({ page }) => {
@@ -10,21 +11,9 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-/** Screen position of a table point in inches, from the camera the canvas publishes. */
-async function at(page: Page, x: number, y: number): Promise<[number, number]> {
-  const canvas = page.getByTestId('table-canvas');
-  const [cx, cy, zoom] = (await canvas.getAttribute('data-camera'))!.split(',').map(Number) as [
-    number,
-    number,
-    number,
-  ];
-  const box = (await canvas.boundingBox())!;
-  return [box.x + cx + x * zoom, box.y + cy + y * zoom];
-}
-
 async function drag(page: Page, from: [number, number], to: [number, number]) {
-  const a = await at(page, ...from);
-  const b = await at(page, ...to);
+  const a = await tableToScreen(page, ...from);
+  const b = await tableToScreen(page, ...to);
   await page.mouse.move(...a);
   await page.mouse.down();
   await page.mouse.move((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, { steps: 4 });
@@ -108,13 +97,13 @@ test('draw a deployment zone, place a unit, hide an objective, save and reopen',
 
   // Entry edge and a deployment zone for Blue, the active side.
   await page.getByRole('button', { name: 'Entry edge' }).click();
-  await page.mouse.click(...(await at(page, 18, 0.5)));
+  await page.mouse.click(...(await tableToScreen(page, 18, 0.5)));
   await page.getByRole('button', { name: 'Deployment zone' }).click();
   await drag(page, [2, 1], [34, 6]);
 
   // Drag the first tank from the force tree onto the table.
   const firstTank = forces.locator('[data-unit]').nth(0);
-  const [tx, ty] = await at(page, 10, 3);
+  const [tx, ty] = await tableToScreen(page, 10, 3);
   const box = (await page.getByTestId('table-view').boundingBox())!;
   await firstTank.dragTo(page.getByTestId('table-view'), {
     targetPosition: { x: tx - box.x, y: ty - box.y },
@@ -133,7 +122,7 @@ test('draw a deployment zone, place a unit, hide an objective, save and reopen',
 
   // A hidden objective owned by Blue: Red's playtest view does not show it.
   await page.getByRole('button', { name: 'Objective point' }).click();
-  await page.mouse.click(...(await at(page, 18, 30)));
+  await page.mouse.click(...(await tableToScreen(page, 18, 30)));
   const objectives = page.getByTestId('objectives-panel');
   await objectives.getByLabel('Objective name').fill('Blue secret');
   await objectives.getByLabel('Objective owner').selectOption('blue');
@@ -253,7 +242,7 @@ test('catalog search and a custom type; a mission preset whose objective is chec
   const problems = page.getByTestId('problems-panel');
   await expect(problems.locator('[data-check="objective-placement"]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Objective point' }).click();
-  await page.mouse.click(...(await at(page, 6, 18)));
+  await page.mouse.click(...(await tableToScreen(page, 6, 18)));
   await page.getByRole('tab', { name: /Problems/ }).click();
   await expect(problems.locator('[data-check="objective-placement"]').first()).toContainText(
     'King of the Hill uses 1 objective token(s); the scenario has 2',

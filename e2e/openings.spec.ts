@@ -1,15 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { openVillage } from './helpers';
 
 test('doors and windows are edited as a list in the inspector, each change one undo step', async ({
   page,
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /village/i })
-    .filter({ hasNotText: /artillery/i })
-    .click();
+  await openVillage(page);
   await page.getByLabel('Filter features').fill('West farmhouse');
   await page.locator('[data-feature-id="bldg-w1"]').click();
   const inspector = page.getByLabel('Inspector');

@@ -1,15 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { openVillage } from './helpers';
 
 test('choose the village’s rules in the Rules tab, see the count, undo each choice', async ({
   page,
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /village/i })
-    .filter({ hasNotText: /artillery/i })
-    .click();
+  await openVillage(page);
   await expect(page.getByTestId('table-view')).toBeVisible();
 
   // Shift+R is the "Show rules" command; the tab starts with nothing chosen.

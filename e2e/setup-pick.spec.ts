@@ -1,35 +1,20 @@
-import { expect, test, type Page } from '@playwright/test';
-
-/** Screen position of a table point in inches, from the camera the canvas publishes. */
-async function at(page: Page, x: number, y: number): Promise<[number, number]> {
-  const canvas = page.getByTestId('table-canvas');
-  const [cx, cy, zoom] = (await canvas.getAttribute('data-camera'))!.split(',').map(Number) as [
-    number,
-    number,
-    number,
-  ];
-  const box = (await canvas.boundingBox())!;
-  return [box.x + cx + x * zoom, box.y + cy + y * zoom];
-}
+import { expect, test } from '@playwright/test';
+import { openVillage, tableToScreen } from './helpers';
 
 test('objectives and entry edges are picked on the table with the select tool, and deleted with Delete', async ({
   page,
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /village/i })
-    .filter({ hasNotText: /artillery/i })
-    .click();
+  await openVillage(page);
   await expect(page.getByTestId('table-canvas')).toBeVisible();
 
   // The east farm objective, by the top of its outline: the Objectives tab shows it selected.
-  await page.mouse.click(...(await at(page, 33, 8)));
+  await page.mouse.click(...(await tableToScreen(page, 33, 8)));
   await expect(page.locator('[data-objective="objective-a"]')).toHaveClass(/selected/);
 
   // Side B's entry edge, by its bar on the east edge, away from the objective.
-  await page.mouse.click(...(await at(page, 35.95, 3)));
+  await page.mouse.click(...(await tableToScreen(page, 35.95, 3)));
   const edgeRows = page.locator('.condition', { hasText: 'enters from' });
   await expect(edgeRows).toHaveCount(2);
   await expect(page.locator('.condition.selected', { hasText: 'enters from' })).toHaveCount(1);
@@ -41,7 +26,7 @@ test('objectives and entry edges are picked on the table with the select tool, a
   // Inside the objective, away from its border, the terrain is still what a click selects.
   const inspector = page.getByLabel('Inspector');
   await expect(inspector.locator('h2')).toHaveText('Table');
-  await page.mouse.click(...(await at(page, 32.9, 14.6)));
+  await page.mouse.click(...(await tableToScreen(page, 32.9, 14.6)));
   await expect(inspector.locator('h2')).not.toHaveText('Table');
   expect(errors).toEqual([]);
 });

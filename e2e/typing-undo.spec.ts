@@ -1,15 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { openVillage } from './helpers';
 
 test('a name typed letter by letter is one undo step; the next field is another', async ({
   page,
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /village/i })
-    .filter({ hasNotText: /artillery/i })
-    .click();
+  await openVillage(page);
   const forces = page.getByTestId('forces-panel');
   await expect(forces).toBeVisible();
   const sideName = forces.getByLabel('Side name');
