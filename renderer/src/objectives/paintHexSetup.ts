@@ -3,7 +3,7 @@ import { allUnits, embarkedIds } from '../../../engine/forces';
 import type { Editor } from '../editor/Editor';
 import { hexCentre, hexCorners, inBounds, type HexLayout } from '../geometry/hex';
 import { setupOf, sideColour } from '../forces/setupModel';
-import { edgeSegment, shownObjectives } from './paintSetup';
+import { shownObjectives, strokeEntryEdge } from './paintSetup';
 import {
   fanOffsets,
   hexAreaBoundary,
@@ -119,16 +119,7 @@ export function paintHexSetup(ctx: CanvasRenderingContext2D, ed: Editor, layout:
   }
 
   for (const e of doc.deployment.entryEdges ?? []) {
-    const colour = sideColour(doc, e.side);
-    const [a, b] = edgeSegment(e.edge, w, h, e.from, e.to);
-    const [ax, ay] = toS(a);
-    const [bx, by] = toS(b);
-    ctx.lineWidth = isSel('edge', e.id) ? 9 : 6;
-    ctx.strokeStyle = isSel('edge', e.id) ? SELECT : colour;
-    ctx.beginPath();
-    ctx.moveTo(ax, ay);
-    ctx.lineTo(bx, by);
-    ctx.stroke();
+    const [[ax, ay], [bx, by]] = strokeEntryEdge(ctx, doc, e, isSel('edge', e.id), toS, w, h);
     const side = doc.forces.sides.find((s) => s.id === e.side);
     // Labels sit just off the map, so they never cover a hex.
     const out: Record<typeof e.edge, Point> = {

@@ -100,6 +100,31 @@ export function unitSize(
 }
 
 /**
+ * Strokes an entry edge as a bar in its side's colour (the selection colour when selected) and
+ * returns its ends in screen pixels, for the caller's label.
+ */
+export function strokeEntryEdge(
+  ctx: CanvasRenderingContext2D,
+  doc: ScenarioDoc,
+  e: NonNullable<ScenarioDoc['deployment']['entryEdges']>[number],
+  selected: boolean,
+  toS: (p: Point) => Point,
+  w: number,
+  h: number,
+): [Point, Point] {
+  const [a, b] = edgeSegment(e.edge, w, h, e.from, e.to);
+  const sa = toS(a);
+  const sb = toS(b);
+  ctx.lineWidth = selected ? 9 : 6;
+  ctx.strokeStyle = selected ? SELECT : sideColour(doc, e.side);
+  ctx.beginPath();
+  ctx.moveTo(sa[0], sa[1]);
+  ctx.lineTo(sb[0], sb[1]);
+  ctx.stroke();
+  return [sa, sb];
+}
+
+/**
  * Paints deployment zones, entry edges, objectives and pre-placed units above the terrain, in
  * screen pixels: counters in side colour with a facing tick, vehicles as their footprint.
  */
@@ -147,16 +172,7 @@ export function paintSetup(ctx: CanvasRenderingContext2D, ed: Editor): void {
   }
 
   for (const e of doc.deployment.entryEdges ?? []) {
-    const colour = sideColour(doc, e.side);
-    const [a, b] = edgeSegment(e.edge, w, h, e.from, e.to);
-    const [ax, ay] = toS(a);
-    const [bx, by] = toS(b);
-    ctx.lineWidth = isSel('edge', e.id) ? 9 : 6;
-    ctx.strokeStyle = isSel('edge', e.id) ? SELECT : colour;
-    ctx.beginPath();
-    ctx.moveTo(ax, ay);
-    ctx.lineTo(bx, by);
-    ctx.stroke();
+    const [[ax, ay], [bx, by]] = strokeEntryEdge(ctx, doc, e, isSel('edge', e.id), toS, w, h);
     const side = doc.forces.sides.find((s) => s.id === e.side);
     ctx.fillStyle = '#fff';
     ctx.fillText(
