@@ -28,6 +28,16 @@ describe('bot against bot on the village', () => {
     }
   });
 
+  test('infantry ride the trucks and half-tracks: a squad gets in on the first turns, out later', () => {
+    const game = playBotGame(ctx, newGame(ctx, { seed: 1, turnLimit: 8 }));
+    const squadMounts = game.actions.filter(
+      (a) => a.type === 'mount' && /^a\.sq\d/.test(a.unit) && /^a\.(truck|ht)\d/.test(a.vehicle),
+    );
+    expect(squadMounts.length).toBeGreaterThanOrEqual(10);
+    const riders = new Set(squadMounts.map((a) => (a.type === 'mount' ? a.unit : '')));
+    expect(game.actions.some((a) => a.type === 'dismount' && riders.has(a.unit))).toBe(true);
+  });
+
   test('replaying the action log reproduces the game exactly (same events, same state hash)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1_000_000 }), (seed) => {

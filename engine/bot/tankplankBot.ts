@@ -97,17 +97,22 @@ function moveAll(
   const mine = Object.values(get().units)
     .filter((u) => u.side === side && u.alive)
     .sort((a, b) => (rank.get(a.id) ?? order.length) - (rank.get(b.id) ?? order.length));
-  const offTable = mine.filter((u) => u.at === null && u.embarkedIn === null);
   const zone = ctx.objectives.find((o) => o.owner === side)?.area;
+  embarkSquads(ctx, get, side, goal, apply);
+  const offTable = mine.filter((u) => {
+    const now = get().units[u.id]!;
+    return now.at === null && now.embarkedIn === null;
+  });
   mine.forEach((u) => {
     const s = get();
     const cur = s.units[u.id]!;
     if (!cur.alive) return;
     const i = info(ctx, s, u.id);
-    // Passengers get out once their vehicle is on the table and near the goal.
+    // Passengers ride to the objective and get out there (or walk the rest late in the game).
     if (cur.embarkedIn) {
       const vp = positionOf(s, cur.embarkedIn);
-      if (vp && (s.turn >= 3 || distance(vp, goal) < 10)) {
+      const there = !!vp && ((zone && shapeContains(zone, vp, ctx.map)) || distance(vp, goal) < 5);
+      if (vp && (there || s.turn >= 7)) {
         for (const dy of [0.8, -0.8, 0.5, -0.5]) {
           const p = tablePoint(
             Math.min(ctx.map.width, Math.max(0, vp.x)),
@@ -162,6 +167,112 @@ function moveAll(
       if (apply({ type: 'move', unit: u.id, path })) return;
     }
   });
+}
+
+/**
+ * Infantry rides: each empty transport picks up the nearest squad still on foot, far from the
+ * goal. A transport off the table comes on just inside its edge and the squad enters beside it;
+ * men within half a move of a transport walk up to it and get in (½ move, TP-5.3). The transport
+ * then drives on with them in the normal pass, and they get out at the objective.
+ */
+function embarkSquads(
+  ctx: TankplankContext,
+  get: () => TankplankState,
+  side: string,
+  goal: TablePoint,
+  apply: (a: TankplankAction) => boolean,
+): void {
+  const reach = constant(ctx.catalog, 'mountReach');
+  const s0 = get();
+  const transports = Object.values(s0.units).filter((u) => {
+    if (u.side !== side || !u.alive || u.embarkedIn || u.moved > 0) return false;
+    const i = info(ctx, s0, u.id);
+    const kw = i.type.keywords ?? [];
+    return (
+      i.kind === 'vehicle' &&
+      (i.type.capacity ?? 0) > 0 &&
+      i.type.class !== 'tank' &&
+      !kw.includes('boat') &&
+      u.passengers.length === 0
+    );
+  });
+  const onFoot = (fid: string) =>
+    (ctx.formations.get(fid)?.members ?? [])
+      .map((id) => get().units[id]!)
+      .filter((u) => u.alive && !u.embarkedIn && info(ctx, get(), u.id).kind === 'figure');
+  const taken = new Set<string>();
+  for (const t of transports) {
+    const capacity = info(ctx, get(), t.id).type.capacity ?? 0;
+    // The squad to carry: every man still on foot, none yet near the goal, all fitting aboard.
+    let best: { fid: string; d: number } | undefined;
+    for (const f of ctx.formations.values()) {
+      if (f.side !== side || f.kind !== 'squad' || taken.has(f.id)) continue;
+      const men = onFoot(f.id);
+      if (men.length === 0 || men.length > capacity) continue;
+      if (men.length < (f.members.length + 1) / 2) continue;
+      // A man still off the table is at his entry edge.
+      const edge = entryPoint(ctx, side, 0, 1);
+      const at = (u: (typeof men)[number]) =>
+        u.at ? tablePoint(u.at[0], u.at[1]) : t.at ? tablePoint(t.at[0], t.at[1]) : edge;
+      if (men.some((m) => distance(at(m), goal) < 12)) continue;
+      const d = t.at
+        ? Math.min(...men.map((m) => distance(at(m), tablePoint(t.at![0], t.at![1]))))
+        : 0;
+      if (men.some((m) => m.moved > 0) || (t.at && d > 3)) continue;
+      if (!best || d < best.d) best = { fid: f.id, d };
+    }
+    if (!best) continue;
+    taken.add(best.fid);
+    let tp = t.at ? tablePoint(t.at[0], t.at[1]) : undefined;
+    if (!tp) {
+      // Come on just inside the edge, where the squad can reach it.
+      const entry = entryPoint(ctx, side, taken.size - 1, Math.max(transports.length, 1));
+      const inward = lerpPoint(entry, goal, 1.2 / Math.max(1.2, distance(entry, goal)));
+      if (
+        !apply({
+          type: 'move',
+          unit: t.id,
+          path: [
+            [entry.x, entry.y],
+            [inward.x, inward.y],
+          ],
+        })
+      )
+        continue;
+      tp = inward;
+      // The vehicle has used a sliver of its move; it waits for its riders this turn.
+    }
+    const men = onFoot(best.fid);
+    men.forEach((m, k) => {
+      const angle = (k / Math.max(1, men.length)) * 2 * Math.PI;
+      const spot = tablePoint(
+        Math.min(ctx.map.width, Math.max(0, tp!.x + 0.6 * reach * Math.cos(angle))),
+        Math.min(ctx.map.height, Math.max(0, tp!.y + 0.6 * reach * Math.sin(angle))),
+      );
+      const cur = get().units[m.id]!;
+      if (cur.at === null) {
+        const edge = entryPoint(ctx, side, 0, 1);
+        const from =
+          edge.x === 0 || edge.x === ctx.map.width
+            ? tablePoint(edge.x, spot.y)
+            : tablePoint(spot.x, edge.y);
+        if (
+          !apply({
+            type: 'move',
+            unit: m.id,
+            path: [
+              [from.x, from.y],
+              [spot.x, spot.y],
+            ],
+          })
+        )
+          return;
+      } else if (distance(tablePoint(cur.at[0], cur.at[1]), tp!) > reach) {
+        if (!apply({ type: 'move', unit: m.id, path: [[spot.x, spot.y]] })) return;
+      }
+      apply({ type: 'mount', unit: m.id, vehicle: t.id });
+    });
+  }
 }
 
 /**
