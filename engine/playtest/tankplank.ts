@@ -150,7 +150,7 @@ export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = 
     const m = weaponsOf(ctx, info(ctx, state, piece)).find(
       (w) => w.weapon.kind === 'mortar' || isArtillery(w.weapon),
     );
-    return m ? indirectDiameter(m.weapon) : 2;
+    return m ? indirectDiameter(ctx, m.weapon) : 2;
   };
 
   /** A refusal in the players' words: feature ids become the names on the map. */

@@ -290,6 +290,7 @@ const artilleryWeapon = (
   calibre: [number, number | null],
   sectorA: number,
   burstDiameter: number,
+  advBurstDiameter: number,
   impactHE: number | undefined,
 ): WeaponType => ({
   id: `tp.art${cls[0]!.toUpperCase()}${cls.slice(1)}`,
@@ -303,6 +304,8 @@ const artilleryWeapon = (
     calibreMin: calibre[0],
     ...(calibre[1] !== null ? { calibreMax: calibre[1] } : {}),
     burstDiameter,
+    // With the advanced rules the calibre's burst from their table (TP-20.4, TP-A16).
+    advBurstDiameter,
     directRange: 40,
     ...(impactHE !== undefined ? { impactHE } : {}),
     rangeModifier: true,
@@ -314,9 +317,11 @@ const artilleryWeapon = (
 });
 
 const artilleryWeapons: WeaponType[] = [
-  artilleryWeapon('light', 'Light artillery (60-90 mm)', [60, 90], 2, 2, undefined),
-  artilleryWeapon('medium', 'Medium artillery (95-130 mm)', [95, 130], 2.5, 3, 3),
-  artilleryWeapon('heavy', 'Heavy artillery (150 mm and up)', [150, null], 3.5, 5, 4),
+  // ADV: the light class spans two rows of the calibre table (2" to 65 mm, 3" for 75-84 mm); the
+  // 75 mm gun, the class's usual piece, gives its 3".
+  artilleryWeapon('light', 'Light artillery (60-90 mm)', [60, 90], 2, 2, 3, undefined),
+  artilleryWeapon('medium', 'Medium artillery (95-130 mm)', [95, 130], 2.5, 3, 4, 3),
+  artilleryWeapon('heavy', 'Heavy artillery (150 mm and up)', [150, null], 3.5, 5, 5, 4),
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -397,6 +397,40 @@ describe('indirect artillery follows the mortar rules on canopies (TP-18.7a, TP-
   });
 });
 
+describe('burst sizes (TP-A16)', () => {
+  test("OPT.ART classes in the basic game; the advanced rules' calibre table with ADV on", () => {
+    const diameters = (layers?: string[]) => {
+      const g = fixtureGame({
+        units: [
+          ...battery('tp.artMediumTowed', 6),
+          unit('b', 'b.sq', 't', 'tp.rifleman', [25, 10], 'rifleman'),
+        ],
+        phase: 'firing',
+        options: ART,
+        ...(layers ? { layers } : {}),
+      });
+      const s = dug(g.state, 'g:tp.artMedium');
+      const tw = s.teamWeapons['g:tp.artMedium']!;
+      const called: TankplankState = {
+        ...s,
+        teamWeapons: {
+          ...s.teamWeapons,
+          'g:tp.artMedium': { ...tw, call: { at: [25, 10], turn: 0 } },
+        },
+      };
+      const p = plan(g.ctx, called, {
+        unit: 'g',
+        weapon: 'tp.artMedium',
+        target: 't',
+        indirect: true,
+      });
+      return [...new Set(p.matrix!.map((m) => (m as { diameter?: number }).diameter))];
+    };
+    expect(diameters()).toEqual([3]);
+    expect(diameters(['BASIC', 'ADV'])).toEqual([4]);
+  });
+});
+
 describe('crew (TP-18.7f, TP-18.7g)', () => {
   const cadenceRun = (crew: number) => {
     const g = fixtureGame({

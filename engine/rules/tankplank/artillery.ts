@@ -55,8 +55,11 @@ export function artilleryOptionOn(ctx: TankplankContext): boolean {
 }
 
 /** Diameter of the circles an indirect round lands in: the class's burst, or a mortar's matrix. */
-export function indirectDiameter(w: WeaponType): number {
-  return isArtillery(w) ? stat(w.stats, 'burstDiameter', 2) : (w.template?.width ?? 2);
+export function indirectDiameter(ctx: TankplankContext, w: WeaponType): number {
+  if (!isArtillery(w)) return w.template?.width ?? 2;
+  const basic = stat(w.stats, 'burstDiameter', 2);
+  // With the advanced rules, bursts follow their calibre table (TP-A16, TP-20.4).
+  return ctx.catalog.layer === 'ADV' ? stat(w.stats, 'advBurstDiameter', basic) : basic;
 }
 
 /** Artillery crewmen serving a piece now, and men at hand who may not serve it (TP-18.7f, g). */
@@ -197,7 +200,7 @@ export function planArtillery(
       `indirect artillery fire is optional (${ARTILLERY_OPTION} is off): in the basic game artillery fires direct only`,
       'TP-A41',
     );
-  const diameter = indirectDiameter(w);
+  const diameter = indirectDiameter(ctx, w);
   const min = stat(w.stats, 'indirectMinRange', constant(ctx.catalog, 'mortarMinRange'));
   const max = stat(w.stats, 'indirectMaxRange', constant(ctx.catalog, 'mortarMaxRange'));
   if (base.range < min - 1e-9)

@@ -657,7 +657,7 @@ function callFire(
     return invalid(`no radioman within ${reach}" of the mortar to pass the orders`, 'TP-A29');
   }
   const p = tablePoint(at[0], at[1]);
-  const diameter = indirectDiameter(mortar.weapon);
+  const diameter = indirectDiameter(ctx, mortar.weapon);
   const obs = obstructions(ctx, state);
   const seen = Object.values(state.units).some(
     (u) =>
