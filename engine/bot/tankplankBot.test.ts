@@ -7,7 +7,8 @@ import { createContext } from '../rules/tankplank/context';
 import { stateProblems } from '../rules/tankplank/invariants';
 import { tankplankReducer } from '../rules/tankplank/reducer';
 import { newGame } from '../rules/tankplank/setup';
-import { playBotGame } from './tankplankBot';
+import { fixtureScenario } from '../rules/tankplank/fixtures';
+import { botPhase, playBotGame } from './tankplankBot';
 
 function village(): ScenarioDoc {
   const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
@@ -66,5 +67,49 @@ describe('bot against bot on the village', () => {
       s = r.state;
       expect(stateProblems(ctx, s)).toEqual([]);
     }
+  });
+});
+
+describe('bot movement', () => {
+  test('a man well ahead of his squad waits for it while the others close up', () => {
+    const man = (id: string, at: [number, number]) => ({
+      side: 'a' as const,
+      formation: 'a.sq',
+      id,
+      type: 'tp.rifleman',
+      role: 'rifleman',
+      at,
+      facing: 0,
+    });
+    const scenario = fixtureScenario({
+      title: 'cohesion',
+      units: [
+        man('lead', [20, 12]),
+        man('m1', [10, 12]),
+        man('m2', [10, 13]),
+        {
+          side: 'b',
+          formation: 'b.sq',
+          id: 'e',
+          type: 'tp.rifleman',
+          role: 'rifleman',
+          at: [35, 2],
+          facing: 180,
+        },
+      ],
+      objectives: [
+        {
+          id: 'far',
+          kind: 'holdZone',
+          owner: 'a',
+          area: { shape: 'rect', x: 30, y: 8, width: 6, height: 8 },
+        },
+      ],
+    });
+    const c = createContext(scenario);
+    const r = botPhase(c, newGame(c, { seed: 1 }), 'a');
+    const moved = new Set(r.actions.flatMap((a) => (a.type === 'move' ? [a.unit] : [])));
+    expect(moved.has('lead')).toBe(false);
+    expect(moved.has('m1') && moved.has('m2')).toBe(true);
   });
 });

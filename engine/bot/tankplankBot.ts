@@ -154,6 +154,9 @@ function moveAll(
     const budget = 1 - cur.moved;
     if (budget <= 0.05) return;
     const aim = waypoint(ctx, mover, start, goal);
+    // Men keep with their squad: one already well ahead of its middle man waits for the others.
+    const lead = i.kind === 'figure' ? squadMiddle(ctx, s, u.formation, goal) : undefined;
+    if (cur.at && lead !== undefined && distance(start, goal) < lead - SQUAD_SPREAD) return;
     for (const detour of [0, 30, -30, 60, -60, 90, -90]) {
       const target = rotateAbout(start, aim, detour);
       const end = furthest(ctx, mover, start, target, budget);
@@ -167,6 +170,24 @@ function moveAll(
       if (apply({ type: 'move', unit: u.id, path })) return;
     }
   });
+}
+
+/** How far a squad member may get ahead of the squad's middle man, in inches. */
+const SQUAD_SPREAD = 3;
+
+/** The middle man's distance to the goal, for a squad with at least three men on the table. */
+function squadMiddle(
+  ctx: TankplankContext,
+  s: TankplankState,
+  formation: string,
+  goal: TablePoint,
+): number | undefined {
+  const ds = (ctx.formations.get(formation)?.members ?? [])
+    .map((id) => s.units[id]!)
+    .filter((m) => m.alive && m.at)
+    .map((m) => distance(tablePoint(m.at![0], m.at![1]), goal))
+    .sort((a, b) => a - b);
+  return ds.length >= 3 ? ds[Math.floor(ds.length / 2)] : undefined;
 }
 
 /**
