@@ -112,4 +112,53 @@ describe('bot movement', () => {
     expect(moved.has('lead')).toBe(false);
     expect(moved.has('m1') && moved.has('m2')).toBe(true);
   });
+
+  test('a man ends his move behind a wall when it costs him less than an inch of ground', () => {
+    const scenario = fixtureScenario({
+      title: 'cover',
+      units: [
+        {
+          side: 'a',
+          formation: 'a.sq',
+          id: 'm',
+          type: 'tp.rifleman',
+          role: 'rifleman',
+          at: [10, 12],
+          facing: 0,
+        },
+        {
+          side: 'b',
+          formation: 'b.sq',
+          id: 'e',
+          type: 'tp.rifleman',
+          role: 'rifleman',
+          at: [35, 2],
+          facing: 180,
+        },
+      ],
+      features: [
+        {
+          id: 'wall',
+          kind: 'wall',
+          points: [
+            [12.8, 12.8],
+            [12.8, 15],
+          ],
+        },
+      ],
+      objectives: [
+        {
+          id: 'far',
+          kind: 'holdZone',
+          owner: 'a',
+          area: { shape: 'rect', x: 30, y: 8, width: 6, height: 8 },
+        },
+      ],
+    });
+    const c = createContext(scenario);
+    const r = botPhase(c, newGame(c, { seed: 1 }), 'a');
+    const move = r.actions.find((a) => a.type === 'move' && a.unit === 'm');
+    expect(move?.type === 'move' && move.path.at(-1)![0]).toBeLessThan(12.8);
+    expect(move?.type === 'move' && move.path.at(-1)![1]).toBeGreaterThan(12.8);
+  });
 });

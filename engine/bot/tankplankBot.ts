@@ -157,10 +157,20 @@ function moveAll(
     // Men keep with their squad: one already well ahead of its middle man waits for the others.
     const lead = i.kind === 'figure' ? squadMiddle(ctx, s, u.formation, goal) : undefined;
     if (cur.at && lead !== undefined && distance(start, goal) < lead - SQUAD_SPREAD) return;
+    // Straight on or a detour; a man takes an end in cover when it costs him at most an inch of
+    // ground over the best end in the open.
+    const ends: { end: TablePoint; progress: number; cover: number; detour: number }[] = [];
     for (const detour of [0, 30, -30, 60, -60, 90, -90]) {
-      const target = rotateAbout(start, aim, detour);
-      const end = furthest(ctx, mover, start, target, budget);
+      const end = furthest(ctx, mover, start, rotateAbout(start, aim, detour), budget);
       if (distance(start, end) < 0.2) continue;
+      const cover = i.kind === 'figure' ? coverValue(ctx, end) : 0;
+      ends.push({ end, progress: distance(start, aim) - distance(end, aim), cover, detour });
+    }
+    const bestProgress = Math.max(...ends.map((e) => e.progress));
+    const rank = (e: (typeof ends)[number]) =>
+      e.progress >= bestProgress - COVER_TRADE ? 100 * e.cover - Math.abs(e.detour) : -1000;
+    ends.sort((x, y) => rank(y) - rank(x));
+    for (const { end } of ends) {
       const path: [number, number][] = cur.at
         ? [[end.x, end.y]]
         : [
@@ -170,6 +180,21 @@ function moveAll(
       if (apply({ type: 'move', unit: u.id, path })) return;
     }
   });
+}
+
+/** Inches of progress a man gives up to end his move in cover. */
+const COVER_TRADE = 1;
+
+/** How good the cover is where a man would stand: 0 none, 1 light, 2 heavy or better. */
+function coverValue(ctx: TankplankContext, p: TablePoint): number {
+  let best = 0;
+  for (const e of ctx.terrain.featuresAt(p, 0.3)) {
+    const k = e.feature.kind;
+    if (k === 'road' || k === 'ground' || k === 'bridge' || k === 'catwalk') continue;
+    const c = e.rules.coverClass;
+    best = Math.max(best, c === 'none' ? 0 : c === 'light' ? 1 : 2);
+  }
+  return best;
 }
 
 /** How far a squad member may get ahead of the squad's middle man, in inches. */
@@ -358,6 +383,11 @@ function furthest(
   goal: TablePoint,
   budget: number,
 ): TablePoint {
+  // No move reaches further than the faster rate allows: search only that far, to the
+  // nearest few hundredths of an inch.
+  const reach = Math.max(mover.roadRate, mover.offRoadRate) * budget + 0.01;
+  const length = distance(from, goal);
+  if (length > reach) goal = lerpPoint(from, goal, reach / length);
   const ok = (t: number) => {
     const p = lerpPoint(from, goal, t);
     if (p.x < 0 || p.y < 0 || p.x > ctx.map.width || p.y > ctx.map.height) return false;
@@ -367,7 +397,7 @@ function furthest(
   if (ok(1)) return goal;
   let lo = 0;
   let hi = 1;
-  for (let k = 0; k < 7; k++) {
+  for (let k = 0; k < 8; k++) {
     const mid = (lo + hi) / 2;
     if (ok(mid)) lo = mid;
     else hi = mid;

@@ -108,7 +108,9 @@ export class TerrainIndex {
 
   /** Features whose footprint contains `p` (for a wall: within `lineTolerance` of it). */
   featuresAt(p: TablePoint, lineTolerance = 0.05): IndexedFeature[] {
-    const box = { minX: p.x, minY: p.y, maxX: p.x, maxY: p.y };
+    // Lines count within the tolerance, so the search box reaches that far too.
+    const t = lineTolerance;
+    const box = { minX: p.x - t, minY: p.y - t, maxX: p.x + t, maxY: p.y + t };
     return this.candidates(box).filter((e) => contains(e.footprint, p, lineTolerance));
   }
 

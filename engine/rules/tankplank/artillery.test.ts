@@ -533,10 +533,13 @@ describe('playtest adapter and the bundled variant', () => {
     );
     if (!r.ok) throw new Error('the artillery variant does not load');
     const ctx = createContext(r.doc);
-    const start = newGame(ctx, { seed: 1, turnLimit: 8 });
+    // A seed in which a gun lives long enough to set up and fire (in others both are knocked out
+    // on the way in).
+    const start = newGame(ctx, { seed: 3, turnLimit: 8 });
     const game = playBotGame(ctx, start);
     expect(game.state.phase).toBe('ended');
     expect(replay(tankplankReducer(ctx), start, game.actions).refused).toEqual([]);
     expect(game.actions.some((a) => a.type === 'setUp' && a.unit.endsWith('.art.gun'))).toBe(true);
+    expect(game.actions.some((a) => a.type === 'fire' && a.unit.endsWith('.art.gun'))).toBe(true);
   });
 });
