@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkLayout, type LayoutCheckId } from './layoutChecks';
 import { minimalScenario } from '../format/testFixtures';
@@ -174,5 +175,47 @@ describe('layout checks', () => {
     const problems = checkLayout(far, [tp]);
     expect(problems.map((p) => [p.check, p.ruleId])).toEqual([['objective-placement', 'TP-3.1']]);
     expect(problems[0]!.message).toContain('16.0" from the east edge');
+  });
+});
+
+describe('hex maps keep their set-up on the grid', () => {
+  const wire = (): ScenarioDoc =>
+    JSON.parse(readFileSync('scenarios/ww1-wire.scenario.json', 'utf8')) as ScenarioDoc;
+
+  it('the bundled WWI scenario is clean', () => {
+    expect(checkLayout(wire())).toEqual([]);
+  });
+
+  it('a unit off the grid, a unit at a point in inches and an objective drawn in inches are errors', () => {
+    const doc = wire();
+    const units = doc.forces.sides[0]!.formations[0]!.units;
+    units[0]!.position = { col: 20, row: 3 };
+    units[1]!.position = [4, 5];
+    doc.objectives[0]!.area = { shape: 'rect', x: 0, y: 0, width: 2, height: 2 };
+    const found = checkLayout(doc).map((p) => [p.check, p.severity, p.subjects[0]!.id, p.message]);
+    expect(found).toEqual([
+      [
+        'outside-table',
+        'error',
+        doc.objectives[0]!.id,
+        expect.stringContaining('must be a set of hexes'),
+      ],
+      ['outside-table', 'error', units[0]!.id, expect.stringContaining('off the 13×9 hex map')],
+      ['outside-table', 'error', units[1]!.id, expect.stringContaining('units stand on hexes')],
+    ]);
+  });
+});
+
+describe('table maps place units at points', () => {
+  it('a unit given a hex on a table map is an error', () => {
+    const doc = withFeatures([], (d) => {
+      const u = d.forces.sides[0]?.formations[0]?.units[0];
+      if (u) u.position = { col: 1, row: 1 };
+    });
+    const unit = doc.forces.sides[0]?.formations[0]?.units[0];
+    expect(unit).toBeDefined();
+    expect(checkLayout(doc).find((p) => p.subjects[0]?.id === unit!.id)?.message).toMatch(
+      /table map: give it a point in inches/,
+    );
   });
 });

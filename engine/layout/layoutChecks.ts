@@ -5,6 +5,8 @@ import type {
   Edge,
   Feature,
   FeatureKind,
+  HexMap,
+  HexRef,
   Point,
   ScenarioDoc,
   Shape,
@@ -140,7 +142,10 @@ export function checkLayout(
   catalogs: readonly CatalogDoc[] = [],
 ): LayoutProblem[] {
   const out: LayoutProblem[] = [];
-  if (doc.map.kind !== 'table') return out;
+  if (doc.map.kind !== 'table') {
+    checkOnHexMap(doc, doc.map, out);
+    return out;
+  }
   const map = doc.map;
   const profile = layoutProfile(doc, catalogs);
   const areas = new Map<string, MultiPolygon>();
@@ -281,7 +286,15 @@ function checkOnTable(doc: ScenarioDoc, map: TableMap, out: LayoutProblem[]): vo
     const walk = (units: ScenarioDoc['forces']['sides'][number]['formations']) => {
       for (const f of units) {
         for (const u of f.units) {
-          if (Array.isArray(u.position) && !inside(u.position)) {
+          if (u.position && !Array.isArray(u.position)) {
+            out.push({
+              check: 'outside-table',
+              severity: 'error',
+              message: `unit ${u.name ?? u.id} of ${side.name} is placed on hex ${u.position.col},${u.position.row}, but this is a table map: give it a point in inches`,
+              subjects: [{ kind: 'unit', id: u.id }],
+              pointer: unitPointer(doc, u.id),
+            });
+          } else if (Array.isArray(u.position) && !inside(u.position)) {
             out.push({
               check: 'outside-table',
               severity: 'error',
@@ -290,6 +303,73 @@ function checkOnTable(doc: ScenarioDoc, map: TableMap, out: LayoutProblem[]): vo
               pointer: unitPointer(doc, u.id),
             });
           }
+        }
+        walk(f.formations ?? []);
+      }
+    };
+    walk(side.formations);
+  });
+}
+
+/**
+ * A hex map's set-up stays on its grid: units stand on hexes of the map (not at points in
+ * inches), objectives and zones are sets of its hexes.
+ */
+function checkOnHexMap(doc: ScenarioDoc, map: HexMap, out: LayoutProblem[]): void {
+  const size = `${map.columns}×${map.rows} hex map`;
+  const onGrid = (h: HexRef) => h.col >= 0 && h.row >= 0 && h.col < map.columns && h.row < map.rows;
+  const offGrid = (hexes: readonly HexRef[]) =>
+    hexes
+      .filter((h) => !onGrid(h))
+      .map((h) => `${h.col},${h.row}`)
+      .join('; ');
+  const areaProblem = (area: Shape | undefined): string | undefined => {
+    if (!area) return undefined;
+    if (area.shape !== 'hexes')
+      return `is drawn as a ${area.shape} in inches; on a hex map it must be a set of hexes`;
+    const bad = offGrid(area.hexes);
+    return bad ? `has hexes off the ${size} (${bad})` : undefined;
+  };
+  (doc.deployment.zones ?? []).forEach((z, i) => {
+    const why = areaProblem(z.area);
+    if (why)
+      out.push({
+        check: 'outside-table',
+        severity: 'error',
+        message: `deployment zone ${z.name ?? z.id} of side ${z.side} ${why}`,
+        subjects: [{ kind: 'zone', id: z.id }],
+        pointer: `/deployment/zones/${i}`,
+      });
+  });
+  doc.objectives.forEach((o, i) => {
+    const why = areaProblem(o.area);
+    if (why)
+      out.push({
+        check: 'outside-table',
+        severity: 'error',
+        message: `objective ${o.name ?? o.id} ${why}`,
+        subjects: [{ kind: 'objective', id: o.id }],
+        pointer: `/objectives/${i}`,
+      });
+  });
+  doc.forces.sides.forEach((side) => {
+    const walk = (formations: ScenarioDoc['forces']['sides'][number]['formations']) => {
+      for (const f of formations) {
+        for (const u of f.units) {
+          if (!u.position) continue;
+          const why = Array.isArray(u.position)
+            ? `is placed at (${u.position.join(', ')}) in inches; on a hex map units stand on hexes`
+            : onGrid(u.position)
+              ? undefined
+              : `is placed on hex ${u.position.col},${u.position.row}, off the ${size}`;
+          if (why)
+            out.push({
+              check: 'outside-table',
+              severity: 'error',
+              message: `unit ${u.name ?? u.id} of ${side.name} ${why}`,
+              subjects: [{ kind: 'unit', id: u.id }],
+              pointer: unitPointer(doc, u.id),
+            });
         }
         walk(f.formations ?? []);
       }
