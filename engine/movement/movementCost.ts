@@ -95,9 +95,11 @@ export function pathCost(
             ? has(mover, f.fordableBy)
             : !has(mover, entry.rules.impassableTo);
           if (!fordable) {
-            // Narrow enough to jump across where the path meets it (TP-5.8).
+            // Narrow enough to jump across where the path meets it (TP-5.8): the leg must take
+            // off and land on dry ground, never stop in the water.
             const widest = Math.max(...spans.map((s) => (s.t1 - s.t0) * leg));
-            if (mover.jump && widest <= mover.jump.max + 1e-9) break;
+            const overWater = spans.every((s) => s.t0 > 1e-6 && s.t1 < 1 - 1e-6);
+            if (mover.jump && overWater && widest <= mover.jump.max + 1e-9) break;
             return blocked(entry.id, entry.rules.moveRuleId, `cannot ford ${name(f)}`);
           }
           charge(entry, f.fordCost ?? entry.rules.moveCost);

@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { Feature } from '../../format';
+import { isReachable, reachableArea } from '../../movement/reachableArea';
+import { tablePoint } from '../../geometry/units';
+import { moverOf } from './context';
+import { info } from './situation';
 import { tankplankReducer } from './reducer';
 import { fixtureGame } from './testing';
 
@@ -54,8 +58,57 @@ describe('a man jumps a gap of 1" or less (TP-5.8)', () => {
     expect(r.jeep).toMatchObject({ ok: false, reason: expect.stringContaining('cannot ford') });
   });
 
+  test('a jump lands on the far bank: a move that stops in the brook is refused', () => {
+    const { ctx, state } = fixtureGame({
+      units: [
+        {
+          side: 'a',
+          formation: 'a.sq',
+          id: 'm',
+          type: 'tp.rifleman',
+          role: 'rifleman',
+          at: [8.5, 12],
+          facing: 0,
+        },
+        {
+          side: 'b',
+          formation: 'b.sq',
+          id: 't',
+          type: 'tp.rifleman',
+          role: 'rifleman',
+          at: [30, 12],
+          facing: 180,
+        },
+      ],
+      features: [creek(0.8)],
+    });
+    const r = tankplankReducer(ctx)(state, { type: 'move', unit: 'm', path: [[10, 12]] });
+    expect(r).toMatchObject({ ok: false, reason: expect.stringContaining('cannot ford') });
+  });
+
   test('a creek 1.5" wide is too wide to jump: the man is refused', () => {
     const r = crossing(1.5);
     expect(r.man).toMatchObject({ ok: false, reason: expect.stringContaining('cannot ford') });
+  });
+
+  test('the reachable area never shows a man wading a wide creek in small steps', () => {
+    const { ctx, state } = fixtureGame({
+      units: [
+        {
+          side: 'a',
+          formation: 'a.sq',
+          id: 'm',
+          type: 'tp.rifleman',
+          role: 'rifleman',
+          at: [8.8, 12],
+          facing: 0,
+        },
+      ],
+      features: [creek(1.5)],
+    });
+    const mover = moverOf(ctx, info(ctx, state, 'm').type);
+    const grid = reachableArea(ctx.terrain, mover, tablePoint(8.8, 12), 1, 0.25);
+    expect(isReachable(grid, tablePoint(8.5, 12))).toBe(true);
+    expect(isReachable(grid, tablePoint(11.2, 12))).toBe(false);
   });
 });
