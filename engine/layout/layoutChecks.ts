@@ -282,27 +282,36 @@ function checkOnTable(doc: ScenarioDoc, map: TableMap, out: LayoutProblem[]): vo
       });
     }
   });
+  unitPlacementProblems(doc, out, (u) =>
+    u.position && !Array.isArray(u.position)
+      ? `is placed on hex ${u.position.col},${u.position.row}, but this is a table map: give it a point in inches`
+      : Array.isArray(u.position) && !inside(u.position)
+        ? `is placed off the table at (${u.position.join(', ')})`
+        : undefined,
+  );
+}
+
+/** An error for every placed unit `why` finds fault with, named with its side. */
+function unitPlacementProblems(
+  doc: ScenarioDoc,
+  out: LayoutProblem[],
+  why: (
+    u: ScenarioDoc['forces']['sides'][number]['formations'][number]['units'][number],
+  ) => string | undefined,
+): void {
   doc.forces.sides.forEach((side) => {
-    const walk = (units: ScenarioDoc['forces']['sides'][number]['formations']) => {
-      for (const f of units) {
+    const walk = (formations: ScenarioDoc['forces']['sides'][number]['formations']) => {
+      for (const f of formations) {
         for (const u of f.units) {
-          if (u.position && !Array.isArray(u.position)) {
+          const fault = why(u);
+          if (fault)
             out.push({
               check: 'outside-table',
               severity: 'error',
-              message: `unit ${u.name ?? u.id} of ${side.name} is placed on hex ${u.position.col},${u.position.row}, but this is a table map: give it a point in inches`,
+              message: `unit ${u.name ?? u.id} of ${side.name} ${fault}`,
               subjects: [{ kind: 'unit', id: u.id }],
               pointer: unitPointer(doc, u.id),
             });
-          } else if (Array.isArray(u.position) && !inside(u.position)) {
-            out.push({
-              check: 'outside-table',
-              severity: 'error',
-              message: `unit ${u.name ?? u.id} of ${side.name} is placed off the table at (${u.position.join(', ')})`,
-              subjects: [{ kind: 'unit', id: u.id }],
-              pointer: unitPointer(doc, u.id),
-            });
-          }
         }
         walk(f.formations ?? []);
       }
@@ -352,30 +361,15 @@ function checkOnHexMap(doc: ScenarioDoc, map: HexMap, out: LayoutProblem[]): voi
         pointer: `/objectives/${i}`,
       });
   });
-  doc.forces.sides.forEach((side) => {
-    const walk = (formations: ScenarioDoc['forces']['sides'][number]['formations']) => {
-      for (const f of formations) {
-        for (const u of f.units) {
-          if (!u.position) continue;
-          const why = Array.isArray(u.position)
-            ? `is placed at (${u.position.join(', ')}) in inches; on a hex map units stand on hexes`
-            : onGrid(u.position)
-              ? undefined
-              : `is placed on hex ${u.position.col},${u.position.row}, off the ${size}`;
-          if (why)
-            out.push({
-              check: 'outside-table',
-              severity: 'error',
-              message: `unit ${u.name ?? u.id} of ${side.name} ${why}`,
-              subjects: [{ kind: 'unit', id: u.id }],
-              pointer: unitPointer(doc, u.id),
-            });
-        }
-        walk(f.formations ?? []);
-      }
-    };
-    walk(side.formations);
-  });
+  unitPlacementProblems(doc, out, (u) =>
+    !u.position
+      ? undefined
+      : Array.isArray(u.position)
+        ? `is placed at (${u.position.join(', ')}) in inches; on a hex map units stand on hexes`
+        : onGrid(u.position)
+          ? undefined
+          : `is placed on hex ${u.position.col},${u.position.row}, off the ${size}`,
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Feature } from '../../format';
+import type { FixtureUnit } from './fixtures';
 import { isReachable, reachableArea } from '../../movement/reachableArea';
 import { tablePoint } from '../../geometry/units';
 import { moverOf } from './context';
@@ -19,28 +20,23 @@ const creek = (width: number): Feature => ({
   fordableBy: ['tank', 'personnelCarrier'],
 });
 
+/** A rifleman of side a facing east, or of side b facing west. */
+const man = (side: 'a' | 'b', id: string, at: [number, number]): FixtureUnit => ({
+  side,
+  formation: `${side}.sq`,
+  id,
+  type: 'tp.rifleman',
+  role: 'rifleman',
+  at,
+  facing: side === 'a' ? 0 : 180,
+});
+
 const crossing = (width: number) => {
   const { ctx, state } = fixtureGame({
     units: [
-      {
-        side: 'a',
-        formation: 'a.sq',
-        id: 'm',
-        type: 'tp.rifleman',
-        role: 'rifleman',
-        at: [8.5, 12],
-        facing: 0,
-      },
+      man('a', 'm', [8.5, 12]),
       { side: 'a', formation: 'a.j', id: 'jeep', type: 'tp.jeep', at: [8, 16], facing: 0 },
-      {
-        side: 'b',
-        formation: 'b.sq',
-        id: 't',
-        type: 'tp.rifleman',
-        role: 'rifleman',
-        at: [30, 12],
-        facing: 180,
-      },
+      man('b', 't', [30, 12]),
     ],
     features: [creek(width)],
   });
@@ -60,26 +56,7 @@ describe('a man jumps a gap of 1" or less (TP-5.8)', () => {
 
   test('a jump lands on the far bank: a move that stops in the brook is refused', () => {
     const { ctx, state } = fixtureGame({
-      units: [
-        {
-          side: 'a',
-          formation: 'a.sq',
-          id: 'm',
-          type: 'tp.rifleman',
-          role: 'rifleman',
-          at: [8.5, 12],
-          facing: 0,
-        },
-        {
-          side: 'b',
-          formation: 'b.sq',
-          id: 't',
-          type: 'tp.rifleman',
-          role: 'rifleman',
-          at: [30, 12],
-          facing: 180,
-        },
-      ],
+      units: [man('a', 'm', [8.5, 12]), man('b', 't', [30, 12])],
       features: [creek(0.8)],
     });
     const r = tankplankReducer(ctx)(state, { type: 'move', unit: 'm', path: [[10, 12]] });
@@ -93,17 +70,7 @@ describe('a man jumps a gap of 1" or less (TP-5.8)', () => {
 
   test('the reachable area never shows a man wading a wide creek in small steps', () => {
     const { ctx, state } = fixtureGame({
-      units: [
-        {
-          side: 'a',
-          formation: 'a.sq',
-          id: 'm',
-          type: 'tp.rifleman',
-          role: 'rifleman',
-          at: [8.8, 12],
-          facing: 0,
-        },
-      ],
+      units: [man('a', 'm', [8.8, 12])],
       features: [creek(1.5)],
     });
     const mover = moverOf(ctx, info(ctx, state, 'm').type);
