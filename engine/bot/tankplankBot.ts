@@ -4,7 +4,7 @@ import { pathCost } from '../movement/movementCost';
 import type { TankplankAction, TankplankEvent } from '../rules/tankplank/actions';
 import { constant } from '../rules/tankplank/catalog';
 import { moverOf, type TankplankContext } from '../rules/tankplank/context';
-import { planShot, shotOdds } from '../rules/tankplank/fire';
+import { coverAt, planShot, shotOdds } from '../rules/tankplank/fire';
 import { movementOrder } from '../rules/tankplank/movementOrder';
 import { tankplankReducer } from '../rules/tankplank/reducer';
 import { info, onTable, positionOf, weaponsOf } from '../rules/tankplank/situation';
@@ -187,14 +187,8 @@ const COVER_TRADE = 1;
 
 /** How good the cover is where a man would stand: 0 none, 1 light, 2 heavy or better. */
 function coverValue(ctx: TankplankContext, p: TablePoint): number {
-  let best = 0;
-  for (const e of ctx.terrain.featuresAt(p, 0.3)) {
-    const k = e.feature.kind;
-    if (k === 'road' || k === 'ground' || k === 'bridge' || k === 'catwalk') continue;
-    const c = e.rules.coverClass;
-    best = Math.max(best, c === 'none' ? 0 : c === 'light' ? 1 : 2);
-  }
-  return best;
+  const c = coverAt(ctx, p, 0.3);
+  return c === 'none' ? 0 : c === 'light' ? 1 : 2;
 }
 
 /** How far a squad member may get ahead of the squad's middle man, in inches. */

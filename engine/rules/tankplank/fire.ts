@@ -398,7 +398,8 @@ function crewNear(
   return n;
 }
 
-function gunCrew(
+/** Men at a gun who can serve it: crew aboard, its own team, men trained for it (TP-16.3). */
+export function gunCrew(
   ctx: TankplankContext,
   state: TankplankState,
   gun: string,
@@ -908,11 +909,11 @@ export function blastEffects(
   return { template, saves, vehicles };
 }
 
-/** The cover a man has where he stands (the best cover of the features he is in). */
-function coverAt(ctx: TankplankContext, p: TablePoint): CoverClass {
+/** The cover a man has where he stands: the best of the features within `reach` inches. */
+export function coverAt(ctx: TankplankContext, p: TablePoint, reach = 0.5): CoverClass {
   const rank: CoverClass[] = ['none', 'light', 'heavy', 'strong', 'fortification'];
   let best: CoverClass = 'none';
-  for (const e of ctx.terrain.featuresAt(p, 0.5)) {
+  for (const e of ctx.terrain.featuresAt(p, reach)) {
     if (
       e.feature.kind === 'road' ||
       e.feature.kind === 'ground' ||

@@ -15,6 +15,7 @@ import {
   ammoLeft,
   blastEffects,
   grenadeLanding,
+  gunCrew,
   penetrationStep,
   planShot,
   type PenetrationStep,
@@ -1763,18 +1764,8 @@ function gunNeedingCrew(
     if (gi.kind !== 'gun' || gi.type.keywords?.includes('artillery')) continue;
     const at = tablePoint(g.at[0], g.at[1]);
     const full = (gi.type.crew ?? []).reduce((n, c) => n + c.count, 0);
-    const hands =
-      Object.values(g.crew).reduce((n, c) => n + c, 0) +
-      Object.values(state.units).filter(
-        (x) =>
-          onTable(x) &&
-          x.side === g.side &&
-          x.id !== g.id &&
-          x.id !== manId &&
-          !x.doomed &&
-          info(ctx, state, x.id).kind === 'figure' &&
-          distance(tablePoint(x.at[0], x.at[1]), at) <= reach + 1e-9,
-      ).length;
+    // Who can serve it now; the man himself counts only once he is there.
+    const hands = gunCrew(ctx, state, g.id, at);
     const d = distance(from, at);
     const serving = d <= reach + 1e-9;
     if (hands >= full && !serving) continue;
