@@ -17,6 +17,9 @@ const CONDITION_KINDS: VictoryCondition['kind'][] = [
 ];
 const EDGES: Edge[] = ['north', 'south', 'east', 'west'];
 
+/** A number field's value: empty means the optional field is left out. */
+const optionalNumber = (text: string): number | undefined => (text ? Number(text) : undefined);
+
 /** Removes keys whose value is undefined, '' or NaN, so optional fields leave the file. */
 function clean<T extends object>(o: T): T {
   const out = { ...o } as Record<string, unknown>;
@@ -176,7 +179,7 @@ export function ObjectivesPanel({ editor }: { editor: Editor }) {
                 m.setVictory(
                   clean({
                     ...victory,
-                    turnLimit: e.target.value ? Number(e.target.value) : undefined,
+                    turnLimit: optionalNumber(e.target.value),
                   }),
                 )
               }
@@ -193,7 +196,7 @@ export function ObjectivesPanel({ editor }: { editor: Editor }) {
                 m.setVictory(
                   clean({
                     ...victory,
-                    timeLimitMinutes: e.target.value ? Number(e.target.value) : undefined,
+                    timeLimitMinutes: optionalNumber(e.target.value),
                   }),
                 )
               }
@@ -290,7 +293,7 @@ export function ObjectivesPanel({ editor }: { editor: Editor }) {
                         j === i
                           ? clean({
                               ...x,
-                              points: e.target.value ? Number(e.target.value) : undefined,
+                              points: optionalNumber(e.target.value),
                             })
                           : x,
                       ),
@@ -514,9 +517,7 @@ function ObjectiveEditor({
             min={1}
             aria-label="Hold turns"
             value={o.holdTurns ?? ''}
-            onChange={(e) =>
-              onChange({ holdTurns: e.target.value ? Number(e.target.value) : undefined })
-            }
+            onChange={(e) => onChange({ holdTurns: optionalNumber(e.target.value) })}
           />
         </label>
         <label>
@@ -586,9 +587,7 @@ function ObjectiveEditor({
             min={0}
             aria-label="VP per turn"
             value={o.vpPerTurn ?? ''}
-            onChange={(e) =>
-              onChange({ vpPerTurn: e.target.value ? Number(e.target.value) : undefined })
-            }
+            onChange={(e) => onChange({ vpPerTurn: optionalNumber(e.target.value) })}
           />
         </label>
         <label className="check">

@@ -187,6 +187,19 @@ export class DeployZoneTool extends RectSetupTool {
   }
 }
 
+/**
+ * Adds a new objective (numbered after the ones there), selects it in the Objectives tab and
+ * returns its name. One undo step.
+ */
+function addObjective(m: SetupModel, fields: Omit<Objective, 'id' | 'name'>): string {
+  const doc = m.scenario();
+  const id = m.newId('objective');
+  const name = `Objective ${doc.objectives.length + 1}`;
+  m.setObjectives([...doc.objectives, { id, name, ...fields }]);
+  m.update({ selected: { kind: 'objective', id }, tab: 'objectives' });
+  return name;
+}
+
 /** Objective zone: drag a rectangle; it becomes a hold-the-zone objective of the active side. */
 export class ObjectiveZoneTool extends RectSetupTool {
   readonly id = 'objectiveZone' as const;
@@ -199,18 +212,13 @@ export class ObjectiveZoneTool extends RectSetupTool {
       (o) => sel?.kind === 'objective' && o.id === sel.id && o.area?.shape === 'hexes',
     );
     if (!target || target.area?.shape !== 'hexes') {
-      const id = m.newId('objective');
-      const o: Objective = {
-        id,
-        name: `Objective ${doc.objectives.length + 1}`,
+      const name = addObjective(m, {
         kind: 'holdZone',
         area: { shape: 'hexes', hexes: [hex] },
         holdTurns: 1,
-      };
-      m.setObjectives([...doc.objectives, o]);
-      m.update({ selected: { kind: 'objective', id }, tab: 'objectives' });
+      });
       ed.update({
-        hint: `${o.name} added at hex ${hexLabel(hex.col, hex.row)}; click more hexes to grow it`,
+        hint: `${name} added at hex ${hexLabel(hex.col, hex.row)}; click more hexes to grow it`,
       });
       return;
     }
@@ -237,18 +245,8 @@ export class ObjectiveZoneTool extends RectSetupTool {
     r: { x: number; y: number; width: number; height: number },
   ): void {
     if (r.width < 0.5 || r.height < 0.5) return;
-    const doc = m.scenario();
-    const id = m.newId('objective');
-    const o: Objective = {
-      id,
-      name: `Objective ${doc.objectives.length + 1}`,
-      kind: 'holdZone',
-      area: { shape: 'rect', ...r },
-      holdTurns: 1,
-    };
-    m.setObjectives([...doc.objectives, o]);
-    m.update({ selected: { kind: 'objective', id }, tab: 'objectives' });
-    ed.update({ hint: `${o.name} added` });
+    const name = addObjective(m, { kind: 'holdZone', area: { shape: 'rect', ...r }, holdTurns: 1 });
+    ed.update({ hint: `${name} added` });
   }
 }
 
@@ -259,26 +257,20 @@ export class ObjectivePointTool implements SetupTool {
   readonly hint = 'Click to place an objective token (hex maps: an objective on the clicked hex)';
   onPointerUp(e: ToolPointer, ed: Editor): void {
     const m = setupOf(ed);
-    const doc = m.scenario();
     const layout = ed.hexLayout();
     const hex = layout ? hexRefAt(layout, e.table) : null;
     if (layout && !hex) {
       ed.update({ hint: 'Click inside the hex grid to place an objective' });
       return;
     }
-    const id = m.newId('objective');
-    const o: Objective = {
-      id,
-      name: `Objective ${doc.objectives.length + 1}`,
+    const name = addObjective(m, {
       kind: 'vpPerTurn',
       area: hex
         ? { shape: 'hexes', hexes: [hex] }
         : { shape: 'point', at: pt(ed.snapped(e.table)) },
       vpPerTurn: 1,
-    };
-    m.setObjectives([...doc.objectives, o]);
-    m.update({ selected: { kind: 'objective', id }, tab: 'objectives' });
-    ed.update({ hint: `${o.name} placed` });
+    });
+    ed.update({ hint: `${name} placed` });
   }
 }
 
