@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { fixtureScenario } from '../rules/tankplank/fixtures';
+import { mortarTeam } from '../rules/tankplank/testing';
 import type { TankplankAction, TankplankState } from '../rules/tankplank';
 import { tankplankPlaytest } from './tankplank';
 
@@ -21,25 +22,7 @@ const scenario = fixtureScenario({
   ],
   units: [
     { side: 'a', formation: 'a.t', id: 'tank', type: 'tp.mediumTank', at: [5, 12], facing: 0 },
-    {
-      side: 'a',
-      formation: 'a.mortar',
-      id: 'm1',
-      type: 'tp.mortarCrew',
-      role: 'mortarCrew',
-      at: [3, 6],
-      facing: 0,
-      extra: { 'x-setUp': true },
-    },
-    {
-      side: 'a',
-      formation: 'a.mortar',
-      id: 'm2',
-      type: 'tp.mortarCrew',
-      role: 'mortarCrew',
-      at: [3, 6.6],
-      facing: 0,
-    },
+    ...mortarTeam([3, 6]),
     { side: 'b', formation: 'b.sq', id: 'r1', type: 'tp.rifleman', role: 'rifleman', at: [21, 12] },
     { side: 'b', formation: 'b.sq', id: 'u', type: 'tp.rifleman', role: 'rifleman', at: [20.3, 5] },
     { side: 'b', formation: 'b.sq', id: 'o', type: 'tp.rifleman', role: 'rifleman', at: [19, 6.2] },

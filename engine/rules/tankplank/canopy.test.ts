@@ -6,7 +6,7 @@ import { planShot, shotOdds, type ShotPlan } from './fire';
 import type { FixtureUnit } from './fixtures';
 import { tankplankReducer } from './reducer';
 import type { TankplankState } from './state';
-import { fixtureGame } from './testing';
+import { fixtureGame, mortarTeam, withLevels } from './testing';
 
 const man = (side: 'a' | 'b', id: string, at: [number, number]): FixtureUnit => ({
   side,
@@ -17,27 +17,7 @@ const man = (side: 'a' | 'b', id: string, at: [number, number]): FixtureUnit => 
   at,
   facing: side === 'a' ? 0 : 180,
 });
-const mortar: FixtureUnit[] = [
-  {
-    side: 'a',
-    formation: 'a.mortar',
-    id: 'm1',
-    type: 'tp.mortarCrew',
-    role: 'mortarCrew',
-    at: [3, 12],
-    facing: 0,
-    extra: { 'x-setUp': true },
-  },
-  {
-    side: 'a',
-    formation: 'a.mortar',
-    id: 'm2',
-    type: 'tp.mortarCrew',
-    role: 'mortarCrew',
-    at: [3, 12.6],
-    facing: 0,
-  },
-];
+const mortar = mortarTeam([3, 12]);
 const tree = (id: string, x: number, y: number, r = 1.5): Feature => ({
   id,
   kind: 'tree',
@@ -65,15 +45,6 @@ const plan = (ctx: Parameters<typeof planShot>[0], state: TankplankState, a: Tan
 };
 const chance = (ctx: Parameters<typeof shotOdds>[0], p: ShotPlan, unit: string) =>
   shotOdds(ctx, p).perUnit.find((x) => x.unit === unit)?.p ?? 0;
-const onLevel = (state: TankplankState, levels: Record<string, 'upper' | 'roof'>) => ({
-  ...state,
-  units: Object.fromEntries(
-    Object.entries(state.units).map(([id, u]) => [
-      id,
-      levels[id] ? { ...u, level: levels[id] } : u,
-    ]),
-  ),
-});
 
 describe('mortar restrictions (TP-12.3)', () => {
   test('men under a tree canopy cannot be hit; men beside it in the open can', () => {
@@ -148,7 +119,7 @@ describe('mortar restrictions (TP-12.3)', () => {
       ],
       phase: 'firing',
     });
-    const s = onLevel(state, { west: 'roof', east: 'roof' });
+    const s = withLevels(state, { west: 'roof', east: 'roof' });
     const r = replay(tankplankReducer(ctx), s, [
       { type: 'forceDice', rolls: [6, 1, 1] },
       fireAt([19.5, 12]),
@@ -175,7 +146,7 @@ describe('mortar restrictions (TP-12.3)', () => {
       ],
       phase: 'firing',
     });
-    const s = onLevel(state, { upper: 'upper' });
+    const s = withLevels(state, { upper: 'upper' });
     const r = replay(tankplankReducer(ctx), s, [
       { type: 'forceDice', rolls: [6, 1, 1] },
       fireAt([20, 12]),

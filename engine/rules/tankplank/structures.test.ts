@@ -8,7 +8,7 @@ import type { FixtureUnit } from './fixtures';
 import { tankplankReducer } from './reducer';
 import { sightBetween } from './situation';
 import type { TankplankState } from './state';
-import { fixtureGame } from './testing';
+import { fixtureGame, withLevels } from './testing';
 
 const man = (side: 'a' | 'b', id: string, at: [number, number]): FixtureUnit => ({
   side,
@@ -44,15 +44,6 @@ const endPhase: TankplankAction[] = [
 ];
 const events = (r: { events: readonly { event: TankplankEvent }[] }) =>
   r.events.map((e) => e.event);
-const onLevel = (state: TankplankState, levels: Record<string, 'upper' | 'roof'>) => ({
-  ...state,
-  units: Object.fromEntries(
-    Object.entries(state.units).map(([id, u]) => [
-      id,
-      levels[id] ? { ...u, level: levels[id] } : u,
-    ]),
-  ),
-});
 
 describe('HE against a house wall (TP-11.5)', () => {
   test('a wall hit leaves a 2" hole and the men behind it save on the open-ground roll', () => {
@@ -134,7 +125,7 @@ describe('HE against a roof (TP-11.6, TP-11.7, TP-G15)', () => {
       features: [house('house', 'underConstruction')],
       phase: 'firing',
     });
-    const s = onLevel(state, { up: 'upper' });
+    const s = withLevels(state, { up: 'upper' });
     const r = replay(tankplankReducer(ctx), s, [
       { type: 'forceDice', rolls: [6, 2] },
       { type: 'fire', unit: 'tank', weapon: 'tp.tankGun', at: [20, 12.2], ammo: 'HE' },
@@ -173,7 +164,7 @@ describe('HE against a roof (TP-11.6, TP-11.7, TP-G15)', () => {
       features: [house('house', 'closed', { roof: { type: 'pitched', ridge: 'depth' } })],
       phase: 'firing',
     });
-    const s = onLevel(state, { hit: 'roof', near: 'roof', far: 'roof' });
+    const s = withLevels(state, { hit: 'roof', near: 'roof', far: 'roof' });
     const reduce = tankplankReducer(ctx);
     const r = replay(reduce, s, [
       { type: 'forceDice', rolls: [6, 6] },

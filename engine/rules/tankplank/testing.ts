@@ -29,3 +29,37 @@ export function fixtureGame(opts: {
   const state = newGame(ctx, { seed: opts.seed ?? 1, allowForcedDice: true });
   return { ctx, state: opts.phase === 'firing' ? { ...state, phase: 'firing' } : state };
 }
+
+/**
+ * Side A's light mortar team of two at `at` (the second man 0.6" south of it), set up before the
+ * game, so mortar tests need no set-up turn.
+ */
+export function mortarTeam(at: readonly [number, number]): FixtureUnit[] {
+  const man = (id: string, y: number, extra?: FixtureUnit['extra']): FixtureUnit => ({
+    side: 'a',
+    formation: 'a.mortar',
+    id,
+    type: 'tp.mortarCrew',
+    role: 'mortarCrew',
+    at: [at[0], y],
+    facing: 0,
+    ...(extra ? { extra } : {}),
+  });
+  return [man('m1', at[1], { 'x-setUp': true }), man('m2', at[1] + 0.6)];
+}
+
+/** The state with some figures moved up in their house (upper floor or roof). */
+export function withLevels(
+  state: TankplankState,
+  levels: Readonly<Record<string, 'upper' | 'roof'>>,
+): TankplankState {
+  return {
+    ...state,
+    units: Object.fromEntries(
+      Object.entries(state.units).map(([id, u]) => [
+        id,
+        levels[id] ? { ...u, level: levels[id] } : u,
+      ]),
+    ),
+  };
+}
