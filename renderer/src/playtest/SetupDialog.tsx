@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { AnyPlaytestRuleset, Controller, GameSettings } from '../../../engine/playtest';
 import { formatClock } from './usePhaseClock';
 
@@ -18,7 +18,7 @@ export function SetupDialog({
 }) {
   const sides = ruleset.sides();
   // The first turn's movement clock, to tell the players what they are signing up for.
-  const clockInfo = ruleset.clock(ruleset.newGame(0));
+  const clockInfo = useMemo(() => ruleset.clock(ruleset.newGame(0)), [ruleset]);
   const [clock, setClock] = useState(false);
   const [controllers, setControllers] = useState<Record<string, Controller>>(() =>
     Object.fromEntries(sides.map((s) => [s.id, 'human' as Controller])),
