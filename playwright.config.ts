@@ -30,6 +30,7 @@ export default defineConfig({
   },
   webServer: {
     command: `npx vite preview --config vite.config.ts --port ${port} --strictPort --host 127.0.0.1`,
+    // vite preview serves build.outDir, so SANDTABLE_OUT reaches it through vite.config.ts.
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -6,7 +6,8 @@ export default defineConfig({
   base: './',
   plugins: [react()],
   build: {
-    outDir: '../dist/renderer',
+    // SANDTABLE_OUT lets two copies of the e2e suite build side by side (one checkout, two engineers).
+    outDir: process.env.SANDTABLE_OUT ?? '../dist/renderer',
     emptyOutDir: true,
     chunkSizeWarningLimit: 4000,
   },
