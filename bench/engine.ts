@@ -9,8 +9,8 @@ import { loadDocument, type Feature, type Point, type ScenarioDoc } from '../eng
 import { tablePoint, type TablePoint } from '../engine/geometry/units';
 import { lineOfSight } from '../engine/los/lineOfSight';
 import { Dice, seedRng } from '../engine/random/dice';
-import { createContext, newGame, TANKPLANK_SIGHT_RULES } from '../engine/rules/tankplank/index';
-import { playBotGame } from '../engine/bot/tankplankBot';
+import { createContext, newGame, TANKPLANK_SIGHT_RULES } from '../engine/rulesets/tankplank/rules/index';
+import { playBotGame } from '../engine/rulesets/tankplank/bot';
 
 const file = new URL('../scenarios/tankplank-village.scenario.json', import.meta.url);
 const loaded = loadDocument(readFileSync(file, 'utf8'), {

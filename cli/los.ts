@@ -6,7 +6,7 @@ import {
   positionOf,
   sightBetween,
   type TankplankContext,
-} from '../engine/rules/tankplank/index';
+} from '../engine/rulesets/tankplank/rules/index';
 import { readScenario } from './play';
 
 export const usage = `sandtable los <scenario> --from <unitId|x,y[,height]> --to <unitId|x,y[,height]> [--json]

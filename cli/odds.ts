@@ -7,7 +7,7 @@ import {
   weaponsOf,
   type ShotPlan,
   type ShotOdds,
-} from '../engine/rules/tankplank/index';
+} from '../engine/rulesets/tankplank/rules/index';
 import { readScenario } from './play';
 
 export const usage = `sandtable odds <scenario> --shooter <unitId> --target <unitId> [--weapon <id>] [--ammo AP|HE] [--indirect] [--json]

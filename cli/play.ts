@@ -2,13 +2,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseCommandArgs } from './args';
 import { formatProblem, loadDocument, type ScenarioDoc } from '../engine/format/index';
 import { replay } from '../engine/game/replay';
-import { playBotGame } from '../engine/bot/tankplankBot';
+import { playBotGame } from '../engine/rulesets/tankplank/bot';
 import {
   createContext,
   newGame,
   tankplankReducer,
   type TankplankAction,
-} from '../engine/rules/tankplank/index';
+} from '../engine/rulesets/tankplank/rules/index';
 
 export const usage = `sandtable play <scenario> --seed <n> (--actions <file> | --bot [--save-actions <file>]) [--json] [--turn-limit <n>]
   Plays a Tankplank scenario from an action log (a JSON array of actions, or {"actions": [...]})

@@ -9,7 +9,7 @@ import type {
 } from '../format';
 import { allUnits, embarkedIds } from '../forces/forceTree';
 import { constantNumber, type RulesetCatalog } from '../forces/rulesetCatalog';
-import { terrainTypeId } from '../rules/tankplank/terrainRules';
+import { terrainTypeId } from '../rulesets/tankplank/rules/terrainRules';
 import { occupiedArea, type MultiPolygon } from './footprintPolygons';
 import type { LayoutProblem } from './layoutChecks';
 

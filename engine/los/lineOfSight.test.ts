@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { loadDocument, type Feature, type ScenarioDoc } from '../format';
 import { tablePoint } from '../geometry/units';
-import { createContext } from '../rules/tankplank/context';
-import { fixtureScenario } from '../rules/tankplank/fixtures';
-import { TANKPLANK_SIGHT_RULES } from '../rules/tankplank/terrainRules';
+import { createContext } from '../rulesets/tankplank/rules/context';
+import { fixtureScenario } from '../rulesets/tankplank/rules/fixtures';
+import { TANKPLANK_SIGHT_RULES } from '../rulesets/tankplank/rules/terrainRules';
 import { lineOfSight } from './lineOfSight';
 
 const features: Feature[] = [

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { loadDocument, type ScenarioDoc } from '../format';
 import { tablePoint } from '../geometry/units';
-import { createContext, moverOf } from '../rules/tankplank/context';
-import { unitType } from '../rules/tankplank/catalog';
+import { createContext, moverOf } from '../rulesets/tankplank/rules/context';
+import { unitType } from '../rulesets/tankplank/rules/catalog';
 import { pathCost } from './movementCost';
 import { isReachable, reachableArea } from './reachableArea';
 

@@ -2,4 +2,4 @@ export * from './ruleset';
 export * from './session';
 export * from './gameFile';
 export * from './rulesets';
-export { tankplankPlaytest } from './tankplank';
+export { tankplankPlaytest } from '../rulesets/tankplank/playtest';

@@ -1,6 +1,6 @@
 import type { ScenarioDoc } from '../format';
 import type { AnyPlaytestRuleset } from './ruleset';
-import { tankplankPlaytest } from './tankplank';
+import { tankplankPlaytest } from '../rulesets/tankplank/playtest';
 
 /** The rulesets the playtest can run, by scenario ruleset id. */
 const ADAPTERS: Readonly<Record<string, (scenario: ScenarioDoc) => AnyPlaytestRuleset>> = {

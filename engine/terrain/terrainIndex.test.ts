@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { tablePoint } from '../geometry/units';
-import { fixtureGame } from '../rules/tankplank/testing';
+import { fixtureGame } from '../rulesets/tankplank/rules/testing';
 
 describe('terrain index point queries', () => {
   const { ctx } = fixtureGame({

@@ -1,13 +1,13 @@
 /**
  * Writes the Tankplank golden cases (the digest's test vectors T1–T20) under
- * engine/rules/tankplank/golden/<case>/: scenario.json through `serializeDocument`, and the
+ * engine/rulesets/tankplank/golden/<case>/: scenario.json through `serializeDocument`, and the
  * hand-written actions.json (seed, forced dice, actions) and expected.json (events that must
  * appear, in order, matched on the fields given). Run: npx tsx scripts/catalogs/buildTankplankGolden.ts
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serializeDocument, type Feature } from '../../engine/format';
-import { fixtureScenario, type FixtureUnit } from '../../engine/rules/tankplank/fixtures';
+import { fixtureScenario, type FixtureUnit } from '../../engine/rulesets/tankplank/rules/fixtures';
 
 interface Case {
   readonly name: string;
@@ -652,7 +652,7 @@ const cases: Case[] = [
 
 for (const c of cases) {
   const dir = fileURLToPath(
-    new URL(`../../engine/rules/tankplank/golden/${c.name}/`, import.meta.url),
+    new URL(`../../engine/rulesets/tankplank/golden/${c.name}/`, import.meta.url),
   );
   mkdirSync(dir, { recursive: true });
   const scenario = fixtureScenario({ title: c.vector, units: c.units, features: c.features ?? [] });

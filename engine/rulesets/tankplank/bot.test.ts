@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../format';
-import { replay } from '../game/replay';
-import { createContext } from '../rules/tankplank/context';
-import { stateProblems } from '../rules/tankplank/invariants';
-import { tankplankReducer } from '../rules/tankplank/reducer';
-import { newGame } from '../rules/tankplank/setup';
-import { fixtureScenario } from '../rules/tankplank/fixtures';
-import { botPhase, playBotGame } from './tankplankBot';
+import { loadDocument, type ScenarioDoc } from '../../format';
+import { replay } from '../../game/replay';
+import { createContext } from './rules/context';
+import { stateProblems } from './rules/invariants';
+import { tankplankReducer } from './rules/reducer';
+import { newGame } from './rules/setup';
+import { fixtureScenario } from './rules/fixtures';
+import { botPhase, playBotGame } from './bot';
 
 function village(): ScenarioDoc {
   const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {

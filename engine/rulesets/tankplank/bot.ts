@@ -1,15 +1,15 @@
-import { tablePoint, type TablePoint } from '../geometry/units';
-import { distance, lerpPoint } from '../geometry/vector';
-import { pathCost } from '../movement/movementCost';
-import type { TankplankAction, TankplankEvent } from '../rules/tankplank/actions';
-import { constant } from '../rules/tankplank/catalog';
-import { moverOf, type TankplankContext } from '../rules/tankplank/context';
-import { coverAt, planShot, shotOdds } from '../rules/tankplank/fire';
-import { movementOrder } from '../rules/tankplank/movementOrder';
-import { tankplankReducer } from '../rules/tankplank/reducer';
-import { info, onTable, positionOf, weaponsOf } from '../rules/tankplank/situation';
-import type { TankplankState } from '../rules/tankplank/state';
-import { shapeContains } from '../rules/tankplank/zones';
+import { tablePoint, type TablePoint } from '../../geometry/units';
+import { distance, lerpPoint } from '../../geometry/vector';
+import { pathCost } from '../../movement/movementCost';
+import type { TankplankAction, TankplankEvent } from './rules/actions';
+import { constant } from './rules/catalog';
+import { moverOf, type TankplankContext } from './rules/context';
+import { coverAt, planShot, shotOdds } from './rules/fire';
+import { movementOrder } from './rules/movementOrder';
+import { tankplankReducer } from './rules/reducer';
+import { info, onTable, positionOf, weaponsOf } from './rules/situation';
+import type { TankplankState } from './rules/state';
+import { shapeContains } from './rules/zones';
 
 /**
  * A simple, deterministic Tankplank bot: in the Movement phase every unit heads straight for its

@@ -1,11 +1,11 @@
-import type { Formation, Point, ScenarioDoc, Shape } from '../format';
-import { hashState } from '../game/stateHash';
-import { rectangleCorners } from '../geometry/polygon';
-import { templateOutline, type Template } from '../geometry/templates';
-import { tablePoint, type TablePoint } from '../geometry/units';
-import { bearing, distance, lerpPoint, project } from '../geometry/vector';
-import type { FeatureOnLine } from '../los/lineOfSight';
-import { isReachable, reachableArea } from '../movement/reachableArea';
+import type { Formation, Point, ScenarioDoc, Shape } from '../../format';
+import { hashState } from '../../game/stateHash';
+import { rectangleCorners } from '../../geometry/polygon';
+import { templateOutline, type Template } from '../../geometry/templates';
+import { tablePoint, type TablePoint } from '../../geometry/units';
+import { bearing, distance, lerpPoint, project } from '../../geometry/vector';
+import type { FeatureOnLine } from '../../los/lineOfSight';
+import { isReachable, reachableArea } from '../../movement/reachableArea';
 import {
   aaMgOf,
   artilleryStatus,
@@ -48,14 +48,14 @@ import {
   type TankplankState,
   type UnitInfo,
   type UnitState,
-} from '../rules/tankplank';
-import { botPhase } from '../bot/tankplankBot';
+} from './rules';
+import { botPhase } from './bot';
 import {
   capturedGunAction,
   capturedGunChoices,
   salvageCommands,
   salvageLines,
-} from './tankplankSalvage';
+} from './playtestSalvage';
 import type {
   CounterView,
   FirePreview,
@@ -73,7 +73,7 @@ import type {
   UnitCommand,
   Viewer,
   WeaponChoice,
-} from './ruleset';
+} from '../../playtest/ruleset';
 
 type TP = PlaytestRuleset<TankplankState, TankplankAction, TankplankEvent>;
 

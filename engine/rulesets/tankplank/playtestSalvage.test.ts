@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { Feature } from '../format';
-import { fixtureScenario } from '../rules/tankplank/fixtures';
-import type { TankplankAction, TankplankState } from '../rules/tankplank';
-import { tankplankPlaytest } from './tankplank';
+import type { Feature } from '../../format';
+import { fixtureScenario } from './rules/fixtures';
+import type { TankplankAction, TankplankState } from './rules';
+import { tankplankPlaytest } from './playtest';
 
 const creek: Feature = {
   id: 'creek',

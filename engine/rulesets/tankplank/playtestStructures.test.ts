@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { fixtureScenario } from '../rules/tankplank/fixtures';
-import { mortarTeam } from '../rules/tankplank/testing';
-import type { TankplankAction, TankplankState } from '../rules/tankplank';
-import { tankplankPlaytest } from './tankplank';
+import { fixtureScenario } from './rules/fixtures';
+import { mortarTeam } from './rules/testing';
+import type { TankplankAction, TankplankState } from './rules';
+import { tankplankPlaytest } from './playtest';
 
 const scenario = fixtureScenario({
   title: 'house and tree',

@@ -3,7 +3,7 @@ import village from '../../../scenarios/tankplank-village.scenario.json';
 import { newScenario } from '../../../engine/document';
 import { BUNDLED_CATALOGS, composeRulesetCatalog } from '../../../engine/forces';
 import type { RulesetRef, ScenarioDoc } from '../../../engine/format/types';
-import { createContext } from '../../../engine/rules/tankplank/context';
+import { createContext } from '../../../engine/rulesets/tankplank/rules/context';
 import { commandForKey, type AppActions } from '../commands/commands';
 import { EditorDriver } from '../editor/EditorDriver';
 import {

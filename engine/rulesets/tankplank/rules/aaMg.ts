@@ -3,7 +3,7 @@
  * which the tank may use at most half its move that turn (nothing at all when the option
  * `aamgRequiresStationary` is on). Firing the AA MG is still checked at fire time as well.
  */
-import { accepted, invalid, type Reduction } from '../../game/reducer';
+import { accepted, invalid, type Reduction } from '../../../game/reducer';
 import type { TankplankEvent } from './actions';
 import { stat } from './catalog';
 import type { TankplankContext } from './context';

@@ -1,4 +1,4 @@
-import type { Point } from '../../format';
+import type { Point } from '../../../format';
 
 /** An action a player (or the bot) submits to a Tankplank game. */
 export type TankplankAction =

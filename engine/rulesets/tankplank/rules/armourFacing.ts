@@ -1,5 +1,5 @@
-import { angleBetween, bearing } from '../../geometry/vector';
-import type { TablePoint } from '../../geometry/units';
+import { angleBetween, bearing } from '../../../geometry/vector';
+import type { TablePoint } from '../../../geometry/units';
 import { num, tableRows, type TankplankCatalog } from './catalog';
 
 /** An armour face. */

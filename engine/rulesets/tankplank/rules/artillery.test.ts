@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { playBotGame } from '../../bot/tankplankBot';
-import { loadDocument } from '../../format';
-import { replay } from '../../game/replay';
-import { tankplankPlaytest } from '../../playtest/tankplank';
+import { playBotGame } from '../bot';
+import { loadDocument } from '../../../format';
+import { replay } from '../../../game/replay';
+import { tankplankPlaytest } from '../playtest';
 import { createContext } from './context';
 import { fixtureScenario } from './fixtures';
 import { newGame } from './setup';

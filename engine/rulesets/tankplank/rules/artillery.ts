@@ -1,5 +1,5 @@
-import type { WeaponType } from '../../format';
-import { tablePoint, type TablePoint } from '../../geometry/units';
+import type { WeaponType } from '../../../format';
+import { tablePoint, type TablePoint } from '../../../geometry/units';
 import { constant, num, stat, statText, tableRows, text } from './catalog';
 import type { TankplankContext, UnitInfo } from './context';
 import type { PenetrationStep, SaveStep, ShotPlan, ShotRequest } from './fire';

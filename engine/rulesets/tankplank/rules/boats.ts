@@ -12,11 +12,11 @@
  * boat lay at and test morale as survivors of a lost vehicle (TP-15.1e). A boat leaves no wreck.
  */
 import { withUnit, withFormation } from './state';
-import type { CreekFeature, Point } from '../../format';
-import { accepted, invalid, type Reduction } from '../../game/reducer';
-import type { Dice } from '../../random/dice';
-import { distance, distanceToSegment } from '../../geometry/vector';
-import { tablePoint, type TablePoint } from '../../geometry/units';
+import type { CreekFeature, Point } from '../../../format';
+import { accepted, invalid, type Reduction } from '../../../game/reducer';
+import type { Dice } from '../../../random/dice';
+import { distance, distanceToSegment } from '../../../geometry/vector';
+import { tablePoint, type TablePoint } from '../../../geometry/units';
 import type { TankplankAction, TankplankEvent } from './actions';
 import { constant, num, tableRows } from './catalog';
 import type { TankplankContext } from './context';

@@ -1,5 +1,5 @@
-import type { CatalogDoc } from '../../format';
-import { BUNDLED_CATALOGS } from '../../forces/bundledCatalogs';
+import type { CatalogDoc } from '../../../format';
+import { BUNDLED_CATALOGS } from '../../../forces/bundledCatalogs';
 
 /** The catalogs the Tankplank engine composes its layers from (the forces catalog is set-up data). */
 const ENGINE_CATALOG_IDS = [

@@ -4,12 +4,12 @@
  * an open house only men not under a roof are hit; trees close in front of the tube stop it firing.
  * Also the aiming-matrix circles with who in each can be hit, so previews show exact odds.
  */
-import type { BuildingFeature } from '../../format';
-import { distanceToOutline, pointInPolygon, segmentInsidePolygon } from '../../geometry/polygon';
-import type { Template } from '../../geometry/templates';
-import type { TablePoint } from '../../geometry/units';
-import { bearing, distance, distanceToSegment, project } from '../../geometry/vector';
-import type { IndexedFeature } from '../../terrain/terrainIndex';
+import type { BuildingFeature } from '../../../format';
+import { distanceToOutline, pointInPolygon, segmentInsidePolygon } from '../../../geometry/polygon';
+import type { Template } from '../../../geometry/templates';
+import type { TablePoint } from '../../../geometry/units';
+import { bearing, distance, distanceToSegment, project } from '../../../geometry/vector';
+import type { IndexedFeature } from '../../../terrain/terrainIndex';
 import { num, tableRows } from './catalog';
 import type { TankplankContext } from './context';
 import type { PenetrationStep, SaveStep } from './fire';

@@ -6,7 +6,7 @@ import type {
   TerrainType,
   UnitType,
   WeaponType,
-} from '../../format';
+} from '../../../format';
 
 /** A Tankplank layer the scenario can select on top of BASIC. */
 export type TankplankLayer = 'BASIC' | 'TW' | 'ADV';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, serializeDocument } from '../../format';
+import { loadDocument, serializeDocument } from '../../../format';
 import { composeCatalog } from './catalog';
 import { TANKPLANK_CATALOGS } from './bundledCatalogs';
 import { interpretations } from './interpretations';

@@ -7,10 +7,10 @@ import type {
   TableMap,
   Unit,
   UnitType,
-} from '../../format';
-import type { Obstruction } from '../../los/lineOfSight';
-import { TerrainIndex, type IndexMode } from '../../terrain/terrainIndex';
-import type { Mover } from '../../movement/movementCost';
+} from '../../../format';
+import type { Obstruction } from '../../../los/lineOfSight';
+import { TerrainIndex, type IndexMode } from '../../../terrain/terrainIndex';
+import type { Mover } from '../../../movement/movementCost';
 import { TANKPLANK_CATALOGS } from './bundledCatalogs';
 import {
   composeCatalog,

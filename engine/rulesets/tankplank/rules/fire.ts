@@ -1,8 +1,8 @@
-import type { CoverClass, Point, WeaponType } from '../../format';
-import { templateContains, type Template } from '../../geometry/templates';
-import { bearing, distance, project } from '../../geometry/vector';
-import { tablePoint, type TablePoint } from '../../geometry/units';
-import type { SightResult } from '../../los/lineOfSight';
+import type { CoverClass, Point, WeaponType } from '../../../format';
+import { templateContains, type Template } from '../../../geometry/templates';
+import { bearing, distance, project } from '../../../geometry/vector';
+import { tablePoint, type TablePoint } from '../../../geometry/units';
+import type { SightResult } from '../../../los/lineOfSight';
 import type { Modifier } from './actions';
 import { armourFaceHit, type ArmourFace } from './armourFacing';
 import { constant, flag, num, stat, tableRows, text } from './catalog';

@@ -1,5 +1,5 @@
-import type { Feature, Point, ScenarioDoc, Unit } from '../../format';
-import { APP_NAME, APP_VERSION, CURRENT_FORMAT_VERSION } from '../../format';
+import type { Feature, Point, ScenarioDoc, Unit } from '../../../format';
+import { APP_NAME, APP_VERSION, CURRENT_FORMAT_VERSION } from '../../../format';
 
 /** A unit placed for a fixture: side, formation and the scenario unit record. */
 export interface FixtureUnit {

@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument } from '../../format';
-import { replay } from '../../game/replay';
+import { loadDocument } from '../../../format';
+import { replay } from '../../../game/replay';
 import type { TankplankAction } from './actions';
 import { createContext } from './context';
 import { tankplankReducer } from './reducer';
 import { newGame } from './setup';
 
-const root = new URL('./golden/', import.meta.url);
+const root = new URL('../golden/', import.meta.url);
 
 /** Partial match: objects need only the keys given; arrays match element by element. */
 function matches(actual: unknown, expected: unknown): boolean {

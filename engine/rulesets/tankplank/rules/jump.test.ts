@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { Feature } from '../../format';
+import type { Feature } from '../../../format';
 import type { FixtureUnit } from './fixtures';
-import { isReachable, reachableArea } from '../../movement/reachableArea';
-import { tablePoint } from '../../geometry/units';
+import { isReachable, reachableArea } from '../../../movement/reachableArea';
+import { tablePoint } from '../../../geometry/units';
 import { moverOf } from './context';
 import { info } from './situation';
 import { tankplankReducer } from './reducer';

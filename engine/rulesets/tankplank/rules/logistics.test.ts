@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Unit } from '../../format';
+import type { Unit } from '../../../format';
 import type { TankplankAction, TankplankEvent } from './actions';
 import type { FixtureUnit } from './fixtures';
 import { tankplankReducer } from './reducer';

@@ -1,10 +1,10 @@
 import { withUnit } from './state';
-import type { Point, WeaponType } from '../../format';
-import { accepted, invalid, type Reduction } from '../../game/reducer';
-import { rectangleCorners, segmentInsidePolygon } from '../../geometry/polygon';
-import { tablePoint, type TablePoint } from '../../geometry/units';
-import { distance } from '../../geometry/vector';
-import { pathCost } from '../../movement/movementCost';
+import type { Point, WeaponType } from '../../../format';
+import { accepted, invalid, type Reduction } from '../../../game/reducer';
+import { rectangleCorners, segmentInsidePolygon } from '../../../geometry/polygon';
+import { tablePoint, type TablePoint } from '../../../geometry/units';
+import { distance } from '../../../geometry/vector';
+import { pathCost } from '../../../movement/movementCost';
 import type { TankplankEvent } from './actions';
 import { constant, num, tableRows, text } from './catalog';
 import { hullSize, moverOf, type TankplankContext } from './context';

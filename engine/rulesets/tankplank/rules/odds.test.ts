@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Feature } from '../../format';
+import type { Feature } from '../../../format';
 import { composeCatalog, unitType } from './catalog';
 import { TANKPLANK_CATALOGS } from './bundledCatalogs';
 import { planShot, shotOdds, type ShotPlan } from './fire';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import type { Feature } from '../../format';
-import { hashState } from '../../game/stateHash';
-import { replay } from '../../game/replay';
+import type { Feature } from '../../../format';
+import { hashState } from '../../../game/stateHash';
+import { replay } from '../../../game/replay';
 import type { TankplankAction } from './actions';
 import type { FixtureUnit } from './fixtures';
 import { stateProblems } from './invariants';

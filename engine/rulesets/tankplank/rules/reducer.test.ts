@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { Feature } from '../../format';
-import { replay } from '../../game/replay';
+import type { Feature } from '../../../format';
+import { replay } from '../../../game/replay';
 import type { TankplankAction } from './actions';
 import { createContext } from './context';
 import { planShot } from './fire';

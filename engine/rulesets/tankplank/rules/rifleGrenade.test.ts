@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { Feature } from '../../format';
-import { replay } from '../../game/replay';
+import type { Feature } from '../../../format';
+import { replay } from '../../../game/replay';
 import type { TankplankAction, TankplankEvent } from './actions';
 import { planShot, shotOdds } from './fire';
 import type { FixtureUnit } from './fixtures';

@@ -3,7 +3,7 @@
  * doorway, where a hit rolls impact 2 against the vehicle and bursts in a 2" circle; fired at
  * anything else they are area fire and land by the 2" aiming matrix, like a light mortar's round.
  */
-import type { Obstruction } from '../../los/lineOfSight';
+import type { Obstruction } from '../../../los/lineOfSight';
 import { stat } from './catalog';
 import { matrixCircles } from './canopy';
 import type { TankplankContext, UnitInfo } from './context';

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
  * by its id: in the engine, its catalogs or the village generator, or, for the few handled under
  * another id or by data alone, in the list below, which names where.
  */
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const digest = join(root, '..', 'shared', 'rules', 'tankplank.md');
 const haveDigest = existsSync(digest);
 if (!haveDigest)
@@ -77,9 +77,8 @@ function sources(): string {
     }
   };
   const code = (f: string) => f.endsWith('.ts') && !f.endsWith('.test.ts');
-  walk('engine/rules/tankplank', code);
+  walk('engine/rulesets/tankplank', code);
   walk('engine/playtest', code);
-  walk('engine/bot', code);
   walk('engine/movement', code);
   walk('engine/los', code);
   walk('engine/geometry', code);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { replay } from '../../game/replay';
+import { replay } from '../../../game/replay';
 import type { TankplankAction } from './actions';
 import { planShot } from './fire';
 import type { FixtureUnit } from './fixtures';

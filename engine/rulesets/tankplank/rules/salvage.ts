@@ -15,8 +15,8 @@
  * - Heavy weapons ride in vehicles only broken down and never fire from them (TP-16.9).
  */
 import { withUnit } from './state';
-import type { Point } from '../../format';
-import { accepted, invalid, type Reduction } from '../../game/reducer';
+import type { Point } from '../../../format';
+import { accepted, invalid, type Reduction } from '../../../game/reducer';
 import type { TankplankAction, TankplankEvent } from './actions';
 import { constant } from './catalog';
 import type { TankplankContext } from './context';

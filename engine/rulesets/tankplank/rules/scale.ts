@@ -1,4 +1,4 @@
-import type { RulesTable, Stats, UnitType, WeaponType } from '../../format';
+import type { RulesTable, Stats, UnitType, WeaponType } from '../../../format';
 import type { TankplankCatalog } from './catalog';
 import type { OptionValue } from './interpretations';
 

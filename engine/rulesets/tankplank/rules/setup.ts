@@ -1,5 +1,5 @@
-import { seedRng } from '../../random/dice';
-import { hashState } from '../../game/stateHash';
+import { seedRng } from '../../../random/dice';
+import { hashState } from '../../../game/stateHash';
 import { constant, stat } from './catalog';
 import type { TankplankContext } from './context';
 import type {

@@ -1,8 +1,8 @@
-import type { Point, WeaponType } from '../../format';
-import { rectangleCorners } from '../../geometry/polygon';
-import { tablePoint, type TablePoint } from '../../geometry/units';
-import { lineOfSight, type Obstruction, type SightResult } from '../../los/lineOfSight';
-import { distance } from '../../geometry/vector';
+import type { Point, WeaponType } from '../../../format';
+import { rectangleCorners } from '../../../geometry/polygon';
+import { tablePoint, type TablePoint } from '../../../geometry/units';
+import { lineOfSight, type Obstruction, type SightResult } from '../../../los/lineOfSight';
+import { distance } from '../../../geometry/vector';
 import { constant, stat, unitType, weaponType } from './catalog';
 import { hullSize, unitHeight, type TankplankContext, type UnitInfo } from './context';
 import type { TankplankState, UnitState } from './state';

@@ -1,5 +1,5 @@
-import type { Gap } from '../../terrain/gaps';
-import type { RngState } from '../../random/dice';
+import type { Gap } from '../../../terrain/gaps';
+import type { RngState } from '../../../random/dice';
 
 /** The phases of a Tankplank turn (TP-4.2); `ended` after the game is decided. */
 export type TankplankPhase = 'movement' | 'firing' | 'morale' | 'ended';

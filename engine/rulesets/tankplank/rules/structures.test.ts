@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { Feature } from '../../format';
-import { replay } from '../../game/replay';
-import { tablePoint } from '../../geometry/units';
+import type { Feature } from '../../../format';
+import { replay } from '../../../game/replay';
+import { tablePoint } from '../../../geometry/units';
 import type { TankplankAction, TankplankEvent } from './actions';
 import { planShot } from './fire';
 import type { FixtureUnit } from './fixtures';

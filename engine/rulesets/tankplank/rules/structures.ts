@@ -4,18 +4,18 @@
  * kills outright, the far slope saves, the survivors must come down next turn and the roof burns
  * for the rest of the game (a plain flag, TP-G15).
  */
-import type { BuildingFeature, Point } from '../../format';
+import type { BuildingFeature, Point } from '../../../format';
 import {
   distanceToOutline,
   nearestOnOutline,
   pointInPolygon,
   type Polygon,
-} from '../../geometry/polygon';
-import { templateContains, type Template } from '../../geometry/templates';
-import { tablePoint, type TablePoint } from '../../geometry/units';
-import { bearing, distance, project } from '../../geometry/vector';
-import { inGap } from '../../terrain/gaps';
-import type { IndexedFeature } from '../../terrain/terrainIndex';
+} from '../../../geometry/polygon';
+import { templateContains, type Template } from '../../../geometry/templates';
+import { tablePoint, type TablePoint } from '../../../geometry/units';
+import { bearing, distance, project } from '../../../geometry/vector';
+import { inGap } from '../../../terrain/gaps';
+import type { IndexedFeature } from '../../../terrain/terrainIndex';
 import type { TankplankEvent } from './actions';
 import { constant, num, tableRows, text } from './catalog';
 import type { TankplankContext } from './context';

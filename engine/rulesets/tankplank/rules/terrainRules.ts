@@ -1,5 +1,5 @@
-import type { CoverClass, Feature, MobilityClass } from '../../format';
-import type { FeatureRules, TerrainDefaults } from '../../terrain/terrainRules';
+import type { CoverClass, Feature, MobilityClass } from '../../../format';
+import type { FeatureRules, TerrainDefaults } from '../../../terrain/terrainRules';
 import { constant, stat, statText, tableRows, type TankplankCatalog } from './catalog';
 
 /** The catalog terrain type that applies to a feature (its kind and rules variant). */

@@ -1,4 +1,4 @@
-import type { Feature } from '../../format';
+import type { Feature } from '../../../format';
 import { createContext, type TankplankContext } from './context';
 import { fixtureScenario, type FixtureUnit } from './fixtures';
 import { newGame } from './setup';

@@ -1,6 +1,6 @@
-import type { Shape } from '../../format';
-import { pointInPolygon } from '../../geometry/polygon';
-import { tablePoint, type TablePoint } from '../../geometry/units';
+import type { Shape } from '../../../format';
+import { pointInPolygon } from '../../../geometry/polygon';
+import { tablePoint, type TablePoint } from '../../../geometry/units';
 
 /** Whether a table point lies in a scenario area (objective zone, deployment zone). */
 export function shapeContains(
