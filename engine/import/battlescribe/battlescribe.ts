@@ -1,0 +1,739 @@
+import { strFromU8, unzipSync } from 'fflate';
+import type { Card, CatalogDoc, Stats, UnitType } from '../../format/types';
+import { APP_NAME, APP_VERSION, CURRENT_FORMAT_VERSION } from '../../format/version';
+import { formatProblem, loadDocument } from '../../format/index';
+import {
+  child,
+  children,
+  ImportError,
+  whereXml,
+  type ImportProblem,
+  type XmlElement,
+  type XmlParser,
+} from '../xml';
+import { slug, uniqueId } from '../ids';
+
+/** One BattleScribe or NewRecruit data file as read from disk. */
+export interface BsInputFile {
+  readonly name: string;
+  /** The file's bytes; `.gstz`/`.catz` (zipped) files are unzipped here. */
+  readonly bytes: Uint8Array;
+}
+
+/** What an import produced, and everything it could not carry over. */
+export interface BsImportReport {
+  readonly gameSystem: string;
+  readonly catalogues: readonly string[];
+  readonly units: number;
+  readonly cards: Readonly<Record<Card['cardType'], number>>;
+  /** Data the Sandtable catalog has no place for, each with its file, element and line. */
+  readonly notImported: readonly ImportProblem[];
+}
+
+export interface BsImportResult {
+  readonly catalog: CatalogDoc;
+  readonly report: BsImportReport;
+}
+
+export interface BsImportOptions {
+  /** Catalog id; defaults to `bs.<game system name>`. */
+  readonly id?: string;
+  /** Stamp for `meta.created` (the engine takes time as input). */
+  readonly created?: string;
+}
+
+/** Largest BattleScribe file accepted, compressed or not. */
+export const MAX_BS_BYTES = 48 * 1024 * 1024;
+
+interface BsFile {
+  readonly name: string;
+  readonly root: XmlElement;
+  readonly kind: 'gameSystem' | 'catalogue';
+  readonly library: boolean;
+  /** The country a catalogue's cards belong to; none for the game system and libraries. */
+  readonly nation?: string;
+}
+
+interface Located {
+  readonly el: XmlElement;
+  readonly file: BsFile;
+}
+
+/** Decodes one file's bytes (unzipping `.gstz`/`.catz`) to text. */
+export function bsFileText(f: BsInputFile): string {
+  if (f.bytes.length > MAX_BS_BYTES) {
+    throw new ImportError([
+      {
+        file: f.name,
+        where: '',
+        message: `the file is ${(f.bytes.length / 1048576).toFixed(1)} MB, more than the ${MAX_BS_BYTES / 1048576} MB an import reads`,
+      },
+    ]);
+  }
+  const zipped = f.bytes[0] === 0x50 && f.bytes[1] === 0x4b;
+  if (!zipped) return strFromU8(f.bytes).replace(/^\uFEFF/, '');
+  let entries: Record<string, Uint8Array>;
+  try {
+    let total = 0;
+    entries = unzipSync(f.bytes, {
+      filter: (e) => {
+        total += e.originalSize;
+        if (total > MAX_BS_BYTES) {
+          throw new Error(
+            `it unpacks to more than ${MAX_BS_BYTES / 1048576} MB; a zip bomb is refused`,
+          );
+        }
+        return true;
+      },
+    });
+  } catch (e) {
+    throw new ImportError([
+      {
+        file: f.name,
+        where: '',
+        message: `the zipped file cannot be read: ${(e as Error).message}`,
+      },
+    ]);
+  }
+  const inner = Object.entries(entries).find(([n]) => /\.(gst|cat)$/i.test(n));
+  if (!inner) {
+    throw new ImportError([
+      { file: f.name, where: '', message: 'the zip holds no .gst or .cat file' },
+    ]);
+  }
+  return strFromU8(inner[1]);
+}
+
+const KIND_CATEGORIES = new Set([
+  'tank',
+  'tanks',
+  'helicopter',
+  'helicopters',
+  'crew',
+  'upgrade',
+  'upgrades',
+  'ammo',
+  'platoon',
+  'platoon card',
+  'model',
+  'unit',
+  'configuration',
+]);
+
+/** Characteristic names of a TANKS model card and where they go. */
+const MODEL_STATS: Record<string, { stat?: string; slot?: 'crew' | 'ammo' }> = {
+  initiative: { stat: 'initiative' },
+  attack: { stat: 'attack' },
+  defence: { stat: 'defence' },
+  defense: { stat: 'defence' },
+  'damage capacity': { stat: 'damageCapacity' },
+  damage: { stat: 'damageCapacity' },
+  'crew slots': { slot: 'crew' },
+  crew: { slot: 'crew' },
+  'ammo slots': { slot: 'ammo' },
+  ammo: { slot: 'ammo' },
+};
+
+const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
+const camel = (s: string) =>
+  norm(s)
+    .replace(/[^a-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))
+    .replace(/^[^a-z]+/, '') || 'value';
+
+function numberOrText(v: string): number | string {
+  const t = v.trim();
+  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : t;
+}
+
+/** A profile resolved to its type name and characteristic values. */
+interface Profile {
+  readonly el: XmlElement;
+  readonly file: BsFile;
+  readonly name: string;
+  readonly typeName: string;
+  readonly values: { name: string; value: string; el: XmlElement }[];
+}
+
+interface CardDraft {
+  card: Card;
+  appliesTo: Set<string>;
+  global: boolean;
+}
+
+/**
+ * Reads a BattleScribe/NewRecruit game system (`.gst`) and its catalogues (`.cat`) into a
+ * Sandtable TANKS catalog: model cards (profiles with Initiative, Attack, Defence, Damage
+ * Capacity, crew and ammo slots) become unit types with their points, country and keywords;
+ * crew, upgrade, ammo and platoon cards become cards with their cost, post and text. Shared
+ * selection entries and groups are followed through entry links and info links. Anything without
+ * a place in the catalog (conditional modifiers, most constraints, other cost types, force
+ * organisation) is listed in the report with its file, element and line. Throws
+ * {@link ImportError} when a file is not well-formed or the set does not hang together.
+ */
+export function importBattleScribe(
+  inputs: readonly BsInputFile[],
+  parseXml: XmlParser,
+  options: BsImportOptions = {},
+): BsImportResult {
+  const problems: ImportProblem[] = [];
+  const files: BsFile[] = [];
+  for (const input of inputs) {
+    try {
+      const root = parseXml(bsFileText(input), input.name);
+      if (root.name !== 'gameSystem' && root.name !== 'catalogue') {
+        problems.push({
+          file: input.name,
+          where: whereXml(root),
+          message: `the root element is <${root.name}>; a BattleScribe game system starts with <gameSystem> and a catalogue with <catalogue>`,
+        });
+        continue;
+      }
+      const library = root.attrs['library'] === 'true';
+      const name = root.attrs['name'] ?? input.name;
+      files.push({
+        name: input.name,
+        root,
+        kind: root.name,
+        library,
+        ...(root.name === 'catalogue' && !library ? { nation: nationOf(name) } : {}),
+      });
+    } catch (e) {
+      if (e instanceof ImportError) problems.push(...e.problems);
+      else throw e;
+    }
+  }
+  if (problems.length) throw new ImportError(problems);
+
+  const systems = files.filter((f) => f.kind === 'gameSystem');
+  if (systems.length !== 1) {
+    throw new ImportError([
+      {
+        file: files.map((f) => f.name).join(', ') || '(no files)',
+        where: '',
+        message:
+          systems.length === 0
+            ? 'no game system (.gst) among the files; give the .gst with its .cat files'
+            : `${systems.length} game systems (${systems.map((s) => s.name).join(', ')}); give one .gst with its catalogues`,
+      },
+    ]);
+  }
+  const system = systems[0]!;
+  const systemId = system.root.attrs['id'];
+  for (const f of files) {
+    if (f.kind !== 'catalogue') continue;
+    const gs = f.root.attrs['gameSystemId'];
+    if (gs !== undefined && gs !== systemId) {
+      problems.push({
+        file: f.name,
+        where: whereXml(f.root),
+        message: `this catalogue belongs to game system ${gs}, not to ${system.root.attrs['name'] ?? system.name} (${systemId})`,
+      });
+    }
+  }
+  if (problems.length) throw new ImportError(problems);
+
+  // Every element with an id, across all files, so links resolve wherever their target lives.
+  const byId = new Map<string, Located>();
+  const indexIds = (el: XmlElement, file: BsFile) => {
+    const id = el.attrs['id'];
+    if (id !== undefined && el.name !== 'entryLink' && el.name !== 'infoLink' && !byId.has(id))
+      byId.set(id, { el, file });
+    for (const c of el.children) indexIds(c, file);
+  };
+  for (const f of files) indexIds(f.root, f);
+
+  const notImported: ImportProblem[] = [];
+  const note = (file: BsFile, el: XmlElement, message: string) =>
+    notImported.push({ file: file.name, where: whereXml(el), message });
+
+  const costName = (typeId: string | undefined, fallback: string | undefined) => {
+    const t = typeId ? byId.get(typeId) : undefined;
+    return (t?.el.attrs['name'] ?? fallback ?? '').trim();
+  };
+  const categoryName = (link: XmlElement) => {
+    const t = link.attrs['targetId'] ? byId.get(link.attrs['targetId']) : undefined;
+    return (t?.el.attrs['name'] ?? link.attrs['name'] ?? '').trim();
+  };
+
+  const systemName = system.root.attrs['name'] ?? system.name;
+  const prefix = options.id ?? `bs.${slug(systemName, 40)}`;
+  const usedIds = new Set<string>();
+  const units = new Map<string, UnitType>();
+  const cards = new Map<string, CardDraft>();
+  const unitIdOf = new Map<string, string>();
+  const visited = new Set<string>();
+
+  const profilesOf = (el: XmlElement, file: BsFile): Profile[] => {
+    const out: Profile[] = [];
+    const read = (p: XmlElement, pf: BsFile) => {
+      const type = p.attrs['typeId'] ? byId.get(p.attrs['typeId']) : undefined;
+      out.push({
+        el: p,
+        file: pf,
+        name: p.attrs['name'] ?? '',
+        typeName: (type?.el.attrs['name'] ?? p.attrs['typeName'] ?? '').trim(),
+        values: listOf(p, 'characteristics', 'characteristic').map((c) => {
+          const ct = c.attrs['typeId'] ? byId.get(c.attrs['typeId']) : undefined;
+          return {
+            name: (ct?.el.attrs['name'] ?? c.attrs['name'] ?? '').trim(),
+            value: c.text.trim(),
+            el: c,
+          };
+        }),
+      });
+    };
+    for (const p of listOf(el, 'profiles', 'profile')) read(p, file);
+    for (const link of listOf(el, 'infoLinks', 'infoLink')) {
+      if (link.attrs['type'] !== 'profile') continue;
+      const t = link.attrs['targetId'] ? byId.get(link.attrs['targetId']) : undefined;
+      if (!t)
+        note(file, link, `info link to profile ${link.attrs['targetId']}, which no file defines`);
+      else read(t.el, t.file);
+    }
+    return out;
+  };
+  const rulesOf = (el: XmlElement): string[] => {
+    const names = listOf(el, 'rules', 'rule').map((r) => r.attrs['name'] ?? '');
+    for (const link of listOf(el, 'infoLinks', 'infoLink')) {
+      if (link.attrs['type'] !== 'rule') continue;
+      const t = link.attrs['targetId'] ? byId.get(link.attrs['targetId']) : undefined;
+      names.push(t?.el.attrs['name'] ?? link.attrs['name'] ?? '');
+    }
+    return names.map((n) => n.trim()).filter(Boolean);
+  };
+
+  interface Ctx {
+    readonly file: BsFile;
+    /** Names of the selection entry groups the entry sits in, outermost first. */
+    readonly groups: readonly string[];
+    /** Categories inherited from a group or a link. */
+    readonly categories: readonly string[];
+    /** The unit type a card entry sits under, when it is defined or linked inside a model. */
+    readonly model?: string;
+  }
+
+  const visitChildren = (el: XmlElement, file: BsFile, ctx: Ctx) => {
+    for (const c of el.children) {
+      if (
+        c.name === 'selectionEntries' ||
+        c.name === 'selectionEntryGroups' ||
+        c.name === 'entryLinks'
+      ) {
+        for (const e of c.children) visit(e, file, ctx);
+      }
+    }
+  };
+
+  const noteExtras = (el: XmlElement, file: BsFile, what: string) => {
+    for (const m of listOf(el, 'modifiers', 'modifier')) {
+      note(
+        file,
+        m,
+        `${what}: conditional change "${m.attrs['type'] ?? ''} ${m.attrs['field'] ?? ''} ${m.attrs['value'] ?? ''}" is not imported (a Sandtable catalog has no conditions)`,
+      );
+    }
+    for (const m of listOf(el, 'modifierGroups', 'modifierGroup')) {
+      note(file, m, `${what}: a group of conditional changes is not imported`);
+    }
+  };
+
+  const constraintsOf = (el: XmlElement, file: BsFile, what: string, card: boolean) => {
+    for (const c of listOf(el, 'constraints', 'constraint')) {
+      const { type, value, scope, field } = c.attrs;
+      const n = Number(value);
+      // One card of a kind per model is the TANKS rule itself (TK-8.5): nothing to keep.
+      if (card && type === 'max' && n === 1 && scope === 'parent' && field === 'selections')
+        continue;
+      note(
+        file,
+        c,
+        `${what}: constraint "${type ?? ''} ${value ?? ''} ${field ?? ''} per ${scope ?? ''}" is not imported; TANKS force checks apply their own limits`,
+      );
+    }
+  };
+
+  const visit = (el: XmlElement, file: BsFile, ctx: Ctx): void => {
+    if (el.name === 'entryLink') {
+      const target = el.attrs['targetId'] ? byId.get(el.attrs['targetId']) : undefined;
+      if (!target) {
+        note(
+          file,
+          el,
+          `entry link "${el.attrs['name'] ?? ''}" points at ${el.attrs['targetId']}, which no file defines`,
+        );
+        return;
+      }
+      const linkCats = listOf(el, 'categoryLinks', 'categoryLink').map(categoryName);
+      noteExtras(el, file, `link "${el.attrs['name'] ?? ''}"`);
+      visit(target.el, target.file, { ...ctx, categories: [...ctx.categories, ...linkCats] });
+      return;
+    }
+    if (el.name === 'selectionEntryGroup') {
+      const groupCats = listOf(el, 'categoryLinks', 'categoryLink').map(categoryName);
+      noteExtras(el, file, `group "${el.attrs['name'] ?? ''}"`);
+      visitChildren(el, file, {
+        ...ctx,
+        groups: [...ctx.groups, el.attrs['name'] ?? ''],
+        categories: [...ctx.categories, ...groupCats],
+      });
+      return;
+    }
+    if (el.name !== 'selectionEntry') return;
+    const bsId = el.attrs['id'] ?? `${file.name}:${el.line}`;
+    const visitKey = `${bsId}|${ctx.model ?? ''}`;
+    if (visited.has(visitKey)) return;
+    visited.add(visitKey);
+
+    const name = (el.attrs['name'] ?? '').trim();
+    const profiles = profilesOf(el, file);
+    const categories = [
+      ...ctx.categories,
+      ...listOf(el, 'categoryLinks', 'categoryLink').map(categoryName),
+    ];
+    const catSet = new Set(categories.map(norm));
+    const rules = rulesOf(el);
+    let points: number | undefined;
+    for (const cost of listOf(el, 'costs', 'cost')) {
+      const cname = costName(cost.attrs['typeId'], cost.attrs['name']);
+      const v = Number(cost.attrs['value']);
+      if (/^(pts|points?)$/i.test(cname) && Number.isFinite(v)) points = v;
+      else if (Number.isFinite(v) && v !== 0)
+        note(file, cost, `"${name}": cost "${cname}" = ${v} is not imported; only points are kept`);
+    }
+
+    const modelProfile = profiles.find(
+      (p) =>
+        /^(tank|helicopter|model)s?$/i.test(p.typeName) ||
+        p.values.filter((v) => MODEL_STATS[norm(v.name)]?.stat).length >= 3,
+    );
+    const groupPath = ctx.groups.map(norm);
+    const cardProfile = profiles.find((p) => /card|ability/i.test(p.typeName));
+    const isPlatoon =
+      profiles.some((p) => /platoon/i.test(p.typeName)) ||
+      catSet.has('platoon') ||
+      groupPath.some((g) => g.startsWith('platoon'));
+    const isCrew = catSet.has('crew') || groupPath.some((g) => /^crew\b/.test(g));
+    const isAmmo = catSet.has('ammo') || groupPath.some((g) => /\bammo\b/.test(g));
+    const isUpgrade =
+      catSet.has('upgrade') ||
+      catSet.has('upgrades') ||
+      groupPath.some((g) => /^upgrade/.test(g)) ||
+      profiles.some((p) => /upgrade/i.test(p.typeName));
+
+    if (modelProfile) {
+      const unit = modelFrom(el, file, name, modelProfile, categories, rules, points);
+      units.set(unit.id, unit);
+      unitIdOf.set(bsId, unit.id);
+      for (const p of profiles) {
+        if (p !== modelProfile)
+          note(
+            p.file,
+            p.el,
+            `"${name}": profile "${p.name}" (${p.typeName}) is not imported; a model card keeps one stat line`,
+          );
+      }
+      noteExtras(el, file, `"${name}"`);
+      constraintsOf(el, file, `"${name}"`, false);
+      visitChildren(el, file, { file, groups: [], categories: [], model: unit.id });
+      return;
+    }
+    if (isPlatoon || isCrew || isAmmo || isUpgrade) {
+      const cardType: Card['cardType'] = isPlatoon
+        ? 'platoon'
+        : isCrew
+          ? 'crew'
+          : isAmmo
+            ? 'ammo'
+            : 'upgrade';
+      const existing = cards.get(bsId);
+      if (existing) {
+        if (ctx.model) existing.appliesTo.add(ctx.model);
+        else existing.global = true;
+        return;
+      }
+      const card = cardFrom(
+        el,
+        file,
+        name,
+        cardType,
+        cardProfile ?? profiles[0],
+        ctx,
+        categories,
+        rules,
+        points,
+      );
+      cards.set(bsId, {
+        card,
+        appliesTo: new Set(ctx.model ? [ctx.model] : []),
+        global: !ctx.model,
+      });
+      for (const p of profiles) {
+        if (p !== (cardProfile ?? profiles[0]))
+          note(
+            p.file,
+            p.el,
+            `"${name}": extra profile "${p.name}" (${p.typeName}) is not imported`,
+          );
+      }
+      noteExtras(el, file, `"${name}"`);
+      constraintsOf(el, file, `"${name}"`, true);
+      visitChildren(el, file, ctx);
+      return;
+    }
+    const hasChildren = el.children.some(
+      (c) =>
+        c.name === 'selectionEntries' ||
+        c.name === 'selectionEntryGroups' ||
+        c.name === 'entryLinks',
+    );
+    if (hasChildren) {
+      visitChildren(el, file, { ...ctx, categories: [] });
+      return;
+    }
+    note(
+      file,
+      el,
+      `"${name}" has no model profile (Initiative, Attack, Defence, Damage Capacity) and is not a crew, upgrade, ammo or platoon card; it is not imported`,
+    );
+  };
+
+  const modelFrom = (
+    el: XmlElement,
+    file: BsFile,
+    name: string,
+    profile: Profile,
+    categories: readonly string[],
+    rules: readonly string[],
+    points: number | undefined,
+  ): UnitType => {
+    const stats: Stats = {};
+    const slots: { crew?: number; ammo?: number } = {};
+    for (const v of profile.values) {
+      const m = MODEL_STATS[norm(v.name)];
+      const value = numberOrText(v.value);
+      if (m?.slot) {
+        if (typeof value === 'number') slots[m.slot] = value;
+        else note(profile.file, v.el, `"${name}": ${v.name} "${v.value}" is not a number of slots`);
+      } else if (m?.stat) {
+        stats[m.stat] = value;
+      } else if (v.value !== '') {
+        stats[camel(v.name)] = value;
+      }
+    }
+    const helicopter =
+      /helicopter/i.test(profile.typeName) || categories.some((c) => /^helicopters?$/i.test(c));
+    const keywords = uniq([
+      ...categories.filter((c) => c && !KIND_CATEGORIES.has(norm(c))),
+      ...rules,
+    ]);
+    const nationSlug = file.nation ? slug(file.nation, 24) : 'global';
+    const id = uniqueId(usedIds, `${prefix}.${slug(name, 48)}`, [
+      nationSlug,
+      el.attrs['id'] ?? String(el.line),
+    ]);
+    const unit: UnitType = {
+      id,
+      name: name || id,
+      class: helicopter ? 'helicopter' : 'tank',
+      mobility: helicopter ? 'air' : 'tracked',
+      stats,
+      source: `BattleScribe ${file.name} ${whereXml(el)}`,
+      ...(points !== undefined ? { points } : {}),
+      ...(file.nation ? { nation: file.nation } : {}),
+      ...(keywords.length ? { keywords } : {}),
+      ...(Object.keys(slots).length ? { slots } : {}),
+    };
+    return unit;
+  };
+
+  const cardFrom = (
+    el: XmlElement,
+    file: BsFile,
+    name: string,
+    cardType: Card['cardType'],
+    profile: Profile | undefined,
+    ctx: Ctx,
+    categories: readonly string[],
+    rules: readonly string[],
+    points: number | undefined,
+  ): Card => {
+    const text = profile?.values
+      .filter((v) => v.value !== '')
+      .map((v) => (profile.values.length > 1 ? `${v.name}: ${v.value}` : v.value))
+      .join('\n');
+    // The post a card fills comes from its group ("Crew: Gunner (Global)", "Upgrade: Armour").
+    const group = ctx.groups.find((g) => /:/.test(g));
+    const post = group
+      ? norm(group.split(':')[1] ?? '')
+          .replace(/\(.*\)/, '')
+          .trim()
+      : '';
+    const effect: Stats = {};
+    if (cardType === 'crew' && post) effect['crewType'] = camel(post);
+    if (cardType === 'upgrade' && post) effect['upgradeType'] = camel(post);
+    const lower = new Set(categories.map(norm));
+    const hero = lower.has('hero') || rules.some((r) => /^hero$/i.test(r));
+    const kindCats = [...lower].filter((c) => c === 'tank' || c === 'helicopter');
+    const nationSlug = file.nation ? slug(file.nation, 24) : 'global';
+    const id = uniqueId(usedIds, `${prefix}.${cardType}.${slug(name, 48)}`, [
+      nationSlug,
+      el.attrs['id'] ?? String(el.line),
+    ]);
+    return {
+      id,
+      name: name || id,
+      cardType,
+      source: `BattleScribe ${file.name} ${whereXml(el)}`,
+      ...(points !== undefined ? { points } : {}),
+      ...(hero ? { hero: true } : {}),
+      ...(file.nation ? { nations: [file.nation] } : {}),
+      ...(text ? { text } : {}),
+      ...(Object.keys(effect).length ? { effect } : {}),
+      // A card linked to the Tank (or Helicopter) category only goes on that kind of model.
+      ...(kindCats.length === 1 && !ctx.model ? { appliesTo: [kindCats[0]!] } : {}),
+    };
+  };
+
+  // The game system's own shared groups and entries are global cards; each catalogue's root
+  // entries, links and (unlinked) shared entries are its country's.
+  const linked = linkedIds(files);
+  const ordered = [system, ...files.filter((f) => f.kind === 'catalogue')];
+  for (const f of ordered) {
+    const base: Ctx = { file: f, groups: [], categories: [] };
+    for (const section of [
+      'selectionEntries',
+      'entryLinks',
+      'sharedSelectionEntries',
+      'sharedSelectionEntryGroups',
+    ]) {
+      const s = child(f.root, section);
+      if (s) for (const e of s.children) visit(e, f, base);
+    }
+    for (const section of [
+      'forceEntries',
+      'sharedRules',
+      'rules',
+      'publications',
+      'catalogueLinks',
+      'sharedProfiles',
+      'costTypes',
+      'profileTypes',
+      'categoryEntries',
+    ]) {
+      const s = child(f.root, section);
+      if (!s) continue;
+      if (section === 'forceEntries') {
+        for (const fe of s.children)
+          note(
+            f,
+            fe,
+            `force organisation "${fe.attrs['name'] ?? ''}" is not imported; TANKS platoons are built by the force checks`,
+          );
+      } else if (section === 'sharedRules' || section === 'rules') {
+        for (const r of s.children) {
+          if (r.name === 'rule' && !linked.has(r.attrs['id'] ?? ''))
+            note(
+              f,
+              r,
+              `rule "${r.attrs['name'] ?? ''}" is not used by any model and is not imported`,
+            );
+        }
+      }
+    }
+  }
+
+  if (units.size === 0 && cards.size === 0) {
+    throw new ImportError([
+      {
+        file: files.map((f) => f.name).join(', '),
+        where: '',
+        message:
+          'no TANKS model or card was found: no selection entry has a profile with Initiative, Attack, Defence and Damage Capacity, and none is in a Crew, Upgrade, Ammo or Platoon group or category. Is this the TANKS game system?',
+      },
+    ]);
+  }
+
+  const cardList: Card[] = [];
+  for (const d of cards.values()) {
+    const applies = d.global ? [] : [...d.appliesTo];
+    cardList.push(applies.length ? { ...d.card, appliesTo: applies } : d.card);
+  }
+  const catalogues = files.filter((f) => f.kind === 'catalogue');
+  const catalog: CatalogDoc = {
+    format: 'sandtable.catalog',
+    formatVersion: CURRENT_FORMAT_VERSION,
+    app: { name: APP_NAME, version: APP_VERSION },
+    meta: {
+      title: `${systemName} (imported from BattleScribe)`,
+      description: `Model, crew, upgrade, ammo and platoon cards read from ${[system, ...catalogues].map((f) => `${f.root.attrs['name'] ?? f.name} revision ${f.root.attrs['revision'] ?? '?'}`).join('; ')}.`,
+      source: [system, ...catalogues].map((f) => f.name).join(', '),
+      ...(options.created ? { created: options.created } : {}),
+    },
+    id: prefix,
+    ruleset: 'tanks',
+    layer: 'base',
+    units: [...units.values()].sort((a, b) => a.id.localeCompare(b.id)),
+    cards: cardList.sort((a, b) => a.id.localeCompare(b.id)),
+  };
+  const check = loadDocument(JSON.stringify(catalog), {
+    file: `${prefix} (imported)`,
+    expect: ['sandtable.catalog'],
+  });
+  if (!check.ok) {
+    throw new ImportError(
+      check.problems.map((p) => ({ file: p.file, where: p.pointer, message: formatProblem(p) })),
+    );
+  }
+  const counts: Record<Card['cardType'], number> = {
+    crew: 0,
+    upgrade: 0,
+    ammo: 0,
+    platoon: 0,
+    critical: 0,
+    command: 0,
+    combat: 0,
+    model: 0,
+  };
+  for (const c of cardList) counts[c.cardType]++;
+  return {
+    catalog,
+    report: {
+      gameSystem: systemName,
+      catalogues: catalogues.map((f) => f.root.attrs['name'] ?? f.name),
+      units: units.size,
+      cards: counts,
+      notImported,
+    },
+  };
+}
+
+function uniq(xs: readonly string[]): string[] {
+  return [...new Set(xs)];
+}
+
+/** A catalogue's country from its name: "US", "Soviet Union (Expansion)" → "Soviet Union". */
+function nationOf(name: string): string {
+  return (
+    name
+      .replace(/\(.*?\)/g, '')
+      .replace(/\s+/g, ' ')
+      .trim() || name
+  );
+}
+
+/** The `item` elements inside `el`'s `section` child (`<costs><cost/>…</costs>`). */
+function listOf(el: XmlElement, section: string, item: string): XmlElement[] {
+  const s = child(el, section);
+  return s ? children(s, item) : [];
+}
+
+/** Ids that some info link points at. */
+function linkedIds(files: readonly BsFile[]): Set<string> {
+  const out = new Set<string>();
+  const walk = (el: XmlElement) => {
+    if (el.name === 'infoLink' && el.attrs['targetId']) out.add(el.attrs['targetId']);
+    for (const c of el.children) walk(c);
+  };
+  for (const f of files) walk(f.root);
+  return out;
+}
