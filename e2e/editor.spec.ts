@@ -113,7 +113,7 @@ test('draw a table, edit in the inspector, undo and redo, save, reopen', async (
   await width.fill('-1');
   await width.press('Enter');
   await settled();
-  await expect(inspector.getByRole('alert')).toContainText('must be > 0');
+  await expect(inspector.getByRole('alert')).toHaveText('Width must be more than 0 inches');
   await width.fill('3');
   await width.press('Enter');
   await settled();

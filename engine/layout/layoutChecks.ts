@@ -14,8 +14,6 @@ import type {
   TableMap,
 } from '../format';
 import { footprintBox, footprintOf } from '../terrain/featureGeometry';
-import { boxOf } from '../geometry/polygon';
-import { tablePoint } from '../geometry/units';
 import {
   areasTouch,
   merged,
@@ -26,6 +24,7 @@ import {
 } from './footprintPolygons';
 import { composeRulesetCatalog } from '../forces/rulesetCatalog';
 import { checkMissionPlacement } from './missionPlacement';
+import { extentBox } from './tableExtent';
 import { checkReachability } from './reachability';
 
 /** Stable ids of the layout checks; the problems panel and `sandtable validate` group by them. */
@@ -370,24 +369,6 @@ function checkOnHexMap(doc: ScenarioDoc, map: HexMap, out: LayoutProblem[]): voi
           ? undefined
           : `is placed on hex ${u.position.col},${u.position.row}, off the ${size}`,
   );
-}
-
-/**
- * The box a feature must keep on the table: a road or creek may run to the very edge (its centre
- * line is what counts), a tree's canopy may hang over it.
- */
-function extentBox(f: Feature): { minX: number; minY: number; maxX: number; maxY: number } {
-  if (f.kind === 'road') return boxOf(f.points.map(([x, y]) => tablePoint(x, y)));
-  const fp = footprintOf(f, 0.25);
-  switch (fp.type) {
-    case 'line':
-    case 'trench':
-      return boxOf(fp.points);
-    case 'circle':
-      return boxOf([fp.centre]);
-    case 'area':
-      return footprintBox(fp);
-  }
 }
 
 function unitPointer(doc: ScenarioDoc, id: string): string {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { Feature, Hex } from '../../../engine/format/types';
 import { hexLabel } from '../geometry/hex';
 import { isPlainHex } from '../tools/hexTools';
@@ -8,6 +8,8 @@ import { validateMapDefinition, type FieldError } from '../format/formatClient';
 import { fieldsOf, humanize, mapFieldsOf, resolve, type FieldSpec } from './schemaFields';
 import { useRevision, useSession } from './useEditor';
 import { isType, newItemOf, setIn } from './inspectorData';
+import { describeFieldError } from './fieldErrors';
+import { tableBoundsError } from './tableBounds';
 import type { Json } from '../../../engine/document';
 
 type Obj = Record<string, unknown>;
@@ -33,6 +35,20 @@ function FieldInput({
   const err = errors.filter((e) => e.path === pointer || e.path.startsWith(pointer + '/'));
   const [draft, setDraft] = useState<string | null>(null);
   const text = draft ?? (value === undefined ? '' : String(value));
+  // Enter commits by leaving the field, so the keyboard goes back to the canvas (tool keys work
+  // at once); a refused value brings the focus back to its box for fixing.
+  const enterPressed = useRef(false);
+  const onEnter = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return false;
+    enterPressed.current = true;
+    e.currentTarget.blur();
+    return true;
+  };
+  const settle = (ok: boolean, el: HTMLElement) => {
+    const fromEnter = enterPressed.current;
+    enterPressed.current = false;
+    if (!ok && fromEnter) el.focus();
+  };
   const errorText = err.map((e) => e.message).join('; ');
   const wrap = (control: React.ReactNode, wide = false) => (
     <div
@@ -86,12 +102,15 @@ function FieldInput({
     );
   }
   if (isType(s, 'number') || isType(s, 'integer')) {
-    const commit = () => {
-      if (draft === null) return;
+    const commit = (el: HTMLElement) => {
+      if (draft === null) return settle(true, el);
       const v =
         draft.trim() === '' ? undefined : Number.isFinite(Number(draft)) ? Number(draft) : draft;
       // An invalid value stays in the box next to its error until it is fixed or Escape.
-      void onCommit(path, v).then((ok) => ok && setDraft(null));
+      void onCommit(path, v).then((ok) => {
+        if (ok) setDraft(null);
+        settle(ok, el);
+      });
     };
     return wrap(
       <input
@@ -100,21 +119,22 @@ function FieldInput({
         step={isType(s, 'integer') ? 1 : 0.25}
         value={text}
         onChange={(e) => setDraft(e.target.value)}
-        onBlur={commit}
+        onBlur={(e) => commit(e.currentTarget)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') commit();
+          if (onEnter(e)) return;
           if (e.key === 'Escape') setDraft(null);
         }}
       />,
     );
   }
   if (isType(s, 'string')) {
-    const commit = () => {
-      if (draft === null) return;
+    const commit = (el: HTMLElement) => {
+      if (draft === null) return settle(true, el);
       const sent = draft;
-      void onCommit(path, sent === '' ? undefined : sent).then(
-        (ok) => ok && setDraft((d) => (d === sent ? null : d)),
-      );
+      void onCommit(path, sent === '' ? undefined : sent).then((ok) => {
+        if (ok) setDraft((d) => (d === sent ? null : d));
+        settle(ok, el);
+      });
     };
     return wrap(
       <input
@@ -123,9 +143,9 @@ function FieldInput({
         value={text}
         readOnly={spec.key === 'id' && path.length === 1}
         onChange={(e) => setDraft(e.target.value)}
-        onBlur={commit}
+        onBlur={(e) => commit(e.currentTarget)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') commit();
+          if (onEnter(e)) return;
           if (e.key === 'Escape') setDraft(null);
         }}
       />,
@@ -285,8 +305,19 @@ export function Inspector({ editor }: { editor: Editor }) {
       const candidates = fs.map(
         (f) => setIn(f as unknown as Obj, path, value) as unknown as Feature,
       );
-      const results = await Promise.all(candidates.map((c) => validateMapDefinition(c.kind, c)));
-      const errs = results.flat();
+      const results = await Promise.all(
+        candidates.map(async (c, i) => {
+          const schema = (await validateMapDefinition(c.kind, c)).map((e) =>
+            describeFieldError(c.kind, e),
+          );
+          const bounds = editor.isHex()
+            ? null
+            : tableBoundsError(fs[i]!, c, path, editor.mapSize());
+          return schema.length ? schema : bounds ? [bounds] : [];
+        }),
+      );
+      // One sentence per field, not one per selected feature.
+      const errs = [...new Map(results.flat().map((e) => [e.path, e])).values()];
       setErrors(errs);
       if (!errs.length) editor.replaceFeatures(candidates);
       return errs.length === 0;
@@ -339,9 +370,17 @@ export function Inspector({ editor }: { editor: Editor }) {
       if (!current) return false;
       const candidate = setIn(current as unknown as Obj, path, value) as unknown as Feature;
       setPending((n) => n + 1);
-      const errs = await validateMapDefinition(current.kind, candidate).finally(() =>
+      const schemaErrs = await validateMapDefinition(current.kind, candidate).finally(() =>
         setPending((n) => n - 1),
       );
+      const bounds = editor.isHex()
+        ? null
+        : tableBoundsError(current, candidate, path, editor.mapSize());
+      const errs = schemaErrs.length
+        ? schemaErrs.map((e) => describeFieldError(current.kind, e))
+        : bounds
+          ? [bounds]
+          : [];
       setErrors(errs);
       if (errs.length === 0 && editor.store.feature(selected.id)) editor.replaceFeature(candidate);
       return errs.length === 0;
@@ -389,9 +428,9 @@ function HexInspector({ editor, at }: { editor: Editor; at: { col: number; row: 
   const commit = async (path: string[], value: unknown): Promise<boolean> => {
     const candidate = setIn(hex as unknown as Obj, path, value) as unknown as Hex;
     setPending((n) => n + 1);
-    const errs = await validateMapDefinition('hex', candidate).finally(() =>
-      setPending((n) => n - 1),
-    );
+    const errs = (
+      await validateMapDefinition('hex', candidate).finally(() => setPending((n) => n - 1))
+    ).map((e) => describeFieldError('hex', e));
     setErrors(errs);
     if (errs.length) return false;
     editor.commit((w) => {
@@ -437,7 +476,8 @@ function MapInspector({ editor }: { editor: Editor }) {
   const commitMap = async (path: string[], value: unknown): Promise<boolean> => {
     const candidate = setIn(map as Obj, path, value);
     const full = kind === 'table' ? { ...candidate, features: [] } : { ...candidate, hexes: [] };
-    const errs = await validateMapDefinition(kind === 'table' ? 'tableMap' : 'hexMap', full);
+    const def = kind === 'table' ? 'tableMap' : 'hexMap';
+    const errs = (await validateMapDefinition(def, full)).map((e) => describeFieldError(def, e));
     setErrors(errs);
     if (!errs.length)
       editor.commit((w) => w.setMapField(path[0]!, candidate[path[0]!] as Json | undefined));

@@ -90,3 +90,34 @@ export function humanize(key: string): string {
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/**
+ * The schema node at a path inside a definition ("building", ["roof", "type"]), following the
+ * feature base, object properties and array items; undefined where the schema says nothing.
+ */
+export function schemaAt(def: string, path: readonly string[]): SchemaNode | undefined {
+  const root = MAP_DEFS[def];
+  if (!root) return undefined;
+  let node: SchemaNode | undefined = root;
+  for (const [i, step] of path.entries()) {
+    if (!node) return undefined;
+    if (/^\d+$/.test(step) && node.items) {
+      node = resolve(node.items);
+      continue;
+    }
+    const own: SchemaNode | undefined = node.properties?.[step];
+    const base: SchemaNode | undefined =
+      i === 0 && def !== 'hex' && !own ? MAP_DEFS.featureBase?.properties?.[step] : undefined;
+    const next: SchemaNode | undefined = own ?? base;
+    node = next ? resolve(next) : undefined;
+  }
+  return node;
+}
+
+/** The unit a number field is measured in, read from its description. */
+export function unitOf(node: SchemaNode | undefined): 'inches' | 'degrees' | undefined {
+  const d = node?.description ?? '';
+  if (/\binch/i.test(d)) return 'inches';
+  if (/\bdegree/i.test(d)) return 'degrees';
+  return undefined;
+}

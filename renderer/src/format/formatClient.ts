@@ -11,6 +11,10 @@ export interface FieldError {
   /** JSON pointer inside the validated value, e.g. "/width". */
   path: string;
   message: string;
+  /** The schema keyword that failed (exclusiveMinimum, required, type...), to word the message. */
+  keyword?: string;
+  /** The keyword's parameters as the validator reports them (limit, missingProperty...). */
+  params?: Record<string, unknown>;
 }
 
 export type FormatResponse =

@@ -26,7 +26,12 @@ scope.onmessage = (e: MessageEvent<FormatRequest>) => {
       res = {
         id: req.id,
         type: 'validated',
-        errors: errors.map((x) => ({ path: x.instancePath, message: x.message ?? 'invalid' })),
+        errors: errors.map((x) => ({
+          path: x.instancePath,
+          message: x.message ?? 'invalid',
+          keyword: x.keyword,
+          params: x.params as Record<string, unknown>,
+        })),
       };
     }
   } catch (err) {
