@@ -90,7 +90,12 @@ export interface ShotPlan {
     readonly saves: readonly SaveStep[];
     readonly vehicles: readonly PenetrationStep[];
   };
-  readonly grenade?: { readonly modifiers: readonly Modifier[]; readonly vsVehicle: boolean };
+  readonly grenade?: {
+    readonly modifiers: readonly Modifier[];
+    readonly vsVehicle: boolean;
+    /** What each natural face of the throw die does, 1 to 6, for exact odds (TP-13.2). */
+    readonly outcomes?: readonly GrenadeOutcome[];
+  };
   /** HE striking a house: the hole or the roof hit (TP-11.5–11.7). */
   readonly house?: HouseHitPlan;
   /** Indirect artillery: every landing of the round by matrix roll, for exact odds (TP-18.7a). */
@@ -965,13 +970,16 @@ function planGrenade(
   }
   if (base.range > stat(w.stats, 'longThrowBeyond', 3) + 1e-9)
     add('beyond3', `target more than ${stat(w.stats, 'longThrowBeyond', 3)}" away`);
-  return {
+  const plan: ShotPlan = {
     ...base,
     mode: 'grenade',
     band: 'throw',
     grenade: { modifiers: mods, vsVehicle },
     ruleId: 'TP-13.2',
   };
+  // Every face of the throw die, so the odds count the burst and the saves, not just the throw.
+  const outcomes = [1, 2, 3, 4, 5, 6].map((d) => grenadeOutcome(ctx, state, plan, d));
+  return { ...plan, grenade: { modifiers: mods, vsVehicle, outcomes } };
 }
 
 function planMortar(
@@ -1061,6 +1069,12 @@ export function shotOdds(ctx: TankplankContext, plan: ShotPlan): ShotOdds {
     for (const v of plan.template.vehicles)
       perUnit.push({ unit: v.target, p: pHit * pAtLeast(v.needed) });
   }
+  // A grenade: each face of the throw die lands it somewhere (TP-13.2); the burst is a mortar
+  // round's (TP-13.4) and a vehicle thrown at rolls impact 2 against its armour (TP-13.5).
+  for (const o of plan.grenade?.outcomes ?? []) {
+    for (const s of o.saves) addChance(perUnit, s.unit, (1 - pAtLeast(s.needed)) / 6);
+    for (const v of o.vehicles) addChance(perUnit, v.target, pAtLeast(v.needed) / 6);
+  }
   for (const m of plan.matrix ?? []) {
     // Each matrix face is one chance in six; a natural 1 is a dud (TP-12.2).
     for (const s of m.saves) addChance(perUnit, s.unit, (1 - pAtLeast(s.needed)) / 6);
@@ -1069,17 +1083,7 @@ export function shotOdds(ctx: TankplankContext, plan: ShotPlan): ShotOdds {
   let pKill = 0;
   if (plan.casualtyOnHit) pKill = pHit;
   else if (pPen !== undefined) pKill = pHit * pPen;
-  else if (plan.mode === 'grenade') {
-    // On target: natural 2-6 whose modified result reaches the "on target" row.
-    const rows = tableRows(ctx.catalog, 'grenadeThrow');
-    const mod = plan.grenade!.modifiers.reduce((s, m) => s + m.value, 0);
-    let on = 0;
-    for (let d = 2; d <= 6; d++) {
-      const r = rows.find((x) => d + mod >= num(x, 'min') && d + mod <= num(x, 'max'));
-      if (r && r['result'] === 'onTarget') on++;
-    }
-    pKill = on / 6;
-  } else if (plan.target) {
+  else if (plan.target) {
     pKill = perUnit.find((u) => u.unit === plan.target)?.p ?? 0;
   }
   return { pHit, ...(pPen !== undefined ? { pPenetrate: pPen } : {}), pKill, perUnit };
@@ -1089,6 +1093,75 @@ function addChance(list: { unit: string; p: number }[], unit: string, p: number)
   const have = list.find((x) => x.unit === unit);
   if (have) have.p += p;
   else list.push({ unit, p });
+}
+
+/** What one natural face of the throw die does with a planned grenade. */
+export interface GrenadeOutcome {
+  readonly roll: number;
+  /** The throw-table result: dud, short, long or onTarget (TP-13.2). */
+  readonly result: string;
+  readonly landed: TablePoint | null;
+  readonly template: Template | null;
+  readonly saves: readonly SaveStep[];
+  readonly vehicles: readonly PenetrationStep[];
+}
+
+/**
+ * A grenade throw for one natural d6 (TP-13.2): where it lands, the men its 2" burst catches and
+ * the vehicles that roll against it. The reducer resolves a throw with it and the odds enumerate
+ * it, so the two cannot disagree.
+ */
+export function grenadeOutcome(
+  ctx: TankplankContext,
+  state: TankplankState,
+  plan: ShotPlan,
+  natural: number,
+): GrenadeOutcome {
+  const rows = tableRows(ctx.catalog, 'grenadeThrow');
+  const modified = natural + (plan.grenade?.modifiers ?? []).reduce((s, m) => s + m.value, 0);
+  // A natural 1 is always a dud; a modified 1 or less otherwise lands short (TP-A11).
+  const shortMin = num(
+    rows.find((x) => x['result'] === 'short')!,
+    'min',
+  );
+  const row =
+    natural === 1
+      ? rows.find((r) => r['result'] === 'dud')
+      : rows.find(
+          (r) =>
+            r['result'] !== 'dud' &&
+            Math.max(modified, shortMin) >= num(r, 'min') &&
+            Math.max(modified, shortMin) <= num(r, 'max'),
+        );
+  const result = row ? text(row, 'result') : 'dud';
+  const from = positionOf(state, plan.shooter)!;
+  const landed =
+    result === 'dud' ? null : grenadeLanding(from, plan.at, row ? num(row, 'offset') : 0);
+  if (!landed) return { roll: natural, result, landed, template: null, saves: [], vehicles: [] };
+  const template: Template = {
+    shape: 'circle',
+    centre: landed,
+    diameter: plan.weapon.template?.width ?? 2,
+  };
+  const side = state.units[plan.shooter]!.side;
+  const blast = blastEffects(
+    ctx,
+    state,
+    template,
+    side,
+    obstructions(ctx, state),
+    plan.target ?? undefined,
+  );
+  // Tankettes ignore grenade blasts unless the grenade was thrown at them (TP-19.7).
+  const vehicles = blast.vehicles.filter(
+    (v) => !info(ctx, state, v.target).type.keywords?.includes('tankette'),
+  );
+  if (plan.grenade?.vsVehicle && plan.target && result === 'onTarget') {
+    vehicles.unshift(
+      penetrationStep(ctx, state, plan.target, from, stat(plan.weapon.stats, 'impact', 2), 0),
+    );
+  }
+  return { roll: natural, result, landed, template, saves: blast.saves, vehicles };
 }
 
 /** Where a grenade lands for a throw result: on, short of or beyond the target. */

@@ -32,11 +32,6 @@ const ELSEWHERE: Readonly<
     where: 'fire.ts blastEffects: unarmoured vehicles take impact 2 on the strongest face',
   },
   'TP-12.5': { via: ['TP-17.1'], where: 'catalog: tp.mortar60 stats.ammo 6' },
-  'TP-13.4': {
-    via: ['TP-13.2'],
-    where: 'fire.ts planGrenade: a 2" burst treated as a mortar round',
-  },
-  'TP-13.5': { via: ['TP-A50'], where: 'reducer.ts resolveGrenade: impact 2 against a vehicle' },
   'TP-14.2': { via: ['TP-A42'], where: 'fire.ts saveFor: +1 light, +2 heavy cover on every save' },
   'TP-17.2': { via: ['TP-17.1'], where: 'UI only: ammunition shows on each counter' },
   'TP-18.3': { via: ['TP-A17'], where: 'catalog: tp.heavyTank' },
