@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { tableToScreen } from './helpers';
+import { openVillage, tableToScreen } from './helpers';
 
 /** The designer's first hour (issue 18): each test does what a new user did and tripped over. */
 
@@ -85,5 +85,57 @@ test('inspector: bounded by the table, errors in words, Enter hands the keys bac
   await clickTable(page, 20, 20);
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-feature-id="road-1"]')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('menus by keyboard; Escape closes a menu and keeps the selection; fuzzy palette', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openVillage(page);
+  await page.locator('[data-feature-id="tree-20"]').click();
+  const inspector = page.getByLabel('Inspector');
+  await expect(inspector.getByRole('heading')).toContainText('tree-20');
+
+  // Escape closes an open menu, and only that: the tree stays selected.
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page.getByRole('menu', { name: 'Edit' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(inspector.getByRole('heading')).toContainText('tree-20');
+
+  // F10 opens the first menu; arrows walk along the bar and down the items.
+  await page.keyboard.press('F10');
+  await expect(page.getByRole('menu', { name: 'File' })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('menu', { name: 'Edit' })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('menu', { name: 'Help' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Alt+V opens View; a first letter jumps to its item; Enter runs it.
+  const grid = page.locator('.statusbar').getByRole('checkbox').first();
+  await expect(grid).toBeChecked();
+  await page.keyboard.press('Alt+v');
+  const view = page.getByRole('menu', { name: 'View' });
+  await expect(view).toBeVisible();
+  await page.keyboard.press('s');
+  await expect(view.getByRole('menuitem', { name: /Show grid/ })).toBeFocused();
+  await page.screenshot({ path: 'test-results/shots/menu-keyboard.png' });
+  await page.keyboard.press('Enter');
+  await expect(view).toBeHidden();
+  await expect(grid).not.toBeChecked();
+  await expect(inspector.getByRole('heading')).toContainText('tree-20');
+
+  // The command palette forgives a missing letter: "playtst" finds Playtest.
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await palette.getByLabel('Command', { exact: true }).fill('playtst');
+  await expect(palette.getByRole('option').first()).toContainText('Playtest');
+  await page.screenshot({ path: 'test-results/shots/palette-fuzzy.png' });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Start a playtest' })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -2,17 +2,18 @@ import { useMemo, useState } from 'react';
 import { COMMANDS, runCommand, shortcutLabel, type CommandContext } from '../commands/commands';
 import { IS_MAC } from './MenuBar';
 import { Modal } from './Dialogs';
+import { fuzzyFilter } from '../commands/fuzzy';
 
-/** Ctrl/Cmd+K: every enabled command, filtered by typing; Enter runs the highlighted one. */
+/**
+ * Ctrl/Cmd+K: every enabled command, filtered fuzzily by typing (letters in order, best match
+ * first); Enter runs the highlighted one.
+ */
 export function CommandPalette({ ctx, onClose }: { ctx: CommandContext; onClose: () => void }) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const matches = useMemo(() => {
-    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-    return COMMANDS.filter((c) => c.id !== 'view.palette' && c.enabled(ctx)).filter((c) => {
-      const hay = `${c.group} ${c.label}`.toLowerCase();
-      return words.every((w) => hay.includes(w));
-    });
+    const enabled = COMMANDS.filter((c) => c.id !== 'view.palette' && c.enabled(ctx));
+    return fuzzyFilter(query, enabled, (c) => `${c.label} ${c.group}`);
   }, [query, ctx]);
   const run = (i: number) => {
     const c = matches[i];
