@@ -265,8 +265,59 @@ export const FEATURE_KINDS: readonly FeatureKind[] = [
   'wreck',
 ];
 
+/** A picture under the terrain to trace over (schema `common#/$defs/underlay`). */
+export interface Underlay extends Extensions {
+  name?: string;
+  /** The picture as a `data:image/png|jpeg;base64,` URL. */
+  embedded?: string;
+  /** Or a path relative to the scenario file's folder. */
+  path?: string;
+  pixelWidth: number;
+  pixelHeight: number;
+  /** Top-left corner on the table, inches. */
+  x: number;
+  y: number;
+  inchesPerPixel: number;
+  /** Degrees clockwise about the top-left corner. */
+  rotation?: number;
+  opacity?: number;
+  locked?: boolean;
+  /** Drawn in exports and print too. */
+  print?: boolean;
+}
+
+/** Hex flags a tile mapping can set. */
+export type HexFlag =
+  | 'urban'
+  | 'rubble'
+  | 'woods'
+  | 'marsh'
+  | 'wire'
+  | 'building'
+  | 'improvedPosition'
+  | 'stopsMovement'
+  | 'bogDownRisk';
+
+/** What one Tiled tile means on a hex map (schema `map#/$defs/tileMapping`). */
+export interface TileMapping {
+  tileset: string;
+  tile: number;
+  label?: string;
+  terrain?: string;
+  level?: number;
+  flags?: HexFlag[];
+}
+
+/** Where an imported hex map came from, with the tile mapping used. */
+export interface ImportedFrom {
+  from: 'tiled';
+  file: string;
+  mapping: TileMapping[];
+}
+
 export interface TableMap extends Extensions {
   kind: 'table';
+  underlay?: Underlay;
   width: number;
   height: number;
   scale?: { figureScale?: string; factor: number };
@@ -316,6 +367,8 @@ export interface HexMap extends Extensions {
   hexes: Hex[];
   hexsides?: Hexside[];
   contours?: { id: string; level: number; hexsides: HexsideRef[] }[];
+  underlay?: Underlay;
+  imported?: ImportedFrom;
 }
 
 export type GameMap = TableMap | HexMap;
