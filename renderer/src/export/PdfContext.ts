@@ -1,0 +1,344 @@
+import {
+  appendBezierCurve,
+  clip,
+  closePath,
+  endPath,
+  fill,
+  lineTo,
+  LineCapStyle,
+  LineJoinStyle,
+  moveTo,
+  popGraphicsState,
+  pushGraphicsState,
+  setDashPattern,
+  setFillingRgbColor,
+  setFontAndSize,
+  setGraphicsState,
+  setLineCap,
+  setLineJoin,
+  setLineWidth,
+  setStrokingRgbColor,
+  setTextMatrix,
+  beginText,
+  endText,
+  showText,
+  stroke,
+  type PDFFont,
+  type PDFName,
+  type PDFOperator,
+} from 'pdf-lib';
+import type { Ctx2D } from '../canvas/paintTerrain';
+import { parseColour, type Rgba } from './colour';
+
+type Matrix = [number, number, number, number, number, number];
+
+interface State {
+  m: Matrix;
+  fillStyle: string;
+  strokeStyle: string;
+  lineWidth: number;
+  lineJoin: CanvasLineJoin;
+  lineCap: CanvasLineCap;
+  globalAlpha: number;
+  font: string;
+  textAlign: CanvasTextAlign;
+  textBaseline: CanvasTextBaseline;
+  dash: number[];
+}
+
+/** The fonts text is set in: a regular and a bold face, both embedded in the PDF. */
+export interface PdfFonts {
+  readonly regular: PDFFont;
+  readonly bold: PDFFont;
+}
+
+/** The page resources the operators name. */
+export interface PdfResources {
+  /** The page's resource name for a font, adding it on first use. */
+  fontKey(font: PDFFont): PDFName;
+  /** The page's resource name for an ExtGState with this fill and stroke opacity. */
+  alphaKey(alpha: number): PDFName;
+}
+
+const n = (v: number) => Math.round(v * 10000) / 10000;
+
+/**
+ * Records the terrain painter's canvas calls as PDF content-stream operators, so the 1:1 PDF is
+ * drawn with the same code as the screen, as vectors: paths, arcs (as Bézier curves), fills,
+ * strokes, dashes, clips, transparency and embedded-font text. Coordinates stay in table inches;
+ * the page's own transform (set by the caller) maps inches to points.
+ */
+export class PdfContext implements Ctx2D {
+  private state: State = {
+    m: [1, 0, 0, 1, 0, 0],
+    fillStyle: '#000',
+    strokeStyle: '#000',
+    lineWidth: 1,
+    lineJoin: 'miter',
+    lineCap: 'butt',
+    globalAlpha: 1,
+    font: '10px sans-serif',
+    textAlign: 'start',
+    textBaseline: 'alphabetic',
+    dash: [],
+  };
+  private stack: State[] = [];
+  private path: PDFOperator[] = [];
+  /** Graphics-state pushes to undo at restore(): one per clip since the matching save(). */
+  private clips: number[] = [0];
+  readonly ops: PDFOperator[] = [];
+
+  private readonly charsets = new Map<PDFFont, Set<number>>();
+
+  constructor(
+    private readonly fonts: PdfFonts,
+    private readonly resources: PdfResources,
+  ) {}
+
+  private charset(font: PDFFont): Set<number> {
+    let set = this.charsets.get(font);
+    if (!set) this.charsets.set(font, (set = new Set(font.getCharacterSet())));
+    return set;
+  }
+
+  get fillStyle(): string {
+    return this.state.fillStyle;
+  }
+  set fillStyle(v: string | CanvasGradient | CanvasPattern) {
+    this.state.fillStyle = String(v);
+  }
+  get strokeStyle(): string {
+    return this.state.strokeStyle;
+  }
+  set strokeStyle(v: string | CanvasGradient | CanvasPattern) {
+    this.state.strokeStyle = String(v);
+  }
+  get lineWidth() {
+    return this.state.lineWidth;
+  }
+  set lineWidth(v: number) {
+    this.state.lineWidth = v;
+  }
+  get lineJoin() {
+    return this.state.lineJoin;
+  }
+  set lineJoin(v: CanvasLineJoin) {
+    this.state.lineJoin = v;
+  }
+  get lineCap() {
+    return this.state.lineCap;
+  }
+  set lineCap(v: CanvasLineCap) {
+    this.state.lineCap = v;
+  }
+  get globalAlpha() {
+    return this.state.globalAlpha;
+  }
+  set globalAlpha(v: number) {
+    this.state.globalAlpha = v;
+  }
+  get font() {
+    return this.state.font;
+  }
+  set font(v: string) {
+    this.state.font = v;
+  }
+  get textAlign() {
+    return this.state.textAlign;
+  }
+  set textAlign(v: CanvasTextAlign) {
+    this.state.textAlign = v;
+  }
+  get textBaseline() {
+    return this.state.textBaseline;
+  }
+  set textBaseline(v: CanvasTextBaseline) {
+    this.state.textBaseline = v;
+  }
+
+  private tx(x: number, y: number): [number, number] {
+    const [a, b, c, d, e, f] = this.state.m;
+    return [n(a * x + c * y + e), n(b * x + d * y + f)];
+  }
+  private scale(): number {
+    const [a, b, c, d] = this.state.m;
+    return Math.sqrt(Math.abs(a * d - b * c));
+  }
+
+  save(): void {
+    this.stack.push({ ...this.state, m: [...this.state.m] as Matrix, dash: [...this.state.dash] });
+    this.clips.push(0);
+  }
+  restore(): void {
+    const opened = this.clips.pop() ?? 0;
+    for (let i = 0; i < opened; i++) this.ops.push(popGraphicsState());
+    if (this.clips.length === 0) this.clips.push(0);
+    const prev = this.stack.pop();
+    if (prev) this.state = prev;
+  }
+  translate(x: number, y: number): void {
+    const [a, b, c, d, e, f] = this.state.m;
+    this.state.m = [a, b, c, d, a * x + c * y + e, b * x + d * y + f];
+  }
+  rotate(angle: number): void {
+    const [a, b, c, d, e, f] = this.state.m;
+    const cos = Math.cos(angle);
+    const sin = Math.sin(angle);
+    this.state.m = [
+      a * cos + c * sin,
+      b * cos + d * sin,
+      -a * sin + c * cos,
+      -b * sin + d * cos,
+      e,
+      f,
+    ];
+  }
+  setLineDash(segments: number[]): void {
+    this.state.dash = [...segments];
+  }
+
+  beginPath(): void {
+    this.path = [];
+  }
+  moveTo(x: number, y: number): void {
+    this.path.push(moveTo(...this.tx(x, y)));
+  }
+  lineTo(x: number, y: number): void {
+    this.path.push(lineTo(...this.tx(x, y)));
+  }
+  closePath(): void {
+    this.path.push(closePath());
+  }
+  arc(x: number, y: number, r: number, start: number, end: number, ccw = false): void {
+    let sweep = end - start;
+    if (!ccw && sweep < 0) sweep = (sweep % (2 * Math.PI)) + 2 * Math.PI;
+    if (ccw && sweep > 0) sweep = (sweep % (2 * Math.PI)) - 2 * Math.PI;
+    sweep = Math.max(-2 * Math.PI, Math.min(2 * Math.PI, sweep));
+    const p0 = this.tx(x + r * Math.cos(start), y + r * Math.sin(start));
+    this.path.push(this.path.length ? lineTo(...p0) : moveTo(...p0));
+    // Quarter turns or less, each one cubic Bézier (error under 0.03% of the radius).
+    const parts = Math.max(1, Math.ceil(Math.abs(sweep) / (Math.PI / 2) - 1e-9));
+    const step = sweep / parts;
+    const k = (4 / 3) * Math.tan(step / 4);
+    for (let i = 0; i < parts; i++) {
+      const a0 = start + i * step;
+      const a1 = a0 + step;
+      const [c0, s0, c1, s1] = [Math.cos(a0), Math.sin(a0), Math.cos(a1), Math.sin(a1)];
+      const c1p = this.tx(x + r * (c0 - k * s0), y + r * (s0 + k * c0));
+      const c2p = this.tx(x + r * (c1 + k * s1), y + r * (s1 - k * c1));
+      const e = this.tx(x + r * c1, y + r * s1);
+      this.path.push(appendBezierCurve(...c1p, ...c2p, ...e));
+    }
+  }
+
+  private paint(colour: Rgba, stroking: boolean): boolean {
+    const alpha = colour.a * this.state.globalAlpha;
+    if (alpha <= 0.001) return false;
+    if (alpha < 0.999)
+      this.ops.push(setGraphicsState(this.resources.alphaKey(Math.round(alpha * 1000) / 1000)));
+    this.ops.push(
+      stroking
+        ? setStrokingRgbColor(colour.r, colour.g, colour.b)
+        : setFillingRgbColor(colour.r, colour.g, colour.b),
+    );
+    return true;
+  }
+
+  fill(): void {
+    if (!this.path.length) return;
+    this.ops.push(pushGraphicsState());
+    if (this.paint(parseColour(this.state.fillStyle), false)) this.ops.push(...this.path, fill());
+    this.ops.push(popGraphicsState());
+  }
+  stroke(): void {
+    if (!this.path.length) return;
+    const s = this.state;
+    const k = this.scale();
+    this.ops.push(pushGraphicsState());
+    if (this.paint(parseColour(s.strokeStyle), true)) {
+      this.ops.push(
+        setLineWidth(n(s.lineWidth * k)),
+        setLineJoin(
+          s.lineJoin === 'round'
+            ? LineJoinStyle.Round
+            : s.lineJoin === 'bevel'
+              ? LineJoinStyle.Bevel
+              : LineJoinStyle.Miter,
+        ),
+        setLineCap(
+          s.lineCap === 'round'
+            ? LineCapStyle.Round
+            : s.lineCap === 'square'
+              ? LineCapStyle.Projecting
+              : LineCapStyle.Butt,
+        ),
+        setDashPattern(
+          s.dash.map((v) => n(v * k)),
+          0,
+        ),
+        ...this.path,
+        stroke(),
+      );
+    }
+    this.ops.push(popGraphicsState());
+  }
+  fillRect(x: number, y: number, w: number, h: number): void {
+    const saved = this.path;
+    this.path = [];
+    this.moveTo(x, y);
+    this.lineTo(x + w, y);
+    this.lineTo(x + w, y + h);
+    this.lineTo(x, y + h);
+    this.closePath();
+    this.fill();
+    this.path = saved;
+  }
+  clip(): void {
+    this.ops.push(pushGraphicsState(), ...this.path, clip(), endPath());
+    this.clips[this.clips.length - 1]!++;
+  }
+  fillText(text: string, x: number, y: number): void {
+    const s = this.state;
+    const size = Number(/([\d.]+)px/.exec(s.font)?.[1] ?? '10');
+    const bold = /^(600|700|800|900|bold)\s/.test(s.font);
+    const font = bold ? this.fonts.bold : this.fonts.regular;
+    const chars = this.charset(font);
+    const safe = [...text].filter((ch) => chars.has(ch.codePointAt(0)!));
+    const shown = safe.join('');
+    if (!shown) return;
+    const width = font.widthOfTextAtSize(shown, size);
+    const dx =
+      s.textAlign === 'center'
+        ? -width / 2
+        : s.textAlign === 'right' || s.textAlign === 'end'
+          ? -width
+          : 0;
+    // Canvas baselines measured from the alphabetic one, in ems of the font's own metrics.
+    const ascent = font.heightAtSize(size, { descender: false });
+    const full = font.heightAtSize(size);
+    const descent = full - ascent;
+    const dy =
+      s.textBaseline === 'middle'
+        ? (ascent - descent) / 2
+        : s.textBaseline === 'top' || s.textBaseline === 'hanging'
+          ? ascent
+          : s.textBaseline === 'bottom' || s.textBaseline === 'ideographic'
+            ? -descent
+            : 0;
+    const [a, b, c, d, e, f] = s.m;
+    const px = x + dx;
+    const py = y + dy;
+    this.ops.push(pushGraphicsState());
+    if (this.paint(parseColour(s.fillStyle), false)) {
+      // Text space is y-up; flip it back into the painter's y-down space.
+      this.ops.push(
+        beginText(),
+        setFontAndSize(this.resources.fontKey(font), size),
+        setTextMatrix(n(a), n(b), n(-c), n(-d), n(a * px + c * py + e), n(b * px + d * py + f)),
+        showText(font.encodeText(shown)),
+        endText(),
+      );
+    }
+    this.ops.push(popGraphicsState());
+  }
+}

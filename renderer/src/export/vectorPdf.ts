@@ -1,0 +1,218 @@
+import fontkit from '@pdf-lib/fontkit';
+import {
+  concatTransformationMatrix,
+  PDFDocument,
+  drawObject,
+  setGraphicsState,
+  type PDFName,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  clip,
+  endPath,
+  rgb,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
+import { paintScene, type Scene } from '../canvas/paintTerrain';
+import { PdfContext, type PdfFonts } from './PdfContext';
+import { planTiles, type PdfOptions } from './tiles';
+import { woffToSfnt } from './woff';
+
+/** The font files the PDF embeds (subset to the glyphs used): WOFF or TrueType bytes. */
+export interface PdfFontFiles {
+  readonly regular: Uint8Array;
+  readonly bold: Uint8Array;
+}
+
+/** A picture printed under the terrain (only when the user asks for the underlay in print). */
+export interface PdfUnderlay {
+  readonly bytes: Uint8Array;
+  readonly mime: 'image/png' | 'image/jpeg';
+  /** Top-left corner in table inches. */
+  readonly x: number;
+  readonly y: number;
+  /** Size in table inches (before rotation). */
+  readonly width: number;
+  readonly height: number;
+  /** Degrees clockwise about the top-left corner. */
+  readonly rotation: number;
+  readonly opacity: number;
+}
+
+export interface VectorPdfOptions extends Omit<PdfOptions, 'dpi'> {
+  readonly fonts: PdfFontFiles;
+  readonly underlay?: PdfUnderlay;
+}
+
+const pt = (inches: number) => inches * 72;
+
+/** WOFF fonts unwrapped to TrueType (see woff.ts); TrueType passes through. */
+const sfnt = (bytes: Uint8Array) =>
+  bytes[0] === 0x77 && bytes[1] === 0x4f && bytes[2] === 0x46 && bytes[3] === 0x46
+    ? woffToSfnt(bytes)
+    : bytes;
+
+/** Page resources for {@link PdfContext}: font and transparency names, added on first use. */
+function pageResources(pdf: PDFDocument, page: PDFPage) {
+  const fontKeys = new Map<PDFFont, PDFName>();
+  const alphaKeys = new Map<number, PDFName>();
+  return {
+    fontKey(font: PDFFont): PDFName {
+      let key = fontKeys.get(font);
+      if (!key) fontKeys.set(font, (key = page.node.newFontDictionary(font.name, font.ref)));
+      return key;
+    },
+    alphaKey(alpha: number): PDFName {
+      let key = alphaKeys.get(alpha);
+      if (!key) {
+        const gs = pdf.context.obj({ Type: 'ExtGState', ca: alpha, CA: alpha });
+        alphaKeys.set(alpha, (key = page.node.newExtGState('GS', gs)));
+      }
+      return key;
+    },
+  };
+}
+
+/**
+ * A print-ready PDF of the table at 1:1 scale, tiled over A4 or Letter sheets, with the terrain,
+ * labels and marks as vectors and the text in an embedded font. Each sheet overlaps its
+ * neighbours by `overlap`; dashed lines mark where the next sheet's image begins, crop marks and
+ * crosses mark the image corners, and a 1-inch bar checks that it was printed at actual size.
+ * Pure: no canvas or DOM, so it also runs in Node (tests, benchmark).
+ */
+export async function exportVectorPdf(
+  scene: Scene,
+  size: { width: number; height: number },
+  o: VectorPdfOptions,
+): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  pdf.setTitle(o.title);
+  pdf.setCreator('Sandtable');
+  pdf.setProducer('Sandtable (pdf-lib)');
+  const fonts: PdfFonts = {
+    regular: await pdf.embedFont(sfnt(o.fonts.regular), { subset: true }),
+    bold: await pdf.embedFont(sfnt(o.fonts.bold), { subset: true }),
+  };
+  const underlay = o.underlay
+    ? o.underlay.mime === 'image/png'
+      ? await pdf.embedPng(o.underlay.bytes)
+      : await pdf.embedJpg(o.underlay.bytes)
+    : undefined;
+  const t = planTiles(size, o);
+  const total = t.cols * t.rows;
+  const ink = rgb(0.1, 0.1, 0.1);
+  for (let r = 0; r < t.rows; r++) {
+    for (let c = 0; c < t.cols; c++) {
+      const x0 = c * t.stepX;
+      const y0 = r * t.stepY;
+      const w = Math.min(t.areaW, size.width - x0);
+      const h = Math.min(t.areaH, size.height - y0);
+      const page = pdf.addPage([pt(t.pageW), pt(t.pageH)]);
+      const left = pt(o.margin);
+      const top = pt(t.pageH - o.margin);
+      // Table inches to page points: y grows down the table and up the page.
+      const resources = pageResources(pdf, page);
+      const toPage = concatTransformationMatrix(72, 0, 0, -72, left - pt(x0), top + pt(y0));
+      page.pushOperators(
+        pushGraphicsState(),
+        rectangle(left, top - pt(h), pt(w), pt(h)),
+        clip(),
+        endPath(),
+      );
+      if (underlay && o.underlay) {
+        const u = o.underlay;
+        const a = (u.rotation * Math.PI) / 180;
+        const key = page.node.newXObject('Image', underlay.ref);
+        page.pushOperators(
+          pushGraphicsState(),
+          setGraphicsState(resources.alphaKey(Math.round(u.opacity * 1000) / 1000)),
+          toPage,
+          // The image's unit square, flipped to y-down, scaled, rotated and placed.
+          concatTransformationMatrix(Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a), u.x, u.y),
+          concatTransformationMatrix(u.width, 0, 0, -u.height, 0, u.height),
+          drawObject(key),
+          popGraphicsState(),
+        );
+      }
+      const ctx = new PdfContext(fonts, resources);
+      paintScene(ctx, scene, { box: { minX: x0, minY: y0, maxX: x0 + w, maxY: y0 + h } });
+      page.pushOperators(pushGraphicsState(), toPage, ...ctx.ops, popGraphicsState());
+      page.pushOperators(popGraphicsState());
+
+      page.drawRectangle({
+        x: left,
+        y: top - pt(h),
+        width: pt(w),
+        height: pt(h),
+        borderColor: ink,
+        borderWidth: 0.3,
+      });
+      // Where the next sheets begin: glue the neighbour on this line.
+      const dash = { dashArray: [4, 3], thickness: 0.6, color: rgb(0.85, 0.1, 0.1) };
+      if (c < t.cols - 1 && t.stepX < w)
+        page.drawLine({
+          start: { x: left + pt(t.stepX), y: top },
+          end: { x: left + pt(t.stepX), y: top - pt(h) },
+          ...dash,
+        });
+      if (r < t.rows - 1 && t.stepY < h)
+        page.drawLine({
+          start: { x: left, y: top - pt(t.stepY) },
+          end: { x: left + pt(w), y: top - pt(t.stepY) },
+          ...dash,
+        });
+      const corners = [
+        [left, top, -1, 1],
+        [left + pt(w), top, 1, 1],
+        [left, top - pt(h), -1, -1],
+        [left + pt(w), top - pt(h), 1, -1],
+      ] as const;
+      for (const [cx, cy, sx, sy] of corners) {
+        // Registration cross on the corner.
+        page.drawLine({
+          start: { x: cx - 8, y: cy },
+          end: { x: cx + 8, y: cy },
+          thickness: 0.5,
+          color: ink,
+        });
+        page.drawLine({
+          start: { x: cx, y: cy - 8 },
+          end: { x: cx, y: cy + 8 },
+          thickness: 0.5,
+          color: ink,
+        });
+        // Crop marks in the margin, in line with the image edges.
+        page.drawLine({
+          start: { x: cx + sx * 10, y: cy },
+          end: { x: cx + sx * 22, y: cy },
+          thickness: 0.4,
+          color: ink,
+        });
+        page.drawLine({
+          start: { x: cx, y: cy + sy * 10 },
+          end: { x: cx, y: cy + sy * 22 },
+          thickness: 0.4,
+          color: ink,
+        });
+      }
+      const captionY = pt(o.margin) + 6;
+      page.drawText(
+        `${o.title} - sheet ${r * t.cols + c + 1} of ${total} (row ${r + 1}, column ${c + 1}) - table ${x0.toFixed(1)}-${(x0 + w).toFixed(1)}" x ${y0.toFixed(1)}-${(y0 + h).toFixed(1)}" - print at 100% / actual size`,
+        { x: left, y: captionY, size: 7, font: fonts.regular, color: ink },
+      );
+      // A 1-inch check bar in the bottom-right corner.
+      const barX = pt(t.pageW - o.margin) - 72;
+      page.drawRectangle({ x: barX, y: captionY, width: 72, height: 4, color: ink });
+      page.drawText('1 inch', {
+        x: barX + 22,
+        y: captionY + 6,
+        size: 6,
+        font: fonts.regular,
+        color: ink,
+      });
+    }
+  }
+  return pdf.save();
+}
