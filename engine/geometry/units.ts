@@ -14,11 +14,11 @@ export interface TablePoint {
   readonly x: Inches;
   readonly y: Inches;
 }
-/** An axial hex coordinate. */
-export interface Axial {
-  readonly q: number;
-  readonly r: number;
-}
+/**
+ * An axial hex coordinate (q, r); the cube coordinate s is -q - r. Made by `axial()` in
+ * engine/hex, never from a file's (col, row) directly: offset and axial numbers differ.
+ */
+export type Axial = Brand<{ readonly q: number; readonly r: number }, 'Axial'>;
 export type FeatureId = Brand<string, 'FeatureId'>;
 export type UnitId = Brand<string, 'UnitId'>;
 export type SideId = Brand<string, 'SideId'>;
