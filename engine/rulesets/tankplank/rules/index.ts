@@ -9,6 +9,7 @@ export * from './fire';
 export * from './interpretations';
 export * from './logistics';
 export * from './reducer';
+export { furthestLegal, unitMover } from './movement';
 export * from './boats';
 export * from './salvage';
 export * from './setup';

@@ -1,72 +1,56 @@
-import { withUnit, withFormation } from './state';
+import {
+  type FormationState,
+  type TankplankState,
+  type UnitState,
+  withFormation,
+  withUnit,
+  type WreckState,
+} from './state';
 import type { Point } from '../../../format';
 import { Dice } from '../../../random/dice';
-import { accepted, invalid, type Reducer, type Reduction } from '../../../game/reducer';
-import { hashState } from '../../../game/stateHash';
+import { accepted, invalid, type Reducer } from '../../../game/reducer';
 import { pathCost } from '../../../movement/movementCost';
 import { inGap } from '../../../terrain/gaps';
-import { rectangleCorners, segmentInsidePolygon } from '../../../geometry/polygon';
-import { bearing, distance, lerpPoint, project } from '../../../geometry/vector';
+import { bearing, distance, project } from '../../../geometry/vector';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
-import type { TankplankAction, TankplankEvent, Modifier } from './actions';
+import type { Modifier, TankplankAction, TankplankEvent } from './actions';
 import { constant, num, stat, tableRows, text } from './catalog';
-import { moverOf, type TankplankContext } from './context';
+import type { TankplankContext } from './context';
 import {
   ammoLeft,
   blastEffects,
   grenadeOutcome,
   gunCrew,
-  planShot,
   type PenetrationStep,
+  planShot,
   type SaveStep,
   type ShotPlan,
 } from './fire';
 import {
   baseRate,
   dist,
-  sightBetween,
   formationSize,
   info,
   isTeamWeapon,
   obstructions,
   onTable,
   positionOf,
+  sightBetween,
   weaponKey,
   weaponsOf,
 } from './situation';
-import type { FormationState, TankplankState, UnitState, WreckState } from './state';
-import { shapeContains } from './zones';
-import { aaMgMoveRefusal, manAaMg } from './aaMg';
-import { applyHouseHit, burningRoofRefusal, leaveBurningRoofs } from './structures';
-import { boardBoat, boatHold, boatMountRefusal, crossInBoat, isBoat, swampBoat } from './boats';
-import {
-  countsAsTroops,
-  dropWeapon,
-  fireCaptured,
-  joinCrew,
-  leftBehind,
-  loadRefusal,
-  pickUpWeapon,
-  pieceMoveRefusal,
-} from './salvage';
-import {
-  handAmmo,
-  loseCarriedAmmo,
-  moveLimitRefusal,
-  pushWreck,
-  recoverAmmo,
-  wreckInTheWay,
-} from './logistics';
-import {
-  artilleryCallRefusal,
-  artilleryFired,
-  artilleryMoved,
-  indirectDiameter,
-  isArtillery,
-} from './artillery';
-
-type Events = TankplankEvent[];
-type Result = Reduction<TankplankState, TankplankEvent>;
+import { manAaMg } from './aaMg';
+import { applyHouseHit, leaveBurningRoofs } from './structures';
+import { boardBoat, crossInBoat, isBoat, swampBoat } from './boats';
+import { dropWeapon, fireCaptured, joinCrew, leftBehind, pickUpWeapon } from './salvage';
+import { handAmmo, loseCarriedAmmo, pushWreck, recoverAmmo } from './logistics';
+import { artilleryCallRefusal, artilleryFired, indirectDiameter, isArtillery } from './artillery';
+import { dismount, mount } from './embarking';
+import { climb, face, furthestLegal, movable, move, moverFor } from './movement';
+import { type Events, type Result, round } from './reduction';
+import { checkVictory } from './victory';
+import { setUp } from './weaponSetUp';
+import { seesEnemyAt } from './observers';
 
 /**
  * The Tankplank reducer: `(state, action) -> { state, events } | invalid(reason)`. The turn runs
@@ -167,448 +151,6 @@ function salvageOrBoat(
 // ---------------------------------------------------------------------------------------------
 // Movement phase
 
-function movable(
-  ctx: TankplankContext,
-  state: TankplankState,
-  id: string,
-): { unit: UnitState } | { refuse: Result } {
-  if (state.phase !== 'movement')
-    return {
-      refuse: invalid(
-        'units move only in the Movement phase; once firing starts nobody moves',
-        'TP-4.5',
-      ),
-    };
-  const unit = state.units[id];
-  if (!unit || !unit.alive) return { refuse: invalid(`unit ${id} is not in play`) };
-  if (unit.spawned) {
-    return { refuse: invalid(`${id} is a crew out of its wreck and acts on its own`, 'TP-16.2') };
-  }
-  if (state.ended.includes(unit.side))
-    return { refuse: invalid(`side ${unit.side} has ended its movement`) };
-  const order = state.formations[unit.formation]?.morale;
-  if (order && order.movesLeft > 0 && unit.moved >= 1) {
-    return {
-      refuse: invalid(
-        `${id} is carrying out a morale result (${order.result}) instead of moving`,
-        'TP-15.4',
-      ),
-    };
-  }
-  if (unit.immobilised) return { refuse: invalid(`${id} is immobilised`, 'TP-A31') };
-  const held = boatHold(ctx, state, unit);
-  if (held) return { refuse: held };
-  if (unit.commanderHitTurn !== undefined && unit.commanderHitTurn === state.turn - 1) {
-    return {
-      refuse: invalid(`${id} may not move the turn after its commander was hit`, 'TP-5.12'),
-    };
-  }
-  void ctx;
-  return { unit };
-}
-
-/** The rate a unit moves at now: carrying an assembled weapon or towing a gun slows it (TP-5.5, TP-5.6). */
-export function unitMover(ctx: TankplankContext, state: TankplankState, id: string) {
-  return moverFor(ctx, state, id);
-}
-
-function moverFor(ctx: TankplankContext, state: TankplankState, id: string) {
-  const i = info(ctx, state, id);
-  if (i.kind === 'figure') {
-    const assembled = weaponsOf(ctx, i).some(
-      (m) =>
-        isTeamWeapon(m.weapon) &&
-        state.teamWeapons[weaponKey(i, m.weapon)]?.setUp &&
-        m.weapon.stats?.['needsSetUp'] === true,
-    );
-    if (assembled) {
-      const row = tableRows(ctx.catalog, 'movementRates').find(
-        (r) => r['mover'] === 'carryingAssembledWeapon',
-      );
-      return { mover: moverOf(ctx, i.type, row ? num(row, 'offRoad') : 1), ruleId: 'TP-5.6' };
-    }
-  }
-  return {
-    mover: moverOf(ctx, i.type),
-    ruleId: i.type.mobility === 'wheeled' ? 'TP-5.2' : 'TP-5.1',
-  };
-}
-
-/** Men of the gun's own team within reach of it, plus crew counted on the gun itself. */
-function gunHands(ctx: TankplankContext, state: TankplankState, gun: string): number {
-  const g = state.units[gun]!;
-  const p = positionOf(state, gun);
-  if (!p) return 0;
-  const reach = constant(ctx.catalog, 'crewProximity');
-  let n = Object.values(g.crew).reduce((a, b) => a + b, 0);
-  for (const u of Object.values(state.units)) {
-    if (u.id === gun || !onTable(u) || u.formation !== g.formation || u.doomed) continue;
-    if (info(ctx, state, u.id).kind !== 'figure') continue;
-    if (dist([u.at[0], u.at[1]], p) <= reach + 1e-9) n++;
-  }
-  return n;
-}
-
-/** The first wreck a vehicle's path runs into (wrecks stay obstacles, TP-14.4). */
-function wreckOnPath(
-  ctx: TankplankContext,
-  state: TankplankState,
-  points: readonly TablePoint[],
-): string | undefined {
-  for (const w of state.wrecks) {
-    const type = ctx.catalog.units.get(w.type);
-    const poly = rectangleCorners(
-      w.at[0],
-      w.at[1],
-      type?.size?.length ?? 1.5,
-      type?.size?.width ?? 1,
-      w.facing,
-    );
-    for (let k = 1; k < points.length; k++) {
-      if (segmentInsidePolygon(points[k - 1]!, points[k]!, poly).length > 0) return w.unit;
-    }
-  }
-  return undefined;
-}
-
-function onEntryEdge(ctx: TankplankContext, side: string, p: TablePoint): boolean {
-  const e = ctx.entryEdges.get(side);
-  if (!e) return false;
-  const tol = 0.01;
-  const along = e.edge === 'north' || e.edge === 'south' ? p.x : p.y;
-  if (e.from !== undefined && along < e.from - tol) return false;
-  if (e.to !== undefined && along > e.to + tol) return false;
-  switch (e.edge) {
-    case 'west':
-      return Math.abs(p.x) <= tol;
-    case 'east':
-      return Math.abs(p.x - ctx.map.width) <= tol;
-    case 'north':
-      return Math.abs(p.y) <= tol;
-    case 'south':
-      return Math.abs(p.y - ctx.map.height) <= tol;
-  }
-}
-
-function move(
-  ctx: TankplankContext,
-  state: TankplankState,
-  id: string,
-  path: readonly Point[],
-  facing?: number,
-): Result {
-  const m = movable(ctx, state, id);
-  if ('refuse' in m) return m.refuse;
-  const unit = m.unit;
-  if (unit.embarkedIn)
-    return invalid(`${id} rides in ${unit.embarkedIn}; dismount first`, 'TP-5.3');
-  const piece = pieceMoveRefusal(ctx, state, id);
-  if (piece) return piece;
-  if (path.length === 0) return invalid('a move needs at least one point');
-  const i = info(ctx, state, id);
-  let points = path.map(([x, y]) => tablePoint(x, y));
-  const events: Events = [];
-  if (!unit.at) {
-    if (!onEntryEdge(ctx, unit.side, points[0]!))
-      return invalid(`${id} must enter on its side's entry edge`, 'TP-4.1');
-  } else {
-    const here = tablePoint(unit.at[0], unit.at[1]);
-    if (distance(points[0]!, here) > 1e-6) points = [here, ...points];
-  }
-  if (i.kind === 'gun') {
-    const key = weaponsOf(ctx, i)[0];
-    if (key && state.teamWeapons[weaponKey(i, key.weapon)]?.setUp)
-      return invalid('an AT gun moves only when broken down', 'TP-5.5');
-    // Two men drag it (TP-5.5); a gun that starts off the table comes on with its crew.
-    if (unit.at && gunHands(ctx, state, id) < 2)
-      return invalid('two men are needed to move the gun', 'TP-5.5');
-  }
-  const { mover, ruleId } = moverFor(ctx, state, id);
-  const cost = pathCost(ctx.terrain, mover, points, state.gaps ?? []);
-  if (!cost.legal)
-    return invalid(cost.blockedBy?.reason ?? 'the path is blocked', cost.blockedBy?.ruleId);
-  const wreck = i.kind !== 'figure' ? wreckOnPath(ctx, state, points) : undefined;
-  if (wreck) return invalid(wreckInTheWay(ctx, state, wreck, id), 'TP-14.4');
-  const reloading = moveLimitRefusal(ctx, state, unit, cost.cost);
-  if (reloading) return reloading;
-  const aaMg = aaMgMoveRefusal(ctx, state, unit, cost);
-  if (aaMg) return invalid(aaMg.reason, aaMg.ruleId);
-  const budget = 1 - unit.moved;
-  if (cost.cost > budget + 1e-9) {
-    return invalid(
-      `the move costs ${fmt(cost.cost)} of a turn (${fmt(cost.inches)}" at ${cost.rate}"/turn${cost.charges.length > 1 ? ' plus terrain' : ''}); ${fmt(budget)} is left`,
-      cost.allOnRoad ? ruleId : mover.roadRateOnlyIfAllOnRoad ? 'TP-5.2' : ruleId,
-    );
-  }
-  const end = points[points.length - 1]!;
-  const last = points.length >= 2 ? bearing(points[points.length - 2]!, end) : unit.facing;
-  let next = withUnit(state, id, {
-    at: [end.x, end.y],
-    facing: facing ?? (distance(points[0]!, end) > 0 ? last : unit.facing),
-    moved: unit.moved + cost.cost,
-    movedInches: unit.movedInches + cost.inches,
-  });
-  next = artilleryMoved(ctx, next, i);
-  events.push({
-    type: 'UnitMoved',
-    unit: id,
-    from: unit.at ? [unit.at[0], unit.at[1]] : null,
-    to: [end.x, end.y],
-    inches: round(cost.inches),
-    cost: round(cost.cost),
-    rate: cost.rate,
-    ruleIds: [...new Set(cost.charges.map((c) => c.ruleId))],
-  });
-  if (i.type.keywords?.includes('breachesThinWalls')) next = breachWalls(ctx, next, points);
-  next = revealObjectives(ctx, next, events);
-  return accepted(next, events);
-}
-
-/** A tracked vehicle that drives through a thin wall knocks a section down (TP-5.9). */
-function breachWalls(
-  ctx: TankplankContext,
-  state: TankplankState,
-  points: readonly TablePoint[],
-): TankplankState {
-  const gaps = [...(state.gaps ?? [])];
-  const width = constant(ctx.catalog, 'breachWidth');
-  for (let k = 1; k < points.length; k++) {
-    const a = points[k - 1]!;
-    const b = points[k]!;
-    for (const { entry, spans } of ctx.terrain.crossings(a, b)) {
-      const f = entry.feature;
-      if (f.kind !== 'wall' && f.kind !== 'fence') continue;
-      if (f.breachableByTracked === false || entry.rules.impassableTo.includes('tracked')) continue;
-      if (entry.rules.impassableTo.includes('allVehicles')) continue;
-      for (const sp of spans) {
-        const p = lerpPoint(a, b, sp.t0);
-        if (!inGap(gaps, entry.id, p)) gaps.push({ feature: entry.id, at: [p.x, p.y], width });
-      }
-    }
-  }
-  return gaps.length === (state.gaps?.length ?? 0) ? state : { ...state, gaps };
-}
-
-function face(
-  ctx: TankplankContext,
-  state: TankplankState,
-  id: string,
-  facing: number,
-  turret?: number,
-): Result {
-  const m = movable(ctx, state, id);
-  if ('refuse' in m) return m.refuse;
-  const unit = m.unit;
-  const i = info(ctx, state, id);
-  let cost = 0;
-  let noFire = unit.noFire;
-  const frontMg =
-    i.kind === 'figure' && weaponsOf(ctx, i).some((w) => w.weapon.stats?.['arc'] === 'front');
-  const turn = Math.abs(((facing - unit.facing + 540) % 360) - 180);
-  if (frontMg && turn > ctx.options.num('TP-A9') / 2) {
-    const row = tableRows(ctx.catalog, 'actionCosts').find((r) => r['action'] === 'turnMgAbout');
-    cost = row ? num(row, 'cost') : 1;
-    if (unit.moved + cost > 1 + 1e-9)
-      return invalid('turning an MG about takes a full move', 'TP-8.5');
-    noFire = true;
-  }
-  const next = withUnit(state, id, {
-    facing,
-    turret: turret ?? unit.turret,
-    moved: unit.moved + cost,
-    noFire,
-  });
-  return accepted(next, [
-    { type: 'UnitFaced', unit: id, facing, turret: turret ?? unit.turret, cost },
-  ]);
-}
-
-function actionCost(ctx: TankplankContext, action: string): { cost: number; ruleId: string } {
-  const row = tableRows(ctx.catalog, 'actionCosts').find((r) => r['action'] === action);
-  return { cost: row ? num(row, 'cost') : 1, ruleId: row ? text(row, 'ruleId') : 'TP-5.3' };
-}
-
-function mount(
-  ctx: TankplankContext,
-  state: TankplankState,
-  id: string,
-  vehicleId: string,
-): Result {
-  const m = movable(ctx, state, id);
-  if ('refuse' in m) return m.refuse;
-  const unit = m.unit;
-  const vehicle = state.units[vehicleId];
-  if (!onTable(unit)) return invalid(`${id} is not on the table`);
-  if (!vehicle || !vehicle.alive || !vehicle.at)
-    return invalid(`vehicle ${vehicleId} is not on the table`);
-  if (vehicle.side !== unit.side) return invalid('only your own vehicles');
-  const notAboard = boatMountRefusal(ctx, state, vehicleId) ?? loadRefusal(ctx, state, id);
-  if (notAboard) return notAboard;
-  const vInfo = info(ctx, state, vehicleId);
-  const uInfo = info(ctx, state, id);
-  if (vInfo.kind !== 'vehicle') return invalid('only vehicles carry or tow');
-  if (uInfo.kind === 'gun') {
-    // A broken-down gun is hitched to a soft vehicle or half-track and towed (TP-5.5, TP-16.1).
-    const key = weaponsOf(ctx, uInfo)[0];
-    if (key && state.teamWeapons[weaponKey(uInfo, key.weapon)]?.setUp)
-      return invalid('break the gun down before towing it', 'TP-5.5');
-    if (vInfo.type.class === 'tank') return invalid('tanks do not tow guns', 'TP-16.1');
-    if (vehicle.passengers.some((p) => info(ctx, state, p).kind === 'gun'))
-      return invalid(`${vehicleId} already tows a gun`, 'TP-16.1');
-  } else if (uInfo.kind !== 'figure') {
-    return invalid('only men get into vehicles');
-  } else {
-    const capacity = vInfo.type.capacity ?? 0;
-    const riders = vehicle.passengers.filter((p) => info(ctx, state, p).kind === 'figure').length;
-    if (riders >= capacity) return invalid(`${vehicleId} is full (${capacity})`, 'TP-G7');
-  }
-  if (
-    dist([unit.at[0], unit.at[1]], [vehicle.at[0], vehicle.at[1]]) >
-    constant(ctx.catalog, 'mountReach') + 1e-9
-  ) {
-    return invalid(`${id} is not beside ${vehicleId}`, 'TP-5.3');
-  }
-  const { cost, ruleId } = actionCost(ctx, 'mount');
-  if (unit.moved + cost > 1 + 1e-9) return invalid('getting in takes half a move', ruleId);
-  let next = withUnit(state, id, { embarkedIn: vehicleId, at: null, moved: unit.moved + cost });
-  next = withUnit(next, vehicleId, { passengers: [...vehicle.passengers, id] });
-  return accepted(next, [{ type: 'UnitMounted', unit: id, vehicle: vehicleId, ruleId }]);
-}
-
-function dismount(ctx: TankplankContext, state: TankplankState, id: string, at: Point): Result {
-  const m = movable(ctx, state, id);
-  if ('refuse' in m) return m.refuse;
-  const unit = m.unit;
-  if (!unit.embarkedIn) return invalid(`${id} is not in a vehicle`);
-  const vehicle = state.units[unit.embarkedIn]!;
-  const vp = positionOf(state, vehicle.id);
-  if (!vp) return invalid(`${vehicle.id} is not on the table`);
-  const p = tablePoint(at[0], at[1]);
-  if (distance(p, vp) > constant(ctx.catalog, 'mountReach') + 1e-9)
-    return invalid('get out beside the vehicle', 'TP-5.3');
-  const { cost, ruleId } = actionCost(ctx, 'dismount');
-  if (unit.moved + cost > 1 + 1e-9) return invalid('getting out takes half a move', ruleId);
-  let next = withUnit(state, id, { embarkedIn: null, at: [p.x, p.y], moved: unit.moved + cost });
-  next = withUnit(next, vehicle.id, { passengers: vehicle.passengers.filter((x) => x !== id) });
-  const events: Events = [
-    { type: 'UnitDismounted', unit: id, vehicle: vehicle.id, at: [p.x, p.y], ruleId },
-  ];
-  next = revealObjectives(ctx, next, events);
-  return accepted(next, events);
-}
-
-function setUp(ctx: TankplankContext, state: TankplankState, id: string, up: boolean): Result {
-  const m = movable(ctx, state, id);
-  if ('refuse' in m) return m.refuse;
-  const unit = m.unit;
-  if (!onTable(unit)) return invalid(`${id} is not on the table`);
-  const i = info(ctx, state, id);
-  const mountW = weaponsOf(ctx, i).find((w) => w.weapon.stats?.['needsSetUp'] === true);
-  if (!mountW) return invalid(`${id} has nothing to set up`);
-  const key = weaponKey(i, mountW.weapon);
-  const tw = state.teamWeapons[key] ?? {
-    setUp: false,
-    setUpTurn: 0,
-    ammo: stat(mountW.weapon.stats, 'ammo', 6),
-  };
-  if (tw.setUp === up)
-    return invalid(`${mountW.weapon.name} is already ${up ? 'set up' : 'broken down'}`);
-  const action = up
-    ? isArtillery(mountW.weapon)
-      ? 'setUpArtillery'
-      : mountW.weapon.kind === 'mortar'
-        ? 'setUpMortar'
-        : mountW.weapon.kind === 'cannon'
-          ? 'setUpAtGun'
-          : 'setUpHmg'
-    : 'breakDown';
-  const { cost, ruleId } = actionCost(ctx, action);
-  if (unit.moved + cost > 1 + 1e-9)
-    return invalid(
-      `${up ? 'setting up' : 'breaking down'} takes ${cost === 1 ? 'a full' : 'half a'} move`,
-      ruleId,
-    );
-  let next = withUnit(state, id, {
-    moved: unit.moved + cost,
-    ...(up && !ctx.options.bool('TP-A28') ? { noFire: true } : {}),
-  });
-  next = {
-    ...next,
-    teamWeapons: { ...next.teamWeapons, [key]: { ...tw, setUp: up, setUpTurn: state.turn } },
-  };
-  return accepted(next, [
-    up
-      ? { type: 'WeaponSetUp', unit: id, weapon: mountW.weapon.id, ruleId }
-      : { type: 'WeaponBrokenDown', unit: id, weapon: mountW.weapon.id, ruleId },
-  ]);
-}
-
-function climb(
-  ctx: TankplankContext,
-  state: TankplankState,
-  id: string,
-  to: 'ground' | 'upper' | 'roof',
-): Result {
-  const m = movable(ctx, state, id);
-  if ('refuse' in m) return m.refuse;
-  const unit = m.unit;
-  if (!onTable(unit) || info(ctx, state, id).kind !== 'figure')
-    return invalid('only men on the table climb');
-  const from: 'ground' | 'upper' | 'roof' = unit.level ?? 'ground';
-  if (from === to) return invalid(`${id} is already there`);
-  const p = tablePoint(unit.at[0], unit.at[1]);
-  const house = ctx.terrain.featuresAt(p).find((e) => e.feature.kind === 'building');
-  if (!house || house.feature.kind !== 'building')
-    return invalid(`${id} is not at a house`, 'TP-5.7');
-  const b = house.feature;
-  const open = b.buildingKind !== 'closed';
-  if ((to === 'upper' || from === 'upper') && (!open || b.floors < 2)) {
-    return invalid('only the open houses have an upper floor men can use', 'TP-5.7');
-  }
-  if (to === 'roof' || from === 'roof') {
-    if (open)
-      return invalid('the open houses have only partial roofs; men use the upper floor', 'TP-5.7');
-    if (b.roof?.access === 'none') return invalid('this roof cannot be reached', 'TP-5.7');
-    const burning = to === 'roof' ? burningRoofRefusal(state, house.id) : undefined;
-    if (burning) return invalid(burning.reason, burning.ruleId);
-    // A helper stays on the ground: another man of the same unit by the house.
-    const helper = Object.values(state.units).some(
-      (u) =>
-        u.id !== id &&
-        onTable(u) &&
-        u.formation === unit.formation &&
-        !u.level &&
-        ctx.terrain.featuresAt(tablePoint(u.at[0], u.at[1]), 0.5).some((e) => e.id === house.id),
-    );
-    if (to === 'roof' && !helper)
-      return invalid('climbing onto a closed roof needs a helper on the ground', 'TP-5.7');
-  }
-  const { cost, ruleId } = actionCost(
-    ctx,
-    to === 'roof' || from === 'roof' ? 'climbOntoRoof' : 'changeFloor',
-  );
-  if (unit.moved + cost > 1 + 1e-9)
-    return invalid(`that takes ${cost === 1 ? 'a full' : 'half a'} move`, ruleId);
-  const next = withUnit(state, id, {
-    moved: unit.moved + cost,
-    ...(to === 'ground' ? { level: undefined } : { level: to }),
-  });
-  // A climb is a move upwards: same spot, a share of the allowance, a new level.
-  return accepted(next, [
-    {
-      type: 'UnitMoved',
-      unit: id,
-      from: [p.x, p.y],
-      to: [p.x, p.y],
-      inches: 0,
-      cost,
-      rate: 0,
-      ruleIds: [ruleId],
-      level: to,
-    },
-  ]);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Firing phase
 
@@ -658,21 +200,7 @@ function callFire(
   }
   const p = tablePoint(at[0], at[1]);
   const diameter = indirectDiameter(ctx, mortar.weapon);
-  const obs = obstructions(ctx, state);
-  const seen = Object.values(state.units).some(
-    (u) =>
-      onTable(u) &&
-      u.side !== observer.side &&
-      dist([u.at[0], u.at[1]], p) <= diameter &&
-      sightBetween(
-        ctx,
-        state,
-        { unit: observerId, point: op },
-        { unit: u.id, point: tablePoint(u.at[0], u.at[1]) },
-        obs,
-      ).visible,
-  );
-  if (!seen)
+  if (!seesEnemyAt(ctx, state, observerId, p, diameter))
     return invalid('the observer must see enemy troops or vehicles at that point', 'TP-12.1');
   const key = weaponKey(cInfo, mortar.weapon);
   const tw = state.teamWeapons[key] ?? {
@@ -684,7 +212,21 @@ function callFire(
     ...state,
     teamWeapons: {
       ...state.teamWeapons,
-      [key]: { ...tw, call: { at: [p.x, p.y], turn: state.turn } },
+      [key]: {
+        ...tw,
+        call: {
+          at: [p.x, p.y],
+          turn: state.turn,
+          observer: observerId,
+          // An officer observes with his radioman; an observer vehicle has its own radio.
+          radiomen:
+            oInfo.kind === 'vehicle'
+              ? []
+              : radiomen
+                  .filter((r) => dist([r.at[0], r.at[1]], op) <= reach + 1e-9)
+                  .map((r) => r.id),
+        },
+      },
     },
   };
   next = withUnit(next, observerId, { noFire: true });
@@ -1441,90 +983,6 @@ function officerNear(ctx: TankplankContext, state: TankplankState, formation: st
   });
 }
 
-function revealObjectives(
-  ctx: TankplankContext,
-  state: TankplankState,
-  events: Events,
-): TankplankState {
-  let next = state;
-  for (const [side, o] of Object.entries(state.objectives)) {
-    if (o.revealed) continue;
-    const obj = ctx.objectives.find((x) => x.id === o.objective);
-    if (!obj?.area) continue;
-    const inside = Object.values(state.units).some(
-      (u) =>
-        u.side === side &&
-        onTable(u) &&
-        shapeContains(obj.area!, tablePoint(u.at[0], u.at[1]), ctx.map),
-    );
-    if (!inside) continue;
-    const verified = hashState({ side, objective: obj.id, area: obj.area }) === o.commitment;
-    next = { ...next, objectives: { ...next.objectives, [side]: { ...o, revealed: true } } };
-    events.push({
-      type: 'ObjectiveRevealed',
-      side,
-      objective: obj.id,
-      commitment: o.commitment,
-      verified,
-      ruleId: 'TP-3.2',
-    });
-  }
-  return next;
-}
-
-function checkVictory(
-  ctx: TankplankContext,
-  state: TankplankState,
-  events: Events,
-): TankplankState {
-  let next = state;
-  const holdTurns = ctx.options.num('TP-A47');
-  const winners: string[] = [];
-  for (const [side, o] of Object.entries(state.objectives)) {
-    const obj = ctx.objectives.find((x) => x.id === o.objective);
-    if (!obj?.area) continue;
-    const inZone = Object.values(next.units).filter(
-      (u) => onTable(u) && shapeContains(obj.area!, tablePoint(u.at[0], u.at[1]), ctx.map),
-    );
-    const own = inZone.filter((u) => u.side === side && info(ctx, next, u.id).kind === 'figure');
-    const enemy = inZone.filter((u) => u.side !== side);
-    const roles = obj.holders?.requiredRoles ?? [];
-    const rolesMet = roles.every((r) => own.filter((u) => u.role === r.role).length >= r.min);
-    const holds =
-      own.length > 0 && rolesMet && (obj.holders?.excludeEnemy === false || enemy.length === 0);
-    const heldTurns = holds ? o.heldTurns + 1 : 0;
-    next = { ...next, objectives: { ...next.objectives, [side]: { ...o, heldTurns } } };
-    if (holds)
-      events.push({
-        type: 'ObjectiveHeld',
-        side,
-        objective: obj.id,
-        turns: heldTurns,
-        ruleId: 'TP-A47',
-      });
-    if (heldTurns >= (obj.holdTurns ?? holdTurns)) winners.push(side);
-  }
-  const end = (winner: string, reason: string, ruleId: string): TankplankState => {
-    events.push({ type: 'GameEnded', winner, reason, ruleId });
-    return { ...next, phase: 'ended', result: { winner, reason } };
-  };
-  if (winners.length > 1)
-    return end('draw', 'both sides completed their hold in the same turn', 'TP-G12');
-  if (winners.length === 1)
-    return end(winners[0]!, 'took its objective and held it for three turns', 'TP-3.3');
-  const alive = ctx.sides.filter((s) =>
-    Object.values(next.units).some(
-      (u) => u.side === s && u.alive && countsAsTroops(ctx, next, u.id),
-    ),
-  );
-  if (alive.length === 1)
-    return end(alive[0]!, 'the other side has no units left (non-source end condition)', 'TP-G12');
-  if (alive.length === 0) return end('draw', 'no units left on either side', 'TP-G12');
-  if (next.turn >= next.turnLimit)
-    return end('draw', `turn limit ${next.turnLimit} reached`, 'TP-G12');
-  return next;
-}
-
 function startTurn(
   ctx: TankplankContext,
   state: TankplankState,
@@ -1765,28 +1223,3 @@ function nearestCover(ctx: TankplankContext, from: TablePoint): TablePoint | und
   }
   return best;
 }
-
-/** The furthest point toward `goal` a mover can reach this turn in a straight line. */
-export function furthestLegal(
-  ctx: TankplankContext,
-  mover: ReturnType<typeof moverOf>,
-  from: TablePoint,
-  goal: TablePoint,
-): TablePoint {
-  const ok = (t: number) => {
-    const c = pathCost(ctx.terrain, mover, [from, lerpPoint(from, goal, t)]);
-    return c.legal && c.cost <= 1 + 1e-9;
-  };
-  if (ok(1)) return goal;
-  let lo = 0;
-  let hi = 1;
-  for (let k = 0; k < 12; k++) {
-    const mid = (lo + hi) / 2;
-    if (ok(mid)) lo = mid;
-    else hi = mid;
-  }
-  return lerpPoint(from, goal, lo);
-}
-
-const round = (n: number) => Math.round(n * 1000) / 1000;
-const fmt = (n: number) => (Math.round(n * 100) / 100).toString();

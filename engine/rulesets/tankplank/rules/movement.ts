@@ -1,0 +1,377 @@
+/**
+ * The Movement phase (TP-5): who may move, the rate a unit moves at, a move along a path, turning
+ * to a new facing, climbing in houses, and the furthest point a mover reaches in a turn.
+ */
+import { type TankplankState, type UnitState, withUnit } from './state';
+import type { Point } from '../../../format';
+import { accepted, invalid } from '../../../game/reducer';
+import { pathCost } from '../../../movement/movementCost';
+import { inGap } from '../../../terrain/gaps';
+import { rectangleCorners, segmentInsidePolygon } from '../../../geometry/polygon';
+import { bearing, distance, lerpPoint } from '../../../geometry/vector';
+import { tablePoint, type TablePoint } from '../../../geometry/units';
+import { constant, num, tableRows, text } from './catalog';
+import { moverOf, type TankplankContext } from './context';
+import { dist, info, isTeamWeapon, onTable, positionOf, weaponKey, weaponsOf } from './situation';
+import { aaMgMoveRefusal } from './aaMg';
+import { burningRoofRefusal } from './structures';
+import { boatHold } from './boats';
+import { pieceMoveRefusal } from './salvage';
+import { moveLimitRefusal, wreckInTheWay } from './logistics';
+import { artilleryMoved } from './artillery';
+import { type Events, type Result, round } from './reduction';
+import { revealObjectives } from './victory';
+
+export function movable(
+  ctx: TankplankContext,
+  state: TankplankState,
+  id: string,
+): { unit: UnitState } | { refuse: Result } {
+  if (state.phase !== 'movement')
+    return {
+      refuse: invalid(
+        'units move only in the Movement phase; once firing starts nobody moves',
+        'TP-4.5',
+      ),
+    };
+  const unit = state.units[id];
+  if (!unit || !unit.alive) return { refuse: invalid(`unit ${id} is not in play`) };
+  if (unit.spawned) {
+    return { refuse: invalid(`${id} is a crew out of its wreck and acts on its own`, 'TP-16.2') };
+  }
+  if (state.ended.includes(unit.side))
+    return { refuse: invalid(`side ${unit.side} has ended its movement`) };
+  const order = state.formations[unit.formation]?.morale;
+  if (order && order.movesLeft > 0 && unit.moved >= 1) {
+    return {
+      refuse: invalid(
+        `${id} is carrying out a morale result (${order.result}) instead of moving`,
+        'TP-15.4',
+      ),
+    };
+  }
+  if (unit.immobilised) return { refuse: invalid(`${id} is immobilised`, 'TP-A31') };
+  const held = boatHold(ctx, state, unit);
+  if (held) return { refuse: held };
+  if (unit.commanderHitTurn !== undefined && unit.commanderHitTurn === state.turn - 1) {
+    return {
+      refuse: invalid(`${id} may not move the turn after its commander was hit`, 'TP-5.12'),
+    };
+  }
+  void ctx;
+  return { unit };
+}
+
+/** The rate a unit moves at now: carrying an assembled weapon or towing a gun slows it (TP-5.5, TP-5.6). */
+export function unitMover(ctx: TankplankContext, state: TankplankState, id: string) {
+  return moverFor(ctx, state, id);
+}
+
+export function moverFor(ctx: TankplankContext, state: TankplankState, id: string) {
+  const i = info(ctx, state, id);
+  if (i.kind === 'figure') {
+    const assembled = weaponsOf(ctx, i).some(
+      (m) =>
+        isTeamWeapon(m.weapon) &&
+        state.teamWeapons[weaponKey(i, m.weapon)]?.setUp &&
+        m.weapon.stats?.['needsSetUp'] === true,
+    );
+    if (assembled) {
+      const row = tableRows(ctx.catalog, 'movementRates').find(
+        (r) => r['mover'] === 'carryingAssembledWeapon',
+      );
+      return { mover: moverOf(ctx, i.type, row ? num(row, 'offRoad') : 1), ruleId: 'TP-5.6' };
+    }
+  }
+  return {
+    mover: moverOf(ctx, i.type),
+    ruleId: i.type.mobility === 'wheeled' ? 'TP-5.2' : 'TP-5.1',
+  };
+}
+
+/** Men of the gun's own team within reach of it, plus crew counted on the gun itself. */
+function gunHands(ctx: TankplankContext, state: TankplankState, gun: string): number {
+  const g = state.units[gun]!;
+  const p = positionOf(state, gun);
+  if (!p) return 0;
+  const reach = constant(ctx.catalog, 'crewProximity');
+  let n = Object.values(g.crew).reduce((a, b) => a + b, 0);
+  for (const u of Object.values(state.units)) {
+    if (u.id === gun || !onTable(u) || u.formation !== g.formation || u.doomed) continue;
+    if (info(ctx, state, u.id).kind !== 'figure') continue;
+    if (dist([u.at[0], u.at[1]], p) <= reach + 1e-9) n++;
+  }
+  return n;
+}
+
+/** The first wreck a vehicle's path runs into (wrecks stay obstacles, TP-14.4). */
+function wreckOnPath(
+  ctx: TankplankContext,
+  state: TankplankState,
+  points: readonly TablePoint[],
+): string | undefined {
+  for (const w of state.wrecks) {
+    const type = ctx.catalog.units.get(w.type);
+    const poly = rectangleCorners(
+      w.at[0],
+      w.at[1],
+      type?.size?.length ?? 1.5,
+      type?.size?.width ?? 1,
+      w.facing,
+    );
+    for (let k = 1; k < points.length; k++) {
+      if (segmentInsidePolygon(points[k - 1]!, points[k]!, poly).length > 0) return w.unit;
+    }
+  }
+  return undefined;
+}
+
+function onEntryEdge(ctx: TankplankContext, side: string, p: TablePoint): boolean {
+  const e = ctx.entryEdges.get(side);
+  if (!e) return false;
+  const tol = 0.01;
+  const along = e.edge === 'north' || e.edge === 'south' ? p.x : p.y;
+  if (e.from !== undefined && along < e.from - tol) return false;
+  if (e.to !== undefined && along > e.to + tol) return false;
+  switch (e.edge) {
+    case 'west':
+      return Math.abs(p.x) <= tol;
+    case 'east':
+      return Math.abs(p.x - ctx.map.width) <= tol;
+    case 'north':
+      return Math.abs(p.y) <= tol;
+    case 'south':
+      return Math.abs(p.y - ctx.map.height) <= tol;
+  }
+}
+
+export function move(
+  ctx: TankplankContext,
+  state: TankplankState,
+  id: string,
+  path: readonly Point[],
+  facing?: number,
+): Result {
+  const m = movable(ctx, state, id);
+  if ('refuse' in m) return m.refuse;
+  const unit = m.unit;
+  if (unit.embarkedIn)
+    return invalid(`${id} rides in ${unit.embarkedIn}; dismount first`, 'TP-5.3');
+  const piece = pieceMoveRefusal(ctx, state, id);
+  if (piece) return piece;
+  if (path.length === 0) return invalid('a move needs at least one point');
+  const i = info(ctx, state, id);
+  let points = path.map(([x, y]) => tablePoint(x, y));
+  const events: Events = [];
+  if (!unit.at) {
+    if (!onEntryEdge(ctx, unit.side, points[0]!))
+      return invalid(`${id} must enter on its side's entry edge`, 'TP-4.1');
+  } else {
+    const here = tablePoint(unit.at[0], unit.at[1]);
+    if (distance(points[0]!, here) > 1e-6) points = [here, ...points];
+  }
+  if (i.kind === 'gun') {
+    const key = weaponsOf(ctx, i)[0];
+    if (key && state.teamWeapons[weaponKey(i, key.weapon)]?.setUp)
+      return invalid('an AT gun moves only when broken down', 'TP-5.5');
+    // Two men drag it (TP-5.5); a gun that starts off the table comes on with its crew.
+    if (unit.at && gunHands(ctx, state, id) < 2)
+      return invalid('two men are needed to move the gun', 'TP-5.5');
+  }
+  const { mover, ruleId } = moverFor(ctx, state, id);
+  const cost = pathCost(ctx.terrain, mover, points, state.gaps ?? []);
+  if (!cost.legal)
+    return invalid(cost.blockedBy?.reason ?? 'the path is blocked', cost.blockedBy?.ruleId);
+  const wreck = i.kind !== 'figure' ? wreckOnPath(ctx, state, points) : undefined;
+  if (wreck) return invalid(wreckInTheWay(ctx, state, wreck, id), 'TP-14.4');
+  const reloading = moveLimitRefusal(ctx, state, unit, cost.cost);
+  if (reloading) return reloading;
+  const aaMg = aaMgMoveRefusal(ctx, state, unit, cost);
+  if (aaMg) return invalid(aaMg.reason, aaMg.ruleId);
+  const budget = 1 - unit.moved;
+  if (cost.cost > budget + 1e-9) {
+    return invalid(
+      `the move costs ${fmt(cost.cost)} of a turn (${fmt(cost.inches)}" at ${cost.rate}"/turn${cost.charges.length > 1 ? ' plus terrain' : ''}); ${fmt(budget)} is left`,
+      cost.allOnRoad ? ruleId : mover.roadRateOnlyIfAllOnRoad ? 'TP-5.2' : ruleId,
+    );
+  }
+  const end = points[points.length - 1]!;
+  const last = points.length >= 2 ? bearing(points[points.length - 2]!, end) : unit.facing;
+  let next = withUnit(state, id, {
+    at: [end.x, end.y],
+    facing: facing ?? (distance(points[0]!, end) > 0 ? last : unit.facing),
+    moved: unit.moved + cost.cost,
+    movedInches: unit.movedInches + cost.inches,
+  });
+  next = artilleryMoved(ctx, next, i);
+  events.push({
+    type: 'UnitMoved',
+    unit: id,
+    from: unit.at ? [unit.at[0], unit.at[1]] : null,
+    to: [end.x, end.y],
+    inches: round(cost.inches),
+    cost: round(cost.cost),
+    rate: cost.rate,
+    ruleIds: [...new Set(cost.charges.map((c) => c.ruleId))],
+  });
+  if (i.type.keywords?.includes('breachesThinWalls')) next = breachWalls(ctx, next, points);
+  next = revealObjectives(ctx, next, events);
+  return accepted(next, events);
+}
+
+/** A tracked vehicle that drives through a thin wall knocks a section down (TP-5.9). */
+function breachWalls(
+  ctx: TankplankContext,
+  state: TankplankState,
+  points: readonly TablePoint[],
+): TankplankState {
+  const gaps = [...(state.gaps ?? [])];
+  const width = constant(ctx.catalog, 'breachWidth');
+  for (let k = 1; k < points.length; k++) {
+    const a = points[k - 1]!;
+    const b = points[k]!;
+    for (const { entry, spans } of ctx.terrain.crossings(a, b)) {
+      const f = entry.feature;
+      if (f.kind !== 'wall' && f.kind !== 'fence') continue;
+      if (f.breachableByTracked === false || entry.rules.impassableTo.includes('tracked')) continue;
+      if (entry.rules.impassableTo.includes('allVehicles')) continue;
+      for (const sp of spans) {
+        const p = lerpPoint(a, b, sp.t0);
+        if (!inGap(gaps, entry.id, p)) gaps.push({ feature: entry.id, at: [p.x, p.y], width });
+      }
+    }
+  }
+  return gaps.length === (state.gaps?.length ?? 0) ? state : { ...state, gaps };
+}
+
+export function face(
+  ctx: TankplankContext,
+  state: TankplankState,
+  id: string,
+  facing: number,
+  turret?: number,
+): Result {
+  const m = movable(ctx, state, id);
+  if ('refuse' in m) return m.refuse;
+  const unit = m.unit;
+  const i = info(ctx, state, id);
+  let cost = 0;
+  let noFire = unit.noFire;
+  const frontMg =
+    i.kind === 'figure' && weaponsOf(ctx, i).some((w) => w.weapon.stats?.['arc'] === 'front');
+  const turn = Math.abs(((facing - unit.facing + 540) % 360) - 180);
+  if (frontMg && turn > ctx.options.num('TP-A9') / 2) {
+    const row = tableRows(ctx.catalog, 'actionCosts').find((r) => r['action'] === 'turnMgAbout');
+    cost = row ? num(row, 'cost') : 1;
+    if (unit.moved + cost > 1 + 1e-9)
+      return invalid('turning an MG about takes a full move', 'TP-8.5');
+    noFire = true;
+  }
+  const next = withUnit(state, id, {
+    facing,
+    turret: turret ?? unit.turret,
+    moved: unit.moved + cost,
+    noFire,
+  });
+  return accepted(next, [
+    { type: 'UnitFaced', unit: id, facing, turret: turret ?? unit.turret, cost },
+  ]);
+}
+
+export function actionCost(
+  ctx: TankplankContext,
+  action: string,
+): { cost: number; ruleId: string } {
+  const row = tableRows(ctx.catalog, 'actionCosts').find((r) => r['action'] === action);
+  return { cost: row ? num(row, 'cost') : 1, ruleId: row ? text(row, 'ruleId') : 'TP-5.3' };
+}
+
+export function climb(
+  ctx: TankplankContext,
+  state: TankplankState,
+  id: string,
+  to: 'ground' | 'upper' | 'roof',
+): Result {
+  const m = movable(ctx, state, id);
+  if ('refuse' in m) return m.refuse;
+  const unit = m.unit;
+  if (!onTable(unit) || info(ctx, state, id).kind !== 'figure')
+    return invalid('only men on the table climb');
+  const from: 'ground' | 'upper' | 'roof' = unit.level ?? 'ground';
+  if (from === to) return invalid(`${id} is already there`);
+  const p = tablePoint(unit.at[0], unit.at[1]);
+  const house = ctx.terrain.featuresAt(p).find((e) => e.feature.kind === 'building');
+  if (!house || house.feature.kind !== 'building')
+    return invalid(`${id} is not at a house`, 'TP-5.7');
+  const b = house.feature;
+  const open = b.buildingKind !== 'closed';
+  if ((to === 'upper' || from === 'upper') && (!open || b.floors < 2)) {
+    return invalid('only the open houses have an upper floor men can use', 'TP-5.7');
+  }
+  if (to === 'roof' || from === 'roof') {
+    if (open)
+      return invalid('the open houses have only partial roofs; men use the upper floor', 'TP-5.7');
+    if (b.roof?.access === 'none') return invalid('this roof cannot be reached', 'TP-5.7');
+    const burning = to === 'roof' ? burningRoofRefusal(state, house.id) : undefined;
+    if (burning) return invalid(burning.reason, burning.ruleId);
+    // A helper stays on the ground: another man of the same unit by the house.
+    const helper = Object.values(state.units).some(
+      (u) =>
+        u.id !== id &&
+        onTable(u) &&
+        u.formation === unit.formation &&
+        !u.level &&
+        ctx.terrain.featuresAt(tablePoint(u.at[0], u.at[1]), 0.5).some((e) => e.id === house.id),
+    );
+    if (to === 'roof' && !helper)
+      return invalid('climbing onto a closed roof needs a helper on the ground', 'TP-5.7');
+  }
+  const { cost, ruleId } = actionCost(
+    ctx,
+    to === 'roof' || from === 'roof' ? 'climbOntoRoof' : 'changeFloor',
+  );
+  if (unit.moved + cost > 1 + 1e-9)
+    return invalid(`that takes ${cost === 1 ? 'a full' : 'half a'} move`, ruleId);
+  const next = withUnit(state, id, {
+    moved: unit.moved + cost,
+    ...(to === 'ground' ? { level: undefined } : { level: to }),
+  });
+  // A climb is a move upwards: same spot, a share of the allowance, a new level.
+  return accepted(next, [
+    {
+      type: 'UnitMoved',
+      unit: id,
+      from: [p.x, p.y],
+      to: [p.x, p.y],
+      inches: 0,
+      cost,
+      rate: 0,
+      ruleIds: [ruleId],
+      level: to,
+    },
+  ]);
+}
+
+/** The furthest point toward `goal` a mover can reach this turn in a straight line. */
+export function furthestLegal(
+  ctx: TankplankContext,
+  mover: ReturnType<typeof moverOf>,
+  from: TablePoint,
+  goal: TablePoint,
+): TablePoint {
+  const ok = (t: number) => {
+    const c = pathCost(ctx.terrain, mover, [from, lerpPoint(from, goal, t)]);
+    return c.legal && c.cost <= 1 + 1e-9;
+  };
+  if (ok(1)) return goal;
+  let lo = 0;
+  let hi = 1;
+  for (let k = 0; k < 12; k++) {
+    const mid = (lo + hi) / 2;
+    if (ok(mid)) lo = mid;
+    else hi = mid;
+  }
+  return lerpPoint(from, goal, lo);
+}
+
+const fmt = (n: number) => (Math.round(n * 100) / 100).toString();

@@ -1,0 +1,97 @@
+/**
+ * Objectives and victory: a side's secret objective is revealed when its men first stand in it
+ * (TP-3.2), and a side wins by holding it (TP-3.3, TP-A47); the game also ends on a wipe-out or
+ * the turn limit (TP-G12).
+ */
+import type { TankplankState } from './state';
+import { hashState } from '../../../game/stateHash';
+import { tablePoint } from '../../../geometry/units';
+import type { TankplankContext } from './context';
+import { info, onTable } from './situation';
+import { shapeContains } from './zones';
+import { countsAsTroops } from './salvage';
+import type { Events } from './reduction';
+
+export function revealObjectives(
+  ctx: TankplankContext,
+  state: TankplankState,
+  events: Events,
+): TankplankState {
+  let next = state;
+  for (const [side, o] of Object.entries(state.objectives)) {
+    if (o.revealed) continue;
+    const obj = ctx.objectives.find((x) => x.id === o.objective);
+    if (!obj?.area) continue;
+    const inside = Object.values(state.units).some(
+      (u) =>
+        u.side === side &&
+        onTable(u) &&
+        shapeContains(obj.area!, tablePoint(u.at[0], u.at[1]), ctx.map),
+    );
+    if (!inside) continue;
+    const verified = hashState({ side, objective: obj.id, area: obj.area }) === o.commitment;
+    next = { ...next, objectives: { ...next.objectives, [side]: { ...o, revealed: true } } };
+    events.push({
+      type: 'ObjectiveRevealed',
+      side,
+      objective: obj.id,
+      commitment: o.commitment,
+      verified,
+      ruleId: 'TP-3.2',
+    });
+  }
+  return next;
+}
+
+export function checkVictory(
+  ctx: TankplankContext,
+  state: TankplankState,
+  events: Events,
+): TankplankState {
+  let next = state;
+  const holdTurns = ctx.options.num('TP-A47');
+  const winners: string[] = [];
+  for (const [side, o] of Object.entries(state.objectives)) {
+    const obj = ctx.objectives.find((x) => x.id === o.objective);
+    if (!obj?.area) continue;
+    const inZone = Object.values(next.units).filter(
+      (u) => onTable(u) && shapeContains(obj.area!, tablePoint(u.at[0], u.at[1]), ctx.map),
+    );
+    const own = inZone.filter((u) => u.side === side && info(ctx, next, u.id).kind === 'figure');
+    const enemy = inZone.filter((u) => u.side !== side);
+    const roles = obj.holders?.requiredRoles ?? [];
+    const rolesMet = roles.every((r) => own.filter((u) => u.role === r.role).length >= r.min);
+    const holds =
+      own.length > 0 && rolesMet && (obj.holders?.excludeEnemy === false || enemy.length === 0);
+    const heldTurns = holds ? o.heldTurns + 1 : 0;
+    next = { ...next, objectives: { ...next.objectives, [side]: { ...o, heldTurns } } };
+    if (holds)
+      events.push({
+        type: 'ObjectiveHeld',
+        side,
+        objective: obj.id,
+        turns: heldTurns,
+        ruleId: 'TP-A47',
+      });
+    if (heldTurns >= (obj.holdTurns ?? holdTurns)) winners.push(side);
+  }
+  const end = (winner: string, reason: string, ruleId: string): TankplankState => {
+    events.push({ type: 'GameEnded', winner, reason, ruleId });
+    return { ...next, phase: 'ended', result: { winner, reason } };
+  };
+  if (winners.length > 1)
+    return end('draw', 'both sides completed their hold in the same turn', 'TP-G12');
+  if (winners.length === 1)
+    return end(winners[0]!, 'took its objective and held it for three turns', 'TP-3.3');
+  const alive = ctx.sides.filter((s) =>
+    Object.values(next.units).some(
+      (u) => u.side === s && u.alive && countsAsTroops(ctx, next, u.id),
+    ),
+  );
+  if (alive.length === 1)
+    return end(alive[0]!, 'the other side has no units left (non-source end condition)', 'TP-G12');
+  if (alive.length === 0) return end('draw', 'no units left on either side', 'TP-G12');
+  if (next.turn >= next.turnLimit)
+    return end('draw', `turn limit ${next.turnLimit} reached`, 'TP-G12');
+  return next;
+}
