@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { formatProblem, loadDocument, type CatalogDoc } from '../engine/format/index';
+import { formatProblem, loadDocumentBytes, type CatalogDoc } from '../engine/format/index';
 
 /** Loads catalog files; a broken catalog is an error the user must see, not a silent skip. */
 export async function loadCatalogs(files: readonly string[]): Promise<CatalogDoc[]> {
   const out: CatalogDoc[] = [];
   for (const file of files) {
-    const result = loadDocument(await readFile(file, 'utf8'), {
+    const result = loadDocumentBytes(await readFile(file), {
       file,
       expect: ['sandtable.catalog'],
     });

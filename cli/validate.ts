@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import {
   DEFAULT_MAX_BYTES,
   formatProblem,
-  loadDocument,
+  loadDocumentBytes,
   type CatalogDoc,
   type Problem,
 } from '../engine/format/index';
@@ -63,8 +63,8 @@ export async function validateFile(
         ],
       };
     }
-    const text = await readFile(file, 'utf8');
-    const result = loadDocument(text, { file });
+    // Bytes, not text: a file that is not UTF-8 is refused at its byte, not silently mended.
+    const result = loadDocumentBytes(await readFile(file), { file });
     if (!result.ok) return { file, valid: false, problems: result.problems, layout: [] };
     const doc = result.doc;
     const layout = doc.format === 'sandtable.scenario' ? checkLayout(doc, catalogs) : [];

@@ -130,3 +130,50 @@ test('saving removes the autosave, so nothing is offered after a clean close', a
   await page.waitForTimeout(500);
   await expect(page.getByRole('dialog', { name: 'Recover unsaved work?' })).toHaveCount(0);
 });
+
+test('an edit is autosaved within a second, so a crash loses at most the last second', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New table' }).click();
+  const create = page.getByRole('button', { name: 'Create' });
+  if (await create.isVisible().catch(() => false)) await create.click();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  const field = page.getByLabel('Inspector').getByLabel('Title', { exact: true });
+  const timings: number[] = [];
+  for (const title of ['Quick one', 'Quick two', 'Quick three']) {
+    await field.fill(title);
+    // The moment of the edit, on the page's own clock, then the autosave's time stamp.
+    const editedAt = await page.evaluate(() => Date.now());
+    await field.press('Enter');
+    const savedAt = await page.evaluate(
+      (t) =>
+        new Promise<number>((resolve, reject) => {
+          const deadline = Date.now() + 5000;
+          const look = () => {
+            const open = indexedDB.open('sandtable-autosave', 1);
+            open.onupgradeneeded = () =>
+              open.result.createObjectStore('autosaves', { keyPath: 'id' });
+            open.onsuccess = () => {
+              const all = open.result.transaction('autosaves').objectStore('autosaves').getAll();
+              all.onsuccess = () => {
+                const hit = (all.result as { title: string; savedAt: string }[]).find(
+                  (r) => r.title === t,
+                );
+                open.result.close();
+                if (hit) resolve(Date.parse(hit.savedAt));
+                else if (Date.now() > deadline) reject(new Error(`no autosave of ${t}`));
+                else setTimeout(look, 25);
+              };
+            };
+          };
+          look();
+        }),
+      title,
+    );
+    timings.push(savedAt - editedAt);
+    // Let the next edit start a fresh autosave interval.
+    await page.waitForTimeout(1200);
+  }
+  for (const ms of timings) expect(ms).toBeLessThanOrEqual(1000);
+});

@@ -19,6 +19,14 @@ let fake: FakeState;
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
+async function until(condition: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 async function invoke(win: FakeBrowserWindow, channel: string, ...args: unknown[]) {
   const handler = fake.handlers.get(channel);
   if (!handler) throw new Error(`no handler for ${channel}`);
@@ -221,17 +229,32 @@ describe('documents', () => {
     await fs.writeFile(second, 'SECOND');
     await invoke(live()[0]!, 'window:new');
     const fresh = lastWindow();
-    await invoke(fresh, 'file:openDropped', first);
+    // Chromium navigates to a dropped file the page did not take; main cancels and opens it.
+    const drop = async (win: FakeBrowserWindow, file: string) => {
+      let prevented = false;
+      win.webContents.emit(
+        'will-navigate',
+        { preventDefault: () => (prevented = true) },
+        pathToFileURL(file).href,
+      );
+      expect(prevented).toBe(true);
+      // The open runs on its own (nothing awaits an event): wait until main has read the file.
+      await until(() => fake.app.recentDocuments.includes(file));
+      await settle();
+    };
+    await drop(fresh, first);
     expect(fresh.webContents.sent).toEqual([]); // queued until the page subscribes
     await invoke(fresh, 'window:ready');
+    await until(() => fresh.webContents.sent.length > 0);
     expect(fresh.webContents.sent).toEqual([
       ['host:openFile', { path: first, name: 'dropped.scenario.json', text: 'FIRST' }],
     ]);
     const before = live().length;
-    await invoke(fresh, 'file:openDropped', second);
+    await drop(fresh, second);
     expect(live()).toHaveLength(before + 1);
     const other = lastWindow();
     await invoke(other, 'window:ready');
+    await until(() => other.webContents.sent.length > 0);
     expect(other.webContents.sent[0]).toEqual([
       'host:openFile',
       { path: second, name: 'second.sandtable', text: 'SECOND' },
@@ -241,9 +264,51 @@ describe('documents', () => {
     await settle();
     expect(live()).toHaveLength(before + 1);
     expect(fresh.focused).toBe(true);
-    await expect(invoke(fresh, 'file:openDropped', path.join(docs, 'notes.txt'))).rejects.toThrow(
-      /not a Sandtable scenario/,
+    // A dropped file that is not a scenario is neither opened nor granted.
+    const notes = path.join(docs, 'notes.txt');
+    await fs.writeFile(notes, 'x');
+    let prevented = false;
+    fresh.webContents.emit(
+      'will-navigate',
+      { preventDefault: () => (prevented = true) },
+      pathToFileURL(notes).href,
     );
+    await settle();
+    expect(prevented).toBe(true);
+    expect(live()).toHaveLength(before + 1);
+    expect(fake.app.recentDocuments).not.toContain(notes);
+  });
+
+  it('grants a dropped file only through a drop main saw: the page cannot name a path', async () => {
+    const win = live()[0]!;
+    expect(fake.handlers.has('file:openDropped')).toBe(false);
+    const victim = path.join(docs, 'package.json');
+    await fs.writeFile(victim, '{"name":"project"}');
+    // Without a drop, saving to a path the page names is refused, and the file is untouched.
+    await expect(
+      invoke(win, 'file:save', { text: 'pwned', path: victim, suggestedName: 'package.json' }),
+    ).rejects.toThrow(/not a file this window opened; use Save As/);
+    expect(await fs.readFile(victim, 'utf8')).toBe('{"name":"project"}');
+  });
+
+  it('shows bytes that are not UTF-8 as a problem, and does not adopt the file', async () => {
+    await invoke(live()[0]!, 'window:new');
+    const win = lastWindow();
+    await invoke(win, 'window:ready');
+    const latin = path.join(docs, 'latin.sandtable');
+    await fs.writeFile(latin, Buffer.from('{"meta":{"title":"Caf\xe9"}}', 'latin1'));
+    fake.answers.open.push(latin);
+    const opened = (await invoke(win, 'file:open')) as {
+      text: string;
+      problems?: { code: string; message: string }[];
+    };
+    expect(opened.text).toBe('');
+    expect(opened.problems?.[0]?.code).toBe('encoding');
+    expect(opened.problems?.[0]?.message).toMatch(/at byte 21 /);
+    // Not this window's document: a save without a path still asks where.
+    fake.answers.save.push(null);
+    await invoke(win, 'file:save', { text: 't', suggestedName: 'x' });
+    expect(fake.dialogs.at(-1)!.kind).toBe('save');
   });
 
   it('lists the bundled scenarios', async () => {

@@ -112,9 +112,17 @@ async function readJson(file: string): Promise<unknown> {
   }
 }
 
+/**
+ * Writes one of main's own small files (recent files, window state). A failure (a full disk)
+ * leaves the previous file intact and is logged; it never stops what the user was doing.
+ */
 async function writeJson(file: string, value: unknown): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await writeFileAtomic(file, JSON.stringify(value, null, 2), { backup: false });
+  try {
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await writeFileAtomic(file, JSON.stringify(value, null, 2), { backup: false });
+  } catch (error) {
+    console.warn(error instanceof Error ? error.message : String(error));
+  }
 }
 
 function send<E extends EventChannel>(doc: DocWindow, channel: E, payload: EventContract[E]) {
@@ -136,19 +144,22 @@ function focusedDoc(): DocWindow | undefined {
 async function rememberRecent(file: string, title?: string) {
   recent = touchRecent(recent, { path: file, ...(title ? { title } : {}) }, new Date());
   app.addRecentDocument(file);
-  await writeJson(dataFile('recent.json'), recent).catch(() => undefined);
+  await writeJson(dataFile('recent.json'), recent);
   refreshMenus();
 }
 
 /** Reads a picked file and makes it this window's document. */
 async function readInto(doc: DocWindow, file: string): Promise<OpenedFile> {
-  const { text, version } = await readDocument(file);
+  const { text, version, problems } = await readDocument(file);
+  const name = path.basename(file);
+  // Bytes that are not UTF-8 are not a document this window holds: the page shows the problem.
+  if (problems) return { path: file, name, text: '', problems };
   grants.grant(file);
   doc.path = file;
   doc.version = version;
   if (!doc.win.isDestroyed()) doc.win.setRepresentedFilename(file);
   await rememberRecent(file);
-  return { path: file, name: path.basename(file), text };
+  return { path: file, name, text };
 }
 
 function windowShowing(file: string): DocWindow | undefined {
@@ -260,7 +271,11 @@ async function save(
     await dialog.showMessageBox(doc.win, {
       type: 'error',
       message: `Could not save ${path.basename(target)}`,
-      detail: `${error instanceof SaveError ? error.message : String(error)}\n\nThe file on disk was not changed.`,
+      // A SaveError says what is on disk now (the previous version intact, or no new file).
+      detail:
+        error instanceof SaveError
+          ? error.message
+          : `${error instanceof Error ? error.message : String(error)}\n\nThe file on disk was not changed.`,
     });
     return null;
   }
@@ -352,13 +367,6 @@ const handlers: Handlers<DocWindow> = {
     }
     grants.grant(file);
     return readInto(doc, file);
-  },
-  'file:openDropped': async (doc, file) => {
-    if (!path.isAbsolute(file) || !isDocumentPath(file)) {
-      throw new Error(`${path.basename(file)} is not a Sandtable scenario (.sandtable or .json).`);
-    }
-    grants.grant(file);
-    await openInWindow(file, doc);
   },
   'file:save': (doc, payload) => save(doc, payload),
   'file:export': async (doc, { data, suggestedName, mime }) => {
@@ -513,7 +521,7 @@ function saveWindowState(win: BrowserWindow) {
     maximized: win.isMaximized(),
     fullScreen: win.isFullScreen(),
   };
-  void writeJson(dataFile('window-state.json'), lastWindowState).catch(() => undefined);
+  void writeJson(dataFile('window-state.json'), lastWindowState);
 }
 
 function closeConfirmed(doc: DocWindow) {
@@ -552,7 +560,10 @@ function createWindow(): DocWindow {
       webviewTag: false,
       // Middle-click would otherwise open links in new windows, bypassing will-navigate.
       disableBlinkFeatures: 'Auxclick',
-      navigateOnDragDrop: false,
+      // A file dropped where the page does not take it navigates to its file: URL; main sees
+      // that navigation (will-navigate), cancels it and opens the file itself. It is the one way
+      // a drop reaches main, so no path the page names can grant access to a file.
+      navigateOnDragDrop: true,
       safeDialogs: true,
       spellcheck: false,
       devTools: !app.isPackaged,
@@ -665,9 +676,36 @@ function hardenSessions() {
   });
 }
 
+/**
+ * The file a drop onto a window navigated to, if it is a scenario document. Chromium starts this
+ * navigation itself for a dropped file the page did not take, and (with the file-protocol fuse
+ * off) lets a renderer reach a file: URL only for files that were really dropped on it.
+ */
+function droppedDocument(url: string): string | undefined {
+  if (!url.startsWith('file:')) return undefined;
+  try {
+    const file = fileURLToPath(url);
+    return path.isAbsolute(file) && isDocumentPath(file) ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Opens a dropped file, here if the window is untouched, else in a window of its own. */
+async function openDropped(doc: DocWindow, file: string): Promise<void> {
+  grants.grant(file);
+  await openInWindow(file, doc);
+}
+
 app.on('web-contents-created', (_event, contents) => {
   contents.on('will-navigate', (event, url) => {
     event.preventDefault();
+    const dropped = droppedDocument(url);
+    const doc = docFor(contents);
+    if (dropped && doc) {
+      void openDropped(doc, dropped);
+      return;
+    }
     if (isExternalWebUrl(url))
       void confirmExternal(url, BrowserWindow.fromWebContents(contents) ?? undefined);
   });

@@ -3,7 +3,7 @@
  * Node shims), so it is bundled to one CommonJS file. It exposes `window.sandtable`, a few named
  * functions over the IPC contract, never `ipcRenderer` itself.
  */
-import { contextBridge, ipcRenderer, webUtils } from 'electron';
+import { contextBridge, ipcRenderer } from 'electron';
 import {
   createSandtableApi,
   EVENT_CHANNELS,
@@ -22,24 +22,11 @@ const api = createSandtableApi(
       ipcRenderer.removeListener(channel, wrapped);
     };
   },
-  (file) => webUtils.getPathForFile(file),
   process.platform,
 );
 
 contextBridge.exposeInMainWorld('sandtable', api);
 
-// A scenario file dragged from the desktop onto any window opens (here, or in a window of its
-// own). Only drags that carry files are taken, and only if the page did not handle the drop.
-window.addEventListener('dragover', (event) => {
-  if (!event.dataTransfer?.types.includes('Files')) return;
-  event.preventDefault();
-  event.dataTransfer.dropEffect = 'copy';
-});
-window.addEventListener('drop', (event) => {
-  const file = event.dataTransfer?.files[0];
-  if (!file || event.defaultPrevented) return;
-  event.preventDefault();
-  void api.openDroppedFile(file).catch((error: unknown) => {
-    console.error(error);
-  });
-});
+// A scenario file dragged from the desktop onto a window is not handled here: where the page
+// does not take the drop, Chromium navigates to the file, and main, which sees that navigation,
+// cancels it and opens the file (electron/main.ts, will-navigate). The page cannot name a path.

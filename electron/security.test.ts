@@ -109,6 +109,19 @@ describe('BrowserWindow and session hardening (static check of the built main)',
     expect(mainJs).toMatch(/setPermissionCheckHandler\(\(\) => false\)/);
   });
 
+  it('turns off the fuses a packaged app does not need, file:// extra privileges among them', () => {
+    const builder = JSON.parse(
+      fs.readFileSync(path.join(root, 'electron-builder.json'), 'utf8'),
+    ) as { electronFuses: Record<string, boolean> };
+    expect(builder.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      grantFileProtocolExtraPrivileges: false,
+      onlyLoadAppFromAsar: true,
+    });
+  });
+
   it('serves the page from app:// with the strict CSP, not from file://', () => {
     expect(mainJs).toMatch(/protocol\.handle\(APP_SCHEME/);
     expect(mainJs).not.toMatch(/loadFile\(|loadURL\("file:/);
@@ -141,7 +154,6 @@ describe('the preload', () => {
     const electron = {
       contextBridge: { exposeInMainWorld: (name: string, api: unknown) => (exposed[name] = api) },
       ipcRenderer,
-      webUtils: { getPathForFile: () => '/dropped/file.sandtable' },
     };
     const requires: string[] = [];
     const windowListeners = new Map<string, (event: unknown) => void>();
@@ -182,26 +194,10 @@ describe('the preload', () => {
     walk(exposed.sandtable, 'sandtable');
   });
 
-  it('opens a file dropped on the window through main, and ignores drags without files', async () => {
-    const { ipcRenderer, windowListeners } = runPreload();
-    const calls: unknown[][] = [];
-    ipcRenderer.invoke = (...args: unknown[]) => {
-      calls.push(args);
-      return Promise.resolve(args);
-    };
-    let prevented = 0;
-    const drag = (types: string[], files: unknown[]) => ({
-      dataTransfer: { types, files, dropEffect: 'none' },
-      defaultPrevented: false,
-      preventDefault: () => prevented++,
-    });
-    windowListeners.get('dragover')!(drag(['text/plain'], []));
-    expect(prevented).toBe(0);
-    windowListeners.get('dragover')!(drag(['Files'], [{}]));
-    windowListeners.get('drop')!(drag(['Files'], [{ name: 'file.sandtable' }]));
-    expect(prevented).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(calls).toEqual([['file:openDropped', '/dropped/file.sandtable']]);
+  it('leaves file drops to Chromium and main: it listens to no drag event and names no path', () => {
+    const { windowListeners } = runPreload();
+    expect([...windowListeners.keys()]).toEqual([]);
+    expect(preloadJs).not.toMatch(/getPathForFile|openDropped/);
   });
 
   it('passes main-to-renderer events without the IPC event object', () => {

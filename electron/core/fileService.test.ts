@@ -14,6 +14,7 @@ import {
   SaveError,
   sweepTempFiles,
   writeFileAtomic,
+  type WriteChunk,
 } from './fileService';
 
 const OLD = JSON.stringify({ format: 'sandtable-scenario', v: 'old', pad: 'o'.repeat(5000) });
@@ -173,6 +174,142 @@ describe('fault injection: the process killed (SIGKILL) before each step of a sa
   });
 });
 
+describe('short writes (injected)', () => {
+  /** Writes at most `max` bytes per call, and nothing at all once `budget` bytes are spent. */
+  const limited =
+    (max: number, budget = Infinity): WriteChunk =>
+    async (handle, buffer, offset, length, position) => {
+      const n = Math.max(0, Math.min(length, max, budget));
+      budget -= n;
+      return n === 0 ? { bytesWritten: 0 } : handle.write(buffer, offset, n, position);
+    };
+
+  it('finishes a save whose writes each write only part of what was asked', async () => {
+    const file = path.join(dir, 'slow.sandtable');
+    await fs.writeFile(file, OLD);
+    const saved = await saveDocument(file, NEW, { write: limited(777) });
+    expect(saved.kind).toBe('saved');
+    expect(await fs.readFile(file, 'utf8')).toBe(NEW);
+  });
+
+  it('fails a save that stops writing part way, leaving the old file intact and saying so', async () => {
+    const file = path.join(dir, 'full.sandtable');
+    await fs.writeFile(file, OLD);
+    const error = await saveDocument(file, NEW, { write: limited(4096, 6000) }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SaveError);
+    expect((error as Error).message).toMatch(
+      /Could not save full\.sandtable \(temp-write-rest\): the disk is full \(only 6000 of 9\d{3} bytes could be written\)\. The previous version of full\.sandtable is intact\./,
+    );
+    expect(await fs.readFile(file, 'utf8')).toBe(OLD);
+    expect(await strays()).toEqual([]);
+  });
+
+  it('a new file that cannot be written whole is not created at all', async () => {
+    const file = path.join(dir, 'new.sandtable');
+    const error = await saveDocument(file, NEW, { write: limited(512, 1024) }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as Error).message).toMatch(/No file was created/);
+    expect(await fs.readdir(dir)).toEqual([]);
+  });
+
+  it('names a quota or a read-only disk', async () => {
+    const file = path.join(dir, 'q.sandtable');
+    for (const [code, words] of [
+      ['EDQUOT', /disk quota is used up/],
+      ['EROFS', /disk is read-only/],
+    ] as const) {
+      const write: WriteChunk = async () => {
+        throw Object.assign(new Error(`${code}: nope`), { code });
+      };
+      await expect(saveDocument(file, NEW, { write })).rejects.toThrow(words);
+    }
+  });
+});
+
+describe('the backup and another program writing the file', () => {
+  it('keeps, in the .bak, what another program wrote into the file just before the rename', async () => {
+    const file = path.join(dir, 'shared.sandtable');
+    await fs.writeFile(file, OLD);
+    const { version } = await readDocument(file);
+    const theirs = 'written by the other program';
+    const saved = await saveDocument(file, NEW, {
+      expected: version,
+      hook: async (step) => {
+        // In place, as editors and sync tools that truncate and rewrite do.
+        if (step === 'rename') await fs.writeFile(file, theirs);
+      },
+    });
+    expect(saved.kind).toBe('saved');
+    expect(await fs.readFile(file, 'utf8')).toBe(NEW);
+    expect(await fs.readFile(backupPathFor(file), 'utf8')).toBe(theirs);
+  });
+});
+
+/**
+ * Mounts a 512 KiB tmpfs and runs testing/fullDisk.ts inside it: in a private mount namespace
+ * (unshare, no root needed where user namespaces are allowed), else directly when root.
+ * Returns the helper's report, or why no tmpfs could be mounted here.
+ */
+function runOnSmallTmpfs(): { report?: unknown; whyNot?: string } {
+  const fullDisk = path.join(
+    path.dirname(fileURLToPath(import.meta.url)),
+    'testing',
+    'fullDisk.ts',
+  );
+  const script =
+    'mount -t tmpfs -o size=512k sandtable-test "$1" || { echo "mount failed" >&2; exit 77; }; ' +
+    '"$2" --import tsx "$3" "$1"; s=$?; umount "$1" 2>/dev/null; exit $s';
+  const attempts: [string, string[]][] = [
+    ['unshare', ['-rm', 'sh', '-c', script, 'sh', dir, process.execPath, fullDisk]],
+  ];
+  if (process.getuid?.() === 0)
+    attempts.push(['sh', ['-c', script, 'sh', dir, process.execPath, fullDisk]]);
+  const why: string[] = [];
+  for (const [cmd, args] of attempts) {
+    const child = spawnSync(cmd, args, { encoding: 'utf8', timeout: 60_000 });
+    if (child.status === 0) return { report: JSON.parse(child.stdout) as unknown };
+    why.push(`${cmd}: ${(child.error?.message ?? child.stderr).trim() || `exit ${child.status}`}`);
+    if (child.status !== 77 && !child.error) throw new Error(`fullDisk.ts failed: ${child.stderr}`);
+  }
+  if (process.platform !== 'linux') why.push(`tmpfs is Linux only (this is ${process.platform})`);
+  return { whyNot: why.join('; ') };
+}
+
+describe('a real full disk (small tmpfs)', () => {
+  it('fails every kind of save with the old file intact, and leaves no temporary file', (ctx) => {
+    const { report, whyNot } = runOnSmallTmpfs();
+    if (!report) {
+      console.warn(`The full-disk test did not run: no tmpfs could be mounted (${whyNot}).`);
+      ctx.skip(`no tmpfs could be mounted: ${whyNot}`);
+    }
+    const { results } = report as {
+      results: {
+        name: string;
+        freeKiB: number;
+        failed: boolean;
+        reported: string;
+        onDisk: string;
+        strayTempFiles: number;
+      }[];
+    };
+    expect(results).toHaveLength(10);
+    for (const r of results) {
+      const what = `${r.name} with ${r.freeKiB} KiB free`;
+      expect(r.failed, what).toBe(true);
+      expect(r.onDisk, what).toBe(r.name === 'save as a new file' ? 'missing' : 'old');
+      expect(r.reported, what).toMatch(
+        r.name === 'save as a new file'
+          ? /the disk is full .*No file was created/
+          : /the disk is full .*The previous version of .* is intact\./,
+      );
+      expect(r.strayTempFiles, what).toBe(0);
+    }
+  });
+});
+
 describe('reading', () => {
   it('refuses a file over the size limit with a readable message', async () => {
     const file = path.join(dir, 'big.sandtable');
@@ -191,6 +328,18 @@ describe('reading', () => {
       size: read.version.size,
     });
     expect(await currentVersion(path.join(dir, 'missing.sandtable'))).toBeNull();
+  });
+
+  it('drops a UTF-8 byte order mark and refuses bytes that are not UTF-8 at their offset', async () => {
+    const bom = path.join(dir, 'bom.sandtable');
+    await fs.writeFile(bom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(OLD)]));
+    expect((await readDocument(bom)).text).toBe(OLD);
+    const latin = path.join(dir, 'latin.sandtable');
+    await fs.writeFile(latin, Buffer.from('{"title": "Caf\xe9"}', 'latin1'));
+    const read = await readDocument(latin);
+    expect(read.text).toBe('');
+    expect(read.problems?.[0]).toMatchObject({ file: 'latin.sandtable', code: 'encoding' });
+    expect(read.problems?.[0]?.message).toMatch(/not valid UTF-8 text: at byte 14/);
   });
 
   it('knows the document extensions', () => {

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as nodeFs from 'node:fs/promises';
 import path from 'node:path';
+import { decodeUtf8 } from '../../engine/format/encoding';
+import type { Problem } from '../../engine/format/problems';
 
 /**
  * The steps of a save, in order. A fault injected before any of them (a throw, or the process
@@ -12,8 +14,7 @@ export const SAVE_STEPS = [
   'temp-write-rest',
   'temp-sync',
   'temp-close',
-  'backup-copy',
-  'backup-sync',
+  'backup-link',
   'backup-rename',
   'rename',
   'dir-sync',
@@ -22,6 +23,21 @@ export type SaveStep = (typeof SAVE_STEPS)[number];
 
 /** Called before each step; tests throw or kill the process here. */
 export type StepHook = (step: SaveStep) => void | Promise<void>;
+
+/**
+ * Writes bytes to an open file, as `FileHandle.write` does; tests pass one that writes less than
+ * asked, or fails part way, as a full disk, a quota or a network share does.
+ */
+export type WriteChunk = (
+  handle: nodeFs.FileHandle,
+  buffer: Uint8Array,
+  offset: number,
+  length: number,
+  position: number,
+) => Promise<{ bytesWritten: number }>;
+
+const writeChunk: WriteChunk = (handle, buffer, offset, length, position) =>
+  handle.write(buffer, offset, length, position);
 
 /** What a file looked like when it was read or written, to notice a change made by someone else. */
 export interface FileVersion {
@@ -32,8 +48,11 @@ export interface FileVersion {
 }
 
 export interface ReadResult {
+  /** The text; empty when the bytes are not UTF-8 (see `problems`). */
   readonly text: string;
   readonly version: FileVersion;
+  /** Why the bytes cannot be read as text (not UTF-8), located at their byte offset. */
+  readonly problems?: readonly Problem[];
 }
 
 export type SaveResult =
@@ -49,20 +68,79 @@ export interface SaveOptions {
   /** Keep the previous version as `<name>.bak` beside the file. Default true. */
   readonly backup?: boolean;
   readonly hook?: StepHook;
+  readonly write?: WriteChunk;
 }
 
-/** A failed save, naming the step, after the temporary file was cleaned up. */
+/** Why a write step failed, in words: the error codes a full or read-only disk gives. */
+function describeCause(cause: unknown): string {
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  const text = cause instanceof Error ? cause.message : String(cause);
+  switch (code) {
+    case 'ENOSPC':
+      return `the disk is full (${text})`;
+    case 'EDQUOT':
+      return `the disk quota is used up (${text})`;
+    case 'EROFS':
+      return `the disk is read-only (${text})`;
+    case 'EACCES':
+    case 'EPERM':
+      return `permission denied (${text})`;
+    default:
+      return text;
+  }
+}
+
+/**
+ * A failed save, naming the step, after the temporary files were cleaned up. The message says
+ * what is on disk now: the previous version, untouched, or (for a new file) nothing at all.
+ */
 export class SaveError extends Error {
   constructor(
     readonly step: SaveStep,
     cause: unknown,
     target: string,
+    /** Whether a file was at `target` before the save (it still is, unchanged). */
+    readonly existed: boolean = true,
   ) {
+    const name = path.basename(target);
     super(
-      `Could not save ${path.basename(target)} (${step}): ${cause instanceof Error ? cause.message : String(cause)}`,
+      `Could not save ${name} (${step}): ${describeCause(cause)}. ${
+        existed
+          ? `The previous version of ${name} is intact.`
+          : `No file was created, so nothing half-written was left behind.`
+      }`,
       { cause },
     );
     this.name = 'SaveError';
+  }
+}
+
+/** A write that wrote less than asked and could not go on; the disk is full or failing. */
+export class ShortWriteError extends Error {
+  readonly code = 'ENOSPC';
+  constructor(written: number, total: number) {
+    super(`only ${written} of ${total} bytes could be written`);
+    this.name = 'ShortWriteError';
+  }
+}
+
+/**
+ * Writes every byte or throws. A write may legally write fewer bytes than asked (a nearly full
+ * disk, a signal, a network file system); the rest is written from where it stopped, and a write
+ * that makes no progress means the disk will take no more.
+ */
+async function writeAll(
+  handle: nodeFs.FileHandle,
+  bytes: Uint8Array,
+  from: number,
+  to: number,
+  write: WriteChunk,
+): Promise<void> {
+  let at = from;
+  while (at < to) {
+    const { bytesWritten } = await write(handle, bytes, at, to - at, at);
+    if (!(bytesWritten > 0)) throw new ShortWriteError(at, bytes.byteLength);
+    at += bytesWritten;
   }
 }
 
@@ -106,7 +184,13 @@ export async function readDocument(
     );
   }
   const bytes = await nodeFs.readFile(file);
-  return { text: new TextDecoder('utf-8').decode(bytes), version: versionOf(bytes, st.mtimeMs) };
+  const version = versionOf(bytes, st.mtimeMs);
+  // The engine's decoder: a BOM is dropped, anything that is not UTF-8 is refused at its byte
+  // rather than replaced with U+FFFD, which the next save would make permanent.
+  const decoded = decodeUtf8(bytes);
+  if (decoded.ok) return { text: decoded.text, version };
+  const { offset: _offset, ...problem } = decoded.problem;
+  return { text: '', version, problems: [{ file: path.basename(file), ...problem }] };
 }
 
 /** The version of the file now on disk, or null if it no longer exists. */
@@ -161,16 +245,25 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
+/** File systems without hard links (FAT, exFAT, some network shares) say so with these codes. */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV', 'EMLINK', 'EINVAL']);
+
 /**
  * Replaces `target` with `data` so that a crash or error at any point leaves either the old file
  * or the new one: the bytes go to a temporary file in the same folder (same file system, so the
- * rename is atomic), are flushed with fsync, and only then renamed over the target. The previous
- * version is kept as `<target>.bak`, itself written by copy, fsync and rename.
+ * rename is atomic), every byte is checked written, the file's size checked and flushed with
+ * fsync, and only then renamed over the target. A short write or a full disk fails the save
+ * before the target is touched.
+ *
+ * The previous version is kept as `<target>.bak` by hard-linking the file itself, not copying
+ * it: whatever another program writes into the file up to the moment of the rename lands in the
+ * `.bak`, where a copy taken earlier would have lost it. Where the file system has no hard links
+ * the backup falls back to a copy.
  */
 export async function writeFileAtomic(
   target: string,
   data: Uint8Array | string,
-  options: { backup?: boolean; hook?: StepHook } = {},
+  options: { backup?: boolean; hook?: StepHook; write?: WriteChunk } = {},
 ): Promise<{ backup?: string }> {
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
   // Write through a symlink to the file it points at rather than replacing the link.
@@ -188,6 +281,7 @@ export async function writeFileAtomic(
   const temp = path.join(dir, `.${base}.${tag}.tmp`);
   const bakTemp = path.join(dir, `.${base}.bak.${tag}.tmp`);
   const hook = options.hook ?? (() => undefined);
+  const write = options.write ?? writeChunk;
   // An object, not a `let`: TypeScript does not see the closure's writes to a local.
   const progress: { step: SaveStep } = { step: 'temp-open' };
   const at = async (next: SaveStep) => {
@@ -201,20 +295,27 @@ export async function writeFileAtomic(
     try {
       await at('temp-write');
       const half = Math.floor(bytes.byteLength / 2);
-      await handle.write(bytes, 0, half, 0);
+      await writeAll(handle, bytes, 0, half, write);
       await at('temp-write-rest');
-      await handle.write(bytes, half, bytes.byteLength - half, half);
+      await writeAll(handle, bytes, half, bytes.byteLength, write);
       await at('temp-sync');
       await handle.sync();
+      // What the file system holds after the flush, not what the writes claimed.
+      const { size } = await handle.stat();
+      if (size !== bytes.byteLength) throw new ShortWriteError(size, bytes.byteLength);
       await at('temp-close');
     } finally {
       await handle.close();
     }
     if (existing && options.backup !== false) {
-      await at('backup-copy');
-      await nodeFs.copyFile(real, bakTemp);
-      await at('backup-sync');
-      await syncFile(bakTemp);
+      await at('backup-link');
+      try {
+        await nodeFs.link(real, bakTemp);
+      } catch (error) {
+        if (!NO_LINKS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+        await nodeFs.copyFile(real, bakTemp);
+        await syncFile(bakTemp);
+      }
       await at('backup-rename');
       backup = backupPathFor(real);
       await renameWithRetry(bakTemp, backup);
@@ -230,7 +331,7 @@ export async function writeFileAtomic(
       // The rename happened; only its durability is in doubt. The new file is in place.
       return backup ? { backup } : {};
     }
-    throw new SaveError(progress.step, error, real);
+    throw new SaveError(progress.step, error, real, existing !== null);
   }
   return backup ? { backup } : {};
 }
@@ -252,6 +353,7 @@ export async function saveDocument(
   const written = await writeFileAtomic(target, bytes, {
     backup: options.backup ?? true,
     ...(options.hook ? { hook: options.hook } : {}),
+    ...(options.write ? { write: options.write } : {}),
   });
   const st = await nodeFs.stat(target);
   return {

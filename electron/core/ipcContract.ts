@@ -41,11 +41,6 @@ export interface ExportPayload {
 export interface InvokeContract {
   'file:open': { args: [filters?: readonly FileFilter[]]; result: OpenedFile | null };
   'file:openRecent': { args: [path: string]; result: OpenedFile };
-  /**
-   * A path the preload took from a dropped File with webUtils.getPathForFile. The file arrives
-   * through `host:openFile`, here or in a window of its own.
-   */
-  'file:openDropped': { args: [path: string]; result: void };
   'file:save': { args: [payload: SavePayload]; result: SavedFile | null };
   'file:export': { args: [payload: ExportPayload]; result: SavedFile | null };
   'file:bundled': { args: []; result: readonly BundledScenario[] };
@@ -153,7 +148,6 @@ const MENUS = {
 export const ARG_SCHEMAS: { readonly [C in InvokeChannel]: object } = {
   'file:open': args([FILTERS], 1),
   'file:openRecent': args([PATH]),
-  'file:openDropped': args([PATH]),
   'file:save': args([
     {
       type: 'object',
@@ -215,11 +209,6 @@ export interface SandtableApi extends Host {
     text: string,
     options: { path?: string; suggestedName: string },
   ): Promise<SavedFile | null>;
-  /**
-   * Opens a File dropped onto the window. Main shows it here if this window is untouched, else in
-   * its own window; either way it arrives through onOpenFile. False when it is not a file on disk.
-   */
-  openDroppedFile(file: File): Promise<boolean>;
   newWindow(): Promise<void>;
   autosave: {
     write(payload: AutosavePayload): Promise<void>;
@@ -245,7 +234,6 @@ type Subscribe = <E extends EventChannel>(
 export function createSandtableApi(
   invoke: Invoke,
   subscribe: Subscribe,
-  pathForFile: (file: File) => string,
   platform: string,
 ): SandtableApi {
   const call = <C extends InvokeChannel>(channel: C, ...rest: InvokeArgs<C>) =>
@@ -279,12 +267,6 @@ export function createSandtableApi(
     },
     onMenuCommand: (handler) => subscribe('host:menuCommand', handler),
     openExternal: (url) => call('shell:openExternal', url),
-    openDroppedFile: async (file) => {
-      const path = pathForFile(file);
-      if (!path) return false;
-      await call('file:openDropped', path);
-      return true;
-    },
     newWindow: () => call('window:new'),
     autosave: {
       write: (payload) => call('autosave:write', payload),

@@ -170,12 +170,7 @@ describe('createSandtableApi (the preload API)', () => {
     const invoke = vi.fn(async (..._args: unknown[]) => null);
     const off = vi.fn();
     const subscribe = vi.fn(() => off);
-    const api = createSandtableApi(
-      invoke as never,
-      subscribe as never,
-      () => '/home/me/a.sandtable',
-      'linux',
-    );
+    const api = createSandtableApi(invoke as never, subscribe as never, 'linux');
     expect(Object.keys(api).sort()).toEqual(
       [
         'autosave',
@@ -185,7 +180,6 @@ describe('createSandtableApi (the preload API)', () => {
         'newWindow',
         'onMenuCommand',
         'onOpenFile',
-        'openDroppedFile',
         'openExternal',
         'openFile',
         'openRecent',
@@ -213,8 +207,6 @@ describe('createSandtableApi (the preload API)', () => {
       suggestedName: 'map.svg',
       mime: 'image/svg+xml',
     });
-    await expect(api.openDroppedFile({} as File)).resolves.toBe(true);
-    expect(invoke).toHaveBeenLastCalledWith('file:openDropped', '/home/me/a.sandtable');
     await api.autosave.restore('abc');
     expect(invoke).toHaveBeenLastCalledWith('autosave:restore', 'abc');
     const listener = () => undefined;
@@ -227,11 +219,10 @@ describe('createSandtableApi (the preload API)', () => {
     }
   });
 
-  it('does not ask main to open a dropped File that has no path on disk', async () => {
-    const invoke = vi.fn();
-    const api = createSandtableApi(invoke as never, vi.fn() as never, () => '', 'darwin');
-    await expect(api.openDroppedFile({} as File)).resolves.toBe(false);
-    expect(invoke).not.toHaveBeenCalled();
+  it('offers no way to name a file to open: drops reach main as navigations it sees itself', () => {
+    const api = createSandtableApi(vi.fn() as never, vi.fn() as never, 'darwin');
+    expect(INVOKE_CHANNELS).not.toContain('file:openDropped' as InvokeChannel);
+    expect(Object.keys(api).filter((k) => /drop/i.test(k))).toEqual([]);
     expect(api.platform).toBe('darwin');
   });
 });

@@ -5,6 +5,7 @@ import type {
   Formation,
   GameMap,
   Objective,
+  Shape,
   Victory,
   ScenarioDoc,
 } from './types';
@@ -119,7 +120,21 @@ function checkMap(map: GameMap, base: string, out: RawProblem[]): Ids {
       }
       seen.add(key);
     });
+    (map.sections ?? []).forEach((s, i) => ids.add(s.id, `${base}/sections/${i}/id`));
+    const sides = new Map<string, number>();
     (map.hexsides ?? []).forEach((s, i) => {
+      // The editor keeps one record per hexside: a second entry would vanish on the next save.
+      const key = `${s.col},${s.row},${s.side}`;
+      const first = sides.get(key);
+      if (first !== undefined) {
+        out.push({
+          pointer: `${base}/hexsides/${i}`,
+          code: 'duplicate-id',
+          message: `side ${s.side} of hex ${s.col},${s.row} is listed twice (first at ${base}/hexsides/${first}); merge the two entries into one`,
+          expected: 'each hexside once',
+          found: key,
+        });
+      } else sides.set(key, i);
       if (!inside(s.col, s.row)) {
         out.push({
           pointer: `${base}/hexsides/${i}`,
@@ -178,6 +193,7 @@ function checkObjectives(
   const ids = new Ids(out);
   objectives.forEach((o, i) => {
     ids.add(o.id, `${base}/objectives/${i}/id`);
+    if (o.area) checkHexSet(o.area, `${base}/objectives/${i}/area`, out);
     if (known && o.owner !== undefined)
       reference(out, `${base}/objectives/${i}/owner`, o.owner, known.sides, 'side');
     if (known)
@@ -185,8 +201,10 @@ function checkObjectives(
         reference(out, `${base}/objectives/${i}/targets/${j}`, t, known.units, 'unit'),
       );
   });
+  const conditionIds = new Ids(out);
   victory.conditions.forEach((c, i) => {
     const p = `${base}/victory/conditions/${i}`;
+    conditionIds.add(c.id, `${p}/id`);
     if (c.objective !== undefined) reference(out, `${p}/objective`, c.objective, ids, 'objective');
     if (known && c.side !== undefined) reference(out, `${p}/side`, c.side, known.sides, 'side');
     if (known)
@@ -206,12 +224,32 @@ function checkObjectives(
   const depIds = new Ids(out);
   (deployment?.zones ?? []).forEach((z, i) => {
     depIds.add(z.id, `${base}/deployment/zones/${i}/id`);
+    checkHexSet(z.area, `${base}/deployment/zones/${i}/area`, out);
     if (known) reference(out, `${base}/deployment/zones/${i}/side`, z.side, known.sides, 'side');
   });
   (deployment?.entryEdges ?? []).forEach((e, i) => {
     depIds.add(e.id, `${base}/deployment/entryEdges/${i}/id`);
     if (known)
       reference(out, `${base}/deployment/entryEdges/${i}/side`, e.side, known.sides, 'side');
+  });
+}
+
+/** A set of hexes (an objective or a zone) names each hex once; the editor keeps it as a set. */
+function checkHexSet(area: Shape, pointer: string, out: RawProblem[]): void {
+  if (area.shape !== 'hexes') return;
+  const seen = new Map<string, number>();
+  area.hexes.forEach((h, i) => {
+    const key = `${h.col},${h.row}`;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, i);
+    else
+      out.push({
+        pointer: `${pointer}/hexes/${i}`,
+        code: 'duplicate-id',
+        message: `hex ${key} is listed twice in this area (first at ${pointer}/hexes/${first}); remove one`,
+        expected: 'each hex once',
+        found: key,
+      });
   });
 }
 

@@ -3,6 +3,8 @@ import { parse as parseLenient, printParseErrorCode, type ParseError } from 'jso
 import { migrate, MIGRATIONS, type Migration } from './migrations';
 import { validatorFor } from './schemaRegistry';
 import { checkIntegrity } from './integrity';
+import { decodeUtf8, withoutBom } from './encoding';
+import { scanJson } from './jsonScan';
 import { TextPositions } from './textPosition';
 import { describeValue, pointerSegment, type Problem, type ProblemCode } from './problems';
 import { FORMAT_NAMES, type DocByFormat, type FormatName } from './types';
@@ -35,10 +37,12 @@ export type LoadResult<F extends FormatName> =
  * and what was found. A file is either fully loaded or not loaded at all.
  */
 export function loadDocument<F extends FormatName = FormatName>(
-  text: string,
+  input: string,
   options: LoadOptions<F> = {},
 ): LoadResult<F> {
   const file = options.file ?? '(unsaved)';
+  // A byte order mark is not part of the JSON; editors on Windows like to add one.
+  const text = withoutBom(input);
   const positions = new TextPositions(text);
   const fail = (items: Omit<Problem, 'file'>[]): LoadResult<F> => ({
     ok: false,
@@ -60,11 +64,42 @@ export function loadDocument<F extends FormatName = FormatName>(
     ]);
   }
 
+  // Measured before anything that recurses (the lenient parser and the position finder do).
+  const scan = scanJson(text, MAX_DEPTH);
+  if (scan.tooDeep) {
+    return fail([
+      {
+        pointer: scan.tooDeep.pointer,
+        code: 'too-deep',
+        message: `values are nested more than ${MAX_DEPTH} levels deep; no Sandtable file is`,
+        expected: `at most ${MAX_DEPTH} levels`,
+        found: 'deeper nesting',
+        ...positions.at(scan.tooDeep.offset),
+      },
+    ]);
+  }
+
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return fail(parseProblems(text, positions));
+  }
+
+  if (scan.duplicateKey) {
+    // JSON.parse keeps the last value without a word; saving would then drop the first one.
+    const { key, offset, firstOffset, pointer } = scan.duplicateKey;
+    const first = positions.at(firstOffset);
+    return fail([
+      {
+        pointer,
+        code: 'duplicate-key',
+        message: `the key "${key}" appears twice in the same object (first at line ${first.line}, column ${first.column}); only one would be kept, so keep the one you mean and remove the other`,
+        expected: 'each key once per object',
+        found: `"${key}" again`,
+        ...positions.at(offset),
+      },
+    ]);
   }
 
   const shapeProblem = checkShape(value);
@@ -135,6 +170,39 @@ export function loadDocument<F extends FormatName = FormatName>(
   const integrity = checkIntegrity(doc);
   if (integrity.length > 0) return fail(integrity.map((p) => ({ ...p, ...at(p.pointer) })));
   return { ok: true, format: format as F, doc, migrations: migrated.applied };
+}
+
+/**
+ * Loads a file from its bytes: decodes them as UTF-8 (refusing other encodings and broken
+ * sequences with the byte offset, never replacing them), then loads the text.
+ */
+export function loadDocumentBytes<F extends FormatName = FormatName>(
+  bytes: Uint8Array,
+  options: LoadOptions<F> = {},
+): LoadResult<F> {
+  const file = options.file ?? '(unsaved)';
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (bytes.byteLength > maxBytes) {
+    return {
+      ok: false,
+      problems: [
+        {
+          file,
+          pointer: '',
+          code: 'too-large',
+          message: `the file is ${(bytes.byteLength / 1048576).toFixed(1)} MB, larger than the ${(maxBytes / 1048576).toFixed(0)} MB Sandtable opens; it is probably not a Sandtable file`,
+          expected: `at most ${maxBytes} bytes`,
+          found: `${bytes.byteLength} bytes`,
+        },
+      ],
+    };
+  }
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.ok) {
+    const { offset: _offset, ...problem } = decoded.problem;
+    return { ok: false, problems: [{ file, ...problem }] };
+  }
+  return loadDocument(decoded.text, options);
 }
 
 function parseProblems(text: string, positions: TextPositions): Omit<Problem, 'file'>[] {

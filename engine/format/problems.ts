@@ -1,6 +1,7 @@
 /** What kind of trouble a file has; stable codes for tests and for `--json` output. */
 export type ProblemCode =
   | 'too-large'
+  | 'encoding'
   | 'parse'
   | 'forbidden-key'
   | 'too-deep'
@@ -10,7 +11,10 @@ export type ProblemCode =
   | 'missing-migration'
   | 'schema'
   | 'duplicate-id'
-  | 'reference';
+  | 'duplicate-key'
+  | 'reference'
+  | 'carrying'
+  | 'polygon';
 
 /** One thing wrong with a file, with enough to find and fix it. */
 export interface Problem {

@@ -4,11 +4,19 @@
  * to Electron or to browser storage directly.
  */
 
+import type { Problem } from '../../engine/format/problems';
+
 /** A file the user opened, with its text. `path` is an opaque handle in the browser host. */
 export interface OpenedFile {
   readonly path: string;
   readonly name: string;
+  /** The file's text; empty when its bytes could not be read as text (see `problems`). */
   readonly text: string;
+  /**
+   * Why the bytes are not text the app can open (not UTF-8, with the byte offset). The host
+   * never mends such bytes: a replaced character would be saved back for good.
+   */
+  readonly problems?: readonly Problem[];
 }
 
 export interface SavedFile {

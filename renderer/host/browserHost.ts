@@ -1,3 +1,4 @@
+import { decodeUtf8 } from '../../engine/format/encoding';
 import type { BundledScenario, FileFilter, Host, OpenedFile, RecentFile, SavedFile } from './Host';
 
 const RECENT_KEY = 'sandtable.recentFiles';
@@ -104,10 +105,22 @@ export function createBrowserHost(): Host {
         input.addEventListener('change', () => {
           const file = input.files?.[0];
           if (!file) return finish(null);
-          void file.text().then((text) => {
+          // The bytes, not file.text(): that would replace bad bytes with U+FFFD silently.
+          void file.arrayBuffer().then((buffer) => {
             const path = `browser:${Date.now().toString(36)}-${counter++}:${file.name}`;
-            remember(path, file.name, text);
-            finish({ path, name: file.name, text });
+            const decoded = decodeUtf8(new Uint8Array(buffer));
+            if (!decoded.ok) {
+              const { offset: _offset, ...problem } = decoded.problem;
+              finish({
+                path,
+                name: file.name,
+                text: '',
+                problems: [{ file: file.name, ...problem }],
+              });
+              return;
+            }
+            remember(path, file.name, decoded.text);
+            finish({ path, name: file.name, text: decoded.text });
           });
         });
         input.addEventListener('cancel', () => finish(null));

@@ -18,6 +18,12 @@ export interface AutosaveDraft {
  * without saving (a crash, a closed tab) are what recovery offers.
  */
 export interface AutosaveStore {
+  /**
+   * How soon after an edit this store wants the autosave, in ms (default AUTOSAVE_INTERVAL_MS).
+   * The browser's store is cheap to write and a tab can vanish at any moment, so it asks for
+   * less than a second.
+   */
+  readonly intervalMs?: number;
   /** Writes this session's autosave, replacing the previous one. */
   write(draft: AutosaveDraft): Promise<void>;
   /** Removes this session's autosave: the document was saved or deliberately discarded. */

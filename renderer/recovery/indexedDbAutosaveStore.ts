@@ -3,6 +3,12 @@ import type { AutosaveEntry, AutosaveStore } from './AutosaveStore';
 const DB_NAME = 'sandtable-autosave';
 const STORE = 'autosaves';
 const LOCK_PREFIX = 'sandtable-autosave:';
+/**
+ * The browser host autosaves this soon after an edit: a tab can be closed or crash at any
+ * moment, and an IndexedDB write of a scenario takes milliseconds, so at most this much work
+ * (plus the write) is ever lost.
+ */
+export const BROWSER_AUTOSAVE_MS = 750;
 
 /** One autosave as stored: the entry plus its text. */
 interface AutosaveRecord extends AutosaveEntry {
@@ -83,6 +89,7 @@ export function createIndexedDbAutosaveStore(
   };
 
   return {
+    intervalMs: BROWSER_AUTOSAVE_MS,
     async write({ title, name, path, text }) {
       await put({
         id: slot,

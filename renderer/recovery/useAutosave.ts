@@ -25,8 +25,8 @@ export function useAutosave(
   meta: AutosaveMeta,
   options: { intervalMs?: number; store?: AutosaveStore } = {},
 ): void {
-  const interval = options.intervalMs ?? AUTOSAVE_INTERVAL_MS;
   const store = options.store ?? getAutosaveStore();
+  const interval = options.intervalMs ?? store.intervalMs ?? AUTOSAVE_INTERVAL_MS;
   const latest = useRef({ text, dirty, meta });
   const written = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -5,7 +5,7 @@ import type { Problem } from '../../engine/format/problems';
 import type { ScenarioDoc } from '../../engine/format/types';
 import { serializeDocument } from '../../engine/format/saver';
 import { getHost } from '../host';
-import type { BundledScenario, RecentFile } from '../host/Host';
+import type { BundledScenario, OpenedFile, RecentFile } from '../host/Host';
 import { Editor } from './editor/Editor';
 import {
   COMMANDS,
@@ -147,6 +147,27 @@ export function App() {
     [openDoc, confirmDiscard],
   );
 
+  /** A file a host opened: its text, or the problem that kept it from being text. */
+  const loadOpened = useCallback(
+    (f: OpenedFile) => {
+      if (f.problems?.length) {
+        setDialog({ type: 'problems', file: f.name, problems: [...f.problems] });
+        return;
+      }
+      void loadText(f.text, f.name, f.path);
+    },
+    [loadText],
+  );
+
+  /** A host that could not read a file at all (gone, unreadable, too large) says why. */
+  const cannotOpen = useCallback((error: unknown) => {
+    setDialog({
+      type: 'message',
+      title: 'Cannot open the file',
+      text: error instanceof Error ? error.message : String(error),
+    });
+  }, []);
+
   const save = useCallback(
     async (as: boolean): Promise<void> => {
       const d = doc;
@@ -193,8 +214,8 @@ export function App() {
       },
       open: () => {
         void host.openFile(SCENARIO_FILTERS).then((f) => {
-          if (f) void loadText(f.text, f.name, f.path);
-        });
+          if (f) loadOpened(f);
+        }, cannotOpen);
       },
       save: () => void save(false),
       saveAs: () => void save(true),
@@ -221,7 +242,7 @@ export function App() {
         }
       },
     }),
-    [host, openDoc, loadText, confirmDiscard, save, doc, playtest],
+    [host, openDoc, loadText, loadOpened, cannotOpen, confirmDiscard, save, doc, playtest],
   );
 
   const ctx: CommandContext = useMemo(
@@ -241,7 +262,7 @@ export function App() {
   useHostEvents(
     host,
     {
-      openFile: (f) => void loadText(f.text, f.name, f.path),
+      openFile: (f) => loadOpened(f),
       menuCommand: (id) => {
         if (!COMMANDS.some((c) => c.id === id)) return;
         // In playtest, a native menu click follows the keyboard's rule: an edit returns to the
@@ -387,7 +408,7 @@ export function App() {
     openBundled: (b: BundledScenario) => void loadText(b.text, b.file),
     openRecent: (r: RecentFile) => {
       host.openRecent(r.path).then(
-        (f) => void loadText(f.text, f.name, f.path),
+        (f) => loadOpened(f),
         (err: unknown) =>
           setDialog({
             type: 'message',

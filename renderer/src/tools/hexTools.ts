@@ -174,10 +174,8 @@ export class HexContourTool implements Tool {
     const draft = ed.session.contourDraft;
     if (!draft.length) return false;
     if (k === 'Enter') {
-      let n = 1;
-      while (ed.store.contours.get(`contour-${n}`)) n++;
       const contour = {
-        id: `contour-${n}`,
+        id: ed.store.newId('contour'),
         level: ed.session.hexBrush.level,
         hexsides: [...draft],
       };

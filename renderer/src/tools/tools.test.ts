@@ -102,8 +102,8 @@ describe('drawing tools', () => {
     d.key('Enter');
     d.tool('bridge').click([15.4, 10.6]);
     const [bridge] = only(d, 'bridge');
-    expect(bridge?.carries).toBe('road-1');
-    expect(bridge?.spans).toBe('creek-1');
+    expect(bridge?.carries).toBe(only(d, 'road')[0]!.id);
+    expect(bridge?.spans).toBe(only(d, 'creek')[0]!.id);
     const xs = bridge!.points.map((p) => p[0]);
     const ys = bridge!.points.map((p) => p[1]);
     // Centred on the crossing, along the road, 0.5" wider than it, clearing creek and banks.
@@ -123,18 +123,19 @@ describe('select tool', () => {
 
   it('selects by click, shift-click and marquee', () => {
     const d = withTrees();
+    const [t1, t2] = d.editor.features().map((f) => f.id);
     d.click([5, 5]);
-    expect(d.editor.session.selection).toEqual(['tree-1']);
+    expect(d.editor.session.selection).toEqual([t1]);
     d.shift = true;
     d.click([10, 5]);
-    expect(d.editor.session.selection).toEqual(['tree-1', 'tree-2']);
+    expect(d.editor.session.selection).toEqual([t1, t2]);
     d.click([5, 5]);
-    expect(d.editor.session.selection).toEqual(['tree-2']);
+    expect(d.editor.session.selection).toEqual([t2]);
     d.shift = false;
     d.click([30, 2]);
     expect(d.editor.session.selection).toEqual([]);
     d.drag([2, 2], [13, 8]);
-    expect(d.editor.session.selection).toEqual(['tree-1', 'tree-2']);
+    expect(d.editor.session.selection).toEqual([t1, t2]);
   });
 
   it('moves the selection in one undo step, snapping to the grid', () => {
@@ -194,29 +195,34 @@ describe('editing operations', () => {
     const d = new EditorDriver().tool('tree');
     d.click([5, 5]).click([8, 5]);
     const ed = d.editor;
-    ed.select(['tree-1']);
+    const [t1, t2] = ed.features().map((f) => f.id) as [string, string];
+    ed.select([t1]);
     ed.duplicateSelection();
-    expect(ed.session.selection).toEqual(['tree-3']);
-    expect(ed.feature('tree-3')).toMatchObject({ x: 6, y: 6 });
+    const [t3] = ed.session.selection as [string];
+    expect([t1, t2]).not.toContain(t3);
+    expect(ed.feature(t3)).toMatchObject({ x: 6, y: 6 });
     ed.reorder('back');
-    expect(ed.features().map((f) => f.id)).toEqual(['tree-3', 'tree-1', 'tree-2']);
-    ed.select(['tree-1', 'tree-2']);
+    expect(ed.features().map((f) => f.id)).toEqual([t3, t1, t2]);
+    ed.select([t1, t2]);
     const text = ed.copy();
     const other = new EditorDriver().editor;
     expect(other.paste(text)).toBe(true);
-    expect(other.features().map((f) => f.id)).toEqual(['tree-1', 'tree-2']);
-    expect(other.feature('tree-1')).toMatchObject({ x: 5, y: 5 });
+    expect(other.features().map((f) => [f.kind, (f as { x: number }).x])).toEqual([
+      ['tree', 5],
+      ['tree', 8],
+    ]);
     ed.paste(text);
     expect(ed.features()).toHaveLength(5);
-    ed.setFlag('locked', ['tree-1']);
-    expect(ed.feature('tree-1')?.locked).toBe(true);
-    expect(ed.featureAt([5, 5])?.id).not.toBe('tree-1');
-    ed.setFlag('hidden', ['tree-2'], true);
-    ed.select(['tree-2', 'tree-3']);
+    expect(new Set(ed.features().map((f) => f.id)).size).toBe(5);
+    ed.setFlag('locked', [t1]);
+    expect(ed.feature(t1)?.locked).toBe(true);
+    expect(ed.featureAt([5, 5])?.id).not.toBe(t1);
+    ed.setFlag('hidden', [t2], true);
+    ed.select([t2, t3]);
     ed.deleteSelection();
-    expect(ed.features().map((f) => f.id)).not.toContain('tree-2');
+    expect(ed.features().map((f) => f.id)).not.toContain(t2);
     ed.undo();
-    expect(ed.features().map((f) => f.id)).toContain('tree-2');
+    expect(ed.features().map((f) => f.id)).toContain(t2);
   });
 
   it('nudges in one undo step per press and never undoes the camera', () => {
@@ -226,7 +232,7 @@ describe('editing operations', () => {
     ed.nudge(0.1, 0);
     ed.panBy(100, 0);
     ed.undo();
-    expect(ed.feature('tree-1')).toMatchObject({ x: 5 });
+    expect(ed.features()[0]).toMatchObject({ x: 5 });
     expect(ed.session.camera.x).toBe(100);
   });
 });
@@ -280,10 +286,10 @@ describe('select tool on ground bands', () => {
     d.tool('select');
     d.editor.clearSelection();
     d.drag([8, 8], [12, 12]);
-    expect(d.editor.session.selection).toEqual(['tree-1']);
+    expect(d.editor.session.selection).toEqual([only(d, 'tree')[0]!.id]);
     expect(only(d, 'ground')[0]!.points[0]).toEqual([0, 0]);
     d.click([20, 20]);
-    expect(d.editor.session.selection).toEqual(['ground-1']);
+    expect(d.editor.session.selection).toEqual([only(d, 'ground')[0]!.id]);
     d.drag([20, 20], [21, 20]);
     expect(only(d, 'ground')[0]!.points[0]).toEqual([1, 0]);
   });

@@ -50,6 +50,7 @@ import { climb, face, furthestLegal, movable, move, moverFor } from './movement'
 import { type Events, type Result, round } from './reduction';
 import { checkVictory } from './victory';
 import { setUp } from './weaponSetUp';
+import { seesEnemyAt } from './observers';
 
 /**
  * The Tankplank reducer: `(state, action) -> { state, events } | invalid(reason)`. The turn runs
@@ -199,21 +200,7 @@ function callFire(
   }
   const p = tablePoint(at[0], at[1]);
   const diameter = indirectDiameter(ctx, mortar.weapon);
-  const obs = obstructions(ctx, state);
-  const seen = Object.values(state.units).some(
-    (u) =>
-      onTable(u) &&
-      u.side !== observer.side &&
-      dist([u.at[0], u.at[1]], p) <= diameter &&
-      sightBetween(
-        ctx,
-        state,
-        { unit: observerId, point: op },
-        { unit: u.id, point: tablePoint(u.at[0], u.at[1]) },
-        obs,
-      ).visible,
-  );
-  if (!seen)
+  if (!seesEnemyAt(ctx, state, observerId, p, diameter))
     return invalid('the observer must see enemy troops or vehicles at that point', 'TP-12.1');
   const key = weaponKey(cInfo, mortar.weapon);
   const tw = state.teamWeapons[key] ?? {
@@ -225,7 +212,21 @@ function callFire(
     ...state,
     teamWeapons: {
       ...state.teamWeapons,
-      [key]: { ...tw, call: { at: [p.x, p.y], turn: state.turn } },
+      [key]: {
+        ...tw,
+        call: {
+          at: [p.x, p.y],
+          turn: state.turn,
+          observer: observerId,
+          // An officer observes with his radioman; an observer vehicle has its own radio.
+          radiomen:
+            oInfo.kind === 'vehicle'
+              ? []
+              : radiomen
+                  .filter((r) => dist([r.at[0], r.at[1]], op) <= reach + 1e-9)
+                  .map((r) => r.id),
+        },
+      },
     },
   };
   next = withUnit(next, observerId, { noFire: true });
