@@ -5,6 +5,7 @@ import type { TankplankContext, UnitInfo } from './context';
 import type { PenetrationStep, SaveStep, ShotPlan, ShotRequest } from './fire';
 import { blastEffects } from './fire';
 import { indirectPositionRefusal, matrixCircles, mortarShelter } from './canopy';
+import { callLapsed } from './observers';
 import {
   dist,
   info,
@@ -220,6 +221,11 @@ export function planArtillery(
   const ownSight = w.stats?.['indirectOnOwnSight'] === true && crewSees(ctx, state, sInfo, base.at);
   const call = state.teamWeapons[base.key]?.call;
   const onCall = !!call && dist([call.at[0], call.at[1]], base.at) <= diameter;
+  const lapsed =
+    !ownSight && onCall && call.turn < state.turn
+      ? callLapsed(ctx, state, call, diameter)
+      : undefined;
+  if (lapsed) return refuse(lapsed, 'TP-12.4');
   if (!ownSight && !(onCall && call.turn < state.turn)) {
     if (onCall)
       return refuse(

@@ -24,6 +24,7 @@ import { indirectPositionRefusal, mortarShelter, matrixCircles } from './canopy'
 import { planRifleGrenade } from './rifleGrenade';
 import { heOnHousePlan, type HouseHitPlan } from './structures';
 import { artilleryReadiness, planArtillery, type MatrixOutcome } from './artillery';
+import { callLapsed } from './observers';
 
 /** A d6 test: the natural roll needed after modifiers (7+ means impossible). */
 export interface RollStep {
@@ -1024,6 +1025,9 @@ function planMortar(
     !!call &&
     call.turn < state.turn &&
     dist([call.at[0], call.at[1]], base.at) <= (w.template?.width ?? 2);
+  const lapsed =
+    !crewSees && called ? callLapsed(ctx, state, call, w.template?.width ?? 2) : undefined;
+  if (lapsed) return refuse(lapsed, 'TP-12.4');
   if (!crewSees && !called)
     return refuse(
       'the crew cannot see the target and no observer has called fire on it',

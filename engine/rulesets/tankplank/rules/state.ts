@@ -80,7 +80,14 @@ export interface TeamWeaponState {
   readonly setUpTurn: number;
   readonly ammo: number;
   /** A target point called by an observer, and the turn of the call (TP-12.4). */
-  readonly call?: { readonly at: readonly [number, number]; readonly turn: number };
+  readonly call?: {
+    readonly at: readonly [number, number];
+    readonly turn: number;
+    /** Who called it: the weapon fires on the call only while he sees the target (TP-12.4). */
+    readonly observer?: string;
+    /** The radiomen with an observing officer: one of them must keep the target in sight too. */
+    readonly radiomen?: readonly string[];
+  };
   /** Artillery: the turn the piece last fired, for its crew's rate of fire (TP-18.7f). */
   readonly lastFiredTurn?: number;
 }
