@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { hexCentre, hexLayout } from '../renderer/src/geometry/hex';
+import { hexCentre, hexGrid } from '../engine/hex';
 
 /** The "WWI: Through the wire" map: 13 × 9 pointy hexes, odd offset, default hex size. */
-const WIRE = hexLayout({ orientation: 'pointy', offset: 'odd', columns: 13, rows: 9 });
+const WIRE = hexGrid({ orientation: 'pointy', offset: 'odd', columns: 13, rows: 9 });
 
 /** Screen position of the centre of hex (col, row), from the camera the canvas publishes. */
 async function hexOnScreen(page: Page, col: number, row: number): Promise<[number, number]> {

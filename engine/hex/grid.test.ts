@@ -15,6 +15,7 @@ import {
   offsetNeighbour,
   oppositeOffsetHexside,
 } from './grid';
+import { hexsideCompass, hexsideDegrees, hexsideToward } from './hexside';
 import { OFFSET_LAYOUTS } from './offset';
 import { axialToPoint, pointToAxial } from './pixel';
 
@@ -132,5 +133,30 @@ describe('hexes on the table', () => {
     const d = hexCentre(pointy, 3, 3);
     expect(hexsideAt(pointy, [d[0] + 0.25, d[1] - 0.45])).toEqual({ col: 3, row: 3, side: 0 });
     expect(hexsideAt(pointy, [d[0] + 0.5, d[1]])).toEqual({ col: 3, row: 3, side: 1 });
+  });
+
+  it('a facing in degrees points at the middle of its hexside, and back (both orientations)', () => {
+    for (const g of [grids[0]!, grids[2]!]) {
+      const c = hexCentre(g, 4, 3);
+      for (let side = 0; side < 6; side++) {
+        const [a, b] = hexsideSegment(g, 4, 3, side);
+        const mid = [(a[0] + b[0]) / 2 - c[0], (a[1] + b[1]) / 2 - c[1]];
+        const deg = (Math.atan2(mid[1]!, mid[0]!) * 180) / Math.PI;
+        expect((hexsideDegrees(g.orientation, side) - deg + 360) % 360).toBeCloseTo(0, 6);
+        expect(hexsideToward(g.orientation, deg)).toBe(side);
+        expect(hexsideToward(g.orientation, deg + 29)).toBe(side);
+        expect(hexsideToward(g.orientation, deg - 29)).toBe(side);
+      }
+    }
+    // Exactly between two sides: the lower number, also across the 5 -> 0 wrap.
+    expect(hexsideToward('flat', 300)).toBe(0);
+    expect(hexsideToward('flat', 240)).toBe(0);
+    expect(hexsideToward('pointy', 0)).toBe(1);
+    expect(hexsideToward('pointy', 270)).toBe(0);
+    expect(hexsideToward('pointy', 210)).toBe(4);
+    expect([0, 1, 2, 3, 4, 5].map((d) => hexsideCompass('pointy', d)).join(' ')).toBe(
+      'NE E SE SW W NW',
+    );
+    expect(hexsideCompass('flat', 9)).toBe('S');
   });
 });

@@ -87,3 +87,36 @@ export function hexsideBetween(
   const d = directionTo(orientation, a, b);
   return d === undefined ? undefined : { hex: a, side: d };
 }
+
+const COMPASS: Record<HexOrientation, readonly string[]> = {
+  flat: ['N', 'NE', 'SE', 'S', 'SW', 'NW'],
+  pointy: ['NE', 'E', 'SE', 'SW', 'W', 'NW'],
+};
+
+/** Compass name of side `d` (north at the top of the map): flat 0 is "N", pointy 0 "NE". */
+export function hexsideCompass(orientation: HexOrientation, d: number): string {
+  return COMPASS[orientation][hexDirection(d)]!;
+}
+
+/**
+ * Direction from a hex's centre to the middle of its side `d`, in degrees clockwise from east
+ * (y grows south), the convention of table facings: flat side 0 (north) is 270°, pointy side 0
+ * (north-east) is 300°.
+ */
+export function hexsideDegrees(orientation: HexOrientation, d: number): number {
+  return ((orientation === 'flat' ? 270 : 300) + 60 * hexDirection(d)) % 360;
+}
+
+/**
+ * The side facing most nearly a direction in degrees (clockwise from east): how a table facing
+ * becomes a hexside facing. A direction exactly between two sides goes to the lower-numbered one.
+ */
+export function hexsideToward(orientation: HexOrientation, degrees: number): HexDirection {
+  const base = orientation === 'flat' ? 270 : 300;
+  const turn = (((degrees - base) % 360) + 360) % 360; // 0 <= turn < 360, from side 0
+  const lower = Math.floor(turn / 60);
+  const past = turn / 60 - lower;
+  if (past < 0.5) return hexDirection(lower);
+  if (past > 0.5) return hexDirection(lower + 1);
+  return hexDirection(Math.min(lower, hexDirection(lower + 1)));
+}

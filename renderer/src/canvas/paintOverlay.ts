@@ -1,7 +1,7 @@
 import type { Feature, Point } from '../../../engine/format/types';
 import type { Editor, LengthUnit } from '../editor/Editor';
 import { dist, geometryClass, halfWidth, rectCorners } from '../geometry/geometry';
-import { hexsideSegment } from '../geometry/hex';
+import { hexsideSegment } from '../../../engine/hex';
 import { HANDLE_RADIUS_PX, selectionHandles } from '../tools/handles';
 import { paintFeatures } from './paintTerrain';
 

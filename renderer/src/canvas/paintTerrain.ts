@@ -5,11 +5,11 @@ import {
   hexCentre,
   hexCorners,
   hexLabel,
-  hexLayout,
+  hexGrid,
   hexsideSegment,
-  neighbour,
-  type HexLayout,
-} from '../geometry/hex';
+  offsetNeighbour,
+  type HexGrid,
+} from '../../../engine/hex';
 import { paintOrder } from './paintOrder';
 
 /**
@@ -640,7 +640,7 @@ function terrainColour(scene: Extract<Scene, { kind: 'hex' }>, terrain: string):
 }
 
 function paintHexMap(ctx: Ctx2D, scene: Extract<Scene, { kind: 'hex' }>, opts: PaintOptions): void {
-  const layout = hexLayout(scene.map);
+  const layout = hexGrid(scene.map);
   if (!opts.noBackground) {
     ctx.fillStyle = '#e9e4d4';
     ctx.fillRect(0, 0, layout.width, layout.height);
@@ -723,7 +723,7 @@ function paintHexMap(ctx: Ctx2D, scene: Extract<Scene, { kind: 'hex' }>, opts: P
 function paintHex(
   ctx: Ctx2D,
   scene: Extract<Scene, { kind: 'hex' }>,
-  layout: HexLayout,
+  layout: HexGrid,
   h: Hex,
 ): void {
   const corners = hexCorners(layout, h.col, h.row);
@@ -801,14 +801,14 @@ function paintHex(
 function paintLevelEdges(
   ctx: Ctx2D,
   scene: Extract<Scene, { kind: 'hex' }>,
-  layout: HexLayout,
+  layout: HexGrid,
   hexes: readonly Hex[],
 ): void {
   ctx.beginPath();
   for (const h of hexes) {
     const level = h.level ?? 0;
     for (let side = 0; side < 3; side++) {
-      const n = neighbour(layout, h.col, h.row, side);
+      const n = offsetNeighbour(layout, h.col, h.row, side);
       if (n.col < 0 || n.row < 0 || n.col >= layout.columns || n.row >= layout.rows) continue;
       if ((scene.hex(n.col, n.row).level ?? 0) === level) continue;
       const [a, b] = hexsideSegment(layout, h.col, h.row, side);

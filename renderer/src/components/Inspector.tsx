@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { Feature, Hex } from '../../../engine/format/types';
-import { hexLabel } from '../geometry/hex';
+import { hexLabel } from '../../../engine/hex';
 import { isPlainHex } from '../tools/hexTools';
 import type { Editor } from '../editor/Editor';
 import { KIND_LABELS } from '../editor/featureFactory';

@@ -23,7 +23,7 @@ import {
   unionBox,
   type Box,
 } from '../geometry/geometry';
-import { hexLayout, type HexLayout } from '../geometry/hex';
+import { hexGrid, type HexGrid } from '../../../engine/hex';
 import { DEFAULT_TOOL_OPTIONS, KIND_LABELS, type ToolOptions } from './featureFactory';
 import { createTools, type Tool, type ToolId, type ToolPointer } from '../tools/tools';
 import { paintOrder } from '../canvas/paintOrder';
@@ -182,9 +182,9 @@ export class Editor {
   isHex(): boolean {
     return this.store.mapKind() === 'hex';
   }
-  hexLayout(): HexLayout | null {
+  hexLayout(): HexGrid | null {
     if (!this.isHex()) return null;
-    return hexLayout(this.store.mapFields() as unknown as HexMap);
+    return hexGrid(this.store.mapFields() as unknown as HexMap);
   }
   /** The map's extent in inches. */
   mapSize(): { width: number; height: number } {

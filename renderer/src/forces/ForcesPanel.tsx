@@ -25,7 +25,8 @@ import {
 import { getHost } from '../../host';
 import type { Editor } from '../editor/Editor';
 import { UNIT_DRAG_TYPE } from '../objectives/setupTools';
-import { hexsideName, isPlaced, positionLabel } from '../objectives/hexSetup';
+import { hexsideCompass } from '../../../engine/hex';
+import { isPlaced, positionLabel } from '../objectives/hexSetup';
 import { useSetup } from './useSetup';
 import type { SetupModel } from './setupModel';
 
@@ -776,7 +777,7 @@ function UnitDetails({ m }: { m: SetupModel }) {
             <option value="">not set</option>
             {[0, 1, 2, 3, 4, 5].map((side) => (
               <option key={side} value={side}>
-                hexside {side} ({hexsideName(layout, side)})
+                hexside {side} ({hexsideCompass(layout.orientation, side)})
               </option>
             ))}
           </select>

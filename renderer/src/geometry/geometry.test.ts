@@ -14,16 +14,6 @@ import {
   transformFeature,
   translation,
 } from './geometry';
-import {
-  hexAt,
-  hexCentre,
-  hexLayout,
-  hexsideAt,
-  hexsideSegment,
-  inBounds,
-  neighbour,
-  oppositeHexside,
-} from './hex';
 
 const coord = fc.double({ min: -100, max: 100, noNaN: true });
 const point = fc.tuple(coord, coord) as fc.Arbitrary<Point>;
@@ -110,60 +100,5 @@ describe('table geometry', () => {
         expect(n).toBeLessThanOrEqual(180);
       }),
     );
-  });
-});
-
-describe('hex geometry', () => {
-  const layouts = (['flat', 'pointy'] as const).flatMap((orientation) =>
-    (['odd', 'even'] as const).map((offset) =>
-      hexLayout({ orientation, offset, columns: 9, rows: 7, hexSize: { inches: 1.25 } }),
-    ),
-  );
-  const hex = fc.record({
-    col: fc.integer({ min: 0, max: 8 }),
-    row: fc.integer({ min: 0, max: 6 }),
-  });
-
-  it('the hex at a hex centre is that hex (property)', () => {
-    for (const l of layouts) {
-      fc.assert(
-        fc.property(hex, ({ col, row }) => {
-          expect(hexAt(l, hexCentre(l, col, row))).toEqual({ col, row });
-        }),
-      );
-    }
-  });
-
-  it('neighbours are one hex apart and see each other across the opposite side (property)', () => {
-    for (const l of layouts) {
-      fc.assert(
-        fc.property(hex, fc.integer({ min: 0, max: 5 }), ({ col, row }, side) => {
-          const n = neighbour(l, col, row, side);
-          const a = hexCentre(l, col, row);
-          const b = hexCentre(l, n.col, n.row);
-          expect(Math.hypot(a[0] - b[0], a[1] - b[1])).toBeCloseTo(1.25);
-          expect(neighbour(l, n.col, n.row, (side + 3) % 6)).toEqual({ col, row });
-          const o = oppositeHexside(l, { col, row, side });
-          expect(oppositeHexside(l, o)).toEqual({ col, row, side });
-          if (inBounds(l, n.col, n.row)) {
-            // The shared side is the same segment seen from both hexes.
-            const [p, q] = hexsideSegment(l, col, row, side);
-            const [r, s] = hexsideSegment(l, o.col, o.row, o.side);
-            expect(p[0]).toBeCloseTo(s[0]);
-            expect(p[1]).toBeCloseTo(s[1]);
-            expect(q[0]).toBeCloseTo(r[0]);
-            expect(q[1]).toBeCloseTo(r[1]);
-          }
-        }),
-      );
-    }
-  });
-
-  it('side 0 is the top of a flat hex and the top-right of a pointy one', () => {
-    const [flat, pointy] = [layouts[0]!, layouts[2]!];
-    const c = hexCentre(flat, 3, 3);
-    expect(hexsideAt(flat, [c[0], c[1] - 0.5])).toEqual({ col: 3, row: 3, side: 0 });
-    const d = hexCentre(pointy, 3, 3);
-    expect(hexsideAt(pointy, [d[0] + 0.25, d[1] - 0.45])).toEqual({ col: 3, row: 3, side: 0 });
   });
 });

@@ -4,10 +4,11 @@ import {
   hexCentre,
   hexLabel,
   hexsideSegment,
+  hexsideToward,
   inBounds,
-  neighbour,
-  type HexLayout,
-} from '../geometry/hex';
+  offsetNeighbour,
+  type HexGrid,
+} from '../../../engine/hex';
 
 /**
  * Set-up geometry on hex maps: where a unit placed on a hex is drawn, which way its hexside
@@ -33,46 +34,11 @@ export function isPlaced(u: Pick<Unit, 'position'>): boolean {
 
 const key = (h: HexRef) => `${h.col},${h.row}`;
 
-/** Hexside names clockwise from side 0, as the file format numbers them. */
-const SIDE_NAMES = {
-  flat: ['N', 'NE', 'SE', 'S', 'SW', 'NW'],
-  pointy: ['NE', 'E', 'SE', 'SW', 'W', 'NW'],
-} as const;
-
-/** Compass name of hexside `side` (0-5). */
-export function hexsideName(layout: HexLayout, side: number): string {
-  return SIDE_NAMES[layout.orientation][(((side % 6) + 6) % 6) as 0]!;
-}
-
-/**
- * Direction from a hex's centre to the middle of hexside `side`, in degrees clockwise from east
- * (y grows south), the convention table facings use: flat side 0 (north) is 270°, pointy side 0
- * (north-east) is 300°.
- */
-export function hexsideAngle(layout: HexLayout, side: number): number {
-  const base = layout.orientation === 'flat' ? 270 : 300;
-  return (base + 60 * (((side % 6) + 6) % 6)) % 360;
-}
-
-/** The hexside closest to a direction in degrees (ties go to the lower-numbered side). */
-export function hexsideToward(layout: HexLayout, degrees: number): number {
-  let best = 0;
-  let bestGap = Infinity;
-  for (let side = 0; side < 6; side++) {
-    const d = Math.abs(((((hexsideAngle(layout, side) - degrees) % 360) + 540) % 360) - 180);
-    if (d < bestGap - 1e-9) {
-      bestGap = d;
-      best = side;
-    }
-  }
-  return best;
-}
-
 const AWAY: Record<Edge, number> = { north: 90, south: 270, west: 0, east: 180 };
 
 /** The hexside a unit entering from `edge` faces: the one pointing most directly away from it. */
-export function hexsideAwayFrom(layout: HexLayout, edge: Edge | undefined): number {
-  return hexsideToward(layout, edge ? AWAY[edge] : 0);
+export function hexsideAwayFrom(layout: HexGrid, edge: Edge | undefined): number {
+  return hexsideToward(layout.orientation, edge ? AWAY[edge] : 0);
 }
 
 /** Short label of a unit position: the printed hex number, or table inches. */
@@ -86,13 +52,13 @@ export function positionLabel(pos: Unit['position']): string {
  * The outline of a set of hexes: every hexside whose neighbour is not in the set, as segments in
  * table inches. Hexes off the map are skipped.
  */
-export function hexAreaBoundary(layout: HexLayout, hexes: readonly HexRef[]): [Point, Point][] {
+export function hexAreaBoundary(layout: HexGrid, hexes: readonly HexRef[]): [Point, Point][] {
   const inside = new Set(hexes.filter((h) => inBounds(layout, h.col, h.row)).map(key));
   const out: [Point, Point][] = [];
   for (const k of inside) {
     const [col, row] = k.split(',').map(Number) as [number, number];
     for (let side = 0; side < 6; side++) {
-      if (inside.has(key(neighbour(layout, col, row, side)))) continue;
+      if (inside.has(key(offsetNeighbour(layout, col, row, side)))) continue;
       out.push(hexsideSegment(layout, col, row, side));
     }
   }
@@ -100,7 +66,7 @@ export function hexAreaBoundary(layout: HexLayout, hexes: readonly HexRef[]): [P
 }
 
 /** Mean centre of a set of hexes (the map's own hexes only), or null when none is on the map. */
-export function hexesCentre(layout: HexLayout, hexes: readonly HexRef[]): Point | null {
+export function hexesCentre(layout: HexGrid, hexes: readonly HexRef[]): Point | null {
   const on = hexes.filter((h) => inBounds(layout, h.col, h.row));
   if (!on.length) return null;
   const cs = on.map((h) => hexCentre(layout, h.col, h.row));
@@ -146,13 +112,13 @@ export function hasHex(hexes: readonly HexRef[], h: HexRef): boolean {
 }
 
 /** The hex under a table point, as a plain reference, or null off the grid. */
-export function hexRefAt(layout: HexLayout, p: Point): HexRef | null {
+export function hexRefAt(layout: HexGrid, p: Point): HexRef | null {
   const h = hexAt(layout, p);
   return h ? { col: h.col, row: h.row } : null;
 }
 
 /** Where a unit is drawn on a hex map: its hex's centre, or null when not on a hex. */
-export function hexUnitPoint(layout: HexLayout, pos: Unit['position']): Point | null {
+export function hexUnitPoint(layout: HexGrid, pos: Unit['position']): Point | null {
   if (!isHexRef(pos) || !inBounds(layout, pos.col, pos.row)) return null;
   return hexCentre(layout, pos.col, pos.row);
 }

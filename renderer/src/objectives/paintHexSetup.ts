@@ -1,17 +1,10 @@
 import type { HexRef, Point } from '../../../engine/format/types';
 import { allUnits, embarkedIds } from '../../../engine/forces';
 import type { Editor } from '../editor/Editor';
-import { hexCentre, hexCorners, inBounds, type HexLayout } from '../geometry/hex';
+import { hexCentre, hexCorners, hexsideDegrees, inBounds, type HexGrid } from '../../../engine/hex';
 import { setupOf, sideColour } from '../forces/setupModel';
 import { shownObjectives, strokeEntryEdge } from './paintSetup';
-import {
-  fanOffsets,
-  hexAreaBoundary,
-  hexRefAt,
-  hexsideAngle,
-  isHexRef,
-  labelHex,
-} from './hexSetup';
+import { fanOffsets, hexAreaBoundary, hexRefAt, isHexRef, labelHex } from './hexSetup';
 
 const SELECT = '#ffd34d';
 
@@ -45,7 +38,7 @@ function symbolOf(cls: string | undefined): HexCounter['symbol'] {
  * and units as square counters in side colour at their hex's centre (several in one hex fan
  * out), each with a NATO-style type symbol and a facing tick toward its hexside.
  */
-export function paintHexSetup(ctx: CanvasRenderingContext2D, ed: Editor, layout: HexLayout): void {
+export function paintHexSetup(ctx: CanvasRenderingContext2D, ed: Editor, layout: HexGrid): void {
   const model = setupOf(ed);
   const doc = model.scenario();
   const { x: cx, y: cy, zoom } = ed.session.camera;
@@ -210,7 +203,7 @@ function paintHexCounter(
   [x, y]: Point,
   sidePx: number,
   c: HexCounter,
-  layout: HexLayout,
+  layout: HexGrid,
 ): void {
   const half = sidePx / 2;
   ctx.save();
@@ -252,7 +245,7 @@ function paintHexCounter(
 
   // Facing: a wedge on the counter's rim toward the faced hexside.
   if (c.facing !== undefined) {
-    const a = (hexsideAngle(layout, c.facing) * Math.PI) / 180;
+    const a = (hexsideDegrees(layout.orientation, c.facing) * Math.PI) / 180;
     const dx = Math.cos(a);
     const dy = Math.sin(a);
     // Distance from the centre to the square's rim along the facing direction.

@@ -10,17 +10,14 @@ import type { Editor } from '../editor/Editor';
 import type { Tool, ToolPointer } from '../tools/tools';
 import { facingAwayFrom, setupOf, type SetupModel } from '../forces/setupModel';
 import { shapeOutline } from './paintSetup';
-import { hexCentre, hexLabel, type HexLayout } from '../geometry/hex';
 import {
-  hasHex,
-  hexRefAt,
-  hexsideAwayFrom,
-  hexsideName,
+  hexCentre,
+  hexLabel,
+  hexsideCompass,
   hexsideToward,
-  hexUnitPoint,
-  isHexRef,
-  toggleHex,
-} from './hexSetup';
+  type HexGrid,
+} from '../../../engine/hex';
+import { hasHex, hexRefAt, hexsideAwayFrom, hexUnitPoint, isHexRef, toggleHex } from './hexSetup';
 
 /** Canvas tools of the set-up editors. */
 export type SetupToolId = 'deployZone' | 'entryEdge' | 'objectiveZone' | 'objectivePoint' | 'units';
@@ -452,7 +449,7 @@ export class UnitsTool implements SetupTool {
       if (Math.hypot(dx, dy) < (layout ? layout.size * 0.5 : 0.3)) return;
       let facing = (Math.atan2(dy, dx) * 180) / Math.PI;
       if (layout) {
-        m.update({ preview: { ...prev, facing: hexsideToward(layout, facing) } });
+        m.update({ preview: { ...prev, facing: hexsideToward(layout.orientation, facing) } });
         return;
       }
       if (!e.shift) facing = Math.round(facing / 15) * 15;
@@ -578,7 +575,7 @@ export function unitDropHandlers(ed: Editor): {
  * hexside it already faced or, when new to the map, the one pointing away from its side's entry
  * edge. One undo step; a drop off the grid is refused with a hint.
  */
-export function dropOnHex(ed: Editor, layout: HexLayout, unitId: string, at: Point): boolean {
+export function dropOnHex(ed: Editor, layout: HexGrid, unitId: string, at: Point): boolean {
   const m = setupOf(ed);
   const doc = m.scenario();
   const pu = allUnits(doc.forces).find((p) => p.unit.id === unitId);
@@ -598,7 +595,7 @@ export function dropOnHex(ed: Editor, layout: HexLayout, unitId: string, at: Poi
   m.editForces((f) => updateUnit(f, unitId, { position: hex, facing }));
   m.update({ selected: { kind: 'unit', id: unitId }, activeSide: pu.side.id });
   ed.update({
-    hint: `${name} placed in hex ${hexLabel(hex.col, hex.row)}, facing ${hexsideName(layout, facing)}`,
+    hint: `${name} placed in hex ${hexLabel(hex.col, hex.row)}, facing ${hexsideCompass(layout.orientation, facing)}`,
   });
   return true;
 }

@@ -16,7 +16,7 @@ import {
   type Box,
 } from '../geometry/geometry';
 import { handleAt, type Handle } from './handles';
-import { hexAt } from '../geometry/hex';
+import { hexAt } from '../../../engine/hex';
 import type { Tool, ToolPointer } from './tools';
 import { setupOf } from '../forces/setupModel';
 import { hexUnitAt, setupItemAt } from '../objectives/setupHit';

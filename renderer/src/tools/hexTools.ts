@@ -1,6 +1,12 @@
 import type { Hex, HexsideRef, Point } from '../../../engine/format/types';
 import type { Editor, HexBrush } from '../editor/Editor';
-import { hexAt, hexsideAt, inBounds, neighbour, oppositeHexside } from '../geometry/hex';
+import {
+  hexAt,
+  hexsideAt,
+  inBounds,
+  offsetNeighbour,
+  oppositeOffsetHexside,
+} from '../../../engine/hex';
 import type { Tool, ToolPointer } from './tools';
 
 const key = (col: number, row: number) => `${col},${row}`;
@@ -96,7 +102,7 @@ export class HexFillTool implements Tool {
       const h = queue.pop()!;
       out.push(paintHex(ed.hex(h.col, h.row), ed.session.hexBrush, def));
       for (let side = 0; side < 6; side++) {
-        const n = neighbour(layout, h.col, h.row, side);
+        const n = offsetNeighbour(layout, h.col, h.row, side);
         const k = key(n.col, n.row);
         if (!inBounds(layout, n.col, n.row) || seen.has(k)) continue;
         seen.add(k);
@@ -111,7 +117,7 @@ export class HexFillTool implements Tool {
 /** Finds the stored hexside record for a side, whichever of its two hexes it is filed under. */
 export function findHexside(ed: Editor, ref: HexsideRef) {
   const layout = ed.hexLayout()!;
-  const o = oppositeHexside(layout, ref);
+  const o = oppositeOffsetHexside(layout, ref);
   return (
     ed.store.hexsides.get(`${ref.col},${ref.row},${ref.side}`) ??
     (inBounds(layout, o.col, o.row)

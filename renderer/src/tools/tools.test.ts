@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EditorDriver } from '../editor/EditorDriver';
 import { newScenario } from '../../../engine/document';
 import type { Feature } from '../../../engine/format/types';
-import { hexCentre } from '../geometry/hex';
+import { hexCentre } from '../../../engine/hex';
 
 const only = <K extends Feature['kind']>(d: EditorDriver, kind: K) =>
   d.features().filter((f) => f.kind === kind) as Extract<Feature, { kind: K }>[];
