@@ -1,8 +1,36 @@
 import * as Y from 'yjs';
-import type { Feature, HexMap, Hex, Hexside, ScenarioDoc, TableMap } from '../format/types';
+import type {
+  Deployment,
+  DeploymentZone,
+  EntryEdge,
+  Feature,
+  Forces,
+  Formation,
+  Hex,
+  HexMap,
+  Hexside,
+  Objective,
+  ScenarioDoc,
+  Side,
+  TableMap,
+  Unit,
+} from '../format/types';
+import { newRecordId } from './ids';
+import {
+  clone,
+  COLLECTIONS,
+  hexKey,
+  hexsideKey,
+  parentRef,
+  recordKey,
+  sameJson,
+  type CollectionName,
+  type Json,
+  type Placement,
+} from './layout';
+import { compareOrder, keyBetween, keysBetween, reorderKeys } from './orderKeys';
 
-/** Plain JSON, as kept in every record of the Y.Doc. */
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export { hexKey, hexsideKey, type Json } from './layout';
 
 /** Origin of edits made by the local user; the only origin the undo manager tracks. */
 export const LOCAL_EDIT = 'local-edit';
@@ -13,83 +41,121 @@ export const REMOTE = 'remote';
 
 export type Contour = NonNullable<HexMap['contours']>[number];
 
-/** Key of a hex in the `hexes` collection. */
-export const hexKey = (col: number, row: number): string => `${col},${row}`;
-/** Key of a hexside in the `hexsides` collection. */
-export const hexsideKey = (col: number, row: number, side: number): string =>
-  `${col},${row},${side}`;
+/** The scenario's record lists that live in the map, each kept only when the file has it. */
+const MAP_COLLECTIONS = ['features', 'hexes', 'hexsides', 'contours'] as const;
+/** Top-level entries whose lists are collections: written through diffs, never whole. */
+const TREE_ROOTS = ['forces', 'objectives', 'deployment'] as const;
 
 /**
- * A keyed collection of plain JSON records plus their order. Order matters for features (drawing
- * order) and is kept so a file round-trips exactly; records stay plain JSON so a peer's edit of one
- * record replaces it whole, never a half-merged nest.
+ * One collection of records: id → plain JSON record, id → placement. A record counts only while
+ * it has both (a peer's delete wins over another's concurrent edit). Reads are cached per
+ * document revision.
  */
-class Collection<T> {
+export class Collection<T> {
+  private cache: {
+    revision: number;
+    byParent: Map<string, T[]>;
+    keys: Map<string, string[]>;
+  } | null = null;
   constructor(
+    readonly name: CollectionName,
     readonly records: Y.Map<Json>,
-    readonly order: Y.Array<string>,
+    readonly places: Y.Map<Json>,
+    private readonly revision: () => number,
   ) {}
+
   get(key: string): T | undefined {
+    if (!this.places.has(key)) return undefined;
     return this.records.get(key) as T | undefined;
   }
   has(key: string): boolean {
-    return this.records.has(key);
+    return this.records.has(key) && this.places.has(key);
   }
-  list(): T[] {
-    const out: T[] = [];
-    for (const key of this.order.toArray()) {
-      const v = this.records.get(key);
-      if (v !== undefined) out.push(v as T);
+  placement(key: string): Placement | undefined {
+    return this.places.get(key) as Placement | undefined;
+  }
+  /** Top-level records (or those under `parent`) in order. Shared; do not mutate. */
+  list(parent = ''): readonly T[] {
+    return this.grouped().byParent.get(parent) ?? [];
+  }
+  /** Keys of the records under `parent` (top level: ''), in order. */
+  keys(parent = ''): readonly string[] {
+    return this.grouped().keys.get(parent) ?? [];
+  }
+  get size(): number {
+    let n = 0;
+    for (const k of this.places.keys()) if (this.records.has(k)) n++;
+    return n;
+  }
+
+  private grouped() {
+    const revision = this.revision();
+    if (this.cache?.revision === revision) return this.cache;
+    const groups = new Map<string, { id: string; order: string }[]>();
+    for (const [id, p] of this.places.entries()) {
+      if (!this.records.has(id)) continue;
+      const place = p as unknown as Placement;
+      const parent = place.parent ?? '';
+      let g = groups.get(parent);
+      if (!g) groups.set(parent, (g = []));
+      g.push({ id, order: place.order });
     }
-    return out;
-  }
-  put(key: string, value: T, index?: number): void {
-    const isNew = !this.records.has(key);
-    this.records.set(key, value as unknown as Json);
-    if (isNew) {
-      if (index === undefined || index >= this.order.length) this.order.push([key]);
-      else this.order.insert(Math.max(0, index), [key]);
+    const byParent = new Map<string, T[]>();
+    const keys = new Map<string, string[]>();
+    for (const [parent, g] of groups) {
+      g.sort(compareOrder);
+      keys.set(
+        parent,
+        g.map((x) => x.id),
+      );
+      byParent.set(
+        parent,
+        g.map((x) => this.records.get(x.id) as T),
+      );
     }
+    this.cache = { revision, byParent, keys };
+    return this.cache;
   }
-  /** Appends many new records at once; Y.Array appends are cheap in bulk, costly one by one. */
-  putMany(entries: readonly [string, T][]): void {
-    const keys: string[] = [];
-    for (const [key, value] of entries) {
-      if (!this.records.has(key)) keys.push(key);
-      this.records.set(key, value as unknown as Json);
-    }
-    if (keys.length) this.order.push(keys);
+
+  /** Writes a record value (reads see it at once, even inside the transaction). */
+  setRecord(key: string, value: Json): void {
+    this.records.set(key, value);
+    this.cache = null;
   }
-  delete(key: string): void {
-    if (!this.records.has(key)) return;
+  setPlacement(key: string, value: Placement): void {
+    this.places.set(key, value as unknown as Json);
+    this.cache = null;
+  }
+  deletePlacement(key: string): void {
+    this.places.delete(key);
+    this.cache = null;
+  }
+  remove(key: string): void {
     this.records.delete(key);
-    const i = this.order.toArray().indexOf(key);
-    if (i >= 0) this.order.delete(i, 1);
-  }
-  /** Deletes many records, finding their places in the order in one pass. */
-  deleteMany(keys: readonly string[]): void {
-    const gone = new Set(keys.filter((k) => this.records.has(k)));
-    if (!gone.size) return;
-    for (const k of gone) this.records.delete(k);
-    const order = this.order.toArray();
-    for (let i = order.length - 1; i >= 0; i--) if (gone.has(order[i]!)) this.order.delete(i, 1);
-  }
-  setOrder(keys: readonly string[]): void {
-    this.order.delete(0, this.order.length);
-    this.order.insert(0, [...keys]);
+    this.places.delete(key);
+    this.cache = null;
   }
   clear(): void {
     this.records.clear();
-    this.order.delete(0, this.order.length);
+    this.places.clear();
+    this.cache = null;
+  }
+
+  /** The last order key under `parent`, for appending. */
+  lastOrder(parent = ''): string | null {
+    const ks = this.keys(parent);
+    const last = ks[ks.length - 1];
+    return last === undefined ? null : (this.placement(last)?.order ?? null);
   }
 }
 
 /** Writes allowed inside one `transact`: each is a whole-record replace or delete. */
 export interface DocWriter {
+  /** Adds or replaces a feature; a new one goes at `index` in drawing order (default: on top). */
   putFeature(feature: Feature, index?: number): void;
   deleteFeature(id: string): void;
   deleteFeatures(ids: readonly string[]): void;
-  /** Reorders features; `ids` must list every feature once. */
+  /** Reorders features; `ids` lists every feature once. Only moved features get new keys. */
   setFeatureOrder(ids: readonly string[]): void;
   putHex(hex: Hex): void;
   deleteHex(col: number, row: number): void;
@@ -97,21 +163,24 @@ export interface DocWriter {
   deleteHexside(col: number, row: number, side: number): void;
   putContour(contour: Contour): void;
   deleteContour(id: string): void;
-  /** Replaces a top-level entry of the scenario (meta, ruleset, forces, ...), not `map`. */
+  /**
+   * Replaces a top-level entry of the scenario (meta, ruleset, victory...), not `map`. `forces`,
+   * `objectives` and `deployment` are written record by record: only the sides, formations,
+   * units, objectives, zones and entry edges that differ are written, so a peer's concurrent
+   * edit of another record survives.
+   */
   setRoot(key: string, value: Json | undefined): void;
   /** Replaces a scalar entry of the map (width, baseColour, ...), not its collections. */
   setMapField(key: string, value: Json | undefined): void;
 }
 
-const MAP_COLLECTIONS = ['features', 'hexes', 'hexsides', 'contours'] as const;
-
 /** Typing pauses longer than this start a new undo step in the same field. */
 export const TYPING_MERGE_MS = 2000;
 
 /**
- * The open scenario as a Y.Doc. Records are plain JSON keyed by id (features, contours) or by
- * coordinates (hexes, hexsides); the envelope and map scalars are plain JSON entries of two maps.
- * Every write goes through `transact(fn, origin)`; the undo manager tracks only `LOCAL_EDIT`.
+ * The open scenario as a Y.Doc laid out as in layout.ts: every record keyed by a collision-free
+ * id, placed by parent and fractional order key. Every write goes through `transact(fn, origin)`;
+ * the undo manager tracks only `LOCAL_EDIT`, so loading and a peer's edits are never undone here.
  */
 export class ScenarioStore {
   readonly ydoc: Y.Doc;
@@ -121,8 +190,13 @@ export class ScenarioStore {
   readonly hexes: Collection<Hex>;
   readonly hexsides: Collection<Hexside>;
   readonly contours: Collection<Contour>;
+  readonly sides: Collection<Side>;
+  readonly formations: Collection<Formation>;
+  readonly units: Collection<Unit>;
+  readonly objectives: Collection<Objective>;
+  readonly zones: Collection<DeploymentZone>;
+  readonly entryEdges: Collection<EntryEdge>;
   readonly undoManager: Y.UndoManager;
-  private featureCache: { version: number; list: Feature[] } | undefined;
   private version = 0;
   private readonly listeners = new Set<(origin: unknown) => void>();
   /** The text field the last local edit typed into, if it was one. */
@@ -132,21 +206,21 @@ export class ScenarioStore {
     this.ydoc = ydoc;
     this.root = ydoc.getMap('root');
     this.map = ydoc.getMap('map');
-    const coll = <T>(name: string) =>
-      new Collection<T>(ydoc.getMap(`${name}.records`), ydoc.getArray(`${name}.order`));
-    this.features = coll<Feature>('features');
-    this.hexes = coll<Hex>('hexes');
-    this.hexsides = coll<Hexside>('hexsides');
-    this.contours = coll<Contour>('contours');
+    const revision = () => this.version;
+    const coll = <T>(name: CollectionName) =>
+      new Collection<T>(name, ydoc.getMap(name), ydoc.getMap(`${name}:at`), revision);
+    this.features = coll('features');
+    this.hexes = coll('hexes');
+    this.hexsides = coll('hexsides');
+    this.contours = coll('contours');
+    this.sides = coll('sides');
+    this.formations = coll('formations');
+    this.units = coll('units');
+    this.objectives = coll('objectives');
+    this.zones = coll('zones');
+    this.entryEdges = coll('entryEdges');
     this.undoManager = new Y.UndoManager(
-      [
-        this.root,
-        this.map,
-        ...[this.features, this.hexes, this.hexsides, this.contours].flatMap((c) => [
-          c.records,
-          c.order,
-        ]),
-      ],
+      [this.root, this.map, ...this.collections().flatMap((c) => [c.records, c.places])],
       // No time-based merging: one transaction (one gesture) is one undo step.
       { trackedOrigins: new Set([LOCAL_EDIT]), captureTimeout: 0 },
     );
@@ -155,6 +229,14 @@ export class ScenarioStore {
       this.version++;
       for (const l of this.listeners) l(tr.origin);
     });
+  }
+
+  /** Every collection, in the order of COLLECTIONS. */
+  collections(): Collection<unknown>[] {
+    return COLLECTIONS.map((name) => this.collection(name));
+  }
+  collection(name: CollectionName): Collection<unknown> {
+    return this[name] as Collection<unknown>;
   }
 
   /** A store holding `doc`, loaded with the `LOAD` origin so it cannot be undone. */
@@ -174,64 +256,128 @@ export class ScenarioStore {
     return () => this.listeners.delete(listener);
   }
 
+  /** Whether the document holds no scenario yet (a room nobody has seeded). */
+  isEmpty(): boolean {
+    return !this.root.has('format');
+  }
+
   /** Replaces the whole content with `doc` and clears undo history. */
-  load(doc: ScenarioDoc): void {
+  load(doc: ScenarioDoc, origin: unknown = LOAD): void {
     this.ydoc.transact(() => {
       this.root.clear();
       this.map.clear();
-      for (const c of [this.features, this.hexes, this.hexsides, this.contours]) c.clear();
+      for (const c of this.collections()) c.clear();
+      const w = this.writer();
       for (const [key, value] of Object.entries(doc)) {
-        if (key !== 'map' && value !== undefined) this.root.set(key, clone(value as Json));
+        if (key === 'map' || value === undefined) continue;
+        w.setRoot(key, clone(value as Json));
       }
       this.root.set('map', null);
       for (const [key, value] of Object.entries(doc.map)) {
         if ((MAP_COLLECTIONS as readonly string[]).includes(key) || value === undefined) continue;
         this.map.set(key, clone(value as Json));
       }
-      const present = (key: string) => this.map.set(`present:${key}`, true);
       if (doc.map.kind === 'table') {
-        this.features.putMany(doc.map.features.map((f) => [f.id, clone(f)]));
+        this.map.set('features', []);
+        this.appendAll(this.features, doc.map.features);
       } else {
-        this.hexes.putMany(doc.map.hexes.map((h) => [hexKey(h.col, h.row), clone(h)]));
+        this.map.set('hexes', []);
+        this.appendAll(this.hexes, doc.map.hexes);
         if (doc.map.hexsides) {
-          present('hexsides');
-          this.hexsides.putMany(
-            doc.map.hexsides.map((s) => [hexsideKey(s.col, s.row, s.side), clone(s)]),
-          );
+          this.map.set('hexsides', []);
+          this.appendAll(this.hexsides, doc.map.hexsides);
         }
         if (doc.map.contours) {
-          present('contours');
-          this.contours.putMany(doc.map.contours.map((c) => [c.id, clone(c)]));
+          this.map.set('contours', []);
+          this.appendAll(this.contours, doc.map.contours);
         }
       }
-    }, LOAD);
+    }, origin);
     this.undoManager.clear();
+  }
+
+  private appendAll<T>(c: Collection<T>, records: readonly T[]): void {
+    const keys = keysBetween(c.lastOrder(), null, records.length);
+    records.forEach((r, i) => {
+      const key = recordKey(c.name, r as Json)!;
+      c.setRecord(key, clone(r as Json));
+      c.setPlacement(key, { order: keys[i]! });
+    });
   }
 
   /** The scenario as a plain document, equal to the loaded one plus the edits made since. */
   toScenario(): ScenarioDoc {
     const out: Record<string, unknown> = {};
     for (const [key, value] of this.root.entries()) {
-      out[key] = key === 'map' ? this.gameMap() : clone(value);
+      if (key === 'map') out.map = this.gameMap();
+      else if (key === 'forces') out.forces = this.forcesTree(value as Record<string, Json>);
+      else if (key === 'objectives') out.objectives = this.objectives.list().map(clone);
+      else if (key === 'deployment')
+        out.deployment = this.deploymentTree(value as Record<string, Json>);
+      else out[key] = clone(value);
     }
     return out as unknown as ScenarioDoc;
+  }
+
+  /** A record list is written when the file had it or a peer has since added to it. */
+  private withList(
+    into: Record<string, unknown>,
+    key: string,
+    present: boolean,
+    list: readonly unknown[],
+  ) {
+    if (present || list.length > 0) into[key] = list.map(clone);
+    else delete into[key];
   }
 
   private gameMap(): TableMap | HexMap {
     const m: Record<string, unknown> = {};
     for (const [key, value] of this.map.entries()) {
-      if (!key.startsWith('present:')) m[key] = clone(value);
+      if (!(MAP_COLLECTIONS as readonly string[]).includes(key)) m[key] = clone(value);
     }
     if (m.kind === 'table') {
       m.features = this.features.list().map(clone);
     } else {
       m.hexes = this.hexes.list().map(clone);
-      if (this.map.get('present:hexsides') || this.hexsides.order.length > 0)
-        m.hexsides = this.hexsides.list().map(clone);
-      if (this.map.get('present:contours') || this.contours.order.length > 0)
-        m.contours = this.contours.list().map(clone);
+      this.withList(m, 'hexsides', this.map.has('hexsides'), this.hexsides.list());
+      this.withList(m, 'contours', this.map.has('contours'), this.contours.list());
     }
     return m as unknown as TableMap | HexMap;
+  }
+
+  private forcesTree(stored: Record<string, Json>): Forces {
+    const forces = clone(stored) as unknown as Forces;
+    forces.sides = this.sides.list().map((s) => {
+      const side = clone(s);
+      side.formations = this.formationsUnder(parentRef('side', s.id));
+      return side;
+    });
+    return forces;
+  }
+
+  private formationsUnder(parent: string, seen = new Set<string>()): Formation[] {
+    return this.formations.list(parent).flatMap((f) => {
+      // A cycle (two peers moving formations into each other at once) is cut where it closes.
+      if (seen.has(f.id)) return [];
+      const formation = clone(f);
+      const ref = parentRef('formation', f.id);
+      formation.units = this.units.list(ref).map(clone);
+      const subs = this.formationsUnder(ref, new Set([...seen, f.id]));
+      this.withList(
+        formation as unknown as Record<string, unknown>,
+        'formations',
+        f.formations !== undefined,
+        subs,
+      );
+      return [formation];
+    });
+  }
+
+  private deploymentTree(stored: Record<string, Json>): Deployment {
+    const dep = clone(stored) as Record<string, unknown>;
+    this.withList(dep, 'zones', stored.zones !== undefined, this.zones.list());
+    this.withList(dep, 'entryEdges', stored.entryEdges !== undefined, this.entryEdges.list());
+    return dep as Deployment;
   }
 
   mapKind(): 'table' | 'hex' {
@@ -241,7 +387,8 @@ export class ScenarioStore {
   /** The map's scalars (no collections), for reading width, hex layout and so on. */
   mapFields(): Record<string, Json> {
     const m: Record<string, Json> = {};
-    for (const [key, value] of this.map.entries()) if (!key.startsWith('present:')) m[key] = value;
+    for (const [key, value] of this.map.entries())
+      if (!(MAP_COLLECTIONS as readonly string[]).includes(key)) m[key] = value;
     return m;
   }
 
@@ -251,14 +398,16 @@ export class ScenarioStore {
 
   /** Features in drawing order; the same array until the document changes. */
   featureList(): readonly Feature[] {
-    if (!this.featureCache || this.featureCache.version !== this.version) {
-      this.featureCache = { version: this.version, list: this.features.list() };
-    }
-    return this.featureCache.list;
+    return this.features.list();
   }
 
   feature(id: string): Feature | undefined {
     return this.features.get(id);
+  }
+
+  /** A fresh collision-free id with a readable stem (`road-k3j9x2ab`), unused in any collection. */
+  newId(stem: string): string {
+    return newRecordId(stem, (id) => this.collections().some((c) => c.records.has(id)));
   }
 
   /**
@@ -275,37 +424,161 @@ export class ScenarioStore {
     if (origin === LOCAL_EDIT) this.typing = typing;
     this.undoManager.captureTimeout = merge ? TYPING_MERGE_MS : 0;
     try {
-      this.transactNow(fn, origin);
+      this.ydoc.transact(() => fn(this.writer()), origin);
     } finally {
       this.undoManager.captureTimeout = 0;
     }
   }
 
-  private transactNow(fn: (w: DocWriter) => void, origin: unknown): void {
-    const writer: DocWriter = {
-      putFeature: (f, index) => this.features.put(f.id, clone(f), index),
-      deleteFeature: (id) => this.features.delete(id),
-      deleteFeatures: (ids) => this.features.deleteMany(ids),
-      setFeatureOrder: (ids) => this.features.setOrder(ids),
-      putHex: (h) => this.hexes.put(hexKey(h.col, h.row), clone(h)),
-      deleteHex: (col, row) => this.hexes.delete(hexKey(col, row)),
-      putHexside: (s) => this.hexsides.put(hexsideKey(s.col, s.row, s.side), clone(s)),
-      deleteHexside: (col, row, side) => this.hexsides.delete(hexsideKey(col, row, side)),
-      putContour: (c) => this.contours.put(c.id, clone(c)),
-      deleteContour: (id) => this.contours.delete(id),
+  private writer(): DocWriter {
+    return {
+      putFeature: (f, index) => this.put(this.features, f, '', index),
+      deleteFeature: (id) => this.remove(this.features, id),
+      deleteFeatures: (ids) => ids.forEach((id) => this.remove(this.features, id)),
+      setFeatureOrder: (ids) => this.order(this.features, '', ids),
+      putHex: (h) => this.put(this.hexes, h),
+      deleteHex: (col, row) => this.remove(this.hexes, hexKey(col, row)),
+      putHexside: (s) => this.put(this.hexsides, s),
+      deleteHexside: (col, row, side) => this.remove(this.hexsides, hexsideKey(col, row, side)),
+      putContour: (c) => this.put(this.contours, c),
+      deleteContour: (id) => this.remove(this.contours, id),
       setRoot: (key, value) => {
         if (key === 'map') throw new Error('use setMapField for the map');
+        if ((TREE_ROOTS as readonly string[]).includes(key)) {
+          this.setTree(key as (typeof TREE_ROOTS)[number], value);
+          return;
+        }
         if (value === undefined) this.root.delete(key);
-        else this.root.set(key, clone(value));
+        else if (!sameJson(this.root.get(key), value)) this.root.set(key, clone(value));
       },
       setMapField: (key, value) => {
         if ((MAP_COLLECTIONS as readonly string[]).includes(key))
           throw new Error(`${key} is a collection`);
         if (value === undefined) this.map.delete(key);
-        else this.map.set(key, clone(value));
+        else if (!sameJson(this.map.get(key), value)) this.map.set(key, clone(value));
       },
     };
-    this.ydoc.transact(() => fn(writer), origin);
+  }
+
+  /** Writes a record if it changed; a new one is placed at `index` among its siblings (or last). */
+  private put<T>(c: Collection<T>, record: T, parent = '', index?: number): void {
+    const key = recordKey(c.name, record as Json);
+    if (key === undefined) throw new Error(`a ${c.name} record needs its id`);
+    if (!sameJson(c.records.get(key), record)) c.setRecord(key, clone(record as Json));
+    if (c.places.has(key)) return;
+    const siblings = c.keys(parent);
+    const at =
+      index === undefined ? siblings.length : Math.max(0, Math.min(index, siblings.length));
+    const before = at > 0 ? (c.placement(siblings[at - 1]!)?.order ?? null) : null;
+    const after = at < siblings.length ? (c.placement(siblings[at]!)?.order ?? null) : null;
+    // Equal neighbours (two peers inserted there at once) leave no room between: go after both.
+    const order =
+      before !== null && after !== null && before >= after
+        ? keyBetween(before, null)
+        : keyBetween(before, after);
+    c.setPlacement(key, placement(order, parent));
+  }
+
+  private remove<T>(c: Collection<T>, key: string): void {
+    c.remove(key);
+  }
+
+  /** Puts the records under `parent` in the order of `ids`, rewriting only the keys that move. */
+  private order<T>(c: Collection<T>, parent: string, ids: readonly string[]): void {
+    const current = new Map<string, string>();
+    for (const id of ids) {
+      const p = c.placement(id);
+      if (p && (p.parent ?? '') === parent) current.set(id, p.order);
+    }
+    for (const [id, order] of reorderKeys(ids, current))
+      c.setPlacement(id, placement(order, parent));
+  }
+
+  /**
+   * Makes a collection hold exactly `wanted` (records with their parent, in order within each
+   * parent): records that differ are written, missing ones deleted, moved ones re-placed.
+   */
+  private sync<T>(c: Collection<T>, wanted: readonly { record: T; parent: string }[]): void {
+    const keep = new Set<string>();
+    const groups = new Map<string, string[]>();
+    for (const { record, parent } of wanted) {
+      const key = recordKey(c.name, record as Json);
+      if (key === undefined) throw new Error(`a ${c.name} record needs its id`);
+      if (keep.has(key)) throw new Error(`${c.name}: id "${key}" is used twice`);
+      keep.add(key);
+      if (!sameJson(c.records.get(key), record)) c.setRecord(key, clone(record as Json));
+      let g = groups.get(parent);
+      if (!g) groups.set(parent, (g = []));
+      g.push(key);
+    }
+    for (const key of [...c.records.keys()]) if (!keep.has(key)) this.remove(c, key);
+    for (const key of [...c.places.keys()]) if (!keep.has(key)) c.deletePlacement(key);
+    for (const [parent, ids] of groups) this.order(c, parent, ids);
+  }
+
+  private setTree(key: (typeof TREE_ROOTS)[number], value: Json | undefined): void {
+    const setStored = (v: Json | undefined) => {
+      if (v === undefined) this.root.delete(key);
+      else if (!sameJson(this.root.get(key), v)) this.root.set(key, v);
+    };
+    switch (key) {
+      case 'objectives': {
+        const list = (value ?? []) as unknown as Objective[];
+        setStored(value === undefined ? undefined : []);
+        this.sync(
+          this.objectives,
+          list.map((record) => ({ record, parent: '' })),
+        );
+        return;
+      }
+      case 'deployment': {
+        const dep = (value ?? {}) as unknown as Deployment;
+        const { zones, entryEdges, ...rest } = dep;
+        setStored(
+          value === undefined
+            ? undefined
+            : ({
+                ...clone(rest),
+                ...(zones ? { zones: [] } : {}),
+                ...(entryEdges ? { entryEdges: [] } : {}),
+              } as Json),
+        );
+        this.sync(
+          this.zones,
+          (zones ?? []).map((record) => ({ record, parent: '' })),
+        );
+        this.sync(
+          this.entryEdges,
+          (entryEdges ?? []).map((record) => ({ record, parent: '' })),
+        );
+        return;
+      }
+      case 'forces': {
+        const forces = (value ?? { sides: [] }) as unknown as Forces;
+        setStored(value === undefined ? undefined : ({ ...clone(forces), sides: [] } as Json));
+        const sides: { record: Side; parent: string }[] = [];
+        const formations: { record: Formation; parent: string }[] = [];
+        const units: { record: Unit; parent: string }[] = [];
+        const walk = (fs: readonly Formation[], parent: string) => {
+          for (const f of fs) {
+            const ref = parentRef('formation', f.id);
+            const shell = { ...f, units: [] } as Formation;
+            if (f.formations) shell.formations = [];
+            formations.push({ record: shell, parent });
+            units.push(...f.units.map((record) => ({ record, parent: ref })));
+            walk(f.formations ?? [], ref);
+          }
+        };
+        for (const s of forces.sides) {
+          sides.push({ record: { ...s, formations: [] }, parent: '' });
+          walk(s.formations, parentRef('side', s.id));
+        }
+        this.sync(this.sides, sides);
+        this.sync(this.formations, formations);
+        this.sync(this.units, units);
+        return;
+      }
+    }
   }
 
   undo(): boolean {
@@ -324,10 +597,6 @@ export class ScenarioStore {
   }
 }
 
-/**
- * A deep copy of plain JSON. Values handed to and read from the Y.Doc are copied so that nobody can
- * mutate a stored record behind the document's back.
- */
-function clone<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+function placement(order: string, parent: string): Placement {
+  return parent ? { order, parent } : { order };
 }

@@ -1,7 +1,30 @@
 export * from './ScenarioStore';
 export {
+  COLLECTIONS,
+  MAP_NAMES,
+  PARENT_KINDS,
+  parentRef,
+  recordKey,
+  sameJson,
+  type CollectionName,
+  type ParentKind,
+  type Placement,
+} from './layout';
+export { newRecordId } from './ids';
+export { isOrderKey, keyBetween, reorderKeys } from './orderKeys';
+export {
   newScenario,
   type NewScenarioOptions,
   TABLE_PRESETS,
   type TablePreset,
 } from './newScenario';
+export {
+  BRIDGE,
+  isEmptyRoom,
+  JOIN,
+  SEED,
+  seedIfEmpty,
+  SyncBridge,
+  type RefusedEntry,
+} from './SyncBridge';
+export { entryProblem, recordProblem } from './recordSchemas';

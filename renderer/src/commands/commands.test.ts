@@ -80,7 +80,7 @@ describe('command registry', () => {
     const cmd = commandForKey(key('ArrowRight', { shift: true }), ctx)!;
     expect(cmd.id).toBe('edit.nudgeRightFar');
     runCommand(cmd.id, ctx);
-    expect(d.editor.feature('tree-2')).toMatchObject({ x: 6, y: 5 });
+    expect(d.editor.feature(d.editor.session.selection[0]!)).toMatchObject({ x: 6, y: 5 });
     runCommand(commandForKey(key('Delete'), ctx)!.id, ctx);
     expect(d.features()).toHaveLength(1);
     runCommand(commandForKey(key('z', { ctrl: true }), ctx)!.id, ctx);

@@ -380,16 +380,12 @@ export class Editor {
 
   // ---- ids ------------------------------------------------------------------------------------
 
-  /** A fresh id like "road-3", unique in the document. */
+  /**
+   * A fresh id like "road-k3j9x2ab": collision-free, so two peers drawing at once in a shared
+   * room never make the same id.
+   */
   newId(kind: FeatureKind | string): string {
-    let n = 1;
-    for (const f of this.features()) {
-      const m = f.id.startsWith(`${kind}-`) ? Number(f.id.slice(kind.length + 1)) : NaN;
-      if (Number.isInteger(m) && m >= n) n = m + 1;
-    }
-    let id = `${kind}-${n}`;
-    while (this.store.feature(id)) id = `${kind}-${++n}`;
-    return id;
+    return this.store.newId(kind);
   }
 
   // ---- tools and pointer routing --------------------------------------------------------------
@@ -505,14 +501,8 @@ export class Editor {
   }
 
   private withFreshIds(fs: readonly Feature[]): Feature[] {
-    const taken = new Set(this.features().map((f) => f.id));
     return fs.map((f) => {
-      const start = this.newId(f.kind);
-      let n = Number(start.slice(f.kind.length + 1));
-      let id = start;
-      while (taken.has(id)) id = `${f.kind}-${++n}`;
-      taken.add(id);
-      const copy = { ...f, id } as Feature;
+      const copy = { ...f, id: this.newId(f.kind) } as Feature;
       delete (copy as { locked?: boolean }).locked;
       return copy;
     });

@@ -197,26 +197,12 @@ export class SetupModel {
     });
   }
 
-  /** A fresh id for a record of the scenario's top-level lists and the order of battle. */
+  /**
+   * A fresh collision-free id (`stem-k3j9x2ab`) for a side, formation, unit, objective, zone or
+   * entry edge: two peers adding at once in a shared room never make the same one.
+   */
   newId(stem: string): string {
-    const doc = this.scenario();
-    const taken = new Set<string>([
-      ...doc.objectives.map((o) => o.id),
-      ...(doc.deployment.zones ?? []).map((z) => z.id),
-      ...(doc.deployment.entryEdges ?? []).map((e) => e.id),
-      ...doc.forces.sides.map((s) => s.id),
-    ]);
-    const walk = (fs: Forces['sides'][number]['formations']) => {
-      for (const f of fs) {
-        taken.add(f.id);
-        for (const u of f.units) taken.add(u.id);
-        walk(f.formations ?? []);
-      }
-    };
-    for (const s of doc.forces.sides) walk(s.formations);
-    let n = 1;
-    while (taken.has(`${stem}-${n}`)) n++;
-    return `${stem}-${n}`;
+    return this.editor.store.newId(stem);
   }
 }
 

@@ -29,7 +29,7 @@ describe('set-up tools', () => {
     d.tool('deployZone').drag([2, 1], [34, 6]);
     expect(m.scenario().deployment.zones).toEqual([
       {
-        id: 'deploy-blue-1',
+        id: expect.stringMatching(/^deploy-blue-[0-9a-z]{8}$/),
         side: 'blue',
         name: 'Blue deployment',
         area: { shape: 'rect', x: 2, y: 1, width: 32, height: 5 },
