@@ -38,6 +38,8 @@ export default tseslint.config(
       'playwright-report',
       'coverage',
       'engine/format/generated',
+      // Tiled tilesets (.tsx is Tiled's XML tileset, not TypeScript) and other imported test data.
+      'engine/import/*/testdata',
     ],
   },
   js.configs.recommended,

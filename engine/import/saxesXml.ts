@@ -59,23 +59,43 @@ export const saxesXmlParser: XmlParser = (
   };
   parser.on('text', addText);
   parser.on('cdata', addText);
+  // On a stray closing tag saxes first closes the open elements, then reports the error at
+  // the same position: remember the first element closed there to name it in the message.
+  let popAt = -1;
+  let firstPopped: Building | undefined;
   parser.on('closetag', () => {
+    if (parser.position !== popAt) {
+      popAt = parser.position;
+      firstPopped = stack[stack.length - 1];
+    }
     const done = stack.pop()!;
     const el: XmlElement = done;
     const parent = stack[stack.length - 1];
     if (parent) parent.children.push(el);
     else root = el;
   });
-  parser.on('error', (err) => {
-    // saxes reports "line:column: message"; keep the message and name the open element.
-    const msg = err.message.replace(/^\d+:\d+: /, '');
-    const open = stack[stack.length - 1];
-    fail(
-      `line ${parser.line}, column ${parser.column}${open ? ` (inside <${open.name}> of line ${open.line})` : ''}`,
-      `the XML is not well formed: ${msg}`,
+  const errors: { line: number; column: number; message: string; open?: Building }[] = [];
+  const report = (): never => {
+    const first = errors[0]!;
+    const messages = [...new Set(errors.map((e) => e.message))].join('; ');
+    return fail(
+      `line ${first.line}, column ${first.column}${first.open ? ` (inside <${first.open.name}> of line ${first.open.line})` : ''}`,
+      `the XML is not well formed: ${messages}`,
     );
+  };
+  parser.on('error', (err) => {
+    // saxes reports "line:column: message"; keep the message and name the open element. It goes
+    // on after an error, and its next messages often say more ("unmatched closing tag: layr").
+    errors.push({
+      line: parser.line,
+      column: parser.column,
+      message: err.message.replace(/^\d+:\d+: /, '').replace(/\.$/, ''),
+      open: popAt === parser.position ? firstPopped : stack[stack.length - 1],
+    });
+    if (errors.length >= 3) report();
   });
   parser.write(text).close();
+  if (errors.length) report();
   if (!root) fail('', 'the file holds no XML element');
   return root!;
 };

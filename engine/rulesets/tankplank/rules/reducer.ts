@@ -6,36 +6,51 @@ import {
   withUnit,
   type WreckState,
 } from './state';
+import type { Point } from '../../../format';
 import { Dice } from '../../../random/dice';
 import { accepted, invalid, type Reducer } from '../../../game/reducer';
 import { pathCost } from '../../../movement/movementCost';
+import { inGap } from '../../../terrain/gaps';
 import { bearing, distance, project } from '../../../geometry/vector';
-import { type TablePoint, tablePoint } from '../../../geometry/units';
+import { tablePoint, type TablePoint } from '../../../geometry/units';
 import type { Modifier, TankplankAction, TankplankEvent } from './actions';
-import { constant, num, tableRows, text } from './catalog';
+import { constant, num, stat, tableRows, text } from './catalog';
 import type { TankplankContext } from './context';
-import { gunCrew } from './fire';
+import {
+  ammoLeft,
+  blastEffects,
+  grenadeOutcome,
+  gunCrew,
+  type PenetrationStep,
+  planShot,
+  type SaveStep,
+  type ShotPlan,
+} from './fire';
 import {
   baseRate,
   dist,
   formationSize,
   info,
+  isTeamWeapon,
   obstructions,
   onTable,
   positionOf,
   sightBetween,
+  weaponKey,
+  weaponsOf,
 } from './situation';
 import { manAaMg } from './aaMg';
-import { leaveBurningRoofs } from './structures';
+import { applyHouseHit, leaveBurningRoofs } from './structures';
 import { boardBoat, crossInBoat, isBoat, swampBoat } from './boats';
 import { dropWeapon, fireCaptured, joinCrew, leftBehind, pickUpWeapon } from './salvage';
-import { handAmmo, pushWreck, recoverAmmo } from './logistics';
+import { handAmmo, loseCarriedAmmo, pushWreck, recoverAmmo } from './logistics';
+import { artilleryCallRefusal, artilleryFired, indirectDiameter, isArtillery } from './artillery';
 import { dismount, mount } from './embarking';
 import { climb, face, furthestLegal, movable, move, moverFor } from './movement';
 import { type Events, type Result, round } from './reduction';
 import { checkVictory } from './victory';
 import { setUp } from './weaponSetUp';
-import { callFire, fire } from './firing';
+import { seesEnemyAt } from './observers';
 
 /**
  * The Tankplank reducer: `(state, action) -> { state, events } | invalid(reason)`. The turn runs
@@ -138,6 +153,527 @@ function salvageOrBoat(
 
 // ---------------------------------------------------------------------------------------------
 // Firing phase
+
+function callFire(
+  ctx: TankplankContext,
+  state: TankplankState,
+  observerId: string,
+  mortarId: string,
+  at: Point,
+): Result {
+  if (state.phase !== 'firing') return invalid('fire is called in the Firing phase', 'TP-12.4');
+  const observer = state.units[observerId];
+  const crew = state.units[mortarId];
+  if (!observer || !observer.alive || !positionOf(state, observerId))
+    return invalid(`observer ${observerId} is not on the table`);
+  if (!onTable(crew)) return invalid(`mortar crew ${mortarId} is not on the table`);
+  if (crew.side !== observer.side) return invalid("an observer calls only his own side's mortar");
+  const cInfo = info(ctx, state, mortarId);
+  const mortar = weaponsOf(ctx, cInfo).find(
+    (w) => w.weapon.kind === 'mortar' || isArtillery(w.weapon),
+  );
+  if (!mortar) return invalid(`${mortarId} serves no mortar or artillery piece`);
+  const notCallable = artilleryCallRefusal(ctx, mortar.weapon);
+  if (notCallable) return invalid(notCallable.reason, notCallable.ruleId);
+  if ((state.fired[observerId]?.length ?? 0) > 0)
+    return invalid('an observer who has fired this turn cannot call fire', 'TP-12.4');
+  const oInfo = info(ctx, state, observerId);
+  const reach = ctx.options.num('TP-A29');
+  const op = positionOf(state, observerId)!;
+  const radiomen = Object.values(state.units).filter(
+    (u): u is UnitState & { at: readonly [number, number] } =>
+      onTable(u) && u.side === observer.side && u.role === 'radioman' && !u.doomed,
+  );
+  const isObserver =
+    oInfo.kind === 'vehicle'
+      ? oInfo.type.keywords?.includes('observer') === true
+      : observer.role === 'officer' &&
+        radiomen.some((r) => dist([r.at[0], r.at[1]], op) <= reach + 1e-9);
+  if (!isObserver)
+    return invalid(
+      `${observerId} is not an observer: an officer with a radioman, or an observer vehicle`,
+      'TP-12.4',
+    );
+  const mp = tablePoint(crew.at[0], crew.at[1]);
+  if (!radiomen.some((r) => dist([r.at[0], r.at[1]], mp) <= reach + 1e-9)) {
+    return invalid(`no radioman within ${reach}" of the mortar to pass the orders`, 'TP-A29');
+  }
+  const p = tablePoint(at[0], at[1]);
+  const diameter = indirectDiameter(ctx, mortar.weapon);
+  if (!seesEnemyAt(ctx, state, observerId, p, diameter))
+    return invalid('the observer must see enemy troops or vehicles at that point', 'TP-12.1');
+  const key = weaponKey(cInfo, mortar.weapon);
+  const tw = state.teamWeapons[key] ?? {
+    setUp: false,
+    setUpTurn: 0,
+    ammo: stat(mortar.weapon.stats, 'ammo', 6),
+  };
+  let next: TankplankState = {
+    ...state,
+    teamWeapons: {
+      ...state.teamWeapons,
+      [key]: {
+        ...tw,
+        call: {
+          at: [p.x, p.y],
+          turn: state.turn,
+          observer: observerId,
+          // An officer observes with his radioman; an observer vehicle has its own radio.
+          radiomen:
+            oInfo.kind === 'vehicle'
+              ? []
+              : radiomen
+                  .filter((r) => dist([r.at[0], r.at[1]], op) <= reach + 1e-9)
+                  .map((r) => r.id),
+        },
+      },
+    },
+  };
+  next = withUnit(next, observerId, { noFire: true });
+  next = {
+    ...next,
+    fired: {
+      ...next.fired,
+      [observerId]: [...(next.fired[observerId] ?? []), `${observerId}:call`],
+    },
+  };
+  return accepted(next, [
+    {
+      type: 'FireCalled',
+      observer: observerId,
+      weapon: mortar.weapon.id,
+      at: [p.x, p.y],
+      ruleId: isArtillery(mortar.weapon) ? 'TP-18.7a' : 'TP-12.4',
+    },
+  ]);
+}
+
+function fire(
+  ctx: TankplankContext,
+  state: TankplankState,
+  action: Extract<TankplankAction, { type: 'fire' }>,
+): Result {
+  if (state.phase !== 'firing') return invalid('weapons fire only in the Firing phase', 'TP-4.2');
+  const shooter = state.units[action.unit];
+  if (shooter && state.ended.includes(shooter.side))
+    return invalid(`side ${shooter.side} has ended its firing`);
+  const plan = planShot(ctx, state, action);
+  if ('refused' in plan) return invalid(plan.reason, plan.ruleId);
+  const dice = new Dice(state.rng);
+  const events: Events = [];
+  let next = resolveShot(ctx, state, plan, dice, events);
+  next = loseCarriedAmmo(ctx, next, events);
+  // Spend the round and mark the weapon as fired this phase.
+  const sInfo = info(ctx, state, plan.shooter);
+  const left = ammoLeft(state, sInfo, plan.weapon, plan.key, plan.ammoKind);
+  if (left !== undefined && Number.isFinite(left)) {
+    if (isTeamWeapon(plan.weapon) && sInfo.kind === 'figure') {
+      const tw = next.teamWeapons[plan.key]!;
+      next = {
+        ...next,
+        teamWeapons: { ...next.teamWeapons, [plan.key]: { ...tw, ammo: tw.ammo - 1 } },
+      };
+    } else {
+      const kind = plan.ammoKind ?? 'AP';
+      const u = next.units[plan.shooter]!;
+      next = withUnit(next, plan.shooter, { ammo: { ...u.ammo, [kind]: (u.ammo[kind] ?? 0) - 1 } });
+    }
+  }
+  next = {
+    ...next,
+    fired: { ...next.fired, [plan.shooter]: [...(next.fired[plan.shooter] ?? []), plan.key] },
+    rng: dice.state(),
+  };
+  next = artilleryFired(next, plan);
+  return accepted(next, events);
+}
+
+function resolveShot(
+  ctx: TankplankContext,
+  state: TankplankState,
+  plan: ShotPlan,
+  dice: Dice,
+  events: Events,
+): TankplankState {
+  let next = recordAttack(ctx, state, plan);
+  const at: Point = [plan.at.x, plan.at.y];
+  let hit = true;
+  if (plan.toHit) {
+    const roll = dice.roll();
+    hit = roll >= plan.toHit.needed;
+    events.push({
+      type: 'ShotResolved',
+      unit: plan.shooter,
+      weapon: plan.weapon.id,
+      target: plan.target,
+      at,
+      range: round(plan.range),
+      band: plan.band,
+      base: plan.toHit.base,
+      modifiers: plan.toHit.modifiers,
+      needed: plan.toHit.needed,
+      roll,
+      hit,
+      ruleId: plan.toHit.ruleId,
+    });
+  }
+  switch (plan.mode) {
+    case 'aimed':
+      if (!hit) return next;
+      if (plan.commanderOf)
+        return withUnit(next, plan.commanderOf, { commanderHitTurn: state.turn });
+      if (plan.casualtyOnHit) return doom(next, plan.casualtyOnHit, plan.shooter, 'TP-7.4', events);
+      if (plan.penetration) return penetrate(ctx, next, plan, plan.penetration, dice, events);
+      return next;
+    case 'he':
+    case 'bazookaBlast':
+    case 'cone':
+    case 'rifleGrenade':
+      if (!hit) return next;
+      if (plan.penetration) next = penetrate(ctx, next, plan, plan.penetration, dice, events);
+      if (plan.mode === 'he') next = heOnStructures(ctx, next, plan, events);
+      return applyTemplate(
+        ctx,
+        next,
+        plan,
+        plan.template!.saves,
+        plan.template!.vehicles,
+        dice,
+        events,
+      );
+    case 'grenade':
+      return resolveGrenade(ctx, next, plan, dice, events);
+    case 'mortar':
+      return resolveMortar(ctx, next, plan, dice, events);
+    case 'rifleGrenadeArea': {
+      // Area fire lands by the 2" matrix: a natural 1 misses (TP-A49, TP-12.2).
+      const roll = dice.roll();
+      const circle = roll > 1 ? plan.matrix?.find((m) => m.roll === roll) : undefined;
+      events.push({
+        type: 'RifleGrenadeLanded',
+        unit: plan.shooter,
+        roll,
+        landed: circle ? [round(circle.centre.x), round(circle.centre.y)] : null,
+        ruleId: 'TP-A49',
+      });
+      if (!circle) return next;
+      const diameter = plan.weapon.template?.width ?? 2;
+      const landedPlan: ShotPlan = {
+        ...plan,
+        at: circle.centre,
+        template: {
+          template: { shape: 'circle', centre: circle.centre, diameter },
+          saves: circle.saves,
+          vehicles: circle.vehicles,
+        },
+      };
+      return applyTemplate(ctx, next, landedPlan, circle.saves, circle.vehicles, dice, events);
+    }
+    case 'call':
+      return next;
+  }
+}
+
+/**
+ * HE that strikes a garden or field wall knocks a 2" section down and kills every man within 1"
+ * of it, with no save (TP-11.8); HE that strikes a house holes its wall or hits its roof
+ * (structures.ts, TP-11.5–11.7).
+ */
+function heOnStructures(
+  ctx: TankplankContext,
+  state: TankplankState,
+  plan: ShotPlan,
+  events: Events,
+): TankplankState {
+  let next = state;
+  const width = constant(ctx.catalog, 'breachWidth');
+  const wall = ctx.terrain
+    .featuresAt(plan.at, 0.3)
+    .find(
+      (e) => e.feature.kind === 'wall' || e.feature.kind === 'fence' || e.feature.kind === 'hedge',
+    );
+  const side = state.units[plan.shooter]!.side;
+  if (wall && !inGap(next.gaps ?? [], wall.id, plan.at)) {
+    next = {
+      ...next,
+      gaps: [...(next.gaps ?? []), { feature: wall.id, at: [plan.at.x, plan.at.y], width }],
+    };
+    for (const u of Object.values(next.units)) {
+      if (!onTable(u) || u.side === side || info(ctx, next, u.id).kind !== 'figure') continue;
+      if (dist([u.at[0], u.at[1]], plan.at) <= width / 2 + 1)
+        next = doom(next, u.id, plan.shooter, 'TP-11.8', events);
+    }
+  }
+  // A house struck: the hole or the roof hit; its casualties are among the plan's saves (TP-11.5–11.7).
+  if (plan.house) next = applyHouseHit(ctx, next, plan.shooter, plan.house, events);
+  return next;
+}
+
+function applyTemplate(
+  ctx: TankplankContext,
+  state: TankplankState,
+  plan: ShotPlan,
+  saves: readonly SaveStep[],
+  vehicles: readonly PenetrationStep[],
+  dice: Dice,
+  events: Events,
+): TankplankState {
+  const t = plan.template?.template;
+  events.push({
+    type: 'TemplatePlaced',
+    unit: plan.shooter,
+    weapon: plan.weapon.id,
+    template: t?.shape ?? 'circle',
+    at: [plan.at.x, plan.at.y],
+    caught: [...saves.map((s) => s.unit), ...vehicles.map((v) => v.target)],
+    ruleId: plan.ruleId,
+  });
+  let next = state;
+  for (const s of saves) next = save(next, s, plan.shooter, dice, events);
+  for (const v of vehicles) next = penetrate(ctx, next, plan, v, dice, events);
+  return next;
+}
+
+function save(
+  state: TankplankState,
+  s: SaveStep,
+  by: string,
+  dice: Dice,
+  events: Events,
+): TankplankState {
+  // No save at all: removed outright (TP-A12, the 2" circle on a roof TP-11.7).
+  if (s.needed > 6 && (s.ruleId === 'TP-A12' || s.ruleId === 'TP-11.7'))
+    return doom(state, s.unit, by, s.ruleId, events);
+  const roll = dice.roll();
+  const saved = roll >= s.needed;
+  events.push({
+    type: 'SaveRolled',
+    unit: s.unit,
+    needed: s.needed,
+    roll,
+    saved,
+    modifiers: s.modifiers,
+    ruleId: s.ruleId,
+  });
+  return saved ? state : doom(state, s.unit, by, s.ruleId, events);
+}
+
+function penetrate(
+  ctx: TankplankContext,
+  state: TankplankState,
+  plan: ShotPlan,
+  p: PenetrationStep,
+  dice: Dice,
+  events: Events,
+): TankplankState {
+  const roll = dice.roll();
+  const total = roll + p.impact + p.rangeModifier;
+  const penetrated = total >= p.armour;
+  events.push({
+    type: 'PenetrationResolved',
+    unit: plan.shooter,
+    target: p.target,
+    face: p.face,
+    armour: p.armour,
+    impact: p.impact,
+    rangeModifier: p.rangeModifier,
+    roll,
+    total,
+    penetrated,
+    ruleId: p.ruleId,
+  });
+  if (!penetrated) return state;
+  if (plan.weapon.stats?.['damageTable'] === true) {
+    const r = dice.roll();
+    const row = tableRows(ctx.catalog, 'damageTable').find(
+      (x) => r >= num(x, 'min') && r <= num(x, 'max'),
+    );
+    const result = row ? text(row, 'result') : 'noDamage';
+    events.push({
+      type: 'SaveRolled',
+      unit: p.target,
+      needed: 0,
+      roll: r,
+      saved: result !== 'immobilised',
+      modifiers: [{ label: result, value: 0, ruleId: 'TP-19.4' }],
+      ruleId: 'TP-19.4',
+    });
+    if (result === 'immobilised') return withUnit(state, p.target, { immobilised: true });
+    return state;
+  }
+  if (!ctx.options.bool('TP-A31')) return withUnit(state, p.target, { immobilised: true });
+  return doom(state, p.target, plan.shooter, 'TP-9.4', events);
+}
+
+function doom(
+  state: TankplankState,
+  id: string,
+  by: string,
+  ruleId: string,
+  events: Events,
+): TankplankState {
+  const u = state.units[id];
+  if (!u || !u.alive || u.doomed) return state;
+  events.push({ type: 'CasualtyMarked', unit: id, by, ruleId });
+  return withUnit(state, id, { doomed: true });
+}
+
+function recordAttack(
+  ctx: TankplankContext,
+  state: TankplankState,
+  plan: ShotPlan,
+): TankplankState {
+  const targets = new Set<string>();
+  if (plan.target) targets.add(plan.target);
+  for (const s of plan.template?.saves ?? []) targets.add(s.unit);
+  for (const v of plan.template?.vehicles ?? []) targets.add(v.target);
+  const sInfo = info(ctx, state, plan.shooter);
+  const armoured = sInfo.kind === 'vehicle' && sInfo.type.keywords?.includes('armoured') === true;
+  const bigGun =
+    plan.weapon.kind === 'cannon' ||
+    plan.weapon.kind === 'bazooka' ||
+    plan.weapon.kind === 'howitzer';
+  const size = formationSize(ctx, state, sInfo.formation);
+  let next = state;
+  for (const formation of new Set(
+    [...targets].map((t) => state.units[t]?.formation).filter((f): f is string => !!f),
+  )) {
+    const f = next.formations[formation];
+    if (!f) continue;
+    const attackers = f.attackers.some((a) => a.formation === sInfo.formation)
+      ? f.attackers
+      : [...f.attackers, { formation: sInfo.formation, size }];
+    const armourAttackers =
+      armoured && !f.armourAttackers.includes(plan.shooter)
+        ? [...f.armourAttackers, plan.shooter]
+        : f.armourAttackers;
+    const onBridge =
+      plan.weapon.id === 'tp.hmg' &&
+      (plan.template?.saves ?? []).some((s) => {
+        const p = positionOf(state, s.unit);
+        return (
+          !!p &&
+          ctx.terrain
+            .featuresAt(p)
+            .some((e) => e.feature.kind === 'bridge' || e.feature.kind === 'catwalk')
+        );
+      });
+    const inHouse =
+      plan.mode === 'he' &&
+      (plan.template?.saves ?? []).some((s) => {
+        const p = positionOf(state, s.unit);
+        return !!p && ctx.terrain.featuresAt(p).some((e) => e.feature.kind === 'building');
+      });
+    next = withFormation(next, formation, {
+      attackers,
+      armourAttackers,
+      bigGunAttackers:
+        f.bigGunAttackers +
+        (bigGun && plan.target && next.units[plan.target]?.formation === formation ? 1 : 0),
+      bridgeHmg: f.bridgeHmg || onBridge,
+      houseHitByHe: f.houseHitByHe || inHouse,
+    });
+  }
+  return next;
+}
+
+function resolveGrenade(
+  ctx: TankplankContext,
+  state: TankplankState,
+  plan: ShotPlan,
+  dice: Dice,
+  events: Events,
+): TankplankState {
+  const g = plan.grenade!;
+  const natural = dice.roll();
+  const out = grenadeOutcome(ctx, state, plan, natural);
+  events.push({
+    type: 'GrenadeThrown',
+    unit: plan.shooter,
+    roll: natural,
+    modifiers: g.modifiers,
+    result: out.result,
+    landed: out.landed ? [round(out.landed.x), round(out.landed.y)] : null,
+    ruleId: 'TP-13.2',
+  });
+  if (!out.landed || !out.template) return state;
+  return applyTemplate(
+    ctx,
+    state,
+    {
+      ...plan,
+      at: out.landed,
+      template: { template: out.template, saves: out.saves, vehicles: out.vehicles },
+    },
+    out.saves,
+    out.vehicles,
+    dice,
+    events,
+  );
+}
+
+function resolveMortar(
+  ctx: TankplankContext,
+  state: TankplankState,
+  plan: ShotPlan,
+  dice: Dice,
+  events: Events,
+): TankplankState {
+  const roll = dice.roll();
+  const diameter = plan.weapon.template?.width ?? 2;
+  const from = positionOf(state, plan.shooter)!;
+  let landed: TablePoint | null = null;
+  if (roll > 1) {
+    const row = tableRows(ctx.catalog, 'aimingMatrix').find((r) => num(r, 'roll') === roll);
+    const towardFirer = bearing(plan.at, from);
+    const dx = row ? num(row, 'dx') : 0;
+    const dy = row ? num(row, 'dy') : 0;
+    landed = project(
+      project(plan.at, towardFirer, -dx * diameter),
+      towardFirer + 90,
+      dy * diameter,
+    );
+  }
+  events.push({
+    type: 'MortarRound',
+    unit: plan.shooter,
+    roll,
+    landed: landed ? [round(landed.x), round(landed.y)] : null,
+    ruleId: 'TP-12.2',
+  });
+  if (!landed) return state;
+  const side = state.units[plan.shooter]!.side;
+  const blast = blastEffects(
+    ctx,
+    state,
+    { shape: 'circle', centre: landed, diameter },
+    side,
+    obstructions(ctx, state),
+    undefined,
+  );
+  // Men the round cannot reach are not hit (TP-12.3): the planned circle for this roll names them.
+  const planned = plan.matrix?.find((m) => m.roll === roll);
+  const saves = planned
+    ? [...planned.saves]
+    : blast.saves.filter((s) => {
+        const p = positionOf(state, s.unit)!;
+        return !ctx.terrain
+          .featuresAt(p)
+          .some(
+            (e) =>
+              e.feature.kind === 'tree' ||
+              e.feature.kind === 'woods' ||
+              e.feature.kind === 'forest',
+          );
+      });
+  let next = state;
+  for (const f of new Set(saves.map((s) => state.units[s.unit]!.formation))) {
+    const fs = next.formations[f];
+    if (fs && !fs.bombardedTurns.includes(state.turn))
+      next = withFormation(next, f, { bombardedTurns: [...fs.bombardedTurns, state.turn] });
+  }
+  return applyTemplate(ctx, next, { ...plan, at: landed }, saves, blast.vehicles, dice, events);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Phase changes, end of firing, morale and victory
