@@ -39,11 +39,18 @@ export class Dice {
     this.rng = xoroshiro128plusFromState(start.state);
   }
 
-  /** Rolls one die with `sides` faces (a d6 unless told). */
+  /**
+   * Rolls one die with `sides` faces (a d6 unless told). A forced roll is the face number
+   * (1 to `sides`); one that does not fit the die is a broken test set-up and throws.
+   */
   roll(sides = 6): number {
     const f = this.forced.shift();
     let natural: number;
     if (f !== undefined) {
+      if (!Number.isInteger(f) || f < 1 || f > sides)
+        throw new Error(
+          `forced roll ${f} does not fit a ${sides}-sided die: a forced roll is a face number from 1 to ${sides}`,
+        );
       natural = f;
       this.rolls.push({ sides, natural, forced: true });
     } else {
@@ -52,6 +59,17 @@ export class Dice {
       this.rolls.push({ sides, natural });
     }
     return natural;
+  }
+
+  /**
+   * A whole number from 0 to `n` - 1 straight from the generator, for shuffling: it is not a die
+   * roll, so it is not logged in `rolls` and never takes a forced roll (tests that need a card
+   * order put the deck in that order).
+   */
+  index(n: number): number {
+    if (!Number.isInteger(n) || n < 1) throw new Error(`cannot pick one of ${n} things`);
+    this.used = true;
+    return uniformInt(this.rng, 0, n - 1);
   }
 
   /** The generator state after the rolls made so far. */
