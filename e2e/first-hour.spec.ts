@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openVillage, tableToScreen } from './helpers';
 
 /** The designer's first hour (issue 18): each test does what a new user did and tripped over. */
@@ -32,7 +34,8 @@ test('inspector: bounded by the table, errors in words, Enter hands the keys bac
   await page.keyboard.press('v');
   await clickTable(page, 10, 9.5);
   const inspector = page.getByLabel('Inspector');
-  await expect(inspector.getByRole('heading')).toContainText('building-1');
+  // Drawn features get collision-free ids (kind plus a random suffix).
+  await expect(inspector.getByRole('heading')).toContainText('building-');
   const settled = () => expect(inspector).not.toHaveAttribute('data-pending', 'true');
   const width = inspector.getByLabel('Width', { exact: true });
   await expect(width).toHaveValue('4');
@@ -84,7 +87,7 @@ test('inspector: bounded by the table, errors in words, Enter hands the keys bac
   await clickTable(page, 2, 20);
   await clickTable(page, 20, 20);
   await page.keyboard.press('Enter');
-  await expect(page.locator('[data-feature-id="road-1"]')).toBeVisible();
+  await expect(page.locator('[data-feature-id^="road-"]')).toBeVisible();
   expect(errors).toEqual([]);
 });
 
@@ -138,4 +141,115 @@ test('menus by keyboard; Escape closes a menu and keeps the selection; fuzzy pal
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Start a playtest' })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('browser files: Save as names the file, one recent entry per file, a cancelled save says so', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'showSaveFilePicker', { value: undefined, configurable: true });
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New table' }).click();
+  await page.keyboard.press('t');
+  await clickTable(page, 10, 10);
+
+  // Save as asks for a name; the download carries it and the title shows it.
+  await page.keyboard.press('Control+Shift+s');
+  const dialog = page.getByRole('dialog', { name: 'Save as' });
+  await expect(dialog.getByLabel('File name')).toHaveValue('untitled-table.scenario.json');
+  await dialog.getByLabel('File name').fill('orchard ambush');
+  await expect(dialog).toContainText('orchard ambush.scenario.json');
+  await page.screenshot({ path: 'test-results/shots/save-as-name.png' });
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  expect((await download).suggestedFilename()).toBe('orchard ambush.scenario.json');
+  await expect(page.getByTestId('doc-title')).toHaveText('orchard ambush.scenario.json');
+
+  // Cancelling Save as says that nothing was written.
+  await page.keyboard.press('t');
+  await clickTable(page, 14, 10);
+  await page.keyboard.press('Control+Shift+s');
+  await page
+    .getByRole('dialog', { name: 'Save as' })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
+  await expect(page.getByTestId('notice')).toContainText('Save as cancelled: nothing was written');
+  await expect(page.getByTestId('doc-title')).toHaveText(/•$/);
+
+  // Saving the same file again and opening it twice leaves one entry in Recent files.
+  const again = page.waitForEvent('download');
+  await page.keyboard.press('Control+s');
+  const path = join(tmpdir(), `first-hour-${Date.now()}.scenario.json`);
+  await (await again).saveAs(path);
+  for (let i = 0; i < 2; i++) {
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('menuitem', { name: 'File' }).click();
+    await page.getByRole('menuitem', { name: /^Open/ }).click();
+    await (await chooser).setFiles(path);
+    await expect(page.getByTestId('doc-title')).toHaveText(/^first-hour-/);
+  }
+  await page.getByRole('menuitem', { name: 'File' }).click();
+  await page.getByRole('menuitem', { name: 'Close to welcome screen' }).click();
+  const recent = page.getByLabel('Recent files').getByRole('button');
+  await expect(recent).toHaveCount(2);
+  await expect(recent.filter({ hasText: 'orchard ambush.scenario.json' })).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/shots/recent-files.png' });
+});
+
+test('browser files: a save the browser refuses says why and that nothing was written', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    // The browser's save picker: the first call is closed by the user, the second picks a file
+    // the browser then may not write.
+    let calls = 0;
+    Object.defineProperty(window, 'showSaveFilePicker', {
+      configurable: true,
+      value: () => {
+        calls++;
+        if (calls === 1) return Promise.reject(new DOMException('closed', 'AbortError'));
+        return Promise.resolve({
+          name: 'mat.scenario.json',
+          createWritable: () =>
+            Promise.reject(new DOMException('The disk is full', 'QuotaExceededError')),
+        });
+      },
+    });
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New table' }).click();
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('notice')).toContainText('Save cancelled: nothing was written');
+  await page.keyboard.press('Control+s');
+  const failed = page.getByRole('alertdialog');
+  await expect(failed).toContainText('Could not save');
+  await expect(failed).toContainText('The disk is full');
+  await expect(failed).toContainText('Nothing was written');
+  await page.screenshot({ path: 'test-results/shots/save-failed.png' });
+  await failed.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByTestId('doc-title')).toHaveText('Untitled table');
+});
+
+test('a file that is not JSON at all is named as such, not as JSON cut short', async ({ page }) => {
+  await page.goto('/');
+  const dir = tmpdir();
+  const png = join(dir, 'table-photo.json');
+  writeFileSync(png, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+  const notes = join(dir, 'village-notes.json');
+  writeFileSync(notes, 'Village on the creek: 36 x 24, two bridges, road 3 across.\n');
+  for (const [file, looks] of [
+    [png, 'it is a PNG image'],
+    [notes, 'it looks like plain text'],
+  ] as const) {
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Open file…' }).click();
+    await (await chooser).setFiles(file);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('not JSON at all');
+    await expect(dialog).toContainText(looks);
+    await expect(dialog).not.toContainText('middle of the JSON');
+    if (file === notes) await page.screenshot({ path: 'test-results/shots/not-json.png' });
+    await page.keyboard.press('Escape');
+  }
 });

@@ -31,6 +31,20 @@ function otherUnicode(bytes: Uint8Array): string | undefined {
   return undefined;
 }
 
+/** Files people pick by mistake, told by their first bytes (their "magic numbers"). */
+const MAGIC: readonly [readonly number[], string][] = [
+  [[0x89, 0x50, 0x4e, 0x47], 'a PNG image'],
+  [[0xff, 0xd8, 0xff], 'a JPEG image'],
+  [[0x47, 0x49, 0x46, 0x38], 'a GIF image'],
+  [[0x25, 0x50, 0x44, 0x46], 'a PDF document'],
+  [[0x50, 0x4b, 0x03, 0x04], 'a zip archive (or an office document)'],
+  [[0x1f, 0x8b], 'a gzip archive'],
+];
+
+function binaryKind(bytes: Uint8Array): string | undefined {
+  return MAGIC.find(([magic]) => magic.every((b, i) => bytes[i] === b))?.[1];
+}
+
 /** Line and column (1-based, in characters) of a byte offset in valid UTF-8 bytes before it. */
 function positionOf(bytes: Uint8Array, offset: number): { line: number; column: number } {
   let line = 1;
@@ -54,6 +68,23 @@ const CHUNK = 0x8000;
  * Pure (no TextDecoder), so the engine, the CLI and both hosts decode a file the same way.
  */
 export function decodeUtf8(bytes: Uint8Array): DecodeResult {
+  const binary = binaryKind(bytes);
+  if (binary) {
+    // An image or archive picked by mistake: name it instead of a byte that is not UTF-8.
+    return {
+      ok: false,
+      problem: {
+        pointer: '',
+        code: 'parse',
+        message: `the file is not JSON at all: it is ${binary}. A Sandtable file is JSON text that starts with {; check that you picked the right file`,
+        expected: 'JSON text starting with {',
+        found: binary,
+        line: 1,
+        column: 1,
+        offset: 0,
+      },
+    };
+  }
   const other = otherUnicode(bytes);
   if (other) {
     return {

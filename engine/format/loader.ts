@@ -219,6 +219,8 @@ function parseProblems(text: string, positions: TextPositions): Omit<Problem, 'f
       },
     ];
   }
+  const notJson = notJsonAtAll(text);
+  if (notJson) return [notJson];
   const errors: ParseError[] = [];
   parseLenient(text, errors, { disallowComments: true, allowTrailingComma: false });
   const first = errors[0];
@@ -244,6 +246,40 @@ function parseProblems(text: string, positions: TextPositions): Omit<Problem, 'f
       ...pos,
     },
   ];
+}
+
+/**
+ * A file whose first character cannot begin any JSON value (an image, a PDF, XML, plain text)
+ * is not a broken scenario but another kind of file: say that, and what it looks like, rather
+ * than pointing at a parse error somewhere inside it.
+ */
+function notJsonAtAll(text: string): Omit<Problem, 'file'> | undefined {
+  const start = text.search(/\S/);
+  const first = text[start] ?? '';
+  if (/[{["\-0-9]/.test(first) || /^(true|false|null)\b/.test(text.slice(start))) return undefined;
+  const head = text.slice(start, start + 16);
+  const looks = /^\uFFFDPNG|^.PNG\r\n/.test(head)
+    ? 'a PNG image'
+    : /^%PDF/.test(head)
+      ? 'a PDF document'
+      : /^\uFFFD\uFFFD\uFFFD|^\u00FF\u00D8/.test(head)
+        ? 'a JPEG image'
+        : /^<\?xml|^<[a-z!]/i.test(head)
+          ? 'an XML or HTML file'
+          : // eslint-disable-next-line no-control-regex
+            /[\u0000-\u0008\u000E-\u001F]/.test(text.slice(0, 512))
+            ? 'a binary file'
+            : 'plain text';
+  const shown = head.replace(/[^\x20-\x7E]/g, '?').slice(0, 12);
+  return {
+    pointer: '',
+    code: 'parse',
+    message: `the file is not JSON at all: it looks like ${looks}. A Sandtable file is JSON text that starts with {; check that you picked the right file`,
+    expected: 'JSON text starting with {',
+    found: JSON.stringify(shown),
+    line: 1,
+    column: 1,
+  };
 }
 
 function humanParseError(code: string): string {

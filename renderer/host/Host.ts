@@ -50,8 +50,13 @@ export interface Host {
   /** Re-opens a file from the recent list. */
   openRecent(path: string): Promise<OpenedFile>;
   /**
+   * True when saving without a path cannot ask the user where and under what name (a browser
+   * without a save picker downloads the file instead): the app asks for the file name itself.
+   */
+  readonly needsSaveName?: boolean;
+  /**
    * Writes text to `path` (a file the user opened or picked before), or asks where to save when
-   * `path` is undefined. Null when the user cancels.
+   * `path` is undefined. Null when the user cancels; throws, saying why, when the save fails.
    */
   saveFile(
     text: string,

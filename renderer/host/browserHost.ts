@@ -40,22 +40,28 @@ export function createBrowserHost(): Host {
   const readRecent = (): RecentFile[] => {
     try {
       const v = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]') as unknown;
-      return Array.isArray(v) ? (v as RecentFile[]) : [];
+      if (!Array.isArray(v)) return [];
+      // Lists written before entries were kept one per file name may hold repeats.
+      const seen = new Set<string>();
+      return (v as RecentFile[]).filter((r) => !seen.has(r.name) && !!seen.add(r.name));
     } catch {
       return [];
     }
   };
 
+  // The browser never tells where a file lives, so its name stands for it: opening or saving
+  // village.json again moves its one entry to the top instead of adding another.
   const remember = (path: string, name: string, text?: string) => {
     const now = new Date().toISOString();
     const title = text ? titleOf(text) : undefined;
     const list = [
       { path, name, at: now, ...(title ? { title } : {}) },
-      ...readRecent().filter((r) => r.path !== path),
+      ...readRecent().filter((r) => r.path !== path && r.name !== name),
     ];
     const kept = list.slice(0, MAX_RECENT);
-    for (const dropped of list.slice(MAX_RECENT))
-      localStorage.removeItem(FILE_KEY_PREFIX + dropped.path);
+    for (const dropped of [...readRecent(), ...list.slice(MAX_RECENT)])
+      if (!kept.some((k) => k.path === dropped.path))
+        localStorage.removeItem(FILE_KEY_PREFIX + dropped.path);
     try {
       if (text !== undefined && text.length <= MAX_STORED_CHARS)
         localStorage.setItem(FILE_KEY_PREFIX + path, text);
@@ -85,6 +91,7 @@ export function createBrowserHost(): Host {
 
   return {
     kind: 'browser',
+    needsSaveName: !picker,
 
     openFile(filters?: readonly FileFilter[]): Promise<OpenedFile | null> {
       return new Promise((resolve) => {
@@ -107,7 +114,7 @@ export function createBrowserHost(): Host {
           if (!file) return finish(null);
           // The bytes, not file.text(): that would replace bad bytes with U+FFFD silently.
           void file.arrayBuffer().then((buffer) => {
-            const path = `browser:${Date.now().toString(36)}-${counter++}:${file.name}`;
+            const path = `browser:${file.name}`;
             const decoded = decodeUtf8(new Uint8Array(buffer));
             if (!decoded.ok) {
               const { offset: _offset, ...problem } = decoded.problem;
@@ -158,8 +165,10 @@ export function createBrowserHost(): Host {
               { description: 'Sandtable scenario', accept: { 'application/json': ['.json'] } },
             ],
           });
-        } catch {
-          return null;
+        } catch (err) {
+          // Closing the picker is a cancel; anything else (no permission...) is a failure.
+          if (err instanceof DOMException && err.name === 'AbortError') return null;
+          throw err;
         }
         const w = await handle.createWritable();
         await w.write(text);
@@ -169,7 +178,7 @@ export function createBrowserHost(): Host {
         handles.set(path, handle);
       } else {
         if (path) name = path.slice(path.lastIndexOf(':') + 1) || name;
-        else path = `browser:${Date.now().toString(36)}-${counter++}:${name}`;
+        else path = `browser:${name}`;
         download(text, name, 'application/json');
       }
       const saved = path ?? name;

@@ -22,6 +22,7 @@ import { WelcomeScreen } from './components/WelcomeScreen';
 import { EditorView } from './components/EditorView';
 import {
   ExportDialog,
+  Modal,
   NewTableDialog,
   ProblemsDialog,
   type ExportChoice,
@@ -48,7 +49,8 @@ type Dialog =
   | { type: 'export'; format: ExportChoice['format'] }
   | { type: 'palette' }
   | { type: 'help' }
-  | { type: 'message'; title: string; text: string };
+  | { type: 'message'; title: string; text: string }
+  | { type: 'saveName'; suggested: string; answer: (name: string | null) => void };
 
 const SCENARIO_FILTERS = [{ name: 'Sandtable scenario', extensions: ['json'] }];
 
@@ -82,6 +84,13 @@ export function App() {
   const [doc, setDoc] = useState<OpenDocument | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  /** A short line that says what just happened (a cancelled save), gone after a few seconds. */
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    if (!notice) return;
+    const t = setTimeout(() => setNotice(null), 6000);
+    return () => clearTimeout(t);
+  }, [notice]);
   /** A running playtest: session state, never saved into the scenario or undone. */
   const [playtest, setPlaytest] = useState<{
     scenario: ScenarioDoc;
@@ -176,22 +185,41 @@ export function App() {
       scenario.app = { name: APP_NAME, version: APP_VERSION };
       const text = serializeDocument(scenario);
       const revision = d.editor.store.revision;
+      let suggestedName = d.path ? d.name : fileNameFor(scenario.meta.title);
+      const shown = d.path ? d.name : scenario.meta.title;
+      // Where the host cannot ask (a browser downloads), Save as asks for the file name here.
+      if (as && host.needsSaveName) {
+        const chosen = await new Promise<string | null>((answer) =>
+          setDialog({ type: 'saveName', suggested: suggestedName, answer }),
+        );
+        setDialog(null);
+        if (chosen === null) {
+          setNotice(`Save as cancelled: nothing was written, ${shown} is still open unsaved.`);
+          return;
+        }
+        suggestedName = chosen;
+      }
       try {
         const saved = await host.saveFile(text, {
           ...(as || !d.path ? {} : { path: d.path }),
-          suggestedName: d.path ? d.name : fileNameFor(scenario.meta.title),
+          suggestedName,
         });
-        if (!saved) return;
+        if (!saved) {
+          setNotice(`Save cancelled: nothing was written, ${shown} is still open unsaved.`);
+          return;
+        }
         setDoc((cur) =>
           cur && cur.editor === d.editor
             ? { ...cur, path: saved.path, name: saved.name, savedRevision: revision }
             : cur,
         );
+        setNotice(`Saved ${saved.name}`);
       } catch (err) {
+        const why = err instanceof Error ? err.message : String(err);
         setDialog({
           type: 'message',
-          title: 'Save failed',
-          text: err instanceof Error ? err.message : String(err),
+          title: `Could not save ${suggestedName}`,
+          text: `The save failed: ${why}. Nothing was written, and your changes are still open here. Try again, or use Save as… to save to another place or name.`,
         });
       }
     },
@@ -440,6 +468,14 @@ export function App() {
           {busy}
         </div>
       )}
+      {notice && (
+        <div className="notice" role="status" data-testid="notice">
+          {notice}
+        </div>
+      )}
+      {dialog?.type === 'saveName' && (
+        <SaveNameDialog suggested={dialog.suggested} onAnswer={dialog.answer} />
+      )}
       {dialog?.type === 'new' && (
         <NewTableDialog
           onClose={() => setDialog(null)}
@@ -494,6 +530,55 @@ function OpenEditor({ doc, ctx }: { doc: OpenDocument; ctx: CommandContext }) {
       title={doc.path ? doc.name : title}
       dirty={dirty}
     />
+  );
+}
+
+/** Save as where the host cannot ask: the file name to download the scenario under. */
+function SaveNameDialog({
+  suggested,
+  onAnswer,
+}: {
+  suggested: string;
+  onAnswer: (name: string | null) => void;
+}) {
+  const [name, setName] = useState(suggested);
+  const clean = name.trim().replace(/[\\/:*?"<>|]+/g, '-');
+  const finalName = !clean ? '' : /\.json$/i.test(clean) ? clean : `${clean}.scenario.json`;
+  return (
+    <Modal title="Save as" onClose={() => onAnswer(null)}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (finalName) onAnswer(finalName);
+        }}
+      >
+        <label className="field wide">
+          File name
+          <input
+            autoFocus
+            aria-label="File name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            onFocus={(e) =>
+              e.target.setSelectionRange(0, name.replace(/\.scenario\.json$/, '').length)
+            }
+          />
+        </label>
+        <p className="muted small">
+          {finalName
+            ? `The browser saves ${finalName} to your downloads folder.`
+            : 'Type a name for the file.'}
+        </p>
+        <div className="button-row end">
+          <button type="button" onClick={() => onAnswer(null)}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={!finalName}>
+            Save
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }
 
