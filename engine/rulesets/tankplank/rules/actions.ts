@@ -48,7 +48,11 @@ export type TankplankAction =
       readonly at: Point;
     }
   /** Climb to the upper floor or roof of the house the figure stands in, or back down (TP-5.3, TP-5.7). */
-  | { readonly type: 'climb'; readonly unit: string; readonly to: 'ground' | 'upper' | 'roof' }
+  | {
+      readonly type: 'climb';
+      readonly unit: string;
+      readonly to: 'ground' | 'upper' | 'roof' | 'tree';
+    }
   /** Recover half the rounds left in a friendly wreck (TP-17.3). */
   | { readonly type: 'recoverAmmo'; readonly unit: string; readonly wreck: string }
   /** A carrier hands recovered rounds to a friendly vehicle within reach that can use them (TP-17.3c). */
@@ -139,7 +143,7 @@ export type TankplankEvent =
       readonly ruleIds: readonly string[];
       readonly forced?: string;
       /** Set when the move is a climb: where the figure now stands in the house. */
-      readonly level?: 'ground' | 'upper' | 'roof';
+      readonly level?: 'ground' | 'upper' | 'roof' | 'tree';
     }
   | {
       readonly type: 'UnitFaced';

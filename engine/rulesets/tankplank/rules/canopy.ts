@@ -14,7 +14,7 @@ import { num, tableRows } from './catalog';
 import type { TankplankContext } from './context';
 import type { PenetrationStep, SaveStep } from './fire';
 import { positionOf } from './situation';
-import type { TankplankState } from './state';
+import type { TankplankState, UnitState } from './state';
 import { houseAt, roofSlope } from './structures';
 
 /** A tree's crown or a wood's outline: the leaves and branches a mortar round cannot pass. */
@@ -114,7 +114,7 @@ export function mortarShelter(
  * Whether a man in an open house is under a roof: on the ground floor when there is a floor or a
  * roof over him; on the upper floor only when the house has a full (pitched or flat) roof.
  */
-function underRoof(b: BuildingFeature, level: 'upper' | 'roof' | undefined): boolean {
+function underRoof(b: BuildingFeature, level: UnitState['level']): boolean {
   const roof = b.roof?.type ?? 'partial';
   if (level === 'upper') return roof === 'pitched' || roof === 'flat';
   if (level === 'roof') return false;

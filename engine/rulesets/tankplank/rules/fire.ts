@@ -14,6 +14,7 @@ import {
   obstructions,
   onTable,
   positionOf,
+  raised,
   sightBetween,
   weaponKey,
   weaponsOf,
@@ -737,9 +738,14 @@ function planGun(
   } else {
     mods.push(...coverModifier(ctx, 'cannonModifiers', cover, 'cover.'));
   }
-  const fromGround = ctx.terrain.groundAt(from).height;
-  const toGround = ctx.terrain.groundAt(base.at).height;
-  if (fromGround - toGround >= constant(ctx.catalog, 'highFirerMinAbove') - 1e-9) {
+  // A high position (TP-G13): the firer's base at least 0.5" above the target's, or the firer on
+  // an upper floor, a roof or up a tree above a target lower down.
+  const perched = state.units[base.shooter]?.level !== undefined;
+  const rise =
+    ctx.terrain.groundAt(from).height +
+    raised(ctx, state, base.shooter, from) -
+    (ctx.terrain.groundAt(base.at).height + raised(ctx, state, base.target ?? undefined, base.at));
+  if (rise >= constant(ctx.catalog, 'highFirerMinAbove') - 1e-9 || (perched && rise > 1e-9)) {
     const row = tableRows(ctx.catalog, 'cannonModifiers').find(
       (r) => r['condition'] === 'firerHigher',
     );

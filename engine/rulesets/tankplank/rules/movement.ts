@@ -157,6 +157,7 @@ export function move(
   const unit = m.unit;
   if (unit.embarkedIn)
     return invalid(`${id} rides in ${unit.embarkedIn}; dismount first`, 'TP-5.3');
+  if (unit.level === 'tree') return invalid(`${id} is up a tree; climb down first`, 'TP-5.3');
   const piece = pieceMoveRefusal(ctx, state, id);
   if (piece) return piece;
   if (path.length === 0) return invalid('a move needs at least one point');
@@ -290,16 +291,17 @@ export function climb(
   ctx: TankplankContext,
   state: TankplankState,
   id: string,
-  to: 'ground' | 'upper' | 'roof',
+  to: 'ground' | 'upper' | 'roof' | 'tree',
 ): Result {
   const m = movable(ctx, state, id);
   if ('refuse' in m) return m.refuse;
   const unit = m.unit;
   if (!onTable(unit) || info(ctx, state, id).kind !== 'figure')
     return invalid('only men on the table climb');
-  const from: 'ground' | 'upper' | 'roof' = unit.level ?? 'ground';
+  const from: 'ground' | 'upper' | 'roof' | 'tree' = unit.level ?? 'ground';
   if (from === to) return invalid(`${id} is already there`);
   const p = tablePoint(unit.at[0], unit.at[1]);
+  if (to === 'tree' || from === 'tree') return climbTree(ctx, state, unit, p, from, to);
   const house = ctx.terrain.featuresAt(p).find((e) => e.feature.kind === 'building');
   if (!house || house.feature.kind !== 'building')
     return invalid(`${id} is not at a house`, 'TP-5.7');
@@ -341,6 +343,49 @@ export function climb(
     {
       type: 'UnitMoved',
       unit: id,
+      from: [p.x, p.y],
+      to: [p.x, p.y],
+      inches: 0,
+      cost,
+      rate: 0,
+      ruleIds: [ruleId],
+      level: to,
+    },
+  ]);
+}
+
+/**
+ * Up or down a tree under whose canopy the man stands: a full move (L154). Coming down costs the
+ * same, as the upper floor of a house does both ways (L152).
+ */
+function climbTree(
+  ctx: TankplankContext,
+  state: TankplankState,
+  unit: UnitState,
+  p: TablePoint,
+  from: 'ground' | 'upper' | 'roof' | 'tree',
+  to: 'ground' | 'upper' | 'roof' | 'tree',
+): Result {
+  if (from !== 'ground' && to !== 'ground')
+    return invalid(`${unit.id} must come down to the ground first`, 'TP-5.3');
+  const tree = ctx.terrain.featuresAt(p).find((e) => e.feature.kind === 'tree');
+  if (to === 'tree') {
+    if (!tree || tree.feature.kind !== 'tree')
+      return invalid(`${unit.id} is not under a tree: stand under its branches to climb it`);
+    if (tree.feature.climbable === false)
+      return invalid(`tree ${tree.id} cannot be climbed (the map marks it so)`, 'TP-5.3');
+  }
+  const { cost, ruleId } = actionCost(ctx, 'climbTree');
+  if (unit.moved + cost > 1 + 1e-9)
+    return invalid(`that takes ${cost === 1 ? 'a full' : 'half a'} move`, ruleId);
+  const next = withUnit(state, unit.id, {
+    moved: unit.moved + cost,
+    ...(to === 'ground' ? { level: undefined } : { level: to }),
+  });
+  return accepted(next, [
+    {
+      type: 'UnitMoved',
+      unit: unit.id,
       from: [p.x, p.y],
       to: [p.x, p.y],
       inches: 0,

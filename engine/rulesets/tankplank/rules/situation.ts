@@ -165,10 +165,18 @@ function computeSight(
 ): SightResult {
   const h = (u: string | undefined, given: number | undefined) =>
     given ?? (u ? unitHeight(ctx, info(ctx, state, u)) : constant(ctx.catalog, 'manHeight'));
-  const ignore = (u: string | undefined) => {
+  const ignore = (u: string | undefined, p: TablePoint) => {
     if (!u) return [];
     const s = state.units[u];
-    return [u, ...(s?.embarkedIn ? [s.embarkedIn] : [])];
+    // A man up a tree looks out past its own trunk.
+    const perch =
+      s?.level === 'tree'
+        ? ctx.terrain
+            .featuresAt(p)
+            .filter((e) => e.feature.kind === 'tree')
+            .map((e) => e.id)
+        : [];
+    return [u, ...(s?.embarkedIn ? [s.embarkedIn] : []), ...perch];
   };
   return lineOfSight(
     ctx.terrain,
@@ -176,13 +184,13 @@ function computeSight(
       point: from.point,
       height: h(from.unit, from.height),
       standingOn: raised(ctx, state, from.unit, from.point),
-      ignore: ignore(from.unit),
+      ignore: ignore(from.unit, from.point),
     },
     {
       point: to.point,
       height: h(to.unit, to.height),
       standingOn: raised(ctx, state, to.unit, to.point),
-      ignore: ignore(to.unit),
+      ignore: ignore(to.unit, to.point),
     },
     TANKPLANK_SIGHT_RULES,
     obs,
@@ -190,7 +198,7 @@ function computeSight(
   );
 }
 
-/** How far above the ground a figure on an upper floor or a roof stands. */
+/** How far above the ground a figure on an upper floor, a roof or up a tree stands. */
 export function raised(
   ctx: TankplankContext,
   state: TankplankState,
@@ -199,6 +207,12 @@ export function raised(
 ): number {
   const level = unit ? state.units[unit]?.level : undefined;
   if (!level) return 0;
+  if (level === 'tree') {
+    // Up a tree a man sits in the branches, at the canopy base (TP-G13, TP-G20).
+    const tree = ctx.terrain.featuresAt(p).find((e) => e.feature.kind === 'tree');
+    if (!tree || tree.feature.kind !== 'tree') return 0;
+    return tree.feature.canopyBase ?? ctx.terrain.defaults.canopyBase;
+  }
   const house = ctx.terrain.featuresAt(p).find((e) => e.feature.kind === 'building');
   if (!house || house.feature.kind !== 'building') return 0;
   const floor = house.feature.floorHeight ?? ctx.terrain.defaults.floorHeight;

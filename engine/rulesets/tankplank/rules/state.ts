@@ -43,8 +43,11 @@ export interface UnitState {
   readonly noFire: boolean;
   /** Turn in which the commander was hit (TP-8.8d). */
   readonly commanderHitTurn?: number;
-  /** Where a figure stands in a house: the upper floor or the roof (absent: on the ground). */
-  readonly level?: 'upper' | 'roof';
+  /**
+   * Where a figure stands above the ground: a house's upper floor or roof, or up a tree (absent:
+   * on the ground).
+   */
+  readonly level?: 'upper' | 'roof' | 'tree';
   /** Immobilised for the rest of the game (TW engine hit, TP-A31). */
   readonly immobilised?: boolean;
   /** Created during play (a crew bailing out of a wreck). */

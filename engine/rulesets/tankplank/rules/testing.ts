@@ -48,10 +48,10 @@ export function mortarTeam(at: readonly [number, number]): FixtureUnit[] {
   return [man('m1', at[1], { 'x-setUp': true }), man('m2', at[1] + 0.6)];
 }
 
-/** The state with some figures moved up in their house (upper floor or roof). */
+/** The state with some figures moved up in their house (upper floor or roof) or a tree. */
 export function withLevels(
   state: TankplankState,
-  levels: Readonly<Record<string, 'upper' | 'roof'>>,
+  levels: Readonly<Record<string, 'upper' | 'roof' | 'tree'>>,
 ): TankplankState {
   return {
     ...state,
