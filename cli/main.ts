@@ -23,6 +23,10 @@ const COMMANDS: Record<string, Command> = {
     summary: 'line of sight between two units or points, explained',
     load: () => import('./los'),
   },
+  import: {
+    summary: 'import a Tiled hex map as a scenario, or BattleScribe catalogues as a TANKS catalog',
+    load: () => import('./import'),
+  },
   play: {
     summary: 'apply an action log to a scenario; print the events and a state hash',
     load: () => import('./play'),
