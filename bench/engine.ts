@@ -1,5 +1,6 @@
 /**
- * Engine benchmark: line-of-sight checks per second on the Tankplank village (seeded random pairs
+ * Engine benchmark: line-of-sight checks per second on the Tankplank village (through the ruleset
+ * registry) (seeded random pairs
  * of points, R-tree index against a plain scan of every feature) and whole bot-versus-bot village
  * games per second on one core. Prints numbers; it is not a test. Run: npm run bench:engine
  */
@@ -7,10 +8,9 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { loadDocument, type Feature, type Point, type ScenarioDoc } from '../engine/format/index';
 import { tablePoint, type TablePoint } from '../engine/geometry/units';
-import { lineOfSight } from '../engine/los/lineOfSight';
+import { simulate } from '../engine/game/simulate';
 import { Dice, seedRng } from '../engine/random/dice';
-import { createContext, newGame, TANKPLANK_SIGHT_RULES } from '../engine/rulesets/tankplank/rules/index';
-import { playBotGame } from '../engine/rulesets/tankplank/bot';
+import { rulesetModule } from '../engine/rulesets/registry';
 
 const file = new URL('../scenarios/tankplank-village.scenario.json', import.meta.url);
 const loaded = loadDocument(readFileSync(file, 'utf8'), {
@@ -19,6 +19,9 @@ const loaded = loadDocument(readFileSync(file, 'utf8'), {
 });
 if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join('; '));
 const doc = loaded.doc;
+const found = rulesetModule(doc.ruleset.id);
+if (!found?.sightChecker || !found.game) throw new Error(`${doc.ruleset.id} has no rules engine`);
+const module = found;
 const args = process.argv.slice(2);
 const games = Number(args[args.indexOf('--games') + 1]) || 5;
 
@@ -51,19 +54,11 @@ function losRateOn(
   mode: 'rtree' | 'scan',
   list: readonly [TablePoint, TablePoint][],
 ): { perSecond: number; visible: number } {
-  const ctx = createContext(scenario, { indexMode: mode });
+  const sees = module.sightChecker!(scenario, { index: mode });
   const once = () => {
     let visible = 0;
     const t0 = performance.now();
-    for (const [a, b] of list) {
-      const r = lineOfSight(
-        ctx.terrain,
-        { point: a, height: 0.75 },
-        { point: b, height: 0.75 },
-        TANKPLANK_SIGHT_RULES,
-      );
-      if (r.visible) visible++;
-    }
+    for (const [a, b] of list) if (sees([a.x, a.y], [b.x, b.y])) visible++;
     return { perSecond: (list.length / (performance.now() - t0)) * 1000, visible };
   };
   // The first pass warms the JIT up; the best of the next three is reported.
@@ -152,16 +147,17 @@ function shiftFeature(f: Feature, dx: number, dy: number, k: number): Feature {
   }
 }
 
-const ctx = createContext(doc);
+const made = module.game(doc);
+if (!made.ok) throw new Error(made.reason);
 let turns = 0;
 let actions = 0;
 const results: Record<string, number> = {};
 const t0 = performance.now();
 for (let g = 0; g < games; g++) {
-  const game = playBotGame(ctx, newGame(ctx, { seed: 1000 + g }));
-  turns += game.state.turn;
+  const game = simulate(made.game, { seed: 1000 + g });
+  turns += made.game.status(game.state).turn;
   actions += game.actions.length;
-  const key = game.state.result?.winner ?? 'unfinished';
+  const key = game.result?.winner ?? 'unfinished';
   results[key] = (results[key] ?? 0) + 1;
 }
 const seconds = (performance.now() - t0) / 1000;

@@ -1,38 +1,26 @@
 import { parseCommandArgs } from './args';
-import { tablePoint } from '../engine/geometry/units';
-import {
-  createContext,
-  newGame,
-  positionOf,
-  sightBetween,
-  type TankplankContext,
-} from '../engine/rulesets/tankplank/rules/index';
-import { readScenario } from './play';
+import type { SightEnd } from '../engine/rulesets/types';
+import { readPlayable } from './scenario';
 
 export const usage = `sandtable los <scenario> --from <unitId|x,y[,height]> --to <unitId|x,y[,height]> [--json]
-  Line of sight between two units (at their scenario positions) or table points (inches; the
-  height above the ground defaults to a man's). Prints whether the target is visible, the feature
-  that blocks the line, every feature crossed, the target's cover and the rule that applies.
-  Exits 0 when visible, 1 when blocked, 2 on bad usage.`;
+  Line of sight between two units (at their scenario positions) or board points (inches on a
+  table; the height above the ground defaults to a man's), by the scenario's ruleset. Prints
+  whether the target is visible, what blocks the line, everything crossed, the target's cover and
+  the rule that applies.
+  Exits 0 when visible, 1 when blocked or the scenario cannot be played, 2 on bad usage.`;
 
-type End = { unit?: string; point: ReturnType<typeof tablePoint>; height?: number };
-
-function parseEnd(
-  ctx: TankplankContext,
-  state: ReturnType<typeof newGame>,
-  spec: string,
-): End | string {
-  const nums = spec.split(',').map(Number);
-  if (nums.length >= 2 && nums.length <= 3 && nums.every(Number.isFinite)) {
+/** A unit id, or a point "x,y" or "x,y,height" with finite numbers. */
+function parseEnd(spec: string): SightEnd | string {
+  if (/^[-+\d.,eE\s]+$/.test(spec) && spec.includes(',')) {
+    const nums = spec.split(',').map(Number);
+    if (nums.length < 2 || nums.length > 3 || !nums.every(Number.isFinite))
+      return `"${spec}" is not a point: give x,y or x,y,height in inches`;
     return {
-      point: tablePoint(nums[0]!, nums[1]!),
+      point: [nums[0]!, nums[1]!],
       ...(nums[2] !== undefined ? { height: nums[2] } : {}),
     };
   }
-  if (!ctx.units.has(spec)) return `no unit "${spec}" in the scenario`;
-  const p = positionOf(state, spec);
-  if (!p) return `unit "${spec}" has no position in the scenario (it starts off the table)`;
-  return { unit: spec, point: p };
+  return { unit: spec };
 }
 
 export async function run(args: string[]): Promise<number> {
@@ -52,57 +40,27 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
-  const scenario = await readScenario(file);
-  if (!scenario) return 1;
-  const ctx = createContext(scenario);
-  const state = newGame(ctx, { seed: 0 });
-  const from = parseEnd(ctx, state, values.from);
-  const to = parseEnd(ctx, state, values.to);
+  const from = parseEnd(values.from);
+  const to = parseEnd(values.to);
   for (const e of [from, to]) {
     if (typeof e === 'string') {
       process.stderr.write(`${e}\n`);
       return 2;
     }
   }
-  const r = sightBetween(ctx, state, from as End, to as End);
-  const round = (n: number) => Math.round(n * 1000) / 1000;
-  if (values.json) {
-    process.stdout.write(
-      `${JSON.stringify(
-        {
-          visible: r.visible,
-          distance: round(r.distance),
-          fromHeight: round(r.fromHeight),
-          toHeight: round(r.toHeight),
-          blockedBy: r.blockedBy ?? null,
-          cover: r.cover,
-          coverFrom: r.coverFrom?.id ?? null,
-          ruleId: r.ruleId,
-          crossed: r.crossed,
-        },
-        null,
-        2,
-      )}\n`,
-    );
-  } else {
-    process.stdout.write(
-      `${r.visible ? 'visible' : 'blocked'} at ${round(r.distance)}" (eye ${round(r.fromHeight)}", target top ${round(r.toHeight)}")\n`,
-    );
-    if (r.blockedBy)
-      process.stdout.write(
-        `blocked by ${r.blockedBy.kind} ${r.blockedBy.id} at ${round(r.blockedBy.from)}" [${r.blockedBy.ruleId}]\n`,
-      );
-    else
-      process.stdout.write(
-        `cover: ${r.cover}${r.coverFrom ? ` from ${r.coverFrom.kind} ${r.coverFrom.id}` : ''}\n`,
-      );
-    process.stdout.write(`rule: ${r.ruleId}\n`);
-    if (r.crossed.length > 0) process.stdout.write('features crossed:\n');
-    for (const c of r.crossed) {
-      process.stdout.write(
-        `  ${round(c.from)}"-${round(c.to)}"  ${c.kind} ${c.id}: ${c.effect} (line ${round(c.lineHeight)}", top ${round(c.top)}", ${c.coverClass} cover) [${c.ruleId}]\n`,
-      );
-    }
+  const playable = await readPlayable(file);
+  if (!playable) return 1;
+  const answer = playable.module.explain!.sight(
+    playable.scenario,
+    from as SightEnd,
+    to as SightEnd,
+  );
+  if (answer.exit === 2) {
+    process.stderr.write(`${answer.text.join('\n')}\n`);
+    return 2;
   }
-  return r.visible ? 0 : 1;
+  process.stdout.write(
+    values.json ? `${JSON.stringify(answer.json, null, 2)}\n` : `${answer.text.join('\n')}\n`,
+  );
+  return answer.exit;
 }

@@ -1,43 +1,36 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseCommandArgs } from './args';
-import { formatProblem, loadDocument, type ScenarioDoc } from '../engine/format/index';
+import type { GameAction } from '../engine/game/gameDef';
 import { replay } from '../engine/game/replay';
-import { playBotGame } from '../engine/rulesets/tankplank/bot';
-import {
-  createContext,
-  newGame,
-  tankplankReducer,
-  type TankplankAction,
-} from '../engine/rulesets/tankplank/rules/index';
+import { simulate } from '../engine/game/simulate';
+import { readPlayable } from './scenario';
 
 export const usage = `sandtable play <scenario> --seed <n> (--actions <file> | --bot [--save-actions <file>]) [--json] [--turn-limit <n>]
-  Plays a Tankplank scenario from an action log (a JSON array of actions, or {"actions": [...]})
-  with the dice seeded by --seed, and prints every event and a hash of the final state. The same
-  scenario, seed and log always print the same events and hash. A test log written as
-  {"allowForcedDice": true, "actions": [...]} may fix dice with {"type": "forceDice"} actions.
-  With --bot both sides are played by the bot to the end; --save-actions writes its log, which
-  --actions then replays to the same hash.
-  Exits 0 when every action was legal, 1 when any was refused, 2 on bad usage.`;
+  Plays a scenario of any ruleset with a rules engine from an action log (a JSON array of
+  actions, or {"actions": [...]}) with the dice seeded by --seed, and prints every event and a
+  hash of the final state. The same scenario, seed and log always print the same events and hash.
+  With --bot every side is played by the bot to the end; --save-actions writes its log, which
+  --actions then replays to the same hash. Dice cannot be fixed from a file.
+  Exits 0 when every action was legal, 1 when any was refused or the scenario cannot be played,
+  2 on bad usage.`;
 
-/** Reads and validates a scenario file; prints problems and returns undefined when it fails. */
-export async function readScenario(file: string): Promise<ScenarioDoc | undefined> {
-  let text: string;
+/** Reads an action log: an array, or an object with an `actions` array. */
+async function readActions(file: string): Promise<GameAction[] | string> {
+  let raw: unknown;
   try {
-    text = await readFile(file, 'utf8');
+    raw = JSON.parse(await readFile(file, 'utf8')) as unknown;
   } catch (e) {
-    process.stderr.write(`${file}: cannot read (${(e as Error).message})\n`);
-    return undefined;
+    return (e as Error).message;
   }
-  const r = loadDocument(text, { file, expect: ['sandtable.scenario'] });
-  if (!r.ok) {
-    for (const p of r.problems) process.stderr.write(`${formatProblem(p)}\n`);
-    return undefined;
+  const list = Array.isArray(raw) ? raw : (raw as { actions?: unknown } | null)?.actions;
+  if (!Array.isArray(list)) return 'expected an array of actions, or {"actions": [...]}';
+  for (const [i, a] of list.entries()) {
+    if (a === null || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string')
+      return `action ${i} is not an object with a "type"`;
+    if ((a as { type: string }).type === 'forceDice')
+      return `action ${i} fixes dice ("forceDice"); forced dice are for the test driver only, never from a file`;
   }
-  if (r.doc.ruleset.id !== 'tankplank' || r.doc.map.kind !== 'table') {
-    process.stderr.write(`${file}: only Tankplank scenarios on a table map are playable so far\n`);
-    return undefined;
-  }
-  return r.doc;
+  return list as GameAction[];
 }
 
 export async function run(args: string[]): Promise<number> {
@@ -57,48 +50,43 @@ export async function run(args: string[]): Promise<number> {
   const { values, positionals } = parsed;
   const file = positionals[0];
   const seed = Number(values.seed);
+  const turnLimit = values['turn-limit'] ? Number(values['turn-limit']) : undefined;
   if (
     !file ||
     values.seed === undefined ||
     !Number.isInteger(seed) ||
+    (turnLimit !== undefined && !(Number.isInteger(turnLimit) && turnLimit > 0)) ||
     (!values.actions && !values.bot)
   ) {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
-  const scenario = await readScenario(file);
-  if (!scenario) return 1;
-  let actions: TankplankAction[];
-  let allowForcedDice: boolean;
-  const limitArg = values['turn-limit'] ? Number(values['turn-limit']) : undefined;
+  const playable = await readPlayable(file);
+  if (!playable) return 1;
+  const made = playable.module.game!(playable.scenario);
+  if (!made.ok) {
+    process.stderr.write(`${file}: ${made.reason}\n`);
+    return 1;
+  }
+  const game = made.game;
+  const options = { seed, ...(turnLimit ? { turnLimit } : {}) };
+  let actions: GameAction[];
   if (values.bot) {
-    const ctx = createContext(scenario);
-    const game = playBotGame(
-      ctx,
-      newGame(ctx, { seed, ...(limitArg ? { turnLimit: limitArg } : {}) }),
-    );
-    actions = [...game.actions];
-    allowForcedDice = false;
+    actions = [...simulate(game, options).actions];
     if (values['save-actions']) {
       await writeFile(values['save-actions'], `${JSON.stringify({ seed, actions }, null, 1)}\n`);
     }
   } else {
-    try {
-      const raw = JSON.parse(await readFile(values.actions!, 'utf8')) as unknown;
-      const list = Array.isArray(raw) ? raw : (raw as { actions?: unknown }).actions;
-      if (!Array.isArray(list)) throw new Error('expected an array of actions');
-      actions = list as TankplankAction[];
-      allowForcedDice =
-        !Array.isArray(raw) && (raw as { allowForcedDice?: unknown }).allowForcedDice === true;
-    } catch (e) {
-      process.stderr.write(`${values.actions}: ${(e as Error).message}\n`);
+    const read = await readActions(values.actions!);
+    if (typeof read === 'string') {
+      process.stderr.write(`${values.actions}: ${read}\n`);
       return 2;
     }
+    actions = read;
   }
-  const ctx = createContext(scenario);
-  const limit = limitArg;
-  const start = newGame(ctx, { seed, allowForcedDice, ...(limit ? { turnLimit: limit } : {}) });
-  const result = replay(tankplankReducer(ctx), start, actions);
+  const result = replay(game.reduce, game.newGame(options), actions);
+  const status = game.status(result.state);
+  const outcome = game.result(result.state);
   if (values.json) {
     process.stdout.write(
       `${JSON.stringify(
@@ -107,9 +95,9 @@ export async function run(args: string[]): Promise<number> {
           actions: actions.length,
           events: result.events,
           refused: result.refused,
-          turn: result.state.turn,
-          phase: result.state.phase,
-          result: result.state.result ?? null,
+          turn: status.turn,
+          phase: status.phase,
+          result: outcome ?? null,
           hash: result.hash,
         },
         null,
@@ -118,12 +106,12 @@ export async function run(args: string[]): Promise<number> {
     );
   } else {
     for (const { action, event } of result.events) {
-      const { type, ...rest } = event;
-      process.stdout.write(`#${action} ${type} ${JSON.stringify(rest)}\n`);
+      const { type, ...rest } = event as { type?: string };
+      process.stdout.write(`#${action} ${type ?? 'event'} ${JSON.stringify(rest)}\n`);
     }
     for (const r of result.refused) process.stdout.write(`#${r.action} REFUSED ${r.reason}\n`);
     process.stdout.write(
-      `turn ${result.state.turn}, ${result.state.phase}${result.state.result ? `, ${result.state.result.winner} (${result.state.result.reason})` : ''}\nstate hash ${result.hash}\n`,
+      `turn ${status.turn}, ${status.phase}${outcome ? `, ${outcome.text}` : ''}\nstate hash ${result.hash}\n`,
     );
   }
   return result.refused.length > 0 ? 1 : 0;

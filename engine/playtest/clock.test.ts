@@ -3,15 +3,16 @@ import village from '../../scenarios/tankplank-village.scenario.json';
 import type { ScenarioDoc } from '../format';
 import { parseGame, serializeGame } from './gameFile';
 import { playtestFor } from './rulesets';
-import type { AnyPlaytestRuleset } from './ruleset';
+import type { TablePlaytestView } from './view';
 import { applyActions, currentState, readableLog, replayGame, startGame } from './session';
 
 const base = village as unknown as ScenarioDoc;
 
-function ruleset(scenario: ScenarioDoc = base): AnyPlaytestRuleset {
+function ruleset(scenario: ScenarioDoc = base): TablePlaytestView {
   const r = playtestFor(scenario);
   if (!r.ok) throw new Error(r.reason);
-  return r.ruleset;
+  if (r.view.board !== 'table') throw new Error('expected a table game');
+  return r.view;
 }
 
 const screened = (how: 'options' | 'layers'): ScenarioDoc => ({
@@ -28,7 +29,7 @@ describe('movement against the clock (TP-4.3, TP-4.4)', () => {
     let g = startGame(rs, 3, { a: 'human', b: 'human' }, { clock: true });
     expect(rs.clock(currentState(g))).toMatchObject({ seconds: 5 * 60, ruleId: 'TP-4.3' });
     for (const side of ['a', 'b']) {
-      const r = applyActions(g, [rs.endPhaseAction(currentState(g), side)]);
+      const r = applyActions(g, [rs.game.endPhaseAction(currentState(g), side)]);
       if (!r.ok) throw new Error(r.reason);
       g = r.game;
     }
@@ -57,7 +58,7 @@ describe('movement against the clock (TP-4.3, TP-4.4)', () => {
           [1, 12],
         ],
       },
-      rs.endPhaseAction(currentState(g), 'a', true),
+      rs.game.endPhaseAction(currentState(g), 'a', true),
     ]);
     if (!moved.ok) throw new Error(moved.reason);
     g = moved.game;
@@ -93,18 +94,18 @@ describe('movement against the clock (TP-4.3, TP-4.4)', () => {
     );
     expect(back.refused).toEqual([]);
     expect(back.game.clock).toBe(true);
-    expect(rs.hash(currentState(back.game))).toBe(parsed.doc.stateHash);
+    expect(rs.game.hash(currentState(back.game))).toBe(parsed.doc.stateHash);
   });
 
   test('only the Movement phase runs against the clock; a bad clock field is refused on load', () => {
     const rs = ruleset();
     let g = startGame(rs, 2, { a: 'human', b: 'human' });
     for (const side of ['a', 'b']) {
-      const r = applyActions(g, [rs.endPhaseAction(currentState(g), side)]);
+      const r = applyActions(g, [rs.game.endPhaseAction(currentState(g), side)]);
       if (!r.ok) throw new Error(r.reason);
       g = r.game;
     }
-    const r = applyActions(g, [rs.endPhaseAction(currentState(g), 'a', true)]);
+    const r = applyActions(g, [rs.game.endPhaseAction(currentState(g), 'a', true)]);
     expect(r).toMatchObject({ ok: false, ruleId: 'TP-4.3' });
 
     const doc = JSON.parse(serializeGame(g, base)) as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import type { ScenarioDoc } from '../format';
 import { stringifyStable } from '../format/saver';
 import { APP_NAME, APP_VERSION } from '../format/version';
-import type { GameAction } from './ruleset';
+import type { GameAction } from './view';
 import { currentState, type Controller, type PlaytestGame } from './session';
 
 /** Format name and version of a saved game. */
@@ -42,13 +42,13 @@ export function gameDoc(game: PlaytestGame, scenario: ScenarioDoc): GameDoc {
     formatVersion: GAME_FORMAT_VERSION,
     app: { name: APP_NAME, version: APP_VERSION },
     scenario,
-    ruleset: game.ruleset.id,
+    ruleset: game.view.game.rulesetId,
     seed: game.seed,
     controllers: game.controllers,
     ...(game.clock ? { clock: true } : {}),
     actions: game.entries.map((e) => e.action),
     marks: game.marks,
-    stateHash: game.ruleset.hash(currentState(game)),
+    stateHash: game.view.game.hash(currentState(game)),
   };
 }
 

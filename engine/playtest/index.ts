@@ -1,5 +1,4 @@
-export * from './ruleset';
+export * from './view';
 export * from './session';
 export * from './gameFile';
 export * from './rulesets';
-export { tankplankPlaytest } from '../rulesets/tankplank/playtest';

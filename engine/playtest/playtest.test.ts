@@ -3,7 +3,7 @@ import village from '../../scenarios/tankplank-village.scenario.json';
 import type { ScenarioDoc } from '../format';
 import { parseGame, serializeGame } from './gameFile';
 import { playtestFor } from './rulesets';
-import type { AnyPlaytestRuleset } from './ruleset';
+import type { TablePlaytestView } from './view';
 import {
   applyActions,
   currentState,
@@ -15,10 +15,11 @@ import {
 
 const scenario = village as unknown as ScenarioDoc;
 
-function ruleset(): AnyPlaytestRuleset {
+function ruleset(): TablePlaytestView {
   const r = playtestFor(scenario);
   if (!r.ok) throw new Error(r.reason);
-  return r.ruleset;
+  if (r.view.board !== 'table') throw new Error('expected a table game');
+  return r.view;
 }
 
 describe('playtest session over the Tankplank engine', () => {
@@ -62,7 +63,7 @@ describe('playtest session over the Tankplank engine', () => {
       parsed.doc.marks,
     );
     expect(back.refused).toEqual([]);
-    expect(rs.hash(currentState(back.game))).toBe(parsed.doc.stateHash);
+    expect(rs.game.hash(currentState(back.game))).toBe(parsed.doc.stateHash);
   });
 
   test(
@@ -73,12 +74,12 @@ describe('playtest session over the Tankplank engine', () => {
       let g = startGame(rs, 42, { a: 'bot', b: 'bot' });
       for (let guard = 0; guard < 200 && !rs.phase(currentState(g)).over; guard++) {
         const side = rs.phase(currentState(g)).waitingFor[0]!;
-        for (const a of rs.botActions(currentState(g), side)) {
+        for (const a of rs.game.bot(currentState(g), side).actions) {
           const r = applyActions(g, [a]);
           if (r.ok) g = r.game;
         }
       }
-      expect(rs.result(currentState(g))).toBeDefined();
+      expect(rs.game.result(currentState(g))).toBeDefined();
       const log = readableLog(g, null);
       expect(log.some((l) => l.tone === 'end')).toBe(true);
       expect(log.filter((l) => l.dice.length > 0).every((l) => /rolled \d/.test(l.text))).toBe(
@@ -89,7 +90,7 @@ describe('playtest session over the Tankplank engine', () => {
 
   test('the enemy objective is secret until revealed (TP-3.1)', () => {
     const rs = ruleset();
-    const s = rs.newGame(1);
+    const s = rs.game.newGame({ seed: 1 });
     const seenByA = rs.objectives(s, 'a');
     expect(seenByA.find((o) => o.owner === 'a')?.known).toBe(true);
     expect(seenByA.find((o) => o.owner === 'b')?.known).toBe(false);
@@ -117,10 +118,10 @@ describe('fire preview explains itself', () => {
       act(p.action);
     };
     move('a.tank1', [5, 12]);
-    act(rs.endPhaseAction(currentState(g), 'a'));
+    act(rs.game.endPhaseAction(currentState(g), 'a'));
     move('b.ht1', [30, 12]);
     move('b.sq1.r4', [33.5, 8]);
-    act(rs.endPhaseAction(currentState(g), 'b'));
+    act(rs.game.endPhaseAction(currentState(g), 'b'));
     const s = currentState(g);
     const blocked = rs.previewFire(s, 'a.tank1', 'tp.tankGun', 'AP', { unit: 'b.sq1.r4' });
     expect(blocked.legal).toBe(false);

@@ -1,31 +1,22 @@
 import type { ScenarioDoc } from '../format';
-import type { AnyPlaytestRuleset } from './ruleset';
-import { tankplankPlaytest } from '../rulesets/tankplank/playtest';
-
-/** The rulesets the playtest can run, by scenario ruleset id. */
-const ADAPTERS: Readonly<Record<string, (scenario: ScenarioDoc) => AnyPlaytestRuleset>> = {
-  tankplank: (s) => tankplankPlaytest(s) as unknown as AnyPlaytestRuleset,
-};
-
-/** Ruleset ids with a rules engine the playtest can drive. */
-export const PLAYTEST_RULESETS: readonly string[] = Object.keys(ADAPTERS);
+import { playableRulesets, rulesetModule } from '../rulesets/registry';
+import type { AnyPlaytestView } from './view';
 
 /**
- * The playtest module for a scenario, or why it cannot be played: a ruleset without an engine
- * yet, or a scenario the engine refuses (a hex map for a table game).
+ * The playtest view of a scenario, or why it cannot be played: a ruleset without a rules engine
+ * yet, or a scenario its engine refuses (a hex map for a table game).
  */
 export function playtestFor(
   scenario: ScenarioDoc,
-): { ok: true; ruleset: AnyPlaytestRuleset } | { ok: false; reason: string } {
-  const make = ADAPTERS[scenario.ruleset.id];
-  if (!make)
+): { ok: true; view: AnyPlaytestView } | { ok: false; reason: string } {
+  const m = rulesetModule(scenario.ruleset.id);
+  if (!m?.game) {
+    const playable = playableRulesets().map((r) => r.label);
     return {
       ok: false,
-      reason: `No rules engine for "${scenario.ruleset.id}" yet; playtest supports ${PLAYTEST_RULESETS.join(', ')}.`,
+      reason: `${m?.label ?? scenario.ruleset.id} has no rules engine yet, so it can be drawn and set up but not played; playtest supports ${playable.join(', ')}.`,
     };
-  try {
-    return { ok: true, ruleset: make(scenario) };
-  } catch (err) {
-    return { ok: false, reason: err instanceof Error ? err.message : String(err) };
   }
+  const made = m.game(scenario);
+  return made.ok ? { ok: true, view: made.view() } : made;
 }

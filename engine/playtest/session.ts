@@ -1,4 +1,5 @@
-import type { AnyPlaytestRuleset, GameAction, LogLine, Viewer } from './ruleset';
+import { playSide } from '../game/simulate';
+import type { AnyPlaytestView, GameAction, LogLine, Viewer } from './view';
 
 /** Who plays a side: a person at this device, or the bot. */
 export type Controller = 'human' | 'bot';
@@ -19,7 +20,7 @@ export interface LogEntry {
  * returns a new game, which is what React state wants.
  */
 export interface PlaytestGame {
-  readonly ruleset: AnyPlaytestRuleset;
+  readonly view: AnyPlaytestView;
   readonly seed: number;
   readonly controllers: Readonly<Record<string, Controller>>;
   readonly start: unknown;
@@ -36,16 +37,16 @@ export interface GameSettings {
 }
 
 export function startGame(
-  ruleset: AnyPlaytestRuleset,
+  view: AnyPlaytestView,
   seed: number,
   controllers: Readonly<Record<string, Controller>>,
   settings: GameSettings = {},
 ): PlaytestGame {
   return {
-    ruleset,
+    view,
     seed,
     controllers,
-    start: ruleset.newGame(seed),
+    start: view.game.newGame({ seed }),
     entries: [],
     marks: [],
     clock: settings.clock === true,
@@ -76,7 +77,7 @@ export function applyActions(game: PlaytestGame, actions: readonly GameAction[])
   const entries = [...game.entries];
   const events: unknown[] = [];
   for (const action of actions) {
-    const r = game.ruleset.reduce(state, action);
+    const r = game.view.game.reduce(state, action);
     if (!r.ok) {
       if (entries.length === game.entries.length)
         return { ok: false, reason: r.reason, ...(r.ruleId ? { ruleId: r.ruleId } : {}) };
@@ -102,19 +103,19 @@ export function undoLast(game: PlaytestGame): PlaytestGame {
 
 /** Replays a saved log; refusals mean the record does not match this engine. */
 export function replayGame(
-  ruleset: AnyPlaytestRuleset,
+  view: AnyPlaytestView,
   seed: number,
   controllers: Readonly<Record<string, Controller>>,
   actions: readonly GameAction[],
   marks: readonly number[] = [],
   settings: GameSettings = {},
 ): { game: PlaytestGame; refused: { index: number; reason: string }[] } {
-  const game = startGame(ruleset, seed, controllers, settings);
+  const game = startGame(view, seed, controllers, settings);
   let state = game.start;
   const entries: LogEntry[] = [];
   const refused: { index: number; reason: string }[] = [];
   actions.forEach((action, index) => {
-    const r = ruleset.reduce(state, action);
+    const r = view.game.reduce(state, action);
     if (!r.ok) {
       refused.push({ index, reason: r.reason });
       return;
@@ -140,8 +141,8 @@ export function readableLog(
   const out: ShownLine[] = [];
   for (const e of game.entries.slice(0, upTo)) {
     for (const ev of e.events) {
-      if (!game.ruleset.eventVisible(ev, viewer, e.state)) continue;
-      for (const line of game.ruleset.describe(ev, e.state)) out.push({ ...line, action: e.index });
+      if (!game.view.game.eventVisible(ev, viewer, e.state)) continue;
+      for (const line of game.view.describe(ev, e.state)) out.push({ ...line, action: e.index });
     }
   }
   return out;
@@ -159,8 +160,18 @@ export function undoLastHuman(game: PlaytestGame): PlaytestGame {
     const mark = g.marks.length ? g.marks[g.marks.length - 1]! : g.entries.length - 1;
     const entry = g.entries[mark];
     if (!entry) return g;
-    const side = g.ruleset.actionSide(stateAt(g, mark), entry.action);
+    const side = g.view.game.actionSide(stateAt(g, mark), entry.action);
     g = undoLast(g);
     if (side === undefined || g.controllers[side] !== 'bot') return g;
   }
+}
+
+/**
+ * The bot plays a side's part of the current phase through the headless driver (the same code
+ * the CLI, the bench and the balance lab run), as one gesture of the log.
+ */
+export function botTurn(game: PlaytestGame, side: string): ApplyResult {
+  const turn = playSide(game.view.game, currentState(game), side, { kind: 'bot' });
+  if ('refused' in turn) return { ok: false, reason: turn.refused };
+  return applyActions(game, turn.actions);
 }

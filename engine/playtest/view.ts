@@ -1,26 +1,62 @@
 import type { Point, Shape } from '../format';
-import type { Reduction } from '../game/reducer';
+import type { GameAction, GameDef, GameResult, SideInfo, Viewer } from '../game/gameDef';
 import type { CostGrid } from '../movement/reachableArea';
 
 /**
- * What the playtest screen needs from a ruleset. The screen reads everything it shows (phases,
- * counters, what a unit may do, odds, the log) through this interface, so a new ruleset plugs in
- * by writing one adapter beside `tankplank.ts`, with no new screens.
+ * What the playtest screen shows of a game: phases, counters, what a unit may do, odds, the log.
+ * The headless game (`GameDef`: new game, reduce, result, bots) is apart from it, so the CLI, the
+ * bench and the balance lab never load any of this. A ruleset provides `view(game)`; the screen
+ * picks its board (a table in inches or a hex grid) by the view's `board`.
  */
 
-/** An action as it is stored in a game record: plain JSON with a `type`. */
-export type GameAction = { readonly type: string } & Readonly<Record<string, unknown>>;
+export type { GameAction, GameResult, SideInfo, Viewer };
 
-/** Who looks at the table: a side id, or `null` for everybody (bot-vs-bot, replay, game over). */
-export type Viewer = string | null;
+/** A hex of the map, as the scenario file names it (offset column and row). */
+export interface HexCell {
+  readonly col: number;
+  readonly row: number;
+}
 
-export interface SideInfo {
+/**
+ * The two boards a game is played on. On a table, positions are points in inches and facings
+ * degrees clockwise from east (the table's x axis); on a hex map, positions are hexes and facings
+ * hexside numbers 0–5 as the hex core numbers them.
+ */
+export interface Boards {
+  readonly table: { readonly place: Point; readonly facing: number };
+  readonly hex: { readonly place: HexCell; readonly facing: number };
+}
+export type BoardKind = keyof Boards;
+export type Place<B extends BoardKind> = Boards[B]['place'];
+
+/**
+ * What the game asks of the side that acts now, one kind per turn structure in the rulesets:
+ * - `move`: move units (all a side's units in one phase, as Tankplank's simultaneous movement);
+ * - `fire`: fire with units that may still fire;
+ * - `orders`: give every unit an order, then all orders resolve together;
+ * - `activate`: one unit acts, in initiative order (`unit`), the order given in `queue`;
+ * - `plot`: write each unit's mission in secret (`pending` units still lack one); plots resolve
+ *   when every side has plotted;
+ * - `cards`: play a card from the hand (`hand`) to order units;
+ * - `wait`: nothing to do for the viewer now (another side acts, or the game is over).
+ */
+export type Prompt =
+  | { readonly kind: 'move' }
+  | { readonly kind: 'fire' }
+  | { readonly kind: 'orders'; readonly pending: readonly string[] }
+  | { readonly kind: 'activate'; readonly unit: string; readonly queue: readonly string[] }
+  | { readonly kind: 'plot'; readonly pending: readonly string[] }
+  | { readonly kind: 'cards'; readonly hand: readonly CardView[] }
+  | { readonly kind: 'wait'; readonly for: readonly string[] };
+
+/** A card in a hand, with what playing it does now or why it cannot be played. */
+export interface CardView {
   readonly id: string;
   readonly name: string;
-  /** CSS colour for the side's counters. */
-  readonly colour: string;
-  /** Where its units come from before they are on the table, in words ("enters from edge A, west"). */
-  readonly deployment: string;
+  readonly text: string;
+  readonly action: GameAction | undefined;
+  readonly disabledReason?: string;
+  readonly ruleId?: string;
 }
 
 /** Where the game stands: turn, phase, who must act and what is left for them. */
@@ -36,13 +72,13 @@ export interface PhaseInfo {
   readonly waitingFor: readonly string[];
   /** Per side, what is left to do this phase ("12 units have not moved"). */
   readonly todo: Readonly<Record<string, readonly string[]>>;
-  /** Whether units may be moved (movement commands) or fire (fire commands) now. */
-  readonly mode: 'move' | 'fire' | 'none';
+  /** What the acting side is asked to do now. */
+  readonly prompt: Prompt;
   readonly over: boolean;
 }
 
 /** A unit as its counter shows it. */
-export interface CounterView {
+export interface CounterView<B extends BoardKind = 'table'> {
   readonly id: string;
   readonly side: string;
   /** Full name for panels and the log. */
@@ -52,8 +88,9 @@ export interface CounterView {
   readonly kind: 'figure' | 'vehicle' | 'gun' | 'wreck';
   readonly formation: string;
   readonly formationLabel: string;
-  /** Null while off the table or riding in a vehicle. */
-  readonly at: Point | null;
+  /** Null while off the board or riding in a vehicle. */
+  readonly at: Place<B> | null;
+  /** Degrees on a table, a hexside 0–5 on a hex map. */
   readonly facing: number;
   /** Turret facing relative to the hull, for turreted vehicles. */
   readonly turret: number | undefined;
@@ -95,12 +132,12 @@ export interface ReachView {
 }
 
 /** A planned move: the action, where it really ends (snapped) and what it costs. */
-export type MovePlan =
+export type MovePlan<B extends BoardKind = 'table'> =
   | {
       readonly ok: true;
       readonly action: GameAction;
-      readonly to: Point;
-      readonly path: readonly Point[];
+      readonly to: Place<B>;
+      readonly path: readonly Place<B>[];
       /** Whether the point asked for was out of reach and the move was shortened. */
       readonly snapped: boolean;
       readonly explanation: string;
@@ -137,9 +174,11 @@ export type TemplateView =
     };
 
 /** The line of sight as the screen draws and explains it. */
-export interface SightView {
-  readonly from: Point;
-  readonly to: Point;
+export interface SightView<B extends BoardKind = 'table'> {
+  readonly from: Place<B>;
+  readonly to: Place<B>;
+  /** On a hex map, the hexes the line passes through in order, ends included. */
+  readonly hexes?: readonly HexCell[];
   readonly visible: boolean;
   readonly distance: number;
   /** The first thing that blocks the line, named. */
@@ -160,11 +199,11 @@ export interface SightView {
 }
 
 /** Everything known about a shot before the dice: what the screen shows when hovering a target. */
-export interface FirePreview {
+export interface FirePreview<B extends BoardKind = 'table'> {
   readonly legal: boolean;
   readonly reason?: string;
   readonly ruleId?: string;
-  readonly sight: SightView | undefined;
+  readonly sight: SightView<B> | undefined;
   readonly range: number | undefined;
   readonly band: string | undefined;
   /** The rolls the shot needs, each with its modifiers and rule ids. */
@@ -224,56 +263,48 @@ export interface ScoreLine {
   readonly value: string;
 }
 
-export interface GameResult {
-  readonly winner: string | 'draw';
-  readonly text: string;
-}
-
-/** A ruleset as the playtest screen drives it. */
-export interface PlaytestRuleset<S, A extends GameAction, E> {
-  readonly id: string;
+/**
+ * A game as the playtest screen drives it. `B` is the board: positions, facings, moves and
+ * targets are table points and degrees, or hexes and hexsides. The state `S` is the game's own.
+ */
+export interface PlaytestView<S = unknown, E = unknown, B extends BoardKind = BoardKind> {
+  readonly board: B;
+  /** The headless game this view shows. */
+  readonly game: GameDef<S, GameAction, E>;
   readonly label: string;
+  /** The board's size: inches for a table, columns and rows for a hex map. */
   readonly table: { readonly width: number; readonly height: number };
-  sides(): readonly SideInfo[];
-  newGame(seed: number): S;
-  reduce(state: S, action: A): Reduction<S, E>;
   phase(state: S): PhaseInfo;
   /** Counters the viewer may see (the view filter for hidden information). */
-  counters(state: S, viewer: Viewer): readonly CounterView[];
+  counters(state: S, viewer: Viewer): readonly CounterView<B>[];
   objectives(state: S, viewer: Viewer): readonly ObjectiveView[];
   score(state: S): readonly ScoreLine[];
-  result(state: S): GameResult | undefined;
   /** Whether a side may act with this unit now. */
   canAct(state: S, unit: string, side: string): boolean;
   commands(state: S, unit: string): readonly UnitCommand[];
   reachable(state: S, unit: string): ReachView | undefined;
-  planMove(state: S, unit: string, to: Point, offset?: Point): MovePlan;
-  faceAction(state: S, unit: string, facing: number): A | undefined;
+  planMove(state: S, unit: string, to: Place<B>, offset?: Place<B>): MovePlan<B>;
+  faceAction(state: S, unit: string, facing: number): GameAction | undefined;
   weapons(state: S, unit: string): readonly WeaponChoice[];
   previewFire(
     state: S,
     shooter: string,
     weapon: string,
     ammo: string | undefined,
-    target: { readonly unit?: string; readonly at?: Point },
-  ): FirePreview;
-  /** Ends the side's phase; `timeUp` when its real-time limit ran out. */
-  endPhaseAction(state: S, side: string, timeUp?: boolean): A;
+    target: { readonly unit?: string; readonly at?: Place<B> },
+  ): FirePreview<B>;
   /**
    * The real-time limit on the current phase when the players choose to play against the clock,
    * or undefined when this phase has none.
    */
   clock(state: S): PhaseClock | undefined;
-  /** The side an action is taken for (so undo can step back over the bot's turns). */
-  actionSide(state: S, action: A): string | undefined;
   /** Log lines for one event; the state is the one after the action that produced it. */
   describe(event: E, state: S): readonly LogLine[];
-  /** Whether a viewer may see an event in the log (hidden movement, secret objectives). */
-  eventVisible(event: E, viewer: Viewer, state: S): boolean;
-  /** The bot's actions for a side in the current phase (the last one ends the phase). */
-  botActions(state: S, side: string): readonly A[];
-  hash(state: S): string;
 }
 
-/** The ruleset type the screen holds: actions are plain JSON, state and events opaque. */
-export type AnyPlaytestRuleset = PlaytestRuleset<unknown, GameAction, unknown>;
+/** A view on a table in inches. */
+export type TablePlaytestView<S = unknown, E = unknown> = PlaytestView<S, E, 'table'>;
+/** A view on a hex map. */
+export type HexPlaytestView<S = unknown, E = unknown> = PlaytestView<S, E, 'hex'>;
+/** The view type the screen holds: state and events opaque, the board told by `board`. */
+export type AnyPlaytestView = TablePlaytestView | HexPlaytestView;

@@ -9,7 +9,8 @@ import {
   startGame,
   stateAt,
   undoLastHuman,
-  type AnyPlaytestRuleset,
+  botTurn,
+  type TablePlaytestView,
   type Controller,
   type CounterView,
   type FirePreview,
@@ -17,6 +18,7 @@ import {
   type LogLine,
   type PlaytestGame,
 } from '../../../engine/playtest';
+import { playSide } from '../../../engine/game/simulate';
 import { getHost } from '../../host';
 import { PlaytestBoard, type BoardModel, type BoardPointer } from './PlaytestBoard';
 import { LogPanel, LogRow } from './LogPanel';
@@ -108,7 +110,7 @@ export function PlaytestView({
     <>
       {game ? (
         <PlaytestGameView
-          key={`${game.seed}:${game.ruleset === made.ruleset ? 'same' : 'loaded'}`}
+          key={`${game.seed}:${game.view === made.view ? 'same' : 'loaded'}`}
           scenario={scenario}
           game={game}
           setGame={setGame}
@@ -119,10 +121,10 @@ export function PlaytestView({
       ) : (
         <div className="playtest" data-testid="playtest">
           <SetupDialog
-            ruleset={made.ruleset}
+            view={made.view}
             title={scenario.meta.title}
             onStart={(controllers, seed, settings) =>
-              setGame(startGame(made.ruleset, seed, controllers, settings))
+              setGame(startGame(made.view, seed, controllers, settings))
             }
             onLoad={() => void loadGame()}
             onCancel={onExit}
@@ -161,9 +163,9 @@ function PlaytestGameView({
   onNewGame(): void;
   onLoadGame(): void;
 }) {
-  const rs: AnyPlaytestRuleset = game.ruleset;
+  const rs = game.view as TablePlaytestView;
   const host = getHost();
-  const sides = useMemo(() => rs.sides(), [rs]);
+  const sides = rs.game.sides;
   const colours = useMemo(() => Object.fromEntries(sides.map((s) => [s.id, s.colour])), [sides]);
   const sideName = (id: string | undefined) => sides.find((s) => s.id === id)?.name ?? id ?? '';
   const humans = sides.filter((s) => game.controllers[s.id] === 'human').map((s) => s.id);
@@ -234,51 +236,52 @@ function PlaytestGameView({
   useEffect(() => {
     if (replayAt !== null || phase.over || active === undefined || activeIsHuman) return;
     const t = setTimeout(() => {
-      const s = currentState(game);
-      const actions = rs.botActions(s, active);
-      let g = game;
-      let applied = false;
-      for (const a of actions) {
-        const r = applyActions(g, [a]);
-        if (r.ok) {
-          g = r.game;
-          applied = true;
-        }
-      }
-      if (!applied) {
-        const r = applyActions(g, [rs.endPhaseAction(s, active)]);
-        if (r.ok) g = r.game;
-      }
-      setGame(g);
+      const r = botTurn(game, active);
+      if (r.ok) setGame(r.game);
+      else
+        setMessage({ text: `The bot could not play side ${active}: ${r.reason}`, bad: true });
     }, BOT_DELAY_MS);
     return () => clearTimeout(t);
   }, [game, replayAt, phase.over, active, activeIsHuman, rs, setGame]);
 
   const reach = useMemo(() => {
-    if (phase.mode !== 'move' || !primary || !canAct(primary)) return undefined;
+    if (phase.prompt.kind !== 'move' || !primary || !canAct(primary)) return undefined;
     return rs.reachable(state, primary);
-  }, [phase.mode, primary, canAct, rs, state]);
+  }, [phase.prompt.kind, primary, canAct, rs, state]);
 
   const weapons = useMemo(
-    () => (primary && phase.mode === 'fire' ? rs.weapons(state, primary) : []),
-    [primary, phase.mode, rs, state],
+    () => (primary && phase.prompt.kind === 'fire' ? rs.weapons(state, primary) : []),
+    [primary, phase.prompt.kind, rs, state],
   );
   const weaponChoice = weapons.find((w) => w.id === weapon) ?? weapons[0];
   const ammoChoice = weaponChoice?.ammo.includes(ammo ?? '') ? ammo : weaponChoice?.ammo[0];
 
   const preview: FirePreview | undefined = useMemo(() => {
-    if (phase.mode !== 'fire' || !primary || !weaponChoice || !canAct(primary)) return undefined;
+    if (phase.prompt.kind !== 'fire' || !primary || !weaponChoice || !canAct(primary))
+      return undefined;
     const target = hover ? byId.get(hover) : undefined;
     if (target && target.side !== byId.get(primary)?.side && target.kind !== 'wreck')
       return rs.previewFire(state, primary, weaponChoice.id, ammoChoice, { unit: target.id });
     if (weaponChoice.atPoint && hoverPoint)
       return rs.previewFire(state, primary, weaponChoice.id, ammoChoice, { at: hoverPoint });
     return undefined;
-  }, [phase.mode, primary, weaponChoice, ammoChoice, canAct, hover, hoverPoint, byId, rs, state]);
+  }, [
+    phase.prompt.kind,
+    primary,
+    weaponChoice,
+    ammoChoice,
+    canAct,
+    hover,
+    hoverPoint,
+    byId,
+    rs,
+    state,
+  ]);
 
   const commands = useMemo(
-    () => (primary && phase.mode === 'move' && canAct(primary) ? rs.commands(state, primary) : []),
-    [primary, phase.mode, canAct, rs, state],
+    () =>
+      primary && phase.prompt.kind === 'move' && canAct(primary) ? rs.commands(state, primary) : [],
+    [primary, phase.prompt.kind, canAct, rs, state],
   );
 
   const apply = (actions: readonly GameAction[], what: string): boolean => {
@@ -289,7 +292,7 @@ function PlaytestGameView({
     }
     const after = currentState(r.game);
     const lines = r.events.flatMap((e) =>
-      rs.eventVisible(e, viewer, after) ? rs.describe(e, after) : [],
+      rs.game.eventVisible(e, viewer, after) ? rs.describe(e, after) : [],
     );
     setLastLines(lines);
     setFlashes(flashesOf(lines));
@@ -314,7 +317,7 @@ function PlaytestGameView({
   };
 
   const handlePoint = (): Point | undefined => {
-    if (phase.mode !== 'move' || mine.length !== 1) return undefined;
+    if (phase.prompt.kind !== 'move' || mine.length !== 1) return undefined;
     const c = byId.get(mine[0]!);
     if (!c?.at) return undefined;
     const facing = faceAt ?? c.facing;
@@ -351,7 +354,7 @@ function PlaytestGameView({
         notes.push(`${c.label}: ${plan.reason}${plan.ruleId ? ` (${plan.ruleId})` : ''}`);
         return;
       }
-      const r = rs.reduce(s, plan.action);
+      const r = rs.game.reduce(s, plan.action);
       if (!r.ok) {
         notes.push(`${c.label}: ${r.reason}`);
         return;
@@ -372,7 +375,7 @@ function PlaytestGameView({
       drag.current = { kind: 'face', unit: mine[0]! };
       return;
     }
-    if (phase.mode === 'fire') {
+    if (phase.prompt.kind === 'fire') {
       if (hit && canAct(hit.id)) {
         setSelected([hit.id]);
         return;
@@ -400,7 +403,7 @@ function PlaytestGameView({
           ? selected
           : [hit.id];
       setSelected(next);
-      if (phase.mode === 'move')
+      if (phase.prompt.kind === 'move')
         drag.current = { kind: 'move', unit: hit.id, start: p.at, moved: false };
       return;
     }
@@ -452,7 +455,7 @@ function PlaytestGameView({
     }
     // A click on the table: with units selected in the Movement phase, move them there.
     if (Math.hypot(p.at[0] - d.start[0], p.at[1] - d.start[1]) > 0.3) return;
-    if (phase.mode === 'move' && mine.length > 0) {
+    if (phase.prompt.kind === 'move' && mine.length > 0) {
       commitMoves(planGroup(mine, mine[0]!, p.at));
       return;
     }
@@ -485,7 +488,7 @@ function PlaytestGameView({
 
   const endPhase = () => {
     if (!active) return;
-    apply([rs.endPhaseAction(state, active)], 'End phase');
+    apply([rs.game.endPhaseAction(state, active)], 'End phase');
   };
 
   // The real-time limit (when the players chose it): it runs only while a person has the device.
@@ -494,7 +497,7 @@ function PlaytestGameView({
     phaseKey,
     replayAt === null && !handover && activeIsHuman,
     () => {
-      if (active) apply([rs.endPhaseAction(currentState(game), active, true)], 'Time up');
+      if (active) apply([rs.game.endPhaseAction(currentState(game), active, true)], 'Time up');
     },
   );
 
@@ -507,17 +510,17 @@ function PlaytestGameView({
       const ph = rs.phase(s);
       const side = ph.waitingFor[0];
       if (ph.over || ph.turn !== startTurn || side === undefined) break;
-      const next =
-        game.controllers[side] === 'bot' ? rs.botActions(s, side) : [rs.endPhaseAction(s, side)];
-      let moved = false;
-      for (const a of next) {
-        const r = rs.reduce(s, a);
-        if (!r.ok) continue;
-        s = r.state;
-        actions.push(a);
-        moved = true;
-      }
-      if (!moved) break;
+      const turn = playSide(
+        rs.game,
+        s,
+        side,
+        game.controllers[side] === 'bot'
+          ? { kind: 'bot' }
+          : { kind: 'source', next: (at, who) => [rs.game.endPhaseAction(at, who)] },
+      );
+      if ('refused' in turn || turn.actions.length === 0) break;
+      s = turn.state;
+      actions.push(...turn.actions);
     }
     if (actions.length) apply(actions, 'End turn');
   };
@@ -599,7 +602,7 @@ function PlaytestGameView({
     })),
   };
 
-  const result = rs.result(state);
+  const result = rs.game.result(state);
   const log = useMemo(() => readableLog(game, viewer), [game, viewer]);
   const listSide = viewer ?? active ?? sides[0]?.id;
 
@@ -744,9 +747,9 @@ function PlaytestGameView({
               </div>
             ))}
             <p className="muted hint">
-              {phase.mode === 'move'
+              {phase.prompt.kind === 'move'
                 ? 'Select a unit or a squad, then drag it or click where it goes. Drag the yellow knob to face.'
-                : phase.mode === 'fire'
+                : phase.prompt.kind === 'fire'
                   ? 'Select a shooter, hover a target for sight and odds, click to fire.'
                   : ''}
             </p>
@@ -758,7 +761,7 @@ function PlaytestGameView({
             commands={commands}
             onCommand={(a, label) => apply([a], label)}
           />
-          {phase.mode === 'fire' && primaryCounter && weapons.length > 0 && (
+          {phase.prompt.kind === 'fire' && primaryCounter && weapons.length > 0 && (
             <section className="pt-section" data-testid="weapons">
               <h3>Weapon</h3>
               <select
@@ -917,8 +920,8 @@ function UnitPanel({
 }: {
   counter: CounterView | undefined;
   count: number;
-  reach: ReturnType<AnyPlaytestRuleset['reachable']>;
-  commands: ReturnType<AnyPlaytestRuleset['commands']>;
+  reach: ReturnType<TablePlaytestView['reachable']>;
+  commands: ReturnType<TablePlaytestView['commands']>;
   onCommand(a: GameAction, label: string): void;
 }) {
   if (!counter) return null;

@@ -1,24 +1,24 @@
 import { useMemo, useState } from 'react';
-import type { AnyPlaytestRuleset, Controller, GameSettings } from '../../../engine/playtest';
+import type { AnyPlaytestView, Controller, GameSettings } from '../../../engine/playtest';
 import { formatClock } from './usePhaseClock';
 
 /** Choose who plays each side (a person at this device, or the bot) and the dice seed. */
 export function SetupDialog({
-  ruleset,
+  view,
   title,
   onStart,
   onLoad,
   onCancel,
 }: {
-  ruleset: AnyPlaytestRuleset;
+  view: AnyPlaytestView;
   title: string;
   onStart(controllers: Record<string, Controller>, seed: number, settings: GameSettings): void;
   onLoad(): void;
   onCancel(): void;
 }) {
-  const sides = ruleset.sides();
+  const sides = view.game.sides;
   // The first turn's movement clock, to tell the players what they are signing up for.
-  const clockInfo = useMemo(() => ruleset.clock(ruleset.newGame(0)), [ruleset]);
+  const clockInfo = useMemo(() => view.clock(view.game.newGame({ seed: 0 })), [view]);
   const [clock, setClock] = useState(false);
   const [controllers, setControllers] = useState<Record<string, Controller>>(() =>
     Object.fromEntries(sides.map((s) => [s.id, 'human' as Controller])),
@@ -29,7 +29,7 @@ export function SetupDialog({
     <div className="modal-backdrop">
       <div className="modal playtest-setup" role="dialog" aria-label="Start a playtest">
         <h2>Playtest: {title}</h2>
-        <p className="muted">Rules: {ruleset.label}. Deployment follows the scenario.</p>
+        <p className="muted">Rules: {view.label}. Deployment follows the scenario.</p>
         <table>
           <tbody>
             {sides.map((s) => (

@@ -34,13 +34,15 @@ export async function loadGameText(
     };
   const made = playtestFor(loaded.doc);
   if (!made.ok) return { ok: false, problems: [made.reason] };
-  if (made.ruleset.id !== doc.ruleset)
+  if (made.view.game.rulesetId !== doc.ruleset)
     return {
       ok: false,
-      problems: [`the game was played with ${doc.ruleset}, the scenario is ${made.ruleset.id}`],
+      problems: [
+        `the game was played with ${doc.ruleset}, the scenario is ${made.view.game.rulesetId}`,
+      ],
     };
   const { game, refused } = replayGame(
-    made.ruleset,
+    made.view,
     doc.seed,
     doc.controllers,
     doc.actions,
@@ -48,7 +50,7 @@ export async function loadGameText(
     { clock: doc.clock === true },
   );
   const warnings: string[] = refused.map((r) => `action ${r.index} refused on replay: ${r.reason}`);
-  if (made.ruleset.hash(currentState(game)) !== doc.stateHash)
+  if (made.view.game.hash(currentState(game)) !== doc.stateHash)
     warnings.push(
       'the replay did not reach the saved state (the rules engine changed since the game was saved)',
     );

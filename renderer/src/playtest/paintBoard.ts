@@ -5,7 +5,7 @@ import type {
   ReachView,
   SightView,
   TemplateView,
-} from '../../../engine/playtest/ruleset';
+} from '../../../engine/playtest/view';
 import type { Camera } from '../editor/Editor';
 
 /** Everything the interactive layer of the playtest board draws, in table inches. */

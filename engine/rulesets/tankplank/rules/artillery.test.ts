@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { playBotGame } from '../bot';
 import { loadDocument } from '../../../format';
 import { replay } from '../../../game/replay';
-import { tankplankPlaytest } from '../playtest';
+import { tankplankPlaytest } from '..';
 import { createContext } from './context';
 import { fixtureScenario } from './fixtures';
 import { newGame } from './setup';
@@ -503,7 +503,7 @@ describe('playtest adapter and the bundled variant', () => {
       ],
     });
     const rs = tankplankPlaytest(scenario);
-    const s = { ...rs.newGame(1), phase: 'firing' as const };
+    const s = { ...rs.game.newGame({ seed: 1 }), phase: 'firing' as const };
     const sp = tankplankPlaytest(
       fixtureScenario({
         title: 'sp',
@@ -513,7 +513,9 @@ describe('playtest adapter and the bundled variant', () => {
         ],
       }),
     );
-    expect(sp.commands(sp.newGame(1), 'sp').find((c) => c.id === 'setUp')?.action).toEqual({
+    expect(
+      sp.commands(sp.game.newGame({ seed: 1 }), 'sp').find((c) => c.id === 'setUp')?.action,
+    ).toEqual({
       type: 'setUp',
       unit: 'sp',
     });

@@ -2,8 +2,9 @@
  * Playtest commands and log lines for boats (TP-5.3, TP-G7) and for heavy weapons without their
  * crews (TP-16.4 to TP-16.9). The Tankplank adapter calls these; they hold no state.
  */
-import { tablePoint } from '../../geometry/units';
-import { distance } from '../../geometry/vector';
+import { tablePoint } from '../../../geometry/units';
+import { distance } from '../../../geometry/vector';
+import type { LogLine, UnitCommand, WeaponChoice } from '../../../playtest/view';
 import {
   carriedPiece,
   constant,
@@ -17,8 +18,7 @@ import {
   type TankplankContext,
   type TankplankEvent,
   type TankplankState,
-} from './rules';
-import type { LogLine, UnitCommand, WeaponChoice } from '../../playtest/ruleset';
+} from '../rules';
 
 type Try = (
   state: TankplankState,

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { fixtureScenario } from './rules/fixtures';
-import { mortarTeam } from './rules/testing';
-import type { TankplankAction, TankplankState } from './rules';
-import { tankplankPlaytest } from './playtest';
+import type { TankplankAction, TankplankState } from '../rules';
+import { fixtureScenario } from '../rules/fixtures';
+import { mortarTeam } from '../rules/testing';
+import { tankplankPlaytest } from '..';
 
 const scenario = fixtureScenario({
   title: 'house and tree',
@@ -31,12 +31,12 @@ const scenario = fixtureScenario({
 
 describe('playtest adapter: AA MG, burning roofs, mortar shelter', () => {
   const tp = tankplankPlaytest(scenario);
-  const start = tp.newGame(1) as TankplankState;
+  const start = tp.game.newGame({ seed: 1 }) as TankplankState;
 
   test('a tank offers "commander takes the AA MG" and the log says what it means', () => {
     const cmd = tp.commands(start, 'tank').find((c) => c.id === 'manAaMg');
     expect(cmd?.action).toEqual({ type: 'manAaMg', unit: 'tank' });
-    const r = tp.reduce(start, cmd!.action as TankplankAction);
+    const r = tp.game.reduce(start, cmd!.action as TankplankAction);
     if (!r.ok) throw new Error(r.reason);
     const line = tp.describe(r.events[0]!, r.state)[0]!;
     expect(line.text).toContain('at most ½ of its move');

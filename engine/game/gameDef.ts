@@ -1,0 +1,86 @@
+import type { RngState } from '../random/dice';
+import type { Reduction } from './reducer';
+
+/**
+ * A game without a screen: what the headless driver, the CLI, the bench, the balance lab and the
+ * golden runner need from a ruleset. The playtest screen adds a `PlaytestView` on top of it.
+ */
+
+/** An action as it is stored in a game record: plain JSON with a `type`. */
+export type GameAction = { readonly type: string } & Readonly<Record<string, unknown>>;
+
+/** Who looks at the game: a side id, or `null` for everybody (bot-vs-bot, replay, game over). */
+export type Viewer = string | null;
+
+export interface SideInfo {
+  readonly id: string;
+  readonly name: string;
+  /** CSS colour for the side's counters. */
+  readonly colour: string;
+  /** Where its units come from before they are on the board, in words ("enters from edge A, west"). */
+  readonly deployment: string;
+}
+
+export interface GameResult {
+  readonly winner: string | 'draw';
+  readonly text: string;
+}
+
+/** Where a game stands, as much as a driver needs to know to ask the right side for actions. */
+export interface GameStatus {
+  readonly turn: number;
+  readonly phase: string;
+  /** Sides that must act before the game moves on, in the order they act on a shared device. */
+  readonly waitingFor: readonly string[];
+  readonly over: boolean;
+}
+
+/** One side's part of a phase: the actions it took, the state after them and their events. */
+export interface SideTurn<S, A, E> {
+  readonly actions: readonly A[];
+  readonly state: S;
+  readonly events: readonly E[];
+}
+
+/** How a bot plays: a designer picks one per side in the scenario's playtest settings. */
+export type BotStyle = 'cautious' | 'balanced' | 'aggressive';
+
+export interface NewGameOptions {
+  readonly seed: number;
+  /** Ends the game after this many turns (a draw unless a side has won), over the scenario's. */
+  readonly turnLimit?: number;
+}
+
+/** A ruleset's game as pure functions of its state `S`, actions `A` and events `E`. */
+export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unknown> {
+  readonly rulesetId: string;
+  readonly sides: readonly SideInfo[];
+  newGame(options: NewGameOptions): S;
+  reduce(state: S, action: A): Reduction<S, E>;
+  status(state: S): GameStatus;
+  result(state: S): GameResult | undefined;
+  hash(state: S): string;
+  /** Whether a viewer may see an event (hidden movement, secret objectives, plotted orders). */
+  eventVisible(event: E, viewer: Viewer, state: S): boolean;
+  /** The side an action is taken for (so undo can step back over the bot's turns). */
+  actionSide(state: S, action: A): string | undefined;
+  /** Ends the side's part of the current phase; `timeUp` when its real-time limit ran out. */
+  endPhaseAction(state: S, side: string, timeUp?: boolean): A;
+  /**
+   * The bot plays a side now, until it has nothing more to do in this phase (its last action ends
+   * its part): the actions it took with the state after them and their events, since the bot
+   * applies each action to plan the next. No actions when the side is not asked to act.
+   */
+  bot(state: S, side: string, style?: BotStyle): SideTurn<S, A, E>;
+  /**
+   * Where the seeded dice live in the state: the driver reads and writes them to fix rolls in
+   * tests (forced dice are a driver feature, never an action a file can carry).
+   */
+  readonly dice: {
+    get(state: S): RngState;
+    set(state: S, rng: RngState): S;
+  };
+}
+
+/** The game type shared code holds: state and events opaque, actions plain JSON. */
+export type AnyGameDef = GameDef<unknown, GameAction, unknown>;

@@ -1,0 +1,99 @@
+import type { GameDef, GameResult, SideInfo } from '../../game/gameDef';
+import { hashState } from '../../game/stateHash';
+import { botPhase } from './bot';
+import {
+  newGame,
+  tankplankReducer,
+  type TankplankAction,
+  type TankplankContext,
+  type TankplankEvent,
+  type TankplankState,
+} from './rules';
+
+/** Counter colours for sides that do not set their own. */
+const SIDE_COLOURS = ['#2f5fb3', '#b8322a', '#2f8f4e', '#8a4fb3'];
+
+/** Events that stay hidden from the other side on a screened first turn (TP-4.4). */
+const SCREENED_EVENTS = new Set<TankplankEvent['type']>([
+  'UnitMoved',
+  'UnitFaced',
+  'UnitMounted',
+  'UnitDismounted',
+  'WeaponSetUp',
+  'WeaponBrokenDown',
+]);
+
+export type TankplankGame = GameDef<TankplankState, TankplankAction, TankplankEvent>;
+
+/** Whether the scenario screens the creek on turn 1 (TP-4.4): an option; older files listed it as a layer. */
+export function screenedFirstTurn(ctx: TankplankContext): boolean {
+  const r = ctx.scenario.ruleset;
+  return r.options?.['BASIC.OPT.SCREEN'] === true || (r.layers ?? []).includes('BASIC.OPT.SCREEN');
+}
+
+/** The Tankplank rules as a headless game: the reducer, the bot and who acts when. */
+export function tankplankGame(ctx: TankplankContext): TankplankGame {
+  const reducer = tankplankReducer(ctx);
+  const scenario = ctx.scenario;
+  const sideName = new Map(scenario.forces.sides.map((s) => [s.id, s.name]));
+  const screenTurn = screenedFirstTurn(ctx);
+  const sides: SideInfo[] = scenario.forces.sides.map((s, k) => {
+    const e = ctx.entryEdges.get(s.id);
+    return {
+      id: s.id,
+      name: s.name,
+      colour: s.colour ?? SIDE_COLOURS[k % SIDE_COLOURS.length]!,
+      deployment: e
+        ? `starts off the table and enters from edge ${e.label ?? ''} (${e.edge}) (TP-4.1)`
+        : 'placed by the scenario',
+    };
+  });
+  return {
+    rulesetId: scenario.ruleset.id,
+    sides,
+    newGame: (o) => newGame(ctx, o),
+    reduce: reducer,
+    status(state) {
+      const over = state.phase === 'ended';
+      return {
+        turn: state.turn,
+        phase: state.phase,
+        waitingFor: over ? [] : ctx.sides.filter((s) => !state.ended.includes(s)),
+        over,
+      };
+    },
+    result(state): GameResult | undefined {
+      if (!state.result) return undefined;
+      const w = state.result.winner;
+      return {
+        winner: w,
+        text:
+          w === 'draw'
+            ? `Draw: ${state.result.reason}`
+            : `${sideName.get(w) ?? w} wins: ${state.result.reason}`,
+      };
+    },
+    hash: (state) => hashState(state),
+    eventVisible(event, viewer, state) {
+      if (!screenTurn || viewer === null || state.turn > 1) return true;
+      if (SCREENED_EVENTS.has(event.type) && 'unit' in event)
+        return state.units[event.unit]?.side === viewer;
+      return true;
+    },
+    actionSide(state, action) {
+      if (action.type === 'endPhase') return action.side;
+      if (action.type === 'forceDice') return undefined;
+      return state.units[action.unit]?.side;
+    },
+    endPhaseAction: (_state, side, timeUp) => ({
+      type: 'endPhase',
+      side,
+      ...(timeUp ? { timeUp: true } : {}),
+    }),
+    bot: (state, side) => botPhase(ctx, state, side),
+    dice: {
+      get: (state) => state.rng,
+      set: (state, rng) => ({ ...state, rng }),
+    },
+  };
+}

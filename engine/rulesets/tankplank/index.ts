@@ -1,0 +1,64 @@
+import type { ScenarioDoc } from '../../format';
+import type { AnyGameDef } from '../../game/gameDef';
+import type { AnyPlaytestView } from '../../playtest/view';
+import type { RulesetModule } from '../types';
+import { TANKPLANK_BUNDLED } from './catalogs';
+import { tankplankExplain } from './explain';
+import { tankplankGame } from './game';
+import { tablePoint } from '../../geometry/units';
+import { lineOfSight } from '../../los/lineOfSight';
+import { createContext, TANKPLANK_SIGHT_RULES, type ContextOptions } from './rules';
+
+/** Eye height of a standing man in inches, as the benchmark has always measured (TP-7). */
+const MAN_HEIGHT = 0.75;
+import { tankplankView } from './view';
+import { tankplankKit } from './view/kit';
+
+/** A Tankplank scenario's playtest view, its headless game at `view.game` (tests, the module). */
+export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = {}) {
+  const kit = tankplankKit(scenario, opts);
+  return tankplankView(kit, tankplankGame(kit.ctx));
+}
+
+/** Tankplank: WWII village skirmish on a table in inches, with Tankette Waltz and the advanced rules. */
+export const tankplank: RulesetModule = {
+  id: 'tankplank',
+  label: 'Tankplank',
+  summary: 'WWII village skirmish on a table in inches, with Tankette Waltz and advanced vehicles',
+  board: 'table',
+  presets: [
+    {
+      id: 'tankplank',
+      label: 'Tankplank table 36" × 24"',
+      ruleset: 'tankplank',
+      map: { kind: 'table', width: 36, height: 24 },
+    },
+  ],
+  catalogs: TANKPLANK_BUNDLED,
+  features: { unitCards: false, attacker: false, points: false },
+  game(scenario) {
+    if (scenario.map.kind !== 'table')
+      return { ok: false, reason: 'Tankplank is played on a table in inches, not a hex map' };
+    try {
+      const view = tankplankPlaytest(scenario);
+      return {
+        ok: true,
+        game: view.game as unknown as AnyGameDef,
+        view: () => view as unknown as AnyPlaytestView,
+      };
+    } catch (err) {
+      return { ok: false, reason: err instanceof Error ? err.message : String(err) };
+    }
+  },
+  explain: tankplankExplain,
+  sightChecker(scenario, options = {}) {
+    const ctx = createContext(scenario, { indexMode: options.index ?? 'rtree' });
+    return (a, b) =>
+      lineOfSight(
+        ctx.terrain,
+        { point: tablePoint(a[0], a[1]), height: MAN_HEIGHT },
+        { point: tablePoint(b[0], b[1]), height: MAN_HEIGHT },
+        TANKPLANK_SIGHT_RULES,
+      ).visible;
+  },
+};
