@@ -1,0 +1,159 @@
+/**
+ * End of the Firing phase: casualties come off the table, destroyed vehicles become wrecks, and
+ * their passengers and crews save or bail out beside them (TP-14.3 to TP-14.5, TP-16.2, TP-16.8).
+ */
+import {
+  type TankplankState,
+  type UnitState,
+  withFormation,
+  withUnit,
+  type WreckState,
+} from './state';
+import { Dice } from '../../../random/dice';
+import { project } from '../../../geometry/vector';
+import { type TablePoint, tablePoint } from '../../../geometry/units';
+import { constant } from './catalog';
+import type { TankplankContext } from './context';
+import { info, positionOf } from './situation';
+import { isBoat, swampBoat } from './boats';
+import { type Events, round } from './reduction';
+
+export function removeCasualties(
+  ctx: TankplankContext,
+  state: TankplankState,
+  dice: Dice,
+  events: Events,
+): TankplankState {
+  let next = state;
+  const passengerSave = constant(ctx.catalog, 'passengerSave');
+  for (const u of Object.values(state.units)) {
+    if (!u.doomed) continue;
+    const i = info(ctx, state, u.id);
+    const f = next.formations[u.formation];
+    if (f) next = withFormation(next, u.formation, { lostThisTurn: f.lostThisTurn + 1 });
+    if (i.kind === 'figure') {
+      next = withUnit(next, u.id, { alive: false, doomed: false, at: null });
+      events.push({ type: 'CasualtyRemoved', unit: u.id, ruleId: 'TP-14.3' });
+      continue;
+    }
+    if (isBoat(ctx, next, u.id)) {
+      next = swampBoat(ctx, next, u.id, dice, events);
+      continue;
+    }
+    const at = positionOf(next, u.id)!;
+    const wreck: WreckState = {
+      id: `wreck.${u.id}`,
+      unit: u.id,
+      type: u.type,
+      side: u.side,
+      at: [at.x, at.y],
+      facing: u.facing,
+      ammo: u.ammo,
+    };
+    next = withUnit(next, u.id, { alive: false, doomed: false, at: null, passengers: [] });
+    next = { ...next, wrecks: [...next.wrecks, wreck] };
+    events.push({ type: 'VehicleDestroyed', unit: u.id, wreck: wreck.id, ruleId: 'TP-14.4' });
+    // Every passenger and crewman saves on 5+ whatever destroyed the vehicle (TP-14.5, TP-A55).
+    let slot = 0;
+    const spot = () => {
+      const p = project(at, u.facing + 90 + 40 * slot, 1 + 0.3 * Math.floor(slot / 9));
+      slot++;
+      return clampToTable(ctx, p);
+    };
+    for (const pid of u.passengers) {
+      if (info(ctx, next, pid).kind === 'gun') {
+        // A towed gun is left beside the wreck, to be picked up again (TP-16.8).
+        const p = spot();
+        next = withUnit(next, pid, { embarkedIn: null, at: [p.x, p.y] });
+        continue;
+      }
+      const roll = dice.roll();
+      const saved = roll >= passengerSave;
+      events.push({
+        type: 'SaveRolled',
+        unit: pid,
+        needed: passengerSave,
+        roll,
+        saved,
+        modifiers: [],
+        ruleId: 'TP-14.5',
+      });
+      const pf = next.units[pid]!.formation;
+      if (!saved) {
+        next = withUnit(next, pid, { alive: false, embarkedIn: null, at: null });
+        events.push({ type: 'CasualtyRemoved', unit: pid, ruleId: 'TP-14.5' });
+        const fs = next.formations[pf];
+        if (fs) next = withFormation(next, pf, { lostThisTurn: fs.lostThisTurn + 1 });
+      } else {
+        const p = spot();
+        next = withUnit(next, pid, { embarkedIn: null, at: [p.x, p.y] });
+        events.push({
+          type: 'CrewBailedOut',
+          vehicle: u.id,
+          unit: pid,
+          role: next.units[pid]!.role ?? 'passenger',
+          at: [round(p.x), round(p.y)],
+          ruleId: 'TP-16.2',
+        });
+        next = withFormation(next, pf, { survivedVehicle: true });
+      }
+    }
+    let n = 0;
+    for (const [role, count] of Object.entries(u.crew)) {
+      for (let k = 0; k < count; k++) {
+        const roll = dice.roll();
+        const saved = roll >= passengerSave;
+        const crewId = `${u.id}.crew${++n}`;
+        events.push({
+          type: 'SaveRolled',
+          unit: crewId,
+          needed: passengerSave,
+          roll,
+          saved,
+          modifiers: [],
+          ruleId: 'TP-14.5',
+        });
+        if (!saved) continue;
+        const p = spot();
+        const crewman: UnitState = {
+          id: crewId,
+          side: u.side,
+          formation: u.formation,
+          type: 'tp.driver',
+          role,
+          at: [p.x, p.y],
+          facing: u.facing,
+          turret: 0,
+          alive: true,
+          doomed: false,
+          embarkedIn: null,
+          passengers: [],
+          crew: {},
+          ammo: {},
+          moved: 0,
+          movedInches: 0,
+          noFire: false,
+          spawned: true,
+        };
+        next = { ...next, units: { ...next.units, [crewId]: crewman } };
+        events.push({
+          type: 'CrewBailedOut',
+          vehicle: u.id,
+          unit: crewId,
+          role,
+          at: [round(p.x), round(p.y)],
+          ruleId: 'TP-16.2',
+        });
+        next = withFormation(next, u.formation, { survivedVehicle: true });
+      }
+    }
+  }
+  return next;
+}
+
+function clampToTable(ctx: TankplankContext, p: TablePoint): TablePoint {
+  return tablePoint(
+    Math.min(ctx.map.width, Math.max(0, p.x)),
+    Math.min(ctx.map.height, Math.max(0, p.y)),
+  );
+}

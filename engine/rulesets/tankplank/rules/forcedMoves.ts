@@ -1,0 +1,217 @@
+/**
+ * Moves nobody chooses, made at the start of a turn: units carrying out a morale result
+ * (TP-15.4, TP-G11), and crews out of their wrecks heading for the rear, cover or a gun short of
+ * men (TP-16.2, TP-16.6).
+ */
+import { type TankplankState, withFormation, withUnit } from './state';
+import { pathCost } from '../../../movement/movementCost';
+import { bearing, distance, project } from '../../../geometry/vector';
+import { type TablePoint, tablePoint } from '../../../geometry/units';
+import { constant } from './catalog';
+import type { TankplankContext } from './context';
+import { gunCrew } from './fire';
+import { info, obstructions, onTable, positionOf, sightBetween } from './situation';
+import { isBoat } from './boats';
+import { furthestLegal, moverFor } from './movement';
+import { type Events, round } from './reduction';
+
+/** Units carrying out a morale result move first, in place of their normal move (TP-15.4, TP-G11). */
+export function forcedMoves(
+  ctx: TankplankContext,
+  state: TankplankState,
+  events: Events,
+): TankplankState {
+  let next = state;
+  for (const [fid, f] of Object.entries(state.formations)) {
+    const order = f.morale;
+    if (!order || order.movesLeft <= 0) continue;
+    for (const u of Object.values(next.units)) {
+      if (u.formation !== fid || !onTable(u) || u.boat || isBoat(ctx, next, u.id)) continue;
+      const from = tablePoint(u.at[0], u.at[1]);
+      const goal =
+        order.result === 'toCover' ? nearestCover(ctx, from) : homeEdgePoint(ctx, u.side, from);
+      if (!goal) {
+        next = withUnit(next, u.id, { moved: 1 });
+        continue;
+      }
+      const { mover } = moverFor(ctx, next, u.id);
+      const to = furthestLegal(ctx, mover, from, goal);
+      const cost = pathCost(ctx.terrain, mover, [from, to]);
+      next = withUnit(next, u.id, { at: [to.x, to.y], moved: 1, movedInches: cost.inches });
+      events.push({
+        type: 'UnitMoved',
+        unit: u.id,
+        from: [u.at[0], u.at[1]],
+        to: [round(to.x), round(to.y)],
+        inches: round(cost.inches),
+        cost: round(Math.min(1, cost.cost)),
+        rate: cost.rate,
+        ruleIds: ['TP-15.4'],
+        forced: order.result,
+      });
+    }
+    next = withFormation(next, fid, { morale: { ...order, movesLeft: order.movesLeft - 1 } });
+  }
+  return next;
+}
+
+function homeEdgePoint(
+  ctx: TankplankContext,
+  side: string,
+  from: TablePoint,
+): TablePoint | undefined {
+  const e = ctx.entryEdges.get(side);
+  if (!e) return undefined;
+  switch (e.edge) {
+    case 'west':
+      return tablePoint(0, from.y);
+    case 'east':
+      return tablePoint(ctx.map.width, from.y);
+    case 'north':
+      return tablePoint(from.x, 0);
+    case 'south':
+      return tablePoint(from.x, ctx.map.height);
+  }
+}
+
+/**
+ * Crews that bailed out of a wreck act on their own (TP-16.2): on their own bank they head for
+ * the middle of their entry edge to regroup; across the creek they make for the nearest cover.
+ */
+export function crewBehaviour(
+  ctx: TankplankContext,
+  state: TankplankState,
+  events: Events,
+): TankplankState {
+  let next = state;
+  for (const u of Object.values(state.units)) {
+    if (!u.spawned || !onTable(u) || u.moved >= 1) continue;
+    const from = tablePoint(u.at[0], u.at[1]);
+    const label = ctx.entryEdges.get(u.side)?.label;
+    const bank = ctx.terrain
+      .featuresAt(from)
+      .map((e) => (e.feature.kind === 'ground' ? e.feature.bank : undefined))
+      .find((b) => b !== undefined);
+    const ownBank = bank === undefined || label === undefined || bank === label;
+    let goal: TablePoint | undefined;
+    let why: string;
+    let ruleId = 'TP-16.2';
+    const gun = gunNeedingCrew(ctx, next, u.id);
+    if (gun) {
+      // A tank or armoured-car crewman goes to an AT gun he sees short of crew (TP-16.6).
+      if (gun.serving) continue;
+      goal = gun.post;
+      why = 'crewToGun';
+      ruleId = 'TP-16.6';
+    } else if (ownBank) {
+      goal = edgeMiddle(ctx, u.side);
+      why = 'crewToRear';
+    } else {
+      const inCover = ctx.terrain
+        .featuresAt(from, 0.3)
+        .some((e) => e.rules.coverClass !== 'none' && e.feature.kind !== 'ground');
+      goal = inCover ? undefined : nearestCover(ctx, from);
+      why = 'crewToCover';
+    }
+    if (!goal || distance(from, goal) < 0.3) continue;
+    const { mover } = moverFor(ctx, next, u.id);
+    const to = furthestLegal(ctx, mover, from, goal);
+    if (distance(from, to) < 0.05) continue;
+    const cost = pathCost(ctx.terrain, mover, [from, to], next.gaps ?? []);
+    next = withUnit(next, u.id, { at: [to.x, to.y], moved: 1, movedInches: cost.inches });
+    events.push({
+      type: 'UnitMoved',
+      unit: u.id,
+      from: [u.at[0], u.at[1]],
+      to: [round(to.x), round(to.y)],
+      inches: round(cost.inches),
+      cost: round(Math.min(1, cost.cost)),
+      rate: cost.rate,
+      ruleIds: [ruleId],
+      forced: why,
+    });
+  }
+  return next;
+}
+
+/**
+ * The friendly AT gun a bailed-out tank or armoured-car crewman goes to (TP-16.6): one he can see
+ * that has fewer men at it than its full crew (or none). `serving` when he is already at it;
+ * `post` is where he takes his place, beside the gun on his side of it.
+ */
+function gunNeedingCrew(
+  ctx: TankplankContext,
+  state: TankplankState,
+  manId: string,
+): { gun: string; serving: boolean; post: TablePoint } | undefined {
+  const man = state.units[manId]!;
+  const from = positionOf(state, manId);
+  const vehicle = state.units[manId.split('.crew')[0]!];
+  if (!from || !vehicle || vehicle.id === manId) return undefined;
+  const kw = ctx.catalog.units.get(vehicle.type)?.keywords ?? [];
+  if (!kw.includes('armoured') || kw.includes('personnelCarrier')) return undefined;
+  const reach = constant(ctx.catalog, 'crewProximity');
+  const obs = obstructions(ctx, state);
+  let best: { gun: string; serving: boolean; post: TablePoint; d: number } | undefined;
+  for (const g of Object.values(state.units)) {
+    if (!onTable(g) || g.side !== man.side || !g.alive) continue;
+    const gi = info(ctx, state, g.id);
+    if (gi.kind !== 'gun' || gi.type.keywords?.includes('artillery')) continue;
+    const at = tablePoint(g.at[0], g.at[1]);
+    const full = (gi.type.crew ?? []).reduce((n, c) => n + c.count, 0);
+    // Who can serve it now; the man himself counts only once he is there.
+    const hands = gunCrew(ctx, state, g.id, at);
+    const d = distance(from, at);
+    const serving = d <= reach + 1e-9;
+    if (hands >= full && !serving) continue;
+    if (
+      !serving &&
+      !sightBetween(ctx, state, { unit: manId, point: from }, { unit: g.id, point: at }, obs)
+        .visible
+    )
+      continue;
+    if (best && best.d <= d) continue;
+    const post = d > 0 ? project(at, bearing(at, from), reach * 0.8) : at;
+    best = { gun: g.id, serving, post, d };
+  }
+  return best && { gun: best.gun, serving: best.serving, post: best.post };
+}
+
+function edgeMiddle(ctx: TankplankContext, side: string): TablePoint | undefined {
+  const e = ctx.entryEdges.get(side);
+  if (!e) return undefined;
+  const along = e.edge === 'west' || e.edge === 'east' ? ctx.map.height : ctx.map.width;
+  const mid = ((e.from ?? 0) + (e.to ?? along)) / 2;
+  switch (e.edge) {
+    case 'west':
+      return tablePoint(0.5, mid);
+    case 'east':
+      return tablePoint(ctx.map.width - 0.5, mid);
+    case 'north':
+      return tablePoint(mid, 0.5);
+    case 'south':
+      return tablePoint(mid, ctx.map.height - 0.5);
+  }
+}
+
+function nearestCover(ctx: TankplankContext, from: TablePoint): TablePoint | undefined {
+  let best: TablePoint | undefined;
+  let bestD = Infinity;
+  const box = { minX: from.x - 10, minY: from.y - 10, maxX: from.x + 10, maxY: from.y + 10 };
+  for (const e of ctx.terrain.candidates(box)) {
+    if (
+      e.rules.coverClass === 'none' ||
+      e.feature.kind === 'ground' ||
+      e.feature.kind === 'creek' ||
+      e.feature.kind === 'gully'
+    )
+      continue;
+    const c = tablePoint((e.box.minX + e.box.maxX) / 2, (e.box.minY + e.box.maxY) / 2);
+    const d = distance(from, c);
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best;
+}

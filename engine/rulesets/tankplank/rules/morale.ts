@@ -1,0 +1,143 @@
+/**
+ * The Morale phase: each formation checks its triggers, and one that has any tests with its
+ * modifiers and carries out the result (TP-15, TP-A18, TP-A19).
+ */
+import { type TankplankState, type UnitState, withFormation } from './state';
+import { Dice } from '../../../random/dice';
+import type { Modifier } from './actions';
+import { constant, num, tableRows, text } from './catalog';
+import type { TankplankContext } from './context';
+import { baseRate, dist, formationSize, info, onTable } from './situation';
+import type { Events } from './reduction';
+
+export function moralePhase(
+  ctx: TankplankContext,
+  state: TankplankState,
+  dice: Dice,
+  events: Events,
+): TankplankState {
+  let next = state;
+  const triggerRows = tableRows(ctx.catalog, 'moraleTriggers');
+  const trig = (name: string) => ({
+    trigger: name,
+    ruleId: text(triggerRows.find((r) => r['trigger'] === name) ?? { ruleId: 'TP-15.1' }, 'ruleId'),
+  });
+  const modRows = tableRows(ctx.catalog, 'moraleModifiers');
+  const mod = (name: string, label: string): Modifier => {
+    const r = modRows.find((x) => x['condition'] === name)!;
+    return { label, value: num(r, 'printed'), ruleId: text(r, 'ruleId') };
+  };
+  const asTriggers = ctx.options.bool('TP-A19');
+  for (const [fid, f] of Object.entries(state.formations)) {
+    const size = formationSize(ctx, next, fid);
+    if (size === 0) continue;
+    const fi = ctx.formations.get(fid);
+    const members = Object.values(next.units).filter((u) => u.formation === fid && u.alive);
+    const figures = members.filter((u) => info(ctx, next, u.id).kind === 'figure');
+    const triggers: { trigger: string; ruleId: string }[] = [];
+    let quarterReached = f.quarterReached;
+    if (!f.quarterReached && f.startSize > 0 && (f.startSize - size) / f.startSize >= 0.25) {
+      triggers.push(trig('firstQuarterLost'));
+      quarterReached = true;
+    }
+    const lostFrac = f.sizeAtTurnStart > 0 ? f.lostThisTurn / f.sizeAtTurnStart : 0;
+    if (lostFrac >= 0.25) triggers.push(trig('quarterLostThisTurn'));
+    if (f.attackers.filter((a) => a.size >= f.sizeAtTurnStart).length >= 2)
+      triggers.push(trig('attackedByTwoEqualOrLarger'));
+    const tankNear = tankSupport(ctx, next, fid);
+    if (figures.length > 0 && f.armourAttackers.length > 0 && !tankNear)
+      triggers.push(trig('infantryAttackedByArmourWithoutTanks'));
+    if (f.survivedVehicle) triggers.push(trig('survivedVehicleDestruction'));
+    if (f.bombardedTurns.includes(state.turn) && f.bombardedTurns.includes(state.turn - 1))
+      triggers.push(trig('bombardedTwoTurns'));
+    if (asTriggers && f.houseHitByHe) triggers.push(trig('houseAttackedByHe'));
+    if (asTriggers && f.bridgeHmg) triggers.push(trig('bridgeUnderHmgFire'));
+    const armoured = members.some((u) => info(ctx, next, u.id).type.keywords?.includes('armoured'));
+    if (asTriggers && armoured && f.bigGunAttackers >= 3)
+      triggers.push(trig('armourFiredOnByThreeGuns'));
+    if (f.morale && f.morale.retestTurn === state.turn)
+      triggers.push({ trigger: 'retest', ruleId: 'TP-15.2' });
+    next = withFormation(next, fid, { quarterReached });
+    if (triggers.length === 0) continue;
+
+    const mods: Modifier[] = [];
+    const officerWith = members.some((u) => u.role === 'officer' && !u.embarkedIn);
+    if (officerWith) mods.push(mod('officerWithUnit', 'officer with the unit'));
+    else if (officerNear(ctx, next, fid))
+      mods.push(mod('officerWithinHalfMove', 'officer within half a move'));
+    const lossRow = modRows
+      .filter((r) => r['group'] === 'losses')
+      .sort((a, b) => num(b, 'minFraction') - num(a, 'minFraction'))
+      .find((r) => lostFrac >= num(r, 'minFraction') - 1e-9);
+    if (lossRow)
+      mods.push({
+        label: `lost ${Math.round(lostFrac * 100)}% this turn`,
+        value: num(lossRow, 'printed'),
+        ruleId: text(lossRow, 'ruleId'),
+      });
+    if (figures.length > 0 && tankNear) mods.push(mod('tankSupport', 'supported by tanks'));
+    if (figures.length > 0 && f.armourAttackers.length >= 2)
+      mods.push(mod('attackedByTwoArmoured', 'attacked by two or more armoured vehicles'));
+    if (fi?.heavyWeapons) mods.push(mod('heavyWeapons', 'heavy-weapons unit'));
+    const roll = dice.roll();
+    const sum = mods.reduce((s, m) => s + m.value, 0);
+    const score = ctx.options.str('TP-A18') === 'd6PlusPrinted' ? roll + sum : roll - sum;
+    const rows = tableRows(ctx.catalog, 'moraleResults');
+    const row =
+      rows.find((r) => score >= num(r, 'minScore') && score <= num(r, 'maxScore')) ??
+      rows[rows.length - 1]!;
+    const result = text(row, 'result') as 'hold' | 'toCover' | 'fallBack' | 'rout';
+    events.push({
+      type: 'MoraleTested',
+      formation: fid,
+      triggers,
+      roll,
+      modifiers: mods,
+      score,
+      result,
+      ruleId: 'TP-A18',
+    });
+    next = withFormation(
+      next,
+      fid,
+      result === 'hold'
+        ? { morale: undefined }
+        : {
+            morale: {
+              result,
+              movesLeft: num(row, 'moves'),
+              retestTurn: state.turn + (result === 'rout' ? 3 : 1),
+            },
+          },
+    );
+  }
+  return next;
+}
+
+function tankSupport(ctx: TankplankContext, state: TankplankState, formation: string): boolean {
+  const range = constant(ctx.catalog, 'tankSupportRange');
+  const members = Object.values(state.units).filter(
+    (u): u is UnitState & { at: readonly [number, number] } =>
+      u.formation === formation && onTable(u),
+  );
+  if (members.length === 0) return false;
+  const side = members[0]!.side;
+  return Object.values(state.units).some((t) => {
+    if (!onTable(t) || t.side !== side || t.doomed) return false;
+    if (info(ctx, state, t.id).type.class !== 'tank') return false;
+    return members.some((m) => dist([m.at[0], m.at[1]], [t.at[0], t.at[1]]) <= range + 1e-9);
+  });
+}
+
+function officerNear(ctx: TankplankContext, state: TankplankState, formation: string): boolean {
+  const members = Object.values(state.units).filter(
+    (u): u is UnitState & { at: readonly [number, number] } =>
+      u.formation === formation && onTable(u),
+  );
+  return Object.values(state.units).some((o) => {
+    if (!onTable(o) || o.role !== 'officer' || o.formation === formation || o.doomed) return false;
+    if (members.length === 0 || o.side !== members[0]!.side) return false;
+    const half = baseRate(info(ctx, state, o.id)) * constant(ctx.catalog, 'halfMove');
+    return members.some((m) => dist([m.at[0], m.at[1]], [o.at[0], o.at[1]]) <= half + 1e-9);
+  });
+}
