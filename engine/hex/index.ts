@@ -8,3 +8,4 @@ export * from './hexside';
 export * from './pixel';
 export * from './line';
 export * from './grid';
+export * from './area';

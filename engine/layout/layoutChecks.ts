@@ -143,6 +143,12 @@ export function checkLayout(
   const out: LayoutProblem[] = [];
   if (doc.map.kind !== 'table') {
     checkOnHexMap(doc, doc.map, out);
+    checkMissionPlacement(
+      doc,
+      doc.map,
+      composeRulesetCatalog(doc.ruleset, catalogs, doc.catalog),
+      out,
+    );
     return out;
   }
   const map = doc.map;
@@ -238,6 +244,10 @@ function edgeStripPoints(edge: Edge, depth: number, map: TableMap, from = 0, to?
   }
 }
 
+/** Why a set of hexes cannot stand on a table map. */
+const HEXES_ON_TABLE =
+  'is a set of hexes, but this is a table map without a hex grid: draw it in inches';
+
 function checkOnTable(doc: ScenarioDoc, map: TableMap, out: LayoutProblem[]): void {
   const inside = ([x, y]: Point) => x >= 0 && y >= 0 && x <= map.width && y <= map.height;
   const size = `${map.width}"×${map.height}"`;
@@ -260,22 +270,22 @@ function checkOnTable(doc: ScenarioDoc, map: TableMap, out: LayoutProblem[]): vo
     }
   });
   (doc.deployment.zones ?? []).forEach((z, i) => {
-    if (!shapePoints(z.area, map).every(inside)) {
+    if (z.area.shape === 'hexes' || !shapePoints(z.area, map).every(inside)) {
       out.push({
         check: 'outside-table',
         severity: 'error',
-        message: `deployment zone ${z.name ?? z.id} of side ${z.side} reaches outside the ${size} table`,
+        message: `deployment zone ${z.name ?? z.id} of side ${z.side} ${z.area.shape === 'hexes' ? HEXES_ON_TABLE : `reaches outside the ${size} table`}`,
         subjects: [{ kind: 'zone', id: z.id }],
         pointer: `/deployment/zones/${i}`,
       });
     }
   });
   doc.objectives.forEach((o, i) => {
-    if (o.area && !shapePoints(o.area, map).every(inside)) {
+    if (o.area && (o.area.shape === 'hexes' || !shapePoints(o.area, map).every(inside))) {
       out.push({
         check: 'outside-table',
         severity: 'error',
-        message: `objective ${o.name ?? o.id} reaches outside the ${size} table`,
+        message: `objective ${o.name ?? o.id} ${o.area.shape === 'hexes' ? HEXES_ON_TABLE : `reaches outside the ${size} table`}`,
         subjects: [{ kind: 'objective', id: o.id }],
         pointer: `/objectives/${i}`,
       });

@@ -1,10 +1,36 @@
-import type { Point, ScenarioDoc, Shape, TableMap } from '../format';
+import type { GameMap, HexRef, Point, ScenarioDoc, Shape } from '../format';
 import { MISSION_OPTION, sideEdge, tanksMissions } from '../forces/missionPresets';
 import { constantNumber, type RulesetCatalog } from '../forces/rulesetCatalog';
+import {
+  centreHexes,
+  gridAxial,
+  hexAreaCentres,
+  hexDistance,
+  hexGrid,
+  hexLabel,
+  inBounds,
+  type HexGrid,
+} from '../hex';
 import type { LayoutProblem } from './layoutChecks';
 
-/** Points that stand for an objective's area when measuring where it lies. */
-function areaPoints(shape: Shape, map: TableMap): Point[] {
+/** Where the map lies in inches: a table's size, or a hex map laid out by its printed hex size. */
+interface Board {
+  readonly width: number;
+  readonly height: number;
+  readonly grid?: HexGrid;
+}
+
+function boardOf(map: GameMap): Board {
+  if (map.kind === 'table') return map;
+  const grid = hexGrid(map);
+  return { width: grid.width, height: grid.height, grid };
+}
+
+/**
+ * Points that stand for an objective's area when measuring where it lies: for a set of hexes,
+ * the centres of its hexes on the map (a token stands in the middle of its hex).
+ */
+function areaPoints(shape: Shape, map: Board): Point[] {
   switch (shape.shape) {
     case 'point':
       return [shape.at];
@@ -32,11 +58,12 @@ function areaPoints(shape: Shape, map: TableMap): Point[] {
       return [];
     }
     case 'hexes':
-      return [];
+      // On a table map a set of hexes has no grid to lie on (the layout check says so).
+      return map.grid ? hexAreaCentres(map.grid, shape.hexes) : [];
   }
 }
 
-function edgeDistance([x, y]: Point, edge: string, map: TableMap): number {
+function edgeDistance([x, y]: Point, edge: string, map: Board): number {
   switch (edge) {
     case 'north':
       return y;
@@ -49,18 +76,33 @@ function edgeDistance([x, y]: Point, edge: string, map: TableMap): number {
   }
 }
 
+/** Steps from the nearest hex of `hexes` to the nearest of `to`. */
+function hexGap(grid: HexGrid, hexes: readonly HexRef[], to: readonly HexRef[]): number {
+  let best = Infinity;
+  for (const a of hexes)
+    for (const b of to)
+      best = Math.min(
+        best,
+        hexDistance(gridAxial(grid, a.col, a.row), gridAxial(grid, b.col, b.row)),
+      );
+  return best;
+}
+
 /**
  * Objectives placed where the scenario's mission says (TANKS §9): King of the Hill at the table
  * centre; Free-for-All and No Retreat tokens within one Measuring Arrow of the edge of the side
  * that does not score them. Also flags a token count that differs from the mission's. Objectives
- * may lie near terrain (TK-A24), so terrain is not consulted.
+ * may lie near terrain (TK-A24), so terrain is not consulted. On a hex map an objective is a set of
+ * hexes: at the centre when it holds the hex (or one of the hexes) at the middle of the map, and
+ * measured to an edge from its hexes' centres, in inches at the map's printed hex size.
  */
 export function checkMissionPlacement(
   doc: ScenarioDoc,
-  map: TableMap,
+  gameMap: GameMap,
   cat: RulesetCatalog,
   out: LayoutProblem[],
 ): void {
+  const map = boardOf(gameMap);
   const mission = doc.ruleset.options?.[MISSION_OPTION];
   if (typeof mission !== 'string' || !mission.startsWith('tanks.') || cat.ruleset !== 'tanks')
     return;
@@ -96,6 +138,22 @@ export function checkMissionPlacement(
     const name = o.name ?? o.id;
     const subjects = [{ kind: 'objective' as const, id: o.id }];
     const pointer = `/objectives/${i}`;
+    if (m.placement === 'centre' && map.grid && o.area.shape === 'hexes') {
+      const mid = centreHexes(map.grid);
+      const gap = hexGap(map.grid, o.area.hexes, mid);
+      if (gap > 0) {
+        const where = mid.map((h) => hexLabel(h.col, h.row)).join(' or ');
+        out.push({
+          check: 'objective-placement',
+          severity: 'error',
+          message: `${m.name}: objective ${name} is ${gap} hex${gap === 1 ? '' : 'es'} from the centre hex (${where}); the mission puts it at the centre`,
+          subjects,
+          pointer,
+          ruleId: 'TK-9',
+        });
+      }
+      return;
+    }
     if (m.placement === 'centre') {
       const cx = pts.reduce((s, p) => s + p[0], 0) / pts.length;
       const cy = pts.reduce((s, p) => s + p[1], 0) / pts.length;
@@ -138,12 +196,20 @@ export function checkMissionPlacement(
         });
         continue;
       }
-      const worst = Math.max(...pts.map((p) => edgeDistance(p, edge, map)));
+      const far = pts.map((p) => edgeDistance(p, edge, map));
+      const worst = Math.max(...far);
       if (worst > reach + 1e-9) {
+        const grid = map.grid;
+        // The area's points are its on-map hexes' centres, in order: the farthest names its hex.
+        const farHex =
+          grid && o.area.shape === 'hexes'
+            ? o.area.hexes.filter((h) => inBounds(grid, h.col, h.row))[far.indexOf(worst)]
+            : undefined;
+        const at = farHex ? ` (hex ${hexLabel(farHex.col, farHex.row)})` : '';
         out.push({
           check: 'objective-placement',
           severity: 'error',
-          message: `${m.name}: objective ${name} is ${worst.toFixed(1)}" from ${opp.name}'s ${edge} edge; it must lie within ${reach}" (${reachName})`,
+          message: `${m.name}: objective ${name}${at} is ${worst.toFixed(1)}" from ${opp.name}'s ${edge} edge; it must lie within ${reach}" (${reachName})`,
           subjects,
           pointer,
           ruleId: 'TK-9',

@@ -1,13 +1,19 @@
-import type { Shape } from '../../../format';
+import type { HexMap, Shape } from '../../../format';
 import { pointInPolygon } from '../../../geometry/polygon';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
+import { hexAreaHasPoint, hexGrid } from '../../../hex';
 
-/** Whether a table point lies in a scenario area (objective zone, deployment zone). */
+/**
+ * Whether a table point lies in a scenario area (objective zone, deployment zone), on a table
+ * (its size) or on a hex map (laid out in inches by its printed hex size).
+ */
 export function shapeContains(
   shape: Shape,
   p: TablePoint,
-  table: { width: number; height: number },
+  board: { width: number; height: number } | HexMap,
 ): boolean {
+  const grid = 'kind' in board && board.kind === 'hex' ? hexGrid(board) : undefined;
+  const table = grid ?? (board as { width: number; height: number });
   switch (shape.shape) {
     case 'rect':
       return (
@@ -42,6 +48,7 @@ export function shapeContains(
       return false;
     }
     case 'hexes':
-      return false;
+      // A set of hexes on a table map has no grid to lie on (the layout check says so).
+      return grid ? hexAreaHasPoint(grid, shape.hexes, [p.x, p.y]) : false;
   }
 }
