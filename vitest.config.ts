@@ -7,6 +7,7 @@ export default defineConfig({
       'renderer/**/*.test.{ts,tsx}',
       'electron/**/*.test.ts',
       'cli/**/*.test.ts',
+      'server/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 60_000,

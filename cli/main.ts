@@ -23,6 +23,10 @@ const COMMANDS: Record<string, Command> = {
     summary: 'line of sight between two units or points, explained',
     load: () => import('./los'),
   },
+  serve: {
+    summary: 'run a collaboration server for live co-editing (Hocuspocus, SQLite, Redis)',
+    load: () => import('./serve'),
+  },
   import: {
     summary: 'import a Tiled hex map as a scenario, or BattleScribe catalogues as a TANKS catalog',
     load: () => import('./import'),

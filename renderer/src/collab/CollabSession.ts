@@ -1,0 +1,331 @@
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import * as Y from 'yjs';
+import { SyncBridge, type RefusedEntry, type ScenarioStore } from '../../../engine/document';
+import type { Point } from '../../../engine/format/types';
+import { encodeRoomToken, type Invitation } from '../../../server/protocol';
+
+/**
+ * One open scenario shared in a room: the store the user edits, bridged (engine/document
+ * SyncBridge) to the room's shared Y.Doc, which a Hocuspocus provider syncs with the server and
+ * an optional local persistence (IndexedDB in the browser) keeps across reloads and offline
+ * spells. Presence (name, colour, cursor, selection) travels through Yjs awareness, never as a
+ * document edit. Pure TypeScript: the browser and the Node load script both use it.
+ */
+
+/** What the status bar shows. */
+export type CollabStatus =
+  | { kind: 'connecting' }
+  /** Connected, every local edit acknowledged by the server. */
+  | { kind: 'connected' }
+  /** Connected, local edits on their way (or the first sync running). */
+  | { kind: 'syncing'; pending: number }
+  /** No connection; edits are kept locally and merge when it returns. */
+  | { kind: 'offline'; pending: number }
+  /** The server refused the room: the reason in words. */
+  | { kind: 'refused'; reason: string };
+
+/** Who a collaborator is and what they point at, as awareness carries it. */
+export interface Presence {
+  readonly name: string;
+  readonly colour: string;
+  /** Table point under their pointer, or null when it is off the table. */
+  readonly cursor: Point | null;
+  /** Ids of the records they have selected (features, units, objectives...). */
+  readonly selection: readonly string[];
+}
+
+export interface Peer extends Presence {
+  /** Yjs client id of the peer's awareness. */
+  readonly clientId: number;
+}
+
+/** A local store of the room's shared document (IndexedDB in the browser). */
+export interface LocalPersistence {
+  /** Resolves once the stored state is in the document. */
+  readonly whenSynced: Promise<unknown>;
+  destroy(): Promise<void> | void;
+}
+
+export interface CollabSessionOptions {
+  readonly store: ScenarioStore;
+  readonly invitation: Invitation;
+  /** True when this client shares its scenario into a new room; false to join one. */
+  readonly create: boolean;
+  readonly user: { name: string; colour: string };
+  /** The WebSocket class (Node has none built in before version 22). */
+  readonly WebSocket?: unknown;
+  /** Keeps the shared document locally; given the room's document and a storage name. */
+  readonly persistence?: (doc: Y.Doc, name: string) => LocalPersistence;
+  readonly onStatus?: (status: CollabStatus) => void;
+  readonly onPeers?: (peers: readonly Peer[]) => void;
+  /** A peer's entries that failed the file format's checks and were not written. */
+  readonly onRefused?: (refused: readonly RefusedEntry[]) => void;
+  /** The store now holds the room's scenario (after joining) or the room holds ours. */
+  readonly onReady?: () => void;
+}
+
+/**
+ * Counts, on the socket in use, the frames that carry document changes to the server (sync step 2
+ * and updates) and the server's acknowledgements (sync status, applied). Hocuspocus handles a
+ * socket's frames in order and acknowledges each after applying it, and the server appends every
+ * update to disk before that: when the acknowledgements catch up with the frames sent, every local
+ * edit is stored. (The provider's own counter is reset at each handshake and drifts when edits are
+ * queued before it, so it cannot say this.)
+ */
+class AckTracker {
+  private socket: object | null = null;
+  sent = 0;
+  acked = 0;
+  /** The server's sync step 1 arrived on this socket, so our step 2 reply is counted in `sent`. */
+  handshake = false;
+  constructor(private readonly changed: () => void) {}
+
+  /** A WebSocket class that reports to this tracker. */
+  wrap(Base: typeof WebSocket): typeof WebSocket {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const tracker = this;
+    return class CountingWebSocket extends Base {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        tracker.socket = this;
+        tracker.sent = 0;
+        tracker.acked = 0;
+        tracker.handshake = false;
+        this.addEventListener('message', (e: MessageEvent) => tracker.received(this, e.data));
+      }
+      override send(data: string | ArrayBufferLike | Blob | ArrayBufferView): void {
+        if (tracker.socket === this && carriesChanges(data)) tracker.sent++;
+        super.send(data);
+        tracker.changed();
+      }
+    };
+  }
+
+  private received(socket: object, data: unknown): void {
+    if (socket !== this.socket) return;
+    const bytes = toBytes(data);
+    if (!bytes) return;
+    const m = readHeader(bytes);
+    if (!m) return;
+    if (m.type === SYNC_STATUS && m.next !== undefined && (m.next & 0x3f) === 1) this.acked++;
+    if ((m.type === SYNC || m.type === SYNC_REPLY) && m.next === 0) this.handshake = true;
+    this.changed();
+  }
+
+  get pending(): number {
+    return Math.max(0, this.sent - this.acked);
+  }
+}
+
+/** Hocuspocus message types (see @hocuspocus/common). */
+const SYNC = 0;
+const SYNC_REPLY = 4;
+const SYNC_STATUS = 8;
+
+function toBytes(data: unknown): Uint8Array | undefined {
+  if (data instanceof Uint8Array) return data;
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  if (ArrayBuffer.isView(data))
+    return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  return undefined;
+}
+
+/** The message type after the document name, and the first varUint after it. */
+function readHeader(bytes: Uint8Array): { type: number; next: number | undefined } | undefined {
+  let at = 0;
+  const varUint = (): number | undefined => {
+    let n = 0;
+    let shift = 0;
+    while (at < bytes.length) {
+      const b = bytes[at++]!;
+      n += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) return n;
+      shift += 7;
+    }
+    return undefined;
+  };
+  const nameLength = varUint();
+  if (nameLength === undefined) return undefined;
+  at += nameLength;
+  const type = varUint();
+  if (type === undefined) return undefined;
+  return { type, next: varUint() };
+}
+
+/** Whether a frame the client sends carries document changes: sync step 2 or an update. */
+function carriesChanges(data: unknown): boolean {
+  const bytes = toBytes(data);
+  const m = bytes && readHeader(bytes);
+  return !!m && m.type === SYNC && (m.next === 1 || m.next === 2);
+}
+
+export class CollabSession {
+  readonly shared = new Y.Doc();
+  private readonly acks = new AckTracker(() => this.report());
+  readonly provider: HocuspocusProvider;
+  private readonly socket: HocuspocusProviderWebsocket;
+  private readonly local: LocalPersistence | undefined;
+  private bridge: SyncBridge | undefined;
+  private connection: 'connecting' | 'connected' | 'disconnected' = 'connecting';
+  private synced = false;
+  private refusedReason: string | undefined;
+  private closed = false;
+  private lastStatus = '';
+  /** Local changes to the room not yet acknowledged by the server (counted per transaction). */
+  private unconfirmed = 0;
+
+  constructor(readonly options: CollabSessionOptions) {
+    const { invitation } = options;
+    this.local = options.persistence?.(
+      this.shared,
+      `sandtable-room:${invitation.server}/${invitation.room}`,
+    );
+    const Base = (options.WebSocket ?? globalThis.WebSocket) as typeof WebSocket;
+    this.socket = new HocuspocusProviderWebsocket({
+      url: invitation.server,
+      WebSocketPolyfill: this.acks.wrap(Base),
+      // Offline is noticed within a few seconds even when the socket does not close.
+      messageReconnectTimeout: 8000,
+      maxDelay: 4000,
+    });
+    this.provider = new HocuspocusProvider({
+      websocketProvider: this.socket,
+      name: invitation.room,
+      document: this.shared,
+      token: encodeRoomToken({ secret: invitation.secret, create: options.create }),
+      onStatus: ({ status }) => {
+        this.connection = status;
+        if (status !== 'connected') this.synced = false;
+        this.report();
+      },
+      onSynced: ({ state }) => {
+        this.synced = state;
+        if (state) this.start();
+        this.report();
+      },
+      onAuthenticationFailed: ({ reason }) => {
+        this.refusedReason = reason;
+        this.report();
+        // A refused room joins nothing: stop retrying with the same secret.
+        this.socket.disconnect();
+      },
+      onAwarenessChange: () => this.reportPeers(),
+    });
+    this.shared.on('update', (_u: Uint8Array, origin: unknown) => {
+      if (origin !== this.provider) this.unconfirmed++;
+    });
+    this.provider.setAwarenessField('user', options.user);
+    this.provider.setAwarenessField('cursor', null);
+    this.provider.setAwarenessField('selection', []);
+    // Sharing puts the scenario into the new room at once, even before the server answers.
+    if (options.create) this.start();
+    else if (this.local) {
+      // A room visited before (edits made offline, a reload) opens from the local copy at once.
+      void this.local.whenSynced.then(() => {
+        if (!this.closed && this.shared.getMap('root').has('format')) this.start();
+      });
+    }
+    this.provider.attach();
+    this.report();
+  }
+
+  /** Bridges the store and the room, once; the start decides which side gives its content. */
+  private start(): void {
+    if (this.bridge || this.closed) return;
+    this.bridge = new SyncBridge(
+      this.options.store,
+      this.shared,
+      (r) => this.options.onRefused?.(r),
+      this.options.create ? 'seed' : 'join',
+    );
+    this.options.onReady?.();
+  }
+
+  /** Whether the store holds the room's scenario yet (a joiner waits for the first sync). */
+  get ready(): boolean {
+    return this.bridge !== undefined;
+  }
+
+  status(): CollabStatus {
+    if (this.refusedReason) return { kind: 'refused', reason: this.refusedReason };
+    if (this.connection === 'disconnected') return { kind: 'offline', pending: this.unconfirmed };
+    if (this.connection === 'connecting') return { kind: 'connecting' };
+    if (!this.synced || !this.acks.handshake || this.acks.pending > 0)
+      return { kind: 'syncing', pending: this.unconfirmed };
+    this.unconfirmed = 0;
+    return { kind: 'connected' };
+  }
+
+  private report(): void {
+    const s = this.status();
+    const key = JSON.stringify(s);
+    if (key === this.lastStatus) return;
+    this.lastStatus = key;
+    this.options.onStatus?.(s);
+  }
+
+  /** The other clients in the room with their presence. */
+  peers(): Peer[] {
+    const awareness = this.provider.awareness;
+    if (!awareness) return [];
+    const out: Peer[] = [];
+    for (const [clientId, state] of awareness.getStates()) {
+      if (clientId === awareness.clientID) continue;
+      const user = state.user as { name?: unknown; colour?: unknown } | undefined;
+      if (!user || typeof user.name !== 'string') continue;
+      out.push({
+        clientId,
+        name: user.name.slice(0, 40),
+        colour: typeof user.colour === 'string' ? user.colour : '#888888',
+        cursor: isPoint(state.cursor) ? state.cursor : null,
+        selection: Array.isArray(state.selection)
+          ? (state.selection as unknown[]).filter((s): s is string => typeof s === 'string')
+          : [],
+      });
+    }
+    return out.sort((a, b) => a.clientId - b.clientId);
+  }
+
+  private reportPeers(): void {
+    this.options.onPeers?.(this.peers());
+  }
+
+  setCursor(point: Point | null): void {
+    this.provider.setAwarenessField('cursor', point);
+  }
+  setSelection(ids: readonly string[]): void {
+    this.provider.setAwarenessField('selection', [...ids]);
+  }
+
+  /** Drops the connection (the user went offline); edits stay local until `reconnect`. */
+  disconnect(): void {
+    this.socket.disconnect();
+    this.connection = 'disconnected';
+    this.report();
+  }
+  reconnect(): void {
+    if (this.refusedReason || this.closed) return;
+    void this.socket.connect();
+  }
+
+  /** Leaves the room: the store keeps its content and becomes a local document again. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.bridge?.close();
+    this.provider.destroy();
+    this.socket.destroy();
+    await this.local?.destroy();
+  }
+}
+
+function isPoint(v: unknown): v is Point {
+  return (
+    Array.isArray(v) &&
+    v.length === 2 &&
+    typeof v[0] === 'number' &&
+    typeof v[1] === 'number' &&
+    Number.isFinite(v[0]) &&
+    Number.isFinite(v[1])
+  );
+}

@@ -1,0 +1,135 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Starting and stopping real server processes for the tests and the load script: `sandtable
+ * serve` as a child process (so it can be killed outright), and Debian's redis-server on
+ * loopback. Everything listens on 127.0.0.1 only.
+ */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A free TCP port on loopback (asks the OS, then lets it go). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  readonly port: number;
+  readonly url: string;
+  readonly pid: number;
+  /** Everything the process printed. */
+  output(): string;
+  /** SIGKILL: no chance to store anything. */
+  kill(): Promise<void>;
+  /** SIGTERM: stores open rooms, then exits. */
+  stop(): Promise<void>;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+/** Runs `sandtable serve` on loopback and resolves once it accepts connections. */
+export async function startServerProcess(options: {
+  dataDir: string;
+  port?: number;
+  redis?: string;
+  name?: string;
+}): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const args = [
+    path.join(root, 'bin', 'sandtable.mjs'),
+    'serve',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--data',
+    options.dataDir,
+    ...(options.redis ? ['--redis', options.redis] : []),
+    ...(options.name ? ['--name', options.name] : []),
+  ];
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const deadline = Date.now() + 30_000;
+  while (!out.includes('collaboration server on')) {
+    if (child.exitCode !== null) throw new Error(`sandtable serve exited:\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`sandtable serve did not start in 30 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    port,
+    url: `ws://127.0.0.1:${port}`,
+    pid: child.pid!,
+    output: () => out,
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+  };
+}
+
+/** Debian's redis-server binary, if installed. */
+export function redisServerPath(): string | undefined {
+  return ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
+}
+
+export interface RedisProcess {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts redis-server on a free loopback port with no persistence; resolves once it is ready. */
+export async function startRedis(): Promise<RedisProcess> {
+  const bin = redisServerPath();
+  if (!bin)
+    throw new Error('redis-server is not installed: apt-get install redis-server (CI does this)');
+  const port = await freePort();
+  const child = spawn(
+    bin,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const deadline = Date.now() + 15_000;
+  while (!out.includes('Ready to accept connections')) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited:\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`redis-server did not start in 15 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * What a Sandtable client and collaboration server agree on: room names, the token a client
+ * joins with, and the invitation link a host hands out. Pure string handling, shared by the
+ * server (`sandtable serve`), the desktop host and the renderer.
+ *
+ * A room is protected by a shared secret: whoever creates the room chooses it, the server keeps
+ * only its SHA-256, and everyone who joins later must present the same secret. An invitation
+ * carries the server address, the room and the secret, so handing it over is handing over access.
+ */
+
+/** Room names: 8 to 64 letters, digits, `_` and `-`. */
+export const ROOM_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+/** Secrets: 16 to 128 URL-safe characters. */
+export const SECRET_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** The token a client sends: the room's secret, and whether it is creating the room. */
+export interface RoomToken {
+  readonly secret: string;
+  /** True for the client that shares a scenario into a new room; joining never creates one. */
+  readonly create?: boolean;
+}
+
+export function encodeRoomToken(token: RoomToken): string {
+  return JSON.stringify(
+    token.create ? { secret: token.secret, create: true } : { secret: token.secret },
+  );
+}
+
+/** The token a client sent, or undefined when it is not one. */
+export function decodeRoomToken(text: string): RoomToken | undefined {
+  try {
+    const v = JSON.parse(text) as { secret?: unknown; create?: unknown };
+    if (typeof v.secret !== 'string' || !SECRET_PATTERN.test(v.secret)) return undefined;
+    return v.create === true ? { secret: v.secret, create: true } : { secret: v.secret };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where a shared scenario lives and how to get in. */
+export interface Invitation {
+  /** The server's WebSocket address, `ws://host:port` or `wss://host:port`. */
+  readonly server: string;
+  readonly room: string;
+  readonly secret: string;
+}
+
+/** The link a host hands out: `ws://host:port/<room>#<secret>`. */
+export function formatInvitation(inv: Invitation): string {
+  return `${inv.server.replace(/\/+$/, '')}/${inv.room}#${inv.secret}`;
+}
+
+/**
+ * Reads an invitation link. Returns the invitation, or a sentence saying what is wrong with it.
+ */
+export function parseInvitation(text: string): Invitation | { problem: string } {
+  const link = text.trim();
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return {
+      problem: `"${link.slice(0, 80)}" is not an invitation link; it looks like ws://host:port/room#secret`,
+    };
+  }
+  if (url.protocol !== 'ws:' && url.protocol !== 'wss:')
+    return { problem: `an invitation starts with ws:// or wss://, not ${url.protocol}//` };
+  const room = url.pathname.replace(/^\/+/, '');
+  if (!ROOM_PATTERN.test(room))
+    return { problem: `"${room}" is not a room name (8 to 64 letters, digits, _ or -)` };
+  const secret = url.hash.replace(/^#/, '');
+  if (!SECRET_PATTERN.test(secret))
+    return { problem: 'the link has no room secret after the # (ask the host for the whole link)' };
+  return { server: `${url.protocol}//${url.host}`, room, secret };
+}
+
+/** Alphabet of room names and secrets. */
+const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** A random URL-safe string of `length` characters from the platform's cryptographic source. */
+export function randomToken(length: number): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(length));
+  let out = '';
+  for (const b of bytes) out += URL_SAFE[b & 63];
+  return out;
+}
+
+/** A fresh room name and secret for sharing a scenario. */
+export function newRoom(): { room: string; secret: string } {
+  return { room: `room-${randomToken(12)}`, secret: randomToken(32) };
+}
+
+/** Why the server refused a client, as the client shows it. */
+export const REFUSALS = {
+  badToken: 'The invitation is not valid: it carries no room secret.',
+  wrongSecret: 'The room secret does not match: ask the host for the invitation link again.',
+  noRoom: 'There is no such room on this server: check the link, or ask the host to share again.',
+  badRoom: 'That is not a room name this server accepts.',
+} as const;
