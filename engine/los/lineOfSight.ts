@@ -163,6 +163,8 @@ export function lineOfSight(
         crossed.push(record(entry, spans, 'clear', lineZ, len));
         break;
       case 'road':
+        // A flat road lowers the ground where it runs through a raised band: probe its edges.
+        if (f.elevationMode === 'flat') for (const s of spans) reliefBreaks.push(s.t0, s.t1);
         crossed.push(record(entry, spans, 'clear', lineZ, len));
         break;
       case 'tree': {

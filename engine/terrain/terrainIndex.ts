@@ -114,7 +114,10 @@ export class TerrainIndex {
     return this.candidates(box).filter((e) => contains(e.footprint, p, lineTolerance));
   }
 
-  /** Height of the ground under a point: raised bands, sunken creek and gully beds, bridge decks. */
+  /**
+   * Height of the ground under a point: raised bands, sunken creek and gully beds, bridge decks;
+   * a road whose `elevationMode` is 'flat' stays at base level through raised bands.
+   */
   groundAt(p: TablePoint): GroundSample {
     const box = { minX: p.x, minY: p.y, maxX: p.x, maxY: p.y };
     // Before the index is built (while placing features on the ground), scan the ground list.
@@ -127,6 +130,7 @@ export class TerrainIndex {
     let bandId: FeatureId | undefined;
     let cut = 0;
     let cutId: FeatureId | undefined;
+    let flatRoad: FeatureId | undefined;
     for (const e of list) {
       const f = e.feature;
       switch (f.kind) {
@@ -150,6 +154,8 @@ export class TerrainIndex {
           break;
         }
         case 'road':
+          if (f.elevationMode === 'flat' && contains(e.footprint, p, 0)) flatRoad = e.id;
+          break;
         case 'building':
         case 'wall':
         case 'fence':
@@ -163,6 +169,11 @@ export class TerrainIndex {
         case 'wreck':
           break;
       }
+    }
+    // A flat road is cut through raised ground at base level; a creek bed still sinks below it.
+    if (flatRoad !== undefined && band > 0) {
+      band = 0;
+      bandId = flatRoad;
     }
     if (cut > 0) return { height: band - cut, featureId: cutId };
     return { height: band, featureId: bandId };

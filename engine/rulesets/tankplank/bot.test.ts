@@ -30,7 +30,9 @@ describe('bot against bot on the village', () => {
   });
 
   test('infantry ride the trucks and half-tracks: a squad gets in on the first turns, out later', () => {
-    const game = playBotGame(ctx, newGame(ctx, { seed: 1, turnLimit: 8 }));
+    // A seed in which the loaded trucks live long enough to unload (in seed 1 both are shot up
+    // on the roads before turn 7, and their riders bail out instead).
+    const game = playBotGame(ctx, newGame(ctx, { seed: 2, turnLimit: 8 }));
     const squadMounts = game.actions.filter(
       (a) => a.type === 'mount' && /^a\.sq\d/.test(a.unit) && /^a\.(truck|ht)\d/.test(a.vehicle),
     );
