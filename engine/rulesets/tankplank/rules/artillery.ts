@@ -2,8 +2,8 @@ import type { WeaponType } from '../../../format';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
 import { constant, num, stat, statText, tableRows, text } from './catalog';
 import type { TankplankContext, UnitInfo } from './context';
-import type { PenetrationStep, SaveStep, ShotPlan, ShotRequest } from './fire';
-import { blastEffects } from './fire';
+import type { MatrixOutcome, ShotPlan, ShotRequest } from './shotPlan';
+import { blastEffects } from './blasts';
 import { indirectPositionRefusal, matrixCircles, mortarShelter } from './canopy';
 import { callLapsed } from './observers';
 import {
@@ -279,14 +279,6 @@ function crewSees(
         obs,
       ).visible,
   );
-}
-
-/** One face of the matrix die: where the round lands and whom it catches. */
-export interface MatrixOutcome {
-  readonly roll: number;
-  readonly centre: TablePoint;
-  readonly saves: readonly SaveStep[];
-  readonly vehicles: readonly PenetrationStep[];
 }
 
 /**

@@ -12,7 +12,7 @@ import { bearing, distance, distanceToSegment, project } from '../../../geometry
 import type { IndexedFeature } from '../../../terrain/terrainIndex';
 import { num, tableRows } from './catalog';
 import type { TankplankContext } from './context';
-import type { PenetrationStep, SaveStep } from './fire';
+import type { PenetrationStep, SaveStep } from './shotPlan';
 import { positionOf } from './situation';
 import type { TankplankState, UnitState } from './state';
 import { houseAt, roofSlope } from './structures';

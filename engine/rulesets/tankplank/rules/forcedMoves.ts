@@ -9,7 +9,7 @@ import { bearing, distance, project } from '../../../geometry/vector';
 import { type TablePoint, tablePoint } from '../../../geometry/units';
 import { constant } from './catalog';
 import type { TankplankContext } from './context';
-import { gunCrew } from './fire';
+import { gunCrew } from './gunCrews';
 import { info, obstructions, onTable, positionOf, sightBetween } from './situation';
 import { isBoat } from './boats';
 import { furthestLegal, moverFor } from './movement';

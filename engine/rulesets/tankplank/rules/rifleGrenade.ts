@@ -7,15 +7,9 @@ import type { Obstruction } from '../../../los/lineOfSight';
 import { stat } from './catalog';
 import { matrixCircles } from './canopy';
 import type { TankplankContext, UnitInfo } from './context';
-import {
-  blastEffects,
-  coverModifier,
-  neededFor,
-  penetrationStep,
-  type PlanBase,
-  type Refusal,
-  type ShotPlan,
-} from './fire';
+import { blastEffects } from './blasts';
+import { coverModifier, neededFor, penetrationStep } from './hitAndPenetration';
+import type { PlanBase, Refusal, ShotPlan } from './shotPlan';
 import { positionOf } from './situation';
 import type { TankplankState } from './state';
 import { doorwayAt } from './structures';

@@ -6,7 +6,7 @@ import { type TankplankState, withUnit } from './state';
 import { Dice } from '../../../random/dice';
 import { num, tableRows, text } from './catalog';
 import type { TankplankContext } from './context';
-import type { PenetrationStep, SaveStep, ShotPlan } from './fire';
+import type { PenetrationStep, SaveStep, ShotPlan } from './shotPlan';
 import type { Events } from './reduction';
 
 export function applyTemplate(

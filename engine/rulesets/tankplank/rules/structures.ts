@@ -4,7 +4,7 @@
  * kills outright, the far slope saves, the survivors must come down next turn and the roof burns
  * for the rest of the game (a plain flag, TP-G15).
  */
-import type { BuildingFeature, Point } from '../../../format';
+import type { BuildingFeature } from '../../../format';
 import {
   distanceToOutline,
   nearestOnOutline,
@@ -19,7 +19,7 @@ import type { IndexedFeature } from '../../../terrain/terrainIndex';
 import type { TankplankEvent } from './actions';
 import { constant, num, tableRows, text } from './catalog';
 import type { TankplankContext } from './context';
-import type { PenetrationStep, SaveStep } from './fire';
+import type { HouseHitPlan, PenetrationStep, SaveStep } from './shotPlan';
 import { info, onTable } from './situation';
 import type { TankplankState, UnitState } from './state';
 
@@ -83,17 +83,6 @@ export function burningRoofRefusal(
         ruleId: 'TP-11.7',
       }
     : undefined;
-}
-
-/** What an HE round does to a house it strikes, worked out before the dice. */
-export interface HouseHitPlan {
-  readonly house: string;
-  readonly part: 'wall' | 'roof';
-  /** Centre of the hole on the wall, or where the round struck the roof. */
-  readonly at: Point;
-  /** Men stood on the roof: it burns from now on. */
-  readonly burns: boolean;
-  readonly ruleId: string;
 }
 
 /**
