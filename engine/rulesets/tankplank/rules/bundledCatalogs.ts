@@ -1,5 +1,5 @@
 import type { CatalogDoc } from '../../../format';
-import { BUNDLED_CATALOGS } from '../../../forces/bundledCatalogs';
+import { TANKPLANK_BUNDLED } from '../catalogs';
 
 /** The catalogs the Tankplank engine composes its layers from (the forces catalog is set-up data). */
 const ENGINE_CATALOG_IDS = [
@@ -10,14 +10,14 @@ const ENGINE_CATALOG_IDS = [
 ] as const;
 
 /**
- * The Tankplank catalogs shipped with the app, by id: the same documents as the app-wide
- * BUNDLED_CATALOGS list, picked by id. They are plain JSON validated against the catalog schema
- * by their build script and by a test; the engine reads them as data.
+ * The Tankplank catalogs shipped with the app, by id: the ruleset's own bundled documents
+ * (`../catalogs.ts`, which the registry lists), picked by id. They are plain JSON validated
+ * against the catalog schema by their build script and by a test; the engine reads them as data.
  */
 export const TANKPLANK_CATALOGS: Readonly<Record<string, CatalogDoc>> = Object.fromEntries(
   ENGINE_CATALOG_IDS.map((id) => {
-    const doc = BUNDLED_CATALOGS.find((c) => c.id === id);
-    if (!doc) throw new Error(`the bundled catalogs have no "${id}"`);
+    const doc = TANKPLANK_BUNDLED.find((c) => c.id === id);
+    if (!doc) throw new Error(`the bundled Tankplank catalogs have no "${id}"`);
     return [id, doc];
   }),
 );

@@ -7,6 +7,7 @@ import type {
   UnitType,
   WeaponType,
 } from '../../../format';
+import { composeRulesetCatalog } from '../../../forces/rulesetCatalog';
 
 /** A Tankplank layer the scenario can select on top of BASIC. */
 export type TankplankLayer = 'BASIC' | 'TW' | 'ADV';
@@ -25,51 +26,27 @@ export interface TankplankCatalog {
   readonly constants: Stats;
 }
 
-/** Builds the catalog of a layer from the catalog documents (BASIC, TW, ADV, placeholder). */
+/**
+ * Builds the catalog of a layer from the catalog documents (BASIC, TW, ADV, placeholder): a view
+ * of the one shared composer (`composeRulesetCatalog`) with the layer selected, so the set-up
+ * screens and the game read the same records. A record the placeholder filled in stays marked
+ * `placeholder` (the rules never read the mark). The scenario's own records are added by the game
+ * context, which scales them with the rest.
+ */
 export function composeCatalog(
   docs: Readonly<Record<string, CatalogDoc>>,
   layer: TankplankLayer,
 ): TankplankCatalog {
-  const basic = docs['tankplank.basic'];
-  if (!basic) throw new Error('the Tankplank BASIC catalog is missing');
-  const stack = [basic];
-  const layerDoc = Object.values(docs).find((d) => d.layer === layer && d !== basic);
-  if (layer !== 'BASIC' && layerDoc) stack.push(layerDoc);
-  const placeholder = Object.values(docs).find((d) => d.placeholder === true);
-
-  const units = new Map<string, UnitType>();
-  const weapons = new Map<string, WeaponType>();
-  const terrain = new Map<string, TerrainType>();
-  const tables: Record<string, RulesTable> = {};
-  let constants: Stats = {};
-  for (const doc of stack) {
-    for (const u of doc.units ?? []) units.set(u.id, u);
-    for (const w of doc.weapons ?? []) weapons.set(w.id, w);
-    for (const t of doc.terrainTypes ?? []) terrain.set(t.id, t);
-    Object.assign(tables, doc.tables ?? {});
-    constants = { ...constants, ...(doc.constants ?? {}) };
-  }
-  if (placeholder) {
-    for (const u of placeholder.units ?? []) {
-      const have = units.get(u.id);
-      units.set(u.id, have ? fillMissing(have, u) : u);
-    }
-    for (const w of placeholder.weapons ?? []) {
-      const have = weapons.get(w.id);
-      weapons.set(w.id, have ? fillMissing(have, w) : w);
-    }
-    for (const [name, t] of Object.entries(placeholder.tables ?? {})) tables[name] ??= t;
-    constants = { ...(placeholder.constants ?? {}), ...constants };
-  }
-  return { layer, units, weapons, terrainTypes: [...terrain.values()], tables, constants };
-}
-
-/** A record with the placeholder's fields added where the real record has none (stats merged). */
-function fillMissing<T extends { stats?: Stats }>(have: T, gap: T): T {
-  const out: Record<string, unknown> = { ...gap, ...have };
-  out['stats'] = { ...(gap.stats ?? {}), ...(have.stats ?? {}) };
-  delete out['placeholder'];
-  return out as T;
+  if (!docs['tankplank.basic']) throw new Error('the Tankplank BASIC catalog is missing');
+  const cat = composeRulesetCatalog({ id: 'tankplank', layers: [layer] }, Object.values(docs));
+  return {
+    layer,
+    units: cat.units,
+    weapons: cat.weapons,
+    terrainTypes: [...cat.terrainTypes.values()],
+    tables: cat.tables,
+    constants: cat.constants,
+  };
 }
 
 /** A rules table by name; a missing table is a broken catalog, not a game situation. */

@@ -358,7 +358,9 @@ describe('catalog layers', () => {
     const truck = unitType(basic, 'tp.truck');
     expect(truck.capacity).toBe(10);
     expect(truck.armour).toEqual({ front: 3, side: 2, rear: 2 });
-    expect(truck.placeholder).toBeUndefined();
+    // Its capacity and size are stand-ins: marked so, as the set-up screens show it (one composer).
+    expect(truck.placeholder).toBe(true);
+    expect(unitType(basic, 'tp.rifleman').placeholder).toBeUndefined();
   });
 });
 
