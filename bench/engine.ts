@@ -147,7 +147,7 @@ function shiftFeature(f: Feature, dx: number, dy: number, k: number): Feature {
   }
 }
 
-const made = module.game(doc);
+const made = found.game(doc);
 if (!made.ok) throw new Error(made.reason);
 let turns = 0;
 let actions = 0;

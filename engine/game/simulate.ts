@@ -42,8 +42,8 @@ export interface SimulateResult<S, A> {
 }
 
 /** Puts rolls in front of the game's seeded dice. */
-export function withForcedDice<S, A extends GameAction, E>(
-  game: GameDef<S, A, E>,
+export function withForcedDice<S>(
+  game: { readonly dice: GameDef<S>['dice'] },
   state: S,
   rolls: readonly number[],
 ): S {

@@ -82,7 +82,6 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
     },
     actionSide(state, action) {
       if (action.type === 'endPhase') return action.side;
-      if (action.type === 'forceDice') return undefined;
       return state.units[action.unit]?.side;
     },
     endPhaseAction: (_state, side, timeUp) => ({

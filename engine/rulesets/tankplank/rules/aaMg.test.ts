@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { replay } from '../../../game/replay';
-import type { TankplankAction } from './actions';
+import type { TestAction } from './testing';
 import type { FixtureUnit } from './fixtures';
-import { tankplankReducer } from './reducer';
+import { testReducer } from './testing';
 import { fixtureGame } from './testing';
 
 const units: FixtureUnit[] = [
@@ -17,7 +17,7 @@ const units: FixtureUnit[] = [
     facing: 180,
   },
 ];
-const endPhase: TankplankAction[] = [
+const endPhase: TestAction[] = [
   { type: 'endPhase', side: 'a' },
   { type: 'endPhase', side: 'b' },
 ];
@@ -25,7 +25,7 @@ const endPhase: TankplankAction[] = [
 describe('the commander takes the AA MG in the Movement phase (TP-5.11, T18)', () => {
   test('then a tank that asks for 4" of its 6" is refused; 3" is allowed; the cannon stays silent', () => {
     const { ctx, state } = fixtureGame({ units });
-    const reduce = tankplankReducer(ctx);
+    const reduce = testReducer(ctx);
     const r = replay(reduce, state, [
       { type: 'manAaMg', unit: 'tank' },
       { type: 'move', unit: 'tank', path: [[9, 12]] },
@@ -55,13 +55,13 @@ describe('the commander takes the AA MG in the Movement phase (TP-5.11, T18)', (
 
   test('a tank that has already gone more than half a move cannot put the commander on the AA MG', () => {
     const { ctx, state } = fixtureGame({ units });
-    const r = replay(tankplankReducer(ctx), state, [
+    const r = replay(testReducer(ctx), state, [
       { type: 'move', unit: 'tank', path: [[9, 12]] },
       { type: 'manAaMg', unit: 'tank' },
     ]);
     expect(r.refused.map((x) => x.action)).toEqual([1]);
     expect(r.refused[0]!.reason).toContain('already used 0.67 of its move');
-    expect(tankplankReducer(ctx)(r.state, { type: 'manAaMg', unit: 'tank' })).toMatchObject({
+    expect(testReducer(ctx)(r.state, { type: 'manAaMg', unit: 'tank' })).toMatchObject({
       ok: false,
       ruleId: 'TP-5.11',
     });
@@ -69,14 +69,14 @@ describe('the commander takes the AA MG in the Movement phase (TP-5.11, T18)', (
 
   test('with TP-A21 (AA MG only when stopped) the tank may not move at all', () => {
     const { ctx, state } = fixtureGame({ units, options: { 'TP-A21': true } });
-    const r = replay(tankplankReducer(ctx), state, [
+    const r = replay(testReducer(ctx), state, [
       { type: 'manAaMg', unit: 'tank' },
       { type: 'move', unit: 'tank', path: [[6, 12]] },
     ]);
     expect(r.events[0]!.event).toMatchObject({ type: 'AaMgManned', maxMove: 0, ruleId: 'TP-A21' });
     expect(r.refused.map((x) => x.action)).toEqual([1]);
     expect(
-      tankplankReducer(ctx)(r.state, { type: 'move', unit: 'tank', path: [[6, 12]] }),
+      testReducer(ctx)(r.state, { type: 'move', unit: 'tank', path: [[6, 12]] }),
     ).toMatchObject({
       ok: false,
       ruleId: 'TP-A21',
@@ -87,8 +87,8 @@ describe('the commander takes the AA MG in the Movement phase (TP-5.11, T18)', (
     const { ctx, state } = fixtureGame({
       units: [units[0]!, { ...units[1]!, at: [12, 12] }],
     });
-    const reduce = tankplankReducer(ctx);
-    const shoot: TankplankAction = { type: 'fire', unit: 'm', weapon: 'tp.rifle', target: 'tank' };
+    const reduce = testReducer(ctx);
+    const shoot: TestAction = { type: 'fire', unit: 'm', weapon: 'tp.rifle', target: 'tank' };
     const plain = replay(reduce, state, [...endPhase, shoot]);
     expect(plain.refused.map((x) => x.action)).toEqual([2]);
     const manned = replay(reduce, state, [
@@ -111,7 +111,7 @@ describe('the commander takes the AA MG in the Movement phase (TP-5.11, T18)', (
 
   test('only in the Movement phase, and only a vehicle with an AA MG', () => {
     const { ctx, state } = fixtureGame({ units, phase: 'firing' });
-    const reduce = tankplankReducer(ctx);
+    const reduce = testReducer(ctx);
     expect(reduce(state, { type: 'manAaMg', unit: 'tank' })).toMatchObject({
       ok: false,
       ruleId: 'TP-5.11',

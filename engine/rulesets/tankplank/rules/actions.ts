@@ -99,9 +99,7 @@ export type TankplankAction =
       readonly target?: string;
       readonly at?: Point;
       readonly ammo?: 'AP' | 'HE';
-    }
-  /** Test set-ups only: the next dice rolls. */
-  | { readonly type: 'forceDice'; readonly rolls: readonly number[] };
+    };
 
 /** A modifier to a roll, with the rule it comes from. */
 export interface Modifier {

@@ -7,11 +7,12 @@ import { tankplankPlaytest } from '..';
 import { createContext } from './context';
 import { fixtureScenario } from './fixtures';
 import { newGame } from './setup';
-import type { TankplankAction, TankplankEvent } from './actions';
+import type { TankplankEvent } from './actions';
+import type { TestAction } from './testing';
 import type { TankplankContext } from './context';
 import { planShot, shotOdds, type ShotPlan } from './fire';
 import type { FixtureUnit } from './fixtures';
-import { tankplankReducer } from './reducer';
+import { testReducer } from './testing';
 import type { TankplankState } from './state';
 import { fixtureGame } from './testing';
 
@@ -50,9 +51,9 @@ const dug = (state: TankplankState, key: string): TankplankState => ({
 function run(
   ctx: TankplankContext,
   state: TankplankState,
-  actions: readonly TankplankAction[],
+  actions: readonly TestAction[],
 ): { state: TankplankState; events: TankplankEvent[] } {
-  const reduce = tankplankReducer(ctx);
+  const reduce = testReducer(ctx);
   const events: TankplankEvent[] = [];
   let s = state;
   for (const a of actions) {
@@ -64,15 +65,15 @@ function run(
   return { state: s, events };
 }
 
-const attempt = (ctx: TankplankContext, state: TankplankState, action: TankplankAction) =>
-  tankplankReducer(ctx)(state, action);
+const attempt = (ctx: TankplankContext, state: TankplankState, action: TestAction) =>
+  testReducer(ctx)(state, action);
 
-const phaseEnd: TankplankAction[] = [
+const phaseEnd: TestAction[] = [
   { type: 'endPhase', side: 'a' },
   { type: 'endPhase', side: 'b' },
 ];
 /** From one Firing phase to the next turn's Firing phase. */
-const nextFiring: TankplankAction[] = [...phaseEnd, ...phaseEnd];
+const nextFiring: TestAction[] = [...phaseEnd, ...phaseEnd];
 
 const plan = (
   ctx: TankplankContext,
@@ -93,7 +94,7 @@ describe('artillery set-up (TP-18.7d)', () => {
         unit('b', 'b.sq', 't', 'tp.rifleman', [20, 8], 'rifleman'),
       ],
     });
-    const shot = (u: string, w: string): TankplankAction => ({
+    const shot = (u: string, w: string): TestAction => ({
       type: 'fire',
       unit: u,
       weapon: w,
@@ -122,7 +123,7 @@ describe('artillery set-up (TP-18.7d)', () => {
         unit('b', 'b.sq', 't', 'tp.rifleman', [20, 12], 'rifleman'),
       ],
     });
-    const shot: TankplankAction = { type: 'fire', unit: 'sp', weapon: 'tp.artLight', at: [20, 8] };
+    const shot: TestAction = { type: 'fire', unit: 'sp', weapon: 'tp.artLight', at: [20, 8] };
     const dugIn = run(ctx, state, [
       { type: 'setUp', unit: 'sp' },
       ...phaseEnd,
@@ -177,7 +178,7 @@ describe('direct fire (TP-18.7c, TP-18.7i)', () => {
 
   test('through the reducer a 3 then a 2 destroys the tank; a 3 then a 1 bounces off', () => {
     const m = vsTank('tp.artMediumTowed', 'tp.artMedium');
-    const fire: TankplankAction = { type: 'fire', unit: 'g', weapon: 'tp.artMedium', target: 'tk' };
+    const fire: TestAction = { type: 'fire', unit: 'g', weapon: 'tp.artMedium', target: 'tk' };
     const kill = run(m.ctx, m.state, [{ type: 'forceDice', rolls: [3, 2, 6, 6, 6, 6, 6] }, fire]);
     expect(kill.events.find((e) => e.type === 'PenetrationResolved')).toMatchObject({
       total: 6,
@@ -224,7 +225,7 @@ describe('direct fire (TP-18.7c, TP-18.7i)', () => {
       phase: 'firing',
     });
     const s = dug(state, 'g:tp.artLight');
-    const far: TankplankAction = { type: 'fire', unit: 'g', weapon: 'tp.artLight', at: [45.5, 12] };
+    const far: TestAction = { type: 'fire', unit: 'g', weapon: 'tp.artLight', at: [45.5, 12] };
     // The table is 36" wide: aim at a point past its edge along the gun's line.
     expect(attempt(ctx, s, far)).toMatchObject({ ok: false, ruleId: 'TP-18.7c' });
   });
@@ -248,7 +249,7 @@ describe('indirect fire (TP-18.7a, e, h; TP-A40, TP-A41)', () => {
     });
     return { ctx: g.ctx, state: dug(dug(g.state, 'g:tp.artMedium'), 'l:tp.artLight') };
   };
-  const indirect = (u: string, weapon: string): TankplankAction => ({
+  const indirect = (u: string, weapon: string): TestAction => ({
     type: 'fire',
     unit: u,
     weapon,
@@ -442,7 +443,7 @@ describe('crew (TP-18.7f, TP-18.7g)', () => {
     });
     const ctx = g.ctx;
     let s = dug(g.state, 'g:tp.artMedium');
-    const fire: TankplankAction[] = [
+    const fire: TestAction[] = [
       { type: 'forceDice', rolls: [1] },
       { type: 'fire', unit: 'g', weapon: 'tp.artMedium', at: [20, 12] },
     ];
@@ -540,7 +541,7 @@ describe('playtest adapter and the bundled variant', () => {
     const start = newGame(ctx, { seed: 3, turnLimit: 8 });
     const game = playBotGame(ctx, start);
     expect(game.state.phase).toBe('ended');
-    expect(replay(tankplankReducer(ctx), start, game.actions).refused).toEqual([]);
+    expect(replay(testReducer(ctx), start, game.actions).refused).toEqual([]);
     expect(game.actions.some((a) => a.type === 'setUp' && a.unit.endsWith('.art.gun'))).toBe(true);
     expect(game.actions.some((a) => a.type === 'fire' && a.unit.endsWith('.art.gun'))).toBe(true);
   });

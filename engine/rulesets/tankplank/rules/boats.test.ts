@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { Feature } from '../../../format';
 import { replay } from '../../../game/replay';
-import type { TankplankAction } from './actions';
+import type { TestAction } from './testing';
 import type { FixtureUnit } from './fixtures';
-import { tankplankReducer } from './reducer';
+import { testReducer } from './testing';
 import type { TankplankState } from './state';
 import { fixtureGame } from './testing';
 
@@ -39,7 +39,7 @@ const boat = (id: string, at: [number, number]): FixtureUnit => ({
   facing: 0,
 });
 
-const endTurn: TankplankAction[] = [
+const endTurn: TestAction[] = [
   { type: 'endPhase', side: 'a' },
   { type: 'endPhase', side: 'b' },
   { type: 'endPhase', side: 'a' },
@@ -48,8 +48,8 @@ const endTurn: TankplankAction[] = [
 
 function game(units: FixtureUnit[]) {
   const { ctx, state } = fixtureGame({ features: [creek], units });
-  const reduce = tankplankReducer(ctx);
-  const run = (s: TankplankState, actions: TankplankAction[]) => {
+  const reduce = testReducer(ctx);
+  const run = (s: TankplankState, actions: TestAction[]) => {
     const r = replay(reduce, s, actions);
     expect(r.refused).toEqual([]);
     return r;

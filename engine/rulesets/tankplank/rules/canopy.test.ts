@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import type { Feature } from '../../../format';
 import { replay } from '../../../game/replay';
-import type { TankplankAction, TankplankEvent } from './actions';
+import type { TankplankEvent } from './actions';
+import type { TestAction } from './testing';
 import { planShot, shotOdds, type ShotPlan } from './fire';
 import type { FixtureUnit } from './fixtures';
-import { tankplankReducer } from './reducer';
+import { testReducer } from './testing';
 import type { TankplankState } from './state';
 import { fixtureGame, mortarTeam, withLevels } from './testing';
 
@@ -25,7 +26,7 @@ const tree = (id: string, x: number, y: number, r = 1.5): Feature => ({
   y,
   canopyRadius: r,
 });
-const fireAt = (at: [number, number]): TankplankAction => ({
+const fireAt = (at: [number, number]): TestAction => ({
   type: 'fire',
   unit: 'm1',
   weapon: 'tp.mortar60',
@@ -38,7 +39,7 @@ const saveUnits = (r: { events: readonly { event: TankplankEvent }[] }) =>
     .filter((e) => e.type === 'SaveRolled')
     .map((e) => (e as { unit: string }).unit)
     .sort();
-const plan = (ctx: Parameters<typeof planShot>[0], state: TankplankState, a: TankplankAction) => {
+const plan = (ctx: Parameters<typeof planShot>[0], state: TankplankState, a: TestAction) => {
   const p = planShot(ctx, state, a as Parameters<typeof planShot>[2]);
   if ('refused' in p) throw new Error(p.reason);
   return p;
@@ -58,7 +59,7 @@ describe('mortar restrictions (TP-12.3)', () => {
     expect(chance(ctx, p, 'open')).toBeGreaterThan(0);
     const centre = p.matrix!.find((m) => m.roll === 6) as { sheltered?: { unit: string }[] };
     expect(centre.sheltered?.map((s) => s.unit)).toEqual(['under']);
-    const r = replay(tankplankReducer(ctx), state, [
+    const r = replay(testReducer(ctx), state, [
       { type: 'forceDice', rolls: [6, 1] },
       fireAt([19, 7]),
     ]);
@@ -73,7 +74,7 @@ describe('mortar restrictions (TP-12.3)', () => {
       return {
         ctx,
         state,
-        r: replay(tankplankReducer(ctx), state, [
+        r: replay(testReducer(ctx), state, [
           { type: 'forceDice', rolls: [6, 1] },
           fireAt([23, 12]),
         ]),
@@ -96,7 +97,7 @@ describe('mortar restrictions (TP-12.3)', () => {
       features: [tree('elm', 5.5, 12.5)],
       phase: 'firing',
     });
-    const r = tankplankReducer(ctx)(state, fireAt([23, 12]));
+    const r = testReducer(ctx)(state, fireAt([23, 12]));
     expect(r).toMatchObject({ ok: false, ruleId: 'TP-12.3' });
     expect(r.ok ? '' : r.reason).toContain('at least 4"');
   });
@@ -120,7 +121,7 @@ describe('mortar restrictions (TP-12.3)', () => {
       phase: 'firing',
     });
     const s = withLevels(state, { west: 'roof', east: 'roof' });
-    const r = replay(tankplankReducer(ctx), s, [
+    const r = replay(testReducer(ctx), s, [
       { type: 'forceDice', rolls: [6, 1, 1] },
       fireAt([19.5, 12]),
     ]);
@@ -147,7 +148,7 @@ describe('mortar restrictions (TP-12.3)', () => {
       phase: 'firing',
     });
     const s = withLevels(state, { upper: 'upper' });
-    const r = replay(tankplankReducer(ctx), s, [
+    const r = replay(testReducer(ctx), s, [
       { type: 'forceDice', rolls: [6, 1, 1] },
       fireAt([20, 12]),
     ]);

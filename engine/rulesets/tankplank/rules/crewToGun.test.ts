@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { replay } from '../../../game/replay';
-import type { TankplankAction } from './actions';
+import type { TestAction } from './testing';
 import type { FixtureUnit } from './fixtures';
-import { tankplankReducer } from './reducer';
+import { testReducer } from './testing';
 import { fixtureGame } from './testing';
 
-const endPhase: TankplankAction[] = [
+const endPhase: TestAction[] = [
   { type: 'endPhase', side: 'a' },
   { type: 'endPhase', side: 'b' },
 ];
@@ -37,7 +37,7 @@ function game(gunCrewAt: [number, number][], gunAt: [number, number] = [11, 3]) 
     })),
   ];
   const { ctx, state } = fixtureGame({ units, phase: 'firing' });
-  const reduce = tankplankReducer(ctx);
+  const reduce = testReducer(ctx);
   // Hit, penetrate, three crew saves (5, 6, 1), then morale rolls: every unit holds.
   return {
     reduce,

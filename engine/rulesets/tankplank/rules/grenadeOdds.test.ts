@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Feature } from '../../../format';
 import { planShot, shotOdds, type ShotPlan } from './fire';
 import type { FixtureUnit } from './fixtures';
-import { tankplankReducer } from './reducer';
+import { testReducer } from './testing';
 import { fixtureGame } from './testing';
 
 // Seed 000 L402-423: a grenade lands by the throw table (1 dud, 2-3 two inches short, 4 one inch
@@ -56,7 +56,7 @@ function grenadeAt(units: FixtureUnit[], target: string, features: Feature[] = [
 /** The share of the 36 (throw, second die) pairs in which the reducer puts the target out. */
 function reducerKillShare(units: FixtureUnit[], target: string, features: Feature[] = []): number {
   const { ctx, state } = fixtureGame({ units, features, phase: 'firing' });
-  const reduce = tankplankReducer(ctx);
+  const reduce = testReducer(ctx);
   let kills = 0;
   for (let a = 1; a <= 6; a++) {
     for (let b = 1; b <= 6; b++) {

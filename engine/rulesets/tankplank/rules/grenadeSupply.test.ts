@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { TankplankAction } from './actions';
+import type { TestAction } from './testing';
 import type { FixtureUnit } from './fixtures';
-import { tankplankReducer } from './reducer';
+import { testReducer } from './testing';
 import type { TankplankState } from './state';
 import { fixtureGame } from './testing';
 
@@ -24,8 +24,8 @@ const target: FixtureUnit = {
   at: [13, 10],
   facing: 180,
 };
-const throwAt: TankplankAction = { type: 'fire', unit: 'g', weapon: 'tp.grenade', target: 't' };
-const endTurn: TankplankAction[] = [
+const throwAt: TestAction = { type: 'fire', unit: 'g', weapon: 'tp.grenade', target: 't' };
+const endTurn: TestAction[] = [
   { type: 'endPhase', side: 'a' },
   { type: 'endPhase', side: 'b' },
   { type: 'endPhase', side: 'a' },
@@ -34,9 +34,9 @@ const endTurn: TankplankAction[] = [
 
 /** Applies actions in order; each must be accepted. */
 function run(
-  reduce: ReturnType<typeof tankplankReducer>,
+  reduce: ReturnType<typeof testReducer>,
   state: TankplankState,
-  actions: readonly TankplankAction[],
+  actions: readonly TestAction[],
 ): TankplankState {
   let s = state;
   for (const a of actions) {
@@ -50,7 +50,7 @@ function run(
 describe('grenades a figure carries (TP-G9)', () => {
   test('each throw uses one; with none left the throw is refused and says why', () => {
     const { ctx, state } = fixtureGame({ units: [thrower(1), target], phase: 'firing' });
-    const reduce = tankplankReducer(ctx);
+    const reduce = testReducer(ctx);
     // A dud (natural 1) so the target lives on to be thrown at again next turn.
     const after = run(reduce, state, [{ type: 'forceDice', rolls: [1] }, throwAt]);
     expect(after.units['g']!.ammo['tp.grenade']).toBe(0);
@@ -67,7 +67,7 @@ describe('grenades a figure carries (TP-G9)', () => {
 
   test('a figure whose grenades the scenario does not count throws as often as the rules allow', () => {
     const { ctx, state } = fixtureGame({ units: [thrower(), target], phase: 'firing' });
-    const reduce = tankplankReducer(ctx);
+    const reduce = testReducer(ctx);
     const after = run(reduce, state, [{ type: 'forceDice', rolls: [1] }, throwAt]);
     expect(after.units['g']!.ammo['tp.grenade']).toBeUndefined();
     const again = run(reduce, after, [...endTurn.slice(0, 2), ...endTurn.slice(2)]);

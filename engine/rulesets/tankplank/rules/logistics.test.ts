@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { Unit } from '../../../format';
-import type { TankplankAction, TankplankEvent } from './actions';
+import type { TankplankEvent } from './actions';
+import type { TestAction } from './testing';
 import type { FixtureUnit } from './fixtures';
-import { tankplankReducer } from './reducer';
+import { testReducer } from './testing';
 import { obstructions } from './situation';
 import type { TankplankState, WreckState } from './state';
 import { fixtureGame } from './testing';
@@ -36,16 +37,16 @@ const wreck = (id: string, type: string, at: [number, number], extra: Partial<Wr
     ...extra,
   }) as WreckState;
 
-const endPhase: TankplankAction[] = [
+const endPhase: TestAction[] = [
   { type: 'endPhase', side: 'a' },
   { type: 'endPhase', side: 'b' },
 ];
 
 /** Applies actions one by one; a refused action fails the test with its reason. */
 function run(
-  reduce: ReturnType<typeof tankplankReducer>,
+  reduce: ReturnType<typeof testReducer>,
   state: TankplankState,
-  actions: readonly TankplankAction[],
+  actions: readonly TestAction[],
 ): { state: TankplankState; events: TankplankEvent[] } {
   let s = state;
   const events: TankplankEvent[] = [];
@@ -77,7 +78,7 @@ function supplyGame(options?: Record<string, string>) {
     ...state,
     wrecks: [wreck('x', 'tp.mediumTank', [10, 12], { ammo: { AP: 3, HE: 5 } })],
   };
-  return { ctx, reduce: tankplankReducer(ctx), s0 };
+  return { ctx, reduce: testReducer(ctx), s0 };
 }
 
 describe('recovering and carrying ammunition (TP-17.3a-c, TP-A27)', () => {
@@ -336,7 +337,7 @@ describe('pushing wrecks (TP-5.10, TP-14.4)', () => {
         wreck('car', 'tp.armouredCar', [8, 20], { side: 'b' }),
       ],
     };
-    return { ctx, reduce: tankplankReducer(ctx), s0 };
+    return { ctx, reduce: testReducer(ctx), s0 };
   };
 
   test('a heavier vehicle pushes a wreck 1" and follows it; the path behind is then clear', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { Feature } from '../../../format';
 import { replay } from '../../../game/replay';
-import type { TankplankAction } from './actions';
+import type { TestAction } from './testing';
 import type { FixtureUnit } from './fixtures';
-import { tankplankReducer } from './reducer';
+import { testReducer } from './testing';
 import { fixtureGame, mortarTeam } from './testing';
 
 // Seed 000 L398: "On the next turn, the mortar can fire at their target. The mortar can keep
@@ -37,21 +37,21 @@ const house: Feature = {
   buildingKind: 'closed',
   floors: 2,
 };
-const endPhase: TankplankAction[] = [
+const endPhase: TestAction[] = [
   { type: 'endPhase', side: 'a' },
   { type: 'endPhase', side: 'b' },
 ];
-const call: TankplankAction = { type: 'callFire', unit: 'officer', mortar: 'm1', at: [18, 6] };
-const mortarFires: TankplankAction = {
+const call: TestAction = { type: 'callFire', unit: 'officer', mortar: 'm1', at: [18, 6] };
+const mortarFires: TestAction = {
   type: 'fire',
   unit: 'm1',
   weapon: 'tp.mortar60',
   at: [18, 6],
 };
 /** Turn 1: the call, and whatever else happens in that Firing phase; turn 2 up to its Firing. */
-function turnAfterCall(firing: TankplankAction[], moves: TankplankAction[] = []) {
+function turnAfterCall(firing: TestAction[], moves: TestAction[] = []) {
   const { ctx, state } = fixtureGame({ units, features: [house], phase: 'firing' });
-  return replay(tankplankReducer(ctx), state, [
+  return replay(testReducer(ctx), state, [
     call,
     ...firing,
     ...endPhase,

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import type { Feature } from '../../../format';
 import { replay } from '../../../game/replay';
-import type { TankplankAction } from './actions';
+import type { TestAction } from './testing';
 import { createContext } from './context';
 import { planShot } from './fire';
 import { fixtureScenario, type FixtureUnit } from './fixtures';
 import { stateProblems } from './invariants';
-import { tankplankReducer } from './reducer';
+import { testReducer } from './testing';
 import { newGame } from './setup';
 import { fixtureGame } from './testing';
 
@@ -26,7 +26,7 @@ const man = (
   at,
   facing: side === 'a' ? 0 : 180,
 });
-const endPhase: TankplankAction[] = [
+const endPhase: TestAction[] = [
   { type: 'endPhase', side: 'a' },
   { type: 'endPhase', side: 'b' },
 ];
@@ -36,7 +36,7 @@ describe('turn sequence (TP-4)', () => {
     const { ctx, state } = fixtureGame({
       units: [man('a', 'a.sq', 's', [5, 5]), man('b', 'b.sq', 't', [30, 5])],
     });
-    const r = replay(tankplankReducer(ctx), state, [...endPhase, ...endPhase]);
+    const r = replay(testReducer(ctx), state, [...endPhase, ...endPhase]);
     expect(r.events.map((e) => e.event.type)).toEqual([
       'PhaseEnded',
       'PhaseEnded',
@@ -55,7 +55,7 @@ describe('turn sequence (TP-4)', () => {
       units: [man('a', 'a.sq', 's', [5, 5]), man('b', 'b.sq', 't', [30, 5])],
       phase: 'firing',
     });
-    const r = tankplankReducer(ctx)(state, { type: 'move', unit: 's', path: [[6, 5]] });
+    const r = testReducer(ctx)(state, { type: 'move', unit: 's', path: [[6, 5]] });
     expect(r).toMatchObject({ ok: false, ruleId: 'TP-4.5' });
   });
 
@@ -64,7 +64,7 @@ describe('turn sequence (TP-4)', () => {
       units: [man('a', 'a.sq', 's', [5, 5]), man('b', 'b.sq', 't', [8, 5])],
       phase: 'firing',
     });
-    const r = replay(tankplankReducer(ctx), state, [
+    const r = replay(testReducer(ctx), state, [
       { type: 'forceDice', rolls: [6, 6] },
       { type: 'fire', unit: 's', weapon: 'tp.rifle', target: 't' },
       { type: 'fire', unit: 't', weapon: 'tp.rifle', target: 's' },
@@ -83,7 +83,7 @@ describe('turn sequence (TP-4)', () => {
       units: [{ side: 'a', formation: 'a.sq', id: 's', type: 'tp.rifleman', role: 'rifleman' }],
     });
     const ctx = createContext(scenario);
-    const reduce = tankplankReducer(ctx);
+    const reduce = testReducer(ctx);
     const s0 = newGame(ctx, { seed: 1 });
     expect(
       reduce(s0, {
@@ -127,7 +127,7 @@ describe('crews, vehicles and passengers', () => {
         man('b', 'b.sq', 't', [15, 5]),
       ],
     });
-    const r = replay(tankplankReducer(ctx), state, [
+    const r = replay(testReducer(ctx), state, [
       { type: 'setUp', unit: 'h1' },
       ...endPhase,
       { type: 'fire', unit: 'h2', weapon: 'tp.hmg', target: 't' },
@@ -143,7 +143,7 @@ describe('crews, vehicles and passengers', () => {
         { side: 'a', formation: 'a.tr', id: 'truck', type: 'tp.truck', at: [5.5, 5], facing: 0 },
       ],
     });
-    const reduce = tankplankReducer(ctx);
+    const reduce = testReducer(ctx);
     const r = replay(reduce, state, [
       { type: 'mount', unit: 's', vehicle: 'truck' },
       { type: 'move', unit: 'truck', path: [[9, 5]] },
@@ -179,7 +179,7 @@ describe('crews, vehicles and passengers', () => {
       ],
       phase: 'firing',
     });
-    const r = replay(tankplankReducer(ctx), state, [
+    const r = replay(testReducer(ctx), state, [
       // Hit, penetrate; then the saves: p1 5 (saved), p2 4 (lost), crew 6 and 1; morale 1.
       { type: 'forceDice', rolls: [6, 1, 5, 4, 6, 1, 1, 1] },
       { type: 'fire', unit: 'tank', weapon: 'tp.tankGun', target: 'truck', ammo: 'AP' },
@@ -230,14 +230,14 @@ describe('layers and options', () => {
       man('b', 'b.sq', 't3', [8, 10]),
       man('b', 'b.sq', 't4', [8, 12]),
     ];
-    const actions: TankplankAction[] = [
+    const actions: TestAction[] = [
       { type: 'forceDice', rolls: [3, 3, 5] },
       { type: 'fire', unit: 's1', weapon: 'tp.rifle', target: 't1' },
       { type: 'fire', unit: 's2', weapon: 'tp.rifle', target: 't2' },
       ...endPhase,
     ];
     const literal = fixtureGame({ units, options: { 'TP-A18': 'd6PlusPrinted' }, phase: 'firing' });
-    const r = replay(tankplankReducer(literal.ctx), literal.state, actions);
+    const r = replay(testReducer(literal.ctx), literal.state, actions);
     expect(r.events.map((e) => e.event).find((e) => e.type === 'MoraleTested')).toMatchObject({
       roll: 5,
       score: 3,
@@ -290,12 +290,8 @@ describe('hidden objective held for three turns (TP-3)', () => {
   test('revealed on entry with its commitment checked; won after three end-of-turn holds (TP-A47)', () => {
     const ctx = createContext(scenario);
     const start = newGame(ctx, { seed: 4 });
-    const turn = (moves: TankplankAction[]): TankplankAction[] => [
-      ...moves,
-      ...endPhase,
-      ...endPhase,
-    ];
-    const r = replay(tankplankReducer(ctx), start, [
+    const turn = (moves: TestAction[]): TestAction[] => [...moves, ...endPhase, ...endPhase];
+    const r = replay(testReducer(ctx), start, [
       ...turn([
         { type: 'move', unit: 'r1', path: [[31, 12]] },
         { type: 'move', unit: 'radio', path: [[31, 12.5]] },
@@ -349,7 +345,7 @@ describe('mortars and observers (TP-12)', () => {
 
   test('the crew cannot fire blind; an observer calls it and it fires from the next turn', () => {
     const { ctx, state } = fixtureGame({ units, features: [house], phase: 'firing' });
-    const reduce = tankplankReducer(ctx);
+    const reduce = testReducer(ctx);
     expect(
       reduce(state, { type: 'fire', unit: 'm1', weapon: 'tp.mortar60', at: [20, 6] }),
     ).toMatchObject({ ok: false, ruleId: 'TP-12.4' });
@@ -404,7 +400,7 @@ describe('houses in two and a half dimensions', () => {
       units: [man('a', 'a.sq', 's', [5, 12]), man('b', 'b.sq', 't', [12, 12])],
       features,
     });
-    const reduce = tankplankReducer(ctx);
+    const reduce = testReducer(ctx);
     const r = replay(reduce, state, [{ type: 'climb', unit: 's', to: 'upper' }, ...endPhase]);
     expect(r.events[0]!.event).toMatchObject({
       type: 'UnitMoved',
@@ -485,7 +481,7 @@ describe('Tankette Waltz layer (TP-19)', () => {
       ],
       phase: 'firing',
     });
-    const r = replay(tankplankReducer(ctx), state, [
+    const r = replay(testReducer(ctx), state, [
       { type: 'forceDice', rolls: [6, 4, 5] },
       { type: 'fire', unit: 'aa', weapon: 'tp.gun20', target: 'tk' },
       ...endPhase,
@@ -536,7 +532,7 @@ describe('guns, towing and wrecks', () => {
   ];
   test('two men drag the gun at 2"; alone it stays (TP-5.5)', () => {
     const { ctx, state } = fixtureGame({ units });
-    const reduce = tankplankReducer(ctx);
+    const reduce = testReducer(ctx);
     expect(reduce(state, { type: 'move', unit: 'gun', path: [[6, 12]] })).toMatchObject({
       ok: false,
       ruleId: 'TP-5.5',
@@ -544,13 +540,13 @@ describe('guns, towing and wrecks', () => {
     const two = fixtureGame({
       units: [...units, man('a', 'a.at', 'c2', [4.5, 12], 'tp.atCrew', 'atCrew')],
     });
-    const r = tankplankReducer(two.ctx)(two.state, { type: 'move', unit: 'gun', path: [[7, 12]] });
+    const r = testReducer(two.ctx)(two.state, { type: 'move', unit: 'gun', path: [[7, 12]] });
     expect(r.ok && r.events[0]).toMatchObject({ type: 'UnitMoved', rate: 2, cost: 1 });
   });
 
   test('a truck tows the broken-down gun; it is unhitched beside it (TP-5.5, TP-16.1)', () => {
     const { ctx, state } = fixtureGame({ units });
-    const r = replay(tankplankReducer(ctx), state, [
+    const r = replay(testReducer(ctx), state, [
       { type: 'mount', unit: 'gun', vehicle: 'truck' },
       { type: 'move', unit: 'truck', path: [[9, 12]] },
       { type: 'dismount', unit: 'gun', at: [9, 12.8] },
@@ -576,7 +572,7 @@ describe('guns, towing and wrecks', () => {
         },
       ],
     };
-    const reduce = tankplankReducer(ctx);
+    const reduce = testReducer(ctx);
     expect(reduce(withWreck, { type: 'move', unit: 'truck', path: [[10, 12]] })).toMatchObject({
       ok: false,
       ruleId: 'TP-14.4',
@@ -605,7 +601,7 @@ describe('breaching thin walls (TP-5.9)', () => {
       ],
       features: [wall],
     });
-    const reduce = tankplankReducer(ctx);
+    const reduce = testReducer(ctx);
     expect(reduce(state, { type: 'move', unit: 'truck', path: [[9, 12.3]] })).toMatchObject({
       ok: false,
       ruleId: 'TP-5.9',
@@ -653,7 +649,7 @@ describe('HE against walls (TP-11.8)', () => {
       features: [wall],
       phase: 'firing',
     });
-    const r = replay(tankplankReducer(ctx), state, [
+    const r = replay(testReducer(ctx), state, [
       { type: 'forceDice', rolls: [6, 6, 6] },
       { type: 'fire', unit: 'tank', weapon: 'tp.tankGun', at: [20, 12], ammo: 'HE' },
     ]);
@@ -679,7 +675,7 @@ describe('the exposed commander (TP-8.8)', () => {
       ],
       phase: 'firing',
     });
-    const reduce = tankplankReducer(ctx);
+    const reduce = testReducer(ctx);
     expect(
       reduce(state, { type: 'fire', unit: 'r', weapon: 'tp.rifle', target: 'tank' }),
     ).toMatchObject({ ok: false, ruleId: 'TP-G5' });
@@ -743,7 +739,7 @@ describe('crews out of a wreck act on their own (TP-16.2)', () => {
       ],
       phase: 'firing',
     });
-    const r = replay(tankplankReducer(ctx), state, [
+    const r = replay(testReducer(ctx), state, [
       // Hit, penetrate, three crew saves (5, 1, 1), then the unit's morale roll: it holds.
       { type: 'forceDice', rolls: [6, 6, 5, 1, 1, 1] },
       { type: 'fire', unit: 'gun', weapon: 'tp.tankGun', target: 'tgt', ammo: 'AP' },

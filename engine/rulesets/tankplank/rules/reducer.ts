@@ -1,5 +1,5 @@
 import type { TankplankState } from './state';
-import { accepted, invalid, type Reducer } from '../../../game/reducer';
+import { invalid, type Reducer } from '../../../game/reducer';
 import type { TankplankAction, TankplankEvent } from './actions';
 import type { TankplankContext } from './context';
 import { manAaMg } from './aaMg';
@@ -64,15 +64,6 @@ export function tankplankReducer(
         return salvageOrBoat(ctx, state, action);
       case 'endPhase':
         return endPhase(ctx, state, action.side, action.timeUp === true);
-      case 'forceDice':
-        if (!state.allowForcedDice) return invalid('forced dice are for test set-ups only');
-        return accepted(
-          {
-            ...state,
-            rng: { ...state.rng, forced: [...(state.rng.forced ?? []), ...action.rolls] },
-          },
-          [],
-        );
     }
   };
 }

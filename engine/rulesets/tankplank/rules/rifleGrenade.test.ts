@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import type { Feature } from '../../../format';
 import { replay } from '../../../game/replay';
-import type { TankplankAction, TankplankEvent } from './actions';
+import type { TankplankEvent } from './actions';
+import type { TestAction } from './testing';
 import { planShot, shotOdds } from './fire';
 import type { FixtureUnit } from './fixtures';
-import { tankplankReducer } from './reducer';
+import { testReducer } from './testing';
 import { fixtureGame } from './testing';
 
 const man = (side: 'a' | 'b', id: string, at: [number, number]): FixtureUnit => ({
@@ -31,7 +32,7 @@ const tw = (
 const rg = (target: {
   target?: string;
   at?: [number, number];
-}): Extract<TankplankAction, { type: 'fire' }> => ({
+}): Extract<TestAction, { type: 'fire' }> => ({
   type: 'fire',
   unit: 'g',
   weapon: 'tp.rifleGrenade',
@@ -64,7 +65,7 @@ describe('rifle grenades (TP-19.3, TP-A49)', () => {
     expect(odds.pKill).toBeCloseTo(3 / 6, 9);
     expect(odds.perUnit.map((x) => x.unit)).toEqual(['by']);
     expect(odds.perUnit[0]!.p).toBeCloseTo((3 / 6) * (4 / 6), 9);
-    const r = replay(tankplankReducer(ctx), state, [
+    const r = replay(testReducer(ctx), state, [
       { type: 'forceDice', rolls: [4, 1, 2] },
       rg({ target: 'jeep' }),
     ]);
@@ -93,7 +94,7 @@ describe('rifle grenades (TP-19.3, TP-A49)', () => {
 
   test('a miss does nothing', () => {
     const { ctx, state } = tw([man('a', 'g', [5, 12]), jeep, man('b', 'by', [10.6, 12.3])]);
-    const r = replay(tankplankReducer(ctx), state, [
+    const r = replay(testReducer(ctx), state, [
       { type: 'forceDice', rolls: [3] },
       rg({ target: 'jeep' }),
     ]);
@@ -132,7 +133,7 @@ describe('rifle grenades (TP-19.3, TP-A49)', () => {
     const perUnit = shotOdds(ctx, p).perUnit;
     expect(perUnit.map((x) => x.unit)).toEqual(['x']);
     expect(perUnit[0]!.p).toBeCloseTo((1 / 6) * (4 / 6), 9);
-    const reduce = tankplankReducer(ctx);
+    const reduce = testReducer(ctx);
     const hit = replay(reduce, state, [{ type: 'forceDice', rolls: [6, 1] }, rg({ target: 'x' })]);
     expect(events(hit)).toContainEqual(
       expect.objectContaining({

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { replay } from '../../../game/replay';
-import type { TankplankAction } from './actions';
+import type { TestAction } from './testing';
 import { planShot } from './fire';
 import type { FixtureUnit } from './fixtures';
-import { tankplankReducer } from './reducer';
+import { testReducer } from './testing';
 import { positionOf } from './situation';
 import type { TankplankState, UnitState } from './state';
 import { fixtureGame } from './testing';
@@ -27,15 +27,15 @@ const fig = (
   ...(setUp ? { extra: { 'x-setUp': true } } : {}),
 });
 
-const phaseEnd: TankplankAction[] = [
+const phaseEnd: TestAction[] = [
   { type: 'endPhase', side: 'a' },
   { type: 'endPhase', side: 'b' },
 ];
 
 function game(units: FixtureUnit[], phase: 'movement' | 'firing' = 'movement') {
   const { ctx, state } = fixtureGame({ units, phase });
-  const reduce = tankplankReducer(ctx);
-  const run = (s: TankplankState, actions: TankplankAction[]) => {
+  const reduce = testReducer(ctx);
+  const run = (s: TankplankState, actions: TestAction[]) => {
     const r = replay(reduce, s, actions);
     expect(r.refused).toEqual([]);
     return r;
@@ -117,7 +117,7 @@ describe('abandoned heavy weapons (TP-16.8, TP-16.7)', () => {
       fig('a', 'a.sq', 'r2', [10.5, 9]),
     ]);
     const setUp = run(after, [{ type: 'setUp', unit: PIECE }, ...phaseEnd]).state;
-    const fire: TankplankAction = { type: 'fire', unit: PIECE, weapon: 'tp.hmg', target: 'e1' };
+    const fire: TestAction = { type: 'fire', unit: PIECE, weapon: 'tp.hmg', target: 'e1' };
     expect(reduce(setUp, fire)).toMatchObject({ ok: false, ruleId: 'TP-A28' });
     const turn3 = run(setUp, [...phaseEnd, ...phaseEnd]).state;
     const r = run(turn3, [{ type: 'forceDice', rolls: [6, 6, 6, 6] }, fire]);
@@ -200,7 +200,7 @@ describe('captured AT guns (TP-16.7)', () => {
     fig('b', 'b.at', 'c1', [9.5, 10.8], type, role),
     fig('b', 'b.at', 'c2', [9.5, 9.2], type, role),
   ];
-  const shoot = (unit: string): TankplankAction => ({
+  const shoot = (unit: string): TestAction => ({
     type: 'fireCaptured',
     unit,
     gun: 'gun',
@@ -269,7 +269,7 @@ describe('an officer orders a vehicle crewman into a heavy-weapons crew (TP-16.5
     };
     return { ...g, state: { ...g.state, units: { ...g.state.units, [crewman.id]: crewman } } };
   };
-  const order: TankplankAction = {
+  const order: TestAction = {
     type: 'joinCrew',
     officer: 'o1',
     unit: 'tank.crew1',

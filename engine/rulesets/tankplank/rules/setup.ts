@@ -14,8 +14,6 @@ import { formationSize, isTeamWeapon, weaponKey, weaponsOf } from './situation';
 /** Options for a new game. */
 export interface NewGameOptions {
   readonly seed: number;
-  /** Test set-ups only: accept `forceDice` actions. */
-  readonly allowForcedDice?: boolean;
   readonly turnLimit?: number;
 }
 
@@ -89,7 +87,6 @@ export function newGame(ctx: TankplankContext, opts: NewGameOptions): TankplankS
     rng: seedRng(opts.seed),
     turnLimit:
       opts.turnLimit ?? ctx.scenario.victory.turnLimit ?? constant(ctx.catalog, 'turnLimit'),
-    allowForcedDice: opts.allowForcedDice ?? false,
   };
   const formations: Record<string, FormationState> = {};
   for (const f of ctx.formations.values()) {

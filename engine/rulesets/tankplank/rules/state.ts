@@ -160,8 +160,6 @@ export interface TankplankState {
   readonly burningRoofs?: readonly string[];
   readonly rng: RngState;
   readonly turnLimit: number;
-  /** Forced dice are accepted only in test set-ups. */
-  readonly allowForcedDice: boolean;
   readonly result?: { readonly winner: string | 'draw'; readonly reason: string };
 }
 

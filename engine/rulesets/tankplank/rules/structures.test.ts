@@ -2,10 +2,11 @@ import { describe, expect, test } from 'vitest';
 import type { Feature } from '../../../format';
 import { replay } from '../../../game/replay';
 import { tablePoint } from '../../../geometry/units';
-import type { TankplankAction, TankplankEvent } from './actions';
+import type { TankplankEvent } from './actions';
+import type { TestAction } from './testing';
 import { planShot } from './fire';
 import type { FixtureUnit } from './fixtures';
-import { tankplankReducer } from './reducer';
+import { testReducer } from './testing';
 import { sightBetween } from './situation';
 import type { TankplankState } from './state';
 import { fixtureGame, withLevels } from './testing';
@@ -38,7 +39,7 @@ const house = (id: string, kind: 'closed' | 'underConstruction', extra = {}): Fe
   floors: 2,
   ...extra,
 });
-const endPhase: TankplankAction[] = [
+const endPhase: TestAction[] = [
   { type: 'endPhase', side: 'a' },
   { type: 'endPhase', side: 'b' },
 ];
@@ -56,7 +57,7 @@ describe('HE against a house wall (TP-11.5)', () => {
       features: [house('house', 'underConstruction')],
       phase: 'firing',
     });
-    const fire: TankplankAction = {
+    const fire: TestAction = {
       type: 'fire',
       unit: 'tank',
       weapon: 'tp.tankGun',
@@ -69,7 +70,7 @@ describe('HE against a house wall (TP-11.5)', () => {
     expect(plan.template!.saves).toEqual([
       expect.objectContaining({ unit: 'behind', needed: 5, ruleId: 'TP-11.5' }),
     ]);
-    const r = replay(tankplankReducer(ctx), state, [{ type: 'forceDice', rolls: [6, 1] }, fire]);
+    const r = replay(testReducer(ctx), state, [{ type: 'forceDice', rolls: [6, 1] }, fire]);
     expect(r.refused).toEqual([]);
     expect(events(r)).toContainEqual(
       expect.objectContaining({ type: 'HouseHit', part: 'wall', house: 'house', burning: false }),
@@ -95,7 +96,7 @@ describe('HE against a house wall (TP-11.5)', () => {
     const through = (s: TankplankState) =>
       sightBetween(ctx, s, { point: tablePoint(10, 12) }, { point: tablePoint(30, 12) }).visible;
     expect(through(state)).toBe(false);
-    const r = replay(tankplankReducer(ctx), state, [
+    const r = replay(testReducer(ctx), state, [
       { type: 'forceDice', rolls: [6, 6] },
       { type: 'fire', unit: 'ta', weapon: 'tp.tankGun', at: [18.2, 12], ammo: 'HE' },
       { type: 'fire', unit: 'tb', weapon: 'tp.tankGun', at: [21.8, 12], ammo: 'HE' },
@@ -126,7 +127,7 @@ describe('HE against a roof (TP-11.6, TP-11.7, TP-G15)', () => {
       phase: 'firing',
     });
     const s = withLevels(state, { up: 'upper' });
-    const r = replay(tankplankReducer(ctx), s, [
+    const r = replay(testReducer(ctx), s, [
       { type: 'forceDice', rolls: [6, 2] },
       { type: 'fire', unit: 'tank', weapon: 'tp.tankGun', at: [20, 12.2], ammo: 'HE' },
     ]);
@@ -165,7 +166,7 @@ describe('HE against a roof (TP-11.6, TP-11.7, TP-G15)', () => {
       phase: 'firing',
     });
     const s = withLevels(state, { hit: 'roof', near: 'roof', far: 'roof' });
-    const reduce = tankplankReducer(ctx);
+    const reduce = testReducer(ctx);
     const r = replay(reduce, s, [
       { type: 'forceDice', rolls: [6, 6] },
       { type: 'fire', unit: 'tank', weapon: 'tp.tankGun', target: 'hit', ammo: 'HE' },

@@ -1,4 +1,9 @@
 import type { Feature } from '../../../format';
+import { accepted, type Reducer } from '../../../game/reducer';
+import { withForcedDice } from '../../../game/simulate';
+import type { RngState } from '../../../random/dice';
+import type { TankplankAction, TankplankEvent } from './actions';
+import { tankplankReducer } from './reducer';
 import { createContext, type TankplankContext } from './context';
 import { fixtureScenario, type FixtureUnit } from './fixtures';
 import { newGame } from './setup';
@@ -26,7 +31,7 @@ export function fixtureGame(opts: {
     ...(opts.catalog ? { catalog: opts.catalog } : {}),
   });
   const ctx = createContext(scenario);
-  const state = newGame(ctx, { seed: opts.seed ?? 1, allowForcedDice: true });
+  const state = newGame(ctx, { seed: opts.seed ?? 1 });
   return { ctx, state: opts.phase === 'firing' ? { ...state, phase: 'firing' } : state };
 }
 
@@ -62,4 +67,28 @@ export function withLevels(
       ]),
     ),
   };
+}
+
+/** A test log entry: an action, or rolls to fix before the next ones. */
+export type TestAction =
+  TankplankAction | { readonly type: 'forceDice'; readonly rolls: readonly number[] };
+
+/**
+ * The reducer as tests drive it: `forceDice` entries fix the next rolls the way the headless
+ * driver does (engine/game/simulate `withForcedDice`); the rules themselves have no such action.
+ */
+export function testReducer(
+  ctx: TankplankContext,
+): Reducer<TankplankState, TestAction, TankplankEvent> {
+  const reduce = tankplankReducer(ctx);
+  const dice = {
+    dice: {
+      get: (s: TankplankState) => s.rng,
+      set: (s: TankplankState, rng: RngState) => ({ ...s, rng }),
+    },
+  };
+  return (state, action) =>
+    action.type === 'forceDice'
+      ? accepted(withForcedDice(dice, state, action.rolls), [])
+      : reduce(state, action);
 }
