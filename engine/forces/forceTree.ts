@@ -259,3 +259,11 @@ export function embark(forces: Forces, passengerId: string, transportId: string 
   if (transportId) next = clearUnitFields(next, passengerId, ['position', 'facing']);
   return next;
 }
+
+/** JSON pointer of a side in a scenario file. */
+export const sidePointer = (forces: Forces, id: string): string =>
+  `/forces/sides/${forces.sides.findIndex((s) => s.id === id)}`;
+
+/** A unit as a problem message names it: its name and type, or its type and id. */
+export const unitLabel = (u: Unit, type: { readonly name?: string } | undefined): string =>
+  u.name ? `${u.name} (${type?.name ?? u.type})` : `${type?.name ?? u.type} ${u.id}`;

@@ -2,6 +2,7 @@ export * from './rulesetCatalog';
 export * from './forceTree';
 export * from './points';
 export * from './forceChecks';
+export * from './cards';
 export * from './missionPresets';
 export * from './forcesFile';
 export * from './objectiveView';

@@ -26,7 +26,10 @@ export interface RulesetModule {
   readonly catalogs: readonly CatalogDoc[];
   /** What the set-up screens offer for this ruleset. */
   readonly features: RulesetFeatures;
-  /** The ruleset's own order-of-battle checks, after the shared ones (types, points, transports). */
+  /**
+   * The ruleset's own order-of-battle checks (platoon and card rules, counts per side), run after
+   * the shared ones (known types, unique ids, points limit, transports) by `checkForces`.
+   */
   checkForces?(ruleset: RulesetRef, forces: Forces, cat: RulesetCatalog): ForceProblem[];
   /** Mission and objective presets read from the catalog, and what applying one writes. */
   readonly missions?: RulesetMissions;
@@ -68,6 +71,8 @@ export interface RulesetFeatures {
   readonly points: boolean;
   /** The rule id of the points limit, for the problem it raises. */
   readonly pointsRuleId?: string;
+  /** The rule id of a transport's carrying capacity, for the problem an overfull one raises. */
+  readonly transportRuleId?: string;
 }
 
 export interface RulesetMissions {

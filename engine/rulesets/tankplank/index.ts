@@ -4,6 +4,7 @@ import type { AnyPlaytestView } from '../../playtest/view';
 import type { RulesetModule } from '../types';
 import { TANKPLANK_BUNDLED } from './catalogs';
 import { tankplankExplain } from './explain';
+import { checkOrderOfBattle } from './forces';
 import { tankplankGame } from './game';
 import { tablePoint } from '../../geometry/units';
 import { lineOfSight } from '../../los/lineOfSight';
@@ -35,7 +36,8 @@ export const tankplank: RulesetModule = {
     },
   ],
   catalogs: TANKPLANK_BUNDLED,
-  features: { unitCards: false, attacker: false, points: false },
+  features: { unitCards: false, attacker: false, points: false, transportRuleId: 'TP-G7' },
+  checkForces: checkOrderOfBattle,
   game(scenario) {
     if (scenario.map.kind !== 'table')
       return { ok: false, reason: 'Tankplank is played on a table in inches, not a hex map' };

@@ -3,6 +3,7 @@ import core from '../../../scenarios/catalogs/tanks.catalog.json';
 import placeholder from '../../../scenarios/catalogs/tanks.placeholder.catalog.json';
 import missions from '../../../scenarios/catalogs/tanks-missions.catalog.json';
 import type { RulesetModule } from '../types';
+import { checkTanksForces } from './forces';
 
 /** TANKS: The Modern Age, on a table in inches. No rules engine yet: drawn and set up, not played. */
 export const tanks: RulesetModule = {
@@ -27,4 +28,5 @@ export const tanks: RulesetModule = {
   ],
   catalogs: [core, placeholder, missions] as unknown as CatalogDoc[],
   features: { unitCards: true, attacker: true, points: true, pointsRuleId: 'TK-8.1' },
+  checkForces: checkTanksForces,
 };
