@@ -26,35 +26,9 @@ import { composeRulesetCatalog } from '../forces/rulesetCatalog';
 import { checkMissionPlacement } from './missionPlacement';
 import { extentBox } from './tableExtent';
 import { checkReachability } from './reachability';
+import type { LayoutProblem } from './layoutProblem';
 
-/** Stable ids of the layout checks; the problems panel and `sandtable validate` group by them. */
-export type LayoutCheckId =
-  | 'outside-table'
-  | 'overlap'
-  | 'bridge-span'
-  | 'terrain-count'
-  | 'terrain-spacing'
-  | 'objective-placement'
-  | 'unreachable';
-
-export type LayoutSeverity = 'error' | 'warning';
-
-/** What a problem is about, so clicking it can select the thing on the canvas. */
-export interface LayoutSubject {
-  readonly kind: 'feature' | 'unit' | 'objective' | 'zone' | 'edge';
-  readonly id: string;
-}
-
-export interface LayoutProblem {
-  readonly check: LayoutCheckId;
-  readonly severity: LayoutSeverity;
-  readonly message: string;
-  readonly subjects: readonly LayoutSubject[];
-  /** JSON pointer of the first subject in the scenario file. */
-  readonly pointer: string;
-  /** Rule id in the ruleset digest when a rule (not just good sense) asks for it. */
-  readonly ruleId?: string;
-}
+export type { LayoutCheckId, LayoutProblem, LayoutSeverity, LayoutSubject } from './layoutProblem';
 
 /** Square inches of overlap below which two features only touch. */
 const OVERLAP_TOLERANCE = 0.05;

@@ -11,7 +11,7 @@ import {
   inBounds,
   type HexGrid,
 } from '../hex';
-import type { LayoutProblem } from './layoutChecks';
+import type { LayoutProblem } from './layoutProblem';
 
 /** Where the map lies in inches: a table's size, or a hex map laid out by its printed hex size. */
 interface Board {

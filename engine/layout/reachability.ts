@@ -11,7 +11,7 @@ import { allUnits, embarkedIds } from '../forces/forceTree';
 import { constantNumber, type RulesetCatalog } from '../forces/rulesetCatalog';
 import { terrainTypeId } from '../rulesets/tankplank/rules/terrainRules';
 import { occupiedArea, type MultiPolygon } from './footprintPolygons';
-import type { LayoutProblem } from './layoutChecks';
+import type { LayoutProblem } from './layoutProblem';
 
 /** Grids never get finer than this many cells along the longer side, to keep the check live. */
 const MAX_CELLS_ALONG = 160;
