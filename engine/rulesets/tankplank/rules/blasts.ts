@@ -4,10 +4,12 @@
  */
 import { type Template, templateContains } from '../../../geometry/templates';
 import { tablePoint } from '../../../geometry/units';
+import type { FeatureOnLine } from '../../../los/lineOfSight';
 import { constant } from './catalog';
 import type { TankplankContext } from './context';
 import { info, obstructions, onTable, sightBetween } from './situation';
 import type { TankplankState } from './state';
+import { solidAgainstBlast } from './terrainRules';
 import { penetrationStep, strongestFace } from './hitAndPenetration';
 import { coverAt, saveFor } from './saves';
 import type { PenetrationStep, SaveStep } from './shotPlan';
@@ -50,7 +52,8 @@ export function blastEffects(
           !seen.visible ||
           seen.cover === 'heavy' ||
           seen.cover === 'strong' ||
-          seen.cover === 'fortification';
+          seen.cover === 'fortification' ||
+          seen.crossed.some((c) => shelters(ctx, c));
         if (ctx.options.bool('TP-A12') && !hard) {
           saves.push({ unit: u.id, cover: 'none', modifiers: [], needed: 7, ruleId: 'TP-A12' });
         } else {
@@ -74,4 +77,16 @@ export function blastEffects(
     }
   }
   return { template, saves, vehicles };
+}
+
+/**
+ * Whether a feature on the line from a burst to a man shelters him as a solid object (TP-11.3):
+ * it stands in the way (blocks the line or hides part of him) and is solid: a vehicle, a wreck,
+ * the ground, or terrain the catalog marks `solidAgainstBlast`.
+ */
+function shelters(ctx: TankplankContext, c: FeatureOnLine): boolean {
+  if (c.effect !== 'blocks' && c.effect !== 'cover') return false;
+  if (c.kind === 'vehicle' || c.kind === 'wreck' || c.kind === 'baseGround') return true;
+  const e = ctx.terrain.entries.find((x) => x.id === c.id);
+  return !!e && solidAgainstBlast(ctx.catalog, e.feature);
 }

@@ -86,6 +86,16 @@ export function tankplankFeatureRules(cat: TankplankCatalog): (f: Feature) => Fe
   };
 }
 
+/**
+ * Whether a feature is a solid object that shelters a man behind it from an HE blast (TP-11.3):
+ * the catalog's `solidAgainstBlast` on its terrain type (walls, houses, obstacles, banks; not
+ * bushes, hedges, fences or leaves).
+ */
+export function solidAgainstBlast(cat: TankplankCatalog, f: Feature): boolean {
+  const id = terrainTypeId(f);
+  return cat.terrainTypes.find((t) => t.id === id)?.stats?.['solidAgainstBlast'] === true;
+}
+
 /** Terrain lengths the map may leave out, from the placeholder constants. */
 export function tankplankTerrainDefaults(cat: TankplankCatalog): TerrainDefaults {
   return {
