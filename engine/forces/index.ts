@@ -3,6 +3,7 @@ export * from './forceTree';
 export * from './points';
 export * from './forceChecks';
 export * from './cards';
+export * from './missionSetup';
 export * from './missionPresets';
 export * from './forcesFile';
 export * from './objectiveView';

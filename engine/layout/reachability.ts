@@ -9,7 +9,7 @@ import type {
 } from '../format';
 import { allUnits, embarkedIds } from '../forces/forceTree';
 import { constantNumber, type RulesetCatalog } from '../forces/rulesetCatalog';
-import { terrainTypeId } from '../rulesets/tankplank/rules/terrainRules';
+import { rulesetModule } from '../rulesets/registry';
 import { occupiedArea, type MultiPolygon } from './footprintPolygons';
 import type { LayoutProblem } from './layoutProblem';
 
@@ -41,10 +41,17 @@ export function moverClasses(type: UnitType): MobilityClass[] | null {
   }
 }
 
-/** Terrain movement bans of a feature: its own override, else its catalog terrain type. */
-function impassableTo(f: Feature, cat: RulesetCatalog): readonly MobilityClass[] {
+/**
+ * Terrain movement bans of a feature: its own override, else its catalog terrain type (the one
+ * its ruleset's module says it plays as, else the one named like its kind).
+ */
+function impassableTo(
+  f: Feature,
+  cat: RulesetCatalog,
+  typeOf: ((f: Feature) => string) | undefined,
+): readonly MobilityClass[] {
   if (f.rules?.impassableTo) return f.rules.impassableTo;
-  const typeId = cat.ruleset === 'tankplank' ? terrainTypeId(f) : f.kind;
+  const typeId = typeOf ? typeOf(f) : f.kind;
   return cat.terrainTypes.get(typeId)?.rules?.impassableTo ?? [];
 }
 
@@ -85,6 +92,7 @@ function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
 const LINE_KINDS = new Set<Feature['kind']>(['wall', 'fence', 'hedge']);
 
 function shape(map: TableMap, cat: RulesetCatalog, areaOf: (f: Feature) => MultiPolygon): Shaped[] {
+  const typeOf = rulesetModule(cat.ruleset)?.terrainTypeOf;
   return map.features.map((feature) => {
     const area = areaOf(feature);
     let minX = Infinity;
@@ -103,7 +111,7 @@ function shape(map: TableMap, cat: RulesetCatalog, areaOf: (f: Feature) => Multi
       feature,
       area,
       box: { minX, minY, maxX, maxY },
-      bans: impassableTo(feature, cat),
+      bans: impassableTo(feature, cat, typeOf),
       line,
     };
   });

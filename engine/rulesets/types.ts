@@ -1,7 +1,15 @@
-import type { CatalogDoc, Feature, Forces, RulesetId, RulesetRef, ScenarioDoc } from '../format';
+import type {
+  CatalogDoc,
+  Feature,
+  Forces,
+  GameMap,
+  RulesetId,
+  RulesetRef,
+  ScenarioDoc,
+} from '../format';
 import type { TablePreset } from '../document/newScenario';
 import type { ForceProblem } from '../forces/forceChecks';
-import type { MissionPatch, MissionPreset } from '../forces/missionPresets';
+import type { MissionPatch, MissionPreset } from '../forces/missionSetup';
 import type { RulesetCatalog } from '../forces/rulesetCatalog';
 import type { AnyGameDef } from '../game/gameDef';
 import type { LayoutProblem } from '../layout/layoutChecks';
@@ -84,8 +92,8 @@ export interface RulesetMissions {
     cat: RulesetCatalog,
     options: { readonly attacker?: string },
   ): MissionPatch;
-  /** Checks that objectives stand where the scenario's mission puts them. */
-  checkPlacement?(doc: ScenarioDoc, cat: RulesetCatalog, out: LayoutProblem[]): void;
+  /** Checks that objectives stand where the scenario's mission puts them on `map` (the doc's). */
+  checkPlacement?(doc: ScenarioDoc, map: GameMap, cat: RulesetCatalog, out: LayoutProblem[]): void;
 }
 
 /** One end of a line of sight: a unit at its scenario position, or a point on the board. */

@@ -5,10 +5,12 @@ import type { RulesetModule } from '../types';
 import { TANKPLANK_BUNDLED } from './catalogs';
 import { tankplankExplain } from './explain';
 import { checkOrderOfBattle } from './forces';
+import { tankplankMissionSet } from './missions';
 import { tankplankGame } from './game';
 import { tablePoint } from '../../geometry/units';
 import { lineOfSight } from '../../los/lineOfSight';
 import { createContext, TANKPLANK_SIGHT_RULES, type ContextOptions } from './rules';
+import { terrainTypeId } from './rules/terrainRules';
 
 /** Eye height of a standing man in inches, as the benchmark has always measured (TP-7). */
 const MAN_HEIGHT = 0.75;
@@ -38,6 +40,8 @@ export const tankplank: RulesetModule = {
   catalogs: TANKPLANK_BUNDLED,
   features: { unitCards: false, attacker: false, points: false, transportRuleId: 'TP-G7' },
   checkForces: checkOrderOfBattle,
+  missions: tankplankMissionSet,
+  terrainTypeOf: terrainTypeId,
   game(scenario) {
     if (scenario.map.kind !== 'table')
       return { ok: false, reason: 'Tankplank is played on a table in inches, not a hex map' };

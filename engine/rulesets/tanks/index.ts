@@ -4,6 +4,8 @@ import placeholder from '../../../scenarios/catalogs/tanks.placeholder.catalog.j
 import missions from '../../../scenarios/catalogs/tanks-missions.catalog.json';
 import type { RulesetModule } from '../types';
 import { checkTanksForces } from './forces';
+import { tanksMissionSet } from './missions';
+import { checkTanksPlacement } from './placement';
 
 /** TANKS: The Modern Age, on a table in inches. No rules engine yet: drawn and set up, not played. */
 export const tanks: RulesetModule = {
@@ -29,4 +31,5 @@ export const tanks: RulesetModule = {
   catalogs: [core, placeholder, missions] as unknown as CatalogDoc[],
   features: { unitCards: true, attacker: true, points: true, pointsRuleId: 'TK-8.1' },
   checkForces: checkTanksForces,
+  missions: { ...tanksMissionSet, checkPlacement: checkTanksPlacement },
 };
