@@ -3,7 +3,7 @@ import { allUnits, embarkedIds } from '../../../engine/forces';
 import type { Editor } from '../editor/Editor';
 import { hexCentre, hexCorners, hexsideDegrees, inBounds, type HexGrid } from '../../../engine/hex';
 import { setupOf, sideColour } from '../forces/setupModel';
-import { shownObjectives, strokeEntryEdge } from './paintSetup';
+import { shownObjectives, strokeEntryEdge } from './setupOutlines';
 import { fanOffsets, hexAreaBoundary, hexRefAt, isHexRef, labelHex } from './hexSetup';
 
 const SELECT = '#ffd34d';

@@ -2,7 +2,7 @@ import type { Point } from '../../../engine/format/types';
 import type { Editor } from '../editor/Editor';
 import { closestOnPath, dist } from '../geometry/geometry';
 import { setupOf, type SetupItem } from '../forces/setupModel';
-import { edgeSegment, shapeOutline, shownObjectives } from './paintSetup';
+import { edgeSegment, shapeOutline, shownObjectives } from './setupOutlines';
 import { allUnits, embarkedIds } from '../../../engine/forces';
 import { isHexRef } from './hexSetup';
 

@@ -9,7 +9,7 @@ import {
 import type { Editor } from '../editor/Editor';
 import type { Tool, ToolPointer } from '../tools/tools';
 import { facingAwayFrom, setupOf, type SetupModel } from '../forces/setupModel';
-import { shapeOutline } from './paintSetup';
+import { shapeOutline } from './setupOutlines';
 import {
   hexCentre,
   hexLabel,

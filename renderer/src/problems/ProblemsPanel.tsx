@@ -3,7 +3,7 @@ import { allUnits } from '../../../engine/forces';
 import type { Editor } from '../editor/Editor';
 import { useSetup } from '../forces/useSetup';
 import type { SetupItem, SetupModel, SetupProblem } from '../forces/setupModel';
-import { shapeOutline } from '../objectives/paintSetup';
+import { shapeOutline } from '../objectives/setupOutlines';
 import { hexesCentre, hexUnitPoint } from '../objectives/hexSetup';
 
 /** Where a set-up item is on the table, to bring it into view. */
