@@ -1,5 +1,6 @@
 import { APP_NAME, APP_VERSION, CURRENT_FORMAT_VERSION } from '../format/version';
 import type { GameMap, RulesetId, ScenarioDoc } from '../format/types';
+import { RULESETS } from '../rulesets/registry';
 
 /** A table or hex map a new scenario can start from. */
 export interface TablePreset {
@@ -18,53 +19,11 @@ export interface TablePreset {
       };
 }
 
-/** Sizes of the tables and hex maps the bundled rulesets are played on. */
-export const TABLE_PRESETS: readonly TablePreset[] = [
-  {
-    id: 'tankplank',
-    label: 'Tankplank table 36" × 24"',
-    ruleset: 'tankplank',
-    map: { kind: 'table', width: 36, height: 24 },
-  },
-  {
-    id: 'tanks',
-    label: 'TANKS table 36" × 36"',
-    ruleset: 'tanks',
-    map: { kind: 'table', width: 36, height: 36 },
-  },
-  {
-    id: 'tanks-small',
-    label: 'TANKS table 30" × 30"',
-    ruleset: 'tanks',
-    map: { kind: 'table', width: 30, height: 30 },
-  },
-  {
-    id: 'tank-hex',
-    label: 'TANK! hex map 16 × 12',
-    ruleset: 'tank',
-    map: {
-      kind: 'hex',
-      columns: 16,
-      rows: 12,
-      orientation: 'flat',
-      defaultTerrain: 'clear',
-      levels: { min: 0, max: 3 },
-    },
-  },
-  {
-    id: 'ww1-hex',
-    label: 'WWI hex map 21 × 12',
-    ruleset: 'ww1',
-    map: {
-      kind: 'hex',
-      columns: 21,
-      rows: 12,
-      orientation: 'flat',
-      defaultTerrain: 'clear',
-      levels: { min: 0, max: 2 },
-    },
-  },
-];
+/**
+ * Sizes of the tables and hex maps the bundled rulesets are played on: every ruleset module's
+ * presets, in the registry's order (the first is the default ruleset's default table).
+ */
+export const TABLE_PRESETS: readonly TablePreset[] = RULESETS.flatMap((m) => m.presets);
 
 export interface NewScenarioOptions {
   readonly title?: string;
