@@ -61,11 +61,19 @@ function positionOf(bytes: Uint8Array, offset: number): { line: number; column: 
 
 const CHUNK = 0x8000;
 
+/** The runtime's own decoder (every browser, worker and Node has one); pure JS where none is. */
+type NativeDecoder = new (
+  label: string,
+  options: { fatal: boolean; ignoreBOM: boolean },
+) => { decode(bytes: Uint8Array): string };
+const Native = (globalThis as { TextDecoder?: NativeDecoder }).TextDecoder;
+const native = Native ? new Native('utf-8', { fatal: true, ignoreBOM: false }) : undefined;
+
 /**
  * Decodes a file's bytes as UTF-8 text, refusing anything that is not: the offset of the first
  * byte that breaks the encoding is reported, never replaced with U+FFFD (which a save would make
  * permanent). A UTF-8 byte order mark is accepted and dropped; UTF-16 and UTF-32 are named.
- * Pure (no TextDecoder), so the engine, the CLI and both hosts decode a file the same way.
+ * The engine, the CLI and both hosts decode a file with this one function.
  */
 export function decodeUtf8(bytes: Uint8Array): DecodeResult {
   const binary = binaryKind(bytes);
@@ -101,6 +109,23 @@ export function decodeUtf8(bytes: Uint8Array): DecodeResult {
       },
     };
   }
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  if (native) {
+    // Fast and strict: valid text decodes at native speed; only broken text takes the walk,
+    // which finds the offset the native decoder does not tell.
+    try {
+      return { ok: true, text: native.decode(bytes), bom };
+    } catch {
+      // fall through to locate the fault
+    }
+  }
+  return decodeUtf8Portable(bytes);
+}
+
+/** The same decoding in plain JavaScript, for runtimes without TextDecoder and to locate faults. */
+export function decodeUtf8Portable(bytes: Uint8Array): DecodeResult {
+  // Other encodings and binary files are named, not walked.
+  if (otherUnicode(bytes) || binaryKind(bytes)) return decodeUtf8(bytes);
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const n = bytes.length;
   const units = new Uint16Array(CHUNK + 2);

@@ -86,6 +86,21 @@ export function loadDocument<F extends FormatName = FormatName>(
     return fail(parseProblems(text, positions));
   }
 
+  if (scan.forbiddenKey) {
+    // Refused before anything walks or copies the value.
+    const { key, offset, pointer } = scan.forbiddenKey;
+    return fail([
+      {
+        pointer,
+        code: 'forbidden-key',
+        message: `the key "${key}" is not allowed anywhere in a Sandtable file (it could change how the app behaves); rename or remove it`,
+        expected: 'an ordinary property name',
+        found: JSON.stringify(key),
+        ...positions.at(offset),
+      },
+    ]);
+  }
+
   if (scan.duplicateKey) {
     // JSON.parse keeps the last value without a word; saving would then drop the first one.
     const { key, offset, firstOffset, pointer } = scan.duplicateKey;
@@ -102,8 +117,6 @@ export function loadDocument<F extends FormatName = FormatName>(
     ]);
   }
 
-  const shapeProblem = checkShape(value);
-  if (shapeProblem) return fail([{ ...shapeProblem, ...at(shapeProblem.pointer, true) }]);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return fail([
       {
@@ -285,44 +298,6 @@ function notJsonAtAll(text: string): Omit<Problem, 'file'> | undefined {
 function humanParseError(code: string): string {
   const words = code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words === 'invalid symbol' ? 'unexpected character' : words;
-}
-
-/** Rejects `__proto__` keys and absurd nesting before anything walks or copies the value. */
-function checkShape(value: unknown): Omit<Problem, 'file'> | undefined {
-  const stack: { v: unknown; pointer: string; depth: number }[] = [
-    { v: value, pointer: '', depth: 0 },
-  ];
-  while (stack.length > 0) {
-    const { v, pointer, depth } = stack.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth > MAX_DEPTH) {
-      return {
-        pointer,
-        code: 'too-deep',
-        message: `values are nested more than ${MAX_DEPTH} levels deep; no Sandtable file is`,
-        expected: `at most ${MAX_DEPTH} levels`,
-        found: 'deeper nesting',
-      };
-    }
-    if (Array.isArray(v)) {
-      v.forEach((item, i) => stack.push({ v: item, pointer: `${pointer}/${i}`, depth: depth + 1 }));
-      continue;
-    }
-    for (const key of Object.keys(v)) {
-      const child = `${pointer}/${pointerSegment(key)}`;
-      if (key === '__proto__' || key === 'constructor' || key === 'prototype') {
-        return {
-          pointer: child,
-          code: 'forbidden-key',
-          message: `the key "${key}" is not allowed anywhere in a Sandtable file (it could change how the app behaves); rename or remove it`,
-          expected: 'an ordinary property name',
-          found: JSON.stringify(key),
-        };
-      }
-      stack.push({ v: (v as Record<string, unknown>)[key], pointer: child, depth: depth + 1 });
-    }
-  }
-  return undefined;
 }
 
 type SchemaProblem = Omit<Problem, 'file'> & { onKey: boolean };

@@ -2,14 +2,9 @@ import * as polyclip from 'polyclip-ts';
 import type { Feature } from '../format';
 import { footprintOf } from '../terrain/featureGeometry';
 import type { Polygon } from '../geometry/polygon';
-import {
-  boxOf,
-  distanceToOutline,
-  pointInPolygon,
-  polylineStrips,
-  segmentCrossing,
-} from '../geometry/polygon';
+import { boxOf, distanceToOutline, polylineStrips } from '../geometry/polygon';
 import { tablePoint } from '../geometry/units';
+import { sharedArea } from '../geometry/sharedArea';
 
 /** A multipolygon in polyclip's ring form: polygons of rings of [x, y]. */
 export type MultiPolygon = [number, number][][][];
@@ -84,46 +79,33 @@ export function multiPolygonArea(mp: MultiPolygon): number {
   return total;
 }
 
-/** Area shared by two multipolygons, in square inches. */
+/**
+ * Area shared by two multipolygons, in square inches. Each side may have overlapping parts (a
+ * road's legs): they count once. A float sweep (geometry/sharedArea) over just the parts near
+ * each other, so the cost follows what overlaps, not the size of either feature.
+ */
 export function overlapArea(a: MultiPolygon, b: MultiPolygon): number {
-  if (a.length === 0 || b.length === 0) return 0;
-  try {
-    return multiPolygonArea(polyclip.intersection(a, b) as MultiPolygon);
-  } catch {
-    // polyclip can fail on near-degenerate rings; merged inputs usually go through. A check that
-    // still cannot be computed reports no overlap rather than stopping every other check.
-    try {
-      return multiPolygonArea(polyclip.intersection(merged(a), merged(b)) as MultiPolygon);
-    } catch {
-      return 0;
-    }
-  }
+  return sharedArea(a, b);
+}
+
+/** The parts of a multipolygon whose box comes within `margin` of `box`. */
+export function partsNear(
+  mp: MultiPolygon,
+  box: { minX: number; minY: number; maxX: number; maxY: number },
+  margin = 0,
+): MultiPolygon {
+  return mp.filter((poly) => {
+    const b = boxOf(asPolygon(poly[0] ?? []));
+    return (
+      b.minX <= box.maxX + margin &&
+      box.minX - margin <= b.maxX &&
+      b.minY <= box.maxY + margin &&
+      box.minY - margin <= b.maxY
+    );
+  });
 }
 
 const asPolygon = (r: [number, number][]): Polygon => r.map(([x, y]) => tablePoint(x, y));
-
-function ringsTouch(a: Polygon, b: Polygon): boolean {
-  const ba = boxOf(a);
-  const bb = boxOf(b);
-  if (ba.maxX < bb.minX || bb.maxX < ba.minX || ba.maxY < bb.minY || bb.maxY < ba.minY)
-    return false;
-  for (let i = 0, j = a.length - 1; i < a.length; j = i++) {
-    for (let k = 0, l = b.length - 1; k < b.length; l = k++) {
-      if (segmentCrossing(a[j]!, a[i]!, b[l]!, b[k]!) !== undefined) return true;
-    }
-  }
-  return (
-    (a[0] !== undefined && pointInPolygon(a[0], b)) ||
-    (b[0] !== undefined && pointInPolygon(b[0], a))
-  );
-}
-
-/** Whether two multipolygons share any ground, in plain floating point (a fast pre-test). */
-export function areasTouch(a: MultiPolygon, b: MultiPolygon): boolean {
-  const pa = a.map((p) => asPolygon(p[0] ?? []));
-  const pb = b.map((p) => asPolygon(p[0] ?? []));
-  return pa.some((x) => pb.some((y) => ringsTouch(x, y)));
-}
 
 /** Shortest distance between the outlines of two multipolygons (0 where they share ground). */
 export function outlineGap(a: MultiPolygon, b: MultiPolygon): number {

@@ -15,18 +15,18 @@ import type {
 } from '../format';
 import { footprintBox, footprintOf } from '../terrain/featureGeometry';
 import {
-  areasTouch,
   merged,
   occupiedArea,
   outlineGap,
   overlapArea,
+  partsNear,
   type MultiPolygon,
 } from './footprintPolygons';
 import { composeRulesetCatalog } from '../forces/rulesetCatalog';
 import { checkMissionPlacement } from './missionPlacement';
 import { extentBox } from './tableExtent';
 import { checkReachability } from './reachability';
-import type { LayoutProblem } from './layoutProblem';
+import type { LayoutCheckId, LayoutProblem } from './layoutProblem';
 
 export type { LayoutCheckId, LayoutProblem, LayoutSeverity, LayoutSubject } from './layoutProblem';
 
@@ -113,8 +113,10 @@ export function layoutProfile(doc: ScenarioDoc, catalogs: readonly CatalogDoc[])
 export function checkLayout(
   doc: ScenarioDoc,
   catalogs: readonly CatalogDoc[] = [],
+  options: LayoutCheckOptions = {},
 ): LayoutProblem[] {
   const out: LayoutProblem[] = [];
+  const progress = new Progress(options.onProgress);
   if (doc.map.kind !== 'table') {
     checkOnHexMap(doc, doc.map, out);
     checkMissionPlacement(
@@ -123,7 +125,7 @@ export function checkLayout(
       composeRulesetCatalog(doc.ruleset, catalogs, doc.catalog),
       out,
     );
-    return out;
+    return capped(out);
   }
   const map = doc.map;
   const profile = layoutProfile(doc, catalogs);
@@ -136,14 +138,75 @@ export function checkLayout(
     }
     return a;
   };
+  progress.step('table', 0, 1);
   checkOnTable(doc, map, out);
-  checkOverlaps(map, area, out);
+  checkOverlaps(map, area, out, progress);
+  progress.step('bridge', 0, 1);
   checkBridges(map, area, out);
-  checkPieces(map, profile, out);
+  checkPieces(map, profile, out, progress);
   checkObjectivePlacement(doc, map, profile, out);
   const cat = composeRulesetCatalog(doc.ruleset, catalogs, doc.catalog);
+  progress.step('mission', 0, 1);
   checkMissionPlacement(doc, map, cat, out);
+  progress.step('reach', 0, 1);
   checkReachability(doc, map, cat, (side) => entryOf(doc, side), out, area);
+  progress.step('reach', 1, 1);
+  return capped(out);
+}
+
+/** The phases of the layout checks, in order, for a progress bar. */
+export const LAYOUT_PHASES = ['table', 'overlap', 'bridge', 'spacing', 'mission', 'reach'] as const;
+export type LayoutPhase = (typeof LAYOUT_PHASES)[number];
+
+export interface LayoutCheckOptions {
+  /**
+   * Told how far the checks are: the phase, and within it `done` of `total` steps. A worker
+   * passes this on to the page, which shows it and can stop the worker.
+   */
+  readonly onProgress?: (fraction: number, phase: LayoutPhase) => void;
+}
+
+/** Turns phase steps into one fraction of the whole run. */
+class Progress {
+  constructor(private readonly report?: (fraction: number, phase: LayoutPhase) => void) {}
+  step(phase: LayoutPhase, done: number, total: number): void {
+    if (!this.report) return;
+    const i = LAYOUT_PHASES.indexOf(phase);
+    this.report((i + (total > 0 ? done / total : 1)) / LAYOUT_PHASES.length, phase);
+  }
+}
+
+/**
+ * Problems of one check listed one by one; past this many the rest are one summary, so a file
+ * with thousands of stray units still gives a readable list (and the overlap check has its own).
+ */
+const MAX_LISTED_PER_CHECK = 100;
+
+function capped(problems: LayoutProblem[]): LayoutProblem[] {
+  const counts = new Map<LayoutCheckId, number>();
+  const out: LayoutProblem[] = [];
+  const extra = new Map<LayoutCheckId, { n: number; first: LayoutProblem; errors: boolean }>();
+  for (const p of problems) {
+    const n = (counts.get(p.check) ?? 0) + 1;
+    counts.set(p.check, n);
+    if (n <= MAX_LISTED_PER_CHECK || p.check === 'overlap') out.push(p);
+    else {
+      const e = extra.get(p.check);
+      if (e) {
+        e.n++;
+        e.errors ||= p.severity === 'error';
+      } else extra.set(p.check, { n: 1, first: p, errors: p.severity === 'error' });
+    }
+  }
+  for (const [check, e] of extra) {
+    out.push({
+      check,
+      severity: e.errors ? 'error' : 'warning',
+      message: `${e.n} more problems of this kind (${check}) are not listed; fix the ${MAX_LISTED_PER_CHECK} listed and check again`,
+      subjects: [],
+      pointer: e.first.pointer,
+    });
+  }
   return out;
 }
 
@@ -160,8 +223,17 @@ function entryOf(
     : undefined;
 }
 
-const featurePointer = (map: TableMap, id: string) =>
-  `/map/features/${map.features.findIndex((f) => f.id === id)}`;
+const featureIndexes = new WeakMap<TableMap, Map<string, number>>();
+
+/** Pointer of a feature by id; the index is built once per map, not searched per problem. */
+function featurePointer(map: TableMap, id: string): string {
+  let index = featureIndexes.get(map);
+  if (!index) {
+    index = new Map(map.features.map((f, i) => [f.id, i]));
+    featureIndexes.set(map, index);
+  }
+  return `/map/features/${index.get(id) ?? -1}`;
+}
 
 function label(f: Feature): string {
   return f.name ? `${f.kind} "${f.name}"` : `${f.kind} ${f.id}`;
@@ -355,55 +427,94 @@ function checkOnHexMap(doc: ScenarioDoc, map: HexMap, out: LayoutProblem[]): voi
   );
 }
 
+const unitIndexes = new WeakMap<ScenarioDoc, Map<string, string>>();
+
+/** Pointer of a unit by id; all units' pointers are found in one walk per document. */
 function unitPointer(doc: ScenarioDoc, id: string): string {
-  let found = '';
-  doc.forces.sides.forEach((s, i) => {
-    const walk = (fs: typeof s.formations, base: string) =>
-      fs.forEach((f, j) => {
-        const k = f.units.findIndex((u) => u.id === id);
-        if (k >= 0) found = `${base}/${j}/units/${k}`;
-        walk(f.formations ?? [], `${base}/${j}/formations`);
-      });
-    walk(s.formations, `/forces/sides/${i}/formations`);
-  });
-  return found;
+  let index = unitIndexes.get(doc);
+  if (!index) {
+    const found = new Map<string, string>();
+    doc.forces.sides.forEach((s, i) => {
+      const walk = (fs: typeof s.formations, base: string) =>
+        fs.forEach((f, j) => {
+          f.units.forEach((u, k) => {
+            if (!found.has(u.id)) found.set(u.id, `${base}/${j}/units/${k}`);
+          });
+          walk(f.formations ?? [], `${base}/${j}/formations`);
+        });
+      walk(s.formations, `/forces/sides/${i}/formations`);
+    });
+    index = found;
+    unitIndexes.set(doc, index);
+  }
+  return index.get(id) ?? '';
 }
 
 /**
- * Overlaps listed one by one; past this many the rest are summed up in one problem, so a table
- * full of clutter still checks in well under a second and the panel stays readable.
+ * Overlaps listed one by one; past this many the check stops and says there may be more, so a
+ * table full of clutter still checks in well under a second and the panel stays readable.
  */
 const MAX_OVERLAPS_LISTED = 100;
+/**
+ * At most this many pairs of features lying close together are measured. A scenario the loader
+ * accepts can hold 100,000 features and tens of millions of such pairs; past this the check
+ * stops and says how far it got, so it ends in a few seconds whatever the file.
+ */
+const MAX_PAIRS_MEASURED = 40_000;
+
+/** Kinds that must not share ground with some other kind: the only ones an overlap can involve. */
+const OVERLAP_KINDS = new Set<FeatureKind>(
+  (Object.entries(MUST_NOT_OVERLAP) as [FeatureKind, readonly FeatureKind[]][]).flatMap(
+    ([k, vs]) => [k, ...vs],
+  ),
+);
 
 function checkOverlaps(
   map: TableMap,
   area: (f: Feature) => MultiPolygon,
   out: LayoutProblem[],
+  progress: Progress,
 ): void {
   const features = map.features;
-  if (features.length === 0) return;
-  const index = new Flatbush(features.length);
-  const boxes = features.map((f) => footprintBox(footprintOf(f, 0.25)));
-  for (const b of boxes) index.add(b.minX, b.minY, b.maxX, b.maxY);
+  const involved = features.map((_, i) => i).filter((i) => OVERLAP_KINDS.has(features[i]!.kind));
+  if (involved.length === 0) return;
+  const index = new Flatbush(involved.length);
+  const boxes = features.map((f) =>
+    OVERLAP_KINDS.has(f.kind) ? footprintBox(footprintOf(f, 0.25)) : undefined,
+  );
+  for (const i of involved) {
+    const b = boxes[i]!;
+    index.add(b.minX, b.minY, b.maxX, b.maxY);
+  }
   index.finish();
   let listed = 0;
-  let more = 0;
-  let firstMore: number | undefined;
-  features.forEach((a, i) => {
+  let measured = 0;
+  let stoppedAt: number | undefined;
+  let capped = false;
+  outer: for (const [n, i] of involved.entries()) {
+    if (n % 256 === 0) progress.step('overlap', n, involved.length);
+    const a = features[i]!;
     const box = boxes[i]!;
-    for (const j of index.search(box.minX, box.minY, box.maxX, box.maxY)) {
-      if (j <= i) continue;
+    // Each pair once (j > i), and only pairs whose boxes meet: the index finds them.
+    const near = index
+      .search(box.minX, box.minY, box.maxX, box.maxY)
+      .map((k) => involved[k]!)
+      .filter((j) => j > i && forbiddenPair(a.kind, features[j]!.kind))
+      .sort((p, q) => p - q);
+    for (const j of near) {
       const b = features[j]!;
-      if (!forbiddenPair(a.kind, b.kind)) continue;
       // A bridge is meant to sit over its creek and carry its road.
       if (bridgeRelation(a, b) || bridgeRelation(b, a)) continue;
-      // A plain-float test first: polyclip's exact arithmetic is only paid for real overlaps.
-      if (!areasTouch(area(a), area(b))) continue;
       if (listed >= MAX_OVERLAPS_LISTED) {
-        more++;
-        firstMore ??= i;
-        continue;
+        capped = true;
+        stoppedAt = i;
+        break outer;
       }
+      if (measured >= MAX_PAIRS_MEASURED) {
+        stoppedAt = i;
+        break outer;
+      }
+      measured++;
       const shared = overlapArea(area(a), area(b));
       if (shared > OVERLAP_TOLERANCE) {
         listed++;
@@ -419,16 +530,30 @@ function checkOverlaps(
         });
       }
     }
-  });
-  if (more > 0) {
+  }
+  if (stoppedAt !== undefined) {
     out.push({
       check: 'overlap',
       severity: 'warning',
-      message: `about ${more} more pairs of features overlap; fix the ${MAX_OVERLAPS_LISTED} listed and check again`,
+      message: capped
+        ? `the first ${MAX_OVERLAPS_LISTED} overlapping pairs are listed and there are more; fix these and check again`
+        : `the overlap check measured ${MAX_PAIRS_MEASURED} pairs of features lying close together and stopped at feature ${stoppedAt}: this table has more than it goes through in a few seconds. The overlaps listed are real; others may remain`,
       subjects: [],
-      pointer: `/map/features/${firstMore ?? 0}`,
+      pointer: `/map/features/${stoppedAt}`,
     });
   }
+}
+
+function ringsBox(mp: MultiPolygon): { minX: number; minY: number; maxX: number; maxY: number } {
+  const b = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  for (const poly of mp)
+    for (const [x, y] of poly[0] ?? []) {
+      b.minX = Math.min(b.minX, x);
+      b.minY = Math.min(b.minY, y);
+      b.maxX = Math.max(b.maxX, x);
+      b.maxY = Math.max(b.maxY, y);
+    }
+  return b;
 }
 
 function bridgeRelation(bridge: Feature, other: Feature): boolean {
@@ -447,11 +572,16 @@ function checkBridges(
   out: LayoutProblem[],
 ): void {
   const trenches = map.features.filter((f) => f.kind === 'creek' || f.kind === 'gully');
+  const byId = new Map(map.features.map((f) => [f.id, f]));
   for (const bridge of map.features) {
     if (bridge.kind !== 'bridge' && bridge.kind !== 'catwalk') continue;
     const deck = area(bridge);
-    const named = bridge.spans ? trenches.find((t) => t.id === bridge.spans) : undefined;
-    const candidates = named ? [named] : trenches.filter((t) => overlapArea(area(t), deck) > 0);
+    const deckBox = ringsBox(deck);
+    const named = bridge.spans ? byId.get(bridge.spans) : undefined;
+    const candidates =
+      named && (named.kind === 'creek' || named.kind === 'gully')
+        ? [named]
+        : trenches.filter((t) => overlapArea(area(t), deck) > 0);
     const pointer = featurePointer(map, bridge.id);
     if (candidates.length === 0) {
       out.push({
@@ -464,7 +594,9 @@ function checkBridges(
       continue;
     }
     for (const water of candidates) {
-      const floor = merged(area(water));
+      // Only the stretch of water near the deck decides whether the deck spans it: a long creek
+      // is not merged end to end for every bridge.
+      const floor = merged(partsNear(area(water), deckBox, 2));
       const before = floor.length;
       let after: number;
       try {
@@ -485,7 +617,7 @@ function checkBridges(
         });
       }
     }
-    const road = bridge.carries ? map.features.find((f) => f.id === bridge.carries) : undefined;
+    const road = bridge.carries ? byId.get(bridge.carries) : undefined;
     if (road && overlapArea(area(road), deck) <= OVERLAP_TOLERANCE) {
       out.push({
         check: 'bridge-span',
@@ -501,7 +633,12 @@ function checkBridges(
   }
 }
 
-function checkPieces(map: TableMap, profile: LayoutProfile, out: LayoutProblem[]): void {
+function checkPieces(
+  map: TableMap,
+  profile: LayoutProfile,
+  out: LayoutProblem[],
+  progress: Progress,
+): void {
   for (const [kind, want] of Object.entries(profile.required) as [FeatureKind, number][]) {
     const have = map.features.filter((f) => f.kind === kind).length;
     if (have !== want) {
@@ -519,7 +656,13 @@ function checkPieces(map: TableMap, profile: LayoutProfile, out: LayoutProblem[]
   const what = profile.spacingName ? `${spacing}" (${profile.spacingName})` : `${spacing}"`;
   const pieces = map.features.filter((f) => profile.pieceKinds.includes(f.kind));
   const boxes = pieces.map((f) => footprintBox(footprintOf(f, 0.25)));
+  // Only pieces whose boxes come within the spacing of each other can be too close.
+  const index = new Flatbush(Math.max(1, pieces.length));
+  for (const b of boxes) index.add(b.minX, b.minY, b.maxX, b.maxY);
+  if (pieces.length === 0) index.add(0, 0, 0, 0);
+  index.finish();
   pieces.forEach((f, i) => {
+    if (i % 256 === 0) progress.step('spacing', i, pieces.length);
     const b = boxes[i]!;
     const edgeGap = Math.min(b.minX, b.minY, map.width - b.maxX, map.height - b.maxY);
     if (edgeGap < spacing - 1e-9) {
@@ -531,7 +674,11 @@ function checkPieces(map: TableMap, profile: LayoutProfile, out: LayoutProblem[]
         pointer: featurePointer(map, f.id),
       });
     }
-    for (let j = i + 1; j < pieces.length; j++) {
+    const near = index
+      .search(b.minX - spacing, b.minY - spacing, b.maxX + spacing, b.maxY + spacing)
+      .filter((j) => j > i && j < pieces.length)
+      .sort((p, q) => p - q);
+    for (const j of near) {
       const gap = footprintGap(pieces[i]!, pieces[j]!);
       if (gap < spacing - 1e-9) {
         out.push({

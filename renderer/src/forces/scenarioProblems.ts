@@ -5,7 +5,11 @@ import {
   composeRulesetCatalog,
   type ForceProblem,
 } from '../../../engine/forces';
-import { checkLayout, type LayoutProblem } from '../../../engine/layout/layoutChecks';
+import {
+  checkLayout,
+  type LayoutPhase,
+  type LayoutProblem,
+} from '../../../engine/layout/layoutChecks';
 
 export type SetupProblem = (LayoutProblem | ForceProblem) & {
   readonly source: 'layout' | 'forces';
@@ -16,10 +20,16 @@ export type SetupProblem = (LayoutProblem | ForceProblem) & {
  * it runs in the format worker (keeping big tables responsive) and, where there is no worker, in
  * the page.
  */
-export function scenarioProblems(doc: ScenarioDoc): SetupProblem[] {
+export function scenarioProblems(
+  doc: ScenarioDoc,
+  onProgress?: (fraction: number, phase: LayoutPhase) => void,
+): SetupProblem[] {
   const cat = composeRulesetCatalog(doc.ruleset, BUNDLED_CATALOGS, doc.catalog);
   return [
     ...checkForces(doc.ruleset, doc.forces, cat).map((p) => ({ ...p, source: 'forces' as const })),
-    ...checkLayout(doc, BUNDLED_CATALOGS).map((p) => ({ ...p, source: 'layout' as const })),
+    ...checkLayout(doc, BUNDLED_CATALOGS, onProgress ? { onProgress } : {}).map((p) => ({
+      ...p,
+      source: 'layout' as const,
+    })),
   ];
 }

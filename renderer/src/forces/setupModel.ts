@@ -16,7 +16,12 @@ import {
   type RulesetCatalog,
 } from '../../../engine/forces';
 import { scenarioProblems, type SetupProblem } from './scenarioProblems';
-import { checkScenarioOffThread } from '../format/formatClient';
+import {
+  ChecksCancelled,
+  runChecksOffThread,
+  type ChecksProgress,
+  type ChecksRun,
+} from '../format/checksClient';
 import type { Editor } from '../editor/Editor';
 
 /** What a set-up selection or problem can point at, besides map features. */
@@ -75,6 +80,10 @@ export class SetupModel {
   private cache: { revision: number; doc: ScenarioDoc; cat: RulesetCatalog } | null = null;
   private problemCache: { revision: number; list: SetupProblem[] } | null = null;
   private problemTimer: ReturnType<typeof setTimeout> | null = null;
+  private checks: { run: ChecksRun; revision: number } | null = null;
+  private progress: ChecksProgress | null = null;
+  /** The revision whose checks the user stopped, so they are not started again by themselves. */
+  private stoppedAt: number | null = null;
 
   constructor(readonly editor: Editor) {}
 
@@ -112,35 +121,87 @@ export class SetupModel {
   }
   /**
    * Layout and force problems. The checks take a noticeable moment on a big table, so they run
-   * shortly after the edits settle, not on every render; until then the last list is returned and
-   * `problemsPending()` is true. Listeners are told when a fresh list is in.
+   * shortly after the edits settle, not on every render, in a worker of their own; until then the
+   * last list is returned and `problemsPending()` is true. Listeners are told how far a run is
+   * (`checkProgress()`) and when a fresh list is in. A run overtaken by an edit is stopped and
+   * started again on the new version; the user can stop one (`stopChecks()`).
    */
   problems(): SetupProblem[] {
     const revision = this.editor.store.revision;
-    if (this.problemCache?.revision !== revision && this.problemTimer === null) {
+    if (
+      this.problemCache?.revision !== revision &&
+      this.problemTimer === null &&
+      this.checks?.revision !== revision &&
+      this.stoppedAt !== revision
+    ) {
       this.problemTimer = setTimeout(
         () => {
-          const asked = this.editor.store.revision;
-          // The checks run in the format worker so a big table never freezes the editor; the
-          // answer is kept only if the document has not moved on meanwhile.
-          void checkScenarioOffThread(this.scenario()).then(
-            (list) => {
-              this.problemTimer = null;
-              if (list === undefined) this.computeProblems();
-              else this.problemCache = { revision: asked, list };
-              this.update({});
-            },
-            () => {
-              this.problemTimer = null;
-              this.computeProblems();
-              this.update({});
-            },
-          );
+          this.problemTimer = null;
+          this.startChecks();
         },
         this.problemCache ? PROBLEMS_DELAY_MS : 0,
       );
     }
     return this.problemCache?.list ?? [];
+  }
+  private startChecks(): void {
+    const asked = this.editor.store.revision;
+    if (this.problemCache?.revision === asked || this.stoppedAt === asked) return;
+    const run = runChecksOffThread(this.scenario(), (p) => {
+      if (this.checks?.run !== run) return;
+      this.progress = p;
+      this.update({});
+    });
+    if (!run) {
+      this.computeProblems();
+      this.update({});
+      return;
+    }
+    this.checks = { run, revision: asked };
+    this.progress = { fraction: 0, phase: 'table' };
+    this.update({});
+    const settle = () => {
+      this.checks = null;
+      this.progress = null;
+    };
+    run.result.then(
+      (list) => {
+        if (this.checks?.run !== run) return;
+        settle();
+        this.problemCache = { revision: asked, list };
+        this.update({});
+      },
+      (err: unknown) => {
+        if (this.checks?.run !== run) return;
+        settle();
+        // A worker that failed outright (not one that was stopped): check here instead.
+        if (!(err instanceof ChecksCancelled)) this.computeProblems();
+        this.update({});
+      },
+    );
+  }
+  /** How far the running checks are, or null when none is running. */
+  checkProgress(): ChecksProgress | null {
+    return this.checks ? this.progress : null;
+  }
+  /** Stops the running checks; they start again with the next edit or `recheck()`. */
+  stopChecks(): void {
+    const checks = this.checks;
+    if (!checks) return;
+    this.stoppedAt = checks.revision;
+    this.checks = null;
+    this.progress = null;
+    checks.run.cancel();
+    this.update({});
+  }
+  /** Whether the user stopped the checks of the document as it is now. */
+  checksStopped(): boolean {
+    return this.stoppedAt === this.editor.store.revision;
+  }
+  /** Runs the checks again after they were stopped. */
+  recheck(): void {
+    this.stoppedAt = null;
+    this.update({});
   }
   /** Whether the document changed since the problems list was computed. */
   problemsPending(): boolean {

@@ -1,11 +1,9 @@
 import type { Problem } from '../../../engine/format/problems';
 import type { ScenarioDoc } from '../../../engine/format/types';
-import type { SetupProblem } from '../forces/scenarioProblems';
 
 export type FormatRequest =
   | { id: number; type: 'load'; text: string; file: string }
-  | { id: number; type: 'validate'; def: string; value: unknown }
-  | { id: number; type: 'check'; doc: ScenarioDoc };
+  | { id: number; type: 'validate'; def: string; value: unknown };
 
 export interface FieldError {
   /** JSON pointer inside the validated value, e.g. "/width". */
@@ -21,7 +19,6 @@ export type FormatResponse =
   | { id: number; type: 'loaded'; doc: ScenarioDoc }
   | { id: number; type: 'problems'; problems: Problem[] }
   | { id: number; type: 'validated'; errors: FieldError[] }
-  | { id: number; type: 'checked'; problems: SetupProblem[] }
   | { id: number; type: 'error'; message: string };
 
 export type LoadOutcome = { ok: true; doc: ScenarioDoc } | { ok: false; problems: Problem[] };
@@ -61,17 +58,4 @@ export async function validateMapDefinition(def: string, value: unknown): Promis
   const r = await request({ type: 'validate', def, value });
   if (r.type === 'validated') return r.errors;
   return [{ path: '', message: r.type === 'error' ? r.message : 'validation failed' }];
-}
-
-/**
- * Runs the set-up checks (forces and layout) in the worker. Undefined where there is no worker
- * (unit tests in Node), for the caller to run them in place.
- */
-export async function checkScenarioOffThread(
-  doc: ScenarioDoc,
-): Promise<SetupProblem[] | undefined> {
-  if (typeof Worker === 'undefined') return undefined;
-  const r = await request({ type: 'check', doc });
-  if (r.type === 'checked') return r.problems;
-  throw new Error(r.type === 'error' ? r.message : 'unexpected answer from the checks');
 }

@@ -1,7 +1,6 @@
 /// <reference lib="webworker" />
 import { loadDocument, validateDefinition } from '../../../engine/format';
 import type { FormatRequest, FormatResponse } from './formatClient';
-import { scenarioProblems } from '../forces/scenarioProblems';
 
 /**
  * Runs the format loader and schema checks off the main thread: a 20,000-feature file takes most
@@ -19,8 +18,6 @@ scope.onmessage = (e: MessageEvent<FormatRequest>) => {
       res = r.ok
         ? { id: req.id, type: 'loaded', doc: r.doc }
         : { id: req.id, type: 'problems', problems: r.problems };
-    } else if (req.type === 'check') {
-      res = { id: req.id, type: 'checked', problems: scenarioProblems(req.doc) };
     } else {
       const errors = validateDefinition('map.schema.json', req.def, req.value);
       res = {

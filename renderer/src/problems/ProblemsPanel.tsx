@@ -5,6 +5,7 @@ import { useSetup } from '../forces/useSetup';
 import type { SetupItem, SetupModel, SetupProblem } from '../forces/setupModel';
 import { shapeOutline } from '../objectives/setupOutlines';
 import { hexesCentre, hexUnitPoint } from '../objectives/hexSetup';
+import type { LayoutPhase } from '../../../engine/layout/layoutChecks';
 
 /** Where a set-up item is on the table, to bring it into view. */
 function locate(m: SetupModel, item: SetupItem): Point | null {
@@ -73,6 +74,52 @@ export function selectSubject(m: SetupModel, p: SetupProblem): void {
   }
 }
 
+/** What each phase of the layout checks looks at, for the progress line. */
+const PHASE_WORDS: Record<LayoutPhase, string> = {
+  table: 'what is on the table',
+  overlap: 'overlaps',
+  bridge: 'bridges',
+  spacing: 'terrain spacing',
+  mission: 'objective placement',
+  reach: 'routes from the entry edges',
+};
+
+/**
+ * The checks run in a worker of their own; on a big table this shows how far they are and lets
+ * the user stop them (they start again with the next edit, or on "Check again").
+ */
+function ChecksStatus({ m }: { m: SetupModel }) {
+  const progress = m.checkProgress();
+  if (progress) {
+    const percent = Math.round(progress.fraction * 100);
+    return (
+      <div className="checks-progress" role="status" data-testid="checks-progress">
+        <progress max={1} value={progress.fraction} aria-label="How far the checks are" />
+        <span className="muted small">
+          Checking {PHASE_WORDS[progress.phase]}… {percent}%
+        </span>
+        <button type="button" onClick={() => m.stopChecks()}>
+          Stop
+        </button>
+      </div>
+    );
+  }
+  if (m.checksStopped())
+    return (
+      <div className="checks-progress" role="status" data-testid="checks-progress">
+        <span className="muted small">
+          {m.problems().length
+            ? 'Checks stopped: the list below is from before your last edit.'
+            : 'Checks stopped before they finished: nothing is checked yet.'}
+        </span>
+        <button type="button" onClick={() => m.recheck()}>
+          Check again
+        </button>
+      </div>
+    );
+  return null;
+}
+
 /** Live layout and force problems; clicking one selects what it is about. */
 export function ProblemsPanel({ editor }: { editor: Editor }) {
   const m = useSetup(editor);
@@ -83,11 +130,14 @@ export function ProblemsPanel({ editor }: { editor: Editor }) {
     <div className="setup-panel" data-testid="problems-panel">
       <div className="muted small" data-testid="problems-status">
         {m.problemsPending() && problems.length === 0
-          ? 'Checking…'
+          ? m.checkProgress() || m.checksStopped()
+            ? ''
+            : 'Checking…'
           : problems.length === 0
             ? 'No problems: the layout and forces follow the ruleset.'
             : `${errors} error(s), ${problems.length - errors} warning(s). Click one to select what it is about.`}
       </div>
+      <ChecksStatus m={m} />
       <ul className="problem-list" aria-label="Problems">
         {problems.map((p, i) => {
           const active = sel && p.subjects.some((s) => s.id === sel.id);

@@ -1,0 +1,277 @@
+/**
+ * The area two sets of polygons share, computed in plain floating point by a sweep over vertical
+ * slabs. Each set is a union of polygons (a road is many overlapping strips, a creek its floor
+ * pieces); each polygon is its rings taken even-odd (an outline and its holes). Nothing here
+ * merges a set first, so a road drawn as 50 spokes through one point costs its crossings, not a
+ * union of 49 overlapping strips in exact arithmetic.
+ */
+
+/** Polygons of rings of [x, y]: the shape polyclip-ts and the layout checks use. */
+export type Rings = readonly (readonly (readonly [number, number])[])[];
+export type RingSet = readonly Rings[];
+
+interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+const EMPTY: Box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+
+function boxOfRings(poly: Rings): Box {
+  const b = { ...EMPTY };
+  for (const ring of poly)
+    for (const [x, y] of ring) {
+      if (x < b.minX) b.minX = x;
+      if (x > b.maxX) b.maxX = x;
+      if (y < b.minY) b.minY = y;
+      if (y > b.maxY) b.maxY = y;
+    }
+  return b;
+}
+
+const meets = (a: Box, b: Box) =>
+  a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
+
+function union(boxes: readonly Box[]): Box {
+  const b = { ...EMPTY };
+  for (const x of boxes) {
+    b.minX = Math.min(b.minX, x.minX);
+    b.minY = Math.min(b.minY, x.minY);
+    b.maxX = Math.max(b.maxX, x.maxX);
+    b.maxY = Math.max(b.maxY, x.maxY);
+  }
+  return b;
+}
+
+/**
+ * Clips one ring to a rectangle (Sutherland-Hodgman). A concave ring may come out with edges
+ * running back and forth along the rectangle's sides; they cancel in the even-odd count, so the
+ * area inside is kept exactly.
+ */
+function clipRing(ring: readonly (readonly [number, number])[], c: Box): [number, number][] {
+  let pts: [number, number][] = ring.map(([x, y]) => [x, y]);
+  const sides: [
+    (p: [number, number]) => boolean,
+    (a: [number, number], b: [number, number]) => [number, number],
+  ][] = [
+    [
+      (p) => p[0] >= c.minX,
+      (a, b) => [c.minX, a[1] + ((b[1] - a[1]) * (c.minX - a[0])) / (b[0] - a[0])],
+    ],
+    [
+      (p) => p[0] <= c.maxX,
+      (a, b) => [c.maxX, a[1] + ((b[1] - a[1]) * (c.maxX - a[0])) / (b[0] - a[0])],
+    ],
+    [
+      (p) => p[1] >= c.minY,
+      (a, b) => [a[0] + ((b[0] - a[0]) * (c.minY - a[1])) / (b[1] - a[1]), c.minY],
+    ],
+    [
+      (p) => p[1] <= c.maxY,
+      (a, b) => [a[0] + ((b[0] - a[0]) * (c.maxY - a[1])) / (b[1] - a[1]), c.maxY],
+    ],
+  ];
+  for (const [inside, cut] of sides) {
+    if (pts.length === 0) break;
+    const out: [number, number][] = [];
+    for (let i = 0; i < pts.length; i++) {
+      const a = pts[(i + pts.length - 1) % pts.length]!;
+      const b = pts[i]!;
+      const ina = inside(a);
+      const inb = inside(b);
+      if (inb) {
+        if (!ina) out.push(cut(a, b));
+        out.push(b);
+      } else if (ina) out.push(cut(a, b));
+    }
+    pts = out;
+  }
+  return pts;
+}
+
+/** A non-vertical edge of polygon `poly` of set `set`, as a line over [x0, x1]. */
+interface Edge {
+  readonly x0: number;
+  readonly x1: number;
+  readonly y0: number;
+  readonly slope: number;
+  readonly poly: number;
+  readonly set: 0 | 1;
+}
+
+/** Where two edges cross strictly inside both their x ranges, or undefined. */
+function crossingX(e: Edge, f: Edge): number | undefined {
+  const lo = Math.max(e.x0, f.x0);
+  const hi = Math.min(e.x1, f.x1);
+  if (!(lo < hi)) return undefined;
+  const d0 = e.y0 + e.slope * (lo - e.x0) - (f.y0 + f.slope * (lo - f.x0));
+  const d1 = e.y0 + e.slope * (hi - e.x0) - (f.y0 + f.slope * (hi - f.x0));
+  if (d0 === 0 || d1 === 0 || d0 > 0 === d1 > 0) return undefined;
+  return lo + ((hi - lo) * d0) / (d0 - d1);
+}
+
+/**
+ * Past this many edge crossings in the shared box the sweep would have too many slabs; the area
+ * is then measured on evenly spaced scanlines instead: bounded work, and an error of at most a
+ * scanline's height along the shared outline (a few per cent on a pathological comb of 150
+ * bars crossing 150 bars, much less on real terrain).
+ */
+const MAX_CROSSINGS = 20_000;
+const SCANLINES = 4096;
+
+/** The boxes of a set's polygons, kept per set: one feature is measured against many. */
+const boxCache = new WeakMap<RingSet, Box[]>();
+function boxesOf(set: RingSet): Box[] {
+  let boxes = boxCache.get(set);
+  if (!boxes) {
+    boxes = set.map(boxOfRings);
+    boxCache.set(set, boxes);
+  }
+  return boxes;
+}
+
+/** Area of (∪a) ∩ (∪b) in square units. */
+export function sharedArea(a: RingSet, b: RingSet): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const boxesA = boxesOf(a);
+  const boxesB = boxesOf(b);
+  // Only the parts of each set near the other matter: filter twice, then clip to the overlap.
+  let keepA = a.map((_, i) => i).filter((i) => boxesA[i]!.minX <= boxesA[i]!.maxX);
+  let keepB = b.map((_, i) => i).filter((i) => boxesB[i]!.minX <= boxesB[i]!.maxX);
+  for (let pass = 0; pass < 2; pass++) {
+    const ba = union(keepA.map((i) => boxesA[i]!));
+    const bb = union(keepB.map((i) => boxesB[i]!));
+    keepA = keepA.filter((i) => meets(boxesA[i]!, bb));
+    keepB = keepB.filter((i) => meets(boxesB[i]!, ba));
+    if (!keepA.length || !keepB.length) return 0;
+  }
+  const ba = union(keepA.map((i) => boxesA[i]!));
+  const bb = union(keepB.map((i) => boxesB[i]!));
+  const clip: Box = {
+    minX: Math.max(ba.minX, bb.minX),
+    minY: Math.max(ba.minY, bb.minY),
+    maxX: Math.min(ba.maxX, bb.maxX),
+    maxY: Math.min(ba.maxY, bb.maxY),
+  };
+  if (!(clip.minX < clip.maxX && clip.minY < clip.maxY)) return 0;
+
+  const edges: Edge[] = [];
+  const xs: number[] = [clip.minX, clip.maxX];
+  let polys = 0;
+  const add = (poly: Rings, set: 0 | 1) => {
+    const id = polys++;
+    for (const raw of poly) {
+      const ring = clipRing(raw, clip);
+      for (let i = 0; i < ring.length; i++) {
+        const p = ring[i]!;
+        const q = ring[(i + 1) % ring.length]!;
+        xs.push(p[0]);
+        if (p[0] === q[0]) continue;
+        const [l, r] = p[0] < q[0] ? [p, q] : [q, p];
+        edges.push({
+          x0: l[0],
+          x1: r[0],
+          y0: l[1],
+          slope: (r[1] - l[1]) / (r[0] - l[0]),
+          poly: id,
+          set,
+        });
+      }
+    }
+  };
+  for (const i of keepA) add(a[i]!, 0);
+  for (const i of keepB) add(b[i]!, 1);
+  if (edges.length === 0) return 0;
+
+  // Crossings, found by sweeping edges sorted by their left end.
+  const byStart = [...edges].sort((e, f) => e.x0 - f.x0);
+  let crossings = 0;
+  const active: Edge[] = [];
+  for (const e of byStart) {
+    for (let k = active.length - 1; k >= 0; k--) if (active[k]!.x1 <= e.x0) active.splice(k, 1);
+    for (const f of active) {
+      const x = crossingX(e, f);
+      if (x === undefined) continue;
+      xs.push(x);
+      if (++crossings > MAX_CROSSINGS) return scanlineArea(edges, polys, clip);
+    }
+    active.push(e);
+  }
+
+  xs.sort((p, q) => p - q);
+  const inside = new Uint8Array(polys);
+  let area = 0;
+  let next = 0;
+  const live: Edge[] = [];
+  const ys: { y: number; e: Edge }[] = [];
+  for (let s = 0; s + 1 < xs.length; s++) {
+    const x0 = xs[s]!;
+    const x1 = xs[s + 1]!;
+    if (!(x1 > x0) || x1 <= clip.minX || x0 >= clip.maxX) continue;
+    const xm = (x0 + x1) / 2;
+    while (next < byStart.length && byStart[next]!.x0 <= xm) live.push(byStart[next++]!);
+    for (let k = live.length - 1; k >= 0; k--) if (live[k]!.x1 <= xm) live.splice(k, 1);
+    ys.length = 0;
+    for (const e of live) ys.push({ y: e.y0 + e.slope * (xm - e.x0), e });
+    ys.sort((p, q) => p.y - q.y);
+    let inA = 0;
+    let inB = 0;
+    let measure = 0;
+    for (let k = 0; k < ys.length; k++) {
+      const { e } = ys[k]!;
+      const was = inside[e.poly]!;
+      inside[e.poly] = was ? 0 : 1;
+      const delta = was ? -1 : 1;
+      if (e.set === 0) inA += delta;
+      else inB += delta;
+      if (inA > 0 && inB > 0 && k + 1 < ys.length) measure += ys[k + 1]!.y - ys[k]!.y;
+    }
+    // Every closed ring crosses the line an even number of times: all flags are back to 0.
+    area += measure * (x1 - x0);
+  }
+  return area;
+}
+
+/** The same area measured on horizontal scanlines, for shapes with very many crossings. */
+function scanlineArea(edges: readonly Edge[], polys: number, clip: Box): number {
+  const dy = (clip.maxY - clip.minY) / SCANLINES;
+  // Edges as y-ranges, sorted by their lower end, so each scanline meets only its own.
+  const spans = edges
+    .map((e) => {
+      const ya = e.y0;
+      const yb = e.y0 + e.slope * (e.x1 - e.x0);
+      return { e, lo: Math.min(ya, yb), hi: Math.max(ya, yb) };
+    })
+    .sort((p, q) => p.lo - q.lo);
+  const inside = new Uint8Array(polys);
+  const live: typeof spans = [];
+  const xs: { x: number; e: Edge }[] = [];
+  let next = 0;
+  let area = 0;
+  for (let s = 0; s < SCANLINES; s++) {
+    const y = clip.minY + (s + 0.5) * dy;
+    while (next < spans.length && spans[next]!.lo <= y) live.push(spans[next++]!);
+    for (let k = live.length - 1; k >= 0; k--) if (live[k]!.hi < y) live.splice(k, 1);
+    xs.length = 0;
+    for (const { e, lo, hi } of live) {
+      if (lo === hi || y < lo || y >= hi) continue;
+      const x = e.slope === 0 ? e.x0 : e.x0 + (y - e.y0) / e.slope;
+      xs.push({ x, e });
+    }
+    xs.sort((p, q) => p.x - q.x);
+    let inA = 0;
+    let inB = 0;
+    for (let k = 0; k < xs.length; k++) {
+      const { e } = xs[k]!;
+      const was = inside[e.poly]!;
+      inside[e.poly] = was ? 0 : 1;
+      const delta = was ? -1 : 1;
+      if (e.set === 0) inA += delta;
+      else inB += delta;
+      if (inA > 0 && inB > 0 && k + 1 < xs.length) area += (xs[k + 1]!.x - xs[k]!.x) * dy;
+    }
+  }
+  return area;
+}
