@@ -208,7 +208,7 @@ test('the table is read-only in playtest: an editing key goes back to the editor
   await expect(page.getByTestId('table-view')).toBeVisible();
   await page.keyboard.press('F5');
   await expect(page.getByRole('alertdialog', { name: 'Cannot playtest' })).toContainText(
-    'No rules engine for "tanks" yet',
+    'TANKS has no rules engine yet',
   );
   await page.screenshot({ path: `${SHOTS}/09-no-engine.png` });
   await page.getByRole('button', { name: 'Back to editor' }).click();

@@ -117,11 +117,29 @@ export interface UnitCommand {
   readonly cost?: number;
 }
 
-/** Where a unit can go this phase, shaded by cost. */
+/** A hex a unit can reach this phase and what getting there costs. */
+export interface HexReach {
+  readonly cell: HexCell;
+  /** Share of the allowance the cheapest path there costs, as `ReachView.budget` counts it. */
+  readonly cost: number;
+  /** Reached only thanks to a road (shaded apart from off-road hexes). */
+  readonly viaRoad?: boolean;
+}
+
+/**
+ * Where a unit can go this phase, shaded by cost: on a table a cost grid over the table, on a hex
+ * map the list of hexes within reach.
+ */
 export interface ReachView {
+  /** Table boards: the cost of each grid cell; undefined on a hex map. */
   readonly grid: CostGrid | undefined;
   /** Cells of `grid` reached only thanks to the road rate (shaded apart from off-road ones). */
   readonly viaRoad?: readonly boolean[];
+  /**
+   * Hex boards: every hex the unit can reach with what is left of its allowance (`cost` at most
+   * `budget`), its own hex left out. The board shades them and a click on one moves there.
+   */
+  readonly hexes?: readonly HexReach[];
   /** For units entering the table: the edge strip they enter through and how deep they can get. */
   readonly entry?: { readonly area: Shape; readonly depth: number };
   /** Share of the allowance left. */
@@ -180,13 +198,14 @@ export interface SightView<B extends BoardKind = 'table'> {
   /** On a hex map, the hexes the line passes through in order, ends included. */
   readonly hexes?: readonly HexCell[];
   readonly visible: boolean;
+  /** Inches on a table, hexes on a hex map. */
   readonly distance: number;
   /** The first thing that blocks the line, named. */
   readonly blockedBy?: {
     readonly id: string;
     readonly name: string;
     readonly kind: string;
-    /** Where along the line it stops sight (inches from the shooter). */
+    /** Where along the line it stops sight (from the shooter, in inches or hexes as `distance`). */
     readonly at: number;
     readonly ruleId: string;
     readonly outline?: readonly Point[];

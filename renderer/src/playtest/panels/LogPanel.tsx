@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { LogLine, ShownLine } from '../../../engine/playtest';
+import type { LogLine, ShownLine } from '../../../../engine/playtest';
 
 /** The readable event log, with step-by-step replay of the action log. */
 export function LogPanel({

@@ -1,35 +1,41 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type Konva from 'konva';
 import { Layer, Shape, Stage } from 'react-konva';
-import type { Point, TableMap } from '../../../engine/format/types';
-import type { Camera } from '../editor/Editor';
-import { TerrainCache } from '../canvas/TerrainCache';
-import type { Scene } from '../canvas/paintTerrain';
-import { paintBoard, type BoardModel } from './paintBoard';
+import type { Point } from '../../../../engine/format/types';
+import type { Camera } from '../../editor/Editor';
+import { TerrainCache } from '../../canvas/TerrainCache';
+import type { Scene } from '../../canvas/paintTerrain';
 
 export interface BoardPointer {
-  /** Table inches. */
+  /** Table inches (a hex map is laid out in inches too). */
   readonly at: Point;
   readonly button: number;
   readonly shift: boolean;
+  readonly alt: boolean;
 }
 
 /**
- * The playtest table: the editor's terrain painter and cache on a static layer (read-only: no
- * tool ever gets the pointer), and an interactive layer for counters, the reachable area, the
- * line of sight, templates and handles. The camera is the board's own session state; the
- * container carries it as `data-camera` so browser tests can aim at table coordinates.
+ * A playtest board's canvas: the editor's terrain painter and cache on a static layer (read-only:
+ * no editing tool ever gets the pointer), and an interactive layer the board paints (counters,
+ * the reachable area, the line of sight, templates and handles). The camera is the board's own
+ * session state; the container carries it as `data-camera` so browser tests can aim at table
+ * coordinates. `model` is whatever the painter reads: a new model repaints the interactive layer.
  */
-export function PlaytestBoard({
-  map,
+export function BoardStage<M>({
+  scene,
+  extent,
   model,
+  paint,
   onDown,
   onMove,
   onUp,
   onLeave,
 }: {
-  map: TableMap;
-  model: BoardModel;
+  scene: Scene;
+  /** The board's size in inches, fitted into the view. */
+  extent: { readonly width: number; readonly height: number };
+  model: M;
+  paint(ctx: CanvasRenderingContext2D, model: M, camera: Camera): void;
   onDown(p: BoardPointer): void;
   onMove(p: BoardPointer): void;
   onUp(p: BoardPointer): void;
@@ -43,6 +49,7 @@ export function PlaytestBoard({
   const [size, setSize] = useState({ width: 800, height: 600 });
   const [camera, setCamera] = useState<Camera>({ x: 0, y: 0, zoom: 20 });
   const modelRef = useRef(model);
+  const paintRef = useRef(paint);
   const cameraRef = useRef(camera);
   const pan = useRef<{ from: [number, number]; cam: Camera } | null>(null);
 
@@ -55,18 +62,18 @@ export function PlaytestBoard({
       const width = Math.max(1, Math.floor(r.width));
       const height = Math.max(1, Math.floor(r.height));
       setSize((old) => (old.width === width && old.height === height ? old : { width, height }));
-      const zoom = Math.min((width - 24) / map.width, (height - 24) / map.height);
+      const zoom = Math.min((width - 24) / extent.width, (height - 24) / extent.height);
       setCamera({
         zoom,
-        x: (width - map.width * zoom) / 2,
-        y: (height - map.height * zoom) / 2,
+        x: (width - extent.width * zoom) / 2,
+        y: (height - extent.height * zoom) / 2,
       });
     };
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();
-  }, [map.width, map.height]);
+  }, [extent.width, extent.height]);
 
   useEffect(() => {
     if (!terrainLayer.current || !terrainShape.current) return;
@@ -81,16 +88,9 @@ export function PlaytestBoard({
   useLayoutEffect(() => {
     const cache = cacheRef.current;
     if (!cache) return;
-    const scene: Scene = {
-      kind: 'table',
-      width: map.width,
-      height: map.height,
-      ...(map.baseColour ? { baseColour: map.baseColour } : {}),
-      features: map.features,
-    };
     cache.setView(cameraRef.current, size);
-    cache.setContent(scene, new Set(), { width: map.width, height: map.height });
-  }, [map, size]);
+    cache.setContent(scene, new Set(), { width: extent.width, height: extent.height });
+  }, [scene, extent.width, extent.height, size]);
 
   useLayoutEffect(() => {
     cameraRef.current = camera;
@@ -100,8 +100,9 @@ export function PlaytestBoard({
 
   useLayoutEffect(() => {
     modelRef.current = model;
+    paintRef.current = paint;
     overlayLayer.current?.batchDraw();
-  }, [model]);
+  }, [model, paint]);
 
   useEffect(() => {
     const el = containerRef.current;
@@ -128,6 +129,7 @@ export function PlaytestBoard({
       at: [(e.clientX - r.left - c.x) / c.zoom, (e.clientY - r.top - c.y) / c.zoom],
       button: e.button,
       shift: e.shiftKey,
+      alt: e.altKey,
     };
   };
 
@@ -179,12 +181,10 @@ export function PlaytestBoard({
           <Shape
             listening={false}
             perfectDrawEnabled={false}
-            sceneFunc={(ctx) => paintBoard(ctx._context, modelRef.current, cameraRef.current)}
+            sceneFunc={(ctx) => paintRef.current(ctx._context, modelRef.current, cameraRef.current)}
           />
         </Layer>
       </Stage>
     </div>
   );
 }
-
-export type { BoardModel };

@@ -1,15 +1,15 @@
-import type { Point, Shape } from '../../../engine/format/types';
+import type { Point, Shape } from '../../../../engine/format/types';
 import type {
   CounterView,
   ObjectiveView,
   ReachView,
   SightView,
   TemplateView,
-} from '../../../engine/playtest/view';
-import type { Camera } from '../editor/Editor';
+} from '../../../../engine/playtest/view';
+import type { Camera } from '../../editor/Editor';
 
-/** Everything the interactive layer of the playtest board draws, in table inches. */
-export interface BoardModel {
+/** Everything the interactive layer of the playtest table draws, in table inches. */
+export interface TableBoardModel {
   readonly table: { readonly width: number; readonly height: number };
   readonly counters: readonly CounterView[];
   readonly colours: Readonly<Record<string, string>>;
@@ -43,7 +43,11 @@ export interface BoardModel {
 
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
-function shapePath(ctx: CanvasRenderingContext2D, s: Shape, table: BoardModel['table']): boolean {
+function shapePath(
+  ctx: CanvasRenderingContext2D,
+  s: Shape,
+  table: TableBoardModel['table'],
+): boolean {
   ctx.beginPath();
   switch (s.shape) {
     case 'rect':
@@ -111,7 +115,7 @@ function templatePath(ctx: CanvasRenderingContext2D, t: TemplateView): void {
  * the drag ghost, the line of sight with its blocker, templates and the facing handle. Drawn in
  * table inches under the camera transform; line widths are divided by the zoom to stay crisp.
  */
-export function paintBoard(ctx: CanvasRenderingContext2D, m: BoardModel, cam: Camera): void {
+export function paintTable(ctx: CanvasRenderingContext2D, m: TableBoardModel, cam: Camera): void {
   const px = 1 / cam.zoom;
   ctx.save();
   ctx.translate(cam.x, cam.y);
@@ -295,7 +299,7 @@ export function paintBoard(ctx: CanvasRenderingContext2D, m: BoardModel, cam: Ca
 function paintCounter(
   ctx: CanvasRenderingContext2D,
   c: CounterView,
-  m: BoardModel,
+  m: TableBoardModel,
   px: number,
 ): void {
   const [x, y] = c.at!;

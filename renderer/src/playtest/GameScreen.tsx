@@ -1,0 +1,519 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import type { ScenarioDoc } from '../../../engine/format/types';
+import {
+  applyActions,
+  botTurn,
+  currentState,
+  readableLog,
+  serializeGame,
+  stateAt,
+  undoLastHuman,
+  type BoardKind,
+  type FirePreview,
+  type GameAction,
+  type LogLine,
+  type PlaytestGame,
+  type PlaytestView,
+  type UnitCommand,
+} from '../../../engine/playtest';
+import { playSide } from '../../../engine/game/simulate';
+import { getHost } from '../../host';
+import { TableBoard } from './board/TableBoard';
+import type { BoardProps, Target } from './board/types';
+import { FirePanel, WeaponPanel } from './panels/FirePanel';
+import { ForcesList } from './panels/ForcesList';
+import { LogPanel, LogRow } from './panels/LogPanel';
+import { PhasePanel } from './panels/PhasePanel';
+import { Tracker } from './panels/Tracker';
+import { UnitPanel } from './panels/UnitPanel';
+import { usePhaseClock } from './usePhaseClock';
+
+const BOT_DELAY_MS = 30;
+
+export interface GameScreenProps {
+  scenario: ScenarioDoc;
+  game: PlaytestGame;
+  setGame(g: PlaytestGame): void;
+  onExit(): void;
+  onNewGame(): void;
+  onLoadGame(): void;
+}
+
+/**
+ * A running playtest on the board its ruleset plays on: a table in inches or a hex map. The view
+ * says which (`view.board`), and narrowing on it gives each board its own place and facing types.
+ */
+export function GameScreen(props: GameScreenProps) {
+  const view = props.game.view;
+  if (view.board === 'table') return <BoardGameScreen {...props} view={view} Board={TableBoard} />;
+  // No hex ruleset plays yet; the hex board lands in the next commit of issue 11.
+  return (
+    <div className="playtest" data-testid="playtest">
+      <p className="playtest-message bad">
+        {view.label} plays on a hex map, which this build cannot show yet.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The shell of a game: its lifecycle (bot turns, undo, replay, save and load, the hot-seat
+ * hand-over and the phase clock), the tracker, the forces list and the panels. Everything it
+ * shows comes from the ruleset's view; pointer gestures are the board's.
+ */
+function BoardGameScreen<B extends BoardKind>({
+  scenario,
+  game,
+  setGame,
+  onExit,
+  onNewGame,
+  onLoadGame,
+  view: rs,
+  Board,
+}: GameScreenProps & {
+  view: PlaytestView<unknown, unknown, B>;
+  Board: ComponentType<BoardProps<B>>;
+}) {
+  const host = getHost();
+  const sides = rs.game.sides;
+  const colours = useMemo(() => Object.fromEntries(sides.map((s) => [s.id, s.colour])), [sides]);
+  const sideName = (id: string | undefined) => sides.find((s) => s.id === id)?.name ?? id ?? '';
+  const humans = sides.filter((s) => game.controllers[s.id] === 'human').map((s) => s.id);
+
+  const [replayAt, setReplayAt] = useState<number | null>(null);
+  const state = replayAt === null ? currentState(game) : stateAt(game, replayAt);
+  const phase = rs.phase(state);
+  const prompt = phase.prompt;
+  const active = phase.waitingFor[0];
+  const activeIsHuman = active !== undefined && game.controllers[active] === 'human';
+
+  // Who is looking: in hot-seat the side that took the device; with one person, that person;
+  // with only bots, or once the game is over, everybody.
+  const [seatedSide, setSeatedSide] = useState<string | null>(null);
+  const handover =
+    humans.length >= 2 && !phase.over && replayAt === null && activeIsHuman && active !== seatedSide
+      ? active
+      : undefined;
+  // While the device changes hands nobody's secrets show: '' is a viewer that owns no side.
+  const liveOver = rs.phase(currentState(game)).over;
+  const viewer: string | null =
+    liveOver || humans.length === 0
+      ? null
+      : humans.length === 1
+        ? humans[0]!
+        : handover
+          ? ''
+          : seatedSide;
+
+  // The selection belongs to one side's phase: it empties when the phase or the side changes.
+  const phaseKey = `${phase.turn}:${phase.phase}:${active ?? ''}`;
+  const [selection, setSelection] = useState<{ key: string; ids: readonly string[] }>({
+    key: '',
+    ids: [],
+  });
+  const setSelected = (ids: readonly string[]) => setSelection({ key: phaseKey, ids });
+  const [pointed, setPointed] = useState<Target<B> | undefined>(undefined);
+  const hover = pointed?.unit;
+  const [weaponPick, setWeapon] = useState<string | undefined>(undefined);
+  const [ammo, setAmmo] = useState<string | undefined>(undefined);
+  const [message, setMessage] = useState<{ text: string; bad: boolean } | null>(null);
+  const [lastLines, setLastLines] = useState<readonly LogLine[]>([]);
+  const [flashes, setFlashes] = useState<ReadonlyMap<string, string>>(new Map());
+
+  const counters = useMemo(() => rs.counters(state, viewer), [rs, state, viewer]);
+  const byId = useMemo(() => new Map(counters.map((c) => [c.id, c])), [counters]);
+  const selected = useMemo(
+    () => (selection.key === phaseKey ? selection.ids.filter((id) => byId.has(id)) : []),
+    [selection, phaseKey, byId],
+  );
+  const weapon = selection.key === phaseKey ? weaponPick : undefined;
+  const locked = replayAt !== null || !!handover;
+  const canAct = useCallback(
+    (id: string) =>
+      replayAt === null &&
+      active !== undefined &&
+      activeIsHuman &&
+      !handover &&
+      rs.canAct(state, id, active),
+    [replayAt, active, activeIsHuman, handover, rs, state],
+  );
+  const mine = useMemo(() => selected.filter((id) => canAct(id)), [selected, canAct]);
+  const primary: string | undefined = mine[0] ?? selected[0];
+  const primaryCounter = primary ? byId.get(primary) : undefined;
+  // In activation, the unit whose turn it is may both move and fire.
+  const activated = prompt.kind === 'activate' && primary === prompt.unit;
+  const mayMove = prompt.kind === 'move' || activated;
+  const mayFire = prompt.kind === 'fire' || activated;
+
+  // Bots play their phase by themselves.
+  useEffect(() => {
+    if (replayAt !== null || phase.over || active === undefined || activeIsHuman) return;
+    const t = setTimeout(() => {
+      const r = botTurn(game, active);
+      if (r.ok) setGame(r.game);
+      else setMessage({ text: `The bot could not play side ${active}: ${r.reason}`, bad: true });
+    }, BOT_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [game, replayAt, phase.over, active, activeIsHuman, rs, setGame]);
+
+  const reach = useMemo(() => {
+    if (!mayMove || !primary || !canAct(primary)) return undefined;
+    return rs.reachable(state, primary);
+  }, [mayMove, primary, canAct, rs, state]);
+
+  const weapons = useMemo(
+    () => (primary && mayFire ? rs.weapons(state, primary) : []),
+    [primary, mayFire, rs, state],
+  );
+  const weaponChoice = weapons.find((w) => w.id === weapon) ?? weapons[0];
+  const ammoChoice = weaponChoice?.ammo.includes(ammo ?? '') ? ammo : weaponChoice?.ammo[0];
+
+  const preview: FirePreview<B> | undefined = useMemo(() => {
+    if (!mayFire || !primary || !weaponChoice || !canAct(primary)) return undefined;
+    const target = pointed?.unit ? byId.get(pointed.unit) : undefined;
+    if (target && target.side !== byId.get(primary)?.side && target.kind !== 'wreck')
+      return rs.previewFire(state, primary, weaponChoice.id, ammoChoice, { unit: target.id });
+    if (weaponChoice.atPoint && pointed?.at)
+      return rs.previewFire(state, primary, weaponChoice.id, ammoChoice, { at: pointed.at });
+    return undefined;
+  }, [mayFire, primary, weaponChoice, ammoChoice, canAct, pointed, byId, rs, state]);
+
+  const commandsFor = useCallback(
+    (unit: string): readonly UnitCommand[] => (canAct(unit) ? rs.commands(state, unit) : []),
+    [canAct, rs, state],
+  );
+  const givesOrders = prompt.kind === 'orders' || prompt.kind === 'plot';
+  const commands = useMemo(
+    () => (primary && (mayMove || givesOrders) ? commandsFor(primary) : []),
+    [primary, mayMove, givesOrders, commandsFor],
+  );
+
+  const say = (text: string, bad: boolean) => setMessage({ text, bad });
+
+  const apply = (actions: readonly GameAction[], what: string): boolean => {
+    const r = applyActions(game, actions);
+    if (!r.ok) {
+      setMessage({ text: `${what}: ${r.reason}${r.ruleId ? ` (${r.ruleId})` : ''}`, bad: true });
+      return false;
+    }
+    const after = currentState(r.game);
+    const lines = r.events.flatMap((e) =>
+      rs.game.eventVisible(e, viewer, after) ? rs.describe(e, after) : [],
+    );
+    setLastLines(lines);
+    setFlashes(flashesOf(lines));
+    setMessage(null);
+    setGame(r.game);
+    return true;
+  };
+
+  const fireClick = (hit: string | undefined) => {
+    if (hit && canAct(hit)) {
+      setSelected([hit]);
+      return;
+    }
+    const hitSide = hit ? byId.get(hit)?.side : undefined;
+    const target = hit && primary && hitSide !== byId.get(primary)?.side ? hit : undefined;
+    if (preview && (target || weaponChoice?.atPoint)) {
+      if (preview.legal && preview.action) apply([preview.action], 'Fire');
+      else
+        setMessage({
+          text: `Cannot fire: ${preview.reason ?? 'not possible'}${preview.ruleId ? ` (${preview.ruleId})` : ''}`,
+          bad: true,
+        });
+      return;
+    }
+    setSelected(hit ? [hit] : []);
+  };
+
+  // Ctrl+Z takes back the last action; Escape drops the selection.
+  const undoRef = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target;
+      if (t instanceof HTMLElement && ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName)) return;
+      if (e.key.toLowerCase() === 'z' && (e.ctrlKey || e.metaKey) && !e.shiftKey) {
+        e.preventDefault();
+        undoRef.current();
+      } else if (e.key === 'Escape') setSelection({ key: '', ids: [] });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const endPhase = () => {
+    if (!active) return;
+    apply([rs.game.endPhaseAction(state, active)], 'End phase');
+  };
+
+  // The real-time limit (when the players chose it): it runs only while a person has the device.
+  const clock = usePhaseClock(
+    game.clock && !phase.over && activeIsHuman ? rs.clock(state) : undefined,
+    phaseKey,
+    replayAt === null && !handover && activeIsHuman,
+    () => {
+      if (active) apply([rs.game.endPhaseAction(currentState(game), active, true)], 'Time up');
+    },
+  );
+
+  /** Ends every phase left in this turn: people pass, bots still play their phases. */
+  const endTurn = () => {
+    const startTurn = phase.turn;
+    let s = currentState(game);
+    const actions: GameAction[] = [];
+    for (let guard = 0; guard < 64; guard++) {
+      const ph = rs.phase(s);
+      const side = ph.waitingFor[0];
+      if (ph.over || ph.turn !== startTurn || side === undefined) break;
+      const turn = playSide(
+        rs.game,
+        s,
+        side,
+        game.controllers[side] === 'bot'
+          ? { kind: 'bot' }
+          : { kind: 'source', next: (at, who) => [rs.game.endPhaseAction(at, who)] },
+      );
+      if ('refused' in turn || turn.actions.length === 0) break;
+      s = turn.state;
+      actions.push(...turn.actions);
+    }
+    if (actions.length) apply(actions, 'End turn');
+  };
+
+  const undo = () => {
+    const g = undoLastHuman(game);
+    setGame(g);
+    setLastLines([]);
+    setFlashes(new Map());
+    setMessage({ text: `Undone: back to action ${g.entries.length}`, bad: false });
+  };
+
+  useEffect(() => {
+    undoRef.current = () => {
+      if (game.entries.length > 0 && replayAt === null) undo();
+    };
+  });
+
+  const saveGame = async () => {
+    const text = serializeGame(game, scenario);
+    const slug = scenario.meta.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+    try {
+      const saved = await host.saveFile(text, {
+        suggestedName: `${slug || 'game'}-turn${phase.turn}.game.json`,
+      });
+      if (saved) setMessage({ text: `Game saved as ${saved.name}`, bad: false });
+    } catch (err) {
+      setMessage({
+        text: `Save failed: ${err instanceof Error ? err.message : String(err)}`,
+        bad: true,
+      });
+    }
+  };
+
+  const selectFormation = (formation: string) => {
+    const ids = counters
+      .filter(
+        (c) => c.formation === formation && c.kind !== 'wreck' && !c.embarkedIn && canAct(c.id),
+      )
+      .map((c) => c.id);
+    setSelected(ids);
+  };
+
+  const objectives = rs.objectives(state, viewer);
+  const result = rs.game.result(state);
+  const log = useMemo(() => readableLog(game, viewer), [game, viewer]);
+  const listSide = viewer ?? active ?? sides[0]?.id;
+  const actionsOff = !activeIsHuman || !!handover || replayAt !== null || phase.over;
+
+  return (
+    <div className="playtest" data-testid="playtest" data-board={rs.board}>
+      <header className="playtest-top">
+        <Tracker
+          phase={phase}
+          active={active}
+          activeName={sideName(active)}
+          activeIsBot={active !== undefined && game.controllers[active] === 'bot'}
+          clock={clock}
+        />
+        <div className="playtest-actions">
+          <button
+            className="primary"
+            data-testid="end-phase"
+            title={
+              active
+                ? `End the ${phase.phaseLabel.toLowerCase()} phase for ${sideName(active)}`
+                : undefined
+            }
+            disabled={actionsOff}
+            onClick={endPhase}
+          >
+            {phase.over ? 'Game over' : `End ${phase.phaseLabel.toLowerCase()}`}
+          </button>
+          <button
+            data-testid="end-turn"
+            disabled={actionsOff}
+            onClick={endTurn}
+            title="End every phase left in this turn (bots still play theirs)"
+          >
+            End turn
+          </button>
+          <button
+            onClick={undo}
+            disabled={game.entries.length === 0 || replayAt !== null}
+            title="Undo the last action (Ctrl+Z)"
+          >
+            Undo
+          </button>
+          <button onClick={() => void saveGame()}>Save game</button>
+          <button onClick={onLoadGame}>Load game</button>
+          <button onClick={onNewGame}>New game</button>
+          <button onClick={onExit} data-testid="back-to-editor">
+            Back to editor
+          </button>
+        </div>
+      </header>
+      <div className="playtest-main">
+        <aside className="playtest-left">
+          <ForcesList
+            counters={counters}
+            side={listSide}
+            sideName={sideName(listSide)}
+            canAct={canAct}
+            selected={selected}
+            onFormation={selectFormation}
+            onUnit={(id) => setSelected([id])}
+          />
+        </aside>
+        <div className="playtest-board-wrap">
+          <Board
+            view={rs}
+            scenario={scenario}
+            state={state}
+            prompt={prompt}
+            counters={counters}
+            colours={colours}
+            objectives={objectives}
+            selected={selected}
+            mine={mine}
+            canAct={canAct}
+            locked={locked}
+            hover={hover}
+            reach={reach}
+            preview={preview}
+            flashes={replayAt === null ? flashes : new Map()}
+            select={setSelected}
+            point={setPointed}
+            fireClick={fireClick}
+            apply={apply}
+            say={say}
+          />
+          {message && (
+            <div
+              className={message.bad ? 'playtest-message bad' : 'playtest-message'}
+              data-testid="playtest-message"
+            >
+              {message.text}
+            </div>
+          )}
+          {result && (
+            <div className="playtest-result" data-testid="game-result">
+              {result.text}
+            </div>
+          )}
+        </div>
+        <aside className="playtest-right">
+          <PhasePanel
+            board={rs.board}
+            phase={phase}
+            sides={sides}
+            controllers={game.controllers}
+            interactive={!actionsOff}
+            labelOf={(id) => byId.get(id)?.label ?? id}
+            commandsOf={commandsFor}
+            selected={selected}
+            onSelect={(id) => setSelected([id])}
+            onAction={(a, label) => apply([a], label)}
+          />
+          <UnitPanel
+            board={rs.board}
+            counter={primaryCounter}
+            count={selected.length}
+            map={scenario.map}
+            reach={reach}
+            commands={givesOrders ? [] : commands}
+            onCommand={(a, label) => apply([a], label)}
+          />
+          {mayFire && primaryCounter && weapons.length > 0 && (
+            <WeaponPanel
+              weapons={weapons}
+              weapon={weaponChoice}
+              ammo={ammoChoice}
+              onWeapon={setWeapon}
+              onAmmo={setAmmo}
+            />
+          )}
+          {preview && <FirePanel board={rs.board} preview={preview} />}
+          {lastLines.length > 0 && (
+            <section className="pt-section" data-testid="last-result">
+              <h3>Result</h3>
+              {lastLines.map((l, i) => (
+                <LogRow key={i} line={l} />
+              ))}
+            </section>
+          )}
+          <section className="pt-section" data-testid="objectives">
+            <h3>Objectives</h3>
+            {objectives.map((o) => (
+              <div key={o.id} className="pt-objective">
+                {o.text}
+              </div>
+            ))}
+            {rs.score(state).map((s) => (
+              <div key={s.side} className="pt-score">
+                <b style={{ color: colours[s.side] }}>{s.label}</b>: {s.value}
+              </div>
+            ))}
+          </section>
+          <LogPanel
+            log={log}
+            total={game.entries.length}
+            replayAt={replayAt}
+            setReplayAt={setReplayAt}
+          />
+        </aside>
+        {handover && (
+          <div className="handover" data-testid="handover">
+            <div className="handover-card">
+              <h2>Pass the device to {sideName(handover)}</h2>
+              <p>
+                {sideName(handover)}: make sure the other player is not looking, then show your
+                view. Your secret objective is shown only to you.
+              </p>
+              <button className="primary" autoFocus onClick={() => setSeatedSide(handover)}>
+                I am {sideName(handover)}: show my view
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Units hit, killed or saved in the last action, for the markers on their counters. */
+function flashesOf(lines: readonly LogLine[]): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const l of lines) {
+    const u = l.units[l.units.length - 1];
+    if (!u) continue;
+    if (/removed|destroyed|casualty/.test(l.text))
+      m.set(u, /destroyed/.test(l.text) ? 'destroyed' : 'casualty');
+    else if (/is hit|HIT|PENETRATED/.test(l.text)) m.set(u, 'hit');
+    else if (/saved/.test(l.text)) m.set(u, 'saved');
+    else if (/miss|no penetration/.test(l.text) && !m.has(u)) m.set(u, 'miss');
+  }
+  return m;
+}

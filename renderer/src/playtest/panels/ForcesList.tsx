@@ -1,0 +1,63 @@
+import type { BoardKind, CounterView } from '../../../../engine/playtest';
+
+/** The viewer's side by formation; a formation row selects the units of it that may act. */
+export function ForcesList({
+  counters,
+  side,
+  sideName,
+  canAct,
+  selected,
+  onFormation,
+  onUnit,
+}: {
+  counters: readonly CounterView<BoardKind>[];
+  side: string | undefined;
+  sideName: string;
+  canAct(id: string): boolean;
+  selected: readonly string[];
+  onFormation(f: string): void;
+  onUnit(id: string): void;
+}) {
+  const own = counters.filter((c) => c.side === side && c.kind !== 'wreck');
+  const formations = new Map<string, CounterView<BoardKind>[]>();
+  for (const c of own) formations.set(c.formation, [...(formations.get(c.formation) ?? []), c]);
+  const sel = new Set(selected);
+  return (
+    <section className="pt-section forces" data-testid="forces">
+      <h3>{sideName}</h3>
+      {[...formations.entries()].map(([f, units]) => {
+        const off = units.filter((u) => !u.at && !u.embarkedIn).length;
+        const open = units.some((u) => sel.has(u.id));
+        return (
+          <div key={f} className="formation">
+            <button
+              className={open ? 'formation-row open' : 'formation-row'}
+              onClick={() => onFormation(f)}
+              disabled={!units.some((u) => canAct(u.id))}
+              data-testid={`formation-${f}`}
+            >
+              {units[0]!.formationLabel} ({units.length}
+              {off ? `, ${off} off table` : ''})
+            </button>
+            {open && (
+              <ul>
+                {units.map((u) => (
+                  <li key={u.id}>
+                    <button
+                      className={sel.has(u.id) ? 'unit-row selected' : 'unit-row'}
+                      onClick={() => onUnit(u.id)}
+                    >
+                      {u.glyph} {u.id}
+                      {u.embarkedIn ? ` (in ${u.embarkedIn})` : !u.at ? ' (off table)' : ''}
+                      {u.status.length ? ` — ${u.status.join(', ')}` : ''}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        );
+      })}
+    </section>
+  );
+}
