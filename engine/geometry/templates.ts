@@ -1,5 +1,5 @@
 import { pointInPolygon, type Polygon } from './polygon';
-import { angleBetween, bearing, distance, project } from './vector';
+import { angleBetween, bearing, distance, distanceToSegment, project } from './vector';
 import type { TablePoint } from './units';
 
 /**
@@ -59,19 +59,37 @@ export function templateOutline(t: Template): Polygon | undefined {
   }
 }
 
-/** Whether a point (a figure's base centre) lies inside a placed template. */
+/**
+ * How far outside a template's edge a point may lie and still count as on the edge: rounding in
+ * the placement (a cone laid 12" along a bearing ends a hair short or long), not a rule.
+ */
+const ON_EDGE = 1e-6;
+
+/**
+ * Whether a point (a figure's base centre) lies inside a placed template. The edge belongs to the
+ * template: a man exactly at a cone's length, or on the rim of a burst, is caught.
+ */
 export function templateContains(t: Template, p: TablePoint): boolean {
   switch (t.shape) {
     case 'circle':
-      return distance(t.centre, p) <= t.diameter / 2;
+      return distance(t.centre, p) <= t.diameter / 2 + ON_EDGE;
     case 'cone':
-    case 'strip':
-      return pointInPolygon(p, templateOutline(t)!);
+    case 'strip': {
+      const outline = templateOutline(t)!;
+      return (
+        pointInPolygon(p, outline) ||
+        outline.some(
+          (a, i) => distanceToSegment(p, a, outline[(i + 1) % outline.length]!).distance <= ON_EDGE,
+        )
+      );
+    }
     case 'sector': {
       const d = distance(t.apex, p);
-      if (d > t.radius) return false;
-      if (d === 0) return true;
-      return Math.abs(angleBetween(t.axisDeg, bearing(t.apex, p))) <= t.angleDeg / 2;
+      if (d > t.radius + ON_EDGE) return false;
+      if (d <= ON_EDGE) return true;
+      // Along a straight side the point may sit a hair off the bearing: allow that arc length.
+      const slackDeg = (ON_EDGE / d) * (180 / Math.PI);
+      return Math.abs(angleBetween(t.axisDeg, bearing(t.apex, p))) <= t.angleDeg / 2 + slackDeg;
     }
   }
 }
