@@ -19,9 +19,15 @@ import {
   type TerrainChoice,
 } from '../engine/import/tiled/index';
 import { importBattleScribe, MAX_BS_BYTES } from '../engine/import/battlescribe/battlescribe';
+import { RULESETS } from '../engine/rulesets/registry';
 import { parseCommandArgs } from './args';
 
-export const usage = `sandtable import tiled <map.tmx|map.tmj> [tileset files...] --ruleset tank|ww1 --out <file.scenario.json>
+/** The rulesets a Tiled hex map can become a scenario of: those played on a hex board. */
+const HEX_RULESETS: readonly RulesetId[] = RULESETS.filter((m) => m.board === 'hex').map(
+  (m) => m.id,
+);
+
+export const usage = `sandtable import tiled <map.tmx|map.tmj> [tileset files...] --ruleset ${HEX_RULESETS.join('|')} --out <file.scenario.json>
                 [--mapping <file>] [--default-terrain <id>] [--hex-inches <n>] [--title <text>] [--json]
   Imports a Tiled hexagonal map (TMX or JSON; CSV, base64, zlib, gzip or zstd layer data; infinite
   maps; external tilesets are read from beside the map or given after it) as a new scenario of the ruleset. Each tile becomes
@@ -118,9 +124,9 @@ async function runTiled(args: string[]): Promise<number> {
   if (!parsed) return 2;
   const { values, positionals } = parsed;
   const ruleset = values.ruleset as RulesetId | undefined;
-  if (!positionals.length || !values.out || (ruleset !== 'tank' && ruleset !== 'ww1')) {
+  if (!positionals.length || !values.out || !ruleset || !HEX_RULESETS.includes(ruleset)) {
     process.stderr.write(
-      `${!positionals.length ? 'no map file given' : !values.out ? '--out is needed' : '--ruleset must be tank or ww1 (the hex rulesets)'}\n\n${usage}\n`,
+      `${!positionals.length ? 'no map file given' : !values.out ? '--out is needed' : `--ruleset must be ${HEX_RULESETS.join(' or ')} (the hex rulesets)`}\n\n${usage}\n`,
     );
     return 2;
   }

@@ -13,6 +13,7 @@ export {
 export { newRecordId } from './ids';
 export { isOrderKey, keyBetween, reorderKeys } from './orderKeys';
 export {
+  DEFAULT_PRESET,
   newScenario,
   type NewScenarioOptions,
   TABLE_PRESETS,

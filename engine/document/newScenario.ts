@@ -1,6 +1,6 @@
 import { APP_NAME, APP_VERSION, CURRENT_FORMAT_VERSION } from '../format/version';
 import type { GameMap, RulesetId, ScenarioDoc } from '../format/types';
-import { RULESETS } from '../rulesets/registry';
+import { DEFAULT_RULESET, RULESETS } from '../rulesets/registry';
 
 /** A table or hex map a new scenario can start from. */
 export interface TablePreset {
@@ -24,6 +24,9 @@ export interface TablePreset {
  * presets, in the registry's order (the first is the default ruleset's default table).
  */
 export const TABLE_PRESETS: readonly TablePreset[] = RULESETS.flatMap((m) => m.presets);
+
+/** The table a new scenario gets when the user chooses nothing: the default ruleset's first. */
+export const DEFAULT_PRESET: TablePreset = DEFAULT_RULESET.presets[0]!;
 
 export interface NewScenarioOptions {
   readonly title?: string;

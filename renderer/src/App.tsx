@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { newScenario, ScenarioStore, type NewScenarioOptions } from '../../engine/document';
+import {
+  DEFAULT_PRESET,
+  newScenario,
+  ScenarioStore,
+  type NewScenarioOptions,
+} from '../../engine/document';
 import { APP_NAME, APP_VERSION } from '../../engine/format/version';
 import type { Problem } from '../../engine/format/problems';
 import type { ScenarioDoc } from '../../engine/format/types';
@@ -233,8 +238,8 @@ export function App() {
         if (!confirmDiscard()) return;
         openDoc(
           newScenario({
-            ruleset: 'tankplank',
-            map: { kind: 'table', width: 36, height: 24 },
+            ruleset: DEFAULT_PRESET.ruleset,
+            map: DEFAULT_PRESET.map,
             title: 'Untitled table',
           }),
           'untitled.scenario.json',

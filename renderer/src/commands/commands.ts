@@ -4,6 +4,7 @@ import type { ToolId } from '../tools/tools';
 import { SETUP_TOOL_IDS, SETUP_TOOL_INFO } from '../objectives/setupTools';
 import { SETUP_COMMANDS, type SetupCommandId } from '../forces/setupCommands';
 import { FEATURE_KINDS, type FeatureKind } from '../../../engine/format/types';
+import { DEFAULT_RULESET } from '../../../engine/rulesets/registry';
 
 /** What the app shell offers commands: file handling, dialogs, the clipboard. */
 export interface AppActions {
@@ -175,7 +176,7 @@ function toggle(
 export const COMMANDS: readonly Command[] = [
   {
     id: 'file.newDefault',
-    label: 'New Tankplank table',
+    label: `New ${DEFAULT_RULESET.label} table`,
     group: 'File',
     enabled: () => true,
     run: (c) => c.app.newDefaultTable(),

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatProblem, type Problem } from '../../../engine/format/problems';
 import type { RulesetId } from '../../../engine/format/types';
 import { TABLE_PRESETS, type NewScenarioOptions } from '../../../engine/document';
+import { RULESETS } from '../../../engine/rulesets/registry';
 import { planTiles, type PaperSize } from '../export/tiles';
 
 /** A modal dialog: focus moves inside, Escape closes. */
@@ -47,13 +48,6 @@ export function Modal({
     </div>
   );
 }
-
-const RULESETS: { id: RulesetId; label: string }[] = [
-  { id: 'tankplank', label: 'Tankplank' },
-  { id: 'tanks', label: 'TANKS' },
-  { id: 'tank', label: 'TANK!' },
-  { id: 'ww1', label: 'WWI' },
-];
 
 /** Choose ruleset and map kind/size, starting from a preset of a bundled table. */
 export function NewTableDialog({

@@ -1,5 +1,5 @@
 import type { Point, ScenarioDoc } from '../../../engine/format/types';
-import { newScenario, ScenarioStore } from '../../../engine/document';
+import { DEFAULT_PRESET, newScenario, ScenarioStore } from '../../../engine/document';
 import { Editor } from './Editor';
 import type { ToolId } from '../tools/tools';
 
@@ -14,10 +14,7 @@ export class EditorDriver {
   alt = false;
 
   constructor(
-    doc: ScenarioDoc = newScenario({
-      ruleset: 'tankplank',
-      map: { kind: 'table', width: 36, height: 24 },
-    }),
+    doc: ScenarioDoc = newScenario({ ruleset: DEFAULT_PRESET.ruleset, map: DEFAULT_PRESET.map }),
   ) {
     this.editor = new Editor(ScenarioStore.fromScenario(doc));
     this.editor.update({ camera: { x: 0, y: 0, zoom: 10 }, viewport: { width: 800, height: 600 } });

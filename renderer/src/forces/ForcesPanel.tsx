@@ -22,6 +22,7 @@ import {
   updateUnit,
   type ForceProblem,
 } from '../../../engine/forces';
+import { rulesetModule } from '../../../engine/rulesets/registry';
 import { getHost } from '../../host';
 import type { Editor } from '../editor/Editor';
 import { UNIT_DRAG_TYPE } from '../objectives/setupTools';
@@ -399,7 +400,7 @@ function FormationRow({
           ×
         </button>
       </div>
-      {cat.ruleset === 'tanks' && depth === 0 && (
+      {rulesetModule(cat.ruleset)?.features.unitCards && depth === 0 && (
         <div className="tree-row sub" style={{ paddingLeft: 18 + depth * 14 }}>
           <span className="muted small">Platoon card</span>
           <select
@@ -650,7 +651,7 @@ function UnitDetails({ m }: { m: SetupModel }) {
           </select>
         </label>
       )}
-      {(type?.slots || doc.ruleset.id === 'tanks') && (
+      {(type?.slots || rulesetModule(doc.ruleset.id)?.features.unitCards) && (
         <div className="cards">
           <div className="muted small">Crew and upgrade cards</div>
           {(u.cards ?? []).map((held, i) => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Edge, Objective, VictoryCondition } from '../../../engine/format/types';
 import { applyMissionPreset, missionPresets, visibleObjectives } from '../../../engine/forces';
+import { rulesetModule } from '../../../engine/rulesets/registry';
 import type { Editor } from '../editor/Editor';
 import { useSetup } from '../forces/useSetup';
 import type { SetupModel } from '../forces/setupModel';
@@ -82,7 +83,7 @@ export function ObjectivesPanel({ editor }: { editor: Editor }) {
                 </option>
               ))}
             </select>
-            {doc.ruleset.id === 'tanks' && (
+            {rulesetModule(doc.ruleset.id)?.features.attacker && (
               <select
                 aria-label="Attacker"
                 value={attacker}
