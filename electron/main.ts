@@ -50,6 +50,7 @@ import {
   type MenuNode,
 } from './core/menuModel';
 import { AutosaveDir } from './core/recovery';
+import { SessionHost } from './core/collabHost';
 import {
   DEFAULT_WINDOW,
   parseWindowState,
@@ -99,6 +100,8 @@ let recent: RecentFile[] = [];
 let lastWindowState: WindowState = DEFAULT_WINDOW;
 let quitting = false;
 let autosaves: AutosaveDir;
+/** "Host session…": the collaboration server this app runs on the local network, if any. */
+let sessionHost: SessionHost | undefined;
 const pendingOsFiles: string[] = [];
 
 const newSlot = () => `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
@@ -417,6 +420,15 @@ const handlers: Handlers<DocWindow> = {
   'autosave:discard': async (_doc, id) => {
     if (liveSlots().has(id)) throw new Error('That document is open in another window.');
     await autosaves.remove(id);
+  },
+  'collab:host': () => {
+    sessionHost ??= new SessionHost(app.getPath('userData'), {
+      log: (line) => console.log(`host session: ${line}`),
+    });
+    return sessionHost.start();
+  },
+  'collab:stopHost': async () => {
+    await sessionHost?.stop();
   },
 };
 
@@ -782,6 +794,8 @@ if (!app.requestSingleInstanceLock()) {
 
   app.on('before-quit', () => {
     quitting = true;
+    // The hosted server stores its open rooms as it stops.
+    void sessionHost?.stop();
   });
 
   app.on('window-all-closed', () => {

@@ -13,7 +13,9 @@ const common = {
   bundle: true,
   platform: 'node',
   target: 'node22',
-  external: ['electron'],
+  // better-sqlite3 is a native module (the hosted collaboration server's rooms); ws loads its
+  // optional native helpers only if present.
+  external: ['electron', 'better-sqlite3', 'bufferutil', 'utf-8-validate'],
   sourcemap: 'linked',
   logLevel: 'warning',
   legalComments: 'none',

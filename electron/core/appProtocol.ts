@@ -19,7 +19,8 @@ export const CONTENT_SECURITY_POLICY = [
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
-  "connect-src 'self'",
+  // Live co-editing talks to a collaboration server over WebSocket (ws: on a club's network).
+  "connect-src 'self' ws: wss:",
   "worker-src 'self' blob:",
   "manifest-src 'self'",
   "object-src 'none'",

@@ -9,6 +9,7 @@ import type {
   BundledScenario,
   FileFilter,
   Host,
+  HostedServer,
   MenuSection,
   OpenedFile,
   RecentFile,
@@ -57,6 +58,9 @@ export interface InvokeContract {
   /** Takes an orphaned autosave into this window's slot and returns its text. */
   'autosave:restore': { args: [id: string]; result: { entry: AutosaveEntry; text: string } };
   'autosave:discard': { args: [id: string]; result: void };
+  /** Starts (or finds) the hosted collaboration server of "Host session…". */
+  'collab:host': { args: []; result: HostedServer };
+  'collab:stopHost': { args: []; result: void };
 }
 
 export type InvokeChannel = keyof InvokeContract;
@@ -187,6 +191,8 @@ export const ARG_SCHEMAS: { readonly [C in InvokeChannel]: object } = {
   'autosave:list': args([]),
   'autosave:restore': args([ID]),
   'autosave:discard': args([ID]),
+  'collab:host': args([]),
+  'collab:stopHost': args([]),
 };
 
 export const INVOKE_CHANNELS = Object.keys(ARG_SCHEMAS) as InvokeChannel[];
@@ -210,6 +216,8 @@ export interface SandtableApi extends Host {
     options: { path?: string; suggestedName: string },
   ): Promise<SavedFile | null>;
   newWindow(): Promise<void>;
+  hostSession(): Promise<HostedServer>;
+  stopHostedSession(): Promise<void>;
   autosave: {
     write(payload: AutosavePayload): Promise<void>;
     clear(): Promise<void>;
@@ -268,6 +276,8 @@ export function createSandtableApi(
     onMenuCommand: (handler) => subscribe('host:menuCommand', handler),
     openExternal: (url) => call('shell:openExternal', url),
     newWindow: () => call('window:new'),
+    hostSession: () => call('collab:host'),
+    stopHostedSession: () => call('collab:stopHost'),
     autosave: {
       write: (payload) => call('autosave:write', payload),
       clear: () => call('autosave:clear'),

@@ -176,6 +176,7 @@ describe('createSandtableApi (the preload API)', () => {
         'autosave',
         'bundledScenarios',
         'exportFile',
+        'hostSession',
         'kind',
         'newWindow',
         'onMenuCommand',
@@ -189,6 +190,7 @@ describe('createSandtableApi (the preload API)', () => {
         'saveFileAs',
         'setMenu',
         'setTitle',
+        'stopHostedSession',
       ].sort(),
     );
     expect(api.kind).toBe('electron');
@@ -209,6 +211,8 @@ describe('createSandtableApi (the preload API)', () => {
     });
     await api.autosave.restore('abc');
     expect(invoke).toHaveBeenLastCalledWith('autosave:restore', 'abc');
+    await api.hostSession();
+    expect(invoke).toHaveBeenLastCalledWith('collab:host');
     const listener = () => undefined;
     expect(api.onOpenFile(listener)).toBe(off);
     expect(subscribe).toHaveBeenCalledWith('host:openFile', listener);

@@ -204,11 +204,11 @@ describe('app:// protocol and CSP', () => {
 
   it('puts the strict policy into the served page', () => {
     const html =
-      '<head><meta http-equiv="Content-Security-Policy" content="connect-src ws:" /><title>x</title></head>';
+      '<head><meta http-equiv="Content-Security-Policy" content="connect-src http://127.0.0.1:*" /><title>x</title></head>';
     const out = desktopIndexHtml(html);
     expect(out).toContain(CONTENT_SECURITY_POLICY.replace("; frame-ancestors 'none'", ''));
     expect(out).not.toContain('frame-ancestors');
-    expect(out).not.toContain('ws:');
+    expect(out).not.toContain('127.0.0.1');
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|unsafe-inline|\*/);
     expect(CONTENT_SECURITY_POLICY).toMatch(/default-src 'none'/);
   });

@@ -89,6 +89,21 @@ export interface Host {
   onMenuCommand?(handler: (commandId: string) => void): () => void;
   /** Opens an http(s) link in the system browser after the user confirms; false if they decline. */
   openExternal?(url: string): Promise<boolean>;
+  /**
+   * Runs a collaboration server on the local network ("Host session…", desktop app only) and
+   * says where to reach it; the same server while it runs.
+   */
+  hostSession?(): Promise<HostedServer>;
+  /** Stops the hosted server (rooms stay stored for the next one). */
+  stopHostedSession?(): Promise<void>;
+}
+
+/** Where a hosted collaboration server listens. */
+export interface HostedServer {
+  /** `ws://127.0.0.1:port`: this computer's own window connects here. */
+  readonly local: string;
+  /** `ws://<address>:port` for each network interface: what other computers connect to. */
+  readonly lan: readonly string[];
 }
 
 /** One top-level native menu (File, Edit, View...). */

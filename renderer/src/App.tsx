@@ -21,6 +21,8 @@ import {
   type CommandContext,
 } from './commands/commands';
 import { loadScenario } from './format/formatClient';
+import { CollabRoot, leaveSession } from './collab/CollabRoot';
+import { collabUi } from './collab/collabUi';
 import { menuSections, useHostEvents } from '../host/electronHost';
 import { getAutosaveStore, RecoveryPrompt, useAutosave } from '../recovery';
 import { WelcomeScreen } from './components/WelcomeScreen';
@@ -126,6 +128,13 @@ export function App() {
     },
     [],
   );
+
+  /** Opens a store that already holds its scenario (a joined room) as the document. */
+  const openStore = useCallback((store: ScenarioStore, name: string) => {
+    setDoc({ editor: new Editor(store), name, savedRevision: store.revision });
+    setDialog(null);
+    setPlaytest(null);
+  }, []);
 
   const confirmDiscard = useCallback(() => {
     if (!doc || doc.editor.store.revision === doc.savedRevision) return true;
@@ -274,6 +283,9 @@ export function App() {
           return '';
         }
       },
+      // Live co-editing: the desktop app can also be the session's server.
+      ...(host.hostSession ? { hostSession: () => collabUi.open('host') } : {}),
+      leaveSession,
     }),
     [host, openDoc, loadText, loadOpened, cannotOpen, confirmDiscard, save, doc, playtest],
   );
@@ -455,6 +467,11 @@ export function App() {
   return (
     <>
       <RecoveryPrompt onRestore={(r) => void loadText(r.text, r.name, r.path, true)} />
+      <CollabRoot
+        editor={doc?.editor ?? null}
+        openStore={openStore}
+        confirmDiscard={confirmDiscard}
+      />
       {doc && playtest ? (
         <PlaytestView
           key={playtest.game ? `game:${playtest.game.seed}:${playtest.game.entries.length}` : 'new'}

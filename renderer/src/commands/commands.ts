@@ -4,6 +4,7 @@ import type { ToolId } from '../tools/tools';
 import { SETUP_TOOL_IDS, SETUP_TOOL_INFO } from '../objectives/setupTools';
 import { SETUP_COMMANDS, type SetupCommandId } from '../forces/setupCommands';
 import { FEATURE_KINDS, type FeatureKind } from '../../../engine/format/types';
+import { COLLAB_COMMANDS, type CollabCommandId } from '../collab/collabCommands';
 import { DEFAULT_RULESET } from '../../../engine/rulesets/registry';
 
 /** What the app shell offers commands: file handling, dialogs, the clipboard. */
@@ -25,6 +26,10 @@ export interface AppActions {
   showHelp?(): void;
   writeClipboard(text: string): void;
   readClipboard(): Promise<string>;
+  /** Present when this shell can host a session on the local network (the desktop app). */
+  hostSession?(): void;
+  /** Leaves the live session; the document stays open as a local copy. */
+  leaveSession?(): void;
 }
 
 export interface CommandContext {
@@ -81,6 +86,7 @@ export type CommandId =
   | 'view.playtest'
   | 'help.show'
   | ToolCommandId
+  | CollabCommandId
   | SetupCommandId;
 
 export interface Command {
@@ -488,6 +494,7 @@ export const COMMANDS: readonly Command[] = [
   tool('hexContour', 'Contour line', 'C', isHex),
   ...SETUP_TOOL_IDS.map((t) => tool(t, SETUP_TOOL_INFO[t].label, SETUP_TOOL_INFO[t].key, hasDoc)),
   ...SETUP_COMMANDS,
+  ...COLLAB_COMMANDS,
 ];
 
 const BY_ID = new Map(COMMANDS.map((c) => [c.id, c]));

@@ -10,6 +10,7 @@ import { FeatureList } from './FeatureList';
 import { StatusBar } from './StatusBar';
 import { SetupSidebar } from '../forces/SetupSidebar';
 import { unitDropHandlers } from '../objectives/setupTools';
+import { PeerOverlay } from '../collab/PeerOverlay';
 
 /** The editor screen: menus, tools, the table, inspector and feature list, status bar. */
 export function EditorView({
@@ -38,6 +39,7 @@ export function EditorView({
         <Toolbar editor={editor} ctx={ctx} />
         <div data-testid="table-view" className="table-view" {...unitDropHandlers(editor)}>
           <TableCanvas editor={editor} />
+          <PeerOverlay editor={editor} />
         </div>
         <aside className="sidebar">
           <Inspector editor={editor} />

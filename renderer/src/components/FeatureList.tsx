@@ -3,6 +3,7 @@ import type { Editor } from '../editor/Editor';
 import { KIND_LABELS } from '../editor/featureFactory';
 import { useRevision, useSession } from './useEditor';
 import { EyeIcon, LockIcon } from './icons';
+import { PeerMarks } from '../collab/PeerOverlay';
 
 const ROW_PX = 26;
 const VISIBLE_ROWS = 14;
@@ -96,6 +97,7 @@ export function FeatureList({ editor }: { editor: Editor }) {
             >
               <span className="kind">{KIND_LABELS[f.kind]}</span>
               <span className="name">{f.name ?? f.id}</span>
+              <PeerMarks id={f.id} />
               <button
                 className={`icon${f.locked ? ' on' : ''}`}
                 aria-label={`${f.locked ? 'Unlock' : 'Lock'} ${f.id}`}
