@@ -9,12 +9,17 @@ export const usage = `sandtable los <scenario> --from <unitId|x,y[,height]> --to
   the rule that applies.
   Exits 0 when visible, 1 when blocked or the scenario cannot be played, 2 on bad usage.`;
 
-/** A unit id, or a point "x,y" or "x,y,height" with finite numbers. */
+/** The farthest a point may be from the table's corner: the bound the file format sets. */
+const MAX_INCHES = 10_000;
+
+/** A unit id, or a point "x,y" or "x,y,height" with finite numbers within the format's bounds. */
 function parseEnd(spec: string): SightEnd | string {
   if (/^[-+\d.,eE\s]+$/.test(spec) && spec.includes(',')) {
     const nums = spec.split(',').map(Number);
     if (nums.length < 2 || nums.length > 3 || !nums.every(Number.isFinite))
       return `"${spec}" is not a point: give x,y or x,y,height in inches`;
+    if (nums.some((n) => Math.abs(n) > MAX_INCHES))
+      return `"${spec}" is too far out: points are within ${MAX_INCHES} inches of the table's corner`;
     return {
       point: [nums[0]!, nums[1]!],
       ...(nums[2] !== undefined ? { height: nums[2] } : {}),

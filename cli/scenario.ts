@@ -1,18 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import { formatProblem, loadDocument, type ScenarioDoc } from '../engine/format/index';
+import { formatProblem, loadDocumentBytes, type ScenarioDoc } from '../engine/format/index';
 import { playableRulesets, rulesetModule } from '../engine/rulesets/registry';
 import type { RulesetModule } from '../engine/rulesets/types';
 
 /** Reads and validates a scenario file; prints problems and returns undefined when it fails. */
 export async function readScenario(file: string): Promise<ScenarioDoc | undefined> {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(file, 'utf8');
+    // Bytes, not text: a file that is not UTF-8 is refused at its byte, not silently mended.
+    bytes = await readFile(file);
   } catch (e) {
     process.stderr.write(`${file}: cannot read (${(e as Error).message})\n`);
     return undefined;
   }
-  const r = loadDocument(text, { file, expect: ['sandtable.scenario'] });
+  const r = loadDocumentBytes(bytes, { file, expect: ['sandtable.scenario'] });
   if (!r.ok) {
     for (const p of r.problems) process.stderr.write(`${formatProblem(p)}\n`);
     return undefined;

@@ -4,12 +4,15 @@ import type {
   Forces,
   Formation,
   GameMap,
+  Feature,
   Objective,
+  Point,
   Shape,
   Victory,
   ScenarioDoc,
 } from './types';
 import type { Problem } from './problems';
+import { outlineFault } from '../geometry/simplePolygon';
 
 /** A problem before the file name and position are attached. */
 export type RawProblem = Pick<Problem, 'pointer' | 'code' | 'message' | 'expected' | 'found'>;
@@ -88,6 +91,10 @@ function checkMap(map: GameMap, base: string, out: RawProblem[]): Ids {
   if (map.kind === 'table') {
     map.features.forEach((f, i) => ids.add(f.id, `${base}/features/${i}/id`));
     map.features.forEach((f, i) => {
+      if (AREA_KINDS.has(f.kind) && 'points' in f)
+        checkOutline(f.points, `${base}/features/${i}/points`, out);
+    });
+    map.features.forEach((f, i) => {
       if (f.kind === 'bridge' || f.kind === 'catwalk') {
         if (f.spans !== undefined)
           reference(out, `${base}/features/${i}/spans`, f.spans, ids, 'feature');
@@ -154,13 +161,21 @@ function checkForces(forces: Forces, base: string, out: RawProblem[]): { sides: 
   const sides = new Ids(out);
   const units = new Ids(out);
   const formations = new Ids(out);
-  const passengerRefs: [string, string][] = [];
+  const passengerRefs: PassengerRef[] = [];
+  const sideOf = new Map<string, string>();
+  let side = '';
   const walk = (f: Formation, pointer: string) => {
     formations.add(f.id, `${pointer}/id`);
     f.units.forEach((u, i) => {
       units.add(u.id, `${pointer}/units/${i}/id`);
+      if (!sideOf.has(u.id)) sideOf.set(u.id, side);
       (u.passengers ?? []).forEach((p, j) =>
-        passengerRefs.push([`${pointer}/units/${i}/passengers/${j}`, p]),
+        passengerRefs.push({
+          pointer: `${pointer}/units/${i}/passengers/${j}`,
+          passenger: p,
+          carrier: u.id,
+          side,
+        }),
       );
     });
     if (f.leader !== undefined && !f.units.some((u) => u.id === f.leader)) {
@@ -176,10 +191,95 @@ function checkForces(forces: Forces, base: string, out: RawProblem[]): { sides: 
   };
   forces.sides.forEach((s, i) => {
     sides.add(s.id, `${base}/sides/${i}/id`);
+    side = s.id;
     s.formations.forEach((f, j) => walk(f, `${base}/sides/${i}/formations/${j}`));
   });
-  for (const [pointer, id] of passengerRefs) reference(out, pointer, id, units, 'unit');
+  for (const r of passengerRefs) reference(out, r.pointer, r.passenger, units, 'unit');
+  checkCarrying(passengerRefs, sideOf, out);
   return { sides, units };
+}
+
+interface PassengerRef {
+  readonly pointer: string;
+  readonly passenger: string;
+  readonly carrier: string;
+  /** The side of the carrier. */
+  readonly side: string;
+}
+
+/**
+ * Who rides in what must be a forest: no unit carries itself, none rides in two transports,
+ * no two transports carry each other (directly or round a longer loop), and a transport carries
+ * only its own side's units. The game follows these links to place passengers; a loop would
+ * have it follow them for ever.
+ */
+function checkCarrying(
+  refs: readonly PassengerRef[],
+  sideOf: ReadonlyMap<string, string>,
+  out: RawProblem[],
+): void {
+  const carrierOf = new Map<string, PassengerRef>();
+  for (const r of refs) {
+    if (!sideOf.has(r.passenger)) continue; // a dangling reference, reported already
+    if (r.passenger === r.carrier) {
+      out.push({
+        pointer: r.pointer,
+        code: 'carrying',
+        message: `unit "${r.carrier}" is listed as its own passenger; remove it from its passengers`,
+        expected: 'the id of another unit',
+        found: JSON.stringify(r.passenger),
+      });
+      continue;
+    }
+    const first = carrierOf.get(r.passenger);
+    if (first) {
+      out.push({
+        pointer: r.pointer,
+        code: 'carrying',
+        message: `unit "${r.passenger}" already rides in "${first.carrier}" (${first.pointer}); a unit rides in one transport at a time, so remove it from one of them`,
+        expected: 'a unit no other transport carries',
+        found: JSON.stringify(r.passenger),
+      });
+      continue;
+    }
+    if (sideOf.get(r.passenger) !== r.side) {
+      out.push({
+        pointer: r.pointer,
+        code: 'carrying',
+        message: `unit "${r.passenger}" belongs to side "${sideOf.get(r.passenger)}", but "${r.carrier}" of side "${r.side}" carries it; a transport carries its own side's units`,
+        expected: `a unit of side "${r.side}"`,
+        found: JSON.stringify(r.passenger),
+      });
+      continue;
+    }
+    carrierOf.set(r.passenger, r);
+  }
+  // Loops: follow each unit's carriers upwards; a walk that comes back to a unit on it is a loop.
+  const done = new Set<string>();
+  for (const start of carrierOf.keys()) {
+    if (done.has(start)) continue;
+    const path: string[] = [];
+    const onPath = new Set<string>();
+    let u: string | undefined = start;
+    while (u !== undefined && !done.has(u) && !onPath.has(u)) {
+      path.push(u);
+      onPath.add(u);
+      u = carrierOf.get(u)?.carrier;
+    }
+    if (u !== undefined && onPath.has(u)) {
+      const loop = path.slice(path.indexOf(u));
+      const ref = carrierOf.get(loop[0]!)!;
+      const chain = [...loop, loop[0]!].map((id) => `"${id}"`).join(' in ');
+      out.push({
+        pointer: ref.pointer,
+        code: 'carrying',
+        message: `transports carry each other round a loop (${chain}); a transport cannot ride inside its own passenger, so break the loop`,
+        expected: 'passengers that do not carry their transport',
+        found: JSON.stringify(ref.passenger),
+      });
+    }
+    for (const id of path) done.add(id);
+  }
 }
 
 function checkObjectives(
@@ -193,7 +293,7 @@ function checkObjectives(
   const ids = new Ids(out);
   objectives.forEach((o, i) => {
     ids.add(o.id, `${base}/objectives/${i}/id`);
-    if (o.area) checkHexSet(o.area, `${base}/objectives/${i}/area`, out);
+    if (o.area) checkArea(o.area, `${base}/objectives/${i}/area`, out);
     if (known && o.owner !== undefined)
       reference(out, `${base}/objectives/${i}/owner`, o.owner, known.sides, 'side');
     if (known)
@@ -224,7 +324,7 @@ function checkObjectives(
   const depIds = new Ids(out);
   (deployment?.zones ?? []).forEach((z, i) => {
     depIds.add(z.id, `${base}/deployment/zones/${i}/id`);
-    checkHexSet(z.area, `${base}/deployment/zones/${i}/area`, out);
+    checkArea(z.area, `${base}/deployment/zones/${i}/area`, out);
     if (known) reference(out, `${base}/deployment/zones/${i}/side`, z.side, known.sides, 'side');
   });
   (deployment?.entryEdges ?? []).forEach((e, i) => {
@@ -234,8 +334,46 @@ function checkObjectives(
   });
 }
 
-/** A set of hexes (an objective or a zone) names each hex once; the editor keeps it as a set. */
-function checkHexSet(area: Shape, pointer: string, out: RawProblem[]): void {
+/** Features whose `points` are a closed outline (an area), not a line. */
+const AREA_KINDS = new Set<Feature['kind']>([
+  'ground',
+  'bridge',
+  'catwalk',
+  'bushes',
+  'woods',
+  'forest',
+  'obstacle',
+  'bunker',
+]);
+
+/**
+ * An area's outline may not cross or touch itself: inside and outside, its area and every line
+ * of sight through it are only defined for a simple outline. Refused at the vertex where the
+ * offending edge starts.
+ */
+function checkOutline(points: readonly Point[], pointer: string, out: RawProblem[]): void {
+  const fault = outlineFault(points);
+  if (!fault) return;
+  const { vertex, other } = fault;
+  const next = vertex + 1 < points.length ? vertex + 1 : 0;
+  out.push({
+    pointer: `${pointer}/${vertex}`,
+    code: 'polygon',
+    message:
+      fault.kind === 'crossing'
+        ? `the outline crosses itself: the edge from vertex ${vertex} to vertex ${next} meets the edge starting at vertex ${other}; move vertex ${vertex} or ${next} so the outline goes round without crossing`
+        : `the outline folds back on itself at vertex ${vertex} (the edges from vertex ${other} and from vertex ${vertex} run over each other); remove vertex ${vertex} or move it out of line`,
+    expected: 'an outline that does not cross or touch itself',
+    found: `vertex ${vertex} at ${JSON.stringify(points[vertex])}`,
+  });
+}
+
+/**
+ * An objective's or zone's area: a polygon is simple, a set of hexes names each hex once (the
+ * editor keeps it as a set).
+ */
+function checkArea(area: Shape, pointer: string, out: RawProblem[]): void {
+  if (area.shape === 'polygon') checkOutline(area.points, `${pointer}/points`, out);
   if (area.shape !== 'hexes') return;
   const seen = new Map<string, number>();
   area.hexes.forEach((h, i) => {

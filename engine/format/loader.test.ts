@@ -191,6 +191,21 @@ describe('loader: broken files', () => {
 
 const coord = fc.double({ min: 0, max: 48, noNaN: true, noDefaultInfinity: true });
 const point = fc.tuple(coord, coord);
+/** A simple outline: points around a centre at rising angles (the loader refuses crossings). */
+const outline = fc
+  .tuple(
+    fc.tuple(
+      fc.double({ min: 5, max: 30, noNaN: true }),
+      fc.double({ min: 5, max: 20, noNaN: true }),
+    ),
+    fc.array(fc.double({ min: 0.5, max: 4, noNaN: true }), { minLength: 3, maxLength: 6 }),
+  )
+  .map(([[cx, cy], radii]) =>
+    radii.map((r, i) => {
+      const t = (i / radii.length) * Math.PI * 2;
+      return [cx + Math.cos(t) * r, cy + Math.sin(t) * r] as [number, number];
+    }),
+  );
 const extValue = fc
   .jsonValue({ maxDepth: 2 })
   // The loader refuses these keys anywhere (tested above), so extension data never holds them.
@@ -222,7 +237,7 @@ const featureArb: fc.Arbitrary<Feature> = fc.oneof(
   }),
   fc.record({
     kind: fc.constant('ground' as const),
-    points: fc.array(point, { minLength: 3, maxLength: 6 }),
+    points: outline,
     level: fc.integer({ min: 0, max: 3 }),
     height: fc.double({ min: 0, max: 2, noNaN: true }),
   }),

@@ -379,6 +379,32 @@ function schemaProblem(e: ErrorObject): SchemaProblem {
         expected: `one of ${(params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
         found: describeValue(e.data),
       };
+    case 'maximum':
+    case 'exclusiveMaximum':
+    case 'minimum':
+    case 'exclusiveMinimum': {
+      const limit = Number(params['limit']);
+      const upper = e.keyword.endsWith('aximum');
+      const strict = e.keyword.startsWith('exclusive');
+      return {
+        ...base,
+        message: `${where} is ${upper ? 'too large' : 'too small'}: ${describeValue(e.data)} is ${upper ? 'above' : 'below'} the ${upper ? 'largest' : 'smallest'} value a Sandtable file allows here`,
+        expected: `${upper ? (strict ? 'less than' : 'at most') : strict ? 'more than' : 'at least'} ${limit}`,
+        found: describeValue(e.data),
+      };
+    }
+    case 'maxItems':
+    case 'minItems': {
+      const limit = Number(params['limit']);
+      const count = Array.isArray(e.data) ? e.data.length : 0;
+      const upper = e.keyword === 'maxItems';
+      return {
+        ...base,
+        message: `${where} has ${count} entries; ${upper ? 'at most' : 'at least'} ${limit} are allowed here`,
+        expected: `${upper ? 'at most' : 'at least'} ${limit} entries`,
+        found: `${count} entries`,
+      };
+    }
     case 'const':
       return {
         ...base,
