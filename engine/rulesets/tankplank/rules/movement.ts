@@ -181,6 +181,11 @@ export function move(
   }
   const { mover, ruleId } = moverFor(ctx, state, id);
   const cost = pathCost(ctx.terrain, mover, points, state.gaps ?? []);
+  if (!cost.legal && i.kind === 'gun' && cost.blockedBy)
+    return invalid(
+      `${cost.blockedBy.reason}: an AT gun is towed only on roads and flat ground, never over walls or other objects`,
+      'TP-5.5',
+    );
   if (!cost.legal)
     return invalid(cost.blockedBy?.reason ?? 'the path is blocked', cost.blockedBy?.ruleId);
   const wreck = i.kind !== 'figure' ? wreckOnPath(ctx, state, points) : undefined;
