@@ -39,6 +39,11 @@ export interface RulesetModule {
    * the shared ones (known types, unique ids, points limit, transports) by `checkForces`.
    */
   checkForces?(ruleset: RulesetRef, forces: Forces, cat: RulesetCatalog): ForceProblem[];
+  /**
+   * Formats of other tools this ruleset's catalogs can be imported from (`sandtable import`, the
+   * catalog browser): `battlescribe`, a BattleScribe/NewRecruit game system and its catalogues.
+   */
+  readonly catalogImports?: readonly CatalogImportFormat[];
   /** Mission and objective presets read from the catalog, and what applying one writes. */
   readonly missions?: RulesetMissions;
   /** The catalog terrain type a feature plays as (movement bans); the feature kind by default. */
@@ -59,6 +64,9 @@ export interface RulesetModule {
     options?: { readonly index?: 'rtree' | 'scan' },
   ): (from: readonly [number, number], to: readonly [number, number]) => boolean;
 }
+
+/** A catalog format of another tool that a ruleset's catalogs can be imported from. */
+export type CatalogImportFormat = 'battlescribe';
 
 export type GameMade =
   | {

@@ -1,5 +1,5 @@
 import { strFromU8, unzipSync } from 'fflate';
-import type { Card, CatalogDoc, Stats, UnitType } from '../../format/types';
+import type { Card, CatalogDoc, RulesetId, Stats, UnitType } from '../../format/types';
 import { APP_NAME, APP_VERSION, CURRENT_FORMAT_VERSION } from '../../format/version';
 import { formatProblem, loadDocument } from '../../format/index';
 import {
@@ -12,6 +12,7 @@ import {
   type XmlParser,
 } from '../xml';
 import { slug, uniqueId } from '../ids';
+import { RULESETS } from '../../rulesets/registry';
 
 /** One BattleScribe or NewRecruit data file as read from disk. */
 export interface BsInputFile {
@@ -104,8 +105,16 @@ export function bsFileText(f: BsInputFile): string {
   return strFromU8(inner[1]);
 }
 
+/** The ruleset whose module takes BattleScribe catalogues (`catalogImports`). */
+function battleScribeRuleset(): RulesetId {
+  const m = RULESETS.find((r) => r.catalogImports?.includes('battlescribe'));
+  if (!m) throw new Error('no ruleset of this build imports BattleScribe catalogues');
+  return m.id;
+}
+
 const KIND_CATEGORIES = new Set([
   'tank',
+  // not a ruleset: BattleScribe's category for tank models
   'tanks',
   'helicopter',
   'helicopters',
@@ -670,7 +679,7 @@ export function importBattleScribe(
       ...(options.created ? { created: options.created } : {}),
     },
     id: prefix,
-    ruleset: 'tanks',
+    ruleset: battleScribeRuleset(),
     layer: 'base',
     units: [...units.values()].sort((a, b) => a.id.localeCompare(b.id)),
     cards: cardList.sort((a, b) => a.id.localeCompare(b.id)),

@@ -29,6 +29,7 @@ export const tanks: RulesetModule = {
     },
   ],
   catalogs: [core, placeholder, missions] as unknown as CatalogDoc[],
+  catalogImports: ['battlescribe'],
   features: { unitCards: true, attacker: true, points: true, pointsRuleId: 'TK-8.1' },
   checkForces: checkTanksForces,
   missions: { ...tanksMissionSet, checkPlacement: checkTanksPlacement },
