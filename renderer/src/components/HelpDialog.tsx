@@ -40,6 +40,15 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             <code>sandtable los</code>) and replays (<code>sandtable play</code>).
           </li>
           <li>
+            <b>Edit together</b>: File ▸ Share… puts the open scenario into a room on a Sandtable
+            server (<code>npx sandtable serve</code>) and gives an invitation link; the others open
+            it with File ▸ Join…. In the desktop app, Host session… makes this computer the server
+            for your network. Everyone sees the others&apos; edits at once, their pointers and what
+            they have selected; Undo takes back only your own edits. Without a connection your edits
+            are kept on this computer and merge when it returns. The bar at the bottom right shows
+            whether every edit has reached the server. Playtests stay on each computer.
+          </li>
+          <li>
             Ctrl/Cmd+K opens the command palette: every command below can be run from it by name.
           </li>
         </ul>
