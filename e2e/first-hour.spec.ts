@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openVillage, tableToScreen } from './helpers';
@@ -252,4 +252,156 @@ test('a file that is not JSON at all is named as such, not as JSON cut short', a
     if (file === notes) await page.screenshot({ path: 'test-results/shots/not-json.png' });
     await page.keyboard.press('Escape');
   }
+});
+
+test('finding your way: Playtest button, cursor readout, a guiding empty table, side colours', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New table' }).click();
+
+  // A new table guides instead of listing every unit it lacks; no points line for Tankplank.
+  const forces = page.getByTestId('forces-panel');
+  await expect(forces.getByTestId('force-checks')).toContainText(
+    'Blue has no forces yet: in the Forces tab',
+  );
+  await expect(forces.getByTestId('force-checks')).not.toContainText('has 0');
+  await expect(page.getByTestId('problem-count')).toHaveCount(0);
+  await expect(page.getByTestId('points-total')).toHaveCount(0);
+  await expect(forces.getByLabel('Points limit')).toHaveCount(0);
+  // Blue and Red come in their colours.
+  await expect(forces.getByLabel('Side colour')).toHaveValue('#2f6fd0');
+  await forces.getByRole('tab', { name: 'Red' }).click();
+  await expect(forces.getByLabel('Side colour')).toHaveValue('#c8352b');
+
+  // The cursor's table position in the status bar, in the chosen units.
+  const readout = page.getByTestId('cursor-position');
+  const [sx, sy] = await tableToScreen(page, 10, 5);
+  await page.mouse.move(sx, sy);
+  await expect(readout).toHaveText('x 10.0″ y 5.00″');
+  await page.getByLabel('Units', { exact: true }).selectOption('cm');
+  await page.mouse.move(sx + 1, sy);
+  await expect(readout).toHaveText(/^x 25\.\d cm y 12\.7 cm$/);
+  await page.screenshot({ path: 'test-results/shots/finding-your-way.png' });
+
+  // The Playtest button in the editor's top bar starts a playtest.
+  await page.getByRole('button', { name: '▶ Playtest' }).click();
+  await expect(page.getByRole('dialog', { name: 'Start a playtest' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('hex maps: the hex under the cursor, readable numbers, urban and rubble apart', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: /TANK!/ }).click();
+  const readout = page.getByTestId('cursor-position');
+  const box = (await page.getByTestId('table-canvas').boundingBox())!;
+  const [x, y] = await tableToScreen(page, 1.2, 1.5);
+  await page.mouse.move(x, y);
+  await expect(readout).toHaveText(/ · hex \d{4}$/);
+  await page.mouse.move(box.x + 4, box.y + 4);
+  await expect(readout).toContainText('off the map');
+  await page.screenshot({ path: 'test-results/shots/hex-fit.png' });
+});
+
+test('a map legend on screen and in the PNG and SVG exports; the plain style', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openVillage(page);
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  await page.keyboard.press('Shift+L');
+  const legend = page.getByTestId('map-legend');
+  await expect(legend).toBeVisible();
+  const key = legend.getByRole('img');
+  for (const entry of [
+    'Storeys (badge)',
+    'Damaged (mark)',
+    'Under construction',
+    'Woods',
+    'Forest',
+    'Creek and banks',
+    'Bridge on a road',
+    'Rubble',
+  ])
+    await expect(key).toHaveAttribute('aria-label', new RegExp(entry.replace(/[()]/g, '\\$&')));
+  await page.screenshot({ path: 'test-results/shots/legend.png' });
+
+  // PNG with the legend: taller than the 36" x 24" map alone.
+  await page.getByRole('menuitem', { name: 'File' }).click();
+  await page.getByRole('menuitem', { name: /Export PNG/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export PNG' });
+  await dialog.getByRole('combobox').first().selectOption('50');
+  await expect(dialog.getByRole('checkbox', { name: /Include the legend/ })).toBeChecked();
+  const png = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export' }).click();
+  const pngPath = join(tmpdir(), `legend-${Date.now()}.png`);
+  await (await png).saveAs(pngPath);
+  const head = readFileSync(pngPath);
+  expect(head.readUInt32BE(16)).toBe(36 * 50);
+  expect(head.readUInt32BE(20)).toBeGreaterThan(24 * 50 + 100);
+
+  // SVG in the plain style with the legend: black on white, the legend's text in it.
+  await page.keyboard.press('Shift+M');
+  await page.getByRole('menuitem', { name: 'File' }).click();
+  await page.getByRole('menuitem', { name: /Export SVG/ }).click();
+  const svgDialog = page.getByRole('dialog', { name: 'Export SVG' });
+  await expect(svgDialog.getByLabel('Map style')).toHaveValue('plain');
+  const svg = page.waitForEvent('download');
+  await svgDialog.getByRole('button', { name: 'Export' }).click();
+  const svgPath = join(tmpdir(), `legend-${Date.now()}.svg`);
+  await (await svg).saveAs(svgPath);
+  const text = readFileSync(svgPath, 'utf8');
+  expect(text).toContain('>Legend</text>');
+  expect(text).toContain('>Under construction</text>');
+  expect(text).not.toContain('#a5573b'); // no red roofs in the ink-saving style
+  await page.screenshot({ path: 'test-results/shots/plain-style.png' });
+  expect(errors).toEqual([]);
+});
+
+test('small things: a favicon is served; labels at the east edge are not clipped', async ({
+  page,
+}) => {
+  const missing: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`);
+  });
+  await openVillage(page);
+  expect(missing).toEqual([]);
+  const icon = await page.request.get('favicon.svg');
+  expect(icon.status()).toBe(200);
+  expect(await icon.text()).toContain('<svg');
+  await page.screenshot({ path: 'test-results/shots/east-edge-labels.png' });
+  // Nothing white (label text) in the strip between the table's east edge and the view's edge:
+  // the objective and entry labels there end inside the table instead of running off the view.
+  const [edge] = await tableToScreen(page, 36, 0);
+  const box = (await page.getByTestId('table-canvas').boundingBox())!;
+  const [, top] = await tableToScreen(page, 0, 0);
+  const [, bottom] = await tableToScreen(page, 0, 24);
+  const bright = await page.evaluate(
+    ({ x0, y0, y1 }) => {
+      let n = 0;
+      for (const c of document.querySelectorAll<HTMLCanvasElement>(
+        '[data-testid="table-canvas"] canvas',
+      )) {
+        const k = c.width / c.getBoundingClientRect().width;
+        const ctx = c.getContext('2d')!;
+        const w = Math.floor(c.width - x0 * k);
+        if (w <= 0) continue;
+        const data = ctx.getImageData(
+          Math.ceil(x0 * k),
+          Math.floor(y0 * k),
+          w,
+          Math.floor((y1 - y0) * k),
+        ).data;
+        for (let i = 0; i < data.length; i += 4)
+          if (data[i]! > 200 && data[i + 1]! > 200 && data[i + 2]! > 200 && data[i + 3]! > 200) n++;
+      }
+      return n;
+    },
+    { x0: edge - box.x + 3, y0: top - box.y, y1: bottom - box.y },
+  );
+  expect(bright).toBe(0);
 });

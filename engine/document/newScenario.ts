@@ -62,8 +62,8 @@ export function newScenario(options: NewScenarioOptions): ScenarioDoc {
     map,
     forces: {
       sides: [
-        { id: 'blue', name: 'Blue', formations: [] },
-        { id: 'red', name: 'Red', formations: [] },
+        { id: 'blue', name: 'Blue', colour: '#2f6fd0', formations: [] },
+        { id: 'red', name: 'Red', colour: '#c8352b', formations: [] },
       ],
     },
     objectives: [],

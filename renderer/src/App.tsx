@@ -38,6 +38,7 @@ import { CommandPalette } from './components/CommandPalette';
 import { HelpDialog } from './components/HelpDialog';
 import { useRevision } from './components/useEditor';
 import { sceneOf } from './canvas/sceneOf';
+import { viewPrefs } from './canvas/viewPrefs';
 import { isGameText, type PlaytestGame } from '../../engine/playtest';
 import { PlaytestView } from './playtest/PlaytestView';
 import { loadGameText } from './playtest/loadGame';
@@ -424,14 +425,22 @@ export function App() {
     if (!ed) return;
     // pdf-lib and the exporters load on first use, keeping them out of the start-up bundle.
     const { exportPdf, exportPng, exportSvg } = await import('./export/exportTable');
-    const scene = sceneOf(ed);
+    const scene = { ...sceneOf(ed), style: choice.style };
     const size = ed.mapSize();
     const title = ed.store.rootField<{ title: string }>('meta')?.title ?? 'table';
     const base = fileNameFor(title).replace(/\.scenario\.json$/, '');
     if (choice.format === 'png')
-      await host.exportFile(await exportPng(scene, size, choice.dpi), `${base}.png`, 'image/png');
+      await host.exportFile(
+        await exportPng(scene, size, choice.dpi, choice.legend),
+        `${base}.png`,
+        'image/png',
+      );
     else if (choice.format === 'svg')
-      await host.exportFile(exportSvg(scene, size, title), `${base}.svg`, 'image/svg+xml');
+      await host.exportFile(
+        exportSvg(scene, size, title, choice.legend),
+        `${base}.svg`,
+        'image/svg+xml',
+      );
     else
       await host.exportFile(
         await exportPdf(scene, size, {
@@ -440,6 +449,7 @@ export function App() {
           margin: 0.4,
           dpi: choice.dpi,
           title,
+          legend: choice.legend,
         }),
         `${base}-1to1-${choice.paper}.pdf`,
         'application/pdf',
@@ -519,6 +529,8 @@ export function App() {
           size={doc.editor.mapSize()}
           onExport={runExport}
           onClose={() => setDialog(null)}
+          initialStyle={viewPrefs(doc.editor).style}
+          initialLegend={viewPrefs(doc.editor).legend}
         />
       )}
       {dialog?.type === 'palette' && <CommandPalette ctx={ctx} onClose={() => setDialog(null)} />}

@@ -6,6 +6,8 @@ import { TerrainCache } from './TerrainCache';
 import { paintOverlay } from './paintOverlay';
 import { paintSetup } from '../objectives/paintSetup';
 import { sceneOf } from './sceneOf';
+import { setCursor } from './cursorPosition';
+import { subscribeViewPrefs } from './viewPrefs';
 
 /**
  * The table on a Konva stage: a cached, non-listening terrain layer and an overlay layer for the
@@ -76,9 +78,15 @@ export function TableCanvas({ editor }: { editor: Editor }) {
     sync();
     const offSession = editor.subscribe(sync);
     const offDoc = editor.store.subscribe(sync);
+    // A new map style repaints the terrain as a document change would.
+    const offPrefs = subscribeViewPrefs(editor, () => {
+      revision = -1;
+      sync();
+    });
     return () => {
       offSession();
       offDoc();
+      offPrefs();
       cache.dispose();
     };
   }, [editor]);
@@ -122,7 +130,12 @@ export function TableCanvas({ editor }: { editor: Editor }) {
         (e.target as Element).setPointerCapture?.(e.pointerId);
         editor.pointerDown(input(e));
       }}
-      onPointerMove={(e) => editor.pointerMove(input(e))}
+      onPointerMove={(e) => {
+        const i = input(e);
+        setCursor(editor, editor.toTable(i.screen));
+        editor.pointerMove(i);
+      }}
+      onPointerLeave={() => setCursor(editor, null)}
       onPointerUp={(e) => editor.pointerUp(input(e))}
       onPointerCancel={(e) => editor.pointerUp(input(e))}
       onDoubleClick={(e) => editor.doubleClick(input(e))}

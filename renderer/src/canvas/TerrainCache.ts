@@ -38,6 +38,8 @@ export class TerrainCache {
       if (!this.scene || !this.painting) return;
       paintScene(ctx._context, this.scene, {
         hide: this.hide,
+        // Hex numbers stay readable at fit zoom; prints keep their true size.
+        minTextPx: 10,
         ...(this.region ? { box: this.region } : {}),
       });
     });

@@ -1,6 +1,7 @@
 import type { HexMap } from '../../../engine/format/types';
 import type { Editor } from '../editor/Editor';
 import type { Scene } from './paintTerrain';
+import { viewPrefs } from './viewPrefs';
 
 /** Terrain colours a scenario's own catalog defines for hex terrain types. */
 function catalogColours(ed: Editor): Record<string, string> | undefined {
@@ -23,6 +24,7 @@ export function sceneOf(ed: Editor): Scene {
       hex: (col, row) => ed.hex(col, row),
       hexsides: ed.store.hexsides.list(),
       contours: ed.store.contours.list(),
+      style: viewPrefs(ed).style,
       ...(colours ? { terrainColours: colours } : {}),
     };
   }
@@ -32,5 +34,6 @@ export function sceneOf(ed: Editor): Scene {
     height: Number(m.height),
     ...(typeof m.baseColour === 'string' ? { baseColour: m.baseColour } : {}),
     features: ed.features(),
+    style: viewPrefs(ed).style,
   };
 }

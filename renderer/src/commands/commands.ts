@@ -4,6 +4,7 @@ import type { ToolId } from '../tools/tools';
 import { SETUP_TOOL_IDS, SETUP_TOOL_INFO } from '../objectives/setupTools';
 import { SETUP_COMMANDS, type SetupCommandId } from '../forces/setupCommands';
 import { FEATURE_KINDS, type FeatureKind } from '../../../engine/format/types';
+import { setViewPrefs, viewPrefs } from '../canvas/viewPrefs';
 import { COLLAB_COMMANDS, type CollabCommandId } from '../collab/collabCommands';
 import { DEFAULT_RULESET } from '../../../engine/rulesets/registry';
 
@@ -84,6 +85,8 @@ export type CommandId =
   | 'view.units'
   | 'view.palette'
   | 'view.playtest'
+  | 'view.legend'
+  | 'view.plainStyle'
   | 'help.show'
   | ToolCommandId
   | CollabCommandId
@@ -474,6 +477,27 @@ export const COMMANDS: readonly Command[] = [
     shortcuts: ['F5'],
     enabled: (c) => hasDoc(c) && c.app.playtest !== undefined,
     run: (c) => c.app.playtest?.(),
+  },
+  {
+    id: 'view.legend',
+    label: 'Show legend',
+    group: 'View',
+    shortcuts: ['Shift+L'],
+    enabled: hasDoc,
+    checked: (c) => !!c.editor && viewPrefs(c.editor).legend,
+    run: (c) => setViewPrefs(c.editor!, { legend: !viewPrefs(c.editor!).legend }),
+  },
+  {
+    id: 'view.plainStyle',
+    label: 'Plain map style (high contrast, ink saving)',
+    group: 'View',
+    shortcuts: ['Shift+M'],
+    enabled: hasDoc,
+    checked: (c) => !!c.editor && viewPrefs(c.editor).style === 'plain',
+    run: (c) =>
+      setViewPrefs(c.editor!, {
+        style: viewPrefs(c.editor!).style === 'plain' ? 'printed' : 'plain',
+      }),
   },
   {
     id: 'help.show',

@@ -4,6 +4,7 @@ import type { RulesetId } from '../../../engine/format/types';
 import { TABLE_PRESETS, type NewScenarioOptions } from '../../../engine/document';
 import { RULESETS } from '../../../engine/rulesets/registry';
 import { planTiles, type PaperSize } from '../export/tiles';
+import { MAP_STYLES, type MapStyle } from '../canvas/mapStyle';
 
 /** A modal dialog: focus moves inside, Escape closes. */
 export function Modal({
@@ -177,6 +178,10 @@ export interface ExportChoice {
   dpi: number;
   paper: PaperSize;
   overlap: number;
+  /** The printed mat or the plain ink-saving style. */
+  style: MapStyle;
+  /** A legend below the map (PNG, SVG) or on a last sheet (PDF). */
+  legend: boolean;
 }
 
 /** Export options: PNG resolution, or PDF paper and overlap (with the page count it makes). */
@@ -185,13 +190,20 @@ export function ExportDialog({
   size,
   onExport,
   onClose,
+  initialStyle = 'printed',
+  initialLegend = false,
 }: {
   format: ExportChoice['format'];
   size: { width: number; height: number };
   onExport: (c: ExportChoice) => Promise<void>;
   onClose: () => void;
+  /** The style and legend the editor shows, offered first. */
+  initialStyle?: MapStyle;
+  initialLegend?: boolean;
 }) {
   const [dpi, setDpi] = useState(format === 'pdf' ? 150 : 100);
+  const [style, setStyle] = useState<MapStyle>(initialStyle);
+  const [legend, setLegend] = useState(initialLegend);
   const [paper, setPaper] = useState<PaperSize>('a4');
   const [overlap, setOverlap] = useState(0.5);
   const [busy, setBusy] = useState(false);
@@ -207,7 +219,7 @@ export function ExportDialog({
           e.preventDefault();
           setBusy(true);
           setError('');
-          onExport({ format, dpi, paper, overlap }).then(onClose, (err: unknown) => {
+          onExport({ format, dpi, paper, overlap, style, legend }).then(onClose, (err: unknown) => {
             setBusy(false);
             setError(err instanceof Error ? err.message : String(err));
           });
@@ -261,6 +273,24 @@ export function ExportDialog({
             </p>
           </>
         )}
+        <label>
+          Map style
+          <select
+            aria-label="Map style"
+            value={style}
+            onChange={(e) => setStyle(e.target.value as MapStyle)}
+          >
+            {MAP_STYLES.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={legend} onChange={(e) => setLegend(e.target.checked)} />{' '}
+          Include the legend {format === 'pdf' ? '(on a last sheet)' : '(below the map)'}
+        </label>
         {error && (
           <p className="field-error" role="alert">
             {error}

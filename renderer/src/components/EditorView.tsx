@@ -1,8 +1,9 @@
 import type { Editor } from '../editor/Editor';
-import type { CommandContext } from '../commands/commands';
+import { command, runCommand, shortcutLabel, type CommandContext } from '../commands/commands';
 import { TableCanvas } from '../canvas/TableCanvas';
 import { getHost } from '../../host';
-import { MenuBar } from './MenuBar';
+import { IS_MAC, MenuBar } from './MenuBar';
+import { MapLegend } from './MapLegend';
 import { Toolbar } from './Toolbar';
 import { ToolOptionsBar } from './ToolOptionsBar';
 import { Inspector } from './Inspector';
@@ -33,12 +34,21 @@ export function EditorView({
           {title}
           {dirty ? ' •' : ''}
         </span>
+        <button
+          className="playtest-button"
+          disabled={!command('view.playtest').enabled(ctx)}
+          title={`Play this scenario against the rules engine (${shortcutLabel('F5', IS_MAC)})`}
+          onClick={() => runCommand('view.playtest', ctx)}
+        >
+          ▶ Playtest
+        </button>
       </div>
       <ToolOptionsBar editor={editor} />
       <div className="workspace">
         <Toolbar editor={editor} ctx={ctx} />
         <div data-testid="table-view" className="table-view" {...unitDropHandlers(editor)}>
           <TableCanvas editor={editor} />
+          <MapLegend editor={editor} />
           <PeerOverlay editor={editor} />
         </div>
         <aside className="sidebar">

@@ -3,6 +3,8 @@ import type { Editor } from '../editor/Editor';
 import { BASE_PPI } from '../editor/Editor';
 import { formatLength } from '../canvas/paintOverlay';
 import { useSession } from './useEditor';
+import { cursorOf, subscribeCursor } from '../canvas/cursorPosition';
+import { hexAt, hexLabel } from '../../../engine/hex';
 
 /** Zoom, grid and snapping switches, units, and the size of the map. */
 export function StatusBar({ editor }: { editor: Editor }) {
@@ -19,6 +21,7 @@ export function StatusBar({ editor }: { editor: Editor }) {
       <span>
         {formatLength(size.width, s.units)} × {formatLength(size.height, s.units)}
       </span>
+      <CursorReadout editor={editor} />
       <label>
         <input
           type="checkbox"
@@ -87,5 +90,28 @@ export function StatusBar({ editor }: { editor: Editor }) {
       </button>
       <button onClick={() => editor.zoomToFit()}>Fit</button>
     </div>
+  );
+}
+
+/** The table position under the pointer in the chosen units, and the hex there on hex maps. */
+function CursorReadout({ editor }: { editor: Editor }) {
+  const s = useSession(editor, 'units');
+  const p = useSyncExternalStore(
+    (l) => subscribeCursor(editor, l),
+    () => cursorOf(editor),
+  );
+  const grid = editor.hexLayout();
+  const hex = p && grid ? hexAt(grid, p) : null;
+  return (
+    <span className="cursor-readout" data-testid="cursor-position" aria-live="off">
+      {p ? (
+        <>
+          x {formatLength(p[0], s.units)} y {formatLength(p[1], s.units)}
+          {grid && (hex ? ` · hex ${hexLabel(hex.col, hex.row)}` : ' · off the map')}
+        </>
+      ) : (
+        'x — y —'
+      )}
+    </span>
   );
 }

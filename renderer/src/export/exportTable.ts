@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { paintScene, type Scene } from '../canvas/paintTerrain';
+import { legendEntries, legendSize, paintLegend } from '../canvas/legend';
 import { SvgContext } from './SvgContext';
 import { planTiles, type PdfOptions } from './tiles';
 
@@ -34,29 +35,74 @@ function canvasBytes(canvas: HTMLCanvasElement): Promise<Uint8Array> {
   );
 }
 
-/** The whole map as a PNG at `dpi` pixels per inch. */
+/** Where the legend goes below a map: its columns, size and top edge, in inches. */
+export function legendLayout(scene: Scene, size: { width: number; height: number }) {
+  const entries = legendEntries(scene);
+  const columns = Math.max(1, Math.min(4, Math.floor((size.width - 0.5) / 3.6)));
+  const box = legendSize(entries.length, columns);
+  return { entries, columns, ...box, top: size.height + 0.25 };
+}
+
+/** The whole map as a PNG at `dpi` pixels per inch, with the legend below it if asked. */
 export async function exportPng(
   scene: Scene,
   size: { width: number; height: number },
   dpi: number,
+  legend = false,
 ): Promise<Uint8Array> {
-  if (size.width * dpi > MAX_CANVAS_SIDE || size.height * dpi > MAX_CANVAS_SIDE) {
+  const key = legend ? legendLayout(scene, size) : null;
+  const width = Math.max(size.width, key?.width ?? 0);
+  const height = key ? key.top + key.height : size.height;
+  if (width * dpi > MAX_CANVAS_SIDE || height * dpi > MAX_CANVAS_SIDE) {
     throw new Error(
       `At ${dpi} px per inch the image would be wider than ${MAX_CANVAS_SIDE} px; choose a lower resolution.`,
     );
   }
-  return canvasBytes(renderRegion(scene, 0, 0, size.width, size.height, dpi));
+  if (!key) return canvasBytes(renderRegion(scene, 0, 0, size.width, size.height, dpi));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(width * dpi);
+  canvas.height = Math.round(height * dpi);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('This browser cannot draw to a canvas');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.drawImage(renderRegion(scene, 0, 0, size.width, size.height, dpi), 0, 0);
+  ctx.scale(dpi, dpi);
+  ctx.translate(0, key.top);
+  paintLegend(ctx, scene, key.entries, key.columns, scene.style ?? 'printed');
+  return canvasBytes(canvas);
 }
 
-/** The whole map as SVG in real inches. */
+/** The whole map as SVG in real inches, with the legend below it if asked. */
 export function exportSvg(
   scene: Scene,
   size: { width: number; height: number },
   title: string,
+  legend = false,
 ): string {
   const ctx = new SvgContext();
   paintScene(ctx, scene);
-  return ctx.toSvg(size.width, size.height, title);
+  if (!legend) return ctx.toSvg(size.width, size.height, title);
+  const key = legendLayout(scene, size);
+  ctx.save();
+  ctx.translate(0, key.top);
+  paintLegend(ctx, scene, key.entries, key.columns, scene.style ?? 'printed');
+  ctx.restore();
+  return ctx.toSvg(Math.max(size.width, key.width), key.top + key.height, title);
+}
+
+/** The legend alone as an image, for the last sheet of a PDF. */
+export function legendCanvas(scene: Scene, columns: number, dpi: number): HTMLCanvasElement {
+  const entries = legendEntries(scene);
+  const box = legendSize(entries.length, columns);
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(box.width * dpi);
+  canvas.height = Math.round(box.height * dpi);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('This browser cannot draw to a canvas');
+  ctx.scale(dpi, dpi);
+  paintLegend(ctx, scene, entries, columns, scene.style ?? 'printed');
+  return canvas;
 }
 
 /**
@@ -144,6 +190,28 @@ export async function exportPdf(
       page.drawRectangle({ x: barX, y: barY, width: 72, height: 4, color: ink });
       page.drawText('1 inch', { x: barX + 22, y: barY + 6, size: 6, font, color: ink });
     }
+  }
+  if (o.legend) {
+    // The key on a sheet of its own, at 1:1 like the map.
+    const page = pdf.addPage([pt(t.pageW), pt(t.pageH)]);
+    const columns = Math.max(1, Math.floor((t.pageW - 2 * o.margin - 0.5) / 3.6));
+    const image = legendCanvas(scene, columns, o.dpi);
+    const png = await pdf.embedPng(await canvasBytes(image));
+    const w = image.width / o.dpi;
+    const h = image.height / o.dpi;
+    page.drawImage(png, {
+      x: pt(o.margin),
+      y: pt(t.pageH - o.margin - h),
+      width: pt(w),
+      height: pt(h),
+    });
+    page.drawText(`${o.title} - legend`, {
+      x: pt(o.margin),
+      y: pt(o.margin) + 6,
+      size: 7,
+      font,
+      color: ink,
+    });
   }
   return pdf.save();
 }

@@ -13,6 +13,8 @@ export interface PdfOptions {
   margin: number;
   dpi: number;
   title: string;
+  /** A last sheet with the map legend. */
+  legend?: boolean;
 }
 
 /** How the table is cut into pages: sheet orientation, grid and the step between sheets. */

@@ -58,7 +58,7 @@ export function ForcesPanel({ editor }: { editor: Editor }) {
   const [message, setMessage] = useState('');
   const problems = m
     .problems()
-    .filter((p): p is ForceProblem & { source: 'forces' } => p.source === 'forces');
+    .filter((p): p is ForceProblem & { source: 'forces'; guide?: true } => p.source === 'forces');
   if (!side) {
     return (
       <div className="setup-panel">
@@ -68,6 +68,8 @@ export function ForcesPanel({ editor }: { editor: Editor }) {
   }
   const total = sidePoints(side, cat);
   const over = side.pointsLimit !== undefined && total > side.pointsLimit;
+  // A ruleset whose units cost no points (Tankplank, WWI) shows no points line at all.
+  const pointed = [...cat.units.values()].some((u) => u.points);
   const sideProblems = problems.filter((p) => problemSide(m, p) === side.id);
   const nations = [...new Set([...cat.units.values()].map((u) => u.nation).filter(Boolean))];
 
@@ -178,27 +180,31 @@ export function ForcesPanel({ editor }: { editor: Editor }) {
             }
           />
         </label>
-        <label>
-          Points limit
-          <input
-            type="number"
-            min={0}
-            aria-label="Points limit"
-            value={side.pointsLimit ?? ''}
-            onChange={(e) =>
-              m.editForces((f) =>
-                patchOptional(f, side, {
-                  pointsLimit:
-                    e.target.value === '' ? undefined : Math.max(0, Number(e.target.value)),
-                }),
-              )
-            }
-          />
-        </label>
+        {pointed && (
+          <label>
+            Points limit
+            <input
+              type="number"
+              min={0}
+              aria-label="Points limit"
+              value={side.pointsLimit ?? ''}
+              onChange={(e) =>
+                m.editForces((f) =>
+                  patchOptional(f, side, {
+                    pointsLimit:
+                      e.target.value === '' ? undefined : Math.max(0, Number(e.target.value)),
+                  }),
+                )
+              }
+            />
+          </label>
+        )}
       </div>
-      <div className={`points${over ? ' over' : ''}`} data-testid="points-total">
-        {total} {side.pointsLimit !== undefined ? `/ ${side.pointsLimit} ` : ''}pts
-      </div>
+      {pointed && (
+        <div className={`points${over ? ' over' : ''}`} data-testid="points-total">
+          {total} {side.pointsLimit !== undefined ? `/ ${side.pointsLimit} ` : ''}pts
+        </div>
+      )}
       <div className="button-row">
         <select
           aria-label="New formation kind"
@@ -262,7 +268,7 @@ export function ForcesPanel({ editor }: { editor: Editor }) {
           {sideProblems.map((p, i) => (
             <li
               key={i}
-              className={p.severity}
+              className={p.guide ? 'guide' : p.severity}
               onClick={() => p.subjects[0] && m.update({ selected: p.subjects[0] })}
             >
               {p.message}

@@ -19,7 +19,8 @@ const TABS: { id: SetupTab; label: string }[] = [
 /** The scenario set-up editors: forces, objectives and deployment, rules, catalog, problems. */
 export function SetupSidebar({ editor }: { editor: Editor }) {
   const m = useSetup(editor);
-  const problems = m.problems();
+  // Hints (a side not built yet) are next steps, not problems: the badge counts faults only.
+  const problems = m.problems().filter((p) => !p.guide);
   const errors = problems.filter((p) => p.severity === 'error').length;
   const tab = m.session.tab;
   const ruleChoices = rulesOverrideCount(m);

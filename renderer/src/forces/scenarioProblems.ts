@@ -13,6 +13,11 @@ import {
 
 export type SetupProblem = (LayoutProblem | ForceProblem) & {
   readonly source: 'layout' | 'forces';
+  /**
+   * A next step rather than a fault (a side with no forces yet): shown as a hint, not counted
+   * with the errors and warnings.
+   */
+  readonly guide?: true;
 };
 
 /**
@@ -26,10 +31,40 @@ export function scenarioProblems(
 ): SetupProblem[] {
   const cat = composeRulesetCatalog(doc.ruleset, BUNDLED_CATALOGS, doc.catalog);
   return [
-    ...checkForces(doc.ruleset, doc.forces, cat).map((p) => ({ ...p, source: 'forces' as const })),
+    ...guideEmptySides(
+      doc,
+      checkForces(doc.ruleset, doc.forces, cat).map((p) => ({ ...p, source: 'forces' as const })),
+    ),
     ...checkLayout(doc, BUNDLED_CATALOGS, onProgress ? { onProgress } : {}).map((p) => ({
       ...p,
       source: 'layout' as const,
     })),
   ];
+}
+
+/**
+ * A side without a single formation is not short of nine kinds of unit, it is simply not built
+ * yet: its order-of-battle counts give way to one hint saying where to start.
+ */
+function guideEmptySides(doc: ScenarioDoc, problems: SetupProblem[]): SetupProblem[] {
+  const empty = doc.forces.sides.filter((s) => s.formations.length === 0);
+  if (!empty.length) return problems;
+  const emptyIds = new Set(empty.map((s) => s.id));
+  const kept = problems.filter(
+    (p) =>
+      !(
+        p.check === 'order-of-battle' &&
+        p.subjects.some((s) => s.kind === 'side' && emptyIds.has(s.id))
+      ),
+  );
+  const hints: SetupProblem[] = empty.map((side) => ({
+    check: 'order-of-battle',
+    severity: 'warning',
+    source: 'forces',
+    guide: true,
+    message: `${side.name} has no forces yet: in the Forces tab, pick ${side.name} and add its formations with "+ Formation…"`,
+    subjects: [{ kind: 'side', id: side.id }],
+    pointer: `/forces/sides/${doc.forces.sides.indexOf(side)}`,
+  }));
+  return [...hints, ...kept];
 }

@@ -43,6 +43,22 @@ export function paintSetup(ctx: CanvasRenderingContext2D, ed: Editor): void {
   ctx.save();
   ctx.font = '11px system-ui, sans-serif';
   ctx.textBaseline = 'middle';
+  const tableRight = toS([w, 0])[0];
+  const viewRight = ed.session.viewport.width;
+  /**
+   * A label that would run past `right` (the table's edge, or the view's) is moved left so it
+   * ends there: at fit zoom the names of things near the east edge stay whole.
+   */
+  const label = (text: string, x: number, y: number, right = tableRight) => {
+    const width = ctx.measureText(text).width;
+    const at = Math.max(2, Math.min(x, Math.min(right, viewRight) - width - 4));
+    ctx.fillStyle = '#fff';
+    ctx.strokeStyle = 'rgba(0, 0, 0, 0.65)';
+    ctx.lineWidth = 3;
+    ctx.lineJoin = 'round';
+    ctx.strokeText(text, at, y);
+    ctx.fillText(text, at, y);
+  };
 
   for (const z of doc.deployment.zones ?? []) {
     const colour = sideColour(doc, z.side);
@@ -57,18 +73,22 @@ export function paintSetup(ctx: CanvasRenderingContext2D, ed: Editor): void {
     ctx.stroke();
     ctx.setLineDash([]);
     const [lx, ly] = toS(outline[0]!);
-    ctx.fillStyle = '#fff';
-    ctx.fillText(z.name ?? `Deployment ${z.side}`, lx + 4, ly + 9);
+    label(z.name ?? `Deployment ${z.side}`, lx + 4, ly + 9);
   }
 
   for (const e of doc.deployment.entryEdges ?? []) {
     const [[ax, ay], [bx, by]] = strokeEntryEdge(ctx, doc, e, isSel('edge', e.id), toS, w, h);
     const side = doc.forces.sides.find((s) => s.id === e.side);
-    ctx.fillStyle = '#fff';
-    ctx.fillText(
-      `▶ ${e.label ?? side?.name ?? e.side} enters`,
-      (ax + bx) / 2 + 6,
-      (ay + by) / 2 + 10,
+    const text = `▶ ${e.label ?? side?.name ?? e.side} enters`;
+    const mx = (ax + bx) / 2;
+    const my = (ay + by) / 2;
+    // An east edge's label goes inside the table when there is no room for it beyond.
+    const beyond = mx + 6 + ctx.measureText(text).width + 4 <= viewRight;
+    label(
+      text,
+      beyond ? mx + 6 : mx - ctx.measureText(text).width - 8,
+      my + 10,
+      beyond ? viewRight : tableRight,
     );
   }
 
@@ -85,7 +105,7 @@ export function paintSetup(ctx: CanvasRenderingContext2D, ed: Editor): void {
     ctx.strokeStyle = selected ? SELECT : colour;
     ctx.lineWidth = selected ? 3 : 2;
     ctx.setLineDash(o.hidden ? [3, 3] : []);
-    const label = `${o.name ?? o.id}${o.hidden ? ' (hidden)' : ''}`;
+    const text = `${o.name ?? o.id}${o.hidden ? ' (hidden)' : ''}`;
     if (o.area.shape === 'point' || o.area.shape === 'circle') {
       const c = o.area.shape === 'point' ? o.area.at : o.area.center;
       const r = (o.area.shape === 'circle' ? o.area.radius : TOKEN_RADIUS) * zoom;
@@ -95,8 +115,7 @@ export function paintSetup(ctx: CanvasRenderingContext2D, ed: Editor): void {
       ctx.fillStyle = withAlpha(colour, 0.35);
       ctx.fill();
       ctx.stroke();
-      ctx.fillStyle = '#fff';
-      ctx.fillText(label, x + Math.max(5, r) + 3, y);
+      label(text, x + Math.max(5, r) + 3, y);
     } else {
       const outline = shapeOutline(o.area, w, h);
       if (outline.length === 0) continue;
@@ -105,8 +124,7 @@ export function paintSetup(ctx: CanvasRenderingContext2D, ed: Editor): void {
       ctx.fill();
       ctx.stroke();
       const [lx, ly] = toS(outline[0]!);
-      ctx.fillStyle = '#fff';
-      ctx.fillText(label, lx + 4, ly + 10);
+      label(text, lx + 4, ly + 10);
     }
     ctx.setLineDash([]);
   }

@@ -125,6 +125,8 @@ export function ProblemsPanel({ editor }: { editor: Editor }) {
   const m = useSetup(editor);
   const problems = m.problems();
   const errors = problems.filter((p) => p.severity === 'error').length;
+  const hints = problems.filter((p) => p.guide).length;
+  const warnings = problems.length - errors - hints;
   const sel = m.session.selected;
   return (
     <div className="setup-panel" data-testid="problems-panel">
@@ -135,7 +137,9 @@ export function ProblemsPanel({ editor }: { editor: Editor }) {
             : 'Checking…'
           : problems.length === 0
             ? 'No problems: the layout and forces follow the ruleset.'
-            : `${errors} error(s), ${problems.length - errors} warning(s). Click one to select what it is about.`}
+            : errors + warnings === 0
+              ? 'Nothing wrong so far. Next steps:'
+              : `${errors} error(s), ${warnings} warning(s). Click one to select what it is about.`}
       </div>
       <ChecksStatus m={m} />
       <ul className="problem-list" aria-label="Problems">
@@ -144,14 +148,14 @@ export function ProblemsPanel({ editor }: { editor: Editor }) {
           return (
             <li
               key={`${p.check}-${i}`}
-              className={`${p.severity}${active ? ' selected' : ''}`}
+              className={`${p.guide ? 'guide' : p.severity}${active ? ' selected' : ''}`}
               data-check={p.check}
               role="button"
               tabIndex={0}
               onClick={() => selectSubject(m, p)}
               onKeyDown={(e) => e.key === 'Enter' && selectSubject(m, p)}
             >
-              <span className="sev">{p.severity === 'error' ? '✖' : '⚠'}</span>
+              <span className="sev">{p.guide ? '→' : p.severity === 'error' ? '✖' : '⚠'}</span>
               <span className="msg">{p.message}</span>
               <span className="muted small">
                 {' '}
