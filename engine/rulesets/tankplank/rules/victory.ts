@@ -57,12 +57,23 @@ export function checkVictory(
     const inZone = Object.values(next.units).filter(
       (u) => onTable(u) && shapeContains(obj.area!, tablePoint(u.at[0], u.at[1]), ctx.map),
     );
-    const own = inZone.filter((u) => u.side === side && info(ctx, next, u.id).kind === 'figure');
+    // The men who can hold it: figures of the classes the objective names (any, if none named).
+    const classes = obj.holders?.classes;
+    const own = inZone.filter((u) => {
+      if (u.side !== side) return false;
+      const i = info(ctx, next, u.id);
+      return i.kind === 'figure' && (!classes || classes.includes(i.type.class ?? ''));
+    });
     const enemy = inZone.filter((u) => u.side !== side);
     const roles = obj.holders?.requiredRoles ?? [];
     const rolesMet = roles.every((r) => own.filter((u) => u.role === r.role).length >= r.min);
+    // Infantry "with a radioman" (TP-3.3): the required roles come with the holders, so there must
+    // be more men than those roles alone ask for; a lone radioman holds nothing.
+    const withRoles = roles.reduce((n, r) => n + r.min, 0);
     const holds =
-      own.length > 0 && rolesMet && (obj.holders?.excludeEnemy === false || enemy.length === 0);
+      own.length > withRoles &&
+      rolesMet &&
+      (obj.holders?.excludeEnemy === false || enemy.length === 0);
     const heldTurns = holds ? o.heldTurns + 1 : 0;
     next = { ...next, objectives: { ...next.objectives, [side]: { ...o, heldTurns } } };
     if (holds)
