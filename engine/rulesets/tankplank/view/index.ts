@@ -55,7 +55,11 @@ export function tankplankView(
           if (still) lines.push(`${still} units on the table have not moved`);
           if (part) lines.push(`${part} units have part of their move left`);
         } else if (state.phase === 'firing') {
-          const armed = own.filter((u) => onTable(u) || u.embarkedIn !== null);
+          // Only units on the table that have something to fire count (not an unarmed truck,
+          // not a passenger, not a unit still off the table).
+          const armed = own.filter(
+            (u) => onTable(u) && weaponsOf(ctx, info(ctx, state, u.id)).length > 0,
+          );
           const fired = armed.filter((u) => (state.fired[u.id]?.length ?? 0) > 0).length;
           lines.push(`${armed.length - fired} of ${armed.length} units have not fired`);
         }

@@ -218,15 +218,32 @@ export function describeEvent(
       return [
         L(`${e.role} ${e.unit} bails out of ${n(e.vehicle)}`, 'result', [e.ruleId], [], [e.unit]),
       ];
-    case 'MoraleTested':
+    case 'MoraleTested': {
+      // Each modifier as it was applied: under the reading that subtracts the printed numbers
+      // (TP-A18), "+2 officer" lowers the score, so the line shows it as "−2 officer".
+      const total = e.modifiers.reduce((sum, m) => sum + m.value, 0);
+      const sign = total !== 0 && e.score - e.roll === -total ? -1 : 1;
+      const terms = e.modifiers
+        .map((m) => {
+          const v = m.value * sign;
+          return `, ${v >= 0 ? '+' : '−'}${Math.abs(v)} ${m.label} (${m.ruleId})`;
+        })
+        .join('');
+      const outcome: Record<typeof e.result, string> = {
+        hold: 'holds',
+        toCover: 'goes to cover',
+        fallBack: 'falls back',
+        rout: 'routs',
+      };
       return [
         L(
-          `${formationNames.get(e.formation) ?? e.formation} tests morale (${e.triggers.map((t) => `${t.trigger} ${t.ruleId}`).join('; ')}): rolled ${e.roll}${mods(e.modifiers)} = ${e.score}: ${e.result}`,
+          `${formationNames.get(e.formation) ?? e.formation} tests morale (${e.triggers.map((t) => `${t.trigger} ${t.ruleId}`).join('; ')}): rolled ${e.roll}${terms} = ${e.score}: ${outcome[e.result]}`,
           'roll',
           [e.ruleId, ...e.triggers.map((t) => t.ruleId), ...e.modifiers.map((m) => m.ruleId)],
           [e.roll],
         ),
       ];
+    }
     case 'AmmoRecovered':
       return [
         L(
