@@ -1,4 +1,4 @@
-import type { Command, CommandContext } from '../commands/commands';
+import type { CommandContext, CommandOf } from '../commands/commandTypes';
 import { collabUi } from './collabUi';
 
 /** Commands of live co-editing, part of the command registry's closed union. */
@@ -6,7 +6,7 @@ export type CollabCommandId = 'file.share' | 'file.join' | 'file.hostSession' | 
 
 const inSession = () => collabUi.get().session !== null;
 
-export const COLLAB_COMMANDS: readonly (Command & { id: CollabCommandId })[] = [
+export const COLLAB_COMMANDS: readonly CommandOf<CollabCommandId>[] = [
   {
     id: 'file.share',
     label: 'Share…',

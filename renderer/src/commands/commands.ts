@@ -7,38 +7,9 @@ import { FEATURE_KINDS, type FeatureKind } from '../../../engine/format/types';
 import { setViewPrefs, viewPrefs } from '../canvas/viewPrefs';
 import { COLLAB_COMMANDS, type CollabCommandId } from '../collab/collabCommands';
 import { DEFAULT_RULESET } from '../../../engine/rulesets/registry';
+import type { CommandContext, CommandOf } from './commandTypes';
 
-/** What the app shell offers commands: file handling, dialogs, the clipboard. */
-export interface AppActions {
-  newTableDialog(): void;
-  newDefaultTable(): void;
-  open(): void;
-  save(): void;
-  saveAs(): void;
-  close(): void;
-  exportDialog(format: 'png' | 'svg' | 'pdf'): void;
-  openPalette(): void;
-  /**
-   * Switches between the editor and playtest mode (the map becomes read-only while playing).
-   * Optional: a shell without a playtest screen leaves the command disabled.
-   */
-  playtest?(): void;
-  /** Shows the in-app help (optional: a shell without it leaves the command disabled). */
-  showHelp?(): void;
-  writeClipboard(text: string): void;
-  readClipboard(): Promise<string>;
-  /** Present when this shell can host a session on the local network (the desktop app). */
-  hostSession?(): void;
-  /** Leaves the live session; the document stays open as a local copy. */
-  leaveSession?(): void;
-}
-
-export interface CommandContext {
-  editor: Editor | null;
-  app: AppActions;
-}
-
-export type CommandGroup = 'File' | 'Edit' | 'Arrange' | 'View' | 'Tools' | 'Help';
+export type { AppActions, CommandContext, CommandGroup } from './commandTypes';
 
 type ToolCommandId = `tool.${ToolId}`;
 export type CommandId =
@@ -92,22 +63,7 @@ export type CommandId =
   | CollabCommandId
   | SetupCommandId;
 
-export interface Command {
-  readonly id: CommandId;
-  readonly label: string;
-  readonly group: CommandGroup;
-  /** Shortcuts like "Mod+Shift+Z" (Mod is Ctrl, or Cmd on macOS); the first is shown in menus. */
-  readonly shortcuts?: readonly string[];
-  /**
-   * Copy, cut and paste run from the browser's clipboard events (which carry the system clipboard
-   * without a permission prompt); their key presses are left to the browser.
-   */
-  readonly clipboardEvent?: boolean;
-  enabled(ctx: CommandContext): boolean;
-  /** Whether a toggle is on, for menu check marks. */
-  checked?(ctx: CommandContext): boolean;
-  run(ctx: CommandContext): void;
-}
+export type Command = CommandOf<CommandId>;
 
 const hasDoc = (c: CommandContext) => c.editor !== null;
 const hasSelection = (c: CommandContext) => (c.editor?.session.selection.length ?? 0) > 0;

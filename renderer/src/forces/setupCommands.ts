@@ -1,5 +1,5 @@
 import { removeItems } from '../../../engine/forces';
-import type { Command, CommandContext } from '../commands/commands';
+import type { CommandContext, CommandOf } from '../commands/commandTypes';
 import { setupOf } from './setupModel';
 
 /** Ids of the set-up editors' commands, part of the command registry's closed union. */
@@ -50,7 +50,7 @@ const tab = (
   id: 'forces' | 'objectives' | 'rules' | 'problems',
   label: string,
   shortcuts?: string[],
-): Command =>
+): CommandOf<SetupCommandId> =>
   ({
     id: `setup.${id}`,
     label,
@@ -59,10 +59,10 @@ const tab = (
     enabled: (c) => !!c.editor,
     checked: (c) => !!c.editor && setupOf(c.editor).session.tab === id,
     run: (c) => setupOf(c.editor!).update({ tab: id }),
-  }) satisfies Command;
+  }) satisfies CommandOf<SetupCommandId>;
 
 /** The set-up editors' entries in the command registry (menus, shortcuts, palette). */
-export const SETUP_COMMANDS: readonly Command[] = [
+export const SETUP_COMMANDS: readonly CommandOf<SetupCommandId>[] = [
   {
     id: 'setup.delete',
     label: 'Delete set-up item',
