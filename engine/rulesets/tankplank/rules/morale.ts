@@ -33,7 +33,12 @@ export function moralePhase(
     if (size === 0) continue;
     const fi = ctx.formations.get(fid);
     const members = Object.values(next.units).filter((u) => u.formation === fid && u.alive);
-    const figures = members.filter((u) => info(ctx, next, u.id).kind === 'figure');
+    // The unit's infantry: its men on foot, not a vehicle's crew who bailed out of their wreck
+    // (they test for surviving it, TP-15.1e, not as infantry under armour attack).
+    const infantry = members.filter((u) => {
+      const i = info(ctx, next, u.id);
+      return i.kind === 'figure' && !i.type.keywords?.includes('vehicleCrew');
+    });
     const triggers: { trigger: string; ruleId: string }[] = [];
     let quarterReached = f.quarterReached;
     if (!f.quarterReached && f.startSize > 0 && (f.startSize - size) / f.startSize >= 0.25) {
@@ -45,7 +50,7 @@ export function moralePhase(
     if (f.attackers.filter((a) => a.size >= f.sizeAtTurnStart).length >= 2)
       triggers.push(trig('attackedByTwoEqualOrLarger'));
     const tankNear = tankSupport(ctx, next, fid);
-    if (figures.length > 0 && f.armourAttackers.length > 0 && !tankNear)
+    if (infantry.length > 0 && f.armourAttackers.length > 0 && !tankNear)
       triggers.push(trig('infantryAttackedByArmourWithoutTanks'));
     if (f.survivedVehicle) triggers.push(trig('survivedVehicleDestruction'));
     if (f.bombardedTurns.includes(state.turn) && f.bombardedTurns.includes(state.turn - 1))
@@ -75,8 +80,8 @@ export function moralePhase(
         value: num(lossRow, 'printed'),
         ruleId: text(lossRow, 'ruleId'),
       });
-    if (figures.length > 0 && tankNear) mods.push(mod('tankSupport', 'supported by tanks'));
-    if (figures.length > 0 && f.armourAttackers.length >= 2)
+    if (infantry.length > 0 && tankNear) mods.push(mod('tankSupport', 'supported by tanks'));
+    if (infantry.length > 0 && f.armourAttackers.length >= 2)
       mods.push(mod('attackedByTwoArmoured', 'attacked by two or more armoured vehicles'));
     if (fi?.heavyWeapons) mods.push(mod('heavyWeapons', 'heavy-weapons unit'));
     const roll = dice.roll();
