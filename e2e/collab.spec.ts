@@ -171,6 +171,8 @@ test('three people edit one scenario at once: draw, move, delete, edit units, re
     await forces.getByLabel('Unit name').press('Enter');
   };
   await Promise.all([unitName(anna, 0, 'Anna’s tank'), unitName(cleo, 1, 'Cleo’s tank')]);
+  // Cleo's selected unit is marked in Anna's force tree too.
+  await expect(anna.getByTestId('forces-panel').getByLabel('Selected by Cleo')).toBeVisible();
 
   // Reorder: Cleo brings Anna's (moved) tree to the front while Ben draws another.
   await settled([anna, ben, cleo]);

@@ -122,7 +122,12 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
       log(`opened room ${documentName}`);
     },
     async onStoreDocument({ documentName, document }) {
-      store.compact(documentName, Y.encodeStateAsUpdate(document));
+      try {
+        store.compact(documentName, Y.encodeStateAsUpdate(document));
+      } catch (error) {
+        // Every update is already appended; folding them can wait for the next store.
+        log(`could not compact room ${documentName} (will retry): ${(error as Error).message}`);
+      }
     },
     async onRequest({ request, response }) {
       if (request.url === '/health') {

@@ -94,7 +94,9 @@ export class RoomStore {
    * folded in too, so nothing is dropped that the new state does not hold.
    */
   compact(room: string, current: Uint8Array): void {
-    this.db.transaction(() => {
+    // IMMEDIATE: take the write lock before reading, so another process's append in between
+    // makes this wait (busy timeout) instead of failing on a stale snapshot.
+    const fold = this.db.transaction(() => {
       const row = this.statements.room.get(room);
       const updates = this.statements.updates.all(room);
       const parts = [
@@ -105,7 +107,8 @@ export class RoomStore {
       this.statements.setState.run(Buffer.from(Y.mergeUpdates(parts)), room);
       const last = updates[updates.length - 1];
       if (last) this.statements.dropUpTo.run(room, last.id);
-    })();
+    });
+    fold.immediate();
   }
 
   roomCount(): number {

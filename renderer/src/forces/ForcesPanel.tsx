@@ -30,6 +30,7 @@ import { hexsideCompass } from '../../../engine/hex';
 import { isPlaced, positionLabel } from '../objectives/hexSetup';
 import { useSetup } from './useSetup';
 import type { SetupModel } from './setupModel';
+import { PeerMarks } from '../collab/PeerOverlay';
 
 /** The MIME type a catalog row carries when dragged into the force tree. */
 export const TYPE_DRAG_TYPE = 'application/x-sandtable-type';
@@ -498,6 +499,7 @@ function UnitRow({ m, unit: u, depth }: { m: SetupModel; unit: Unit; depth: numb
       }
     >
       <span className={`placed-dot${placed ? ' on' : ''}${riders.has(u.id) ? ' riding' : ''}`} />
+      <PeerMarks id={u.id} />
       <span className="name">{u.name ?? type?.name ?? u.type}</span>
       {u.role && <span className="muted small">{u.role}</span>}
       {(u.cards ?? []).length > 0 && <span className="badge">{u.cards!.length} cards</span>}
