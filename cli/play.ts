@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseCommandArgs } from './args';
-import type { GameAction } from '../engine/game/gameDef';
-import { replay } from '../engine/game/replay';
+import { replayChecked } from '../engine/game/replay';
+import { stopsHere } from '../engine/game/actionSchema';
+import { withoutBom } from '../engine/format/encoding';
 import { simulate } from '../engine/game/simulate';
 import { readPlayable } from './scenario';
 
@@ -14,23 +15,20 @@ export const usage = `sandtable play <scenario> --seed <n> (--actions <file> | -
   Exits 0 when every action was legal, 1 when any was refused or the scenario cannot be played,
   2 on bad usage.`;
 
-/** Reads an action log: an array, or an object with an `actions` array. */
-async function readActions(file: string): Promise<GameAction[] | string> {
+/**
+ * Reads an action log: an array, or an object with an `actions` array. The entries are checked
+ * one by one against the ruleset's action schema when the game replays them (replayChecked).
+ */
+async function readActions(file: string): Promise<unknown[] | string> {
   let raw: unknown;
   try {
-    raw = JSON.parse(await readFile(file, 'utf8')) as unknown;
+    raw = JSON.parse(withoutBom(await readFile(file, 'utf8'))) as unknown;
   } catch (e) {
     return (e as Error).message;
   }
   const list = Array.isArray(raw) ? raw : (raw as { actions?: unknown } | null)?.actions;
   if (!Array.isArray(list)) return 'expected an array of actions, or {"actions": [...]}';
-  for (const [i, a] of list.entries()) {
-    if (a === null || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string')
-      return `action ${i} is not an object with a "type"`;
-    if ((a as { type: string }).type === 'forceDice')
-      return `action ${i} fixes dice ("forceDice"); forced dice are for the test driver only, never from a file`;
-  }
-  return list as GameAction[];
+  return list as unknown[];
 }
 
 export async function run(args: string[]): Promise<number> {
@@ -70,7 +68,7 @@ export async function run(args: string[]): Promise<number> {
   }
   const game = made.game;
   const options = { seed, ...(turnLimit ? { turnLimit } : {}) };
-  let actions: GameAction[];
+  let actions: unknown[];
   if (values.bot) {
     actions = [...simulate(game, options).actions];
     if (values['save-actions']) {
@@ -84,7 +82,9 @@ export async function run(args: string[]): Promise<number> {
     }
     actions = read;
   }
-  const result = replay(game.reduce, game.newGame(options), actions);
+  // Every entry is checked against the ruleset's action schema before the reducer sees it; the
+  // first malformed one stops the game there, keeping everything before it.
+  const result = replayChecked(game, game.newGame(options), actions);
   const status = game.status(result.state);
   const outcome = game.result(result.state);
   if (values.json) {
@@ -95,6 +95,7 @@ export async function run(args: string[]): Promise<number> {
           actions: actions.length,
           events: result.events,
           refused: result.refused,
+          ...(result.stoppedAt ? { stoppedAt: result.stoppedAt } : {}),
           turn: status.turn,
           phase: status.phase,
           result: outcome ?? null,
@@ -110,9 +111,13 @@ export async function run(args: string[]): Promise<number> {
       process.stdout.write(`#${action} ${type ?? 'event'} ${JSON.stringify(rest)}\n`);
     }
     for (const r of result.refused) process.stdout.write(`#${r.action} REFUSED ${r.reason}\n`);
+    if (result.stoppedAt)
+      process.stdout.write(
+        `#${result.stoppedAt.action} REFUSED ${result.stoppedAt.reason}; ${stopsHere(result.stoppedAt.action)}\n`,
+      );
     process.stdout.write(
       `turn ${status.turn}, ${status.phase}${outcome ? `, ${outcome.text}` : ''}\nstate hash ${result.hash}\n`,
     );
   }
-  return result.refused.length > 0 ? 1 : 0;
+  return result.refused.length > 0 || result.stoppedAt ? 1 : 0;
 }

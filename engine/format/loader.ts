@@ -12,7 +12,7 @@ import { FORMAT_NAMES, type DocByFormat, type FormatName } from './types';
 /** Files larger than this are refused before parsing, so a stray huge file cannot freeze the app. */
 export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 /** Deeper nesting than any real Sandtable file has; guards recursive walkers. */
-const MAX_DEPTH = 64;
+export const MAX_DEPTH = 64;
 /** A broken file can yield thousands of schema errors; people read the first ones. */
 const MAX_PROBLEMS = 100;
 

@@ -1,4 +1,5 @@
 import type { RngState } from '../random/dice';
+import type { ActionSchema } from './actionSchema';
 import type { Reduction } from './reducer';
 
 /**
@@ -72,6 +73,12 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
    * applies each action to plan the next. No actions when the side is not asked to act.
    */
   bot(state: S, side: string, style?: BotStyle): SideTurn<S, A, E>;
+  /**
+   * The actions `reduce` accepts, as data (game/actionSchema.ts): saved games, action logs and
+   * the CLI check every action against it before the reducer sees it. Every ruleset module's
+   * game has one (engine/rulesets/registry.test.ts); only throwaway test games leave it out.
+   */
+  readonly actions?: ActionSchema;
   /**
    * Where the seeded dice live in the state: the driver reads and writes them to fix rolls in
    * tests (forced dice are a driver feature, never an action a file can carry).

@@ -1,4 +1,8 @@
 import type { ScenarioDoc } from '../format';
+import { withoutBom } from '../format/encoding';
+import { scanJson } from '../format/jsonScan';
+import { MAX_DEPTH } from '../format/loader';
+import { describeValue } from '../format/problems';
 import { stringifyStable } from '../format/saver';
 import { APP_NAME, APP_VERSION } from '../format/version';
 import type { GameAction } from './view';
@@ -64,15 +68,39 @@ export function serializeGame(game: PlaytestGame, scenario: ScenarioDoc): string
 export function parseGame(
   text: string,
 ): { ok: true; doc: GameDoc } | { ok: false; problems: string[] } {
+  // The same text checks as the scenario loader, before anything parses or walks the value:
+  // nesting (a saved game holds a scenario one level down), repeated and forbidden keys.
+  const scan = scanJson(withoutBom(text), MAX_DEPTH + 1);
+  if (scan.tooDeep)
+    return {
+      ok: false,
+      problems: [
+        `${scan.tooDeep.pointer || '/'}: values are nested more than ${MAX_DEPTH + 1} levels deep; no saved game is`,
+      ],
+    };
   let v: unknown;
   try {
-    v = JSON.parse(text);
+    v = JSON.parse(withoutBom(text));
   } catch (err) {
     return {
       ok: false,
       problems: [`not JSON: ${err instanceof Error ? err.message : String(err)}`],
     };
   }
+  if (scan.forbiddenKey)
+    return {
+      ok: false,
+      problems: [
+        `${scan.forbiddenKey.pointer}: the key "${scan.forbiddenKey.key}" is not allowed anywhere in a Sandtable file`,
+      ],
+    };
+  if (scan.duplicateKey)
+    return {
+      ok: false,
+      problems: [
+        `${scan.duplicateKey.pointer}: the key "${scan.duplicateKey.key}" appears twice in the same object; only one would be kept`,
+      ],
+    };
   const problems: string[] = [];
   if (!v || typeof v !== 'object' || Array.isArray(v))
     return { ok: false, problems: ['not a JSON object'] };
@@ -81,7 +109,7 @@ export function parseGame(
     return {
       ok: false,
       problems: [
-        `not a saved game: format is ${JSON.stringify(o['format'])}, expected "${GAME_FORMAT}"`,
+        `not a saved game: format is ${describeValue(o['format'])}, expected "${GAME_FORMAT}"`,
       ],
     };
   if (typeof o['formatVersion'] !== 'number' || !Number.isInteger(o['formatVersion']))

@@ -1,3 +1,4 @@
+import { actionProblem, stopsHere } from '../game/actionSchema';
 import { playSide } from '../game/simulate';
 import type { AnyPlaytestView, GameAction, LogLine, Viewer } from './view';
 
@@ -114,15 +115,26 @@ export function replayGame(
   let state = game.start;
   const entries: LogEntry[] = [];
   const refused: { index: number; reason: string }[] = [];
-  actions.forEach((action, index) => {
+  const schema = view.game.actions;
+  for (const [index, action] of actions.entries()) {
+    // A saved game comes from outside: each action is checked against the ruleset's schema
+    // before the reducer sees it, and the first malformed one ends the game there.
+    const wrong = schema ? actionProblem(schema, action) : undefined;
+    if (wrong !== undefined) {
+      refused.push({
+        index,
+        reason: `${wrong}; ${stopsHere(index)}`,
+      });
+      break;
+    }
     const r = view.game.reduce(state, action);
     if (!r.ok) {
       refused.push({ index, reason: r.reason });
-      return;
+      continue;
     }
     state = r.state;
     entries.push({ index: entries.length, action, events: r.events, state });
-  });
+  }
   const validMarks = marks.filter((m) => m >= 0 && m < entries.length);
   return { game: { ...game, entries, marks: validMarks }, refused };
 }

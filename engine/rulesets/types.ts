@@ -11,6 +11,7 @@ import type { TablePreset } from '../document/newScenario';
 import type { ForceProblem } from '../forces/forceChecks';
 import type { MissionPatch, MissionPreset } from '../forces/missionSetup';
 import type { RulesetCatalog } from '../forces/rulesetCatalog';
+import type { ActionSchema } from '../game/actionSchema';
 import type { AnyGameDef } from '../game/gameDef';
 import type { LayoutProblem } from '../layout/layoutChecks';
 import type { AnyPlaytestView, BoardKind } from '../playtest/view';
@@ -53,6 +54,11 @@ export interface RulesetModule {
    * the engine cannot field). Absent while the ruleset has no rules engine.
    */
   game?(scenario: ScenarioDoc): GameMade;
+  /**
+   * The actions its game accepts (the same schema as its games' `actions`), for tools that
+   * check a log before any game exists. Present whenever `game` is.
+   */
+  readonly actions?: ActionSchema;
   /** Explanations behind `sandtable los` and `sandtable odds`, for rulesets with an engine. */
   readonly explain?: RulesetExplain;
   /**

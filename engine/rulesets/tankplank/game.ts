@@ -1,5 +1,8 @@
 import type { GameDef, GameResult, SideInfo } from '../../game/gameDef';
 import { hashState } from '../../game/stateHash';
+import { actionProblem } from '../../game/actionSchema';
+import { invalid } from '../../game/reducer';
+import { TANKPLANK_ACTIONS } from './actionSchema';
 import { botPhase } from './bot';
 import {
   newGame,
@@ -52,7 +55,13 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
     rulesetId: scenario.ruleset.id,
     sides,
     newGame: (o) => newGame(ctx, o),
-    reduce: reducer,
+    // The schema guards the reducer itself too: whatever path an action takes to get here, a
+    // malformed one is refused in words instead of failing inside the rules.
+    reduce: (state, action) => {
+      const wrong = actionProblem(TANKPLANK_ACTIONS, action);
+      return wrong === undefined ? reducer(state, action) : invalid(wrong);
+    },
+    actions: TANKPLANK_ACTIONS,
     status(state) {
       const over = state.phase === 'ended';
       return {

@@ -2,6 +2,7 @@ import type { ScenarioDoc } from '../../format';
 import type { AnyGameDef } from '../../game/gameDef';
 import type { AnyPlaytestView } from '../../playtest/view';
 import type { RulesetModule } from '../types';
+import { TANKPLANK_ACTIONS } from './actionSchema';
 import { TANKPLANK_BUNDLED } from './catalogs';
 import { tankplankExplain } from './explain';
 import { checkOrderOfBattle } from './forces';
@@ -56,6 +57,7 @@ export const tankplank: RulesetModule = {
       return { ok: false, reason: err instanceof Error ? err.message : String(err) };
     }
   },
+  actions: TANKPLANK_ACTIONS,
   explain: tankplankExplain,
   sightChecker(scenario, options = {}) {
     const ctx = createContext(scenario, { indexMode: options.index ?? 'rtree' });
