@@ -23,8 +23,9 @@ describe('the edge of a template belongs to it', () => {
         fc.double({ min: -0.5, max: 0.5, noNaN: true }),
         fc.constantFrom<'cone' | 'strip'>('cone', 'strip'),
         (a, axisDeg, len, w, across, shape) => {
-          const t: Template = { shape, apex: tablePoint(a.x, a.y), axisDeg, length: len, width: w };
-          const end = project(t.apex, axisDeg, len);
+          const muzzle = tablePoint(a.x, a.y);
+          const t: Template = { shape, apex: muzzle, axisDeg, length: len, width: w };
+          const end = project(muzzle, axisDeg, len);
           const onEdge = project(end, axisDeg + 90, across * w);
           expect(templateContains(t, onEdge)).toBe(true);
           expect(templateContains(t, project(onEdge, axisDeg, 0.01))).toBe(false);
