@@ -7,7 +7,6 @@ import {
   type RulesetId,
   type TileMapping,
 } from '../engine/format/index';
-import { BUNDLED_CATALOGS, composeRulesetCatalog } from '../engine/forces/index';
 import { formatImportProblem, ImportError, type ImportProblem } from '../engine/import/xml';
 import { saxesXmlParser } from '../engine/import/saxesXml';
 import {
@@ -16,7 +15,8 @@ import {
   readTiledMap,
   scenarioFromHexMap,
   MAX_TILED_BYTES,
-  type TerrainChoice,
+  hexTerrainChoices,
+  defaultHexTerrain,
 } from '../engine/import/tiled/index';
 import { importBattleScribe, MAX_BS_BYTES } from '../engine/import/battlescribe/battlescribe';
 import { RULESETS } from '../engine/rulesets/registry';
@@ -77,14 +77,6 @@ function ioProblem(file: string, err: unknown): ImportProblem {
           ? 'cannot be read (permission denied)'
           : `cannot be read (${(err as Error).message})`,
   };
-}
-
-/** Hex terrain types the ruleset's catalogs define. */
-export function hexTerrains(ruleset: RulesetId): TerrainChoice[] {
-  const cat = composeRulesetCatalog({ id: ruleset }, BUNDLED_CATALOGS);
-  return [...cat.terrainTypes.values()]
-    .filter((t) => t.appliesTo !== 'table')
-    .map((t) => ({ id: t.id, name: t.name }));
 }
 
 /** Mapping rules from a file: a Sandtable scenario or map imported before, or a JSON list. */
@@ -154,7 +146,7 @@ async function runTiled(args: string[]): Promise<number> {
       // Not there: the importer says which tileset to give.
     }
   }
-  const terrains = hexTerrains(ruleset);
+  const terrains = hexTerrainChoices(ruleset);
   let remembered: TileMapping[] = [];
   let from = 'guessed from the tiles';
   try {
@@ -174,9 +166,7 @@ async function runTiled(args: string[]): Promise<number> {
       json,
     );
   }
-  const defaultTerrain =
-    values['default-terrain'] ??
-    (terrains.some((t) => t.id === 'clear') ? 'clear' : terrains[0]!.id);
+  const defaultTerrain = values['default-terrain'] ?? defaultHexTerrain(terrains);
   const t0 = performance.now();
   try {
     const read = readTiledMap(inputs, saxesXmlParser);

@@ -42,6 +42,9 @@ import { viewPrefs } from './canvas/viewPrefs';
 import { isGameText, type PlaytestGame } from '../../engine/playtest';
 import { PlaytestView } from './playtest/PlaytestView';
 import { loadGameText } from './playtest/loadGame';
+import { ImportDialogs } from './import/ImportDialogs';
+import { exportTmxOf } from './import/tmxExport';
+import { underlayOf } from './underlay/underlay';
 
 /** The open document: its editor, where it was loaded from or saved to, and the saved revision. */
 interface OpenDocument {
@@ -274,6 +277,19 @@ export function App() {
       exportDialog: (format) => setDialog({ type: 'export', format }),
       openPalette: () => setDialog({ type: 'palette' }),
       showHelp: () => setDialog({ type: 'help' }),
+      exportTmx: () => {
+        const ed = doc?.editor;
+        if (!ed) return;
+        void exportTmxOf(ed, host).then(
+          (line) => line && setNotice(line),
+          (err: unknown) =>
+            setDialog({
+              type: 'message',
+              title: 'Could not export the TMX map',
+              text: err instanceof Error ? err.message : String(err),
+            }),
+        );
+      },
       writeClipboard: (text) => {
         if (text) void navigator.clipboard?.writeText(text).catch(() => undefined);
       },
@@ -288,7 +304,7 @@ export function App() {
       ...(host.hostSession ? { hostSession: () => collabUi.open('host') } : {}),
       leaveSession,
     }),
-    [host, openDoc, loadText, loadOpened, cannotOpen, confirmDiscard, save, doc, playtest],
+    [host, openDoc, loadOpened, cannotOpen, confirmDiscard, save, doc, playtest],
   );
 
   const ctx: CommandContext = useMemo(
@@ -425,6 +441,7 @@ export function App() {
     if (!ed) return;
     // pdf-lib and the exporters load on first use, keeping them out of the start-up bundle.
     const { exportPdf, exportPng, exportSvg } = await import('./export/exportTable');
+    const { exportVectorPdfFor } = await import('./export/printPdf');
     const scene = { ...sceneOf(ed), style: choice.style };
     const size = ed.mapSize();
     const title = ed.store.rootField<{ title: string }>('meta')?.title ?? 'table';
@@ -443,14 +460,27 @@ export function App() {
       );
     else
       await host.exportFile(
-        await exportPdf(scene, size, {
-          paper: choice.paper,
-          overlap: choice.overlap,
-          margin: 0.4,
-          dpi: choice.dpi,
-          title,
-          legend: choice.legend,
-        }),
+        choice.vector
+          ? await exportVectorPdfFor(
+              scene,
+              size,
+              {
+                paper: choice.paper,
+                overlap: choice.overlap,
+                margin: 0.4,
+                title,
+                legend: choice.legend,
+              },
+              choice.withUnderlay ? underlayOf(ed) : undefined,
+            )
+          : await exportPdf(scene, size, {
+              paper: choice.paper,
+              overlap: choice.overlap,
+              margin: 0.4,
+              dpi: choice.dpi,
+              title,
+              legend: choice.legend,
+            }),
         `${base}-1to1-${choice.paper}.pdf`,
         'application/pdf',
       );
@@ -527,12 +557,20 @@ export function App() {
         <ExportDialog
           format={dialog.format}
           size={doc.editor.mapSize()}
+          underlay={underlayOf(doc.editor)}
           onExport={runExport}
           onClose={() => setDialog(null)}
           initialStyle={viewPrefs(doc.editor).style}
           initialLegend={viewPrefs(doc.editor).legend}
         />
       )}
+      <ImportDialogs
+        editor={doc?.editor ?? null}
+        onOpenScenario={(scenario, name) => {
+          if (confirmDiscard()) openDoc(scenario, name, undefined, true);
+        }}
+        exportFile={(data, name, mime) => host.exportFile(data, name, mime)}
+      />
       {dialog?.type === 'palette' && <CommandPalette ctx={ctx} onClose={() => setDialog(null)} />}
       {dialog?.type === 'help' && <HelpDialog onClose={() => setDialog(null)} />}
       {dialog?.type === 'message' && (

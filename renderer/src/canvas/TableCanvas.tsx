@@ -6,6 +6,8 @@ import { TerrainCache } from './TerrainCache';
 import { paintOverlay } from './paintOverlay';
 import { paintSetup } from '../objectives/paintSetup';
 import { sceneOf } from './sceneOf';
+import { paintUnderlay } from '../underlay/paintUnderlay';
+import { onUnderlayImage } from '../underlay/underlay';
 import { setCursor } from './cursorPosition';
 import { subscribeViewPrefs } from './viewPrefs';
 
@@ -78,6 +80,7 @@ export function TableCanvas({ editor }: { editor: Editor }) {
     sync();
     const offSession = editor.subscribe(sync);
     const offDoc = editor.store.subscribe(sync);
+    const offImage = onUnderlayImage(sync);
     // A new map style repaints the terrain as a document change would.
     const offPrefs = subscribeViewPrefs(editor, () => {
       revision = -1;
@@ -87,6 +90,7 @@ export function TableCanvas({ editor }: { editor: Editor }) {
       offSession();
       offDoc();
       offPrefs();
+      offImage();
       cache.dispose();
     };
   }, [editor]);
@@ -147,6 +151,11 @@ export function TableCanvas({ editor }: { editor: Editor }) {
           <Shape ref={terrainShape} listening={false} perfectDrawEnabled={false} />
         </Layer>
         <Layer ref={overlayLayer} listening={false}>
+          <Shape
+            listening={false}
+            perfectDrawEnabled={false}
+            sceneFunc={(ctx) => paintUnderlay(ctx._context, editor)}
+          />
           <Shape
             listening={false}
             perfectDrawEnabled={false}

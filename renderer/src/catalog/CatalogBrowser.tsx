@@ -5,6 +5,8 @@ import { SCENARIO_CATALOG } from '../../../engine/forces';
 import type { Editor } from '../editor/Editor';
 import { TYPE_DRAG_TYPE } from '../forces/ForcesPanel';
 import { useSetup } from '../forces/useSetup';
+import { importUi } from '../import/importUi';
+import { takesBattleScribe } from '../import/importCommands';
 import type { SetupModel } from '../forces/setupModel';
 
 type Category = 'units' | 'weapons' | 'cards';
@@ -134,6 +136,14 @@ export function CatalogBrowser({ editor }: { editor: Editor }) {
         ) : (
           <button onClick={() => setAdding(true)}>Add a custom unit type…</button>
         ))}
+      {takesBattleScribe(ruleset.id) && (
+        <button
+          title="Model, crew, upgrade, ammo and platoon cards from a BattleScribe game system and its catalogues (Ctrl+Alt+B)"
+          onClick={() => importUi.open({ kind: 'battlescribe' })}
+        >
+          Import BattleScribe catalogues…
+        </button>
+      )}
     </div>
   );
 }

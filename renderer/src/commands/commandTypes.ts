@@ -23,6 +23,8 @@ export interface AppActions {
   playtest?(): void;
   /** Shows the in-app help (optional: a shell without it leaves the command disabled). */
   showHelp?(): void;
+  /** Writes the open hex map as a Tiled TMX file. */
+  exportTmx?(): void;
   writeClipboard(text: string): void;
   readClipboard(): Promise<string>;
   /** Present when this shell can host a session on the local network (the desktop app). */

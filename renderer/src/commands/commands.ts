@@ -4,6 +4,7 @@ import type { ToolId } from '../tools/tools';
 import { SETUP_TOOL_IDS, SETUP_TOOL_INFO } from '../objectives/setupTools';
 import { SETUP_COMMANDS, type SetupCommandId } from '../forces/setupCommands';
 import { FEATURE_KINDS, type FeatureKind } from '../../../engine/format/types';
+import { IMPORT_COMMANDS, type ImportCommandId } from '../import/importCommands';
 import { setViewPrefs, viewPrefs } from '../canvas/viewPrefs';
 import { COLLAB_COMMANDS, type CollabCommandId } from '../collab/collabCommands';
 import { DEFAULT_RULESET } from '../../../engine/rulesets/registry';
@@ -11,7 +12,7 @@ import type { CommandContext, CommandOf } from './commandTypes';
 
 export type { AppActions, CommandContext, CommandGroup } from './commandTypes';
 
-type ToolCommandId = `tool.${ToolId}`;
+type ToolCommandId = `tool.${Exclude<ToolId, 'underlayMove' | 'underlayScale'>}`;
 export type CommandId =
   | 'file.new'
   | 'file.newDefault'
@@ -61,7 +62,8 @@ export type CommandId =
   | 'help.show'
   | ToolCommandId
   | CollabCommandId
-  | SetupCommandId;
+  | SetupCommandId
+  | ImportCommandId;
 
 export type Command = CommandOf<CommandId>;
 
@@ -475,6 +477,7 @@ export const COMMANDS: readonly Command[] = [
   ...SETUP_TOOL_IDS.map((t) => tool(t, SETUP_TOOL_INFO[t].label, SETUP_TOOL_INFO[t].key, hasDoc)),
   ...SETUP_COMMANDS,
   ...COLLAB_COMMANDS,
+  ...IMPORT_COMMANDS,
 ];
 
 const BY_ID = new Map(COMMANDS.map((c) => [c.id, c]));

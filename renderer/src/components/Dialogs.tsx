@@ -182,12 +182,17 @@ export interface ExportChoice {
   style: MapStyle;
   /** A legend below the map (PNG, SVG) or on a last sheet (PDF). */
   legend: boolean;
+  /** PDF drawn as vectors (sharp at any size, small) rather than as a picture at `dpi`. */
+  vector: boolean;
+  /** Print the underlay picture too (PDF only). */
+  withUnderlay: boolean;
 }
 
 /** Export options: PNG resolution, or PDF paper and overlap (with the page count it makes). */
 export function ExportDialog({
   format,
   size,
+  underlay,
   onExport,
   onClose,
   initialStyle = 'printed',
@@ -195,6 +200,8 @@ export function ExportDialog({
 }: {
   format: ExportChoice['format'];
   size: { width: number; height: number };
+  /** The map's underlay picture, if it has one (offered for printing). */
+  underlay?: { print?: boolean; name?: string } | undefined;
   onExport: (c: ExportChoice) => Promise<void>;
   onClose: () => void;
   /** The style and legend the editor shows, offered first. */
@@ -206,6 +213,8 @@ export function ExportDialog({
   const [legend, setLegend] = useState(initialLegend);
   const [paper, setPaper] = useState<PaperSize>('a4');
   const [overlap, setOverlap] = useState(0.5);
+  const [vector, setVector] = useState(true);
+  const [withUnderlay, setWithUnderlay] = useState(!!underlay?.print);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const tiles = planTiles(size, { paper, overlap, margin: 0.4 });
@@ -219,13 +228,29 @@ export function ExportDialog({
           e.preventDefault();
           setBusy(true);
           setError('');
-          onExport({ format, dpi, paper, overlap, style, legend }).then(onClose, (err: unknown) => {
-            setBusy(false);
-            setError(err instanceof Error ? err.message : String(err));
-          });
+          onExport({ format, dpi, paper, overlap, style, legend, vector, withUnderlay }).then(
+            onClose,
+            (err: unknown) => {
+              setBusy(false);
+              setError(err instanceof Error ? err.message : String(err));
+            },
+          );
         }}
       >
-        {format !== 'svg' && (
+        {format === 'pdf' && (
+          <label>
+            Drawing
+            <select
+              aria-label="Drawing"
+              value={vector ? 'vector' : 'raster'}
+              onChange={(e) => setVector(e.target.value === 'vector')}
+            >
+              <option value="vector">Vectors (sharp at any size, small file)</option>
+              <option value="raster">Picture (raster at the resolution below)</option>
+            </select>
+          </label>
+        )}
+        {format !== 'svg' && (format !== 'pdf' || !vector) && (
           <label>
             Resolution
             <select value={dpi} onChange={(e) => setDpi(Number(e.target.value))}>
@@ -266,6 +291,17 @@ export function ExportDialog({
                 onChange={(e) => setOverlap(Math.max(0, Math.min(2, Number(e.target.value))))}
               />
             </label>
+            {underlay && (
+              <label>
+                <input
+                  type="checkbox"
+                  checked={withUnderlay}
+                  onChange={(e) => setWithUnderlay(e.target.checked)}
+                  disabled={!vector}
+                />
+                Print the underlay picture{underlay.name ? ` (${underlay.name})` : ''}
+              </label>
+            )}
             <p className="muted">
               {tiles.cols * tiles.rows} {tiles.landscape ? 'landscape' : 'portrait'} sheets (
               {tiles.cols} × {tiles.rows}), printed at 100% the table measures{' '}

@@ -13,7 +13,15 @@ import type { ToolId } from '../tools/tools';
 import { FEATURE_KINDS } from '../../../engine/format/types';
 import { SETUP_TOOL_IDS } from '../objectives/setupTools';
 
-const TABLE_TOOLS: ToolId[] = ['select', 'hand', 'tape', ...FEATURE_KINDS, ...SETUP_TOOL_IDS];
+const UNDERLAY_TOOLS: ToolId[] = ['underlayMove', 'underlayScale'];
+const TABLE_TOOLS: ToolId[] = [
+  'select',
+  'hand',
+  'tape',
+  ...FEATURE_KINDS,
+  ...SETUP_TOOL_IDS,
+  ...UNDERLAY_TOOLS,
+];
 const HEX_TOOLS: ToolId[] = [
   'select',
   'hand',
@@ -23,6 +31,7 @@ const HEX_TOOLS: ToolId[] = [
   'hexRidge',
   'hexContour',
   ...SETUP_TOOL_IDS,
+  ...UNDERLAY_TOOLS,
 ];
 
 /** The vertical tool strip; each button runs the tool's command. */

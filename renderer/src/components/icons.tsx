@@ -52,6 +52,18 @@ const TOOL_ICONS: Record<ToolId, React.ReactNode> = {
   hexRidge: <path d="M2 15c3-8 5-10 8-10s5 2 8 10M6 10l-2-2M10 6V3M14 10l2-2" />,
   hexContour: <path d="M2 14c4-6 8 2 12-4 2-3 4-2 4-2M2 9c3-4 6 0 9-3" />,
   ...SETUP_TOOL_ICONS,
+  underlayMove: (
+    <>
+      <rect x="3" y="5" width="14" height="10" rx="1" strokeDasharray="2 1.5" />
+      <path d="M10 7v6M7 10h6" />
+    </>
+  ),
+  underlayScale: (
+    <>
+      <rect x="3" y="5" width="14" height="10" rx="1" strokeDasharray="2 1.5" />
+      <path d="M6 12l8-4M6 12v-2M14 8v2" />
+    </>
+  ),
 };
 
 export function ToolIcon({ tool }: { tool: ToolId }) {

@@ -231,6 +231,12 @@ export class PdfContext implements Ctx2D {
     }
   }
 
+  /** Appends a path and its painting operators (a loop: long paths overflow spread arguments). */
+  private emit(path: readonly PDFOperator[], ...after: PDFOperator[]): void {
+    for (const op of path) this.ops.push(op);
+    for (const op of after) this.ops.push(op);
+  }
+
   private paint(colour: Rgba, stroking: boolean): boolean {
     const alpha = colour.a * this.state.globalAlpha;
     if (alpha <= 0.001) return false;
@@ -247,7 +253,7 @@ export class PdfContext implements Ctx2D {
   fill(): void {
     if (!this.path.length) return;
     this.ops.push(pushGraphicsState());
-    if (this.paint(parseColour(this.state.fillStyle), false)) this.ops.push(...this.path, fill());
+    if (this.paint(parseColour(this.state.fillStyle), false)) this.emit(this.path, fill());
     this.ops.push(popGraphicsState());
   }
   stroke(): void {
@@ -276,9 +282,8 @@ export class PdfContext implements Ctx2D {
           s.dash.map((v) => n(v * k)),
           0,
         ),
-        ...this.path,
-        stroke(),
       );
+      this.emit(this.path, stroke());
     }
     this.ops.push(popGraphicsState());
   }
@@ -294,7 +299,8 @@ export class PdfContext implements Ctx2D {
     this.path = saved;
   }
   clip(): void {
-    this.ops.push(pushGraphicsState(), ...this.path, clip(), endPath());
+    this.ops.push(pushGraphicsState());
+    this.emit(this.path, clip(), endPath());
     this.clips[this.clips.length - 1]!++;
   }
   fillText(text: string, x: number, y: number): void {

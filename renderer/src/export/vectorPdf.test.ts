@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-imports -- this test runs in Node: it reads the shipped font files and the village scenario from disk */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, PDFRawStream, PDFDict } from 'pdf-lib';

@@ -15,6 +15,7 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import { paintScene, type Scene } from '../canvas/paintTerrain';
+import { legendEntries, legendSize, paintLegend } from '../canvas/legend';
 import { PdfContext, type PdfFonts } from './PdfContext';
 import { planTiles, type PdfOptions } from './tiles';
 import { woffToSfnt } from './woff';
@@ -40,8 +41,10 @@ export interface PdfUnderlay {
   readonly opacity: number;
 }
 
-export interface VectorPdfOptions extends Omit<PdfOptions, 'dpi'> {
+export interface VectorPdfOptions extends Omit<PdfOptions, 'dpi' | 'legend'> {
   readonly fonts: PdfFontFiles;
+  /** The legend on a last sheet of its own, at 1:1 like the map, also as vectors. */
+  readonly legend?: boolean;
   readonly underlay?: PdfUnderlay;
 }
 
@@ -138,7 +141,11 @@ export async function exportVectorPdf(
       }
       const ctx = new PdfContext(fonts, resources);
       paintScene(ctx, scene, { box: { minX: x0, minY: y0, maxX: x0 + w, maxY: y0 + h } });
-      page.pushOperators(pushGraphicsState(), toPage, ...ctx.ops, popGraphicsState());
+      page.pushOperators(pushGraphicsState(), toPage);
+      // In slices: a sheet can hold more operators than a call can take as arguments.
+      for (let i = 0; i < ctx.ops.length; i += 4096)
+        page.pushOperators(...ctx.ops.slice(i, i + 4096));
+      page.pushOperators(popGraphicsState());
       page.pushOperators(popGraphicsState());
 
       page.drawRectangle({
@@ -213,6 +220,29 @@ export async function exportVectorPdf(
         color: ink,
       });
     }
+  }
+  if (o.legend) {
+    // The map legend on a last sheet of its own, as vectors at 1:1 like the map (issue 18).
+    const page = pdf.addPage([pt(t.pageW), pt(t.pageH)]);
+    const entries = legendEntries(scene);
+    const columns = Math.max(1, Math.floor((t.pageW - 2 * o.margin - 0.5) / 3.6));
+    const ctx = new PdfContext(fonts, pageResources(pdf, page));
+    paintLegend(ctx, scene, entries, columns, scene.style ?? 'printed');
+    page.pushOperators(
+      pushGraphicsState(),
+      concatTransformationMatrix(72, 0, 0, -72, pt(o.margin), pt(t.pageH - o.margin)),
+    );
+    for (let i = 0; i < ctx.ops.length; i += 4096)
+      page.pushOperators(...ctx.ops.slice(i, i + 4096));
+    page.pushOperators(popGraphicsState());
+    const box = legendSize(entries.length, columns);
+    page.drawText(`${o.title} - legend`, {
+      x: pt(o.margin),
+      y: pt(t.pageH - o.margin - box.height) - 12,
+      size: 7,
+      font: fonts.regular,
+      color: ink,
+    });
   }
   return pdf.save();
 }

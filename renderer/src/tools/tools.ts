@@ -5,9 +5,18 @@ import { BridgeTool, PathTool, PointTool, RectTool } from './drawTools';
 import { TapeTool } from './TapeTool';
 import { HexBrushTool, HexContourTool, HexFillTool, HexRidgeTool } from './hexTools';
 import { createSetupTools, type SetupToolId } from '../objectives/setupTools';
+import { UnderlayMoveTool, UnderlayScaleTool } from '../underlay/underlayTools';
 
 export type HexToolId = 'hexBrush' | 'hexFill' | 'hexRidge' | 'hexContour';
-export type ToolId = 'select' | 'hand' | 'tape' | FeatureKind | HexToolId | SetupToolId;
+export type ToolId =
+  | 'select'
+  | 'hand'
+  | 'tape'
+  | FeatureKind
+  | HexToolId
+  | SetupToolId
+  | 'underlayMove'
+  | 'underlayScale';
 
 /** A pointer event in both screen pixels and table inches. */
 export interface ToolPointer {
@@ -72,5 +81,7 @@ export function createTools(): Record<ToolId, Tool> {
     hexRidge: new HexRidgeTool(),
     hexContour: new HexContourTool(),
     ...createSetupTools(),
+    underlayMove: new UnderlayMoveTool(),
+    underlayScale: new UnderlayScaleTool(),
   };
 }

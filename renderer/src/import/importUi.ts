@@ -1,0 +1,28 @@
+import type { Point } from '../../../engine/format/types';
+
+/** Which of the import and underlay dialogs is open: session state, never in the document. */
+export type ImportDialog =
+  | { kind: 'tiled' }
+  | { kind: 'battlescribe' }
+  | { kind: 'underlay' }
+  | { kind: 'calibrate'; a: Point; b: Point };
+
+let open: ImportDialog | null = null;
+const listeners = new Set<() => void>();
+
+/** Opens and closes the dialogs; commands and tools call it, ImportDialogs shows it. */
+export const importUi = {
+  get: (): ImportDialog | null => open,
+  open(d: ImportDialog): void {
+    open = d;
+    for (const l of listeners) l();
+  },
+  close(): void {
+    open = null;
+    for (const l of listeners) l();
+  },
+  subscribe(fn: () => void): () => void {
+    listeners.add(fn);
+    return () => listeners.delete(fn);
+  },
+};
