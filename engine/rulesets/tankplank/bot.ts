@@ -3,7 +3,7 @@ import { distance, lerpPoint } from '../../geometry/vector';
 import { pathCost } from '../../movement/movementCost';
 import type { TankplankAction, TankplankEvent } from './rules/actions';
 import { constant } from './rules/catalog';
-import { moverOf, type TankplankContext } from './rules/context';
+import { hullSize, moverOf, type TankplankContext } from './rules/context';
 import { coverAt, planShot, shotOdds } from './rules/fire';
 import { movementOrder } from './rules/movementOrder';
 import { tankplankReducer } from './rules/reducer';
@@ -267,7 +267,10 @@ function embarkSquads(
     if (!tp) {
       // Come on just inside the edge, where the squad can reach it.
       const entry = entryPoint(ctx, side, taken.size - 1, Math.max(transports.length, 1));
-      const inward = lerpPoint(entry, goal, 1.2 / Math.max(1.2, distance(entry, goal)));
+      // Far enough in that the whole hull stands on the table (the rules refuse less).
+      const hull = hullSize(info(ctx, get(), t.id));
+      const depth = Math.max(1.2, Math.hypot(hull.length, hull.width) / 2 + 0.1);
+      const inward = lerpPoint(entry, goal, depth / Math.max(depth, distance(entry, goal)));
       if (
         !apply({
           type: 'move',
@@ -286,8 +289,8 @@ function embarkSquads(
     men.forEach((m, k) => {
       const angle = (k / Math.max(1, men.length)) * 2 * Math.PI;
       const spot = tablePoint(
-        Math.min(ctx.map.width, Math.max(0, tp!.x + 0.6 * reach * Math.cos(angle))),
-        Math.min(ctx.map.height, Math.max(0, tp!.y + 0.6 * reach * Math.sin(angle))),
+        Math.min(ctx.map.width - 0.3, Math.max(0.3, tp!.x + 0.6 * reach * Math.cos(angle))),
+        Math.min(ctx.map.height - 0.3, Math.max(0.3, tp!.y + 0.6 * reach * Math.sin(angle))),
       );
       const cur = get().units[m.id]!;
       if (cur.at === null) {

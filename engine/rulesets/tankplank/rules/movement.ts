@@ -21,6 +21,7 @@ import { moveLimitRefusal, wreckInTheWay } from './logistics';
 import { artilleryMoved } from './artillery';
 import { type Events, type Result, round } from './reduction';
 import { revealObjectives } from './victory';
+import { standingRefusal } from './standing';
 
 export function movable(
   ctx: TankplankContext,
@@ -203,9 +204,12 @@ export function move(
   }
   const end = points[points.length - 1]!;
   const last = points.length >= 2 ? bearing(points[points.length - 2]!, end) : unit.facing;
+  const endFacing = facing ?? (distance(points[0]!, end) > 0 ? last : unit.facing);
+  const standing = standingRefusal(ctx, state, id, [end.x, end.y], endFacing);
+  if (standing) return standing;
   let next = withUnit(state, id, {
     at: [end.x, end.y],
-    facing: facing ?? (distance(points[0]!, end) > 0 ? last : unit.facing),
+    facing: endFacing,
     moved: unit.moved + cost.cost,
     movedInches: unit.movedInches + cost.inches,
   });
