@@ -1,3 +1,4 @@
+import Flatbush from 'flatbush';
 import type {
   Edge,
   Feature,
@@ -93,7 +94,12 @@ const LINE_KINDS = new Set<Feature['kind']>(['wall', 'fence', 'hedge']);
 
 function shape(map: TableMap, cat: RulesetCatalog, areaOf: (f: Feature) => MultiPolygon): Shaped[] {
   const typeOf = rulesetModule(cat.ruleset)?.terrainTypeOf;
-  return map.features.map((feature) => {
+  const out: Shaped[] = [];
+  for (const feature of map.features) {
+    // Only what can stop a mover (a ban) or carry one over (a deck) matters: the rest of a big
+    // table is never shaped.
+    const bans = impassableTo(feature, cat, typeOf);
+    if (bans.length === 0 && feature.kind !== 'bridge' && feature.kind !== 'catwalk') continue;
     const area = areaOf(feature);
     let minX = Infinity;
     let minY = Infinity;
@@ -107,14 +113,9 @@ function shape(map: TableMap, cat: RulesetCatalog, areaOf: (f: Feature) => Multi
         maxY = Math.max(maxY, y);
       }
     const line = LINE_KINDS.has(feature.kind) && 'points' in feature ? feature.points : null;
-    return {
-      feature,
-      area,
-      box: { minX, minY, maxX, maxY },
-      bans: impassableTo(feature, cat, typeOf),
-      line,
-    };
-  });
+    out.push({ feature, area, box: { minX, minY, maxX, maxY }, bans, line });
+  }
+  return out;
 }
 
 /** A grid of the table: which cells a mover may stand in and which steps cross a barrier. */
@@ -159,8 +160,15 @@ class PassGrid {
       }
     }
     this.barriers = shaped.filter((s) => s.line && banned(s));
+    // Steps look up the barriers near them, not every wall on the table.
+    this.barrierIndex = new Flatbush(Math.max(1, this.barriers.length));
+    for (const b of this.barriers)
+      this.barrierIndex.add(b.box.minX, b.box.minY, b.box.maxX, b.box.maxY);
+    if (this.barriers.length === 0) this.barrierIndex.add(0, 0, 0, 0);
+    this.barrierIndex.finish();
   }
   private readonly barriers: readonly Shaped[];
+  private readonly barrierIndex: Flatbush;
   centre(c: number, r: number): Point {
     return [(c + 0.5) * this.cell, (r + 0.5) * this.cell];
   }
@@ -175,9 +183,9 @@ class PassGrid {
     const maxX = Math.max(a[0], b[0]);
     const minY = Math.min(a[1], b[1]);
     const maxY = Math.max(a[1], b[1]);
-    for (const s of this.barriers) {
-      if (s.box.maxX < minX || s.box.minX > maxX || s.box.maxY < minY || s.box.minY > maxY)
-        continue;
+    if (this.barriers.length === 0) return null;
+    for (const k of this.barrierIndex.search(minX, minY, maxX, maxY).sort((p, q) => p - q)) {
+      const s = this.barriers[k]!;
       const pts = s.line!;
       for (let k = 1; k < pts.length; k++)
         if (segmentsCross(a, b, pts[k - 1]!, pts[k]!)) return s.feature;
