@@ -405,3 +405,53 @@ test('small things: a favicon is served; labels at the east edge are not clipped
   );
   expect(bright).toBe(0);
 });
+
+test('playtest commands in the registry with shortcuts; the hand-over screen can be turned off', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'showSaveFilePicker', { value: undefined, configurable: true });
+  });
+  await openVillage(page);
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  await page.keyboard.press('F5');
+  await page.getByRole('button', { name: 'Start playtest' }).click();
+  const handover = page.getByTestId('handover');
+  await expect(handover).toContainText('Pass the device to Side A');
+  // Testing alone: no hand-over screen, both sides' pieces in view.
+  await page.getByRole('checkbox', { name: 'Hand-over screen' }).uncheck();
+  await expect(handover).toBeHidden();
+
+  // Ctrl+Enter ends the phase, with no hand-over in between.
+  const active = page.getByTestId('active-side');
+  await expect(active).toContainText('Side A');
+  await page.keyboard.press('Control+Enter');
+  await expect(active).toContainText('Side B');
+  await expect(handover).toBeHidden();
+
+  // Ctrl+Z takes the action back; the palette lists the playtest's commands.
+  await page.keyboard.press('Control+z');
+  await expect(active).toContainText('Side A');
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await palette.getByLabel('Command', { exact: true }).fill('end trn');
+  await expect(palette.getByRole('option').first()).toContainText('End turn (playtest)');
+  await page.screenshot({ path: 'test-results/shots/playtest-palette.png' });
+  await page.keyboard.press('Escape');
+
+  // Ctrl+S saves the game, not the scenario.
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Control+s');
+  expect((await download).suggestedFilename()).toMatch(/\.game\.json$/);
+
+  // With the screen on again, it shows only when the device really passes to the other side.
+  await page.getByRole('checkbox', { name: 'Hand-over screen' }).check();
+  await expect(handover).toContainText('Pass the device to Side A');
+  await handover.getByRole('button').click();
+  await expect(handover).toBeHidden();
+  await page.keyboard.press('Control+Enter');
+  await expect(handover).toContainText('Pass the device to Side B');
+  expect(errors).toEqual([]);
+});

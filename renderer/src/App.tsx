@@ -15,6 +15,7 @@ import { Editor } from './editor/Editor';
 import {
   COMMANDS,
   commandForKey,
+  matchesShortcut,
   runCommand,
   type CommandId,
   type AppActions,
@@ -41,6 +42,7 @@ import { sceneOf } from './canvas/sceneOf';
 import { viewPrefs } from './canvas/viewPrefs';
 import { isGameText, type PlaytestGame } from '../../engine/playtest';
 import { PlaytestView } from './playtest/PlaytestView';
+import { PLAYTEST_COMMANDS } from './playtest/playtestCommands';
 import { loadGameText } from './playtest/loadGame';
 import { ImportDialogs } from './import/ImportDialogs';
 import { exportTmxOf } from './import/tmxExport';
@@ -361,6 +363,18 @@ export function App() {
       if (playtestRef.current) {
         // Playtest keys are its own (Ctrl+Z takes back an action there). F5 goes back to the
         // editor, and so does any editing command, which then runs in the editor.
+        // A checkbox or a list with the focus does not stop them; a text box does.
+        if (isTyping(e.target) && !isChoice(e.target)) return;
+        // The game's own commands first: in playtest Ctrl+Z takes back an action, Ctrl+S saves
+        // the game, Ctrl+Enter ends the phase.
+        const own = PLAYTEST_COMMANDS.find(
+          (p) => p.shortcuts?.some((s) => matchesShortcut(s, e)) && p.enabled(c),
+        );
+        if (own) {
+          e.preventDefault();
+          runCommand(own.id, c);
+          return;
+        }
         if (isTyping(e.target)) return;
         const cmd = commandForKey(e, c);
         const edits = cmd && editsDocument(cmd.id);

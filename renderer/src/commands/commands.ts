@@ -6,6 +6,7 @@ import { SETUP_COMMANDS, type SetupCommandId } from '../forces/setupCommands';
 import { FEATURE_KINDS, type FeatureKind } from '../../../engine/format/types';
 import { IMPORT_COMMANDS, type ImportCommandId } from '../import/importCommands';
 import { setViewPrefs, viewPrefs } from '../canvas/viewPrefs';
+import { PLAYTEST_COMMANDS, type PlaytestCommandId } from '../playtest/playtestCommands';
 import { COLLAB_COMMANDS, type CollabCommandId } from '../collab/collabCommands';
 import { DEFAULT_RULESET } from '../../../engine/rulesets/registry';
 import type { CommandContext, CommandOf } from './commandTypes';
@@ -61,6 +62,7 @@ export type CommandId =
   | 'view.plainStyle'
   | 'help.show'
   | ToolCommandId
+  | PlaytestCommandId
   | CollabCommandId
   | SetupCommandId
   | ImportCommandId;
@@ -476,6 +478,7 @@ export const COMMANDS: readonly Command[] = [
   tool('hexContour', 'Contour line', 'C', isHex),
   ...SETUP_TOOL_IDS.map((t) => tool(t, SETUP_TOOL_INFO[t].label, SETUP_TOOL_INFO[t].key, hasDoc)),
   ...SETUP_COMMANDS,
+  ...PLAYTEST_COMMANDS,
   ...COLLAB_COMMANDS,
   ...IMPORT_COMMANDS,
 ];

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import type { ScenarioDoc } from '../../../engine/format/types';
 import {
   applyActions,
@@ -18,6 +18,7 @@ import {
 } from '../../../engine/playtest';
 import { playSide } from '../../../engine/game/simulate';
 import { getHost } from '../../host';
+import { setPlaytestHandlers } from './playtestCommands';
 import { TableBoard } from './board/TableBoard';
 import type { BoardProps, Target } from './board/types';
 import { FirePanel, WeaponPanel } from './panels/FirePanel';
@@ -90,14 +91,21 @@ function BoardGameScreen<B extends BoardKind>({
   // Who is looking: in hot-seat the side that took the device; with one person, that person;
   // with only bots, or once the game is over, everybody.
   const [seatedSide, setSeatedSide] = useState<string | null>(null);
+  // One person testing both sides alone turns the hand-over screen off and sees everything.
+  const [passScreen, setPassScreen] = useState(true);
   const handover =
-    humans.length >= 2 && !phase.over && replayAt === null && activeIsHuman && active !== seatedSide
+    passScreen &&
+    humans.length >= 2 &&
+    !phase.over &&
+    replayAt === null &&
+    activeIsHuman &&
+    active !== seatedSide
       ? active
       : undefined;
   // While the device changes hands nobody's secrets show: '' is a viewer that owns no side.
   const liveOver = rs.phase(currentState(game)).over;
   const viewer: string | null =
-    liveOver || humans.length === 0
+    liveOver || humans.length === 0 || (humans.length >= 2 && !passScreen)
       ? null
       : humans.length === 1
         ? humans[0]!
@@ -226,16 +234,12 @@ function BoardGameScreen<B extends BoardKind>({
     setSelected(hit ? [hit] : []);
   };
 
-  // Ctrl+Z takes back the last action; Escape drops the selection.
-  const undoRef = useRef<() => void>(() => undefined);
+  // Escape drops the selection. (Ctrl+Z, Ctrl+S, Ctrl+Enter are the registry's playtest commands.)
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target;
       if (t instanceof HTMLElement && ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName)) return;
-      if (e.key.toLowerCase() === 'z' && (e.ctrlKey || e.metaKey) && !e.shiftKey) {
-        e.preventDefault();
-        undoRef.current();
-      } else if (e.key === 'Escape') setSelection({ key: '', ids: [] });
+      if (e.key === 'Escape') setSelection({ key: '', ids: [] });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -288,12 +292,6 @@ function BoardGameScreen<B extends BoardKind>({
     setMessage({ text: `Undone: back to action ${g.entries.length}`, bad: false });
   };
 
-  useEffect(() => {
-    undoRef.current = () => {
-      if (game.entries.length > 0 && replayAt === null) undo();
-    };
-  });
-
   const saveGame = async () => {
     const text = serializeGame(game, scenario);
     const slug = scenario.meta.title
@@ -328,6 +326,21 @@ function BoardGameScreen<B extends BoardKind>({
   const listSide = viewer ?? active ?? sides[0]?.id;
   const actionsOff = !activeIsHuman || !!handover || replayAt !== null || phase.over;
 
+  // The registry's playtest commands (palette, menus, shortcuts) act on this screen.
+  useEffect(() => {
+    setPlaytestHandlers({
+      endPhase,
+      endTurn,
+      undo: () => {
+        if (game.entries.length > 0 && replayAt === null) undo();
+      },
+      saveGame: () => void saveGame(),
+      canAct: !actionsOff,
+      canUndo: game.entries.length > 0 && replayAt === null,
+    });
+  });
+  useEffect(() => () => setPlaytestHandlers(null), []);
+
   return (
     <div className="playtest" data-testid="playtest" data-board={rs.board}>
       <header className="playtest-top">
@@ -344,7 +357,7 @@ function BoardGameScreen<B extends BoardKind>({
             data-testid="end-phase"
             title={
               active
-                ? `End the ${phase.phaseLabel.toLowerCase()} phase for ${sideName(active)}`
+                ? `End the ${phase.phaseLabel.toLowerCase()} phase for ${sideName(active)} (Ctrl+Enter)`
                 : undefined
             }
             disabled={actionsOff}
@@ -356,7 +369,7 @@ function BoardGameScreen<B extends BoardKind>({
             data-testid="end-turn"
             disabled={actionsOff}
             onClick={endTurn}
-            title="End every phase left in this turn (bots still play theirs)"
+            title="End every phase left in this turn (bots still play theirs) (Ctrl+Shift+Enter)"
           >
             End turn
           </button>
@@ -367,7 +380,22 @@ function BoardGameScreen<B extends BoardKind>({
           >
             Undo
           </button>
-          <button onClick={() => void saveGame()}>Save game</button>
+          <button onClick={() => void saveGame()} title="Save the game (Ctrl+S)">
+            Save game
+          </button>
+          {humans.length >= 2 && (
+            <label
+              className="pass-screen"
+              title="Hide each side's secrets while the device changes hands; turn off to test both sides alone"
+            >
+              <input
+                type="checkbox"
+                checked={passScreen}
+                onChange={(e) => setPassScreen(e.target.checked)}
+              />{' '}
+              Hand-over screen
+            </label>
+          )}
           <button onClick={onLoadGame}>Load game</button>
           <button onClick={onNewGame}>New game</button>
           <button onClick={onExit} data-testid="back-to-editor">

@@ -1,0 +1,68 @@
+import type { Command, CommandContext } from '../commands/commands';
+
+/** Ids of the running playtest's commands, part of the command registry's closed union. */
+export type PlaytestCommandId =
+  'playtest.endPhase' | 'playtest.endTurn' | 'playtest.undo' | 'playtest.saveGame';
+
+/** What the playtest screen on show offers the registry; null when no game is running. */
+export interface PlaytestHandlers {
+  endPhase(): void;
+  endTurn(): void;
+  undo(): void;
+  saveGame(): void;
+  /** Whether a person may act now (not a bot's phase, not handing over, not replaying). */
+  readonly canAct: boolean;
+  readonly canUndo: boolean;
+}
+
+let current: PlaytestHandlers | null = null;
+
+/** The game screen registers its handlers while it is shown (and clears them when it goes). */
+export function setPlaytestHandlers(h: PlaytestHandlers | null): void {
+  current = h;
+}
+
+export function playtestHandlers(): PlaytestHandlers | null {
+  return current;
+}
+
+const running = (_c: CommandContext) => current !== null;
+
+/**
+ * The playtest's own commands: in the palette and the desktop menus, with shortcuts, not only as
+ * buttons on the game screen. Enabled only while a game is on screen.
+ */
+export const PLAYTEST_COMMANDS: readonly Command[] = [
+  {
+    id: 'playtest.endPhase',
+    label: 'End phase (playtest)',
+    group: 'View',
+    shortcuts: ['Mod+Enter'],
+    enabled: () => current?.canAct ?? false,
+    run: () => current?.endPhase(),
+  },
+  {
+    id: 'playtest.endTurn',
+    label: 'End turn (playtest)',
+    group: 'View',
+    shortcuts: ['Mod+Shift+Enter'],
+    enabled: () => current?.canAct ?? false,
+    run: () => current?.endTurn(),
+  },
+  {
+    id: 'playtest.undo',
+    label: 'Undo the last action (playtest)',
+    group: 'View',
+    shortcuts: ['Mod+Z'],
+    enabled: () => current?.canUndo ?? false,
+    run: () => current?.undo(),
+  },
+  {
+    id: 'playtest.saveGame',
+    label: 'Save game (playtest)',
+    group: 'View',
+    shortcuts: ['Mod+S'],
+    enabled: running,
+    run: () => current?.saveGame(),
+  },
+];
