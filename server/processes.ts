@@ -12,6 +12,17 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** Every child started here: killed when this process exits, however it exits. */
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+});
+function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
 /** A free TCP port on loopback (asks the OS, then lets it go). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -63,7 +74,9 @@ export async function startServerProcess(options: {
     ...(options.redis ? ['--redis', options.redis] : []),
     ...(options.name ? ['--name', options.name] : []),
   ];
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = track(
+    spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -108,10 +121,14 @@ export async function startRedis(): Promise<RedisProcess> {
   if (!bin)
     throw new Error('redis-server is not installed: apt-get install redis-server (CI does this)');
   const port = await freePort();
-  const child = spawn(
-    bin,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+  const child = track(
+    spawn(
+      bin,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    ),
   );
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
