@@ -48,6 +48,18 @@ export function distanceToSegment(
   return { distance: inches(Math.hypot(a.x + dx * t - p.x, a.y + dy * t - p.y)), t };
 }
 
+/**
+ * Distance from `p` to the segment `a`–`b`: the same number as `distanceToSegment(...).distance`,
+ * without making an object (terrain queries call it in their innermost loops).
+ */
+export function segmentDistance(p: TablePoint, a: TablePoint, b: TablePoint): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
+  return Math.hypot(a.x + dx * t - p.x, a.y + dy * t - p.y);
+}
+
 /** Length of a polyline. */
 export function pathLength(points: readonly TablePoint[]): Inches {
   let sum = 0;

@@ -2,6 +2,7 @@ import { inGap, type Gap } from '../terrain/gaps';
 import type { CoverClass, FeatureKind } from '../format';
 import {
   boxOf,
+  type Box,
   pointInPolygon,
   segmentInsidePolygon,
   type Polygon,
@@ -226,7 +227,7 @@ export function lineOfSight(
 
   for (const o of obstructions) {
     if (ignored.has(o.id) || len === 0) continue;
-    const box = boxOf(o.polygon);
+    const box = obstructionBox(o.polygon);
     if (
       box.maxX < Math.min(a.x, b.x) ||
       box.minX > Math.max(a.x, b.x) ||
@@ -266,6 +267,9 @@ export function lineOfSight(
     const relief = reliefBlock(terrain, a, b, len, reliefBreaks, lineZ, baseZ, crossings, {
       nearTarget,
       groundRule: ruleIds.ground,
+      // No ground under the line stands higher than the highest band or deck it crosses (a bed
+      // or a flat road only lowers it), so a probe where the line is above that cannot touch.
+      highest: Math.max(reliefTop, 0),
     });
     crossed.push(...relief);
   }
@@ -386,9 +390,9 @@ function reliefBlock(
   lineZ: (t: number) => number,
   baseZ: (t: number) => number,
   crossings: readonly { entry: IndexedFeature; spans: readonly Span[] }[],
-  ctx: { nearTarget: (s: Span) => boolean; groundRule: string },
+  ctx: { nearTarget: (s: Span) => boolean; groundRule: string; highest: number },
 ): FeatureOnLine[] {
-  const { nearTarget, groundRule } = ctx;
+  const { nearTarget, groundRule, highest } = ctx;
   const ts = [...new Set(breaks.filter((t) => t > 1e-6 && t < 1 - 1e-6))].sort((x, y) => x - y);
   const probes: number[] = [];
   const all = [0, ...ts, 1];
@@ -399,10 +403,12 @@ function reliefBlock(
     if (next !== undefined) probes.push((t + next) / 2);
   }
   let cover: FeatureOnLine | undefined;
-  // Every ground feature under the line is among the crossings, so no index search is needed.
-  const grounds = crossings.map((c) => c.entry);
+  // Every ground feature under the line is among the crossings, so no index search is needed;
+  // only the kinds that shape the ground count (in their order: the first deck wins).
+  const grounds = crossings.map((c) => c.entry).filter((e) => SHAPES_GROUND.has(e.feature.kind));
   for (const t of probes) {
     if (t <= 1e-6 || t >= 1 - 1e-6) continue;
+    if (Math.min(lineZ(t), baseZ(t)) >= highest - 1e-9) continue;
     const p = lerpPoint(a, b, t);
     const g = terrain.groundAmong(grounds, p);
     const owner = g.featureId ?? trenchAt(crossings, t);
@@ -426,6 +432,28 @@ function reliefBlock(
     cover ??= hit;
   }
   return cover ? [cover] : [];
+}
+
+/** The kinds `groundAmong` reads; the rest of a line's crossings never change the ground. */
+const SHAPES_GROUND = new Set<FeatureKind>([
+  'ground',
+  'bridge',
+  'catwalk',
+  'creek',
+  'gully',
+  'road',
+]);
+
+/** Boxes of obstruction outlines: a vehicle's list is shared by every line of a phase. */
+const boxes = new WeakMap<Polygon, Box>();
+
+function obstructionBox(poly: Polygon): Box {
+  let box = boxes.get(poly);
+  if (!box) {
+    box = boxOf(poly);
+    boxes.set(poly, box);
+  }
+  return box;
 }
 
 function trenchAt(

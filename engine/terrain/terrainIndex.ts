@@ -8,7 +8,7 @@ import {
   type Box,
   type Span,
 } from '../geometry/polygon';
-import { distanceToSegment } from '../geometry/vector';
+import { segmentDistance } from '../geometry/vector';
 import type { FeatureId, TablePoint } from '../geometry/units';
 import { footprintBox, footprintOf, type Footprint } from './featureGeometry';
 import type { FeatureRules, FeatureRulesResolver, TerrainDefaults } from './terrainRules';
@@ -52,6 +52,14 @@ export class TerrainIndex {
   readonly height: number;
   private readonly tree: Flatbush | undefined;
   private readonly grounds: readonly IndexedFeature[];
+  /**
+   * Answers already given for a point: a game asks about the same few hundred unit positions over
+   * and over (every sight line starts with the ground under both ends). The map never changes, so
+   * an answer stays true; the memo is emptied when it grows past `MEMO_LIMIT` points.
+   */
+  private groundMemo: PointMemo<GroundSample> | undefined;
+  private readonly featureMemo = new Map<number, PointMemo<readonly IndexedFeature[]>>();
+  private memoSize = 0;
 
   constructor(
     map: TableMap,
@@ -89,6 +97,23 @@ export class TerrainIndex {
       tree.finish();
       this.tree = tree;
     }
+    // Only now: while the entries were placed, groundAt read a shorter list.
+    this.groundMemo = new Map();
+  }
+
+  private remember<T>(memo: PointMemo<T>, p: TablePoint, value: T): T {
+    if (++this.memoSize > MEMO_LIMIT) {
+      this.groundMemo?.clear();
+      this.featureMemo.clear();
+      this.memoSize = 1;
+    }
+    let row = memo.get(p.x);
+    if (!row) {
+      row = new Map();
+      memo.set(p.x, row);
+    }
+    row.set(p.y, value);
+    return value;
   }
 
   /** Features whose box meets `box`. */
@@ -107,11 +132,19 @@ export class TerrainIndex {
   }
 
   /** Features whose footprint contains `p` (for a wall: within `lineTolerance` of it). */
-  featuresAt(p: TablePoint, lineTolerance = 0.05): IndexedFeature[] {
+  featuresAt(p: TablePoint, lineTolerance = 0.05): readonly IndexedFeature[] {
+    let memo = this.featureMemo.get(lineTolerance);
+    const hit = memo?.get(p.x)?.get(p.y);
+    if (hit) return hit;
     // Lines count within the tolerance, so the search box reaches that far too.
     const t = lineTolerance;
     const box = { minX: p.x - t, minY: p.y - t, maxX: p.x + t, maxY: p.y + t };
-    return this.candidates(box).filter((e) => contains(e.footprint, p, lineTolerance));
+    const found = this.candidates(box).filter((e) => contains(e.footprint, p, lineTolerance));
+    if (!memo) {
+      memo = new Map();
+      this.featureMemo.set(lineTolerance, memo);
+    }
+    return this.remember(memo, p, found);
   }
 
   /**
@@ -119,9 +152,12 @@ export class TerrainIndex {
    * a road whose `elevationMode` is 'flat' stays at base level through raised bands.
    */
   groundAt(p: TablePoint): GroundSample {
+    const hit = this.groundMemo?.get(p.x)?.get(p.y);
+    if (hit) return hit;
     const box = { minX: p.x, minY: p.y, maxX: p.x, maxY: p.y };
     // Before the index is built (while placing features on the ground), scan the ground list.
-    return this.groundAmong(this.tree ? this.candidates(box) : this.grounds, p);
+    const g = this.groundAmong(this.tree ? this.candidates(box) : this.grounds, p);
+    return this.groundMemo ? this.remember(this.groundMemo, p, g) : g;
   }
 
   /** Height of the ground under a point, from a list of candidate features known to include it. */
@@ -197,19 +233,30 @@ export class TerrainIndex {
   }
 }
 
+/** Answers by point: x, then y. */
+type PointMemo<T> = Map<number, Map<number, T>>;
+
+/** Points remembered per index before the memo starts again (a few MB at most). */
+const MEMO_LIMIT = 50_000;
+
 /** Liang–Barsky test: whether segment a–b passes through a box at all. */
 function segmentMeetsBox(a: TablePoint, b: TablePoint, box: Box): boolean {
-  let t0 = 0;
-  let t1 = 1;
   const dx = b.x - a.x;
   const dy = b.y - a.y;
-  const edges: [number, number][] = [
-    [-dx, a.x - box.minX],
-    [dx, box.maxX - a.x],
-    [-dy, a.y - box.minY],
-    [dy, box.maxY - a.y],
-  ];
-  for (const [p, q] of edges) {
+  let t0 = 0;
+  let t1 = 1;
+  // The four edges in turn (west, east, north, south) as the inequalities p·t <= q, without
+  // making a list of them: this runs for every candidate of every sight line.
+  for (let k = 0; k < 4; k++) {
+    const p = k === 0 ? -dx : k === 1 ? dx : k === 2 ? -dy : dy;
+    const q =
+      k === 0
+        ? a.x - box.minX
+        : k === 1
+          ? box.maxX - a.x
+          : k === 2
+            ? a.y - box.minY
+            : box.maxY - a.y;
     if (p === 0) {
       if (q < 0) return false;
       continue;
@@ -291,8 +338,7 @@ function contains(fp: Footprint, p: TablePoint, lineTolerance: number): boolean 
       return fp.polygons.some((poly) => pointInPolygon(p, poly));
     case 'line':
       for (let i = 1; i < fp.points.length; i++) {
-        if (distanceToSegment(p, fp.points[i - 1]!, fp.points[i]!).distance <= lineTolerance)
-          return true;
+        if (segmentDistance(p, fp.points[i - 1]!, fp.points[i]!) <= lineTolerance) return true;
       }
       return false;
     case 'circle':
@@ -307,7 +353,7 @@ function trenchDepthAt(fp: Footprint, p: TablePoint): number {
   if (fp.type !== 'trench') return 0;
   let nearest = Infinity;
   for (let i = 1; i < fp.points.length; i++) {
-    nearest = Math.min(nearest, distanceToSegment(p, fp.points[i - 1]!, fp.points[i]!).distance);
+    nearest = Math.min(nearest, segmentDistance(p, fp.points[i - 1]!, fp.points[i]!));
   }
   if (nearest <= fp.floorHalfWidth) return fp.depth;
   if (nearest >= fp.outerHalfWidth) return 0;

@@ -7,6 +7,7 @@ import { constant, stat, unitType, weaponType } from './catalog';
 import { hullSize, unitHeight, type TankplankContext, type UnitInfo } from './context';
 import type { TankplankState, UnitState } from './state';
 import { TANKPLANK_SIGHT_RULES } from './terrainRules';
+import type { Gap } from '../../../terrain/gaps';
 
 /** Static facts about a unit; throws for an unknown id (callers check first). */
 export function info(ctx: TankplankContext, state: TankplankState, id: string): UnitInfo {
@@ -77,15 +78,76 @@ export function weaponKey(unitInfo: UnitInfo, w: WeaponType): string {
     : `${unitInfo.unit.id}:${w.id}`;
 }
 
-const obstructionCache = new WeakMap<TankplankState, Obstruction[]>();
+/** The sight world of each state (states never change). */
+const worldOfState = new WeakMap<TankplankState, SightWorld>();
 
-/** Vehicles and wrecks as obstructions to sight (computed once per state: states never change). */
+/**
+ * What sight depends on besides the two ends, shared by every state where it is the same: the
+ * vehicles and wrecks (one list object while none of them moves, appears or goes) and the sight
+ * answers already worked out against that list. Within a Firing phase nothing moves, so every
+ * shot of the phase reuses the lines the earlier shots and the bot's planning drew.
+ */
+interface SightWorld {
+  readonly obstructions: Obstruction[];
+  /** Answers by the state's breaches (`gaps`) and then by the two ends. */
+  readonly answers: WeakMap<readonly Gap[], Map<string, SightResult>>;
+}
+
+/** The last few worlds of a context, by their obstructions' signature (newest last). */
+const worlds = new WeakMap<TankplankContext, Map<string, SightWorld>>();
+/** How many worlds a context keeps: the bot looks back at most a phase or two. */
+const WORLDS_KEPT = 6;
+const NO_GAPS: readonly Gap[] = [];
+
+function sightWorld(ctx: TankplankContext, state: TankplankState): SightWorld {
+  const known = worldOfState.get(state);
+  if (known) return known;
+  const world = findWorld(ctx, state);
+  worldOfState.set(state, world);
+  return world;
+}
+
+function findWorld(ctx: TankplankContext, state: TankplankState): SightWorld {
+  const key = obstructionSignature(ctx, state);
+  let kept = worlds.get(ctx);
+  if (!kept) {
+    kept = new Map();
+    worlds.set(ctx, kept);
+  }
+  const found = kept.get(key);
+  if (found) {
+    // Newest last, so the oldest is the first to go.
+    kept.delete(key);
+    kept.set(key, found);
+    return found;
+  }
+  const world: SightWorld = {
+    obstructions: computeObstructions(ctx, state),
+    answers: new WeakMap(),
+  };
+  kept.set(key, world);
+  if (kept.size > WORLDS_KEPT) kept.delete(kept.keys().next().value!);
+  return world;
+}
+
+/** Everything `computeObstructions` reads from a state, as a string. */
+function obstructionSignature(ctx: TankplankContext, state: TankplankState): string {
+  let key = '';
+  for (const u of Object.values(state.units)) {
+    if (!onTable(u) || info(ctx, state, u.id).kind === 'figure') continue;
+    key += `${u.id}@${u.at[0]},${u.at[1]},${u.facing};`;
+  }
+  key += '|';
+  for (const w of state.wrecks) key += `${w.id}:${w.type}@${w.at[0]},${w.at[1]},${w.facing};`;
+  return key;
+}
+
+/**
+ * Vehicles and wrecks as obstructions to sight. The same list object comes back for every state
+ * where they stand the same, so answers drawn against it can be reused (never change it).
+ */
 export function obstructions(ctx: TankplankContext, state: TankplankState): Obstruction[] {
-  const hit = obstructionCache.get(state);
-  if (hit) return hit;
-  const out = computeObstructions(ctx, state);
-  obstructionCache.set(state, out);
-  return out;
+  return sightWorld(ctx, state).obstructions;
 }
 
 function computeObstructions(ctx: TankplankContext, state: TankplankState): Obstruction[] {
@@ -130,11 +192,11 @@ export function standingIn(ctx: TankplankContext, p: TablePoint): string[] {
     .map((e) => e.id);
 }
 
-const sightCache = new WeakMap<TankplankState, Map<string, SightResult>>();
-
 /**
  * Line of sight from one unit (or point) to another, with its own vehicle ignored. Answers are
- * remembered per state (states never change), so several weapons aiming at one target pay once.
+ * remembered while the vehicles, wrecks and breaches stay the same (across the states of a
+ * phase), keyed by everything of the two ends that sight reads: unit, point, height, the floor or
+ * tree a man stands in and the vehicle he rides.
  */
 export function sightBetween(
   ctx: TankplankContext,
@@ -143,17 +205,32 @@ export function sightBetween(
   to: { unit?: string; point: TablePoint; height?: number },
   obs?: readonly Obstruction[],
 ): SightResult {
-  const key = `${from.unit ?? ''}@${from.point.x},${from.point.y},${from.height ?? ''}>${to.unit ?? ''}@${to.point.x},${to.point.y},${to.height ?? ''}`;
-  let cache = sightCache.get(state);
-  const hit = cache?.get(key);
-  if (hit) return hit;
-  const r = computeSight(ctx, state, from, to, obs ?? obstructions(ctx, state));
-  if (!cache) {
-    cache = new Map();
-    sightCache.set(state, cache);
+  const world = sightWorld(ctx, state);
+  const own = world.obstructions;
+  if (obs !== undefined && obs !== own) {
+    // Someone else's list of obstructions: answered afresh, never remembered.
+    return computeSight(ctx, state, from, to, obs);
   }
-  cache.set(key, r);
+  const gaps = state.gaps ?? NO_GAPS;
+  let answers = world.answers.get(gaps);
+  if (!answers) {
+    answers = new Map();
+    world.answers.set(gaps, answers);
+  }
+  const key = `${endKey(state, from)}>${endKey(state, to)}`;
+  const hit = answers.get(key);
+  if (hit) return hit;
+  const r = computeSight(ctx, state, from, to, own);
+  answers.set(key, r);
   return r;
+}
+
+function endKey(
+  state: TankplankState,
+  end: { unit?: string; point: TablePoint; height?: number },
+): string {
+  const u = end.unit === undefined ? undefined : state.units[end.unit];
+  return `${end.unit ?? ''}@${end.point.x},${end.point.y},${end.height ?? ''},${u?.level ?? ''},${u?.embarkedIn ?? ''}`;
 }
 
 function computeSight(
