@@ -89,9 +89,20 @@ export interface PaintOptions {
 
 export const DEFAULT_TABLE_COLOUR = '#7d9a5b';
 
+/**
+ * The region being painted (a cache tile, a PDF sheet): textures are drawn only inside it, so a
+ * sheet of a tiled print does not trace the marks of a whole field it shows a corner of.
+ */
+let paintBox: Box | undefined;
+
 export function paintScene(ctx: Ctx2D, scene: Scene, opts: PaintOptions = {}): void {
-  if (scene.kind === 'table') paintTable(ctx, scene, opts);
-  else paintHexMap(ctx, scene, opts);
+  paintBox = opts.box;
+  try {
+    if (scene.kind === 'table') paintTable(ctx, scene, opts);
+    else paintHexMap(ctx, scene, opts);
+  } finally {
+    paintBox = undefined;
+  }
 }
 
 function paintTable(
@@ -186,6 +197,15 @@ function fillTexture(ctx: Ctx2D, id: TextureId, style: MapStyle, bounds: Box): v
     return;
   }
   const T = TILE[id];
+  if (paintBox) {
+    bounds = {
+      minX: Math.max(bounds.minX, paintBox.minX),
+      minY: Math.max(bounds.minY, paintBox.minY),
+      maxX: Math.min(bounds.maxX, paintBox.maxX),
+      maxY: Math.min(bounds.maxY, paintBox.maxY),
+    };
+    if (bounds.maxX <= bounds.minX || bounds.maxY <= bounds.minY) return;
+  }
   const x0 = Math.floor(bounds.minX / T) * T;
   const y0 = Math.floor(bounds.minY / T) * T;
   const count = Math.ceil((bounds.maxX - x0) / T) * Math.ceil((bounds.maxY - y0) / T);

@@ -14,6 +14,25 @@ import type { Json } from '../../../engine/document';
 
 type Obj = Record<string, unknown>;
 
+/**
+ * The errors to show for an edit: the schema's, unless the only complaint is a limit on the edited
+ * number and the table gives a tighter one ("at most 20 inches here" beats "at most 10000").
+ */
+function preferBounds(
+  schema: FieldError[],
+  bounds: FieldError | null,
+  path: readonly string[],
+): FieldError[] {
+  if (!bounds) return schema;
+  const pointer = '/' + path.join('/');
+  const onlyLimits = schema.every(
+    (e) =>
+      e.path === pointer &&
+      /^(maximum|minimum|exclusiveMaximum|exclusiveMinimum)$/.test(e.keyword ?? ''),
+  );
+  return onlyLimits ? [bounds] : schema;
+}
+
 /** One input for one schema node; commits on change (choices) or on blur/Enter (text, numbers). */
 function FieldInput({
   spec,
@@ -313,7 +332,7 @@ export function Inspector({ editor }: { editor: Editor }) {
           const bounds = editor.isHex()
             ? null
             : tableBoundsError(fs[i]!, c, path, editor.mapSize());
-          return schema.length ? schema : bounds ? [bounds] : [];
+          return preferBounds(schema, bounds, path);
         }),
       );
       // One sentence per field, not one per selected feature.
@@ -376,11 +395,11 @@ export function Inspector({ editor }: { editor: Editor }) {
       const bounds = editor.isHex()
         ? null
         : tableBoundsError(current, candidate, path, editor.mapSize());
-      const errs = schemaErrs.length
-        ? schemaErrs.map((e) => describeFieldError(current.kind, e))
-        : bounds
-          ? [bounds]
-          : [];
+      const errs = preferBounds(
+        schemaErrs.map((e) => describeFieldError(current.kind, e)),
+        bounds,
+        path,
+      );
       setErrors(errs);
       if (errs.length === 0 && editor.store.feature(selected.id)) editor.replaceFeature(candidate);
       return errs.length === 0;
