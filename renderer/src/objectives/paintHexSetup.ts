@@ -14,7 +14,7 @@ function withAlpha(hex: string, a: number): string {
 }
 
 /** A unit to draw: where (hex), which way (hexside), how. */
-interface HexCounter {
+export interface HexCounter {
   id: string;
   hex: HexRef;
   facing: number | undefined;
@@ -198,7 +198,8 @@ export function paintHexSetup(ctx: CanvasRenderingContext2D, ed: Editor, layout:
   ctx.restore();
 }
 
-function paintHexCounter(
+/** A counter as printed: side colour, a NATO-style type symbol, a facing wedge on its rim. */
+export function paintHexCounter(
   ctx: CanvasRenderingContext2D,
   [x, y]: Point,
   sidePx: number,

@@ -19,6 +19,7 @@ import {
 import { playSide } from '../../../engine/game/simulate';
 import { getHost } from '../../host';
 import { setPlaytestHandlers } from './playtestCommands';
+import { HexBoard } from './board/HexBoard';
 import { TableBoard } from './board/TableBoard';
 import type { BoardProps, Target } from './board/types';
 import { FirePanel, WeaponPanel } from './panels/FirePanel';
@@ -46,14 +47,10 @@ export interface GameScreenProps {
  */
 export function GameScreen(props: GameScreenProps) {
   const view = props.game.view;
-  if (view.board === 'table') return <BoardGameScreen {...props} view={view} Board={TableBoard} />;
-  // No hex ruleset plays yet; the hex board lands in the next commit of issue 11.
-  return (
-    <div className="playtest" data-testid="playtest">
-      <p className="playtest-message bad">
-        {view.label} plays on a hex map, which this build cannot show yet.
-      </p>
-    </div>
+  return view.board === 'table' ? (
+    <BoardGameScreen {...props} view={view} Board={TableBoard} />
+  ) : (
+    <BoardGameScreen {...props} view={view} Board={HexBoard} />
   );
 }
 
@@ -114,7 +111,8 @@ function BoardGameScreen<B extends BoardKind>({
           : seatedSide;
 
   // The selection belongs to one side's phase: it empties when the phase or the side changes.
-  const phaseKey = `${phase.turn}:${phase.phase}:${active ?? ''}`;
+  // In an activation, each unit's turn is a phase of its own.
+  const phaseKey = `${phase.turn}:${phase.phase}:${active ?? ''}${prompt.kind === 'activate' ? `:${prompt.unit}` : ''}`;
   const [selection, setSelection] = useState<{ key: string; ids: readonly string[] }>({
     key: '',
     ids: [],
@@ -130,9 +128,16 @@ function BoardGameScreen<B extends BoardKind>({
 
   const counters = useMemo(() => rs.counters(state, viewer), [rs, state, viewer]);
   const byId = useMemo(() => new Map(counters.map((c) => [c.id, c])), [counters]);
+  // The unit whose activation it is starts selected.
+  const actingUnit = prompt.kind === 'activate' ? prompt.unit : undefined;
   const selected = useMemo(
-    () => (selection.key === phaseKey ? selection.ids.filter((id) => byId.has(id)) : []),
-    [selection, phaseKey, byId],
+    () =>
+      selection.key === phaseKey
+        ? selection.ids.filter((id) => byId.has(id))
+        : actingUnit && byId.has(actingUnit)
+          ? [actingUnit]
+          : [],
+    [selection, phaseKey, byId, actingUnit],
   );
   const weapon = selection.key === phaseKey ? weaponPick : undefined;
   const locked = replayAt !== null || !!handover;

@@ -51,7 +51,9 @@ export function FirePanel({
   preview: FirePreview<BoardKind>;
 }) {
   const s = preview.sight;
-  const hexes = s?.hexes && s.hexes.length > 0 ? ` over ${s.hexes.length} hexes` : '';
+  // On a hex map, how many hexes lie between the two, as the line of sight crosses them.
+  const between = s?.hexes ? Math.max(0, s.hexes.length - 2) : 0;
+  const hexes = s?.hexes ? `; the line crosses ${between} ${between === 1 ? 'hex' : 'hexes'}` : '';
   return (
     <section className="pt-section" data-testid="fire-preview">
       <h3>Shot</h3>

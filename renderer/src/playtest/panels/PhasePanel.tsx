@@ -140,7 +140,7 @@ function PromptBody({
       return (
         <div className="prompt" data-testid="prompt-activate">
           <p className="hint">
-            Now acting:{' '}
+            Now acting (1):{' '}
             <button className="link" onClick={() => onSelect(prompt.unit)}>
               <b>{labelOf(prompt.unit)}</b>
             </button>
@@ -148,7 +148,7 @@ function PromptBody({
           {prompt.queue.length > 0 && (
             <>
               <p className="muted hint">Then, in initiative order:</p>
-              <ol className="prompt-queue">
+              <ol className="prompt-queue" start={2}>
                 {prompt.queue.map((u) => (
                   <li key={u}>{labelOf(u)}</li>
                 ))}
@@ -161,15 +161,19 @@ function PromptBody({
       return (
         <div className="prompt" data-testid="prompt-cards">
           <p className="muted hint">Play a card from your hand to give its orders.</p>
-          <div className="hand">
+          <div className="pt-hand">
             {prompt.hand.map((c) => (
-              <div key={c.id} className={c.action ? 'card' : 'card disabled'} data-card={c.id}>
-                <div className="card-name">
+              <div
+                key={c.id}
+                className={c.action ? 'pt-card' : 'pt-card disabled'}
+                data-card={c.id}
+              >
+                <div className="pt-card-name">
                   {c.name}
                   {c.ruleId ? <span className="rule"> {c.ruleId}</span> : null}
                 </div>
-                <div className="card-text">{c.text}</div>
-                {c.disabledReason && <div className="card-reason bad">{c.disabledReason}</div>}
+                <div className="pt-card-text">{c.text}</div>
+                {c.disabledReason && <div className="pt-card-reason bad">{c.disabledReason}</div>}
                 <button
                   disabled={!interactive || !c.action}
                   onClick={() => c.action && onAction(c.action, `Play ${c.name}`)}
