@@ -392,6 +392,13 @@ export function importBattleScribe(
     const visitKey = `${bsId}|${ctx.model ?? ''}`;
     if (visited.has(visitKey)) return;
     visited.add(visitKey);
+    // A card met again through another model's link: only who may take it changes.
+    const known = cards.get(bsId);
+    if (known) {
+      if (ctx.model) known.appliesTo.add(ctx.model);
+      else known.global = true;
+      return;
+    }
 
     const name = (el.attrs['name'] ?? '').trim();
     const profiles = profilesOf(el, file);

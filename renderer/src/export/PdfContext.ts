@@ -1,32 +1,4 @@
-import {
-  appendBezierCurve,
-  clip,
-  closePath,
-  endPath,
-  fill,
-  lineTo,
-  LineCapStyle,
-  LineJoinStyle,
-  moveTo,
-  popGraphicsState,
-  pushGraphicsState,
-  setDashPattern,
-  setFillingRgbColor,
-  setFontAndSize,
-  setGraphicsState,
-  setLineCap,
-  setLineJoin,
-  setLineWidth,
-  setStrokingRgbColor,
-  setTextMatrix,
-  beginText,
-  endText,
-  showText,
-  stroke,
-  type PDFFont,
-  type PDFName,
-  type PDFOperator,
-} from 'pdf-lib';
+import type { PDFFont, PDFName } from 'pdf-lib';
 import type { Ctx2D } from '../canvas/paintTerrain';
 import { parseColour, type Rgba } from './colour';
 
@@ -60,13 +32,20 @@ export interface PdfResources {
   alphaKey(alpha: number): PDFName;
 }
 
-const n = (v: number) => Math.round(v * 10000) / 10000;
+/** A number as a content stream writes it: at most 4 decimals, never exponent notation. */
+const n = (v: number): string => {
+  const r = Math.round(v * 10000) / 10000;
+  return r === 0 ? '0' : String(r);
+};
+const c3 = (v: number) => String(Math.round(v * 1000) / 1000);
 
 /**
  * Records the terrain painter's canvas calls as PDF content-stream operators, so the 1:1 PDF is
  * drawn with the same code as the screen, as vectors: paths, arcs (as Bézier curves), fills,
  * strokes, dashes, clips, transparency and embedded-font text. Coordinates stay in table inches;
- * the page's own transform (set by the caller) maps inches to points.
+ * the page's own transform (set by the caller) maps inches to points. The operators are written
+ * as content-stream text directly: a textured map has hundreds of thousands of them, and building
+ * an object per operator took seconds a sheet.
  */
 export class PdfContext implements Ctx2D {
   private state: State = {
@@ -83,10 +62,15 @@ export class PdfContext implements Ctx2D {
     dash: [],
   };
   private stack: State[] = [];
-  private path: PDFOperator[] = [];
+  private path: string[] = [];
   /** Graphics-state pushes to undo at restore(): one per clip since the matching save(). */
   private clips: number[] = [0];
-  readonly ops: PDFOperator[] = [];
+  private readonly ops: string[] = [];
+
+  /** The content-stream text recorded so far. */
+  content(): string {
+    return this.ops.join('');
+  }
 
   private readonly charsets = new Map<PDFFont, Set<number>>();
 
@@ -156,9 +140,10 @@ export class PdfContext implements Ctx2D {
     this.state.textBaseline = v;
   }
 
-  private tx(x: number, y: number): [number, number] {
+  /** A table point through the current transform, as "x y". */
+  private tx(x: number, y: number): string {
     const [a, b, c, d, e, f] = this.state.m;
-    return [n(a * x + c * y + e), n(b * x + d * y + f)];
+    return `${n(a * x + c * y + e)} ${n(b * x + d * y + f)}`;
   }
   private scale(): number {
     const [a, b, c, d] = this.state.m;
@@ -171,7 +156,7 @@ export class PdfContext implements Ctx2D {
   }
   restore(): void {
     const opened = this.clips.pop() ?? 0;
-    for (let i = 0; i < opened; i++) this.ops.push(popGraphicsState());
+    for (let i = 0; i < opened; i++) this.ops.push('Q\n');
     if (this.clips.length === 0) this.clips.push(0);
     const prev = this.stack.pop();
     if (prev) this.state = prev;
@@ -201,13 +186,13 @@ export class PdfContext implements Ctx2D {
     this.path = [];
   }
   moveTo(x: number, y: number): void {
-    this.path.push(moveTo(...this.tx(x, y)));
+    this.path.push(`${this.tx(x, y)} m\n`);
   }
   lineTo(x: number, y: number): void {
-    this.path.push(lineTo(...this.tx(x, y)));
+    this.path.push(`${this.tx(x, y)} l\n`);
   }
   closePath(): void {
-    this.path.push(closePath());
+    this.path.push('h\n');
   }
   arc(x: number, y: number, r: number, start: number, end: number, ccw = false): void {
     let sweep = end - start;
@@ -215,7 +200,7 @@ export class PdfContext implements Ctx2D {
     if (ccw && sweep > 0) sweep = (sweep % (2 * Math.PI)) - 2 * Math.PI;
     sweep = Math.max(-2 * Math.PI, Math.min(2 * Math.PI, sweep));
     const p0 = this.tx(x + r * Math.cos(start), y + r * Math.sin(start));
-    this.path.push(this.path.length ? lineTo(...p0) : moveTo(...p0));
+    this.path.push(`${p0} ${this.path.length ? 'l' : 'm'}\n`);
     // Quarter turns or less, each one cubic Bézier (error under 0.03% of the radius).
     const parts = Math.max(1, Math.ceil(Math.abs(sweep) / (Math.PI / 2) - 1e-9));
     const step = sweep / parts;
@@ -227,12 +212,12 @@ export class PdfContext implements Ctx2D {
       const c1p = this.tx(x + r * (c0 - k * s0), y + r * (s0 + k * c0));
       const c2p = this.tx(x + r * (c1 + k * s1), y + r * (s1 - k * c1));
       const e = this.tx(x + r * c1, y + r * s1);
-      this.path.push(appendBezierCurve(...c1p, ...c2p, ...e));
+      this.path.push(`${c1p} ${c2p} ${e} c\n`);
     }
   }
 
   /** Appends a path and its painting operators (a loop: long paths overflow spread arguments). */
-  private emit(path: readonly PDFOperator[], ...after: PDFOperator[]): void {
+  private emit(path: readonly string[], ...after: string[]): void {
     for (const op of path) this.ops.push(op);
     for (const op of after) this.ops.push(op);
   }
@@ -241,51 +226,31 @@ export class PdfContext implements Ctx2D {
     const alpha = colour.a * this.state.globalAlpha;
     if (alpha <= 0.001) return false;
     if (alpha < 0.999)
-      this.ops.push(setGraphicsState(this.resources.alphaKey(Math.round(alpha * 1000) / 1000)));
-    this.ops.push(
-      stroking
-        ? setStrokingRgbColor(colour.r, colour.g, colour.b)
-        : setFillingRgbColor(colour.r, colour.g, colour.b),
-    );
+      this.ops.push(`${this.resources.alphaKey(Math.round(alpha * 1000) / 1000).toString()} gs\n`);
+    this.ops.push(`${c3(colour.r)} ${c3(colour.g)} ${c3(colour.b)} ${stroking ? 'RG' : 'rg'}\n`);
     return true;
   }
 
   fill(): void {
     if (!this.path.length) return;
-    this.ops.push(pushGraphicsState());
-    if (this.paint(parseColour(this.state.fillStyle), false)) this.emit(this.path, fill());
-    this.ops.push(popGraphicsState());
+    this.ops.push('q\n');
+    if (this.paint(parseColour(this.state.fillStyle), false)) this.emit(this.path, 'f\n');
+    this.ops.push('Q\n');
   }
   stroke(): void {
     if (!this.path.length) return;
     const s = this.state;
     const k = this.scale();
-    this.ops.push(pushGraphicsState());
+    this.ops.push('q\n');
     if (this.paint(parseColour(s.strokeStyle), true)) {
+      const join = s.lineJoin === 'round' ? 1 : s.lineJoin === 'bevel' ? 2 : 0;
+      const cap = s.lineCap === 'round' ? 1 : s.lineCap === 'square' ? 2 : 0;
       this.ops.push(
-        setLineWidth(n(s.lineWidth * k)),
-        setLineJoin(
-          s.lineJoin === 'round'
-            ? LineJoinStyle.Round
-            : s.lineJoin === 'bevel'
-              ? LineJoinStyle.Bevel
-              : LineJoinStyle.Miter,
-        ),
-        setLineCap(
-          s.lineCap === 'round'
-            ? LineCapStyle.Round
-            : s.lineCap === 'square'
-              ? LineCapStyle.Projecting
-              : LineCapStyle.Butt,
-        ),
-        setDashPattern(
-          s.dash.map((v) => n(v * k)),
-          0,
-        ),
+        `${n(s.lineWidth * k)} w\n${join} j\n${cap} J\n[${s.dash.map((v) => n(v * k)).join(' ')}] 0 d\n`,
       );
-      this.emit(this.path, stroke());
+      this.emit(this.path, 'S\n');
     }
-    this.ops.push(popGraphicsState());
+    this.ops.push('Q\n');
   }
   fillRect(x: number, y: number, w: number, h: number): void {
     const saved = this.path;
@@ -299,8 +264,8 @@ export class PdfContext implements Ctx2D {
     this.path = saved;
   }
   clip(): void {
-    this.ops.push(pushGraphicsState());
-    this.emit(this.path, clip(), endPath());
+    this.ops.push('q\n');
+    this.emit(this.path, 'W\n', 'n\n');
     this.clips[this.clips.length - 1]!++;
   }
   fillText(text: string, x: number, y: number): void {
@@ -334,17 +299,14 @@ export class PdfContext implements Ctx2D {
     const [a, b, c, d, e, f] = s.m;
     const px = x + dx;
     const py = y + dy;
-    this.ops.push(pushGraphicsState());
+    this.ops.push('q\n');
     if (this.paint(parseColour(s.fillStyle), false)) {
       // Text space is y-up; flip it back into the painter's y-down space.
+      const tm = [a, b, -c, -d, a * px + c * py + e, b * px + d * py + f].map(n).join(' ');
       this.ops.push(
-        beginText(),
-        setFontAndSize(this.resources.fontKey(font), size),
-        setTextMatrix(n(a), n(b), n(-c), n(-d), n(a * px + c * py + e), n(b * px + d * py + f)),
-        showText(font.encodeText(shown)),
-        endText(),
+        `BT\n${this.resources.fontKey(font).toString()} ${n(size)} Tf\n${tm} Tm\n${font.encodeText(shown).toString()} Tj\nET\n`,
       );
     }
-    this.ops.push(popGraphicsState());
+    this.ops.push('Q\n');
   }
 }

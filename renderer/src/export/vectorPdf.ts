@@ -1,19 +1,6 @@
 import fontkit from '@pdf-lib/fontkit';
-import {
-  concatTransformationMatrix,
-  PDFDocument,
-  drawObject,
-  setGraphicsState,
-  type PDFName,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  clip,
-  endPath,
-  rgb,
-  type PDFFont,
-  type PDFPage,
-} from 'pdf-lib';
+import { strToU8, zlibSync } from 'fflate';
+import { PDFDocument, rgb, type PDFFont, type PDFName, type PDFPage } from 'pdf-lib';
 import { paintScene, type Scene } from '../canvas/paintTerrain';
 import { legendEntries, legendSize, paintLegend } from '../canvas/legend';
 import { PdfContext, type PdfFonts } from './PdfContext';
@@ -49,6 +36,19 @@ export interface VectorPdfOptions extends Omit<PdfOptions, 'dpi' | 'legend'> {
 }
 
 const pt = (inches: number) => inches * 72;
+const num = (v: number) => String(Math.round(v * 10000) / 10000);
+
+/**
+ * Adds content-stream text to a page as its own compressed stream, after what the page has so
+ * far; pdf-lib's own drawing calls made later go into a stream after it.
+ */
+function addContent(pdf: PDFDocument, page: PDFPage, text: string): void {
+  // fflate, not pdf-lib's own deflate: a textured sheet is megabytes of operators, and fflate
+  // compresses them several times faster at the same size.
+  const bytes = zlibSync(strToU8(text, true), { level: 6 });
+  const stream = pdf.context.stream(bytes, { Filter: 'FlateDecode', Length: bytes.length });
+  page.node.addContentStream(pdf.context.register(stream));
+}
 
 /** WOFF fonts unwrapped to TrueType (see woff.ts); TrueType passes through. */
 const sfnt = (bytes: Uint8Array) =>
@@ -117,36 +117,23 @@ export async function exportVectorPdf(
       const top = pt(t.pageH - o.margin);
       // Table inches to page points: y grows down the table and up the page.
       const resources = pageResources(pdf, page);
-      const toPage = concatTransformationMatrix(72, 0, 0, -72, left - pt(x0), top + pt(y0));
-      page.pushOperators(
-        pushGraphicsState(),
-        rectangle(left, top - pt(h), pt(w), pt(h)),
-        clip(),
-        endPath(),
-      );
-      if (underlay && o.underlay) {
-        const u = o.underlay;
-        const a = (u.rotation * Math.PI) / 180;
-        const key = page.node.newXObject('Image', underlay.ref);
-        page.pushOperators(
-          pushGraphicsState(),
-          setGraphicsState(resources.alphaKey(Math.round(u.opacity * 1000) / 1000)),
-          toPage,
-          // The image's unit square, flipped to y-down, scaled, rotated and placed.
-          concatTransformationMatrix(Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a), u.x, u.y),
-          concatTransformationMatrix(u.width, 0, 0, -u.height, 0, u.height),
-          drawObject(key),
-          popGraphicsState(),
-        );
-      }
+      const toPage = `72 0 0 -72 ${num(left - pt(x0))} ${num(top + pt(y0))} cm\n`;
       const ctx = new PdfContext(fonts, resources);
       paintScene(ctx, scene, { box: { minX: x0, minY: y0, maxX: x0 + w, maxY: y0 + h } });
-      page.pushOperators(pushGraphicsState(), toPage);
-      // In slices: a sheet can hold more operators than a call can take as arguments.
-      for (let i = 0; i < ctx.ops.length; i += 4096)
-        page.pushOperators(...ctx.ops.slice(i, i + 4096));
-      page.pushOperators(popGraphicsState());
-      page.pushOperators(popGraphicsState());
+      let content = `q\n${num(left)} ${num(top - pt(h))} ${num(pt(w))} ${num(pt(h))} re\nW\nn\nq\n${toPage}${ctx.content()}Q\n`;
+      if (underlay && o.underlay) {
+        // Over the terrain at its opacity, as the editor shows it.
+        const u = o.underlay;
+        const a = (u.rotation * Math.PI) / 180;
+        const key = page.node.newXObject('Image', underlay.ref).toString();
+        const gs = resources.alphaKey(Math.round(u.opacity * 1000) / 1000).toString();
+        const turn = [Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a), u.x, u.y]
+          .map(num)
+          .join(' ');
+        // The image's unit square, flipped to y-down, scaled, turned and placed.
+        content += `q\n${gs} gs\n${toPage}${turn} cm\n${num(u.width)} 0 0 ${num(-u.height)} 0 ${num(u.height)} cm\n${key} Do\nQ\n`;
+      }
+      addContent(pdf, page, `${content}Q\n`);
 
       page.drawRectangle({
         x: left,
@@ -228,13 +215,11 @@ export async function exportVectorPdf(
     const columns = Math.max(1, Math.floor((t.pageW - 2 * o.margin - 0.5) / 3.6));
     const ctx = new PdfContext(fonts, pageResources(pdf, page));
     paintLegend(ctx, scene, entries, columns, scene.style ?? 'printed');
-    page.pushOperators(
-      pushGraphicsState(),
-      concatTransformationMatrix(72, 0, 0, -72, pt(o.margin), pt(t.pageH - o.margin)),
+    addContent(
+      pdf,
+      page,
+      `q\n72 0 0 -72 ${num(pt(o.margin))} ${num(pt(t.pageH - o.margin))} cm\n${ctx.content()}Q\n`,
     );
-    for (let i = 0; i < ctx.ops.length; i += 4096)
-      page.pushOperators(...ctx.ops.slice(i, i + 4096));
-    page.pushOperators(popGraphicsState());
     const box = legendSize(entries.length, columns);
     page.drawText(`${o.title} - legend`, {
       x: pt(o.margin),
