@@ -54,6 +54,40 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             whether every edit has reached the server. Playtests stay on each computer.
           </li>
           <li>
+            <b>Bring your own data</b>: File ▸ Import Tiled map… reads a hexagonal map made in Tiled
+            (.tmx or .tmj, with its .tsx/.tsj tilesets chosen together; CSV, base64, zlib, gzip and
+            zstd layer data; infinite maps; flat or pointy hexes, odd or even stagger). A table
+            shows what each tile becomes (terrain, level, flags), guessed from the tiles&apos;
+            classes, names and custom properties such as <code>terrain</code> or <code>level</code>;
+            change it before importing, and the next import of the same tilesets starts from your
+            choices. The map opens as a new scenario; where several tile layers cover a hex, the top
+            layer&apos;s terrain, the highest level and every flag count, and named objects label
+            their hex. Orthogonal (square-tile) maps are refused: trace a picture of such a map with
+            an underlay instead. File ▸ Export Tiled map (TMX) writes a hex map back for Tiled, with
+            terrain and levels as tile properties (hexsides and contour lines have no place in Tiled
+            and are left out). In a TANKS scenario, File ▸ Import BattleScribe catalogues… (also in
+            the Catalog tab) reads a BattleScribe or NewRecruit game system with its catalogues into
+            the scenario&apos;s own catalog: model cards, crew, upgrade, ammo and platoon cards;
+            what has no place in a Sandtable catalog (conditions, most limits) is listed with its
+            file and line. A file that cannot be read is refused with the element and line, or the
+            JSON pointer, of the problem, and nothing open changes.
+          </li>
+          <li>
+            <b>Trace a printed map</b>: Arrange ▸ Underlay picture… puts a PNG or JPEG scan on the
+            map, kept inside the scenario file or as a file beside it (then the app asks you to
+            point at it once per session). It is drawn over the terrain at its opacity, so you see
+            both. Scale it with the two-point tool: click two marks on the picture and type their
+            real distance. Move it with the move tool, turn it and set its opacity in the dialog,
+            lock it so it stays put. It is left out of the printed PDF unless you tick Print the
+            underlay.
+          </li>
+          <li>
+            <b>Print</b>: File ▸ Print-ready PDF… draws the table at 1:1 over A4 or Letter sheets as
+            vectors (lines stay sharp, the file stays small, text in an embedded font) with overlap
+            lines, crop marks, alignment crosses and a 1-inch check bar on every sheet; a picture
+            (raster) PDF is still offered for printers that struggle with large vector pages.
+          </li>
+          <li>
             Ctrl/Cmd+K opens the command palette: every command below can be run from it by name.
           </li>
         </ul>
