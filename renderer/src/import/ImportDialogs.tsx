@@ -324,17 +324,19 @@ function TiledImportDialog({
                             }
                           />
                         </td>
-                        <td className="flags">
-                          {HEX_FLAGS.map((f) => (
-                            <label key={f} className="flag">
-                              <input
-                                type="checkbox"
-                                checked={m.flags?.includes(f) ?? false}
-                                onChange={() => toggleFlag(i, f)}
-                              />
-                              {f}
-                            </label>
-                          ))}
+                        <td>
+                          <div className="flags">
+                            {HEX_FLAGS.map((f) => (
+                              <label key={f} className="flag">
+                                <input
+                                  type="checkbox"
+                                  checked={m.flags?.includes(f) ?? false}
+                                  onChange={() => toggleFlag(i, f)}
+                                />
+                                {f}
+                              </label>
+                            ))}
+                          </div>
                         </td>
                       </tr>
                     );
