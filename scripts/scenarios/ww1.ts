@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import type {
+  Card,
   CatalogDoc,
   HexRef,
   ScenarioDoc,
@@ -257,6 +258,7 @@ export function buildWw1PlaceholderCatalog(): CatalogDoc {
         stopsMovement: true,
       }),
       terrain('village', 'Village (building hex)', '#9c8c80', {
+        building: true,
         ignoreFlags: 1,
         blocksLos: true,
         stopsMovement: true,
@@ -289,10 +291,103 @@ export function buildWw1PlaceholderCatalog(): CatalogDoc {
         ],
         placeholder: true,
       },
+      commandOrders: {
+        description:
+          'Stand-in command deck: each card, its copies in the deck, the sections it orders in and how many units it orders there in all.',
+        ruleId: 'WW-G1',
+        columns: ['card', 'copies', 'sections', 'units'],
+        rows: COMMAND_ORDERS.map((o) => ({
+          card: o.card,
+          copies: o.copies,
+          sections: o.sections,
+          units: o.units,
+        })),
+        placeholder: true,
+      },
+      rangedDice: {
+        description:
+          "Stand-in reading of a unit's rangedDice stat: its k-th number is the dice rolled at k + 1 hexes; at 1 hex the unit close-combats with closeDice; past the list is out of range.",
+        ruleId: 'WW-G2',
+        columns: ['distance', 'dice'],
+        rows: [
+          { distance: 1, dice: 'closeDice' },
+          { distance: 'k + 1', dice: 'k-th number of rangedDice' },
+        ],
+        placeholder: true,
+      },
     },
-    constants: { medalsToWin: 5, handSize: 4, flagRetreatHexes: 1 },
+    cards: COMMAND_ORDERS.filter((o) => o.card !== 'ww1.card.firstStrike').map((o): Card => ({
+      id: o.card,
+      name: o.name,
+      cardType: 'command',
+      count: o.copies,
+      effect: { units: o.units },
+      text: `Stand-in section card: order ${o.units} unit${o.units === 1 ? '' : 's'} in ${o.sections.join(' or ')}.`,
+      placeholder: true,
+    })),
+    constants: {
+      medalsToWin: 5,
+      handSize: 4,
+      flagRetreatHexes: 1,
+      cardsDrawnPerTurn: 1,
+      closeCombatRange: 1,
+    },
   };
 }
+
+/** Stand-in command deck (WW-G1): what each command card orders, and its copies in the deck. */
+const COMMAND_ORDERS: readonly {
+  card: string;
+  name: string;
+  sections: string[];
+  units: number;
+  copies: number;
+}[] = [
+  { card: 'ww1.card.probeLeft', name: 'Probe left flank', sections: ['left'], units: 2, copies: 3 },
+  { card: 'ww1.card.probeCentre', name: 'Probe centre', sections: ['centre'], units: 2, copies: 4 },
+  {
+    card: 'ww1.card.probeRight',
+    name: 'Probe right flank',
+    sections: ['right'],
+    units: 2,
+    copies: 3,
+  },
+  {
+    card: 'ww1.card.attackLeft',
+    name: 'Attack left flank',
+    sections: ['left'],
+    units: 3,
+    copies: 2,
+  },
+  {
+    card: 'ww1.card.attackCentre',
+    name: 'Attack centre',
+    sections: ['centre'],
+    units: 3,
+    copies: 3,
+  },
+  {
+    card: 'ww1.card.attackRight',
+    name: 'Attack right flank',
+    sections: ['right'],
+    units: 3,
+    copies: 2,
+  },
+  {
+    card: 'ww1.card.generalAdvance',
+    name: 'General advance',
+    sections: ['left', 'centre', 'right'],
+    units: 3,
+    copies: 1,
+  },
+  {
+    card: 'ww1.card.firstStrike',
+    name: 'First Strike',
+    sections: ['left', 'centre', 'right'],
+    units: 1,
+    copies: 1,
+  },
+];
 
 // ---------------------------------------------------------------- scenario
 
