@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { openVillage, tableToScreen } from './helpers';
 
 /** The designer's first hour (issue 18): each test does what a new user did and tripped over. */
@@ -307,7 +308,10 @@ test('hex maps: the hex under the cursor, readable numbers, urban and rubble apa
   await page.screenshot({ path: 'test-results/shots/hex-fit.png' });
 });
 
-test('a map legend on screen and in the PNG and SVG exports; the plain style', async ({ page }) => {
+test('a map legend on screen and in the PNG, PDF and SVG exports; the plain style', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await openVillage(page);
@@ -342,6 +346,19 @@ test('a map legend on screen and in the PNG and SVG exports; the plain style', a
   const head = readFileSync(pngPath);
   expect(head.readUInt32BE(16)).toBe(36 * 50);
   expect(head.readUInt32BE(20)).toBeGreaterThan(24 * 50 + 100);
+
+  // The 1:1 PDF (vectors) with the legend: the village's 16 A4 sheets and one sheet of legend.
+  await page.getByRole('menuitem', { name: 'File' }).click();
+  await page.getByRole('menuitem', { name: /PDF/ }).click();
+  const pdfDialog = page.getByRole('dialog', { name: /PDF/ });
+  await pdfDialog.getByLabel('Paper').selectOption('a4');
+  await expect(pdfDialog.getByRole('checkbox', { name: /Include the legend/ })).toBeChecked();
+  const pdf = page.waitForEvent('download');
+  await pdfDialog.getByRole('button', { name: 'Export' }).click();
+  const pdfPath = join(tmpdir(), `legend-${Date.now()}.pdf`);
+  await (await pdf).saveAs(pdfPath);
+  const sheets = await PDFDocument.load(readFileSync(pdfPath));
+  expect(sheets.getPageCount()).toBe(17);
 
   // SVG in the plain style with the legend: black on white, the legend's text in it.
   await page.keyboard.press('Shift+M');
