@@ -1,3 +1,4 @@
+import { dict, withEntry } from '../game/dict';
 import { accepted, invalid, type Reduction } from '../game/reducer';
 import type { Dice } from './dice';
 
@@ -54,7 +55,7 @@ export function newDeck(
     deck: {
       draw: shuffled(cards, dice),
       discard: [],
-      hands: Object.fromEntries(holders.map((h) => [h, []])),
+      hands: dict(holders.map((h): [string, readonly string[]] => [h, []])),
     },
     events: [{ type: 'shuffle', count: cards.length }],
   };
@@ -92,7 +93,7 @@ export function drawCards(deck: DeckState, hand: string, n: number, dice: Dice):
   }
   if (batch.length || left > 0)
     events.push({ type: 'draw', hand, cards: batch, ...(left > 0 ? { short: left } : {}) });
-  return accepted({ draw, discard, hands: { ...deck.hands, [hand]: held } }, events);
+  return accepted({ draw, discard, hands: withEntry(deck.hands, hand, held) }, events);
 }
 
 /**
@@ -112,7 +113,7 @@ export function discardCards(deck: DeckState, hand: string, cards: readonly stri
     {
       draw: deck.draw,
       discard: [...deck.discard, ...cards],
-      hands: { ...deck.hands, [hand]: rest },
+      hands: withEntry(deck.hands, hand, rest),
     },
     [{ type: 'discard', hand, cards: [...cards] }],
   );

@@ -1,3 +1,4 @@
+import { dict } from '../game/dict';
 import type { Dice } from './dice';
 
 /**
@@ -39,7 +40,8 @@ export function rollPool(dice: Dice, spec: PoolSpec): PoolRoll {
     throw new Error(`cannot roll ${spec.count} dice: a pool is a whole number of dice, 0 or more`);
   const naturals: number[] = [];
   const shown: string[] = [];
-  const counts: Record<string, number> = {};
+  // Faces are names from a catalog: a record without a prototype (game/dict.ts).
+  const counts = dict<number>();
   for (const f of faces) counts[f] = 0;
   for (let i = 0; i < spec.count; i++) {
     const n = dice.roll(faces.length);

@@ -26,7 +26,7 @@ parentPort!.on('message', (msg: { id: number; plan: MutationPlan }) => {
   try {
     const bytes = mutateText(base.text, msg.plan);
     const run = base.kind === 'game' ? harness.runGameFile : harness.runScenarioFile;
-    report = run(bytes, { now: () => performance.now(), sideTurns: 2, selections: 4 });
+    report = run(bytes, { now: () => performance.now(), sideTurns: 4, selections: 4 });
   } catch (error) {
     // Thrown past the harness itself (it turns step errors into reports): still a crash.
     report = {

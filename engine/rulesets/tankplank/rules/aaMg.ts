@@ -3,6 +3,7 @@
  * which the tank may use at most half its move that turn (nothing at all when the option
  * `aamgRequiresStationary` is on). Firing the AA MG is still checked at fire time as well.
  */
+import { withEntry } from '../../../game/dict';
 import { accepted, invalid, type Reduction } from '../../../game/reducer';
 import type { TankplankEvent } from './actions';
 import { stat } from './catalog';
@@ -45,7 +46,7 @@ export function manAaMg(
       `${id} has already used ${fmt(u.moved)} of its move; with the commander on the AA MG it may use at most ${limit === 0 ? 'none' : fmt(limit)}`,
       ctx.options.bool('TP-A21') ? 'TP-A21' : 'TP-5.11',
     );
-  return accepted({ ...state, units: { ...state.units, [id]: { ...u, aaMgTurn: state.turn } } }, [
+  return accepted({ ...state, units: withEntry(state.units, id, { ...u, aaMgTurn: state.turn }) }, [
     {
       type: 'AaMgManned',
       unit: id,

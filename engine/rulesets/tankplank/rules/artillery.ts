@@ -1,3 +1,4 @@
+import { withEntry } from '../../../game/dict';
 import type { WeaponType } from '../../../format';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
 import { constant, num, stat, statText, tableRows, text } from './catalog';
@@ -321,7 +322,7 @@ export function artilleryMoved(
     const key = weaponKey(mover, m.weapon);
     const tw = next.teamWeapons[key];
     if (!isArtillery(m.weapon) || !tw?.setUp) continue;
-    next = { ...next, teamWeapons: { ...next.teamWeapons, [key]: { ...tw, setUp: false } } };
+    next = { ...next, teamWeapons: withEntry(next.teamWeapons, key, { ...tw, setUp: false }) };
   }
   return next;
 }
@@ -333,7 +334,7 @@ export function artilleryFired(state: TankplankState, plan: ShotPlan): Tankplank
   if (!tw) return state;
   return {
     ...state,
-    teamWeapons: { ...state.teamWeapons, [plan.key]: { ...tw, lastFiredTurn: state.turn } },
+    teamWeapons: withEntry(state.teamWeapons, plan.key, { ...tw, lastFiredTurn: state.turn }),
   };
 }
 

@@ -2,6 +2,7 @@
  * End of the Firing phase: casualties come off the table, destroyed vehicles become wrecks, and
  * their passengers and crews save or bail out beside them (TP-14.3 to TP-14.5, TP-16.2, TP-16.8).
  */
+import { dict, withEntry } from '../../../game/dict';
 import {
   type TankplankState,
   type UnitState,
@@ -128,14 +129,14 @@ export function removeCasualties(
           doomed: false,
           embarkedIn: null,
           passengers: [],
-          crew: {},
-          ammo: {},
+          crew: dict(),
+          ammo: dict(),
           moved: 0,
           movedInches: 0,
           noFire: false,
           spawned: true,
         };
-        next = { ...next, units: { ...next.units, [crewId]: crewman } };
+        next = { ...next, units: withEntry(next.units, crewId, crewman) };
         events.push({
           type: 'CrewBailedOut',
           vehicle: u.id,

@@ -2,6 +2,7 @@
  * The Firing phase's two actions: a unit fires (the plan from fire.ts, its dice, the round spent),
  * and an observer calls a mortar or artillery piece onto a point he sees (TP-12.4, TP-18.7a).
  */
+import { entry, withEntry } from '../../../game/dict';
 import { type TankplankState, type UnitState, withUnit } from './state';
 import type { Point } from '../../../format';
 import { Dice } from '../../../random/dice';
@@ -74,32 +75,27 @@ export function callFire(
   };
   let next: TankplankState = {
     ...state,
-    teamWeapons: {
-      ...state.teamWeapons,
-      [key]: {
-        ...tw,
-        call: {
-          at: [p.x, p.y],
-          turn: state.turn,
-          observer: observerId,
-          // An officer observes with his radioman; an observer vehicle has its own radio.
-          radiomen:
-            oInfo.kind === 'vehicle'
-              ? []
-              : radiomen
-                  .filter((r) => dist([r.at[0], r.at[1]], op) <= reach + 1e-9)
-                  .map((r) => r.id),
-        },
+    teamWeapons: withEntry(state.teamWeapons, key, {
+      ...tw,
+      call: {
+        at: [p.x, p.y],
+        turn: state.turn,
+        observer: observerId,
+        // An officer observes with his radioman; an observer vehicle has its own radio.
+        radiomen:
+          oInfo.kind === 'vehicle'
+            ? []
+            : radiomen.filter((r) => dist([r.at[0], r.at[1]], op) <= reach + 1e-9).map((r) => r.id),
       },
-    },
+    }),
   };
   next = withUnit(next, observerId, { noFire: true });
   next = {
     ...next,
-    fired: {
-      ...next.fired,
-      [observerId]: [...(next.fired[observerId] ?? []), `${observerId}:call`],
-    },
+    fired: withEntry(next.fired, observerId, [
+      ...(next.fired[observerId] ?? []),
+      `${observerId}:call`,
+    ]),
   };
   return accepted(next, [
     {
@@ -135,17 +131,19 @@ export function fire(
       const tw = next.teamWeapons[plan.key]!;
       next = {
         ...next,
-        teamWeapons: { ...next.teamWeapons, [plan.key]: { ...tw, ammo: tw.ammo - 1 } },
+        teamWeapons: withEntry(next.teamWeapons, plan.key, { ...tw, ammo: tw.ammo - 1 }),
       };
     } else {
       const kind = plan.ammoKind ?? 'AP';
       const u = next.units[plan.shooter]!;
-      next = withUnit(next, plan.shooter, { ammo: { ...u.ammo, [kind]: (u.ammo[kind] ?? 0) - 1 } });
+      next = withUnit(next, plan.shooter, {
+        ammo: withEntry(u.ammo, kind, (entry(u.ammo, kind) ?? 0) - 1),
+      });
     }
   }
   next = {
     ...next,
-    fired: { ...next.fired, [plan.shooter]: [...(next.fired[plan.shooter] ?? []), plan.key] },
+    fired: withEntry(next.fired, plan.shooter, [...(next.fired[plan.shooter] ?? []), plan.key]),
     rng: dice.state(),
   };
   next = artilleryFired(next, plan);

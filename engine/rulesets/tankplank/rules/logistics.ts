@@ -1,3 +1,4 @@
+import { dict, withEntry } from '../../../game/dict';
 import { withUnit } from './state';
 import type { Point, WeaponType } from '../../../format';
 import { accepted, invalid, type Reduction } from '../../../game/reducer';
@@ -58,7 +59,7 @@ export function roundsText(rounds: Readonly<Record<string, number>>): string {
 
 /** Rounds by kind in a list of lots. */
 export function lotTotals(lots: readonly AmmoLot[] | undefined): Record<string, number> {
-  const out: Record<string, number> = {};
+  const out = dict<number>();
   for (const l of lots ?? []) if (l.rounds > 0) out[l.kind] = (out[l.kind] ?? 0) + l.rounds;
   return out;
 }
@@ -71,14 +72,14 @@ export function recoverableAmmo(
   left: Readonly<Record<string, number>>,
   roundUp = false,
 ): Record<string, number> {
-  return Object.fromEntries(
+  return dict(
     Object.entries(left).map(([k, v]) => [k, roundUp ? Math.ceil(v / 2) : Math.floor(v / 2)]),
   );
 }
 
 /** The full load of a unit type by kind: what its weapons stow in the catalog (TP-17.1). */
 export function stowageOf(ctx: TankplankContext, type: string): Record<string, number> {
-  const out: Record<string, number> = {};
+  const out = dict<number>();
   for (const m of ctx.catalog.units.get(type)?.weapons ?? [])
     for (const [k, v] of Object.entries(m.ammo ?? {})) out[k] = (out[k] ?? 0) + v;
   return out;
@@ -111,9 +112,9 @@ function fitInto(
   lots: readonly AmmoLot[],
 ): { taken: Record<string, number>; left: AmmoLot[]; compatible: boolean } {
   const stowage = stowageOf(ctx, receiver.type);
-  const room: Record<string, number> = {};
+  const room = dict<number>();
   for (const [k, v] of Object.entries(stowage)) room[k] = Math.max(0, v - (receiver.ammo[k] ?? 0));
-  const taken: Record<string, number> = {};
+  const taken = dict<number>();
   const left: AmmoLot[] = [];
   let compatible = false;
   for (const lot of lots) {
@@ -133,7 +134,7 @@ function fitInto(
 }
 
 const addRounds = (ammo: Readonly<Record<string, number>>, add: Record<string, number>) => {
-  const out = { ...ammo };
+  const out = dict(ammo);
   for (const [k, v] of Object.entries(add)) out[k] = (out[k] ?? 0) + v;
   return out;
 };
@@ -199,7 +200,7 @@ export function recoverAmmo(
   });
   next = withCargo(next, id, mergeLots([...(unit.carriedAmmo ?? []), ...own.left]));
   next = withWreck(next, wreckId, {
-    ammo: Object.fromEntries(Object.keys(wreck.ammo).map((k) => [k, 0])),
+    ammo: dict(Object.keys(wreck.ammo).map((k) => [k, 0])),
   });
   return accepted(next, [
     {
@@ -301,7 +302,7 @@ function withCargo(state: TankplankState, id: string, lots: readonly AmmoLot[]):
   if (lots.length > 0) return withUnit(state, id, { carriedAmmo: lots });
   const rest: Record<string, unknown> = { ...u };
   delete rest['carriedAmmo'];
-  return { ...state, units: { ...state.units, [id]: rest as unknown as UnitState } };
+  return { ...state, units: withEntry(state.units, id, rest as unknown as UnitState) };
 }
 
 function reloadMoveLimit(ctx: TankplankContext): { share: number; ruleId: string } {

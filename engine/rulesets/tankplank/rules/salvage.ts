@@ -14,6 +14,7 @@
  *   (TP-16.7, catalog `capturedWeapons`).
  * - Heavy weapons ride in vehicles only broken down and never fire from them (TP-16.9).
  */
+import { dict, withEntry } from '../../../game/dict';
 import { withUnit } from './state';
 import type { Point } from '../../../format';
 import { accepted, invalid, type Reduction } from '../../../game/reducer';
@@ -141,20 +142,21 @@ export function leftBehind(
       doomed: false,
       embarkedIn: null,
       passengers: [],
-      crew: {},
+      crew: dict(),
       // A piece keeps its count of rounds where guns keep theirs.
-      ammo: { AP: tw.ammo },
+      ammo: dict([['AP', tw.ammo]]),
       moved: 0,
       movedInches: 0,
       noFire: false,
     };
     next = {
       ...next,
-      units: { ...next.units, [id]: piece },
-      teamWeapons: {
-        ...next.teamWeapons,
-        [`${id}:${weapon}`]: { setUp: false, setUpTurn: 0, ammo: tw.ammo },
-      },
+      units: withEntry(next.units, id, piece),
+      teamWeapons: withEntry(next.teamWeapons, `${id}:${weapon}`, {
+        setUp: false,
+        setUpTurn: 0,
+        ammo: tw.ammo,
+      }),
     };
     events.push({
       type: 'WeaponAbandoned',
@@ -372,7 +374,7 @@ export function fireCaptured(
   let next = withUnit(r.state, gun.id, { side: gun.side, capturedFireTurn: state.turn });
   next = {
     ...next,
-    fired: { ...next.fired, [man.id]: [...(next.fired[man.id] ?? []), `${gun.id}:captured`] },
+    fired: withEntry(next.fired, man.id, [...(next.fired[man.id] ?? []), `${gun.id}:captured`]),
   };
   return accepted(next, [
     { type: 'CapturedGunFired', unit: man.id, gun: gun.id, ruleId: 'TP-16.7' },

@@ -1,3 +1,4 @@
+import { dict } from '../../../game/dict';
 import { seedRng } from '../../../random/dice';
 import { hashState } from '../../../game/stateHash';
 import { constant, stat } from './catalog';
@@ -22,19 +23,20 @@ export interface NewGameOptions {
  * the table), passengers aboard, ammunition from the catalog, objectives committed by hash.
  */
 export function newGame(ctx: TankplankContext, opts: NewGameOptions): TankplankState {
-  const units: Record<string, UnitState> = {};
-  const teamWeapons: Record<string, TeamWeaponState> = {};
+  // Keyed by ids from the file: records without a prototype (game/dict.ts).
+  const units = dict<UnitState>();
+  const teamWeapons = dict<TeamWeaponState>();
   const embarked = new Map<string, string>();
   for (const i of ctx.units.values())
     for (const p of i.unit.passengers ?? []) embarked.set(p, i.unit.id);
   for (const i of ctx.units.values()) {
     const u = i.unit;
-    const crew: Record<string, number> = {};
+    const crew = dict<number>();
     // A vehicle without a crew list has its catalog crew; a gun's crew are figures of its team
     // unless the scenario lists them on the gun itself.
     for (const c of u.crew ?? (i.kind === 'vehicle' ? (i.type.crew ?? []) : []))
       crew[c.role] = (crew[c.role] ?? 0) + c.count;
-    const ammo: Record<string, number> = {};
+    const ammo = dict<number>();
     for (const m of i.type.weapons ?? [])
       for (const [k, v] of Object.entries(m.ammo ?? {})) ammo[k] = (ammo[k] ?? 0) + v;
     Object.assign(ammo, u.ammo ?? {});
@@ -79,16 +81,16 @@ export function newGame(ctx: TankplankContext, opts: NewGameOptions): TankplankS
     sweep: 'rightToLeft' as const,
     ended: [],
     units,
-    formations: {} as Record<string, FormationState>,
+    formations: dict<FormationState>(),
     teamWeapons,
-    fired: {},
+    fired: dict<readonly string[]>(),
     wrecks: [],
-    objectives: {} as Record<string, ObjectiveState>,
+    objectives: dict<ObjectiveState>(),
     rng: seedRng(opts.seed),
     turnLimit:
       opts.turnLimit ?? ctx.scenario.victory.turnLimit ?? constant(ctx.catalog, 'turnLimit'),
   };
-  const formations: Record<string, FormationState> = {};
+  const formations = dict<FormationState>();
   for (const f of ctx.formations.values()) {
     const size = formationSize(ctx, state0, f.id);
     formations[f.id] = {
@@ -105,7 +107,7 @@ export function newGame(ctx: TankplankContext, opts: NewGameOptions): TankplankS
       bridgeHmg: false,
     };
   }
-  const objectives: Record<string, ObjectiveState> = {};
+  const objectives = dict<ObjectiveState>();
   for (const o of ctx.objectives) {
     if (o.kind !== 'holdZone' || !o.owner) continue;
     objectives[o.owner] = {

@@ -1,3 +1,4 @@
+import { withEntry } from '../../../game/dict';
 import type { Gap } from '../../../terrain/gaps';
 import type { RngState } from '../../../random/dice';
 
@@ -170,7 +171,7 @@ export const withUnit = (
   patch: Partial<UnitState>,
 ): TankplankState => ({
   ...state,
-  units: { ...state.units, [id]: { ...state.units[id]!, ...patch } },
+  units: withEntry(state.units, id, { ...state.units[id]!, ...patch }),
 });
 
 /** The state with one formation's bookkeeping changed. */
@@ -180,5 +181,5 @@ export const withFormation = (
   patch: Partial<FormationState>,
 ): TankplankState => ({
   ...state,
-  formations: { ...state.formations, [id]: { ...state.formations[id]!, ...patch } },
+  formations: withEntry(state.formations, id, { ...state.formations[id]!, ...patch }),
 });

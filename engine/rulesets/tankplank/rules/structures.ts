@@ -4,6 +4,7 @@
  * kills outright, the far slope saves, the survivors must come down next turn and the roof burns
  * for the rest of the game (a plain flag, TP-G15).
  */
+import { withEntry } from '../../../game/dict';
 import type { BuildingFeature } from '../../../format';
 import {
   distanceToOutline,
@@ -219,7 +220,7 @@ export function leaveBurningRoofs(
     const p = tablePoint(u.at[0], u.at[1]);
     const house = houseAt(ctx, p, 0);
     if (!house || !roofBurning(state, house.id)) continue;
-    units = { ...units, [u.id]: { ...u, level: undefined, moved: Math.min(1, u.moved + cost) } };
+    units = withEntry(units, u.id, { ...u, level: undefined, moved: Math.min(1, u.moved + cost) });
     events.push({
       type: 'UnitMoved',
       unit: u.id,

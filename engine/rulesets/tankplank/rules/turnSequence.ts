@@ -2,6 +2,7 @@
  * The turn sequence: a side ends a phase; when both have, Movement gives way to Firing, and Firing
  * to the end of the turn (casualties, morale, victory) and the next turn's start (TP-4.2 to TP-4.7).
  */
+import { dict } from '../../../game/dict';
 import type { FormationState, TankplankState, UnitState } from './state';
 import { Dice } from '../../../random/dice';
 import { accepted, invalid } from '../../../game/reducer';
@@ -36,7 +37,7 @@ export function endPhase(
   const dice = new Dice(state.rng);
   let next: TankplankState = { ...state, ended: [] };
   if (state.phase === 'movement') {
-    next = { ...next, phase: 'firing', fired: {} };
+    next = { ...next, phase: 'firing', fired: dict() };
     events.push({ type: 'PhaseStarted', turn: state.turn, phase: 'firing', ruleId: 'TP-4.6' });
   } else {
     next = leftBehind(ctx, state, removeCasualties(ctx, next, dice, events), events);
@@ -56,11 +57,11 @@ export function startTurn(
 ): TankplankState {
   const turn = state.turn + 1;
   const sweep = state.sweep === 'rightToLeft' ? 'leftToRight' : 'rightToLeft';
-  const units: Record<string, UnitState> = {};
+  const units = dict<UnitState>();
   for (const [id, u] of Object.entries(state.units))
     units[id] =
       u.moved || u.movedInches || u.noFire ? { ...u, moved: 0, movedInches: 0, noFire: false } : u;
-  const formations: Record<string, FormationState> = {};
+  const formations = dict<FormationState>();
   for (const [id, f] of Object.entries(state.formations)) {
     formations[id] = {
       ...f,
@@ -81,7 +82,7 @@ export function startTurn(
     phase: 'movement',
     units,
     formations,
-    fired: {},
+    fired: dict(),
   };
   events.push({ type: 'TurnStarted', turn, sweep, ruleId: 'TP-4.3' });
   events.push({ type: 'PhaseStarted', turn, phase: 'movement', ruleId: 'TP-4.3' });

@@ -3,6 +3,7 @@
  * (TP-3.2), and a side wins by holding it (TP-3.3, TP-A47); the game also ends on a wipe-out or
  * the turn limit (TP-G12).
  */
+import { withEntry } from '../../../game/dict';
 import type { TankplankState } from './state';
 import { hashState } from '../../../game/stateHash';
 import { tablePoint } from '../../../geometry/units';
@@ -30,7 +31,7 @@ export function revealObjectives(
     );
     if (!inside) continue;
     const verified = hashState({ side, objective: obj.id, area: obj.area }) === o.commitment;
-    next = { ...next, objectives: { ...next.objectives, [side]: { ...o, revealed: true } } };
+    next = { ...next, objectives: withEntry(next.objectives, side, { ...o, revealed: true }) };
     events.push({
       type: 'ObjectiveRevealed',
       side,
@@ -75,7 +76,7 @@ export function checkVictory(
       rolesMet &&
       (obj.holders?.excludeEnemy === false || enemy.length === 0);
     const heldTurns = holds ? o.heldTurns + 1 : 0;
-    next = { ...next, objectives: { ...next.objectives, [side]: { ...o, heldTurns } } };
+    next = { ...next, objectives: withEntry(next.objectives, side, { ...o, heldTurns }) };
     if (holds)
       events.push({
         type: 'ObjectiveHeld',

@@ -1,6 +1,7 @@
 /**
  * Setting up and breaking down team weapons, AT guns, mortars and artillery (TP-5.3, TP-5.6, TP-A28).
  */
+import { withEntry } from '../../../game/dict';
 import { type TankplankState, withUnit } from './state';
 import { accepted, invalid } from '../../../game/reducer';
 import { stat } from './catalog';
@@ -52,7 +53,7 @@ export function setUp(
   });
   next = {
     ...next,
-    teamWeapons: { ...next.teamWeapons, [key]: { ...tw, setUp: up, setUpTurn: state.turn } },
+    teamWeapons: withEntry(next.teamWeapons, key, { ...tw, setUp: up, setUpTurn: state.turn }),
   };
   return accepted(next, [
     up

@@ -1,3 +1,4 @@
+import { dict } from '../../../game/dict';
 import type { GameAction, GameDef } from '../../../game/gameDef';
 import { tablePoint } from '../../../geometry/units';
 import type {
@@ -43,7 +44,7 @@ export function tankplankView(
     phase(state): PhaseInfo {
       const over = state.phase === 'ended';
       const waitingFor = over ? [] : ctx.sides.filter((s) => !state.ended.includes(s));
-      const todo: Record<string, string[]> = {};
+      const todo = dict<string[]>();
       for (const side of ctx.sides) {
         const own = Object.values(state.units).filter((u) => u.side === side && u.alive);
         const lines: string[] = [];
