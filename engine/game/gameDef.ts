@@ -52,6 +52,20 @@ export interface NewGameOptions {
   readonly turnLimit?: number;
 }
 
+/** A piece on the board as the balance lab sees it: whose it is, what it is and where it stands. */
+export interface BoardPiece {
+  readonly id: string;
+  readonly side: string;
+  /** Its catalog type id, for casualties by unit type. */
+  readonly type: string;
+  /**
+   * Where it stands in the map's own coordinates (inches on a table; column and row on a hex
+   * map); a rider stands where its vehicle is; null while off the board.
+   */
+  readonly at: readonly [number, number] | null;
+  readonly alive: boolean;
+}
+
 /** A ruleset's game as pure functions of its state `S`, actions `A` and events `E`. */
 export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unknown> {
   readonly rulesetId: string;
@@ -79,6 +93,12 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
    * game has one (engine/rulesets/registry.test.ts); only throwaway test games leave it out.
    */
   readonly actions?: ActionSchema;
+  /**
+   * Every piece and where it stands, for the balance lab's casualty counts and heatmaps (where
+   * units died, which ground the winner held). A game without it is still played by the lab,
+   * without those two.
+   */
+  pieces?(state: S): readonly BoardPiece[];
   /**
    * Where the seeded dice live in the state: the driver reads and writes them to fix rolls in
    * tests (forced dice are a driver feature, never an action a file can carry).

@@ -26,6 +26,11 @@ export interface SimulateOptions<S, A extends GameAction> {
   readonly forcedDice?: readonly number[];
   /** Keep every action (for a saved log or a replay check); off for speed in the balance lab. */
   readonly record?: boolean;
+  /**
+   * Sees the state at the start and after every side turn (the balance lab notes who fell where).
+   * It must not keep the game from going on: what it returns is ignored.
+   */
+  readonly observe?: (state: S, sideTurns: number) => void;
 }
 
 export interface SimulateResult<S, A> {
@@ -96,6 +101,7 @@ export function simulate<S, A extends GameAction, E>(
     ...(options.turnLimit !== undefined ? { turnLimit: options.turnLimit } : {}),
   });
   if (options.forcedDice?.length) state = withForcedDice(game, state, options.forcedDice);
+  options.observe?.(state, 0);
   const cap = options.maxSideTurns ?? 2000;
   const actions: A[] = [];
   let events = 0;
@@ -124,6 +130,7 @@ export function simulate<S, A extends GameAction, E>(
     state = turn.state;
     events += turn.events.length;
     if (options.record !== false) actions.push(...turn.actions);
+    options.observe?.(state, sideTurns);
   }
   return {
     state,

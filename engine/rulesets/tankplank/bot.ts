@@ -1,3 +1,4 @@
+import type { BotStyle } from '../../game/gameDef';
 import { tablePoint, type TablePoint } from '../../geometry/units';
 import { distance, lerpPoint } from '../../geometry/vector';
 import { pathCost } from '../../movement/movementCost';
@@ -22,7 +23,9 @@ export function botPhase(
   ctx: TankplankContext,
   state: TankplankState,
   side: string,
+  style: BotStyle = 'balanced',
 ): { state: TankplankState; actions: TankplankAction[]; events: TankplankEvent[] } {
+  void style;
   const reduce = tankplankReducer(ctx);
   let s = state;
   const actions: TankplankAction[] = [];

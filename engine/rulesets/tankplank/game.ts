@@ -4,6 +4,7 @@ import { actionProblem } from '../../game/actionSchema';
 import { invalid } from '../../game/reducer';
 import { TANKPLANK_ACTIONS } from './actionSchema';
 import { botPhase } from './bot';
+import { positionOf } from './rules/situation';
 import {
   newGame,
   tankplankReducer,
@@ -98,7 +99,18 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
       side,
       ...(timeUp ? { timeUp: true } : {}),
     }),
-    bot: (state, side) => botPhase(ctx, state, side),
+    bot: (state, side, style) => botPhase(ctx, state, side, style),
+    pieces: (state) =>
+      Object.values(state.units).map((u) => {
+        const p = positionOf(state, u.id);
+        return {
+          id: u.id,
+          side: u.side,
+          type: u.type,
+          at: u.alive && p ? ([p.x, p.y] as const) : null,
+          alive: u.alive,
+        };
+      }),
     dice: {
       get: (state) => state.rng,
       set: (state, rng) => ({ ...state, rng }),

@@ -1,0 +1,81 @@
+/**
+ * Balance lab benchmark: bot-versus-bot games of a scenario (the Tankplank village unless told)
+ * through the lab runner on 1 and on 2 worker threads. Prints games a minute (wall clock, and per
+ * CPU-minute so a busy machine can be read), the share of decided games, the game lengths, and
+ * whether both runs gave the same game hashes. Prints numbers; it is not a test.
+ *
+ * Run: npm run bench:lab [-- --games N] [--workers 1,2] [--scenario file] [--seed S]
+ *      [--bots a=aggressive,b=cautious] [--turn-limit T]
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { loadDocument } from '../engine/format/index';
+import type { BotStyle } from '../engine/game/gameDef';
+import { runLab } from '../engine/lab/runner';
+import type { LabReport, LabSettings } from '../engine/lab/types';
+import { nodeLabWorker } from '../cli/labThreads';
+
+const args = process.argv.slice(2);
+const opt = (name: string): string | undefined => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const file = opt('scenario') ?? 'scenarios/tankplank-village.scenario.json';
+const games = Number(opt('games') ?? 120);
+const workerCounts = (opt('workers') ?? '1,2').split(',').map(Number);
+const styles: Record<string, BotStyle> = {};
+for (const pair of (opt('bots') ?? '').split(',').filter(Boolean)) {
+  const [side, style] = pair.split('=');
+  styles[side!] = style as BotStyle;
+}
+const turnLimit = opt('turn-limit');
+const loaded = loadDocument(readFileSync(file, 'utf8'), { file, expect: ['sandtable.scenario'] });
+if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join('; '));
+const settings: LabSettings = {
+  games,
+  firstSeed: Number(opt('seed') ?? 1),
+  styles,
+  ...(turnLimit ? { turnLimit: Number(turnLimit) } : {}),
+};
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+console.log(
+  `${loaded.doc.meta.title}: ${games} games, seeds ${settings.firstSeed}-${settings.firstSeed + games - 1}, bots ${JSON.stringify(styles)}; load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on this machine`,
+);
+const reports: { workers: number; report: LabReport }[] = [];
+for (const workers of workerCounts) {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const report = await runLab(loaded.doc, settings, {
+    spawn: () => nodeLabWorker(),
+    workers,
+    onProgress: (p) => {
+      if (process.stderr.isTTY) process.stderr.write(`\r${p.done}/${p.total} games`);
+    },
+  }).done;
+  if (process.stderr.isTTY) process.stderr.write('\r');
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  reports.push({ workers, report });
+  const wins = report.sides
+    .map((s) => `${s.id} ${pct(s.wins.share)} [${pct(s.wins.low)}, ${pct(s.wins.high)}]`)
+    .join(', ');
+  console.log(
+    `${workers} worker${workers === 1 ? ' ' : 's'}: ${Math.round((games / seconds) * 60).toLocaleString('en')} games/min wall clock (${seconds.toFixed(1)} s); ${Math.round((games / cpuSeconds) * 60).toLocaleString('en')} games per CPU-minute (${(cpuSeconds / games).toFixed(3)} CPU s a game, thread start-up included)`,
+  );
+  console.log(
+    `  decided ${pct(report.decided.share)} [${pct(report.decided.low)}, ${pct(report.decided.high)}], draws ${pct(report.draws.share)}, unfinished ${report.unfinished}; wins ${wins}; length mean ${report.length.mean.toFixed(1)} turns (median ${report.length.median}, ${report.length.min}-${report.length.max})`,
+  );
+}
+if (reports.length > 1) {
+  const key = (r: LabReport) => JSON.stringify(r.hashes);
+  const same = reports.every((r) => key(r.report) === key(reports[0]!.report));
+  console.log(
+    `same game hashes with ${reports.map((r) => r.workers).join(' and ')} workers: ${same ? 'yes' : 'NO'}`,
+  );
+  if (!same) process.exitCode = 1;
+}

@@ -1,0 +1,123 @@
+import { describe, expect, test } from 'vitest';
+import type { GameMap } from '../format';
+import { heatGridShape, labReport, wilson } from './stats';
+import type { GameRecord } from './types';
+
+describe('Wilson score interval', () => {
+  test('matches the published values', () => {
+    // 5 of 10: 0.2366 to 0.7634; 0 of 10: 0 to 0.2775; 81 of 263 (Wilson 1927 style example).
+    const half = wilson(5, 10);
+    expect(half.share).toBe(0.5);
+    expect(half.low).toBeCloseTo(0.2366, 4);
+    expect(half.high).toBeCloseTo(0.7634, 4);
+    const none = wilson(0, 10);
+    expect(none.low).toBe(0);
+    expect(none.high).toBeCloseTo(0.2775, 4);
+    const all = wilson(10, 10);
+    expect(all.low).toBeCloseTo(0.7225, 4);
+    expect(all.high).toBe(1);
+    const r = wilson(81, 263);
+    expect(r.low).toBeCloseTo(0.2553, 4);
+    expect(r.high).toBeCloseTo(0.3662, 4);
+  });
+
+  test('narrows as games are added and always holds the share', () => {
+    let last = 1;
+    for (const n of [10, 40, 160, 640, 2560]) {
+      const w = wilson(Math.round(n * 0.62), n);
+      expect(w.low).toBeLessThanOrEqual(w.share);
+      expect(w.high).toBeGreaterThanOrEqual(w.share);
+      expect(w.high - w.low).toBeLessThan(last);
+      last = w.high - w.low;
+    }
+    expect(wilson(0, 0)).toMatchObject({ share: 0, low: 0, high: 1 });
+  });
+});
+
+const table: GameMap = { kind: 'table', width: 36, height: 24, features: [] };
+const game = (seed: number, winner: string | null, turns: number, extra?: Partial<GameRecord>) =>
+  ({
+    seed,
+    winner,
+    text: '',
+    turns,
+    sideTurns: turns * 4,
+    stoppedBy: winner === null ? 'cap' : 'over',
+    hash: `h${seed}`,
+    deaths: [],
+    held: [],
+    ...extra,
+  }) as GameRecord;
+
+describe('lab report', () => {
+  const sides = [
+    { id: 'a', name: 'A', colour: '', deployment: '' },
+    { id: 'b', name: 'B', colour: '', deployment: '' },
+  ];
+  const settings = { games: 5, firstSeed: 1, styles: { b: 'cautious' as const } };
+  const records = [
+    game(3, 'a', 7, {
+      deaths: [
+        { side: 'b', type: 'tp.rifleman', at: [30.5, 10.2], sideTurn: 9 },
+        { side: 'b', type: 'tp.rifleman', at: [30.9, 10.9], sideTurn: 9 },
+      ],
+      held: [[31, 12]],
+    }),
+    game(1, 'a', 9),
+    game(2, 'draw', 12),
+    game(5, 'b', 8, { deaths: [{ side: 'a', type: 'tp.jeep', at: [50, -3], sideTurn: 2 }] }),
+    game(4, null, 12, { reason: 'stuck' }),
+  ];
+  const r = labReport({ title: 't', rulesetId: 'x', map: table }, sides, settings, records);
+
+  test('counts wins, draws, decided and unfinished games', () => {
+    expect(r.played).toBe(5);
+    expect(r.sides.map((s) => s.wins.count)).toEqual([2, 1]);
+    expect(r.sides.map((s) => s.style)).toEqual(['balanced', 'cautious']);
+    expect(r.draws.count).toBe(1);
+    expect(r.decided.count).toBe(3);
+    expect(r.unfinished).toBe(1);
+    expect(r.firstUnfinished).toEqual({ seed: 4, reason: 'stuck' });
+    expect(r.length).toMatchObject({ min: 7, max: 12, median: 9, mean: 9.6 });
+    expect(r.length.byTurn[12]).toBe(2);
+  });
+
+  test('puts deaths and held ground in the cells they fell in, clamped to the map', () => {
+    const b = r.sides[1]!;
+    expect(b.lossesPerGame).toEqual({ 'tp.rifleman': 0.4 });
+    expect(b.deaths.counts[10 * 36 + 30]).toBe(2);
+    expect(b.deaths.max).toBe(2);
+    // Off the table (a piece driven over the edge) counts at the nearest cell.
+    expect(r.sides[0]!.deaths.counts[0 * 36 + 35]).toBe(1);
+    expect(r.held.counts[12 * 36 + 31]).toBe(1);
+  });
+
+  test('does not depend on the order the games came back in', () => {
+    const again = labReport(
+      { title: 't', rulesetId: 'x', map: table },
+      sides,
+      settings,
+      [...records].reverse(),
+    );
+    expect(again).toEqual(r);
+  });
+
+  test('a hex map gets a cell per hex; a big table coarser cells', () => {
+    expect(
+      heatGridShape({
+        kind: 'hex',
+        orientation: 'flat',
+        offset: 'odd',
+        columns: 13,
+        rows: 9,
+        defaultTerrain: 'clear',
+        hexes: [],
+      }),
+    ).toEqual({ columns: 13, rows: 9, cell: 1 });
+    expect(heatGridShape({ ...table, width: 144, height: 96 } as GameMap)).toEqual({
+      columns: 72,
+      rows: 48,
+      cell: 2,
+    });
+  });
+});

@@ -1,0 +1,135 @@
+import type { GameMap } from '../format';
+import type { SideInfo } from '../game/gameDef';
+import type { GameRecord, HeatGrid, LabReport, LabSettings, Share } from './types';
+
+/** z for a two-sided 95% interval. */
+const Z95 = 1.959963984540054;
+
+/**
+ * The Wilson score interval of `count` successes in `of` trials: unlike the plain ±z·√(p(1−p)/n)
+ * it stays inside [0, 1] and keeps its coverage near 0 and 1 and for small samples.
+ */
+export function wilson(count: number, of: number, z = Z95): Share {
+  if (of === 0) return { count, of, share: 0, low: 0, high: 1 };
+  const p = count / of;
+  const z2 = z * z;
+  const denom = 1 + z2 / of;
+  const centre = (p + z2 / (2 * of)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / of + z2 / (4 * of * of))) / denom;
+  // At 0 and at n the bound is exactly the end; rounding must not move it past.
+  return {
+    count,
+    of,
+    share: p,
+    low: count === 0 ? 0 : Math.max(0, centre - half),
+    high: count === of ? 1 : Math.min(1, centre + half),
+  };
+}
+
+/** Cells of a heatmap over a map: 1" squares on a table (coarser past 72"), one per hex. */
+export function heatGridShape(map: GameMap): { columns: number; rows: number; cell: number } {
+  if (map.kind === 'hex') return { columns: map.columns, rows: map.rows, cell: 1 };
+  const cell = Math.max(1, Math.ceil(Math.max(map.width, map.height) / 72));
+  return {
+    columns: Math.max(1, Math.ceil(map.width / cell)),
+    rows: Math.max(1, Math.ceil(map.height / cell)),
+    cell,
+  };
+}
+
+function heat(
+  shape: { columns: number; rows: number; cell: number },
+  hexes: boolean,
+  points: Iterable<readonly [number, number]>,
+): HeatGrid {
+  const counts = new Array<number>(shape.columns * shape.rows).fill(0);
+  for (const [x, y] of points) {
+    // A hex map's pieces stand on whole columns and rows; a table's anywhere on it.
+    const c = hexes ? Math.round(x) : Math.floor(x / shape.cell);
+    const r = hexes ? Math.round(y) : Math.floor(y / shape.cell);
+    const col = Math.min(shape.columns - 1, Math.max(0, c));
+    const row = Math.min(shape.rows - 1, Math.max(0, r));
+    counts[row * shape.columns + col]!++;
+  }
+  return { ...shape, counts, max: counts.reduce((m, v) => Math.max(m, v), 0) };
+}
+
+function median(sorted: readonly number[]): number {
+  if (sorted.length === 0) return 0;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * What a set of games says: win shares with their intervals, draws, decided games, lengths,
+ * losses by type and the heatmaps. The records are taken in seed order, so the report does not
+ * depend on which worker played which game or in what order they came back.
+ */
+export function labReport(
+  scenario: { readonly title: string; readonly rulesetId: string; readonly map: GameMap },
+  sides: readonly SideInfo[],
+  settings: LabSettings,
+  records: readonly GameRecord[],
+): LabReport {
+  const games = [...records].sort((a, b) => a.seed - b.seed);
+  const n = games.length;
+  const shape = heatGridShape(scenario.map);
+  const hexes = scenario.map.kind === 'hex';
+  const finished = games.filter((g) => g.winner !== null);
+  const lengths = games.map((g) => g.turns).sort((a, b) => a - b);
+  const byTurn = new Array<number>((lengths[lengths.length - 1] ?? 0) + 1).fill(0);
+  for (const t of lengths) byTurn[t]!++;
+  const unfinished = games.filter((g) => g.winner === null);
+  return {
+    scenario: scenario.title,
+    rulesetId: scenario.rulesetId,
+    settings,
+    played: n,
+    sides: sides.map((s) => {
+      const losses: Record<string, number> = {};
+      for (const g of games)
+        for (const d of g.deaths) if (d.side === s.id) losses[d.type] = (losses[d.type] ?? 0) + 1;
+      const perGame = Object.fromEntries(
+        Object.entries(losses)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([type, k]) => [type, n ? k / n : 0]),
+      );
+      return {
+        id: s.id,
+        name: s.name,
+        style: settings.styles[s.id] ?? 'balanced',
+        wins: wilson(games.filter((g) => g.winner === s.id).length, n),
+        lossesPerGame: perGame,
+        deaths: heat(
+          shape,
+          hexes,
+          games.flatMap((g) => g.deaths.filter((d) => d.side === s.id).map((d) => d.at)),
+        ),
+      };
+    }),
+    draws: wilson(finished.filter((g) => g.winner === 'draw').length, n),
+    decided: wilson(finished.filter((g) => g.winner !== 'draw').length, n),
+    unfinished: unfinished.length,
+    ...(unfinished[0]
+      ? {
+          firstUnfinished: {
+            seed: unfinished[0].seed,
+            reason: unfinished[0].reason ?? unfinished[0].text,
+          },
+        }
+      : {}),
+    length: {
+      mean: n ? lengths.reduce((a, b) => a + b, 0) / n : 0,
+      median: median(lengths),
+      min: lengths[0] ?? 0,
+      max: lengths[lengths.length - 1] ?? 0,
+      byTurn,
+    },
+    held: heat(
+      shape,
+      hexes,
+      games.flatMap((g) => g.held),
+    ),
+    hashes: games.map((g) => ({ seed: g.seed, hash: g.hash })),
+  };
+}

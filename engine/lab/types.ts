@@ -1,0 +1,110 @@
+/**
+ * The balance lab's data: what to play, what one game left behind, and what the lab says about
+ * many of them. Plain JSON throughout, so it crosses worker boundaries and can be saved.
+ */
+import type { BotStyle } from '../game/gameDef';
+
+/** What to play: how many games, from which seed, with which bot style per side. */
+export interface LabSettings {
+  readonly games: number;
+  /** Games are played with seeds `firstSeed`, `firstSeed + 1`, … `firstSeed + games - 1`. */
+  readonly firstSeed: number;
+  /** The bot style per side id; a side not named plays balanced. */
+  readonly styles: Readonly<Record<string, BotStyle>>;
+  /** Overrides the scenario's turn limit. */
+  readonly turnLimit?: number;
+}
+
+/** Where a piece fell, and in which side turn of the game. */
+export interface Death {
+  readonly side: string;
+  readonly type: string;
+  readonly at: readonly [number, number];
+  readonly sideTurn: number;
+}
+
+/** What one game left behind: enough for every statistic, without its action log. */
+export interface GameRecord {
+  readonly seed: number;
+  /** The winning side's id, 'draw', or null when the game did not end (cap or a stuck side). */
+  readonly winner: string | null;
+  /** The result in words, as the ruleset gives it. */
+  readonly text: string;
+  /** The turn the game ended in. */
+  readonly turns: number;
+  readonly sideTurns: number;
+  readonly stoppedBy: 'over' | 'cap' | 'stuck';
+  readonly reason?: string;
+  /** Hash of the final state: the same seed and settings always give the same hash. */
+  readonly hash: string;
+  readonly deaths: readonly Death[];
+  /** Where the winner's pieces stood when the game ended (empty for a draw). */
+  readonly held: readonly (readonly [number, number])[];
+}
+
+/** A share of games with its 95% Wilson score interval. */
+export interface Share {
+  readonly count: number;
+  readonly of: number;
+  /** count / of (0 when no games). */
+  readonly share: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+/** The heatmap grid laid over the map: `columns × rows` cells of `cell` map units. */
+export interface HeatGrid {
+  readonly columns: number;
+  readonly rows: number;
+  /** Width and height of a cell in map units (inches on a table; 1 = one hex on a hex map). */
+  readonly cell: number;
+  /** Counts by cell, row by row (index = row * columns + column). */
+  readonly counts: readonly number[];
+  readonly max: number;
+}
+
+export interface SideReport {
+  readonly id: string;
+  readonly name: string;
+  readonly style: BotStyle;
+  readonly wins: Share;
+  /** Pieces lost per game on average, by unit type. */
+  readonly lossesPerGame: Readonly<Record<string, number>>;
+  /** Where this side's pieces died. */
+  readonly deaths: HeatGrid;
+}
+
+/** What the lab says about a set of games. */
+export interface LabReport {
+  readonly scenario: string;
+  readonly rulesetId: string;
+  readonly settings: LabSettings;
+  /** Games played (fewer than asked when the run was cancelled). */
+  readonly played: number;
+  readonly sides: readonly SideReport[];
+  readonly draws: Share;
+  /** Games won by a side before the turn limit (not a draw, not unfinished). */
+  readonly decided: Share;
+  /** Games that did not end: the side-turn cap, or a side the rules refused. */
+  readonly unfinished: number;
+  /** The first reason a game did not end, to look into. */
+  readonly firstUnfinished?: { readonly seed: number; readonly reason: string };
+  readonly length: {
+    readonly mean: number;
+    readonly median: number;
+    readonly min: number;
+    readonly max: number;
+    /** Games by the turn they ended in: `byTurn[t]` games ended in turn t. */
+    readonly byTurn: readonly number[];
+  };
+  /** Where the winners' pieces stood when their games ended. */
+  readonly held: HeatGrid;
+  /** Final-state hash of every game by seed, to compare runs. */
+  readonly hashes: readonly { readonly seed: number; readonly hash: string }[];
+}
+
+/** How far a run has got. */
+export interface LabProgress {
+  readonly done: number;
+  readonly total: number;
+}

@@ -1,0 +1,71 @@
+import type { ScenarioDoc } from '../format';
+import type { AnyGameDef } from '../game/gameDef';
+import { rulesetModule } from '../rulesets/registry';
+import { playLabGame } from './labGame';
+import type { GameRecord, LabSettings } from './types';
+
+/**
+ * What a lab worker does, without the worker: the Node entry (cli/labWorker.mjs) and the app's
+ * Web Worker (renderer/src/lab/labWorker.ts) only pass messages to and from this handler.
+ */
+
+export type ToLabWorker =
+  /** The scenario and settings of the run; sent once, before any seeds. */
+  | { readonly type: 'start'; readonly scenario: ScenarioDoc; readonly settings: LabSettings }
+  /** Seeds to play; the worker answers with one `game` message per seed, in order. */
+  | { readonly type: 'play'; readonly seeds: readonly number[] };
+
+export type FromLabWorker =
+  | { readonly type: 'game'; readonly record: GameRecord }
+  | { readonly type: 'error'; readonly message: string };
+
+/** The game a scenario is played with, or why the lab cannot play it. */
+export function labGameOf(scenario: ScenarioDoc): { game: AnyGameDef } | { error: string } {
+  const module = rulesetModule(scenario.ruleset.id);
+  if (!module) return { error: `Sandtable does not know the ruleset "${scenario.ruleset.id}"` };
+  if (!module.game) {
+    return {
+      error: `${module.label} has no rules engine yet, so the lab cannot play "${scenario.meta.title}"`,
+    };
+  }
+  const made = module.game(scenario);
+  if (!made.ok) return { error: `"${scenario.meta.title}" cannot be played: ${made.reason}` };
+  return { game: made.game };
+}
+
+/** A message handler that plays the seeds it is sent and posts a record per game. */
+export function labWorkerHandler(post: (m: FromLabWorker) => void): (m: ToLabWorker) => void {
+  let game: AnyGameDef | undefined;
+  let settings: LabSettings | undefined;
+  return (m) => {
+    switch (m.type) {
+      case 'start': {
+        const made = labGameOf(m.scenario);
+        if ('error' in made) {
+          post({ type: 'error', message: made.error });
+          return;
+        }
+        game = made.game;
+        settings = m.settings;
+        return;
+      }
+      case 'play':
+        if (!game || !settings) {
+          post({ type: 'error', message: 'the lab worker was sent seeds before its scenario' });
+          return;
+        }
+        for (const seed of m.seeds) {
+          let record: GameRecord;
+          try {
+            record = playLabGame(game, seed, settings);
+          } catch (err) {
+            const why = err instanceof Error ? err.message : String(err);
+            post({ type: 'error', message: `game with seed ${seed} failed: ${why}` });
+            return;
+          }
+          post({ type: 'game', record });
+        }
+        return;
+    }
+  };
+}
