@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
-import { newScenario, ScenarioStore } from '../engine/document';
+import { DEFAULT_PRESET, newScenario, ScenarioStore } from '../engine/document';
 import type { TreeFeature } from '../engine/format/types';
 import { CollabSession } from '../renderer/src/collab/CollabSession';
 import {
@@ -91,7 +91,10 @@ async function run(label: string, servers: readonly ServerProcess[]) {
   const open = (index: number, create: boolean) => {
     const store = create
       ? ScenarioStore.fromScenario(
-          newScenario({ ruleset: 'tankplank', map: { kind: 'table', width: 72, height: 48 } }),
+          newScenario({
+            ruleset: DEFAULT_PRESET.ruleset,
+            map: { kind: 'table', width: 72, height: 48 },
+          }),
         )
       : new ScenarioStore();
     const server = servers[index % servers.length]!;
