@@ -263,7 +263,7 @@ const catalogue = (nation: string) => `<?xml version="1.0" encoding="UTF-8" stan
 // Model entries link to the game system's global groups.
 const globalGroupIds = [...gst.matchAll(/<selectionEntryGroup id="([^"]+)"/g)].map((m) => m[1]!);
 const files: BsInputFile[] = [
-  { name: 'tanks.gst', bytes: strToU8(gst) },
+  { name: 'system.gst', bytes: strToU8(gst) },
   ...NATIONS.map((n) => ({
     name: `${n}.cat`,
     bytes: strToU8(
