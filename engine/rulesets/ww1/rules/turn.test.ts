@@ -266,6 +266,43 @@ describe('WWI turn', () => {
     ]);
   });
 
+  it('WW-6.3(a), WW-A1: a tank that entered a hex that stops it does not gain ground', () => {
+    const hexes: Hex[] = [{ col: 5, row: 4, terrain: 'trench' }];
+    const g = start([tank({ col: 5, row: 5 }), foe('a', { col: 5, row: 3 })], hexes, [PROBE]);
+    const r = g.run([
+      ...toBattle('t', [{ col: 5, row: 4 }]),
+      force(1, 1, 5),
+      { type: 'battle', unit: 't', target: 'a' },
+    ]);
+    expect(r.refused).toEqual([]);
+    expect(r.state.units.t!.at).toEqual({ col: 5, row: 4 });
+    expect(r.events.at(-1)!.event).toEqual({
+      type: 'noGainGround',
+      unit: 't',
+      ruleId: 'WW-6.3(a)',
+    });
+  });
+
+  it('WW-A5, WW-A4: gaining ground into wire removes it and keeps the bonus; into a building ends it', () => {
+    const gain = (hex: Hex) => {
+      const g = start(
+        [tank({ col: 5, row: 4 }), foe('a', { col: 5, row: 3 }, ART)],
+        [hex],
+        [PROBE],
+      );
+      return g.run([
+        ...toBattle('t'),
+        force(3, 3, 1, 1),
+        { type: 'battle', unit: 't', target: 'a' },
+      ]);
+    };
+    const w = gain({ col: 5, row: 3, terrain: 'wire', wire: true, stopsMovement: true });
+    expect(w.state.wireCleared).toEqual(['5,3']);
+    expect(w.state.units.t).toMatchObject({ at: { col: 5, row: 3 }, bonusOpen: true });
+    const v = gain({ col: 5, row: 3, terrain: 'village', building: true });
+    expect(v.state.units.t).toMatchObject({ at: { col: 5, row: 3 }, bonusOpen: false });
+  });
+
   it('WW-6.3(b): a tank ordered by First Strike does not gain ground', () => {
     const g = start(
       [tank({ col: 5, row: 4 }), foe('a', { col: 5, row: 3 })],
