@@ -31,8 +31,16 @@ export function reachableArea(
   const reach = Math.max(mover.roadRate, mover.offRoadRate) * budget + cellSize;
   const originX = Math.max(0, Math.floor((start.x - reach) / cellSize) * cellSize);
   const originY = Math.max(0, Math.floor((start.y - reach) / cellSize) * cellSize);
-  const cols = Math.ceil((Math.min(terrain.width, start.x + reach) - originX) / cellSize);
-  const rows = Math.ceil((Math.min(terrain.height, start.y + reach) - originY) / cellSize);
+  // A start off the table (beyond an edge by more than the reach) gives no cells, not a grid
+  // sized by a negative span.
+  const cols = Math.max(
+    0,
+    Math.ceil((Math.min(terrain.width, start.x + reach) - originX) / cellSize),
+  );
+  const rows = Math.max(
+    0,
+    Math.ceil((Math.min(terrain.height, start.y + reach) - originY) / cellSize),
+  );
   const centre = (c: number, r: number) =>
     tablePoint(originX + (c + 0.5) * cellSize, originY + (r + 0.5) * cellSize);
 

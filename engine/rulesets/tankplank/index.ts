@@ -1,4 +1,5 @@
 import type { ScenarioDoc } from '../../format';
+import { allUnits } from '../../forces/forceTree';
 import type { AnyGameDef } from '../../game/gameDef';
 import type { AnyPlaytestView } from '../../playtest/view';
 import type { RulesetModule } from '../types';
@@ -17,6 +18,21 @@ import { terrainTypeId } from './rules/terrainRules';
 const MAN_HEIGHT = 0.75;
 import { tankplankView } from './view';
 import { tankplankKit } from './view/kit';
+
+/**
+ * Why a scenario cannot be played because a unit stands off the table (an error `validate`
+ * reports too): the rules only know the table, so such a game is not started.
+ */
+function unitOffTable(scenario: ScenarioDoc, width: number, height: number): string | undefined {
+  for (const { unit, side } of allUnits(scenario.forces)) {
+    const p = unit.position;
+    if (!Array.isArray(p)) continue;
+    const [x, y] = p;
+    if (x >= 0 && y >= 0 && x <= width && y <= height) continue;
+    return `${unit.name ?? unit.id} of ${side.name} stands off the ${width}"×${height}" table at (${x}, ${y}): move it onto the table, or clear its position so it enters from its side's edge`;
+  }
+  return undefined;
+}
 
 /** A Tankplank scenario's playtest view, its headless game at `view.game` (tests, the module). */
 export function tankplankPlaytest(scenario: ScenarioDoc, opts: ContextOptions = {}) {
@@ -46,6 +62,8 @@ export const tankplank: RulesetModule = {
   game(scenario) {
     if (scenario.map.kind !== 'table')
       return { ok: false, reason: 'Tankplank is played on a table in inches, not a hex map' };
+    const off = unitOffTable(scenario, scenario.map.width, scenario.map.height);
+    if (off) return { ok: false, reason: off };
     try {
       const view = tankplankPlaytest(scenario);
       return {
