@@ -305,7 +305,7 @@ for (const style of ['printed', 'plain'] as const) {
     style,
   } as Scene;
   const times: number[] = [];
-  let bytes = new Uint8Array();
+  let bytes: Uint8Array = new Uint8Array();
   for (let i = 0; i < 3; i++) {
     const t = performance.now();
     bytes = await exportVectorPdf(scene, village.map, {
