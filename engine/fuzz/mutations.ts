@@ -62,6 +62,8 @@ export type Mutation =
   | { readonly kind: 'number'; readonly path: Path; readonly value: number }
   | { readonly kind: 'prototypeId'; readonly which: number; readonly name: number }
   | { readonly kind: 'carry'; readonly carrier: number; readonly passenger: number }
+  /** A unit placed anywhere the format allows, on the table or far off it. */
+  | { readonly kind: 'position'; readonly which: number; readonly x: number; readonly y: number }
   | { readonly kind: 'nest'; readonly path: Path; readonly depth: number }
   | { readonly kind: 'forbiddenKey'; readonly path: Path; readonly key: number }
   /** In a saved game: one action's field (or its type) set to a nasty value, or removed. */
@@ -123,6 +125,15 @@ export const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
       kind: fc.constant('carry' as const),
       carrier: fc.nat(),
       passenger: fc.nat(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('position' as const),
+      which: fc.nat(),
+      x: fc.double({ min: -10_000, max: 10_000, noNaN: true }),
+      y: fc.double({ min: -10_000, max: 10_000, noNaN: true }),
     }),
   },
   {
@@ -293,6 +304,12 @@ function applyMutation(root: Json, m: Mutation, nests: Nest[]): Json {
       const passenger = units[m.passenger % units.length]!;
       const list = Array.isArray(carrier['passengers']) ? carrier['passengers'] : [];
       carrier['passengers'] = [...list, passenger['id'] as string];
+      return root;
+    }
+    case 'position': {
+      const units = withIds(root).filter((r) => typeof r['type'] === 'string');
+      if (!units.length) return root;
+      units[m.which % units.length]!['position'] = [m.x, m.y];
       return root;
     }
     case 'nest': {
