@@ -202,13 +202,13 @@ test('the table is read-only in playtest: an editing key goes back to the editor
 
   await page.goto('/');
   await page
-    .getByRole('button', { name: /your first game/i })
+    .getByRole('button', { name: /contour hills/i })
     .first()
     .click();
   await expect(page.getByTestId('table-view')).toBeVisible();
   await page.keyboard.press('F5');
   await expect(page.getByRole('alertdialog', { name: 'Cannot playtest' })).toContainText(
-    'TANKS has no rules engine yet',
+    'TANK! has no rules engine yet',
   );
   await page.screenshot({ path: `${SHOTS}/09-no-engine.png` });
   await page.getByRole('button', { name: 'Back to editor' }).click();

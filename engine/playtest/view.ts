@@ -159,6 +159,8 @@ export type MovePlan<B extends BoardKind = 'table'> =
       /** Whether the point asked for was out of reach and the move was shortened. */
       readonly snapped: boolean;
       readonly explanation: string;
+      /** Measuring tools drawn to scale with the move (a ruleset's arrow or template). */
+      readonly shapes?: readonly TemplateView[];
     }
   | { readonly ok: false; readonly reason: string; readonly ruleId?: string };
 
@@ -215,6 +217,15 @@ export interface SightView<B extends BoardKind = 'table'> {
   readonly ruleId: string;
   /** Everything the line meets, in words. */
   readonly crossed: readonly string[];
+  /**
+   * Further lines that decide cover (to each corner of a hull, to a stem), drawn thin: green
+   * when clear, red when terrain is in the way.
+   */
+  readonly rays?: readonly {
+    readonly to: Place<B>;
+    readonly clear: boolean;
+    readonly label?: string;
+  }[];
 }
 
 /** Everything known about a shot before the dice: what the screen shows when hovering a target. */

@@ -1,13 +1,19 @@
-import type { CatalogDoc } from '../../format';
-import core from '../../../scenarios/catalogs/tanks.catalog.json';
-import placeholder from '../../../scenarios/catalogs/tanks.placeholder.catalog.json';
-import missions from '../../../scenarios/catalogs/tanks-missions.catalog.json';
+import type { AnyGameDef } from '../../game/gameDef';
+import type { AnyPlaytestView } from '../../playtest/view';
 import type { RulesetModule } from '../types';
+import { TANKS_ACTIONS } from './actionSchema';
+import { TANKS_BUNDLED } from './catalogs';
+import { tanksExplain } from './explain';
 import { checkTanksForces } from './forces';
+import { makeTanksGame } from './game';
 import { tanksMissionSet } from './missions';
 import { checkTanksPlacement } from './placement';
+import { tanksView } from './view';
 
-/** TANKS: The Modern Age, on a table in inches. No rules engine yet: drawn and set up, not played. */
+/**
+ * TANKS: The Modern Age, on a table in inches: set-up checks, missions, and the rules engine
+ * (rules/), its bot, its playtest view and the explanations behind `sandtable los` and `odds`.
+ */
 export const tanks: RulesetModule = {
   id: 'tanks',
   label: 'TANKS',
@@ -28,9 +34,21 @@ export const tanks: RulesetModule = {
       map: { kind: 'table', width: 30, height: 30 },
     },
   ],
-  catalogs: [core, placeholder, missions] as unknown as CatalogDoc[],
+  catalogs: TANKS_BUNDLED,
   catalogImports: ['battlescribe'],
   features: { unitCards: true, attacker: true, points: true, pointsRuleId: 'TK-8.1' },
   checkForces: checkTanksForces,
   missions: { ...tanksMissionSet, checkPlacement: checkTanksPlacement },
+  game(scenario) {
+    const made = makeTanksGame(scenario, TANKS_BUNDLED);
+    if (typeof made === 'string') return { ok: false, reason: made };
+    const view = tanksView(made.ctx, made.game);
+    return {
+      ok: true,
+      game: made.game as unknown as AnyGameDef,
+      view: () => view as unknown as AnyPlaytestView,
+    };
+  },
+  actions: TANKS_ACTIONS,
+  explain: tanksExplain,
 };

@@ -1,0 +1,116 @@
+import type { CatalogDoc } from '../../format';
+import { actionProblem } from '../../game/actionSchema';
+import type { GameDef, GameResult, SideInfo } from '../../game/gameDef';
+import { invalid } from '../../game/reducer';
+import { hashState } from '../../game/stateHash';
+import { TANKS_ACTIONS } from './actionSchema';
+import { botTurn } from './bot';
+import {
+  createContext,
+  currentActor,
+  info,
+  newGame,
+  sideName,
+  tanksReducer,
+  type TanksAction,
+  type TanksContext,
+  type TanksEvent,
+  type TanksState,
+} from './rules';
+import type { ScenarioDoc } from '../../format';
+
+export type TanksGame = GameDef<TanksState, TanksAction, TanksEvent>;
+
+const EDGE_WORDS: Record<string, string> = {
+  edgeStrip: 'the strip along its edge',
+  rect: 'its zone',
+  polygon: 'its zone',
+  circle: 'its zone',
+};
+
+/** Who must act now: the side choosing what its dice cancel, or the acting model's owner. */
+export function sideToAct(ctx: TanksContext, state: TanksState): string | undefined {
+  if (state.phase === 'ended') return undefined;
+  if (state.pending) {
+    const p = state.pending;
+    return info(ctx, p.chooser === 'target' ? p.target : p.shooter).side;
+  }
+  const unit = currentActor(ctx, state);
+  return unit ? info(ctx, unit).side : undefined;
+}
+
+/** The TANKS rules as a headless game: reducer, status, the bot, the dice lens. */
+export function tanksGame(ctx: TanksContext): TanksGame {
+  const reducer = tanksReducer(ctx);
+  const sides: SideInfo[] = ctx.scenario.forces.sides.map((s, k) => {
+    const zone = ctx.zones.get(s.id)?.[0];
+    const edge = zone?.shape === 'edgeStrip' ? ` (${zone.edge})` : '';
+    const placed = [...ctx.models.values()].filter((m) => m.side === s.id && m.start).length;
+    return {
+      id: s.id,
+      name: s.name,
+      colour: s.colour ?? (k === 0 ? '#a33b2f' : '#3f6b3a'),
+      deployment:
+        placed === [...ctx.models.values()].filter((m) => m.side === s.id).length
+          ? 'placed by the scenario'
+          : `deploys in ${zone ? (EDGE_WORDS[zone.shape] ?? 'its zone') : 'its zone'}${edge}, within one Measuring Arrow (TK-2.6)`,
+    };
+  });
+  return {
+    rulesetId: ctx.scenario.ruleset.id,
+    sides,
+    newGame: (o) => newGame(ctx, o),
+    reduce: (state, action) => {
+      const wrong = actionProblem(TANKS_ACTIONS, action);
+      return wrong === undefined ? reducer(state, action) : invalid(wrong);
+    },
+    actions: TANKS_ACTIONS,
+    status(state) {
+      const side = sideToAct(ctx, state);
+      return {
+        turn: state.turn,
+        phase: state.phase,
+        waitingFor: side ? [side] : [],
+        over: state.phase === 'ended',
+      };
+    },
+    result(state): GameResult | undefined {
+      if (!state.result) return undefined;
+      const w = state.result.winner;
+      return {
+        winner: w,
+        text:
+          w === 'draw'
+            ? `Draw: ${state.result.reason}`
+            : `${sideName(ctx, w)} wins: ${state.result.reason}`,
+      };
+    },
+    hash: (state) => hashState(state),
+    // Hidden cards stay out of events until revealed, so every event may be seen by both sides.
+    eventVisible: () => true,
+    actionSide(state, action) {
+      if (action.type === 'endPhase' || action.type === 'cancel') return action.side;
+      return ctx.models.get(action.unit)?.side ?? sideToAct(ctx, state);
+    },
+    endPhaseAction: (_state, side, timeUp) => ({
+      type: 'endPhase',
+      side,
+      ...(timeUp ? { timeUp: true } : {}),
+    }),
+    bot: (state, side, style) => botTurn(ctx, state, side, style),
+    dice: {
+      get: (state) => state.rng,
+      set: (state, rng) => ({ ...state, rng }),
+    },
+  };
+}
+
+/** A TANKS scenario's context and game, or why it cannot be played. */
+export function makeTanksGame(
+  scenario: ScenarioDoc,
+  catalogs: readonly CatalogDoc[],
+): { ctx: TanksContext; game: TanksGame } | string {
+  const ctx = createContext(scenario, catalogs);
+  if (typeof ctx === 'string') return ctx;
+  return { ctx, game: tanksGame(ctx) };
+}

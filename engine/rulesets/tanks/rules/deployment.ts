@@ -1,0 +1,91 @@
+import type { Shape } from '../../../format';
+import { pointInPolygon } from '../../../geometry/polygon';
+import { tablePoint, type TablePoint } from '../../../geometry/units';
+import type { TanksContext } from './context';
+import { info, sideName } from './context';
+import { footprintAt, outline } from './models';
+import { placementProblem, type Refusal } from './movement';
+import type { Elevation, TanksState } from './state';
+
+/**
+ * Deployment (TK-2.5 to TK-2.8): models come onto the table one at a time in the deployment order,
+ * each wholly inside its side's deployment zone (the strip within one Measuring Arrow of its edge
+ * that the scenario draws), on no impassable terrain and on no other model. A Spearhead model may
+ * then make moves up to its Speed before the next model deploys.
+ */
+
+/** Whether a table point lies in a zone shape. */
+export function inShape(
+  p: TablePoint,
+  s: Shape,
+  table: { width: number; height: number },
+): boolean {
+  const e = 1e-6;
+  switch (s.shape) {
+    case 'rect':
+      return (
+        p.x >= s.x - e && p.y >= s.y - e && p.x <= s.x + s.width + e && p.y <= s.y + s.height + e
+      );
+    case 'circle':
+      return Math.hypot(p.x - s.center[0], p.y - s.center[1]) <= s.radius + e;
+    case 'polygon':
+      return pointInPolygon(
+        p,
+        s.points.map(([x, y]) => tablePoint(x, y)),
+      );
+    case 'edgeStrip': {
+      const along = s.edge === 'north' || s.edge === 'south' ? p.x : p.y;
+      const len = s.edge === 'north' || s.edge === 'south' ? table.width : table.height;
+      if (along < (s.from ?? 0) - e || along > (s.to ?? len) + e) return false;
+      const depth =
+        s.edge === 'north'
+          ? p.y
+          : s.edge === 'south'
+            ? table.height - p.y
+            : s.edge === 'west'
+              ? p.x
+              : table.width - p.x;
+      return depth >= -e && depth <= s.depth + e;
+    }
+    case 'point':
+    case 'hexes':
+      return false;
+  }
+}
+
+/** Why a model cannot be deployed at a place, if it cannot. */
+export function deployProblem(
+  ctx: TanksContext,
+  state: TanksState,
+  unit: string,
+  at: readonly [number, number],
+  facing: number,
+  elevation: Elevation | undefined,
+): Refusal | undefined {
+  const i = info(ctx, unit);
+  if (i.card.kind === 'tank' && elevation !== undefined)
+    return { reason: `${i.name} is a tank: only helicopters fly high or low`, ruleId: 'TK-4.8' };
+  const zones = ctx.zones.get(i.side) ?? [];
+  const pts = outline(footprintAt(ctx, unit, at, facing));
+  if (!zones.some((z) => pts.every((p) => inShape(p, z, ctx.table))))
+    return {
+      reason: `${i.name} must be placed wholly inside ${sideName(ctx, i.side)}'s deployment zone, within one Measuring Arrow of its edge`,
+      ruleId: i.card.kind === 'tank' ? 'TK-2.6' : 'TK-2.7',
+    };
+  const mover =
+    i.card.kind === 'tank'
+      ? 'tank'
+      : (elevation ?? 'low') === 'high'
+        ? 'highHelicopter'
+        : 'lowHelicopter';
+  return placementProblem(ctx, state, unit, { at, facing }, mover);
+}
+
+/** A facing towards the table's middle from a zone, for planners that place a model. */
+export function facingInto(ctx: TanksContext, at: readonly [number, number]): number {
+  const dx = ctx.table.width / 2 - at[0];
+  const dy = ctx.table.height / 2 - at[1];
+  // Square to the nearest edge: straight across the table.
+  if (Math.abs(dx) > Math.abs(dy)) return dx > 0 ? 0 : 180;
+  return dy > 0 ? 90 : 270;
+}

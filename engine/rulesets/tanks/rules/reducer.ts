@@ -1,0 +1,387 @@
+import { accepted, invalid, type Reduction } from '../../../game/reducer';
+import { Dice } from '../../../random/dice';
+import { advance } from './command';
+import type { TanksContext } from './context';
+import { info, sideName } from './context';
+import { deployProblem } from './deployment';
+import { hasKeyword, inPlay, isHelicopter, speedOf } from './models';
+import { checkMove, isRefusal, placementProblem, someLegalMove } from './movement';
+import { currentActor, mayActNow } from './order';
+import {
+  applyCancel,
+  boostOf,
+  cancelChoices,
+  defaultCancel,
+  isRefused,
+  planShot,
+  rollAttack,
+  settleCancel,
+} from './shooting';
+import type { ModelState, TanksAction, TanksEvent, TanksState } from './state';
+
+/**
+ * The TANKS rules as a pure reducer: `(state, action) -> {state, events} | invalid(reason, rule)`.
+ * Each action is one step of a model's activation (TK-2.5, TK-4, TK-6) or a side's choice; after
+ * it the game moves itself on through phases nobody acts in and the Command phase (TK-7).
+ */
+
+type Result = Reduction<TanksState, TanksEvent>;
+
+const setModel = (state: TanksState, m: ModelState): TanksState => ({
+  ...state,
+  models: { ...state.models, [m.id]: m },
+});
+
+/** Ends a model's activation in this phase. */
+function finish(state: TanksState, unit: string, events: TanksEvent[]): TanksState {
+  events.push({ type: 'ActivationEnded', unit, phase: state.phase });
+  return {
+    ...state,
+    acting: null,
+    done: state.done.includes(unit) ? state.done : [...state.done, unit],
+  };
+}
+
+export function tanksReducer(
+  ctx: TanksContext,
+): (state: TanksState, action: TanksAction) => Result {
+  return (state, action) => {
+    if (state.phase === 'ended') return invalid('the game is over', 'TK-7');
+    const dice = new Dice(state.rng);
+    const out = step(ctx, state, action, dice);
+    if (!out.ok) return out;
+    const flowed = advance(ctx, out.state, dice, state.turnLimit);
+    return accepted({ ...flowed.state, rng: dice.state() }, [...out.events, ...flowed.events]);
+  };
+}
+
+/** Checks that a model exists and may take its turn now. */
+function actor(ctx: TanksContext, state: TanksState, unit: string): ModelState | string {
+  if (!ctx.models.has(unit)) return `no model "${unit}" in this game`;
+  const m = state.models[unit]!;
+  if (m.status !== 'active')
+    return `${info(ctx, unit).name} is out of the game (${m.status === 'destroyed' ? 'destroyed' : 'removed'})`;
+  const wrong = mayActNow(ctx, state, unit);
+  if (wrong) return wrong;
+  return m;
+}
+
+const ruleOfPhase = (state: TanksState) =>
+  state.phase === 'shooting' ? 'TK-6.1' : state.phase === 'movement' ? 'TK-4.1' : 'TK-2.5';
+
+function step(ctx: TanksContext, state: TanksState, action: TanksAction, dice: Dice): Result {
+  if (
+    state.pending &&
+    action.type !== 'cancel' &&
+    action.type !== 'endPhase' &&
+    action.type !== 'reveal'
+  ) {
+    const p = state.pending;
+    const who = info(ctx, p.chooser === 'target' ? p.target : p.shooter).side;
+    return invalid(
+      `${sideName(ctx, who)} must first choose what its ${p.chooser === 'target' ? '6s' : '4s and 5s'} cancel`,
+      'TK-6.7',
+    );
+  }
+  switch (action.type) {
+    case 'deploy': {
+      if (state.phase !== 'deployment') return invalid('every model is already deployed', 'TK-2.5');
+      const m = actor(ctx, state, action.unit);
+      if (typeof m === 'string') return invalid(m, 'TK-2.5');
+      if (m.at !== null)
+        return invalid(`${info(ctx, m.id).name} is already on the table`, 'TK-2.5');
+      const wrong = deployProblem(ctx, state, m.id, action.at, action.facing, action.elevation);
+      if (wrong) return invalid(wrong.reason, wrong.ruleId);
+      const placed: ModelState = {
+        ...m,
+        at: [action.at[0], action.at[1]],
+        facing: ((action.facing % 360) + 360) % 360,
+        elevation: isHelicopter(ctx, m.id) ? (action.elevation ?? 'low') : null,
+      };
+      const events: TanksEvent[] = [
+        {
+          type: 'ModelDeployed',
+          unit: m.id,
+          at: placed.at!,
+          facing: placed.facing,
+          elevation: placed.elevation,
+        },
+      ];
+      let s = setModel(state, placed);
+      // A Spearhead model may move at once (TK-2.8); others are done.
+      if (hasKeyword(ctx, s, m.id, 'Spearhead')) s = { ...s, acting: m.id };
+      else s = finish(s, m.id, events);
+      return accepted(s, events);
+    }
+    case 'move': {
+      const spearhead = state.phase === 'deployment' && state.acting === action.unit;
+      if (state.phase !== 'movement' && !spearhead)
+        return invalid(
+          state.phase === 'deployment'
+            ? 'models move in the Movement phase (only a Spearhead model moves right after deploying, TK-2.8)'
+            : 'models move in the Movement phase, not the Shooting phase',
+          'TK-3',
+        );
+      const m = actor(ctx, state, action.unit);
+      if (typeof m === 'string') return invalid(m, ruleOfPhase(state));
+      if (!inPlay(m)) return invalid(`${info(ctx, m.id).name} is not on the table`, 'TK-4');
+      const r = checkMove(
+        ctx,
+        state,
+        m,
+        action.heading,
+        action.distance,
+        action.facing,
+        action.elevation,
+      );
+      if (isRefusal(r)) return invalid(r.reason, r.ruleId);
+      const moves = m.moves + 1;
+      const moved: ModelState = {
+        ...m,
+        at: r.to,
+        facing: r.facing,
+        elevation: r.elevation,
+        moves,
+        speedToken: spearhead ? 0 : moves,
+        elevationSwitched: m.elevationSwitched || r.elevationChanged,
+        wheeledStop: m.wheeledStop || r.wheeledStop,
+      };
+      const events: TanksEvent[] = [
+        {
+          type: 'ModelMoved',
+          unit: m.id,
+          from: m.at,
+          to: r.to,
+          heading: action.heading,
+          distance: action.distance,
+          facing: r.facing,
+          move: moves,
+          speedToken: moved.speedToken,
+          elevation: r.elevation,
+          ruleId: isHelicopter(ctx, m.id) ? 'TK-4.4' : 'TK-4.3',
+        },
+      ];
+      if (r.elevationChanged)
+        events.push({
+          type: 'ElevationChanged',
+          unit: m.id,
+          elevation: r.elevation!,
+          inPlace: false,
+          ruleId: 'TK-4.8',
+        });
+      let s = setModel(state, moved);
+      s = { ...s, acting: m.id };
+      if (moves >= speedOf(ctx, s, m.id) || moved.wheeledStop) s = finish(s, m.id, events);
+      return accepted(s, events);
+    }
+    case 'defend': {
+      if (state.phase !== 'movement')
+        return invalid('Defensive Measures are taken in the Movement phase', 'TK-4.7');
+      const m = actor(ctx, state, action.unit);
+      if (typeof m === 'string') return invalid(m, 'TK-4.1');
+      const name = info(ctx, m.id).name;
+      if (m.moves > 0 || m.switchedInPlace)
+        return invalid(
+          `${name} has moved this turn: Defensive Measures are instead of moving`,
+          'TK-4.7',
+        );
+      if (
+        hasKeyword(ctx, state, m.id, 'Predator') &&
+        ctx.rules.options.str('TK-A17') === 'realMoveIfLegal' &&
+        someLegalMove(ctx, state, m)
+      )
+        return invalid(
+          `${name} is a Predator: it must make a real move while one is legal`,
+          'TK-A17',
+        );
+      const speed = speedOf(ctx, state, m.id);
+      if (!Number.isInteger(action.tokens) || action.tokens < 1 || action.tokens > speed)
+        return invalid(`${name} may take 1 to ${speed} Speed tokens (its Speed)`, 'TK-4.7');
+      const events: TanksEvent[] = [
+        { type: 'DefensiveMeasures', unit: m.id, tokens: action.tokens, ruleId: 'TK-4.7' },
+      ];
+      const s = setModel(state, { ...m, speedToken: action.tokens, defensive: true });
+      return accepted(finish(s, m.id, events), events);
+    }
+    case 'switchElevation': {
+      if (state.phase !== 'movement')
+        return invalid('helicopters change elevation in the Movement phase', 'TK-4.8');
+      const m = actor(ctx, state, action.unit);
+      if (typeof m === 'string') return invalid(m, 'TK-4.1');
+      const name = info(ctx, m.id).name;
+      if (!isHelicopter(ctx, m.id))
+        return invalid(`${name} is a tank: only helicopters fly high or low`, 'TK-4.8');
+      if (m.moves > 0 || m.defensive)
+        return invalid(`${name} has already moved or taken Defensive Measures this turn`, 'TK-4.8');
+      if (m.elevationSwitched)
+        return invalid(`${name} has already changed elevation this turn`, 'TK-4.8');
+      const elevation = m.elevation === 'high' ? 'low' : 'high';
+      const wrong = placementProblem(
+        ctx,
+        state,
+        m.id,
+        { at: m.at!, facing: m.facing },
+        elevation === 'high' ? 'highHelicopter' : 'lowHelicopter',
+      );
+      if (wrong) return invalid(`${name} cannot drop low here: ${wrong.reason}`, wrong.ruleId);
+      const events: TanksEvent[] = [
+        { type: 'ElevationChanged', unit: m.id, elevation, inPlace: true, ruleId: 'TK-4.8' },
+      ];
+      const s = setModel(state, {
+        ...m,
+        elevation,
+        speedToken: 1,
+        switchedInPlace: true,
+        elevationSwitched: true,
+      });
+      return accepted(finish(s, m.id, events), events);
+    }
+    case 'shoot': {
+      if (state.phase !== 'shooting') return invalid('models shoot in the Shooting phase', 'TK-3');
+      const m = actor(ctx, state, action.unit);
+      if (typeof m === 'string') return invalid(m, 'TK-6.1');
+      if (!ctx.models.has(action.target))
+        return invalid(`no model "${action.target}" in this game`, 'TK-6');
+      const plan = planShot(ctx, state, m.id, action.target, action.weapon, action.boost === true);
+      if (isRefused(plan)) return invalid(plan.refused, plan.ruleId);
+      const events: TanksEvent[] = [];
+      let s = state;
+      if (plan.boost) {
+        const spent = boostOf(ctx, s, m.id).cards;
+        s = setModel(s, { ...s.models[m.id]!, spent: [...s.models[m.id]!.spent, ...spent] });
+      }
+      const a = rollAttack(plan.attack, dice);
+      events.push({
+        type: 'AttackRolled',
+        unit: m.id,
+        target: plan.target,
+        weapon: plan.weapon,
+        ...a,
+      });
+      const rolls: number[] = [];
+      for (let i = 0; i < plan.defence.dice; i++) rolls.push(dice.roll(6));
+      const sixes = rolls.filter((r) => r === 6).length;
+      const fours = rolls.filter((r) => r >= plan.defence.cancelMin && r < 6).length;
+      events.push({
+        type: 'DefenceRolled',
+        unit: plan.target,
+        shooter: m.id,
+        base: plan.defence.base,
+        modifiers: plan.defence.modifiers,
+        raw: plan.defence.raw,
+        pool: plan.defence.dice,
+        rolls,
+        sixes,
+        fours,
+        ruleId: 'TK-6.6',
+      });
+      const first = ctx.rules.options.str('TK-A12') === 'shooterFirst' ? 'shooter' : 'target';
+      const settled = settleCancel(
+        ctx,
+        s,
+        {
+          shooter: m.id,
+          target: plan.target,
+          weapon: plan.weapon,
+          hits: a.hits,
+          criticals: a.criticals,
+          sixes,
+          fours,
+          chooser: first,
+        },
+        dice,
+      );
+      events.push(...settled.events);
+      s = settled.state;
+      if (!settled.waiting) s = finish(s, m.id, events);
+      return accepted(s, events);
+    }
+    case 'cancel':
+      return cancel(ctx, state, action.side, action.criticals, true, dice);
+    case 'reveal': {
+      const m = state.models[action.unit];
+      if (!m) return invalid(`no model "${action.unit}" in this game`, 'TK-8.7');
+      const name = info(ctx, m.id).name;
+      const held = m.cards.find((c) => c.card === action.card);
+      if (!held) return invalid(`${name} carries no card "${action.card}"`, 'TK-8.7');
+      if (!held.hidden)
+        return invalid(`${name}'s ${cardName(ctx, action.card)} is already face up`, 'TK-8.7');
+      const s = setModel(state, {
+        ...m,
+        cards: m.cards.map((c) => (c.card === action.card ? { ...c, hidden: false } : c)),
+      });
+      return accepted(s, [{ type: 'CardRevealed', unit: m.id, card: action.card }]);
+    }
+    case 'endPhase':
+      return endActivation(ctx, state, action.side, action.timeUp === true, dice);
+  }
+}
+
+const cardName = (ctx: TanksContext, id: string) => ctx.rules.cat.cards.get(id)?.name ?? id;
+
+function cancel(
+  ctx: TanksContext,
+  state: TanksState,
+  side: string,
+  criticals: number | undefined,
+  chosen: boolean,
+  dice: Dice,
+): Result {
+  const p = state.pending;
+  if (!p) return invalid('no Hits or Criticals are waiting to be cancelled', 'TK-6.7');
+  const chooserSide = info(ctx, p.chooser === 'target' ? p.target : p.shooter).side;
+  if (side !== chooserSide)
+    return invalid(
+      `it is ${sideName(ctx, chooserSide)}'s choice, not ${sideName(ctx, side)}'s`,
+      'TK-6.7',
+    );
+  const c = cancelChoices(p);
+  const k = criticals ?? defaultCancel(p);
+  if (!Number.isInteger(k) || k < c.min || k > c.max)
+    return invalid(
+      `${c.dice} ${p.chooser === 'target' ? 'sixes' : 'fours and fives'} against ${p.hits} Hits and ${p.criticals} Criticals may cancel ${c.min} to ${c.max} Criticals, not ${k}`,
+      'TK-6.7',
+    );
+  const r = applyCancel(ctx, p, k, chosen);
+  const events: TanksEvent[] = [r.event];
+  const settled = settleCancel(ctx, state, r.next, dice);
+  events.push(...settled.events);
+  let s = settled.state;
+  if (!settled.waiting) s = finish(s, p.shooter, events);
+  return accepted(s, events);
+}
+
+function endActivation(
+  ctx: TanksContext,
+  state: TanksState,
+  side: string,
+  timeUp: boolean,
+  dice: Dice,
+): Result {
+  if (state.pending) return cancel(ctx, state, side, undefined, false, dice);
+  const unit = currentActor(ctx, state);
+  if (!unit) return invalid('nobody is acting now', ruleOfPhase(state));
+  const i = info(ctx, unit);
+  if (i.side !== side)
+    return invalid(
+      `it is ${sideName(ctx, i.side)}'s turn (${i.name}), not ${sideName(ctx, side)}'s`,
+      ruleOfPhase(state),
+    );
+  const m = state.models[unit]!;
+  if (state.phase === 'deployment' && m.at === null)
+    return invalid(`${i.name} must be deployed before the game goes on`, 'TK-2.5');
+  // A Predator must move every turn (TK-4.12): a real move, or Defensive Measures when no move
+  // is legal or the reading TK-A17 lets tokens do.
+  if (
+    state.phase === 'movement' &&
+    !timeUp &&
+    m.moves === 0 &&
+    hasKeyword(ctx, state, unit, 'Predator')
+  )
+    return invalid(
+      `${i.name} is a Predator and must move this turn${someLegalMove(ctx, state, m) ? '' : ': it has no legal move, so it takes Defensive Measures'}`,
+      'TK-4.12',
+    );
+  const events: TanksEvent[] = [];
+  return accepted(finish(state, unit, events), events);
+}

@@ -1,0 +1,322 @@
+import type { Polygon } from '../../../geometry/polygon';
+import { tablePoint, type TablePoint } from '../../../geometry/units';
+import type { TanksContext } from './context';
+import { info } from './context';
+import {
+  centroid,
+  discPolygonOverlap,
+  footprintsOverlap,
+  insideSpans,
+  outlineSamples,
+  polygonsOverlap,
+  type Footprint,
+} from './geometry';
+import { eyeOf, footprint, hasKeyword, inPlay, moverOf, outline, stemOf } from './models';
+import type { ModelState, TanksState } from './state';
+import { pieceOf, type Mover, type TerrainPiece } from './terrain';
+
+/**
+ * Line of sight and cover (TK-5). A line is drawn from where the shooter sees (turret, hull front
+ * or stem) to the target; terrain blocks by the catalog's rules for the shooter's kind (forests
+ * only when the line goes in and out again, TK-A7), other tanks block tanks (TK-5.5, TK-A5),
+ * high-flying helicopters see and are seen by all (TK-5.4). The terrain a shooter stands in is
+ * ignored (TK-A6). Cover: a tank is in cover when three of its four hull corners cannot be seen
+ * clearly (TK-5.8), a helicopter when the line to its stem is not clear (TK-5.9).
+ */
+
+const EPS = 1e-6;
+
+/** Something a line meets. */
+export interface LineHit {
+  readonly id: string;
+  readonly name: string;
+  /** What it is: a terrain type name, or "tank". */
+  readonly kind: string;
+  /** Inches from the line's start to where it meets it. */
+  readonly at: number;
+  readonly outline: readonly TablePoint[];
+}
+
+/** One line checked: does it pass, and if not, what stops it; what it passes through. */
+export interface LineCheck {
+  readonly from: TablePoint;
+  readonly to: TablePoint;
+  /** The first thing that blocks sight along it, if any. */
+  readonly blockedBy: LineHit | undefined;
+  /** The first concealing or blocking terrain it passes through (what gives cover). */
+  readonly concealedBy: LineHit | undefined;
+  readonly crossed: readonly string[];
+}
+
+export interface CornerLine {
+  readonly corner: TablePoint;
+  readonly clear: boolean;
+  readonly by: string | undefined;
+}
+
+export interface SightResult {
+  readonly visible: boolean;
+  /** The rule that decides it. */
+  readonly ruleId: string;
+  /** Where the shooter sees from, in words. */
+  readonly eyeFrom: string;
+  readonly from: TablePoint;
+  /** The point of the target the drawn line goes to. */
+  readonly to: TablePoint;
+  readonly blockedBy: (LineHit & { readonly ruleId: string }) | undefined;
+  /** No sight check at all: a high-flying helicopter is at one end (TK-5.4). */
+  readonly highFlyer: boolean;
+  readonly cover: boolean;
+  readonly coverRuleId: string;
+  /** Why it has cover or not, in words. */
+  readonly coverText: string;
+  /** Tank targets: the line to each hull corner (TK-5.8). */
+  readonly corners: readonly CornerLine[];
+  /** Helicopter targets: the line to the stem (TK-5.9). */
+  readonly stemLine: LineCheck | undefined;
+  /** Terrain the shooter stands in and ignores (TK-A6). */
+  readonly ignored: readonly string[];
+  readonly crossed: readonly string[];
+}
+
+/** Terrain on the table now: the map's pieces and the markers of destroyed tanks (TK-7). */
+export function terrainNow(ctx: TanksContext, state: TanksState): TerrainPiece[] {
+  const out = [...ctx.terrain.pieces];
+  for (const m of Object.values(state.models)) {
+    if (m.status !== 'destroyed' || !m.at) continue;
+    const f = footprint(ctx, m);
+    out.push(pieceOf(`wreck:${m.id}`, `wreck of ${info(ctx, m.id).name}`, ctx.wreck, outline(f)));
+  }
+  return out;
+}
+
+function overlapsFootprint(piece: TerrainPiece, f: Footprint): boolean {
+  return f.shape === 'hull'
+    ? polygonsOverlap(f.corners, piece.polygon)
+    : discPolygonOverlap(f.centre, f.radius, piece.polygon);
+}
+
+/** The parameter where a line from inside a footprint leaves it. */
+function exitOf(from: TablePoint, to: TablePoint, f: Footprint): number {
+  const poly: Polygon = f.shape === 'hull' ? f.corners : outline(f);
+  const spans = insideSpans(from, to, poly);
+  return spans.length && spans[0]!.t0 < EPS ? spans[0]!.t1 : 0;
+}
+
+interface LineSetup {
+  readonly shooter: ModelState;
+  readonly target: ModelState;
+  readonly shooterMover: Mover;
+  readonly pieces: readonly TerrainPiece[];
+  /** Pieces ignored whole (TK-A6 'piece'). */
+  readonly ignoredPieces: ReadonlySet<string>;
+  /** Under 'footprint': the part of each line inside the shooter's own footprint is ignored. */
+  readonly footprintOnly: boolean;
+  readonly shooterPrint: Footprint;
+  /** Tanks whose hulls block this line of sight. */
+  readonly blockingModels: readonly { id: string; name: string; corners: Polygon }[];
+  readonly forestTouched: boolean;
+}
+
+function setup(
+  ctx: TanksContext,
+  state: TanksState,
+  shooter: ModelState,
+  target: ModelState,
+): LineSetup {
+  const pieces = terrainNow(ctx, state).filter((p) => !p.id.endsWith(`:${shooter.id}`));
+  const shooterPrint = footprint(ctx, shooter);
+  const mode = ctx.rules.options.str('TK-A6');
+  const ignoredPieces = new Set<string>();
+  if (mode === 'piece')
+    for (const p of pieces) if (overlapsFootprint(p, shooterPrint)) ignoredPieces.add(p.id);
+  const shooterMover = moverOf(ctx, shooter);
+  const blockingModels: { id: string; name: string; corners: Polygon }[] = [];
+  const tanksBlock =
+    (shooterMover === 'tank' && !hasKeyword(ctx, state, shooter.id, 'Artillery')) ||
+    (shooterMover === 'lowHelicopter' && ctx.rules.options.bool('TK-A5'));
+  if (tanksBlock) {
+    for (const m of Object.values(state.models)) {
+      if (m.id === shooter.id || m.id === target.id || !inPlay(m)) continue;
+      if (info(ctx, m.id).card.kind !== 'tank') continue;
+      const f = footprint(ctx, m);
+      if (f.shape === 'hull')
+        blockingModels.push({ id: m.id, name: info(ctx, m.id).name, corners: f.corners });
+    }
+  }
+  return {
+    shooter,
+    target,
+    shooterMover,
+    pieces,
+    ignoredPieces,
+    footprintOnly: mode === 'footprint',
+    shooterPrint,
+    blockingModels,
+    forestTouched: ctx.rules.options.str('TK-A7') === 'touched',
+  };
+}
+
+/** Checks one line against terrain and models. */
+function checkLine(s: LineSetup, from: TablePoint, to: TablePoint, noBlocking: boolean): LineCheck {
+  const len = Math.hypot(to.x - from.x, to.y - from.y);
+  const start = s.footprintOnly ? exitOf(from, to, s.shooterPrint) : 0;
+  let blocked: LineHit | undefined;
+  let concealed: LineHit | undefined;
+  const crossed: string[] = [];
+  const consider = (hit: LineHit, blocks: boolean, conceals: boolean) => {
+    if (blocks && (!blocked || hit.at < blocked.at)) blocked = hit;
+    if ((blocks || conceals) && (!concealed || hit.at < concealed.at)) concealed = hit;
+  };
+  const minX = Math.min(from.x, to.x);
+  const maxX = Math.max(from.x, to.x);
+  const minY = Math.min(from.y, to.y);
+  const maxY = Math.max(from.y, to.y);
+  for (const p of s.pieces) {
+    if (s.ignoredPieces.has(p.id)) continue;
+    if (p.box.maxX < minX || p.box.minX > maxX || p.box.maxY < minY || p.box.minY > maxY) continue;
+    const spans = insideSpans(from, to, p.polygon)
+      .map((sp) => ({ t0: Math.max(sp.t0, start), t1: sp.t1 }))
+      .filter((sp) => sp.t1 - sp.t0 > EPS);
+    if (spans.length === 0) continue;
+    const first = spans[0]!;
+    const hit: LineHit = {
+      id: p.id,
+      name: p.name,
+      kind: p.typeName,
+      at: first.t0 * len,
+      outline: p.polygon,
+    };
+    const endsInside = spans.some((sp) => sp.t1 > 1 - EPS);
+    const through = spans.some((sp) => sp.t1 < 1 - EPS);
+    const blocksKind = !noBlocking && p.blocksSightFor.has(s.shooterMover);
+    // A forest stops a line that goes in and out again; one that ends inside it only conceals.
+    const blocks = blocksKind && (p.blocksOnlyWhenCrossed && !s.forestTouched ? through : true);
+    const conceals = p.concealing || p.blocksSightFor.size > 0;
+    consider(hit, blocks, conceals);
+    crossed.push(
+      `${p.name} (${p.typeName}): ${blocks ? 'blocks' : conceals ? 'conceals' : 'no effect'}${endsInside && !through ? ', the line ends inside it' : ''}`,
+    );
+  }
+  for (const m of s.blockingModels) {
+    const spans = insideSpans(from, to, m.corners).filter(
+      (sp) => sp.t1 - Math.max(sp.t0, start) > EPS,
+    );
+    if (spans.length === 0) continue;
+    const hit: LineHit = {
+      id: m.id,
+      name: m.name,
+      kind: 'tank',
+      at: Math.max(spans[0]!.t0, start) * len,
+      outline: m.corners,
+    };
+    // Tanks are blocking terrain to other tanks (TK-5.5), for sight and for cover alike.
+    consider(hit, !noBlocking, true);
+    crossed.push(`${m.name} (tank): ${noBlocking ? 'conceals' : 'blocks'}`);
+  }
+  return { from, to, blockedBy: blocked, concealedBy: concealed, crossed };
+}
+
+/** Points of the target a line of sight may reach: its hull or base (TK-5.2). */
+function targetPoints(ctx: TanksContext, target: ModelState): TablePoint[] {
+  const f = footprint(ctx, target);
+  const centre = f.shape === 'hull' ? centroid(f.corners) : f.centre;
+  return [centre, ...outlineSamples(outline(f), f.shape === 'hull' ? 6 : 1)];
+}
+
+/** Line of sight from one model to another, with cover, explained. */
+export function sightBetween(
+  ctx: TanksContext,
+  state: TanksState,
+  shooterId: string,
+  targetId: string,
+): SightResult {
+  const shooter = state.models[shooterId]!;
+  const target = state.models[targetId]!;
+  const s = setup(ctx, state, shooter, target);
+  const eye = eyeOf(ctx, state, shooter);
+  const targetMover = moverOf(ctx, target);
+  const highFlyer = s.shooterMover === 'highHelicopter' || targetMover === 'highHelicopter';
+  const ignored = [...s.ignoredPieces].map((id) => s.pieces.find((p) => p.id === id)?.name ?? id);
+
+  let visible = true;
+  let to = targetPoints(ctx, target)[0]!;
+  let blockedBy: SightResult['blockedBy'];
+  let crossed: readonly string[] = [];
+  const sightRule = s.shooterMover === 'tank' ? 'TK-5.2' : 'TK-5.3';
+  if (highFlyer) {
+    crossed = checkLine(s, eye.point, to, true).crossed;
+  } else {
+    visible = false;
+    let firstBlocked: LineCheck | undefined;
+    for (const p of targetPoints(ctx, target)) {
+      const line = checkLine(s, eye.point, p, false);
+      if (!line.blockedBy) {
+        visible = true;
+        to = p;
+        crossed = line.crossed;
+        break;
+      }
+      firstBlocked ??= line;
+    }
+    if (!visible && firstBlocked) {
+      to = firstBlocked.to;
+      crossed = firstBlocked.crossed;
+      const b = firstBlocked.blockedBy!;
+      blockedBy = {
+        ...b,
+        ruleId: b.kind === 'tank' ? 'TK-5.5' : b.id.startsWith('wreck:') ? 'TK-7' : 'TK-5.5',
+      };
+    }
+  }
+
+  // Cover: corner lines for tanks, the stem line for helicopters.
+  let corners: CornerLine[] = [];
+  let stemLine: LineCheck | undefined;
+  let cover: boolean;
+  let coverText: string;
+  let coverRuleId: string;
+  const tf = footprint(ctx, target);
+  if (tf.shape === 'hull') {
+    corners = tf.corners.map((c) => {
+      const line = checkLine(s, eye.point, c, false);
+      return { corner: c, clear: !line.concealedBy, by: line.concealedBy?.name };
+    });
+    const clear = corners.filter((c) => c.clear).length;
+    cover = clear <= 2;
+    coverRuleId = 'TK-5.8';
+    const by = [...new Set(corners.filter((c) => !c.clear).map((c) => c.by))].join(', ');
+    coverText = cover
+      ? `in cover: ${clear} of 4 hull corners clear${by ? ` (${by} in the way)` : ''}`
+      : `not in cover: ${clear} of 4 hull corners clear`;
+  } else {
+    stemLine = checkLine(s, eye.point, stemOf(ctx, target), false);
+    cover = !!stemLine.concealedBy;
+    coverRuleId = 'TK-5.9';
+    coverText = cover
+      ? `in cover: the line to its stem passes ${stemLine.concealedBy!.name}`
+      : 'not in cover: the line to its stem is clear';
+  }
+  return {
+    visible,
+    ruleId: highFlyer ? 'TK-5.4' : sightRule,
+    eyeFrom: eye.from,
+    from: eye.point,
+    to,
+    blockedBy,
+    highFlyer,
+    cover,
+    coverRuleId,
+    coverText,
+    corners,
+    stemLine,
+    ignored,
+    crossed,
+  };
+}
+
+/** Whether two footprints would share area (used by moves and deployment). */
+export { footprintsOverlap };
+
+/** A point on the table as a table point. */
+export const pt = (p: readonly [number, number]): TablePoint => tablePoint(p[0], p[1]);

@@ -1,0 +1,291 @@
+import type { DeckEvent, DeckState } from '../../../random/deck';
+import type { RngState } from '../../../random/dice';
+
+/**
+ * The TANKS game state, actions and events: plain JSON, so a game is a fold over its action log
+ * and a saved game is its seed and actions. The dice and the Critical deck live in the state.
+ */
+
+export type Phase = 'deployment' | 'movement' | 'shooting' | 'ended';
+export type Elevation = 'low' | 'high';
+export type Weapon = 'gun' | 'missiles' | 'rapidFire';
+
+/** A card a model carries, face down until its owner reveals it (TK-8.7). */
+export interface HeldCard {
+  readonly card: string;
+  readonly hidden: boolean;
+}
+
+/** A model on (or waiting to come onto) the table. */
+export interface ModelState {
+  readonly id: string;
+  /** Null until the model is deployed. */
+  readonly at: readonly [number, number] | null;
+  /** Degrees clockwise from east. */
+  readonly facing: number;
+  /** Helicopters only; tanks have none. */
+  readonly elevation: Elevation | null;
+  readonly damage: number;
+  /** The Speed token beside the model (TK-4.6): 0 when it has none (Stationary, TK-4.5). */
+  readonly speedToken: number;
+  /** Real moves made this turn. */
+  readonly moves: number;
+  /** Took Defensive Measures this turn (TK-4.7). */
+  readonly defensive: boolean;
+  /** Switched elevation this turn (TK-4.8: once a turn). */
+  readonly elevationSwitched: boolean;
+  /** Changed elevation standing still: that was its whole movement (TK-4.8). */
+  readonly switchedInPlace: boolean;
+  /** A Wheeled model's move this turn went into, out of or through terrain (TK-4.11). */
+  readonly wheeledStop: boolean;
+  readonly cards: readonly HeldCard[];
+  /** Once-per-game cards already used. */
+  readonly spent: readonly string[];
+  /** Stat changes left by Critical cards that went to the discard pile (their effect stays). */
+  readonly scars: Readonly<Record<string, number>>;
+  /** `destroyed` leaves a wreck marker; `removed` leaves nothing (TK-7 step 1, TK-6.2). */
+  readonly status: 'active' | 'destroyed' | 'removed';
+}
+
+/**
+ * A shot whose Hits and Criticals are being cancelled: the side whose dice these are chooses
+ * which to cancel (TK-6.7, TK-A12): the target with its 6s, the shooter with the 4s and 5s.
+ */
+export interface PendingCancel {
+  readonly shooter: string;
+  readonly target: string;
+  readonly weapon: Weapon;
+  readonly hits: number;
+  readonly criticals: number;
+  /** The target's 6s still to allocate. */
+  readonly sixes: number;
+  /** The 4s and 5s still to allocate. */
+  readonly fours: number;
+  /** Whose choice it is now. */
+  readonly chooser: 'target' | 'shooter';
+}
+
+export interface TanksState {
+  readonly turn: number;
+  readonly phase: Phase;
+  readonly turnLimit: number | undefined;
+  readonly attacker: string;
+  readonly defender: string;
+  /** The side that wins initiative ties this turn (TK-2.4, TK-7 step 4). */
+  readonly advantage: string;
+  /** The roll-off for roles when the scenario names no Attacker (TK-2.4), each try's rolls. */
+  readonly rollOff: readonly Readonly<Record<string, number>>[];
+  readonly models: Readonly<Record<string, ModelState>>;
+  /** Models that have finished their activation in this phase. */
+  readonly done: readonly string[];
+  /** A model part-way through its activation (it moved or deployed and may go on). */
+  readonly acting: string | null;
+  /** Critical cards: draw pile, discards, and the cards each model holds (repairable ones). */
+  readonly deck: DeckState;
+  readonly vp: Readonly<Record<string, number>>;
+  /** Points each side has destroyed (models with the cards they started with), for time-outs. */
+  readonly destroyedPoints: Readonly<Record<string, number>>;
+  readonly pending: PendingCancel | null;
+  readonly result: { readonly winner: string | 'draw'; readonly reason: string } | null;
+  readonly rng: RngState;
+}
+
+export type TanksAction =
+  | {
+      readonly type: 'deploy';
+      readonly unit: string;
+      readonly at: readonly [number, number];
+      readonly facing: number;
+      readonly elevation?: Elevation;
+    }
+  | {
+      readonly type: 'move';
+      readonly unit: string;
+      /** Which way the arrow points, degrees clockwise from east. */
+      readonly heading: number;
+      /** How far the model's centre travels along it, in inches. */
+      readonly distance: number;
+      /** The facing it ends at. */
+      readonly facing: number;
+      /** A helicopter's elevation after this move (a change uses its once-a-turn switch). */
+      readonly elevation?: Elevation;
+    }
+  | { readonly type: 'defend'; readonly unit: string; readonly tokens: number }
+  | { readonly type: 'switchElevation'; readonly unit: string }
+  | {
+      readonly type: 'shoot';
+      readonly unit: string;
+      readonly target: string;
+      readonly weapon: Weapon;
+      /** Spend the model's once-per-game extra attack dice on this shot. */
+      readonly boost?: boolean;
+    }
+  | { readonly type: 'cancel'; readonly side: string; readonly criticals: number }
+  | { readonly type: 'reveal'; readonly unit: string; readonly card: string }
+  | { readonly type: 'endPhase'; readonly side: string; readonly timeUp?: boolean };
+
+/** A modifier of a dice pool, with the rule that gives it. */
+export interface PoolModifier {
+  readonly label: string;
+  readonly value: number;
+  readonly ruleId: string;
+}
+
+/** One re-rolled die: where it was in the roll, what it showed, what it shows now, and why. */
+export interface Reroll {
+  readonly die: number;
+  readonly from: number;
+  readonly to: number;
+  readonly reason: string;
+  readonly ruleId: string;
+}
+
+export type TanksEvent =
+  | { readonly type: 'TurnStarted'; readonly turn: number }
+  | { readonly type: 'PhaseStarted'; readonly phase: Phase | 'command'; readonly turn: number }
+  | {
+      readonly type: 'ModelDeployed';
+      readonly unit: string;
+      readonly at: readonly [number, number];
+      readonly facing: number;
+      readonly elevation: Elevation | null;
+    }
+  | {
+      readonly type: 'ModelMoved';
+      readonly unit: string;
+      readonly from: readonly [number, number];
+      readonly to: readonly [number, number];
+      readonly heading: number;
+      readonly distance: number;
+      readonly facing: number;
+      /** Which move of the turn this was (1, 2, ...). */
+      readonly move: number;
+      readonly speedToken: number;
+      readonly elevation: Elevation | null;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'DefensiveMeasures';
+      readonly unit: string;
+      readonly tokens: number;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'ElevationChanged';
+      readonly unit: string;
+      readonly elevation: Elevation;
+      readonly inPlace: boolean;
+      readonly ruleId: string;
+    }
+  | { readonly type: 'ActivationEnded'; readonly unit: string; readonly phase: Phase }
+  | { readonly type: 'CardRevealed'; readonly unit: string; readonly card: string }
+  | {
+      readonly type: 'AttackRolled';
+      readonly unit: string;
+      readonly target: string;
+      readonly weapon: Weapon;
+      /** What the dice were for ("Attack 4", "AAMG", "Missiles (4)"). */
+      readonly pool: string;
+      readonly dice: number;
+      readonly modifiers: readonly PoolModifier[];
+      /** The first roll. */
+      readonly rolls: readonly number[];
+      readonly rerolls: readonly Reroll[];
+      /** The final faces. */
+      readonly final: readonly number[];
+      readonly hitOn: readonly number[];
+      readonly criticalOn: readonly number[];
+      /** A Hit made a Critical by Brutal (TK-6.11), as the die's index. */
+      readonly brutal: number | null;
+      /** Criticals turned into two Hits each (TK-6.12). */
+      readonly splitCriticals: number;
+      readonly hits: number;
+      readonly criticals: number;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'DefenceRolled';
+      readonly unit: string;
+      readonly shooter: string;
+      readonly base: number;
+      readonly modifiers: readonly PoolModifier[];
+      /** The pool before the cap and floor. */
+      readonly raw: number;
+      readonly pool: number;
+      readonly rolls: readonly number[];
+      readonly sixes: number;
+      readonly fours: number;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'Cancelled';
+      readonly by: 'target' | 'shooter';
+      readonly side: string;
+      readonly hits: number;
+      readonly criticals: number;
+      readonly chosen: boolean;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'DamageTaken';
+      readonly unit: string;
+      readonly hits: number;
+      readonly criticals: number;
+      readonly damage: number;
+      readonly capacity: number;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'CriticalCardDrawn';
+      readonly unit: string;
+      readonly card: string;
+      readonly damage: number;
+      readonly repairable: boolean;
+      readonly effects: readonly string[];
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'CardsDiscarded';
+      readonly unit: string;
+      readonly cards: readonly string[];
+      readonly reason: string;
+    }
+  | { readonly type: 'FinalFury'; readonly unit: string; readonly ruleId: string }
+  | { readonly type: 'HelicopterCrashed'; readonly unit: string; readonly ruleId: string }
+  | {
+      readonly type: 'TankDestroyed';
+      readonly unit: string;
+      readonly removed: boolean;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'VictoryPoints';
+      readonly side: string;
+      readonly objective: string;
+      readonly vp: number;
+      readonly total: number;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'RepairRolled';
+      readonly unit: string;
+      readonly card: string;
+      readonly roll: number;
+      readonly repaired: boolean;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'AdvantageRolled';
+      readonly rolls: Readonly<Record<string, number>>;
+      readonly side: string;
+      readonly tie: boolean;
+      readonly ruleId: string;
+    }
+  | { readonly type: 'SpeedTokensCleared'; readonly ruleId: string }
+  | { readonly type: 'Deck'; readonly event: DeckEvent }
+  | {
+      readonly type: 'GameEnded';
+      readonly winner: string | 'draw';
+      readonly reason: string;
+      readonly ruleId: string;
+    };

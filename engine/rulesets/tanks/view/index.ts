@@ -1,0 +1,621 @@
+import type { Point } from '../../../format';
+import type { GameAction } from '../../../game/gameDef';
+import { tablePoint } from '../../../geometry/units';
+import { angleBetween, bearing } from '../../../geometry/vector';
+import type { CostGrid } from '../../../movement/reachableArea';
+import type {
+  CounterView,
+  FirePreview,
+  MovePlan,
+  ObjectiveView,
+  PhaseInfo,
+  ReachView,
+  ScoreLine,
+  SightView,
+  TablePlaytestView,
+  TemplateView,
+  UnitCommand,
+  WeaponChoice,
+} from '../../../playtest/view';
+import { sideToAct, type TanksGame } from '../game';
+import {
+  activationOrder,
+  atCapacity,
+  attacksOf,
+  boostOf,
+  cancelChoices,
+  checkMove,
+  currentActor,
+  deployProblem,
+  facingInto,
+  holderOf,
+  info,
+  inPlay,
+  isHelicopter,
+  isRefusal,
+  isRefused,
+  longestMove,
+  mayActNow,
+  moveLength,
+  objectiveCentre,
+  oddsOf,
+  planShot,
+  sideName,
+  speedOf,
+  statOf,
+  unitVector,
+  type ModelState,
+  type TanksContext,
+  type TanksEvent,
+  type TanksState,
+  type Weapon,
+} from '../rules';
+import { describeEvent } from './log';
+
+const PHASES = [
+  { id: 'movement', label: 'Movement' },
+  { id: 'shooting', label: 'Shooting' },
+  { id: 'command', label: 'Command' },
+];
+
+const xy = (p: { x: number; y: number }): Point => [p.x, p.y];
+
+/** Two letters for a counter: "T-64" → "T6", "M1 Abrams" → "M1", "Hind" → "Hi". */
+function glyphOf(name: string): string {
+  const letters = name.replace(/[^A-Za-z0-9]/g, '');
+  return letters.slice(0, 2) || '?';
+}
+
+/** The Measuring Arrow laid from a model along a heading, drawn to scale (TK-G1). */
+function arrowShapes(ctx: TanksContext, from: Point, heading: number): TemplateView[] {
+  const { tail, total, headWidth } = ctx.rules.arrow;
+  const u = unitVector(heading);
+  const n = { x: -u.y, y: u.x };
+  const shaft = Math.max(0.15, headWidth / 3);
+  const p = (along: number, side: number): Point => [
+    from[0] + u.x * along + n.x * side,
+    from[1] + u.y * along + n.y * side,
+  ];
+  return [
+    {
+      shape: 'polygon',
+      points: [p(0, -shaft / 2), p(tail, -shaft / 2), p(tail, shaft / 2), p(0, shaft / 2)],
+      label: `Tail ${tail}"`,
+    },
+    {
+      shape: 'polygon',
+      points: [p(tail, -headWidth / 2), p(total, 0), p(tail, headWidth / 2)],
+      label: `head, whole arrow ${total}"`,
+    },
+  ];
+}
+
+/** The TANKS game as the playtest screen shows it. */
+export function tanksView(
+  ctx: TanksContext,
+  game: TanksGame,
+): TablePlaytestView<TanksState, TanksEvent> {
+  const name = (id: string) => ctx.models.get(id)?.name ?? id;
+
+  /** The model whose owner is asked now: the actor, or the model whose dice cancel. */
+  const askedModel = (state: TanksState): string | undefined => {
+    const p = state.pending;
+    if (p) return p.chooser === 'target' ? p.target : p.shooter;
+    return currentActor(ctx, state);
+  };
+
+  const canMoveNow = (state: TanksState, unit: string): boolean => {
+    const m = state.models[unit];
+    if (!m || state.pending || askedModel(state) !== unit) return false;
+    if (state.phase === 'movement') return inPlay(m);
+    return state.phase === 'deployment' && (m.at === null || state.acting === unit);
+  };
+
+  const counter = (state: TanksState, m: ModelState, viewer: string | null): CounterView => {
+    const i = info(ctx, m.id);
+    const status: string[] = [];
+    if (m.status === 'destroyed') status.push('destroyed');
+    else {
+      status.push(m.speedToken ? `Speed ${m.speedToken}` : 'stationary');
+      const cap = statOf(ctx, state, m.id, 'damageCapacity');
+      status.push(`damage ${m.damage}/${cap}`);
+      if (atCapacity(ctx, state, m.id)) status.push('Final Fury');
+      if (m.elevation) status.push(`flying ${m.elevation}`);
+      for (const c of state.deck.hands[m.id] ?? [])
+        status.push(ctx.rules.cat.cards.get(c)?.name ?? c);
+      const own = viewer === null || viewer === i.side;
+      for (const c of m.cards) {
+        const cname = ctx.rules.cat.cards.get(c.card)?.name ?? c.card;
+        if (!c.hidden) status.push(cname);
+        else if (own) status.push(`${cname} (face down)`);
+      }
+      const hidden = m.cards.filter((c) => c.hidden).length;
+      if (hidden && !own) status.push(`${hidden} face-down card${hidden === 1 ? '' : 's'}`);
+      if (state.done.includes(m.id)) status.push('done');
+      if (m.damage > 0) status.push('hit');
+    }
+    return {
+      id: m.id,
+      side: i.side,
+      label: `${i.name}${i.name !== i.card.type.name ? ` (${i.card.type.name})` : ''}`,
+      glyph: glyphOf(i.card.type.name),
+      kind:
+        m.status === 'destroyed' ? 'wreck' : i.card.kind === 'helicopter' ? 'figure' : 'vehicle',
+      formation: i.platoon,
+      formationLabel: i.platoonName,
+      at: m.at ? [m.at[0], m.at[1]] : null,
+      facing: m.facing,
+      turret: undefined,
+      size: { length: i.card.length, width: i.card.width },
+      embarkedIn: null,
+      passengers: [],
+      status,
+      moved: state.phase === 'movement' ? m.moves / Math.max(1, speedOf(ctx, state, m.id)) : 0,
+      alive: m.status === 'active',
+    };
+  };
+
+  const sightView = (plan: ReturnType<typeof planShot>): SightView | undefined => {
+    const sight = 'sight' in plan ? plan.sight : undefined;
+    if (!sight) return undefined;
+    const d = Math.hypot(sight.to.x - sight.from.x, sight.to.y - sight.from.y);
+    return {
+      from: xy(sight.from),
+      to: xy(sight.to),
+      visible: sight.visible,
+      distance: d,
+      ...(sight.blockedBy
+        ? {
+            blockedBy: {
+              id: sight.blockedBy.id,
+              name: sight.blockedBy.name,
+              kind: sight.blockedBy.kind,
+              at: sight.blockedBy.at,
+              ruleId: sight.blockedBy.ruleId,
+              outline: sight.blockedBy.outline.map(xy),
+            },
+          }
+        : {}),
+      cover: sight.cover ? 'cover' : 'none',
+      coverFrom: sight.coverText,
+      ruleId: sight.ruleId,
+      crossed: [
+        `seen from ${sight.eyeFrom}`,
+        ...(sight.highFlyer ? ['a high-flying helicopter sees and is seen by all (TK-5.4)'] : []),
+        ...(sight.ignored.length
+          ? [`the shooter stands in ${sight.ignored.join(', ')} and ignores it (TK-A6)`]
+          : []),
+        ...sight.crossed,
+      ],
+      rays: [
+        ...sight.corners.map((c, k) => ({
+          to: xy(c.corner),
+          clear: c.clear,
+          label: `corner ${k + 1}${c.by ? `: ${c.by}` : ''}`,
+        })),
+        ...(sight.stemLine
+          ? [
+              {
+                to: xy(sight.stemLine.to),
+                clear: !sight.stemLine.concealedBy,
+                label: `stem${sight.stemLine.concealedBy ? `: ${sight.stemLine.concealedBy.name}` : ''}`,
+              },
+            ]
+          : []),
+      ],
+    };
+  };
+
+  const view: TablePlaytestView<TanksState, TanksEvent> = {
+    board: 'table',
+    game,
+    label: 'TANKS',
+    table: { width: ctx.table.width, height: ctx.table.height },
+
+    phase(state): PhaseInfo {
+      const over = state.phase === 'ended';
+      const side = sideToAct(ctx, state);
+      const order = activationOrder(ctx, state);
+      const todo: Record<string, string[]> = {};
+      for (const s of ctx.sides) {
+        const lines: string[] = [];
+        const left = order.filter((id) => info(ctx, id).side === s).length;
+        if (!over) {
+          if (state.phase === 'deployment') lines.push(`${left} model(s) to deploy`);
+          if (state.phase === 'movement') lines.push(`${left} model(s) still to move`);
+          if (state.phase === 'shooting') lines.push(`${left} model(s) still to shoot`);
+        }
+        if (state.advantage === s) lines.push('has Advantage (wins Initiative ties)');
+        if (state.attacker === s) lines.push('Attacker');
+        todo[s] = lines;
+      }
+      const asked = askedModel(state);
+      const label =
+        state.phase === 'deployment'
+          ? 'Deployment'
+          : state.phase === 'movement'
+            ? 'Movement'
+            : state.phase === 'shooting'
+              ? 'Shooting'
+              : 'Game over';
+      return {
+        turn: state.turn,
+        turnLimit: state.turnLimit,
+        phase: state.phase,
+        phaseLabel: state.pending ? 'Cancel hits' : label,
+        phaseRuleId: state.pending
+          ? 'TK-6.7'
+          : state.phase === 'deployment'
+            ? 'TK-2.5'
+            : state.phase === 'movement'
+              ? 'TK-4.1'
+              : state.phase === 'shooting'
+                ? 'TK-6.1'
+                : undefined,
+        phases:
+          state.phase === 'deployment'
+            ? [{ id: 'deployment', label: 'Deployment' }, ...PHASES]
+            : PHASES,
+        waitingFor: side ? [side] : [],
+        todo,
+        prompt:
+          over || !asked || !side
+            ? { kind: 'wait', for: [] }
+            : {
+                kind: 'activate',
+                unit: asked,
+                queue: state.pending ? [] : order.filter((id) => id !== asked),
+              },
+        over,
+      };
+    },
+
+    counters(state, viewer) {
+      return ctx.order
+        .map((id) => state.models[id]!)
+        .filter((m) => m.status !== 'removed')
+        .map((m) => counter(state, m, viewer));
+    },
+
+    objectives(state): ObjectiveView[] {
+      return ctx.objectives.flatMap((o) => {
+        const c = objectiveCentre(o);
+        if (!c) return [];
+        const holder = holderOf(ctx, state, o);
+        const scorer =
+          ctx.mission?.scorer === 'attacker'
+            ? `only ${sideName(ctx, state.attacker)} (Attacker) scores it`
+            : o.owner
+              ? `${sideName(ctx, o.owner)} scores it`
+              : 'whoever holds it scores';
+        return [
+          {
+            id: o.id,
+            name: o.name ?? o.id,
+            owner: o.owner,
+            area: { shape: 'circle', center: c, radius: ctx.rules.holdDistance },
+            known: true,
+            revealed: true,
+            held: holder ? 1 : 0,
+            needed: 1,
+            text: `${o.name ?? o.id}: ${holder ? `held by ${sideName(ctx, holder)}` : 'not held'}; ${scorer}, ${o.vpPerTurn ?? 1} VP a turn (a tank within ${ctx.rules.holdDistance}" of the token, no enemy tank as near, TK-9)`,
+          },
+        ];
+      });
+    },
+
+    score(state): ScoreLine[] {
+      return ctx.sides.map((s) => ({
+        side: s,
+        label: sideName(ctx, s),
+        value: `${state.vp[s] ?? 0} VP, ${state.destroyedPoints[s] ?? 0} points destroyed`,
+      }));
+    },
+
+    canAct(state, unit, side) {
+      if (state.phase === 'ended' || !ctx.models.has(unit)) return false;
+      if (info(ctx, unit).side !== side) return false;
+      if (state.pending) return askedModel(state) === unit;
+      return sideToAct(ctx, state) === side && mayActNow(ctx, state, unit) === undefined;
+    },
+
+    commands(state, unit): UnitCommand[] {
+      const m = state.models[unit];
+      if (!m || state.phase === 'ended') return [];
+      const i = info(ctx, unit);
+      const out: UnitCommand[] = [];
+      const p = state.pending;
+      if (p) {
+        if (askedModel(state) !== unit) return [];
+        const c = cancelChoices(p);
+        const what = p.chooser === 'target' ? 'sixes' : 'fours and fives';
+        for (let k = c.max; k >= c.min; k--)
+          out.push({
+            id: `cancel-${k}`,
+            label: `Your ${what} cancel ${k} Critical${k === 1 ? '' : 's'} and ${c.dice - k} Hit${c.dice - k === 1 ? '' : 's'}`,
+            action: { type: 'cancel', side: i.side, criticals: k },
+            ruleId: 'TK-6.7',
+          });
+        return out;
+      }
+      const acting = askedModel(state) === unit || mayActNow(ctx, state, unit) === undefined;
+      if (acting && state.phase === 'movement' && inPlay(m)) {
+        const speed = speedOf(ctx, state, unit);
+        for (let t = 1; t <= speed; t++)
+          out.push({
+            id: `defend-${t}`,
+            label: `Defensive Measures: Speed ${t}`,
+            action: m.moves === 0 ? { type: 'defend', unit, tokens: t } : undefined,
+            ...(m.moves > 0 ? { disabledReason: 'it has already moved this turn' } : {}),
+            ruleId: 'TK-4.7',
+          });
+        if (isHelicopter(ctx, unit))
+          out.push({
+            id: 'elevation',
+            label: m.elevation === 'high' ? 'Drop low here (Speed 1)' : 'Climb high here (Speed 1)',
+            action:
+              m.moves === 0 && !m.elevationSwitched ? { type: 'switchElevation', unit } : undefined,
+            ...(m.moves > 0 || m.elevationSwitched
+              ? { disabledReason: 'only standing still, once a turn' }
+              : {}),
+            ruleId: 'TK-4.8',
+          });
+      }
+      if (acting && (state.phase === 'movement' || state.phase === 'shooting'))
+        out.push({
+          id: 'done',
+          label:
+            state.phase === 'movement'
+              ? m.moves
+                ? 'Stop here'
+                : 'Stay put (Stationary)'
+              : 'Hold fire',
+          action: { type: 'endPhase', side: i.side },
+          ruleId: state.phase === 'movement' ? 'TK-4.5' : 'TK-6.2',
+        });
+      for (const c of m.cards)
+        if (c.hidden)
+          out.push({
+            id: `reveal-${c.card}`,
+            label: `Reveal ${ctx.rules.cat.cards.get(c.card)?.name ?? c.card}`,
+            action: { type: 'reveal', unit, card: c.card },
+            ruleId: 'TK-8.7',
+          });
+      return out;
+    },
+
+    reachable(state, unit): ReachView | undefined {
+      if (!canMoveNow(state, unit)) return undefined;
+      const m = state.models[unit]!;
+      if (state.phase === 'deployment' && m.at === null) {
+        const zone = ctx.zones.get(info(ctx, unit).side)?.[0];
+        return {
+          grid: undefined,
+          ...(zone ? { entry: { area: zone, depth: ctx.rules.arrow.total } } : {}),
+          budget: 1,
+          rate: 'deploys anywhere in the strip',
+          bands: [
+            {
+              max: 1,
+              label: `wholly within one Measuring Arrow (${ctx.rules.arrow.total}") of its edge (TK-2.6)`,
+            },
+          ],
+        };
+      }
+      const speed = speedOf(ctx, state, unit);
+      const len = moveLength(ctx, unit);
+      const cell = 0.5;
+      const originX = Math.max(0, Math.floor((m.at![0] - len) / cell) * cell);
+      const originY = Math.max(0, Math.floor((m.at![1] - len) / cell) * cell);
+      const cols = Math.ceil((Math.min(ctx.table.width, m.at![0] + len) - originX) / cell);
+      const rows = Math.ceil((Math.min(ctx.table.height, m.at![1] + len) - originY) / cell);
+      const costs: number[] = new Array<number>(cols * rows).fill(Infinity);
+      const step = 1 / Math.max(1, speed);
+      for (let r = 0; r < rows; r++) {
+        for (let c = 0; c < cols; c++) {
+          const x = originX + (c + 0.5) * cell;
+          const y = originY + (r + 0.5) * cell;
+          const d = Math.hypot(x - m.at![0], y - m.at![1]);
+          if (d > len) continue;
+          const heading = bearing(tablePoint(m.at![0], m.at![1]), tablePoint(x, y));
+          const facing = isHelicopter(ctx, unit) ? heading : travelFacing(m.facing, heading);
+          if (!isRefusal(checkMove(ctx, state, m, heading, d, facing, undefined)))
+            costs[r * cols + c] = step;
+        }
+      }
+      const grid: CostGrid = { originX, originY, cellSize: cell, cols, rows, costs };
+      return {
+        grid,
+        budget: (speed - m.moves) / Math.max(1, speed),
+        rate: `${isHelicopter(ctx, unit) ? `whole arrow ${len}"` : `Tail ${len}"`} a move, ${speed - m.moves} of ${speed} moves left`,
+        bands: [
+          { max: 0.5, label: 'reached by its next move' },
+          { max: 1, label: 'reached by its next move' },
+        ],
+      };
+    },
+
+    planMove(state, unit, to): MovePlan<'table'> {
+      const m = state.models[unit];
+      if (!m) return { ok: false, reason: `no model "${unit}"` };
+      const wrong = mayActNow(ctx, state, unit);
+      if (wrong) return { ok: false, reason: wrong, ruleId: 'TK-4.1' };
+      if (state.phase === 'deployment' && m.at === null) {
+        const facing = facingInto(ctx, to);
+        const bad = deployProblem(ctx, state, unit, to, facing, undefined);
+        if (bad) return { ok: false, reason: bad.reason, ruleId: bad.ruleId };
+        return {
+          ok: true,
+          action: { type: 'deploy', unit, at: to, facing },
+          to,
+          path: [to],
+          snapped: false,
+          explanation: `${name(unit)} deploys here facing ${Math.round(facing)}° (TK-2.6)`,
+        };
+      }
+      if (!canMoveNow(state, unit))
+        return { ok: false, reason: `${name(unit)} does not move now`, ruleId: 'TK-4' };
+      const from: Point = [m.at![0], m.at![1]];
+      const heading = bearing(tablePoint(from[0], from[1]), tablePoint(to[0], to[1]));
+      const len = moveLength(ctx, unit);
+      const want = Math.min(len, Math.hypot(to[0] - from[0], to[1] - from[1]));
+      const facing = isHelicopter(ctx, unit) ? heading : travelFacing(m.facing, heading);
+      const shapes = arrowShapes(ctx, from, heading);
+      const r = checkMove(ctx, state, m, heading, want, facing, undefined);
+      let distance = want;
+      let snapped = want < Math.hypot(to[0] - from[0], to[1] - from[1]) - 1e-6;
+      let note = '';
+      if (isRefusal(r)) {
+        const d = longestMove(ctx, state, m, heading, facing, undefined, want);
+        if (d === undefined || d < 0.05) return { ok: false, reason: r.reason, ruleId: r.ruleId };
+        distance = d;
+        snapped = true;
+        note = ` It stops short: ${r.reason} (${r.ruleId}).`;
+      }
+      const end: Point = [
+        from[0] + Math.cos((heading * Math.PI) / 180) * distance,
+        from[1] + Math.sin((heading * Math.PI) / 180) * distance,
+      ];
+      return {
+        ok: true,
+        action: { type: 'move', unit, heading, distance, facing },
+        to: end,
+        path: [from],
+        snapped,
+        shapes,
+        explanation: `${name(unit)} move ${m.moves + 1} of ${speedOf(ctx, state, unit)}: ${distance.toFixed(1)}" along the arrow, ending facing ${Math.round(facing)}°${snapped && !note ? ` (at most ${len}" a move)` : ''}.${note}`,
+      };
+    },
+
+    faceAction(state, unit, facing): GameAction | undefined {
+      const m = state.models[unit];
+      if (!m || state.phase !== 'movement' || !canMoveNow(state, unit)) return undefined;
+      // Turning on the spot is a move of no length along an arrow laid the new way (TK-A9).
+      const r = checkMove(ctx, state, m, facing, 0, facing, undefined);
+      return isRefusal(r)
+        ? undefined
+        : { type: 'move', unit, heading: facing, distance: 0, facing };
+    },
+
+    weapons(state, unit): WeaponChoice[] {
+      if (state.phase !== 'shooting' || state.pending || askedModel(state) !== unit) return [];
+      const i = info(ctx, unit);
+      const out: WeaponChoice[] = [];
+      const boost = boostOf(ctx, state, unit);
+      for (const w of attacksOf(ctx, state, unit)) {
+        const label =
+          w === 'gun'
+            ? i.card.kind === 'tank'
+              ? `Gun (Attack ${statOf(ctx, state, unit, 'attack')}; AAMG against helicopters)`
+              : `Guns (Attack ${statOf(ctx, state, unit, 'attack')})`
+            : w === 'missiles'
+              ? 'Missiles'
+              : 'Rapid Fire';
+        out.push({
+          id: w,
+          label,
+          ammo: [],
+          atPoint: false,
+          maxRange: undefined,
+          remaining: 'no range limit',
+        });
+        if (boost.dice > 0)
+          out.push({
+            id: `${w}:boost`,
+            label: `${label} +${boost.dice} (${boost.cards.map((c) => ctx.rules.cat.cards.get(c)?.name ?? c).join(', ')})`,
+            ammo: [],
+            atPoint: false,
+            maxRange: undefined,
+            remaining: 'once a game',
+          });
+      }
+      return out;
+    },
+
+    previewFire(state, shooter, weaponId, _ammo, target): FirePreview<'table'> {
+      const [w, extra] = weaponId.split(':');
+      const weapon = (w ?? 'gun') as Weapon;
+      const none = (reason: string, ruleId?: string): FirePreview<'table'> => ({
+        legal: false,
+        reason,
+        ...(ruleId ? { ruleId } : {}),
+        sight: undefined,
+        range: undefined,
+        band: undefined,
+        steps: [],
+        odds: [],
+        templates: [],
+        action: undefined,
+      });
+      if (!target.unit) return none('TANKS shots are at models, not points', 'TK-6');
+      if (!ctx.models.has(target.unit)) return none(`no model "${target.unit}"`);
+      const plan = planShot(ctx, state, shooter, target.unit, weapon, extra === 'boost');
+      if (isRefused(plan)) return { ...none(plan.refused, plan.ruleId), sight: sightView(plan) };
+      const odds = oddsOf(ctx, state, plan);
+      const a = plan.attack;
+      const faces = `${a.hitOn.join('-') || 'nothing'} Hit, ${a.criticalOn.join('-') || 'no'} Critical`;
+      const rerolls = [
+        ...(a.stationary ? ['re-rolls failed dice (Stationary)'] : []),
+        ...a.rerolls.map((r) => `re-rolls ${r.value} more (${r.label})`),
+        ...(a.brutal ? ['Brutal: a Hit becomes a Critical'] : []),
+        ...(a.splitCriticals ? ['Criticals split into two Hits'] : []),
+      ];
+      const outcomes = odds.outcomes
+        .filter((o) => o.p >= 0.005)
+        .sort((x, y) => y.p - x.p)
+        .slice(0, 6)
+        .map((o) => ({
+          label: `${o.hits} Hit${o.hits === 1 ? '' : 's'}, ${o.criticals} Critical${o.criticals === 1 ? '' : 's'} get through`,
+          p: o.p,
+        }));
+      return {
+        legal: true,
+        sight: sightView(plan),
+        range: plan.gap,
+        band: plan.closeRange ? 'Close Range (within one arrow)' : 'beyond Close Range',
+        steps: [
+          {
+            label: `Attack: ${a.label}`,
+            base: `${a.dice} dice`,
+            modifiers: a.modifiers,
+            needed: `${faces}${rerolls.length ? `; ${rerolls.join('; ')}` : ''}`,
+            ruleId: a.ruleId,
+          },
+          {
+            label: 'Defence',
+            base: `Defence ${plan.defence.base}`,
+            modifiers: plan.defence.modifiers,
+            needed: `${plan.defence.dice} dice${plan.defence.raw !== plan.defence.dice ? ` (${plan.defence.raw}, held to 0-${ctx.rules.dice.maxDefence})` : ''}: 4-5 cancel by the shooter's choice, 6 by the target's; the odds assume the target cancels Criticals and the shooter Hits`,
+            ruleId: 'TK-6.6',
+          },
+        ],
+        odds: [
+          { label: 'no Hit or Critical gets through', p: odds.pNoEffect },
+          { label: 'destroyed by this shot', p: odds.pDestroyed },
+          ...outcomes,
+          { label: 'expected Hits', p: odds.expectedHits },
+          { label: 'expected Criticals', p: odds.expectedCriticals },
+          { label: 'expected damage', p: odds.expectedDamage },
+        ],
+        templates: [],
+        action: {
+          type: 'shoot',
+          unit: shooter,
+          target: target.unit,
+          weapon,
+          ...(extra === 'boost' ? { boost: true } : {}),
+        },
+      };
+    },
+
+    clock: () => undefined,
+
+    describe: (event, state) => describeEvent(ctx, event, state),
+  };
+  return view;
+}
+
+/** A tank driving to a point goes forward, or backs up when the point is behind it (TK-A9). */
+export function travelFacing(facing: number, heading: number): number {
+  return Math.abs(angleBetween(facing, heading)) > 100 ? (heading + 180) % 360 : heading;
+}
