@@ -25,9 +25,10 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             <b>Set up</b> forces, objectives and deployment in the set-up column (Forces,
             Objectives, Rules, Catalog, Problems). Rules chooses the era layer, optional rules,
             figure scale and how each unclear rule is read. Problems re-check the layout and the
-            forces after each edit; click one to select what it is about. On hex maps units stand on
-            hexes and face a hexside (drag a unit row onto a hex), and objectives and deployment
-            zones are sets of hexes (click hexes with the objective and deployment tools).
+            forces after each edit, in the background (on a big table a bar shows how far, with
+            Stop); click one to select what it is about. On hex maps units stand on hexes and face a
+            hexside (drag a unit row onto a hex), and objectives and deployment zones are sets of
+            hexes (click hexes with the objective and deployment tools).
           </li>
           <li>
             <b>Playtest</b> the open scenario against the rules engine with the Playtest command;
@@ -39,10 +40,13 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             both sides alone, turn the Hand-over screen off.
           </li>
           <li>
-            <b>Files</b> are plain JSON (Sandtable file format v1, described in the app&apos;s{' '}
-            <code>schemas/</code> folder). Check them with <code>npx sandtable validate</code>; the
-            same command gives odds (<code>sandtable odds</code>), line of sight (
-            <code>sandtable los</code>) and replays (<code>sandtable play</code>).
+            <b>Files</b> are plain JSON in UTF-8 (Sandtable file format v1, described in the
+            app&apos;s <code>schemas/</code> folder). A file that does not load lists what is wrong
+            and where (line, column, the byte for text that is not UTF-8); a save that cannot be
+            written whole (a full disk) leaves the previous version intact and says so. Check them
+            with <code>npx sandtable validate</code>; the same command gives odds (
+            <code>sandtable odds</code>), line of sight (<code>sandtable los</code>) and replays (
+            <code>sandtable play</code>).
           </li>
           <li>
             <b>Edit together</b>: File ▸ Share… puts the open scenario into a room on a Sandtable
