@@ -78,3 +78,23 @@ describe('infantry with a radioman hold the objective; a radioman alone does not
     expect(holdsAfterOneTurn([radioman, hmgMan])).toEqual([]);
   });
 });
+
+describe('enemy troops keep the objective from being held; a dropped weapon does not (TP-3.3)', () => {
+  const b = (id: string, type: string, at: [number, number]): FixtureUnit => ({
+    side: 'b',
+    formation: 'b.hw',
+    id,
+    type,
+    at,
+  });
+
+  test('L100: an enemy rifleman in the objective stops the hold', () => {
+    expect(holdsAfterOneTurn([radioman, rifleman, b('e2', 'tp.rifleman', [33, 14])])).toEqual([]);
+  });
+
+  test('TP-16.8: an enemy HMG dropped in the objective is no troops and does not stop it', () => {
+    expect(holdsAfterOneTurn([radioman, rifleman, b('piece', 'tp.piece.hmg', [33, 14])])).toEqual([
+      1,
+    ]);
+  });
+});

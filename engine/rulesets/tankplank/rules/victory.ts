@@ -65,7 +65,9 @@ export function checkVictory(
       const i = info(ctx, next, u.id);
       return i.kind === 'figure' && (!classes || classes.includes(i.type.class ?? ''));
     });
-    const enemy = inZone.filter((u) => u.side !== side);
+    // Enemy troops keep it from being held (TP-3.3); a dropped weapon lying there (TP-16.8) is no
+    // troops, and it cannot be shot either, so counting it would make the objective untakeable.
+    const enemy = inZone.filter((u) => u.side !== side && countsAsTroops(ctx, next, u.id));
     const roles = obj.holders?.requiredRoles ?? [];
     const rolesMet = roles.every((r) => own.filter((u) => u.role === r.role).length >= r.min);
     // Infantry "with a radioman" (TP-3.3): the required roles come with the holders, so there must
