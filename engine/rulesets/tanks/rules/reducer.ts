@@ -32,9 +32,9 @@ const setModel = (state: TanksState, m: ModelState): TanksState => ({
   models: { ...state.models, [m.id]: m },
 });
 
-/** Ends a model's activation in this phase. */
-function finish(state: TanksState, unit: string, events: TanksEvent[]): TanksState {
-  events.push({ type: 'ActivationEnded', unit, phase: state.phase });
+/** Ends a model's activation in this phase (`passed`: it did nothing in it). */
+function finish(state: TanksState, unit: string, events: TanksEvent[], passed = false): TanksState {
+  events.push({ type: 'ActivationEnded', unit, phase: state.phase, passed });
   return {
     ...state,
     acting: null,
@@ -383,5 +383,8 @@ function endActivation(
       'TK-4.12',
     );
   const events: TanksEvent[] = [];
-  return accepted(finish(state, unit, events), events);
+  const passed =
+    state.phase === 'shooting' ||
+    (state.phase === 'movement' && m.moves === 0 && m.speedToken === 0);
+  return accepted(finish(state, unit, events, passed), events);
 }

@@ -34,7 +34,7 @@ export function newGame(ctx: TanksContext, options: NewGameOptions): TanksState 
     models[id] = {
       id,
       at: i.start ? i.start.at : null,
-      facing: i.start?.facing ?? 0,
+      facing: (((i.start?.facing ?? 0) % 360) + 360) % 360,
       elevation: i.card.kind === 'helicopter' ? 'low' : null,
       damage: 0,
       speedToken: 0,

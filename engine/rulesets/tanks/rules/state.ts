@@ -177,7 +177,13 @@ export type TanksEvent =
       readonly inPlace: boolean;
       readonly ruleId: string;
     }
-  | { readonly type: 'ActivationEnded'; readonly unit: string; readonly phase: Phase }
+  | {
+      readonly type: 'ActivationEnded';
+      readonly unit: string;
+      readonly phase: Phase;
+      /** It ended its turn without moving (Stationary) or without shooting (holding fire). */
+      readonly passed: boolean;
+    }
   | { readonly type: 'CardRevealed'; readonly unit: string; readonly card: string }
   | {
       readonly type: 'AttackRolled';

@@ -429,8 +429,14 @@ export function tanksView(
         budget: (speed - m.moves) / Math.max(1, speed),
         rate: `${isHelicopter(ctx, unit) ? `whole arrow ${len}"` : `Tail ${len}"`} a move, ${speed - m.moves} of ${speed} moves left`,
         bands: [
-          { max: 0.5, label: 'reached by its next move' },
-          { max: 1, label: 'reached by its next move' },
+          { max: step, label: `reached by its next move (${m.moves + 1} of ${speed})` },
+          {
+            max: 1,
+            label:
+              speed - m.moves > 1
+                ? `then ${speed - m.moves - 1} more move(s) from where it stops`
+                : 'its last move this turn',
+          },
         ],
       };
     },
@@ -561,7 +567,7 @@ export function tanksView(
         ...(a.splitCriticals ? ['Criticals split into two Hits'] : []),
       ];
       const outcomes = odds.outcomes
-        .filter((o) => o.p >= 0.005)
+        .filter((o) => o.p >= 0.005 && o.hits + o.criticals > 0)
         .sort((x, y) => y.p - x.p)
         .slice(0, 6)
         .map((o) => ({

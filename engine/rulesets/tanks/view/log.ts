@@ -76,7 +76,19 @@ export function describeEvent(ctx: TanksContext, e: TanksEvent, _state: TanksSta
         ),
       ];
     case 'ActivationEnded':
-      return [];
+      if (!e.passed) return [];
+      return e.phase === 'movement'
+        ? [
+            line(
+              `${name(ctx, e.unit)} stays put: Stationary, no Speed token`,
+              'move',
+              ['TK-4.5'],
+              [e.unit],
+            ),
+          ]
+        : e.phase === 'shooting'
+          ? [line(`${name(ctx, e.unit)} holds its fire`, 'fire', ['TK-6.2'], [e.unit])]
+          : [];
     case 'CardRevealed':
       return [
         line(

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import type { Point, TableMap } from '../../../../engine/format/types';
-import type { CounterView, GameAction } from '../../../../engine/playtest';
+import type { CounterView, GameAction, TemplateView } from '../../../../engine/playtest';
 import type { Scene } from '../../canvas/paintTerrain';
 import { BoardStage, type BoardPointer } from './BoardStage';
 import { BoardNotes } from './BoardNotes';
@@ -13,6 +13,8 @@ interface GhostMove {
   to: Point;
   ok: boolean;
   snapped: boolean;
+  /** The ruleset's measuring tool laid for this move (TANKS' arrow), drawn to scale. */
+  shapes?: readonly TemplateView[];
 }
 
 interface GroupPlan {
@@ -25,7 +27,9 @@ interface GroupPlan {
  * The playtest table in inches: the scenario's terrain, counters with facing ticks, the reachable
  * area, entry edges, objectives, the line of sight and templates of a shot. Select a unit or a
  * squad, drag it (or click where it goes) to move; drag the yellow knob to face; in the Firing
- * phase hover a target for the odds and click to fire.
+ * phase hover a target for the odds and click to fire. In an activation (one unit acts at a
+ * time) the acting unit moves the same way while it may move, and fires at the enemy clicked
+ * while it may fire.
  */
 export function TableBoard(props: BoardProps<'table'>) {
   const { view, scenario, state, prompt, counters, mine, selected, canAct, locked } = props;
@@ -68,10 +72,14 @@ export function TableBoard(props: BoardProps<'table'>) {
   };
 
   const faceAt = tool.state === 'dragging' && tool.kind === 'face' ? tool.facing : null;
+  // Units move when the phase is a move phase, or in an activation while the acting unit has a
+  // reachable area (the view gives one only while it may move).
+  const moving =
+    prompt.kind === 'move' || (prompt.kind === 'activate' && props.reach !== undefined);
 
-  /** The facing knob, when one unit of the acting side is selected in the Movement phase. */
+  /** The facing knob, when one unit of the acting side is selected and may move. */
   const handlePoint = (): Point | undefined => {
-    if (prompt.kind !== 'move' || mine.length !== 1) return undefined;
+    if (!moving || mine.length !== 1) return undefined;
     const c = byId.get(mine[0]!);
     if (!c?.at) return undefined;
     const facing = faceAt ?? c.facing;
@@ -115,7 +123,13 @@ export function TableBoard(props: BoardProps<'table'>) {
       }
       s = r.state;
       actions.push(plan.action);
-      ghosts.push({ path: plan.path, to: plan.to, ok: true, snapped: plan.snapped });
+      ghosts.push({
+        path: plan.path,
+        to: plan.to,
+        ok: true,
+        snapped: plan.snapped,
+        ...(plan.shapes ? { shapes: plan.shapes } : {}),
+      });
       if (units.length === 1) notes.push(plan.explanation);
     });
     return { actions, ghosts, notes };
@@ -138,14 +152,18 @@ export function TableBoard(props: BoardProps<'table'>) {
       setTool({ state: 'dragging', kind: 'face', unit: mine[0]!, facing: null });
       return;
     }
-    if (prompt.kind === 'fire') {
+    // In an activation, a click on a unit the acting side cannot move is a shot at it when the
+    // acting unit may fire (the screen has a fire preview for what the pointer is over).
+    if (
+      prompt.kind === 'fire' ||
+      (prompt.kind === 'activate' && hit && !canAct(hit.id) && props.preview)
+    ) {
       props.fireClick(hit?.id);
       return;
     }
     if (hit && canAct(hit.id)) {
       props.select(pressSelection(selected, hit.id, p.shift));
-      if (prompt.kind === 'move')
-        setTool({ state: 'pointing', on: 'unit', unit: hit.id, start: p.at });
+      if (moving) setTool({ state: 'pointing', on: 'unit', unit: hit.id, start: p.at });
       return;
     }
     if (hit) {
@@ -189,8 +207,9 @@ export function TableBoard(props: BoardProps<'table'>) {
         commitMoves(planGroup(mine.length ? mine : [r.unit], r.unit, r.to));
         return;
       case 'clickTable':
-        // With units selected in the Movement phase, a click on the table moves them there.
-        if (prompt.kind === 'move' && mine.length > 0) {
+        // With units selected that may move, a click on the table moves them there (or, for a
+        // unit not yet on the table, places it).
+        if (moving && mine.length > 0) {
           commitMoves(planGroup(mine, mine[0]!, r.at));
           return;
         }

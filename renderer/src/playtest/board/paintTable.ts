@@ -25,6 +25,8 @@ export interface TableBoardModel {
           readonly to: Point;
           readonly ok: boolean;
           readonly snapped: boolean;
+          /** A measuring tool laid for the move (an arrow), drawn to scale under the ghost. */
+          readonly shapes?: readonly TemplateView[];
         }[];
       }
     | undefined;
@@ -218,7 +220,17 @@ export function paintTable(ctx: CanvasRenderingContext2D, m: TableBoardModel, ca
     paintCounter(ctx, c, m, px);
   }
 
-  // Drag ghost.
+  // Drag ghost: the measuring tool first, then the path and where it ends.
+  for (const g of m.ghost?.moves ?? []) {
+    for (const t of g.shapes ?? []) {
+      templatePath(ctx, t);
+      ctx.fillStyle = 'rgba(255,255,255,0.35)';
+      ctx.fill();
+      ctx.strokeStyle = 'rgba(30,30,30,0.8)';
+      ctx.lineWidth = 1 * px;
+      ctx.stroke();
+    }
+  }
   for (const g of m.ghost?.moves ?? []) {
     ctx.beginPath();
     g.path.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
@@ -231,6 +243,22 @@ export function paintTable(ctx: CanvasRenderingContext2D, m: TableBoardModel, ca
     ctx.beginPath();
     ctx.arc(g.to[0], g.to[1], 0.3, 0, Math.PI * 2);
     ctx.fillStyle = g.ok ? 'rgba(255,255,255,0.7)' : 'rgba(255,59,48,0.6)';
+    ctx.fill();
+  }
+
+  // Lines that decide cover (to hull corners, to a stem): thin, green when clear, red dashed not.
+  for (const r of sight?.rays ?? []) {
+    ctx.beginPath();
+    ctx.moveTo(sight!.from[0], sight!.from[1]);
+    ctx.lineTo(r.to[0], r.to[1]);
+    ctx.setLineDash(r.clear ? [] : [3 * px, 3 * px]);
+    ctx.strokeStyle = r.clear ? 'rgba(25,194,74,0.75)' : 'rgba(255,59,48,0.75)';
+    ctx.lineWidth = 1.2 * px;
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.beginPath();
+    ctx.arc(r.to[0], r.to[1], 0.12, 0, Math.PI * 2);
+    ctx.fillStyle = r.clear ? '#19c24a' : '#ff3b30';
     ctx.fill();
   }
 

@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Where this spec leaves its screenshots, one per step, to be looked at. */
+const SHOTS = 'test-results/tanks-shots';
+
+/** Screen coordinates of a table point, from the camera the board publishes. */
+async function screenOf(page: Page, x: number, y: number): Promise<[number, number]> {
+  const board = page.getByTestId('playtest-board');
+  const cam = JSON.parse((await board.getAttribute('data-camera')) ?? '{}') as {
+    x: number;
+    y: number;
+    zoom: number;
+  };
+  const box = (await board.boundingBox())!;
+  return [box.x + cam.x + x * cam.zoom, box.y + cam.y + y * cam.zoom];
+}
+
+async function clickTable(page: Page, x: number, y: number) {
+  const [sx, sy] = await screenOf(page, x, y);
+  await page.mouse.click(sx, sy);
+}
+
+async function hoverTable(page: Page, x: number, y: number) {
+  const [sx, sy] = await screenOf(page, x, y);
+  await page.mouse.move(sx, sy);
+}
+
+test('TANKS hot-seat: Your First Game, activations in Initiative order, a shot with its exact odds', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /your first game/i })
+    .first()
+    .click();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  await page.keyboard.press('F5');
+  await expect(page.getByRole('dialog', { name: 'Start a playtest' })).toBeVisible();
+  await page.getByTestId('seed').fill('3');
+  await page.getByRole('button', { name: 'Start playtest' }).click();
+  // One person tests both sides: no hand-over screen.
+  await page.getByLabel('Hand-over screen').uncheck();
+  await page.screenshot({ path: `${SHOTS}/01-start.png` });
+
+  // Movement, lowest Initiative first: the T-64 (4) before the M1 (6). Drag it along the arrow.
+  const panel = page.getByTestId('todo');
+  await expect(panel).toContainText('Now acting (1): T-64');
+  const [fx, fy] = await screenOf(page, 12, 2.7);
+  const [tx, ty] = await screenOf(page, 14, 6);
+  await page.mouse.move(fx, fy);
+  await page.mouse.down();
+  await page.mouse.move((fx + tx) / 2, (fy + ty) / 2, { steps: 4 });
+  await page.mouse.move(tx, ty, { steps: 4 });
+  await page.screenshot({ path: `${SHOTS}/02-arrow.png` });
+  await page.mouse.up();
+  const log = page.getByTestId('playtest-log');
+  await expect(log).toContainText('T-64 move 1');
+  await page.getByRole('button', { name: 'Stop here' }).click();
+  await expect(panel).toContainText('Now acting (1): M1 Abrams');
+  await page.getByRole('button', { name: 'Stay put (Stationary)' }).click();
+
+  // Shooting, highest Initiative first: the M1 shoots. Hover the T-64 for sight, cover and odds.
+  await expect(page.getByTestId('phase-tracker')).toContainText('Shooting');
+  await expect(panel).toContainText('Now acting (1): M1 Abrams');
+  await hoverTable(page, 13, 5);
+  await expect(page.getByTestId('los')).toContainText('Line of sight clear');
+  await expect(page.getByTestId('fire-preview')).toContainText('Attack: Attack');
+  await expect(page.getByTestId('odds')).toContainText('expected damage');
+  await page.screenshot({ path: `${SHOTS}/03-odds.png` });
+
+  // Fire: the attack and defence dice, what they cancel and the damage show in the result.
+  await clickTable(page, 13, 5);
+  const result = page.getByTestId('last-result');
+  await expect(result).toContainText(/M1 Abrams shoots T-64: Attack, 4 dice/);
+  await expect(result).toContainText(/T-64 defends with 2 dice/);
+  await expect(result.locator('.die').first()).toHaveText(/^[1-6]$/);
+  // When both kinds get through and the defence has a choice, the side whose dice they are
+  // chooses on the model's panel.
+  const choice = page.getByRole('button', { name: /cancel \d Critical/ }).first();
+  while (await choice.isVisible()) await choice.click();
+  await page.screenshot({ path: `${SHOTS}/04-shot.png` });
+  await expect(log).toContainText('M1 Abrams shoots T-64');
+
+  // The T-64 holds fire; the Command phase rolls for Advantage and turn 2 begins.
+  await expect(panel).toContainText('Now acting (1): T-64');
+  await page.getByRole('button', { name: 'Hold fire' }).click();
+  await expect(page.getByTestId('turn')).toHaveText(/Turn 2/);
+  await expect(log).toContainText('Advantage roll');
+  await page.screenshot({ path: `${SHOTS}/05-turn-2.png` });
+  expect(errors).toEqual([]);
+});
+
+test('TANKS against the bot: the American bot plays its activations, the person the Soviets', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /your first game/i })
+    .first()
+    .click();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  await page.keyboard.press('F5');
+  await page.getByLabel('American bot').check();
+  await page.getByTestId('seed').fill('5');
+  await page.getByRole('button', { name: 'Start playtest' }).click();
+  const panel = page.getByTestId('todo');
+  await expect(panel).toContainText('Now acting (1): T-64');
+  await page.getByRole('button', { name: 'Defensive Measures: Speed 2' }).click();
+  // The bot moves the M1 by itself; then shooting comes back to the person or the bot.
+  const log = page.getByTestId('playtest-log');
+  await expect(log).toContainText(
+    /M1 Abrams (move 1|takes Defensive Measures|.*Stationary)|Shooting phase/,
+  );
+  await expect(page.getByTestId('phase-tracker')).toContainText('Shooting');
+  await page.screenshot({ path: `${SHOTS}/06-vs-bot.png` });
+  expect(errors).toEqual([]);
+});
