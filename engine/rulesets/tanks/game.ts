@@ -97,6 +97,12 @@ export function tanksGame(ctx: TanksContext): TanksGame {
       side,
       ...(timeUp ? { timeUp: true } : {}),
     }),
+    pieces: (state) =>
+      ctx.order.map((id) => {
+        const m = state.models[id]!;
+        const i = info(ctx, id);
+        return { id, side: i.side, type: i.card.type.id, at: m.at, alive: m.status === 'active' };
+      }),
     bot: (state, side, style) => botTurn(ctx, state, side, style),
     dice: {
       get: (state) => state.rng,

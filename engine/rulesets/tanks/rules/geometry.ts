@@ -208,8 +208,20 @@ export function capsulePolygonOverlap(
   return false;
 }
 
-/** The spans of a segment inside a polygon (concave allowed), as parameters in [0, 1]. */
+/**
+ * The spans of a segment inside a polygon (concave allowed), as parameters in [0, 1]. Most lines
+ * miss most polygons: a segment that crosses no edge is wholly inside or wholly outside, which
+ * one endpoint tells, before the full span walk is needed.
+ */
 export function insideSpans(a: TablePoint, b: TablePoint, poly: Polygon): Span[] {
+  let crosses = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    if (segmentCrossing(a, b, poly[j]!, poly[i]!) !== undefined) {
+      crosses = true;
+      break;
+    }
+  }
+  if (!crosses) return pointInPolygon(a, poly) ? [{ t0: 0, t1: 1 }] : [];
   return segmentInsidePolygon(a, b, poly);
 }
 

@@ -108,6 +108,13 @@ class Dist {
   }
 }
 
+/** Forgets every worked-out distribution (the benchmark times the enumeration itself). */
+export function clearOddsCache(): void {
+  ATTACK_CACHE.clear();
+  SHOT_CACHE.clear();
+  CRITICAL_CACHE.clear();
+}
+
 /** Results worked out before, by the spec's numbers (the bot asks the same questions often). */
 const ATTACK_CACHE = new Map<string, Outcome[]>();
 const SHOT_CACHE = new Map<string, Outcome[]>();
@@ -208,22 +215,19 @@ export function cancelByPolicy(
 ): { hits: number; criticals: number } {
   let h = hits;
   let c = criticals;
-  const target = () => {
-    const k = Math.min(sixes, c);
-    c -= k;
-    h -= Math.min(sixes - k, h);
-  };
-  const shooter = () => {
-    const k = Math.min(fours, h);
-    h -= k;
-    c -= Math.min(fours - k, c);
-  };
-  if (order === 'targetFirst') {
-    target();
-    shooter();
-  } else {
-    shooter();
-    target();
+  for (let step = 0; step < 2; step++) {
+    const targetNow = (step === 0) === (order === 'targetFirst');
+    if (targetNow) {
+      // The target's 6s: Criticals first.
+      const k = Math.min(sixes, c);
+      c -= k;
+      h -= Math.min(sixes - k, h);
+    } else {
+      // The shooter's 4s and 5s: Hits first.
+      const k = Math.min(fours, h);
+      h -= k;
+      c -= Math.min(fours - k, c);
+    }
   }
   return { hits: h, criticals: c };
 }

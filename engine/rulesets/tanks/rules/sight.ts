@@ -1,4 +1,4 @@
-import type { Polygon } from '../../../geometry/polygon';
+import { boxOf, type Box, type Polygon } from '../../../geometry/polygon';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
 import type { TanksContext } from './context';
 import { info } from './context';
@@ -114,7 +114,7 @@ interface LineSetup {
   readonly footprintOnly: boolean;
   readonly shooterPrint: Footprint;
   /** Tanks whose hulls block this line of sight. */
-  readonly blockingModels: readonly { id: string; name: string; corners: Polygon }[];
+  readonly blockingModels: readonly { id: string; name: string; corners: Polygon; box: Box }[];
   readonly forestTouched: boolean;
 }
 
@@ -131,7 +131,7 @@ function setup(
   if (mode === 'piece')
     for (const p of pieces) if (overlapsFootprint(p, shooterPrint)) ignoredPieces.add(p.id);
   const shooterMover = moverOf(ctx, shooter);
-  const blockingModels: { id: string; name: string; corners: Polygon }[] = [];
+  const blockingModels: { id: string; name: string; corners: Polygon; box: Box }[] = [];
   const tanksBlock =
     (shooterMover === 'tank' && !hasKeyword(ctx, state, shooter.id, 'Artillery')) ||
     (shooterMover === 'lowHelicopter' && ctx.rules.options.bool('TK-A5'));
@@ -141,7 +141,12 @@ function setup(
       if (info(ctx, m.id).card.kind !== 'tank') continue;
       const f = footprint(ctx, m);
       if (f.shape === 'hull')
-        blockingModels.push({ id: m.id, name: info(ctx, m.id).name, corners: f.corners });
+        blockingModels.push({
+          id: m.id,
+          name: info(ctx, m.id).name,
+          corners: f.corners,
+          box: boxOf(f.corners),
+        });
     }
   }
   return {
@@ -164,10 +169,6 @@ function checkLine(s: LineSetup, from: TablePoint, to: TablePoint, noBlocking: b
   let blocked: LineHit | undefined;
   let concealed: LineHit | undefined;
   const crossed: string[] = [];
-  const consider = (hit: LineHit, blocks: boolean, conceals: boolean) => {
-    if (blocks && (!blocked || hit.at < blocked.at)) blocked = hit;
-    if ((blocks || conceals) && (!concealed || hit.at < concealed.at)) concealed = hit;
-  };
   const minX = Math.min(from.x, to.x);
   const maxX = Math.max(from.x, to.x);
   const minY = Math.min(from.y, to.y);
@@ -179,39 +180,33 @@ function checkLine(s: LineSetup, from: TablePoint, to: TablePoint, noBlocking: b
       .map((sp) => ({ t0: Math.max(sp.t0, start), t1: sp.t1 }))
       .filter((sp) => sp.t1 - sp.t0 > EPS);
     if (spans.length === 0) continue;
-    const first = spans[0]!;
-    const hit: LineHit = {
-      id: p.id,
-      name: p.name,
-      kind: p.typeName,
-      at: first.t0 * len,
-      outline: p.polygon,
-    };
+    const at = spans[0]!.t0 * len;
     const endsInside = spans.some((sp) => sp.t1 > 1 - EPS);
     const through = spans.some((sp) => sp.t1 < 1 - EPS);
     const blocksKind = !noBlocking && p.blocksSightFor.has(s.shooterMover);
     // A forest stops a line that goes in and out again; one that ends inside it only conceals.
     const blocks = blocksKind && (p.blocksOnlyWhenCrossed && !s.forestTouched ? through : true);
     const conceals = p.concealing || p.blocksSightFor.size > 0;
-    consider(hit, blocks, conceals);
+    if ((blocks && (!blocked || at < blocked.at)) || !concealed || at < concealed.at) {
+      const hit: LineHit = { id: p.id, name: p.name, kind: p.typeName, at, outline: p.polygon };
+      if (blocks && (!blocked || at < blocked.at)) blocked = hit;
+      if ((blocks || conceals) && (!concealed || at < concealed.at)) concealed = hit;
+    }
     crossed.push(
       `${p.name} (${p.typeName}): ${blocks ? 'blocks' : conceals ? 'conceals' : 'no effect'}${endsInside && !through ? ', the line ends inside it' : ''}`,
     );
   }
   for (const m of s.blockingModels) {
+    if (m.box.maxX < minX || m.box.minX > maxX || m.box.maxY < minY || m.box.minY > maxY) continue;
     const spans = insideSpans(from, to, m.corners).filter(
       (sp) => sp.t1 - Math.max(sp.t0, start) > EPS,
     );
     if (spans.length === 0) continue;
-    const hit: LineHit = {
-      id: m.id,
-      name: m.name,
-      kind: 'tank',
-      at: Math.max(spans[0]!.t0, start) * len,
-      outline: m.corners,
-    };
+    const at = Math.max(spans[0]!.t0, start) * len;
+    const hit: LineHit = { id: m.id, name: m.name, kind: 'tank', at, outline: m.corners };
     // Tanks are blocking terrain to other tanks (TK-5.5), for sight and for cover alike.
-    consider(hit, !noBlocking, true);
+    if (!noBlocking && (!blocked || at < blocked.at)) blocked = hit;
+    if (!concealed || at < concealed.at) concealed = hit;
     crossed.push(`${m.name} (tank): ${noBlocking ? 'conceals' : 'blocks'}`);
   }
   return { from, to, blockedBy: blocked, concealedBy: concealed, crossed };
@@ -221,7 +216,7 @@ function checkLine(s: LineSetup, from: TablePoint, to: TablePoint, noBlocking: b
 function targetPoints(ctx: TanksContext, target: ModelState): TablePoint[] {
   const f = footprint(ctx, target);
   const centre = f.shape === 'hull' ? centroid(f.corners) : f.centre;
-  return [centre, ...outlineSamples(outline(f), f.shape === 'hull' ? 6 : 1)];
+  return [centre, ...outlineSamples(outline(f), f.shape === 'hull' ? 4 : 1)];
 }
 
 /** Line of sight from one model to another, with cover, explained. */

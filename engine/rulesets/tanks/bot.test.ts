@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { loadDocument, type ScenarioDoc } from '../../format';
+import { composeRulesetCatalog } from '../../forces/rulesetCatalog';
+import { simulate } from '../../game/simulate';
+import { botTurn } from './bot';
+import { building, fixtureType, forest } from './fixtures';
+import { tanks } from './index';
+import { testGame } from './testing';
+
+const yourFirstGame = (): ScenarioDoc => {
+  const r = loadDocument(readFileSync('scenarios/tanks-your-first-game.scenario.json', 'utf8'), {
+    expect: ['sandtable.scenario'],
+  });
+  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
+  return r.doc;
+};
+
+describe('the bot plays every mission to an end (TK-9)', () => {
+  const doc = yourFirstGame();
+  const cat = composeRulesetCatalog(doc.ruleset, tanks.catalogs, doc.catalog);
+  for (const preset of tanks.missions!.presets(cat)) {
+    test(preset.name, () => {
+      const patch = tanks.missions!.apply(doc, preset.id, cat, { attacker: 'usa' });
+      const made = tanks.game!({ ...doc, ...patch });
+      if (!made.ok) throw new Error(made.reason);
+      for (const seed of [1, 2]) {
+        const r = simulate(made.game, { seed, record: false });
+        expect(r.stoppedBy, r.reason).toBe('over');
+        expect(r.result?.text).toMatch(/wins|Draw/);
+      }
+    });
+  }
+});
+
+describe('bot choices', () => {
+  test('boxed in, exposed and with nothing to shoot with, it takes Defensive Measures', () => {
+    const g = testGame({
+      models: [
+        { id: 'decoy', side: 'a', type: 'fx.decoy', at: [18, 18], facing: 90 },
+        { id: 'b1', side: 'b', type: 'fx.heavy', at: [18, 32], facing: 270 },
+      ],
+      types: [
+        fixtureType('fx.decoy', 'tank', {
+          initiative: 1,
+          attack: 0,
+          defence: 2,
+          damageCapacity: 3,
+        }),
+      ],
+      features: [
+        building('west', 16.75, 18, 1, 6),
+        building('east', 19.25, 18, 1, 6),
+        building('north', 18, 16, 3, 1),
+        building('south-left', 17.05, 20, 1.1, 1),
+        building('south-right', 18.95, 20, 1.1, 1),
+      ],
+    });
+    const turn = botTurn(g.ctx, g.state, 'a');
+    expect(turn.actions[0]).toEqual({ type: 'defend', unit: 'decoy', tokens: 2 });
+  });
+
+  test('it shoots the target its exact odds favour: the one in the open, not the one in cover', () => {
+    const g = testGame({
+      models: [
+        { id: 'a1', side: 'a', type: 'fx.tank', at: [18, 4], facing: 90 },
+        { id: 'hidden', side: 'b', type: 'fx.tank', at: [10, 28], facing: 270 },
+        { id: 'open', side: 'b', type: 'fx.tank', at: [26, 28], facing: 270 },
+      ],
+      features: [forest('wood', 10, 28, 3)],
+    });
+    g.act(
+      { type: 'endPhase', side: 'b' },
+      { type: 'endPhase', side: 'b' },
+      { type: 'endPhase', side: 'a' },
+    );
+    expect(g.state.phase).toBe('shooting');
+    const turn = botTurn(g.ctx, g.state, 'a');
+    expect(turn.actions[0]).toMatchObject({ type: 'shoot', unit: 'a1', target: 'open' });
+  });
+
+  test('it turns its face-down cards up before acting, so their effects apply (TK-8.7)', () => {
+    const g = testGame({
+      models: [
+        {
+          id: 'a1',
+          side: 'a',
+          type: 'tanks.m1',
+          at: [18, 4],
+          facing: 90,
+          cards: [{ card: 'tanks.crew.bannon', hidden: true }],
+        },
+        { id: 'b1', side: 'b', type: 'fx.tank', at: [18, 30], facing: 270 },
+      ],
+    });
+    g.act({ type: 'endPhase', side: 'b' });
+    const turn = botTurn(g.ctx, g.state, 'a');
+    expect(turn.actions[0]).toEqual({ type: 'reveal', unit: 'a1', card: 'tanks.crew.bannon' });
+  });
+});
