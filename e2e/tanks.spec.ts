@@ -121,3 +121,36 @@ test('TANKS against the bot: the American bot plays its activations, the person 
   await page.screenshot({ path: `${SHOTS}/06-vs-bot.png` });
   expect(errors).toEqual([]);
 });
+
+test('TANKS deployment: Alpha 66 places the Soviet tanks first, by a click in their zone', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /alpha 66/i })
+    .first()
+    .click();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  await page.keyboard.press('F5');
+  await page.getByLabel('American bot').check();
+  await page.getByRole('button', { name: 'Start playtest' }).click();
+  const panel = page.getByTestId('todo');
+  await expect(panel).toContainText('Now acting (1): T-64 no. 2');
+  await expect(page.getByTestId('reach-legend')).toContainText('within one Measuring Arrow');
+  // Outside the zone is refused with the rule; inside it places the tank.
+  await clickTable(page, 10, 18);
+  await expect(page.getByTestId('playtest-message')).toContainText('TK-2.6');
+  await clickTable(page, 8, 33);
+  const log = page.getByTestId('playtest-log');
+  await expect(log).toContainText('T-64 no. 2 deploys at (8.0, 33.0)');
+  await expect(panel).toContainText('Now acting (1): T-64 no. 3');
+  await clickTable(page, 20, 33);
+  // Then the American bot deploys Alpha 66 and the game goes on to turn 1.
+  await expect(log).toContainText('Alpha 66 deploys');
+  await expect(page.getByTestId('turn')).toHaveText(/Turn 1/);
+  await page.screenshot({ path: `${SHOTS}/07-alpha66-deployed.png` });
+  expect(errors).toEqual([]);
+});

@@ -100,6 +100,11 @@ export interface CounterView<B extends BoardKind = 'table'> {
   readonly passengers: readonly string[];
   /** Short markers drawn beside the counter and listed in the panel ("hit", "set up", "fired"). */
   readonly status: readonly string[];
+  /**
+   * Tokens drawn on the counter itself, a few characters each (a Speed token "S2", damage
+   * "2/4"), for rulesets whose players keep them beside the model.
+   */
+  readonly badges?: readonly string[];
   /** Share of this turn's movement used (0..1). */
   readonly moved: number;
   readonly alive: boolean;

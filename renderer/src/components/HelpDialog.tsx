@@ -37,7 +37,10 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             it can do (each refused action says why, with its rule); hover a target to see the line
             of sight, every modifier and the exact odds; click to fire. Ctrl+Z takes an action back,
             Ctrl+Enter ends the phase, Ctrl+Shift+Enter the turn, Ctrl+S saves the game. Playing
-            both sides alone, turn the Hand-over screen off.
+            both sides alone, turn the Hand-over screen off. In TANKS one model acts at a time in
+            Initiative order: the acting model is selected; drag it to lay the Measuring Arrow, or
+            use its panel for Defensive Measures, Stay put or Hold fire; when dice could cancel
+            either Hits or Criticals, the side that rolled them chooses on its model&apos;s panel.
           </li>
           <li>
             <b>Files</b> are plain JSON in UTF-8 (Sandtable file format v1, described in the

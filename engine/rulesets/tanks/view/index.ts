@@ -134,9 +134,19 @@ export function tanksView(
       if (state.done.includes(m.id)) status.push('done');
       if (m.damage > 0) status.push('hit');
     }
+    const badges: string[] = [];
+    if (m.status === 'active' && m.at) {
+      if (m.speedToken) badges.push(`S${m.speedToken}`);
+      const cap = statOf(ctx, state, m.id, 'damageCapacity');
+      if (m.damage) badges.push(`${m.damage}/${cap}`);
+      if (m.elevation === 'high') badges.push('HIGH');
+      const crits = state.deck.hands[m.id]?.length ?? 0;
+      if (crits) badges.push(`${crits}C`);
+    }
     return {
       id: m.id,
       side: i.side,
+      badges,
       label: `${i.name}${i.name !== i.card.type.name ? ` (${i.card.type.name})` : ''}`,
       glyph: glyphOf(i.card.type.name),
       kind:

@@ -405,6 +405,22 @@ function paintCounter(
       y + Math.max(c.size.length, c.size.width) / 2 + 0.1,
     );
   }
+  // Tokens beside the counter: one small tag each, in a row under it.
+  if (c.badges?.length && c.kind !== 'wreck') {
+    ctx.font = `bold ${9 * px}px sans-serif`;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    let bx = x - Math.max(c.size.length, c.size.width) / 2;
+    const by = y + Math.max(c.size.length, c.size.width) / 2 + 0.35;
+    for (const b of c.badges) {
+      const w = ctx.measureText(b).width + 6 * px;
+      ctx.fillStyle = 'rgba(20,20,20,0.8)';
+      ctx.fillRect(bx, by - 6 * px, w, 12 * px);
+      ctx.fillStyle = '#ffd54a';
+      ctx.fillText(b, bx + 3 * px, by);
+      bx += w + 2 * px;
+    }
+  }
   if (c.passengers.length > 0) {
     ctx.fillStyle = '#fff';
     ctx.font = `bold ${10 * px}px sans-serif`;
