@@ -299,8 +299,9 @@ function step(ctx: TanksContext, state: TanksState, action: TanksAction, dice: D
     case 'cancel':
       return cancel(ctx, state, action.side, action.criticals, true, dice);
     case 'reveal': {
-      const m = state.models[action.unit];
-      if (!m) return invalid(`no model "${action.unit}" in this game`, 'TK-8.7');
+      if (!ctx.models.has(action.unit))
+        return invalid(`no model "${action.unit}" in this game`, 'TK-8.7');
+      const m = state.models[action.unit]!;
       const name = info(ctx, m.id).name;
       const held = m.cards.find((c) => c.card === action.card);
       if (!held) return invalid(`${name} carries no card "${action.card}"`, 'TK-8.7');

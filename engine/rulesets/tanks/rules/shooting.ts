@@ -96,6 +96,8 @@ export function planShot(
   weapon: Weapon,
   boost = false,
 ): ShotPlan | ShotRefusal {
+  if (!ctx.models.has(shooterId)) return { refused: `no model "${shooterId}"`, ruleId: 'TK-6' };
+  if (!ctx.models.has(targetId)) return { refused: `no model "${targetId}"`, ruleId: 'TK-6' };
   const shooter = state.models[shooterId];
   const target = state.models[targetId];
   if (!inPlay(shooter)) return { refused: `${shooterId} is not on the table`, ruleId: 'TK-6.2' };

@@ -20,7 +20,7 @@ import { pieceOf, type Mover, type TerrainPiece } from './terrain';
  * or stem) to the target; terrain blocks by the catalog's rules for the shooter's kind (forests
  * only when the line goes in and out again, TK-A7), other tanks block tanks (TK-5.5, TK-A5),
  * high-flying helicopters see and are seen by all (TK-5.4). The terrain a shooter stands in is
- * ignored (TK-A6). Cover: a tank is in cover when three of its four hull corners cannot be seen
+ * ignored (TK-5.10, read as TK-A6). Cover: a tank is in cover when three of its four hull corners cannot be seen
  * clearly (TK-5.8), a helicopter when the line to its stem is not clear (TK-5.9).
  */
 

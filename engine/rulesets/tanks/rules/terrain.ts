@@ -8,7 +8,9 @@ import type { TanksRules } from './catalog';
  * Terrain as TANKS plays it (TK-4.10, TK-5.5): forests, buildings and destroyed tanks, each an
  * area with the catalog's rules for who cannot enter it, whose sight it blocks and whether it
  * conceals. A feature's own `rules` override its type's. Other feature kinds (roads, hedges,
- * hills) have no effect in TANKS and are listed as such.
+ * hills) have no effect in TANKS and are listed as such. Pieces are the map's own outlines
+ * (TK-G6); their count and spacing (TK-2.3) are checked with the layout, from the catalog's
+ * layout constants, before a game starts.
  */
 
 /** Who a piece of terrain matters to: tanks, and helicopters by their elevation. */

@@ -280,6 +280,8 @@ export function tanksView(
       };
     },
 
+    // Model cards are public (TK-8.8): every counter shows its stats; only face-down crew and
+    // upgrade cards stay hidden from the other side.
     counters(state, viewer) {
       return ctx.order
         .map((id) => state.models[id]!)
