@@ -3,19 +3,20 @@
  * 6 defence dice, with re-rolls), with the distributions' cache cleared before each so the
  * enumeration itself is timed; and whole bot-versus-bot games per second of CPU time on the two
  * bundled scenarios, through the one headless driver. Prints numbers; it is not a test.
- * Run: npx tsx bench/tanks.ts [--games 20]
+ * Run: npm run bench:tanks [-- --games 20]. It lives in scripts/ because it reads the TANKS odds
+ * module itself, which the shared benchmarks under bench/ may not (sharedCode.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { loadDocument } from '../engine/format/index';
-import { simulate } from '../engine/game/simulate';
-import { rulesetModule } from '../engine/rulesets/registry';
+import { loadDocument } from '../../engine/format/index';
+import { simulate } from '../../engine/game/simulate';
+import { rulesetModule } from '../../engine/rulesets/registry';
 import {
   clearOddsCache,
   shotOdds,
   type AttackSpec,
   type DefenceSpec,
-} from '../engine/rulesets/tanks/rules/odds';
+} from '../../engine/rulesets/tanks/rules/odds';
 
 const args = process.argv.slice(2);
 const games = Number(args[args.indexOf('--games') + 1]) || 20;
@@ -67,7 +68,7 @@ const module = rulesetModule('tanks');
 if (!module?.game) throw new Error('TANKS has no rules engine');
 console.log(`Bot against bot, ${games} games each (seeds 1..${games}), CPU time:`);
 for (const name of ['tanks-your-first-game', 'tanks-last-battle-of-alpha-66']) {
-  const file = new URL(`../scenarios/${name}.scenario.json`, import.meta.url);
+  const file = new URL(`../../scenarios/${name}.scenario.json`, import.meta.url);
   const loaded = loadDocument(readFileSync(file, 'utf8'), { expect: ['sandtable.scenario'] });
   if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join('; '));
   const made = module.game(loaded.doc);
