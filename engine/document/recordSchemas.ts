@@ -41,6 +41,7 @@ const ROOT_DEFS: Readonly<Record<string, readonly [SchemaFile, string]>> = {
   victory: ['objectives.schema.json', 'victory'],
   deployment: ['objectives.schema.json', 'deployment'],
   catalog: ['catalog.schema.json', 'scenarioCatalog'],
+  playtest: ['scenario.schema.json', 'playtest'],
 };
 
 /** A side that passes its schema, standing in for the side records when forces are checked. */

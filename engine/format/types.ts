@@ -517,6 +517,17 @@ export interface ScenarioDoc extends Envelope<'sandtable.scenario'> {
   victory: Victory;
   deployment: Deployment;
   catalog?: ScenarioCatalog;
+  /** How the scenario is played in the playtest and the balance lab (not the table itself). */
+  playtest?: PlaytestSettings;
+}
+
+/** How the bot plays a side; each ruleset's bot reads it in its own terms. */
+export type BotStyleName = 'cautious' | 'balanced' | 'aggressive';
+
+/** How a scenario is played in Sandtable's playtest and balance lab. */
+export interface PlaytestSettings extends Extensions {
+  /** The bot style per side id; a side not named plays balanced. */
+  bots?: Record<string, BotStyleName>;
 }
 
 export interface MapDoc extends Envelope<'sandtable.map'> {

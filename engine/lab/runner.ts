@@ -41,11 +41,12 @@ export interface LabRun {
 }
 
 /** Plays `settings.games` games of a scenario on workers and reports on them. */
-export function runLab(
-  scenario: ScenarioDoc,
-  settings: LabSettings,
-  options: LabRunOptions,
-): LabRun {
+export function runLab(scenario: ScenarioDoc, asked: LabSettings, options: LabRunOptions): LabRun {
+  // The scenario's own bot styles (its playtest settings) unless the run names others.
+  const settings: LabSettings = {
+    ...asked,
+    styles: { ...(scenario.playtest?.bots ?? {}), ...asked.styles },
+  };
   const total = Math.max(0, Math.floor(settings.games));
   const seeds = Array.from({ length: total }, (_, i) => settings.firstSeed + i);
   const batch = Math.max(1, Math.floor(options.batch ?? 2));

@@ -1,5 +1,6 @@
 import { actionProblem, stopsHere } from '../game/actionSchema';
 import { playSide } from '../game/simulate';
+import type { BotStyle } from '../game/gameDef';
 import type { AnyPlaytestView, GameAction, LogLine, Viewer } from './view';
 
 /** Who plays a side: a person at this device, or the bot. */
@@ -30,11 +31,14 @@ export interface PlaytestGame {
   readonly marks: readonly number[];
   /** Play the phases the rules time (Tankplank movement, TP-4.3) against a real-time clock. */
   readonly clock: boolean;
+  /** How the bot plays each side it plays (the scenario's playtest settings); balanced if absent. */
+  readonly botStyles?: Readonly<Record<string, BotStyle>>;
 }
 
 /** Choices made when a game starts, besides the seed and who plays. */
 export interface GameSettings {
   readonly clock?: boolean;
+  readonly botStyles?: Readonly<Record<string, BotStyle>>;
 }
 
 export function startGame(
@@ -51,6 +55,7 @@ export function startGame(
     entries: [],
     marks: [],
     clock: settings.clock === true,
+    ...(settings.botStyles ? { botStyles: settings.botStyles } : {}),
   };
 }
 
@@ -183,7 +188,11 @@ export function undoLastHuman(game: PlaytestGame): PlaytestGame {
  * the CLI, the bench and the balance lab run), as one gesture of the log.
  */
 export function botTurn(game: PlaytestGame, side: string): ApplyResult {
-  const turn = playSide(game.view.game, currentState(game), side, { kind: 'bot' });
+  const style = game.botStyles?.[side];
+  const turn = playSide(game.view.game, currentState(game), side, {
+    kind: 'bot',
+    ...(style ? { style } : {}),
+  });
   if ('refused' in turn) return { ok: false, reason: turn.refused };
   return applyActions(game, turn.actions);
 }

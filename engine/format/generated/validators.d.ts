@@ -58,6 +58,8 @@ export declare const def_objectives_deploymentZone: ValidateFunction;
 export declare const def_objectives_entryEdge: ValidateFunction;
 export declare const def_objectives_objective: ValidateFunction;
 export declare const def_objectives_victory: ValidateFunction;
+export declare const def_scenario_botStyle: ValidateFunction;
+export declare const def_scenario_playtest: ValidateFunction;
 export declare const file_catalog: ValidateFunction;
 export declare const file_forces: ValidateFunction;
 export declare const file_map: ValidateFunction;

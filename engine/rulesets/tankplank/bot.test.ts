@@ -1,14 +1,17 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { loadDocument, type ScenarioDoc } from '../../format';
 import { replay } from '../../game/replay';
+import { simulate } from '../../game/simulate';
+import { botPhase, playBotGame } from './bot';
+import { sidePlan } from './botPlan';
+import { tankplankGame } from './game';
 import { createContext } from './rules/context';
+import { fixtureScenario } from './rules/fixtures';
 import { stateProblems } from './rules/invariants';
 import { tankplankReducer } from './rules/reducer';
 import { newGame } from './rules/setup';
-import { fixtureScenario } from './rules/fixtures';
-import { botPhase, playBotGame } from './bot';
 
 function village(): ScenarioDoc {
   const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
@@ -162,5 +165,35 @@ describe('bot movement', () => {
     const move = r.actions.find((a) => a.type === 'move' && a.unit === 'm');
     expect(move?.type === 'move' && move.path.at(-1)![0]).toBeLessThan(12.8);
     expect(move?.type === 'move' && move.path.at(-1)![1]).toBeGreaterThan(12.8);
+  });
+});
+
+describe('bot styles', () => {
+  test('cautious keeps a squad home; aggressive sends the machine guns and bazookas forward', () => {
+    const start = newGame(ctx, { seed: 1 });
+    const cautious = sidePlan(ctx, start, 'a', 'cautious');
+    const balanced = sidePlan(ctx, start, 'a', 'balanced');
+    const aggressive = sidePlan(ctx, start, 'a', 'aggressive');
+    const roles = (p: typeof cautious) => [...p.roles.values()];
+    expect(roles(cautious).filter((r) => r === 'defend')).toHaveLength(1);
+    expect(roles(balanced).filter((r) => r === 'defend')).toHaveLength(0);
+    expect(balanced.roles.get('a.hw.hmg')).toBe('heavy');
+    expect(aggressive.roles.get('a.hw.hmg')).toBe('assault');
+    // The mortar fires from home whatever the style.
+    expect(aggressive.roles.get('a.hw.mortar')).toBe('heavy');
+  });
+
+  test('the scenario names a style per side and the game plays it', () => {
+    const game = tankplankGame(ctx);
+    const first = (style: 'cautious' | 'aggressive') =>
+      game.bot(newGame(ctx, { seed: 3 }), 'a', style).actions;
+    // Cautious stands its heavy weapons inside its own ground; aggressive brings them on to ride.
+    expect(first('cautious')).not.toEqual(first('aggressive'));
+    const r = simulate(game, {
+      seed: 3,
+      turnLimit: 2,
+      players: { a: { kind: 'bot', style: 'cautious' }, b: { kind: 'bot', style: 'aggressive' } },
+    });
+    expect(r.stoppedBy).toBe('over');
   });
 });

@@ -90,7 +90,12 @@ export function PlaytestView({
             view={made.view}
             title={scenario.meta.title}
             onStart={(controllers, seed, settings) =>
-              setGame(startGame(made.view, seed, controllers, settings))
+              setGame(
+                startGame(made.view, seed, controllers, {
+                  ...settings,
+                  ...(scenario.playtest?.bots ? { botStyles: scenario.playtest.bots } : {}),
+                }),
+              )
             }
             onLoad={() => void loadGame()}
             onCancel={onExit}

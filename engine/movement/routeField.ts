@@ -1,0 +1,275 @@
+import { inches, tablePoint, type TablePoint } from '../geometry/units';
+import { distance } from '../geometry/vector';
+import type { TerrainIndex } from '../terrain/terrainIndex';
+import { pathCost, type Mover } from './movementCost';
+
+/**
+ * The cost of getting to one point from anywhere on a table, for one kind of mover: a grid of
+ * nodes half an inch apart, each with its cost in turns to the target over the map's terrain and
+ * the next node on the way. Bots follow it round creeks, houses and walls instead of walking into
+ * them. Built once per map, mover and target (a few tenths of a second) and kept with the terrain;
+ * it knows the map only, not the pieces on it.
+ */
+export interface RouteField {
+  readonly step: number;
+  readonly columns: number;
+  readonly rows: number;
+  /** Cost in turns from each node to the target (Infinity where it cannot be reached). */
+  readonly cost: Float64Array;
+  /** The next node toward the target (-1 at the target or where it cannot be reached). */
+  readonly next: Int32Array;
+  readonly target: TablePoint;
+}
+
+const STEP = 0.5;
+const fields = new WeakMap<TerrainIndex, Map<string, RouteField>>();
+
+function moverKey(m: Mover): string {
+  return `${[...m.classes].sort().join(',')}|${m.roadRate}|${m.offRoadRate}|${m.roadRateOnlyIfAllOnRoad}|${m.jump?.max ?? ''}`;
+}
+
+/**
+ * The field toward `target` for a mover, built on first use and then kept with the terrain.
+ * `closed` names features the way must not touch (a bridge blocked by a wreck, say), so a bot can
+ * ask for the way over another one.
+ */
+export function routeField(
+  terrain: TerrainIndex,
+  mover: Mover,
+  target: TablePoint,
+  closed: readonly string[] = [],
+): RouteField {
+  let kept = fields.get(terrain);
+  if (!kept) {
+    kept = new Map();
+    fields.set(terrain, kept);
+  }
+  const key = `${moverKey(mover)}@${target.x},${target.y}|${[...closed].sort().join(',')}`;
+  let f = kept.get(key);
+  if (!f) {
+    f = buildField(terrain, mover, target, closed);
+    kept.set(key, f);
+  }
+  return f;
+}
+
+function nodePoint(f: { step: number; columns: number }, terrain: TerrainIndex, n: number) {
+  const c = n % f.columns;
+  const r = (n - c) / f.columns;
+  // Nodes on the table's edges stand a hair inside it.
+  return tablePoint(
+    Math.min(terrain.width - 0.05, Math.max(0.05, c * f.step)),
+    Math.min(terrain.height - 0.05, Math.max(0.05, r * f.step)),
+  );
+}
+
+/**
+ * The cost of each step between neighbouring nodes for one mover, worked out the first time a
+ * field needs it: every field of that mover (other targets, other closed crossings) reuses it.
+ * Index: node * 8 + direction; NaN until known.
+ */
+const steps = new WeakMap<TerrainIndex, Map<string, Float64Array>>();
+
+const DIRS: readonly (readonly [number, number])[] = [
+  [-1, -1],
+  [0, -1],
+  [1, -1],
+  [-1, 0],
+  [1, 0],
+  [-1, 1],
+  [0, 1],
+  [1, 1],
+];
+
+function buildField(
+  terrain: TerrainIndex,
+  mover: Mover,
+  target: TablePoint,
+  closed: readonly string[],
+): RouteField {
+  const step = STEP;
+  const columns = Math.floor(terrain.width / step) + 1;
+  const rows = Math.floor(terrain.height / step) + 1;
+  const size = columns * rows;
+  const cost = new Float64Array(size).fill(Infinity);
+  const next = new Int32Array(size).fill(-1);
+  const shape = { step, columns };
+  const point = (n: number) => nodePoint(shape, terrain, n);
+  let byMover = steps.get(terrain);
+  if (!byMover) {
+    byMover = new Map();
+    steps.set(terrain, byMover);
+  }
+  let known = byMover.get(moverKey(mover));
+  if (!known) {
+    known = new Float64Array(size * 8).fill(NaN);
+    byMover.set(moverKey(mover), known);
+  }
+  const legCost = (from: TablePoint, to: TablePoint) => {
+    const p = pathCost(terrain, mover, [from, to]);
+    return p.legal ? p.cost : Infinity;
+  };
+  const shut = terrain.entries.filter((e) => closed.includes(e.id));
+  const touchesShut = (a: TablePoint, b: TablePoint) =>
+    shut.some(
+      (e) =>
+        Math.max(a.x, b.x) >= e.box.minX &&
+        Math.min(a.x, b.x) <= e.box.maxX &&
+        Math.max(a.y, b.y) >= e.box.minY &&
+        Math.min(a.y, b.y) <= e.box.maxY &&
+        terrain.crossings(a, b).some((c) => c.entry.id === e.id),
+    );
+  const heap = new NodeHeap(size);
+  // The target's own node is reached straight from it.
+  const tc = Math.min(columns - 1, Math.max(0, Math.round(target.x / step)));
+  const tr = Math.min(rows - 1, Math.max(0, Math.round(target.y / step)));
+  const start = tr * columns + tc;
+  const first = legCost(point(start), target);
+  cost[start] = first === Infinity ? 0 : first;
+  heap.push(start, cost[start]!);
+  const done = new Uint8Array(size);
+  while (heap.size > 0) {
+    const v = heap.pop();
+    if (done[v]) continue;
+    done[v] = 1;
+    const vc = v % columns;
+    const vr = (v - vc) / columns;
+    const pv = point(v);
+    for (let d = 0; d < 8; d++) {
+      const [dc, dr] = DIRS[d]!;
+      const uc = vc - dc;
+      const ur = vr - dr;
+      if (uc < 0 || ur < 0 || uc >= columns || ur >= rows) continue;
+      const u = ur * columns + uc;
+      if (done[u]) continue;
+      // A mover at u steps to v (direction d) on its way to the target.
+      let c = known[u * 8 + d]!;
+      if (Number.isNaN(c)) {
+        c = legCost(point(u), pv);
+        known[u * 8 + d] = c;
+      }
+      if (c === Infinity || (shut.length > 0 && touchesShut(point(u), pv))) continue;
+      const total = cost[v]! + c;
+      if (total < cost[u]!) {
+        cost[u] = total;
+        next[u] = v;
+        heap.push(u, total);
+      }
+    }
+  }
+  return { step, columns, rows, cost, next, target };
+}
+
+/**
+ * The way toward the field's target from `from`: the nodes the field leads through, ending where
+ * the straight line to the target is no more than `stopAt` away. Empty when `from` lies on no
+ * node with a way to the target.
+ */
+export function routeFrom(
+  terrain: TerrainIndex,
+  field: RouteField,
+  from: TablePoint,
+  stopAt: number,
+): TablePoint[] {
+  const { step, columns, rows, cost, next } = field;
+  // The nearest of the (up to four) surrounding nodes that has a way on.
+  let best = -1;
+  let bestScore = Infinity;
+  const c0 = Math.floor(from.x / step);
+  const r0 = Math.floor(from.y / step);
+  for (const [c, r] of [
+    [c0, r0],
+    [c0 + 1, r0],
+    [c0, r0 + 1],
+    [c0 + 1, r0 + 1],
+  ] as const) {
+    if (c < 0 || r < 0 || c >= columns || r >= rows) continue;
+    const n = r * columns + c;
+    if (cost[n] === Infinity) continue;
+    const score = cost[n]! + distance(from, nodePoint(field, terrain, n)) * 0.01;
+    if (score < bestScore) {
+      bestScore = score;
+      best = n;
+    }
+  }
+  const out: TablePoint[] = [];
+  let reached = best >= 0;
+  for (let n = best, guard = 0; n >= 0 && guard < columns * rows; n = next[n]!, guard++) {
+    const p = nodePoint(field, terrain, n);
+    if (distance(p, field.target) < stopAt) {
+      reached = false;
+      break;
+    }
+    out.push(p);
+  }
+  // All the way: the target itself ends it, when the mover is to stand on it.
+  if (reached && stopAt < STEP / 2) out.push(field.target);
+  // Straight runs of nodes are one leg: keep only where the way turns.
+  return out.filter((p, k) => {
+    const a = out[k - 1];
+    const b = out[k + 1];
+    if (!a || !b) return true;
+    return Math.abs((p.x - a.x) * (b.y - p.y) - (p.y - a.y) * (b.x - p.x)) > 1e-9;
+  });
+}
+
+/** The length of a way, in inches. */
+export function routeLength(from: TablePoint, way: readonly TablePoint[]): number {
+  let sum = 0;
+  let at = from;
+  for (const p of way) {
+    sum += distance(at, p);
+    at = p;
+  }
+  return inches(sum);
+}
+
+/** A binary min-heap of node numbers by cost (entries may repeat; stale ones are skipped). */
+class NodeHeap {
+  private nodes: Int32Array;
+  private keys: Float64Array;
+  size = 0;
+  constructor(capacity: number) {
+    this.nodes = new Int32Array(Math.max(16, capacity));
+    this.keys = new Float64Array(Math.max(16, capacity));
+  }
+  push(node: number, key: number): void {
+    if (this.size === this.nodes.length) {
+      const n = new Int32Array(this.size * 2);
+      n.set(this.nodes);
+      const k = new Float64Array(this.size * 2);
+      k.set(this.keys);
+      this.nodes = n;
+      this.keys = k;
+    }
+    let i = this.size++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.keys[parent]! <= key) break;
+      this.nodes[i] = this.nodes[parent]!;
+      this.keys[i] = this.keys[parent]!;
+      i = parent;
+    }
+    this.nodes[i] = node;
+    this.keys[i] = key;
+  }
+  pop(): number {
+    const top = this.nodes[0]!;
+    const lastNode = this.nodes[--this.size]!;
+    const lastKey = this.keys[this.size]!;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= this.size) break;
+      const r = l + 1;
+      const child = r < this.size && this.keys[r]! < this.keys[l]! ? r : l;
+      if (this.keys[child]! >= lastKey) break;
+      this.nodes[i] = this.nodes[child]!;
+      this.keys[i] = this.keys[child]!;
+      i = child;
+    }
+    this.nodes[i] = lastNode;
+    this.keys[i] = lastKey;
+    return top;
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * The Tankplank bot's Firing phase: every weapon takes the shot with the best expected result,
+ * where a target is worth more when it stands in the objective the bot must clear or the ground
+ * it must deny, radiomen (who make a hold) and heavy weapons above riflemen, and tanks and guns
+ * above all. Only the few most promising targets of each weapon are worked out in full, so a
+ * phase plans a few hundred shots instead of every pair of enemies.
+ */
+import type { WeaponType } from '../../format';
+import { tablePoint, type TablePoint } from '../../geometry/units';
+import { distance } from '../../geometry/vector';
+import { inZone, type SidePlan } from './botPlan';
+import type { TankplankAction } from './rules/actions';
+import { constant } from './rules/catalog';
+import type { TankplankContext, UnitInfo } from './rules/context';
+import { planShot, shotOdds } from './rules/fire';
+import { info, onTable, positionOf, weaponsOf } from './rules/situation';
+import type { TankplankState, UnitState } from './rules/state';
+
+/** Targets of a weapon worked out in full, best first by the quick estimate. */
+const TRIES_FIGURE = 3;
+const TRIES_WEAPON = 5;
+
+/**
+ * Rules that refuse the weapon whatever it aims at: firing from a vehicle, no firing this turn,
+ * already fired, weapon interlocks, not set up, too few crew, no ammunition.
+ */
+const WEAPON_REFUSALS = new Set([
+  'TP-8.9',
+  'TP-A28',
+  'TP-G6',
+  'TP-8.6',
+  'TP-8.8',
+  'TP-5.3',
+  'TP-G10',
+  'TP-17.1',
+  'TP-G9',
+]);
+
+/** What a target is worth to the bot, before where it stands. */
+function worth(i: UnitInfo): number {
+  if (i.kind === 'vehicle') {
+    if (i.type.class === 'tank') return 6;
+    return i.type.keywords?.includes('armoured') ? 4 : 2.5;
+  }
+  if (i.kind === 'gun') return 4;
+  if (i.role === 'radioman') return 3;
+  if (i.type.keywords?.includes('heavyWeapons')) return 2;
+  if (i.role === 'officer') return 1.5;
+  return 1;
+}
+
+/** A target's worth where it stands now, with the men it carries. */
+function standing(
+  ctx: TankplankContext,
+  s: TankplankState,
+  plan: SidePlan,
+  i: UnitInfo,
+  p: TablePoint,
+): number {
+  let w = worth(i);
+  for (const rider of s.units[i.unit.id]?.passengers ?? []) w += worth(info(ctx, s, rider));
+  if (inZone(ctx, plan.goal, p)) return w * plan.params.clearBonus;
+  if (inZone(ctx, plan.home, p)) return w * plan.params.denyBonus;
+  return w;
+}
+
+function maxRange(ctx: TankplankContext, w: WeaponType): number {
+  const bands = Math.max(0, ...(w.ranges ?? []).map((b) => b.max));
+  const veryLong = Number(w.stats?.['veryLongMax'] ?? 0);
+  const cannon =
+    w.kind === 'cannon' || w.kind === 'howitzer' ? constant(ctx.catalog, 'cannonMaxRange') : 0;
+  return Math.max(bands, veryLong, cannon);
+}
+
+/** Whether a weapon can harm a target at all (small arms do not scratch armour). */
+function canHarm(w: WeaponType, target: UnitInfo): boolean {
+  const armoured = target.kind === 'vehicle' && !!target.type.armour;
+  if (!armoured) return true;
+  if (w.stats?.['unarmouredOnly'] === true) return !target.type.keywords?.includes('armoured');
+  if (w.kind === 'smallArms' || w.kind === 'machineGun')
+    return !target.type.keywords?.includes('armoured');
+  return true;
+}
+
+/** Counted rounds are spent only on shots worth at least this much. */
+function countedAmmo(w: WeaponType): boolean {
+  return (
+    w.kind === 'cannon' ||
+    w.kind === 'howitzer' ||
+    w.kind === 'bazooka' ||
+    w.kind === 'mortar' ||
+    w.kind === 'grenade' ||
+    w.stats?.['ammo'] !== undefined
+  );
+}
+
+/** Big guns first, so the rest do not waste shots on what they are about to kill. */
+function fireOrder(i: UnitInfo): number {
+  if (i.kind === 'gun' || i.type.class === 'tank') return 0;
+  if (i.kind === 'vehicle') return 1;
+  if (i.type.keywords?.includes('heavyWeapons')) return 2;
+  return 3;
+}
+
+export function fireAll(
+  ctx: TankplankContext,
+  get: () => TankplankState,
+  plan: SidePlan,
+  apply: (a: TankplankAction) => boolean,
+): void {
+  const side = plan.side;
+  const s0 = get();
+  const shooters = Object.values(s0.units)
+    .filter((u) => u.side === side && u.alive && (u.at !== null || u.embarkedIn !== null))
+    .map((u) => ({ id: u.id, i: info(ctx, s0, u.id) }))
+    .filter(({ i }) => weaponsOf(ctx, i).length > 0)
+    .sort((a, b) => fireOrder(a.i) - fireOrder(b.i) || (a.id < b.id ? -1 : 1));
+  for (const { id, i } of shooters) {
+    const s = get();
+    const from = positionOf(s, id);
+    if (!from || !s.units[id]!.alive) continue;
+    // A man fires one weapon a phase: his best shot over all of them. A vehicle fires each.
+    const mounts = weaponsOf(ctx, i);
+    if (i.kind === 'figure') {
+      const best = bestShot(ctx, s, plan, id, mounts, from, TRIES_FIGURE);
+      if (best) apply(best);
+      continue;
+    }
+    for (const m of mounts) {
+      const now = get();
+      if (!now.units[id]!.alive) break;
+      const best = bestShot(ctx, now, plan, id, [m], from, TRIES_WEAPON);
+      if (best) apply(best);
+    }
+  }
+}
+
+function bestShot(
+  ctx: TankplankContext,
+  s: TankplankState,
+  plan: SidePlan,
+  id: string,
+  mounts: ReturnType<typeof weaponsOf>,
+  from: TablePoint,
+  tries: number,
+): TankplankAction | undefined {
+  let best: { value: number; action: TankplankAction } | undefined;
+  for (const m of mounts) {
+    const w = m.weapon;
+    const reach = maxRange(ctx, w);
+    const candidates: { u: UnitState; i: UnitInfo; p: TablePoint; quick: number }[] = [];
+    for (const e of plan.enemies) {
+      const u = s.units[e.id]!;
+      if (!onTable(u) || u.doomed) continue;
+      const p = tablePoint(u.at[0], u.at[1]);
+      const d = distance(from, p);
+      if (d > reach) continue;
+      const ti = info(ctx, s, u.id);
+      if (ti.type.keywords?.includes('weaponPiece') || !canHarm(w, ti)) continue;
+      candidates.push({ u, i: ti, p, quick: standing(ctx, s, plan, ti, p) / (1 + d / 10) });
+    }
+    candidates.sort((a, b) => b.quick - a.quick || (a.u.id < b.u.id ? -1 : 1));
+    let planned = 0;
+    let asked = 0;
+    // Most targets in a village are out of sight: a weapon looks at a few more than it plans.
+    const look = w.kind === 'mortar' ? 3 : tries * 2;
+    for (const c of candidates) {
+      if (planned >= tries || asked >= look) break;
+      asked++;
+      const ammo: 'AP' | 'HE' | undefined =
+        w.kind === 'cannon' || w.kind === 'howitzer'
+          ? c.i.kind === 'vehicle' && Number(w.stats?.['impactAP'] ?? -1) !== -1
+            ? 'AP'
+            : 'HE'
+          : undefined;
+      const req = { unit: id, weapon: w.id, target: c.u.id, ...(ammo ? { ammo } : {}) };
+      const shot = planShot(ctx, s, req);
+      // A refusal for the weapon itself (fired, no ammo, not set up) holds for every target.
+      if ('refused' in shot) {
+        if (shot.ruleId !== undefined && WEAPON_REFUSALS.has(shot.ruleId)) break;
+        continue;
+      }
+      planned++;
+      const odds = shotOdds(ctx, shot);
+      let value = 0;
+      if (odds.perUnit.length > 0) {
+        for (const x of odds.perUnit) {
+          const u = s.units[x.unit];
+          const p = u && positionOf(s, u.id);
+          if (!u || !p) continue;
+          // Blasts do not tell friend from foe: a friend caught counts against the shot.
+          const sign = u.side === plan.side ? -1 : 1;
+          value += sign * x.p * standing(ctx, s, plan, info(ctx, s, u.id), p);
+        }
+      } else value = odds.pKill * standing(ctx, s, plan, c.i, c.p);
+      if (countedAmmo(w) && value < plan.params.ammoThreshold) continue;
+      if (value > 0 && (!best || value > best.value))
+        best = { value, action: { type: 'fire', ...req } };
+    }
+  }
+  return best?.action;
+}

@@ -1,0 +1,811 @@
+/**
+ * The Tankplank bot's Movement phase. Squads ride the trucks and half-tracks to the objective and
+ * get out at its edge; they go for the enemy still in it, and once it is clear, into it. The
+ * radio teams ride their jeeps and go in when the objective is nearly clear (the hold needs a
+ * radioman with other men), tanks and armoured cars close to a stand-off and shoot into it, and
+ * the heavy weapons and guns set up in the home ground, which the enemy must clear in turn.
+ */
+import { rectangleCorners, segmentInsidePolygon } from '../../geometry/polygon';
+import { tablePoint, type TablePoint } from '../../geometry/units';
+import { distance, lerpPoint } from '../../geometry/vector';
+import { pathCost, type Mover } from '../../movement/movementCost';
+import { routeField, routeFrom } from '../../movement/routeField';
+import { inZone, nearest, spotIn, type SidePlan, type Zone } from './botPlan';
+import type { TankplankAction } from './rules/actions';
+import { constant } from './rules/catalog';
+import type { TankplankContext, UnitInfo } from './rules/context';
+import { coverAt } from './rules/fire';
+import { moverFor } from './rules/movement';
+import { movementOrder } from './rules/movementOrder';
+import { info, onTable, positionOf, weaponsOf } from './rules/situation';
+import type { TankplankState, UnitState } from './rules/state';
+
+type Apply = (a: TankplankAction) => boolean;
+type Get = () => TankplankState;
+
+/** How far a squad member may get ahead of the squad's middle man, in inches. */
+const SQUAD_SPREAD = 3;
+/** How close men close on the last few enemies left in the objective: inside grenade range. */
+const ASSAULT_RANGE = 2.5;
+/** How close men close on an objective still full of enemies: rifle range, medium band. */
+const RIFLE_RANGE = 7;
+
+export function moveAll(ctx: TankplankContext, get: Get, plan: SidePlan, apply: Apply): void {
+  const entries = new EntrySpots(ctx, plan.side);
+  load(ctx, get, plan, apply, entries);
+  moveGuns(ctx, get, plan, apply, entries);
+  const order = movementOrder(ctx, get(), plan.side);
+  for (const id of order) {
+    const s = get();
+    const u = s.units[id]!;
+    if (!u.alive || u.spawned || u.embarkedIn) continue;
+    const i = info(ctx, s, id);
+    if (i.kind === 'gun') continue;
+    if (i.kind === 'vehicle') {
+      moveVehicle(ctx, get, plan, apply, entries, u, i);
+      // Riders get out where their vehicle stopped, and use what is left of their move.
+      for (const rider of get().units[id]!.passengers) unload(ctx, get, plan, apply, rider, id);
+      continue;
+    }
+    moveFigure(ctx, get, plan, apply, entries, id);
+  }
+}
+
+/** The role of a unit's formation (crews out of a wreck and new pieces act as an assault). */
+function roleOf(plan: SidePlan, u: UnitState) {
+  return plan.roles.get(u.formation) ?? 'assault';
+}
+
+/**
+ * Where the heavy weapons and home defenders stand: on the line from the home centre toward the
+ * objective, `postBeyondHome` inches past the home ground's edge (inside it when negative).
+ */
+function homePost(ctx: TankplankContext, plan: SidePlan, index: number, count: number): TablePoint {
+  const home: Zone = plan.home ?? {
+    area: { shape: 'point', at: [0, 0] },
+    centre: entryMiddle(ctx, plan.side, 4),
+  };
+  const length = distance(home.centre, plan.goalPoint);
+  const at = (d: number) => lerpPoint(home.centre, plan.goalPoint, Math.min(1, d / length));
+  // The edge of the home ground along that line, to a tenth of an inch.
+  let edge = 0;
+  if (plan.home) while (edge < length && inZone(ctx, plan.home, at(edge + 0.1))) edge += 0.1;
+  const centre = at(Math.max(0.5, edge + plan.params.postBeyondHome));
+  return clampToTable(ctx, spotIn({ ...home, centre }, index, count, 1.4));
+}
+
+function entryMiddle(ctx: TankplankContext, side: string, inward: number): TablePoint {
+  const edge = ctx.entryEdges.get(side)?.edge ?? 'west';
+  const { width: w, height: h } = ctx.map;
+  return edge === 'west'
+    ? tablePoint(inward, h / 2)
+    : edge === 'east'
+      ? tablePoint(w - inward, h / 2)
+      : edge === 'north'
+        ? tablePoint(w / 2, inward)
+        : tablePoint(w / 2, h - inward);
+}
+
+function clampToTable(ctx: TankplankContext, p: TablePoint, margin = 0.3): TablePoint {
+  return tablePoint(
+    Math.min(ctx.map.width - margin, Math.max(margin, p.x)),
+    Math.min(ctx.map.height - margin, Math.max(margin, p.y)),
+  );
+}
+
+/** Points on the side's entry edge, nearest a unit's destination, never two on the same spot. */
+class EntrySpots {
+  private readonly used = new Map<number, number>();
+  constructor(
+    private readonly ctx: TankplankContext,
+    private readonly side: string,
+  ) {}
+
+  near(target: TablePoint): TablePoint {
+    const e = this.ctx.entryEdges.get(this.side);
+    const edge = e?.edge ?? 'west';
+    const { width: w, height: h } = this.ctx.map;
+    const alongMax = edge === 'west' || edge === 'east' ? h : w;
+    const lo = Math.max(0.5, e?.from ?? 0);
+    const hi = Math.min(alongMax - 0.5, e?.to ?? alongMax);
+    const wanted = edge === 'west' || edge === 'east' ? target.y : target.x;
+    const slot = Math.round(Math.min(hi, Math.max(lo, wanted)));
+    const n = this.used.get(slot) ?? 0;
+    this.used.set(slot, n + 1);
+    // Alternate either side of the wanted point, 0.9" apart.
+    const offset = (n % 2 === 0 ? 1 : -1) * Math.ceil(n / 2) * 0.9;
+    const a = Math.min(hi, Math.max(lo, slot + offset));
+    switch (edge) {
+      case 'west':
+        return tablePoint(0, a);
+      case 'east':
+        return tablePoint(w, a);
+      case 'north':
+        return tablePoint(a, 0);
+      case 'south':
+        return tablePoint(a, h);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Getting in
+
+/**
+ * Men ride: each empty transport that has not moved takes one group: its own formation (a jeep
+ * and its command team), then a radio team without a vehicle, then a squad (and, played
+ * aggressively, a heavy-weapon team). A transport still off the table comes on just inside its
+ * edge and its group enters beside it; men within a few inches of a transport walk up and get in.
+ */
+function load(
+  ctx: TankplankContext,
+  get: Get,
+  plan: SidePlan,
+  apply: Apply,
+  entries: EntrySpots,
+): void {
+  const reach = constant(ctx.catalog, 'mountReach');
+  const s0 = get();
+  const transports = Object.values(s0.units).filter((u) => {
+    if (u.side !== plan.side || !u.alive || u.embarkedIn || u.moved > 0 || u.immobilised)
+      return false;
+    const i = info(ctx, s0, u.id);
+    return (
+      i.kind === 'vehicle' &&
+      (i.type.capacity ?? 0) > 0 &&
+      i.type.class !== 'tank' &&
+      !(i.type.keywords ?? []).includes('boat') &&
+      u.passengers.length === 0
+    );
+  });
+  const onFoot = (fid: string) =>
+    (ctx.formations.get(fid)?.members ?? [])
+      .map((id) => get().units[id]!)
+      .filter(
+        (u) => u.alive && !u.embarkedIn && !u.spawned && info(ctx, get(), u.id).kind === 'figure',
+      );
+  const taken = new Set<string>();
+  // A radio team with a vehicle of its own (a jeep) waits off the table, out of harm's way,
+  // until it is time to go in; one without rides with the assault, in armour if there is any,
+  // and stays aboard until the objective is nearly clear.
+  const ownVehicle = (fid: string) =>
+    (ctx.formations.get(fid)?.members ?? []).some(
+      (m) => info(ctx, get(), m).kind === 'vehicle' && get().units[m]?.alive,
+    );
+  const rank = (fid: string, transport: UnitState): number => {
+    const role = plan.roles.get(fid);
+    if (fid === transport.formation) return role === 'radio' && !radioMayGo(plan) ? -1 : 0;
+    if (ownVehicle(fid)) return -1;
+    if (role === 'radio') return 1;
+    if (role === 'assault') return ctx.formations.get(fid)?.kind === 'squad' ? 2 : 3;
+    return -1;
+  };
+  const armoured = (u: UnitState) =>
+    info(ctx, s0, u.id).type.keywords?.includes('armoured') ? 0 : 1;
+  transports.sort((a, b) => armoured(a) - armoured(b) || (a.id < b.id ? -1 : 1));
+  for (const t of transports) {
+    const capacity = info(ctx, get(), t.id).type.capacity ?? 0;
+    let best: { fid: string; rank: number; d: number } | undefined;
+    for (const f of ctx.formations.values()) {
+      if (f.side !== plan.side || taken.has(f.id)) continue;
+      const r = rank(f.id, t);
+      if (r < 0) continue;
+      const men = onFoot(f.id);
+      if (men.length === 0 || men.length > capacity) continue;
+      if (men.some((m) => m.moved > 0)) continue;
+      const at = (u: UnitState) => (u.at ? tablePoint(u.at[0], u.at[1]) : undefined);
+      if (men.some((m) => at(m) && distance(at(m)!, plan.goalPoint) < 12)) continue;
+      let d = 0;
+      // Men who got out (where they were going, or of a vehicle that could not get on) walk on.
+      if (men.some((m) => m.at) && get().turn > 2) continue;
+      if (t.at) {
+        const tp = tablePoint(t.at[0], t.at[1]);
+        d = Math.max(...men.map((m) => (at(m) ? distance(at(m)!, tp) : Infinity)));
+        if (d > 3) continue;
+      } else if (men.some((m) => m.at)) continue;
+      if (!best || r < best.rank || (r === best.rank && d < best.d))
+        best = { fid: f.id, rank: r, d };
+    }
+    if (!best) continue;
+    taken.add(best.fid);
+    let tp = t.at ? tablePoint(t.at[0], t.at[1]) : undefined;
+    if (!tp) {
+      // Come on just inside the edge (the whole hull on the table), where the group can reach it.
+      const entry = entries.near(plan.goalPoint);
+      const inside = (info(ctx, get(), t.id).type.size?.length ?? 1.5) / 2 + 0.4;
+      const inward = lerpPoint(entry, plan.goalPoint, inside / distance(entry, plan.goalPoint));
+      const path: [number, number][] = [
+        [entry.x, entry.y],
+        [inward.x, inward.y],
+      ];
+      if (!apply({ type: 'move', unit: t.id, path })) continue;
+      tp = inward;
+    }
+    const men = onFoot(best.fid);
+    const edge = ctx.entryEdges.get(plan.side)?.edge ?? 'west';
+    const edgePoint = (p: TablePoint) =>
+      edge === 'west' || edge === 'east'
+        ? tablePoint(edge === 'west' ? 0 : ctx.map.width, p.y)
+        : tablePoint(p.x, edge === 'north' ? 0 : ctx.map.height);
+    men.forEach((m, k) => {
+      const cur = get().units[m.id]!;
+      const from = cur.at ? tablePoint(cur.at[0], cur.at[1]) : edgePoint(tp!);
+      // Within reach of the vehicle, on the side the man comes from, fanned out over 120°.
+      const back = Math.atan2(from.y - tp!.y, from.x - tp!.x);
+      const fan = ((k + 0.5) / men.length - 0.5) * ((2 * Math.PI) / 3);
+      const spot = clampToTable(
+        ctx,
+        tablePoint(
+          tp!.x + 0.9 * reach * Math.cos(back + fan),
+          tp!.y + 0.9 * reach * Math.sin(back + fan),
+        ),
+        0.05,
+      );
+      if (cur.at === null) {
+        const enter = edgePoint(spot);
+        const path: [number, number][] = [
+          [enter.x, enter.y],
+          [spot.x, spot.y],
+        ];
+        if (!apply({ type: 'move', unit: m.id, path })) return;
+      } else if (distance(from, tp!) > reach) {
+        if (!apply({ type: 'move', unit: m.id, path: [[spot.x, spot.y]] })) return;
+      }
+      apply({ type: 'mount', unit: m.id, vehicle: t.id });
+    });
+  }
+}
+
+/** Riders get out beside their vehicle when it has brought them where they are going. */
+function unload(
+  ctx: TankplankContext,
+  get: Get,
+  plan: SidePlan,
+  apply: Apply,
+  riderId: string,
+  vehicleId: string,
+): void {
+  const s = get();
+  const rider = s.units[riderId];
+  if (!rider || !rider.alive || rider.embarkedIn !== vehicleId) return;
+  if (info(ctx, s, riderId).kind !== 'figure') return;
+  const vp = positionOf(s, vehicleId);
+  if (!vp) return;
+  const vehicle = s.units[vehicleId]!;
+  const there =
+    inZone(ctx, plan.goal, vp) || distance(vp, plan.goalPoint) <= plan.params.unloadWithin + 0.6;
+  const radio = roleOf(plan, rider) === 'radio';
+  const waiting = radio && !radioMayGo(plan);
+  // A vehicle that could not get on (immobilised, hemmed in) lets its riders walk.
+  const stuck = vehicle.immobilised === true || (s.turn > 1 && vehicle.moved < 0.05);
+  if (!((there && !waiting) || stuck || (plan.late && !waiting))) return;
+  const reach = constant(ctx.catalog, 'mountReach');
+  const toward = Math.atan2(plan.goalPoint.y - vp.y, plan.goalPoint.x - vp.x);
+  for (const turn of [0, 0.9, -0.9, 1.8, -1.8, Math.PI]) {
+    const p = clampToTable(
+      ctx,
+      tablePoint(
+        vp.x + 0.8 * reach * Math.cos(toward + turn),
+        vp.y + 0.8 * reach * Math.sin(toward + turn),
+      ),
+      0.05,
+    );
+    if (apply({ type: 'dismount', unit: riderId, at: [p.x, p.y] })) break;
+  }
+}
+
+function radioMayGo(plan: SidePlan): boolean {
+  return plan.late || plan.enemiesInGoal.length <= plan.params.radioWaitsFor;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Guns and their crews
+
+/** Guns are dragged to their post with their crew around them, then set up facing the enemy. */
+function moveGuns(
+  ctx: TankplankContext,
+  get: Get,
+  plan: SidePlan,
+  apply: Apply,
+  entries: EntrySpots,
+): void {
+  const s0 = get();
+  const guns = Object.values(s0.units).filter(
+    (u) => u.side === plan.side && u.alive && !u.embarkedIn && info(ctx, s0, u.id).kind === 'gun',
+  );
+  guns.forEach((g, k) => {
+    const post = homePost(ctx, plan, k, guns.length);
+    advance(ctx, get, apply, entries, g.id, post, 0.4);
+    const gp = positionOf(get(), g.id);
+    if (!gp) return;
+    const crew = (ctx.formations.get(g.formation)?.members ?? []).filter(
+      (m) => m !== g.id && get().units[m]?.alive,
+    );
+    crew.forEach((m, j) => {
+      const angle = Math.PI / 2 + (j / Math.max(1, crew.length)) * Math.PI;
+      const facing = Math.atan2(plan.goalPoint.y - gp.y, plan.goalPoint.x - gp.x);
+      const spot = clampToTable(
+        ctx,
+        tablePoint(gp.x + 0.7 * Math.cos(facing + angle), gp.y + 0.7 * Math.sin(facing + angle)),
+      );
+      advance(ctx, get, apply, entries, m, spot, 0.1);
+    });
+    setUpIfReady(ctx, get, plan, apply, g.id, post);
+  });
+}
+
+/** Sets up a heavy weapon at its post, or where it stands once the enemy is near. */
+function setUpIfReady(
+  ctx: TankplankContext,
+  get: Get,
+  plan: SidePlan,
+  apply: Apply,
+  id: string,
+  post: TablePoint,
+): void {
+  const s = get();
+  const u = s.units[id]!;
+  if (!onTable(u)) return;
+  const i = info(ctx, s, id);
+  const w = weaponsOf(ctx, i).find((m) => m.weapon.stats?.['needsSetUp'] === true);
+  if (!w) return;
+  const p = tablePoint(u.at[0], u.at[1]);
+  const range = w.weapon.kind === 'mortar' ? 40 : 16;
+  const near = plan.enemies.some((e) => distance(p, tablePoint(e.at[0], e.at[1])) <= range);
+  if (distance(p, post) <= 1.2 || near) apply({ type: 'setUp', unit: id });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vehicles
+
+function moveVehicle(
+  ctx: TankplankContext,
+  get: Get,
+  plan: SidePlan,
+  apply: Apply,
+  entries: EntrySpots,
+  u: UnitState,
+  i: UnitInfo,
+): void {
+  const s = get();
+  const riders = u.passengers.filter((p) => info(ctx, s, p).kind === 'figure');
+  const carrier = (i.type.capacity ?? 0) > 0 && i.type.class !== 'tank';
+  const { params } = plan;
+  if (carrier && riders.length > 0) {
+    if (!plan.push) {
+      advance(ctx, get, apply, entries, u.id, plan.waitPoint, 1);
+      return;
+    }
+    advance(ctx, get, apply, entries, u.id, plan.goalPoint, params.unloadWithin, 0, {
+      point: plan.goalPoint,
+      stopAt: params.unloadWithin,
+    });
+    return;
+  }
+  if (carrier) {
+    // Empty: a jeep waits for its team; played cautiously a transport goes home to block the
+    // enemy's objective; otherwise it screens short of ours.
+    if (roleOf(plan, u) === 'radio') {
+      // Its team waits off the table; once they may go, a jeep that lost its team still screens.
+      if (radioMayGo(plan) && u.at)
+        advance(ctx, get, apply, entries, u.id, plan.goalPoint, 6, 0, {
+          point: plan.goalPoint,
+          stopAt: 6,
+        });
+      return;
+    }
+    if (params.style === 'cautious' && plan.home)
+      advance(ctx, get, apply, entries, u.id, plan.home.centre, 2, 0, {
+        point: plan.home.centre,
+        stopAt: 2,
+      });
+    else
+      advance(ctx, get, apply, entries, u.id, plan.goalPoint, params.unloadWithin + 4, 0, {
+        point: plan.goalPoint,
+        stopAt: params.unloadWithin + 4,
+      });
+    return;
+  }
+  if (!plan.push) {
+    advance(ctx, get, apply, entries, u.id, plan.waitPoint, 2);
+    return;
+  }
+  advance(ctx, get, apply, entries, u.id, plan.goalPoint, params.armourStandOff, 0, {
+    point: plan.goalPoint,
+    stopAt: params.armourStandOff,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Men on foot
+
+function moveFigure(
+  ctx: TankplankContext,
+  get: Get,
+  plan: SidePlan,
+  apply: Apply,
+  entries: EntrySpots,
+  id: string,
+): void {
+  const s = get();
+  const u = s.units[id]!;
+  const role = roleOf(plan, u);
+  const members = ctx.formations.get(u.formation)?.members ?? [id];
+  const index = Math.max(0, members.indexOf(id));
+  const here = u.at ? tablePoint(u.at[0], u.at[1]) : undefined;
+  switch (role) {
+    case 'heavy':
+    case 'defend': {
+      const post = homePost(ctx, plan, index, members.length);
+      if (here && role === 'defend' && distance(here, post) < 2) return;
+      advance(ctx, get, apply, entries, id, post, 0.3);
+      setUpIfReady(ctx, get, plan, apply, id, post);
+      return;
+    }
+    case 'radio':
+      // Off the table nobody can shoot them: they wait there (or where they stand) until the
+      // objective is nearly clear, or it is time to go anyway.
+      if (!radioMayGo(plan)) return;
+      goForObjective(ctx, get, plan, apply, entries, id, index, members.length);
+      return;
+    case 'assault':
+    case 'armour':
+    case 'transport':
+      goForObjective(ctx, get, plan, apply, entries, id, index, members.length);
+      return;
+  }
+}
+
+/**
+ * A man heads for the objective: at the nearest enemy still in it, to grenade range; once it is
+ * clear, to a spot of his own inside it, where he stays.
+ */
+function goForObjective(
+  ctx: TankplankContext,
+  get: Get,
+  plan: SidePlan,
+  apply: Apply,
+  entries: EntrySpots,
+  id: string,
+  index: number,
+  count: number,
+): void {
+  const s = get();
+  const u = s.units[id]!;
+  const here = u.at ? tablePoint(u.at[0], u.at[1]) : undefined;
+  const enemy = here ? nearest(plan.enemiesInGoal, here) : undefined;
+  if (here && inZone(ctx, plan.goal, here) && !enemy) return;
+  if (!plan.push) {
+    advance(ctx, get, apply, entries, id, plan.waitPoint, 2.5, plan.params.coverTrade);
+    return;
+  }
+  // Men keep with their squad: one well ahead of its middle man waits for the others.
+  const middle = squadMiddle(ctx, s, u.formation, plan.goalPoint);
+  if (here && middle !== undefined && distance(here, plan.goalPoint) < middle - SQUAD_SPREAD)
+    return;
+  if (enemy) {
+    // Many still there: close to rifle range and shoot them out; a few: go in with grenades.
+    const stop = plan.enemiesInGoal.length > 4 ? RIFLE_RANGE : ASSAULT_RANGE;
+    advance(
+      ctx,
+      get,
+      apply,
+      entries,
+      id,
+      tablePoint(enemy.at[0], enemy.at[1]),
+      stop,
+      plan.params.coverTrade,
+      { point: plan.goalPoint, stopAt: 0 },
+    );
+    return;
+  }
+  const spot = plan.goal ? clampToTable(ctx, spotIn(plan.goal, index, count)) : plan.goalPoint;
+  advance(ctx, get, apply, entries, id, spot, 0.3, plan.params.coverTrade, {
+    point: plan.goalPoint,
+    stopAt: 0,
+  });
+}
+
+/** The middle man's distance to the goal, for a squad with at least three men on the table. */
+function squadMiddle(
+  ctx: TankplankContext,
+  s: TankplankState,
+  formation: string,
+  goal: TablePoint,
+): number | undefined {
+  const ds = (ctx.formations.get(formation)?.members ?? [])
+    .map((id) => s.units[id]!)
+    .filter((m) => m.alive && m.at && !m.embarkedIn)
+    .map((m) => distance(tablePoint(m.at![0], m.at![1]), goal))
+    .sort((a, b) => a - b);
+  return ds.length >= 3 ? ds[Math.floor(ds.length / 2)] : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Going somewhere
+
+/**
+ * Moves a unit toward `target` as far as its allowance and the terrain let it, stopping `stopAt`
+ * short; off the table it enters at the edge spot nearest the target. Straight on when that
+ * gets it most of the way, else the best of a few detours; a man takes an end in cover when it
+ * costs him at most `coverTrade` inches of ground. Returns whether it moved.
+ */
+function advance(
+  ctx: TankplankContext,
+  get: Get,
+  apply: Apply,
+  entries: EntrySpots,
+  id: string,
+  target: TablePoint,
+  stopAt: number,
+  coverTrade = 1,
+  route?: { readonly point: TablePoint; readonly stopAt: number },
+): boolean {
+  const s = get();
+  const u = s.units[id]!;
+  const budget = 1 - u.moved;
+  if (budget <= 0.05) return false;
+  const start = u.at ? tablePoint(u.at[0], u.at[1]) : entries.near(target);
+  const d = distance(start, target);
+  if (u.at && d <= stopAt + 0.05) return false;
+  const { mover } = moverFor(ctx, s, id);
+  const figure = info(ctx, s, id).kind === 'figure';
+  // Far from where it is going, a unit follows the route field of its objective round creeks,
+  // houses and walls: a vehicle drives the way leg by leg; a man heads for the point of the way
+  // a move ahead and picks his end there (cover). Near it, or when the route's move is refused,
+  // it goes straight.
+  let via: TablePoint | undefined;
+  if (route && distance(start, route.point) > ROUTE_BEYOND) {
+    const stop = Math.max(route.stopAt, ROUTE_BEYOND - 2);
+    const way = openWay(ctx, s, id, mover, start, route.point, stop);
+    // Aimed a few moves down the way, a detour of 30° costs a man little ground, as it should.
+    if (figure) via = pointAlong(start, way, 3 * Math.max(mover.roadRate, mover.offRoadRate));
+    else {
+      const path = wayWithin(ctx, s, mover, start, way, budget);
+      if (path.length > 1) {
+        const legs = (u.at ? path.slice(1) : path).map((p): [number, number] => [p.x, p.y]);
+        if (apply({ type: 'move', unit: id, path: legs })) return true;
+      }
+    }
+  }
+  via ??= waypoint(ctx, mover, start, target);
+  const aim = via === target && d > 0 ? lerpPoint(start, target, Math.max(0, d - stopAt) / d) : via;
+  const reach = Math.max(mover.roadRate, mover.offRoadRate) * budget;
+  const wanted = Math.min(reach, distance(start, aim));
+  const ends: { end: TablePoint; progress: number; cover: number; detour: number }[] = [];
+  const consider = (detour: number) => {
+    const end = furthest(ctx, mover, start, rotateAbout(start, aim, detour), budget);
+    if (distance(start, end) < 0.2) return;
+    const cover = figure ? coverValue(ctx, end) : 0;
+    ends.push({ end, progress: distance(start, aim) - distance(end, aim), cover, detour });
+  };
+  consider(0);
+  // Straight on is good enough when it covers nearly all it could, unless a man looks for cover.
+  const straight = ends[0];
+  if (!straight || straight.progress < wanted * 0.9 || figure) {
+    for (const detour of figure ? [30, -30] : [25, -25, 50, -50]) consider(detour);
+    const best = Math.max(0, ...ends.map((e) => e.progress));
+    if (best < wanted * 0.5) for (const detour of [60, -60, 90, -90]) consider(detour);
+  }
+  if (ends.length === 0) return false;
+  const bestProgress = Math.max(...ends.map((e) => e.progress));
+  const rank = (e: (typeof ends)[number]) =>
+    e.progress >= bestProgress - coverTrade ? 100 * e.cover - Math.abs(e.detour) : -1000;
+  ends.sort((x, y) => rank(y) - rank(x));
+  for (const { end } of ends.slice(0, 3)) {
+    const path: [number, number][] = u.at
+      ? [[end.x, end.y]]
+      : [
+          [start.x, start.y],
+          [end.x, end.y],
+        ];
+    if (apply({ type: 'move', unit: id, path })) return true;
+  }
+  return false;
+}
+
+/** Further than this from its objective a unit follows the route field. */
+const ROUTE_BEYOND = 7;
+
+/**
+ * The way to a point over the map, for a vehicle one that no wreck blocks: when wrecks block the
+ * best crossing (a bridge, say), the way over each other crossing in turn, cheapest first.
+ */
+function openWay(
+  ctx: TankplankContext,
+  s: TankplankState,
+  id: string,
+  mover: Mover,
+  start: TablePoint,
+  target: TablePoint,
+  stopAt: number,
+): TablePoint[] {
+  const way = routeFrom(ctx.terrain, routeField(ctx.terrain, mover, target), start, stopAt);
+  const i = info(ctx, s, id);
+  if (i.kind === 'figure' || s.wrecks.length === 0) return way;
+  const margin = (i.type.size?.width ?? 1) / 2;
+  const wrecks = s.wrecks.map((w) => {
+    const t = ctx.catalog.units.get(w.type);
+    return rectangleCorners(
+      w.at[0],
+      w.at[1],
+      (t?.size?.length ?? 1.5) + 2 * margin,
+      (t?.size?.width ?? 1) + 2 * margin,
+      w.facing,
+    );
+  });
+  const blocked = (w: readonly TablePoint[]) => {
+    let at = start;
+    for (const p of w) {
+      if (wrecks.some((poly) => segmentInsidePolygon(at, p, poly).length > 0)) return true;
+      at = p;
+    }
+    return false;
+  };
+  if (!blocked(way)) return way;
+  const crossings = ctx.terrain.entries
+    .filter((e) => e.feature.kind === 'bridge' || e.feature.kind === 'catwalk')
+    .map((e) => e.id as string);
+  let best: { way: TablePoint[]; cost: number } | undefined;
+  for (const via of crossings) {
+    const field = routeField(
+      ctx.terrain,
+      mover,
+      target,
+      crossings.filter((c) => c !== via),
+    );
+    const other = routeFrom(ctx.terrain, field, start, stopAt);
+    if (other.length === 0 || blocked(other)) continue;
+    const n = nodeAt(field, start);
+    const cost = n >= 0 ? field.cost[n]! : Infinity;
+    if (!best || cost < best.cost) best = { way: other, cost };
+  }
+  return best?.way ?? way;
+}
+
+function nodeAt(field: ReturnType<typeof routeField>, p: TablePoint): number {
+  const c = Math.min(field.columns - 1, Math.max(0, Math.round(p.x / field.step)));
+  const r = Math.min(field.rows - 1, Math.max(0, Math.round(p.y / field.step)));
+  return r * field.columns + c;
+}
+
+/** The point `length` inches along a way from `start` (its end when it is shorter). */
+function pointAlong(start: TablePoint, way: readonly TablePoint[], length: number) {
+  let at = start;
+  let left = length;
+  for (const p of way) {
+    const d = distance(at, p);
+    if (d >= left) return lerpPoint(at, p, left / d);
+    left -= d;
+    at = p;
+  }
+  return way.length > 0 ? at : undefined;
+}
+
+/**
+ * The part of a way a unit covers with what is left of its move: whole legs while they fit, then
+ * as far along the next as it can get (to ~1/100 of the leg).
+ */
+function wayWithin(
+  ctx: TankplankContext,
+  s: TankplankState,
+  mover: Mover,
+  start: TablePoint,
+  way: readonly TablePoint[],
+  budget: number,
+): TablePoint[] {
+  const path = [start];
+  const fits = (trial: readonly TablePoint[]) => {
+    const end = trial[trial.length - 1]!;
+    if (end.x < 0 || end.y < 0 || end.x > ctx.map.width || end.y > ctx.map.height) return false;
+    const c = pathCost(ctx.terrain, mover, trial, s.gaps ?? []);
+    return c.legal && c.cost <= budget;
+  };
+  for (const p of way) {
+    if (distance(path[path.length - 1]!, p) < 1e-9) continue;
+    if (fits([...path, p])) {
+      path.push(p);
+      continue;
+    }
+    const last = path[path.length - 1]!;
+    let lo = 0;
+    let hi = 1;
+    for (let k = 0; k < 7; k++) {
+      const mid = (lo + hi) / 2;
+      if (fits([...path, lerpPoint(last, p, mid)])) lo = mid;
+      else hi = mid;
+    }
+    if (lo > 0) path.push(lerpPoint(last, p, lo));
+    break;
+  }
+  return path;
+}
+
+/** How good the cover is where a man would stand: 0 none, 1 light, 2 heavy or better. */
+function coverValue(ctx: TankplankContext, p: TablePoint): number {
+  const c = coverAt(ctx, p, 0.3);
+  return c === 'none' ? 0 : c === 'light' ? 1 : 2;
+}
+
+/**
+ * Where to head for now: the goal itself, or, when a creek the mover cannot ford lies across the
+ * way, the near then the far end of the bridge or catwalk that makes the shortest detour.
+ */
+function waypoint(
+  ctx: TankplankContext,
+  mover: Mover,
+  start: TablePoint,
+  goal: TablePoint,
+): TablePoint {
+  const direct = pathCost(ctx.terrain, mover, [start, goal]);
+  const blocker = direct.blockedBy
+    ? ctx.terrain.entries.find((e) => e.id === direct.blockedBy!.featureId)
+    : undefined;
+  if (!blocker || (blocker.feature.kind !== 'creek' && blocker.feature.kind !== 'gully'))
+    return goal;
+  let best: { near: TablePoint; far: TablePoint; length: number } | undefined;
+  for (const e of ctx.terrain.entries) {
+    const f = e.feature;
+    if (f.kind !== 'bridge' && f.kind !== 'catwalk') continue;
+    if (f.passableBy && !f.passableBy.some((c) => mover.classes.includes(c))) continue;
+    if (!f.passableBy && e.rules.impassableTo.some((c) => mover.classes.includes(c))) continue;
+    const b = e.box;
+    const alongX = b.maxX - b.minX >= b.maxY - b.minY;
+    const cy = (b.minY + b.maxY) / 2;
+    const cx = (b.minX + b.maxX) / 2;
+    const ends = alongX
+      ? [tablePoint(b.minX + 0.3, cy), tablePoint(b.maxX - 0.3, cy)]
+      : [tablePoint(cx, b.minY + 0.3), tablePoint(cx, b.maxY - 0.3)];
+    for (const [near, far] of [
+      [ends[0]!, ends[1]!],
+      [ends[1]!, ends[0]!],
+    ] as const) {
+      const length = distance(start, near) + distance(near, far) + distance(far, goal);
+      if (!best || length < best.length) best = { near, far, length };
+    }
+  }
+  if (!best) return goal;
+  const onDeck = ctx.terrain
+    .featuresAt(start)
+    .some((e) => e.feature.kind === 'bridge' || e.feature.kind === 'catwalk');
+  return onDeck || distance(start, best.near) < 0.3 ? best.far : best.near;
+}
+
+function rotateAbout(from: TablePoint, to: TablePoint, deg: number): TablePoint {
+  if (deg === 0) return to;
+  const r = (deg * Math.PI) / 180;
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  return tablePoint(
+    from.x + dx * Math.cos(r) - dy * Math.sin(r),
+    from.y + dx * Math.sin(r) + dy * Math.cos(r),
+  );
+}
+
+/** The furthest point toward `goal` the mover reaches within its budget (to ~1/100 of its reach). */
+function furthest(
+  ctx: TankplankContext,
+  mover: Mover,
+  from: TablePoint,
+  goal: TablePoint,
+  budget: number,
+): TablePoint {
+  const reach = Math.max(mover.roadRate, mover.offRoadRate) * budget + 0.01;
+  const length = distance(from, goal);
+  if (length > reach) goal = lerpPoint(from, goal, reach / length);
+  const ok = (t: number) => {
+    const p = lerpPoint(from, goal, t);
+    if (p.x < 0 || p.y < 0 || p.x > ctx.map.width || p.y > ctx.map.height) return false;
+    const c = pathCost(ctx.terrain, mover, [from, p]);
+    return c.legal && c.cost <= budget;
+  };
+  if (ok(1)) return goal;
+  let lo = 0;
+  let hi = 1;
+  for (let k = 0; k < 7; k++) {
+    const mid = (lo + hi) / 2;
+    if (ok(mid)) lo = mid;
+    else hi = mid;
+  }
+  return lerpPoint(from, goal, lo);
+}

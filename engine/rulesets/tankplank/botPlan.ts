@@ -1,0 +1,316 @@
+/**
+ * What the Tankplank bot makes of the table at the start of a phase: the objective it must take
+ * and the one it must deny, who of the enemy stands in them, what each formation is for, and the
+ * numbers a style sets.
+ */
+import type { Shape } from '../../format';
+import type { BotStyle } from '../../game/gameDef';
+import { tablePoint, type TablePoint } from '../../geometry/units';
+import { distance, lerpPoint } from '../../geometry/vector';
+import type { TankplankContext } from './rules/context';
+import { info, onTable } from './rules/situation';
+import { countsAsTroops } from './rules/salvage';
+import type { TankplankState, UnitState } from './rules/state';
+import { shapeContains } from './rules/zones';
+
+/** How a style plays: distances in inches, bonuses as multipliers of a target's worth. */
+export interface StyleParams {
+  readonly style: BotStyle;
+  /** How far short of the objective's centre armour stops. */
+  readonly armourStandOff: number;
+  /** How close to the objective's centre a transport drives before its riders get out. */
+  readonly unloadWithin: number;
+  /** The radio team goes in once no more than this many enemies are left in the objective. */
+  readonly radioWaitsFor: number;
+  /** Squads kept back to hold the home ground (the enemy's objective). */
+  readonly squadsAtHome: number;
+  /**
+   * Where the heavy weapons and home squads stand, in inches past the edge of the enemy's
+   * objective toward the table's middle: negative stands inside it, which blocks the enemy's
+   * hold outright but leaves the enemy nothing to do but dig them out.
+   */
+  readonly postBeyondHome: number;
+  /** Machine guns and bazookas ride forward with the assault instead of covering home. */
+  readonly heavyForward: boolean;
+  /** Worth of a target standing in the objective the bot must clear. */
+  readonly clearBonus: number;
+  /** Worth of a target standing in the ground the bot must deny. */
+  readonly denyBonus: number;
+  /** Least expected result worth a round of counted ammunition. */
+  readonly ammoThreshold: number;
+  /** Inches of progress a man gives up to end his move in cover. */
+  readonly coverTrade: number;
+  /**
+   * The assault waits on its own half until this turn, unless it is this much stronger than the
+   * enemy (worth of troops left, both sides counted alike): it lets the enemy come on first.
+   */
+  readonly pushTurn: number;
+  readonly pushWhenStronger: number;
+}
+
+export const STYLES: Readonly<Record<BotStyle, StyleParams>> = {
+  cautious: {
+    style: 'cautious',
+    armourStandOff: 12,
+    unloadWithin: 8,
+    radioWaitsFor: 0,
+    squadsAtHome: 1,
+    postBeyondHome: -1.5,
+    heavyForward: false,
+    clearBonus: 2.5,
+    denyBonus: 3,
+    ammoThreshold: 0.15,
+    coverTrade: 2,
+    pushTurn: 6,
+    pushWhenStronger: 1.4,
+  },
+  balanced: {
+    style: 'balanced',
+    armourStandOff: 7,
+    unloadWithin: 4.5,
+    radioWaitsFor: 1,
+    squadsAtHome: 0,
+    postBeyondHome: 2.5,
+    heavyForward: false,
+    clearBonus: 3,
+    denyBonus: 2,
+    ammoThreshold: 0.08,
+    coverTrade: 1,
+    pushTurn: 4,
+    pushWhenStronger: 1.2,
+  },
+  aggressive: {
+    style: 'aggressive',
+    armourStandOff: 3,
+    unloadWithin: 2.5,
+    radioWaitsFor: 4,
+    squadsAtHome: 0,
+    postBeyondHome: 2.5,
+    heavyForward: true,
+    clearBonus: 4,
+    denyBonus: 1.5,
+    ammoThreshold: 0.04,
+    coverTrade: 0.5,
+    pushTurn: 1,
+    pushWhenStronger: 1,
+  },
+};
+
+/** What a formation is for this phase. */
+export type Role =
+  /** Rides or walks to the objective and clears it. */
+  | 'assault'
+  /** Carries the radioman the hold needs: goes in when the objective is nearly clear. */
+  | 'radio'
+  /** Crews a heavy weapon or gun from a post in the home ground. */
+  | 'heavy'
+  /** Holds the home ground. */
+  | 'defend'
+  /** Tanks and armoured cars: fire into the objective from a stand-off. */
+  | 'armour'
+  /** Carries others; empty, it screens. */
+  | 'transport';
+
+export interface Zone {
+  readonly area: Shape;
+  readonly centre: TablePoint;
+}
+
+/** The bot's view of the table for one side and phase. */
+export interface SidePlan {
+  readonly side: string;
+  readonly params: StyleParams;
+  /** The objective this side must take (its far point when it has none). */
+  readonly goal: Zone | undefined;
+  readonly goalPoint: TablePoint;
+  /** The objective the enemy must take: this side's home ground. */
+  readonly home: Zone | undefined;
+  readonly enemies: readonly (UnitState & { at: readonly [number, number] })[];
+  readonly enemiesInGoal: readonly (UnitState & { at: readonly [number, number] })[];
+  readonly enemiesInHome: readonly (UnitState & { at: readonly [number, number] })[];
+  readonly roles: ReadonlyMap<string, Role>;
+  /** The assault goes for the objective now (else it waits on its own half). */
+  readonly push: boolean;
+  /** Where the assault waits on its own half. */
+  readonly waitPoint: TablePoint;
+  /**
+   * Late in the game the radio teams go for the objective whatever stands in it: just in time to
+   * get there and hold it for the turns the hold needs before the turn limit.
+   */
+  readonly late: boolean;
+}
+
+function centreOf(area: Shape, map: { width: number; height: number }): TablePoint {
+  switch (area.shape) {
+    case 'point':
+      return tablePoint(area.at[0], area.at[1]);
+    case 'edgeStrip': {
+      const along = area.edge === 'north' || area.edge === 'south' ? map.width : map.height;
+      const mid = ((area.from ?? 0) + (area.to ?? along)) / 2;
+      const d = area.depth / 2;
+      return area.edge === 'west'
+        ? tablePoint(d, mid)
+        : area.edge === 'east'
+          ? tablePoint(map.width - d, mid)
+          : area.edge === 'north'
+            ? tablePoint(mid, d)
+            : tablePoint(mid, map.height - d);
+    }
+    case 'rect':
+      return tablePoint(area.x + area.width / 2, area.y + area.height / 2);
+    case 'circle':
+      return tablePoint(area.center[0], area.center[1]);
+    case 'polygon': {
+      const n = Math.max(1, area.points.length);
+      return tablePoint(
+        area.points.reduce((a, p) => a + p[0], 0) / n,
+        area.points.reduce((a, p) => a + p[1], 0) / n,
+      );
+    }
+    case 'hexes':
+      return tablePoint(0, 0);
+  }
+}
+
+function enemyOf(ctx: TankplankContext, side: string): string {
+  return ctx.sides.find((s) => s !== side) ?? side;
+}
+
+/** The middle of the table edge opposite a side's entry edge, 3" in. */
+export function farPoint(ctx: TankplankContext, side: string): TablePoint {
+  const edge = ctx.entryEdges.get(side)?.edge;
+  const w = ctx.map.width;
+  const h = ctx.map.height;
+  return edge === 'west'
+    ? tablePoint(w - 3, h / 2)
+    : edge === 'east'
+      ? tablePoint(3, h / 2)
+      : edge === 'north'
+        ? tablePoint(w / 2, h - 3)
+        : tablePoint(w / 2, 3);
+}
+
+export function inZone(ctx: TankplankContext, zone: Zone | undefined, p: TablePoint): boolean {
+  return !!zone && shapeContains(zone.area, p, ctx.map);
+}
+
+const zoneOf = (ctx: TankplankContext, owner: (o: string | undefined) => boolean) => {
+  const o = ctx.objectives.find((x) => owner(x.owner) && x.area && x.area.shape !== 'hexes');
+  return o?.area ? { area: o.area, centre: centreOf(o.area, ctx.map) } : undefined;
+};
+
+/** The side's plan for this phase. */
+export function sidePlan(
+  ctx: TankplankContext,
+  state: TankplankState,
+  side: string,
+  style: BotStyle,
+): SidePlan {
+  const params = STYLES[style];
+  const goal = zoneOf(ctx, (o) => o === side);
+  const home = zoneOf(ctx, (o) => o !== undefined && o !== side);
+  // Enemy troops: dropped weapons and boats neither hold ground nor can be shot.
+  const enemies = Object.values(state.units).filter(
+    (u): u is UnitState & { at: readonly [number, number] } =>
+      onTable(u) && u.side !== side && !u.doomed && countsAsTroops(ctx, state, u.id),
+  );
+  const at = (u: { at: readonly [number, number] }) => tablePoint(u.at[0], u.at[1]);
+  const enemiesInGoal = goal ? enemies.filter((u) => inZone(ctx, goal, at(u))) : [];
+  const enemiesInHome = home ? enemies.filter((u) => inZone(ctx, home, at(u))) : [];
+  const goalPoint = goal?.centre ?? farPoint(ctx, side);
+  const strength = (mine: boolean) => {
+    let sum = 0;
+    for (const u of Object.values(state.units)) {
+      if (!u.alive || (u.side === side) !== mine || !countsAsTroops(ctx, state, u.id)) continue;
+      sum += info(ctx, state, u.id).kind === 'figure' ? 1 : 4;
+    }
+    return sum;
+  };
+  const ratio = strength(true) / Math.max(1, strength(false));
+  const start = home?.centre ?? farPoint(ctx, enemyOf(ctx, side));
+  return {
+    side,
+    params,
+    goal,
+    goalPoint,
+    home,
+    enemies,
+    enemiesInGoal,
+    enemiesInHome,
+    roles: formationRoles(ctx, state, side, params, !!home),
+    late: state.turn >= state.turnLimit - 6,
+    // With no ground of its own to deny there is nothing to wait for.
+    push: !home || state.turn >= params.pushTurn || ratio >= params.pushWhenStronger,
+    waitPoint: lerpPoint(start, goalPoint, 0.33),
+  };
+}
+
+function formationRoles(
+  ctx: TankplankContext,
+  state: TankplankState,
+  side: string,
+  params: StyleParams,
+  hasHome: boolean,
+): Map<string, Role> {
+  const roles = new Map<string, Role>();
+  const squads: string[] = [];
+  for (const f of ctx.formations.values()) {
+    if (f.side !== side) continue;
+    const members = f.members.map((id) => info(ctx, state, id));
+    const vehicles = members.filter((m) => m.kind === 'vehicle');
+    const figures = members.filter((m) => m.kind === 'figure');
+    const hasGun = members.some((m) => m.kind === 'gun');
+    const teamWeapon = figures.some((m) => m.type.keywords?.includes('heavyWeapons'));
+    const radio = figures.some((m) => m.role === 'radioman');
+    let role: Role;
+    if (radio) role = 'radio';
+    else if (hasGun) role = 'heavy';
+    else if (teamWeapon) {
+      // A mortar fires from home whatever the style; the others ride forward when told to.
+      const mortar = figures.some((m) =>
+        (m.type.weapons ?? []).some((w) => ctx.catalog.weapons.get(w.weapon)?.kind === 'mortar'),
+      );
+      role = params.heavyForward && !mortar ? 'assault' : 'heavy';
+    } else if (figures.length > 0) {
+      role = 'assault';
+      if (f.kind === 'squad') squads.push(f.id);
+    } else if (vehicles.some((v) => (v.type.capacity ?? 0) > 0 && v.type.class !== 'tank'))
+      role = 'transport';
+    else role = 'armour';
+    roles.set(f.id, role);
+  }
+  // The last squads stay home, when there is a home to hold.
+  if (hasHome) {
+    for (const id of squads.sort().slice(squads.length - params.squadsAtHome))
+      roles.set(id, 'defend');
+  }
+  return roles;
+}
+
+/** Where a man of a formation should stand in a zone: spread around its centre by his index. */
+export function spotIn(zone: Zone, index: number, count: number, spread = 1.6): TablePoint {
+  if (count <= 1) return zone.centre;
+  const ring = Math.floor(index / 6) + 1;
+  const angle = (index / Math.min(6, count)) * 2 * Math.PI;
+  return tablePoint(
+    zone.centre.x + Math.cos(angle) * spread * ring * 0.7,
+    zone.centre.y + Math.sin(angle) * spread * ring,
+  );
+}
+
+/** The nearest of some units to a point, or undefined. */
+export function nearest<U extends { at: readonly [number, number] }>(
+  units: readonly U[],
+  p: TablePoint,
+): U | undefined {
+  let best: U | undefined;
+  let bestD = Infinity;
+  for (const u of units) {
+    const d = distance(p, tablePoint(u.at[0], u.at[1]));
+    if (d < bestD) {
+      bestD = d;
+      best = u;
+    }
+  }
+  return best;
+}
