@@ -35,6 +35,10 @@ const COMMANDS: Record<string, Command> = {
     summary: 'apply an action log to a scenario; print the events and a state hash',
     load: () => import('./play'),
   },
+  lab: {
+    summary: 'the balance lab: play a scenario bot against bot many times, report who wins',
+    load: () => import('./lab'),
+  },
 };
 
 function help(): string {

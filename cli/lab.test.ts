@@ -1,0 +1,70 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const exec = promisify(execFile);
+const bin = join(import.meta.dirname, '..', 'bin', 'sandtable.mjs');
+const village = join(import.meta.dirname, '..', 'scenarios', 'tankplank-village.scenario.json');
+
+async function sandtable(
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, [bin, ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+interface Report {
+  played: number;
+  sides: { id: string; style: string; wins: { share: number; low: number; high: number } }[];
+  hashes: { seed: number; hash: string }[];
+  length: { mean: number };
+}
+
+describe('sandtable lab', () => {
+  it('gives the same games on one worker thread and on two, as JSON', async () => {
+    const args = ['lab', village, '--games', '3', '--seed', '7', '--turn-limit', '1', '--json'];
+    const one = await sandtable(...args, '--workers', '1', '--bots', 'b=cautious');
+    const two = await sandtable(...args, '--workers', '2', '--bots', 'b=cautious');
+    expect(one.code).toBe(0);
+    expect(two.code).toBe(0);
+    const a = JSON.parse(one.stdout) as Report;
+    const b = JSON.parse(two.stdout) as Report;
+    expect(a.played).toBe(3);
+    expect(a.hashes.map((h) => h.seed)).toEqual([7, 8, 9]);
+    expect(b.hashes).toEqual(a.hashes);
+    expect(a.sides.map((s) => s.style)).toEqual(['balanced', 'cautious']);
+    expect(a.length.mean).toBe(1);
+    // Progress went to stderr, the report alone to stdout.
+    expect(one.stderr).toContain('3/3 games');
+  }, 120_000);
+
+  it('prints a readable report with intervals', async () => {
+    const r = await sandtable(
+      'lab',
+      village,
+      '--games',
+      '2',
+      '--turn-limit',
+      '1',
+      '--workers',
+      '1',
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Side A \(west\) \(a\) +balanced +0\.0% +\[0\.0% – 65\.8%\]/);
+    expect(r.stdout).toContain('draws');
+    expect(r.stdout).toContain('game length: mean 1.0 turns');
+  }, 120_000);
+
+  it('refuses bad usage with exit code 2 and names what is wrong', async () => {
+    const r = await sandtable('lab', village, '--games', '2', '--bots', 'c=cautious');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--bots names side "c"; the scenario\'s sides are a, b');
+    expect((await sandtable('lab', village, '--games', 'many')).code).toBe(2);
+  });
+});

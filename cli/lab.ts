@@ -1,0 +1,209 @@
+import { parseCommandArgs } from './args';
+import { defaultLabWorkers, nodeLabWorker } from './labThreads';
+import { readPlayable } from './scenario';
+import type { BotStyle } from '../engine/game/gameDef';
+import { runLab } from '../engine/lab/runner';
+import type { HeatGrid, LabReport, LabSettings, Share } from '../engine/lab/types';
+import { labGameOf } from '../engine/lab/worker';
+
+export const usage = `sandtable lab <scenario> [--games <n>] [--seed <s>] [--workers <k>]
+                 [--bots <side>=<style>,...] [--turn-limit <n>] [--json] [--fail-above <share>]
+  The balance lab: plays the scenario bot against bot --games times (default 200) with seeds
+  s, s+1, ... (default 1) on --workers threads (default: one per core) and reports each side's
+  win share with its 95% interval (Wilson), draws, decided games, game length, losses by unit
+  type and where pieces fell. The bots play the styles of the scenario's playtest settings unless
+  --bots names others (cautious, balanced or aggressive). The same seeds always give the same
+  report, whatever the number of workers. Progress goes to stderr; Ctrl-C stops the run and
+  reports the games finished so far.
+  --json prints the whole report (heatmaps and every game's hash included) as JSON.
+  --fail-above 0.6 exits 3 when a side wins more than 60% of games with 95% confidence (the low
+  end of its interval is above it): a check for a club's CI.
+  Exits 0 when the games were played, 3 as above, 1 when the scenario cannot be played, 2 on bad
+  usage.`;
+
+const STYLES: readonly BotStyle[] = ['cautious', 'balanced', 'aggressive'];
+
+function parseBots(text: string, sides: readonly string[]): Record<string, BotStyle> | string {
+  const out: Record<string, BotStyle> = {};
+  for (const pair of text.split(',').filter(Boolean)) {
+    const [side, style] = pair.split('=');
+    if (!side || !sides.includes(side))
+      return `--bots names side "${side ?? ''}"; the scenario's sides are ${sides.join(', ')}`;
+    if (!STYLES.includes(style as BotStyle))
+      return `--bots gives side ${side} the style "${style ?? ''}"; use ${STYLES.join(', ')}`;
+    out[side] = style as BotStyle;
+  }
+  return out;
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const share = (s: Share) => `${pct(s.share).padStart(6)}  [${pct(s.low)} – ${pct(s.high)}]`;
+
+/** A heatmap as text: one character per cell, darker where more fell. */
+function heatText(g: HeatGrid): string[] {
+  const shades = ' .:-=+*#%@';
+  const rows: string[] = [];
+  for (let r = 0; r < g.rows; r++) {
+    let line = '';
+    for (let c = 0; c < g.columns; c++) {
+      const v = g.counts[r * g.columns + c]!;
+      line += v === 0 ? ' ' : shades[Math.min(9, 1 + Math.floor((8 * v) / Math.max(1, g.max)))];
+    }
+    rows.push(`|${line}|`);
+  }
+  return rows;
+}
+
+function textReport(r: LabReport, seconds: number, cancelled: boolean): string {
+  const lines: string[] = [];
+  const s = r.settings;
+  lines.push(
+    `${r.scenario}: ${r.played} game${r.played === 1 ? '' : 's'}${cancelled ? ` (stopped; ${s.games} asked)` : ''}, seeds ${s.firstSeed}-${s.firstSeed + Math.max(0, r.played - 1)}, ${seconds.toFixed(1)} s (${Math.round((r.played / Math.max(seconds, 1e-9)) * 60)} games/min)`,
+  );
+  lines.push('');
+  lines.push('side                     style       wins   95% interval');
+  for (const side of r.sides)
+    lines.push(
+      `${`${side.name} (${side.id})`.padEnd(24)} ${side.style.padEnd(10)} ${share(side.wins)}`,
+    );
+  lines.push(`${'draws'.padEnd(35)} ${share(r.draws)}`);
+  lines.push(`${'decided (a side won)'.padEnd(35)} ${share(r.decided)}`);
+  if (r.unfinished > 0) {
+    const first = r.firstUnfinished;
+    lines.push(
+      `unfinished: ${r.unfinished}${first ? ` (first: seed ${first.seed}, ${first.reason})` : ''}`,
+    );
+  }
+  lines.push('');
+  const L = r.length;
+  lines.push(
+    `game length: mean ${L.mean.toFixed(1)} turns, median ${L.median}, ${L.min}-${L.max}; by turn: ${L.byTurn
+      .map((n, t) => (n ? `${t}:${n}` : ''))
+      .filter(Boolean)
+      .join(' ')}`,
+  );
+  for (const side of r.sides) {
+    const losses = Object.entries(side.lossesPerGame)
+      .sort((a, b) => b[1] - a[1])
+      .map(([type, n]) => `${type} ${n.toFixed(1)}`)
+      .join(', ');
+    lines.push(`${side.name} loses per game: ${losses || 'nothing'}`);
+  }
+  for (const side of r.sides) {
+    if (side.deaths.max === 0) continue;
+    lines.push('');
+    lines.push(
+      `where ${side.name}'s pieces fell (${side.deaths.columns}×${side.deaths.rows} cells of ${side.deaths.cell}, darkest ${side.deaths.max}):`,
+    );
+    lines.push(...heatText(side.deaths));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export async function run(args: string[]): Promise<number> {
+  const parsed = parseCommandArgs(
+    args,
+    {
+      games: { type: 'string' },
+      seed: { type: 'string' },
+      workers: { type: 'string' },
+      bots: { type: 'string' },
+      'turn-limit': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      'fail-above': { type: 'string' },
+    },
+    usage,
+  );
+  if (!parsed) return 2;
+  const { values, positionals } = parsed;
+  const file = positionals[0];
+  const games = Number(values.games ?? 200);
+  const seed = Number(values.seed ?? 1);
+  const workers = Number(values.workers ?? defaultLabWorkers());
+  const turnLimit = values['turn-limit'] === undefined ? undefined : Number(values['turn-limit']);
+  const failAbove = values['fail-above'] === undefined ? undefined : Number(values['fail-above']);
+  const bad =
+    !file ||
+    positionals.length > 1 ||
+    !Number.isInteger(games) ||
+    games < 1 ||
+    !Number.isInteger(seed) ||
+    !Number.isInteger(workers) ||
+    workers < 1 ||
+    (turnLimit !== undefined && !(Number.isInteger(turnLimit) && turnLimit > 0)) ||
+    (failAbove !== undefined && !(failAbove >= 0 && failAbove <= 1));
+  if (bad) {
+    process.stderr.write(`${usage}\n`);
+    return 2;
+  }
+  const found = await readPlayable(file);
+  if (!found) return 1;
+  const { scenario } = found;
+  // Refuse in one line here what the workers would refuse (a scenario that cannot be set up).
+  const made = labGameOf(scenario);
+  if ('error' in made) {
+    process.stderr.write(`${file}: ${made.error}\n`);
+    return 1;
+  }
+  const bots = parseBots(
+    values.bots ?? '',
+    scenario.forces.sides.map((s) => s.id),
+  );
+  if (typeof bots === 'string') {
+    process.stderr.write(`${bots}\n`);
+    return 2;
+  }
+  const settings: LabSettings = {
+    games,
+    firstSeed: seed,
+    styles: bots,
+    ...(turnLimit !== undefined ? { turnLimit } : {}),
+  };
+  const started = performance.now();
+  const tty = process.stderr.isTTY === true;
+  let lastShown = 0;
+  const labRun = runLab(scenario, settings, {
+    spawn: () => nodeLabWorker(),
+    workers,
+    onProgress: (p) => {
+      const now = performance.now();
+      if (!tty && p.done !== p.total && now - lastShown < 2000) return;
+      lastShown = now;
+      const rate = (p.done / ((now - started) / 1000)) * 60;
+      const line = `${p.done}/${p.total} games, ${Math.round(rate)} a minute`;
+      process.stderr.write(tty ? `\r${line}   ` : `${line}\n`);
+    },
+  });
+  let cancelled = false;
+  const stop = () => {
+    cancelled = true;
+    labRun.cancel();
+  };
+  process.once('SIGINT', stop);
+  let report: LabReport;
+  try {
+    report = await labRun.done;
+  } catch (err) {
+    process.stderr.write(`${tty ? '\n' : ''}${file}: ${(err as Error).message}\n`);
+    return 1;
+  } finally {
+    process.off('SIGINT', stop);
+    if (tty) process.stderr.write('\n');
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (values.json) {
+    process.stdout.write(
+      `${JSON.stringify({ ...report, cancelled, seconds: Math.round(seconds * 1000) / 1000 }, null, 2)}\n`,
+    );
+  } else process.stdout.write(textReport(report, seconds, cancelled));
+  if (failAbove !== undefined) {
+    const over = report.sides.filter((s) => s.wins.low > failAbove);
+    if (over.length > 0) {
+      process.stderr.write(
+        `${over.map((s) => `${s.name} wins ${pct(s.wins.share)} of games (at least ${pct(s.wins.low)} with 95% confidence)`).join('; ')}: above ${pct(failAbove)}\n`,
+      );
+      return 3;
+    }
+  }
+  return 0;
+}
