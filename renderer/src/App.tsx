@@ -37,6 +37,7 @@ import {
 } from './components/Dialogs';
 import { CommandPalette } from './components/CommandPalette';
 import { HelpDialog } from './components/HelpDialog';
+import { LabDialog } from './lab/LabDialog';
 import { useRevision } from './components/useEditor';
 import { sceneOf } from './canvas/sceneOf';
 import { viewPrefs } from './canvas/viewPrefs';
@@ -62,6 +63,7 @@ type Dialog =
   | { type: 'export'; format: ExportChoice['format'] }
   | { type: 'palette' }
   | { type: 'help' }
+  | { type: 'lab'; scenario: ScenarioDoc }
   | { type: 'message'; title: string; text: string }
   | { type: 'saveName'; suggested: string; answer: (name: string | null) => void };
 
@@ -279,6 +281,9 @@ export function App() {
       exportDialog: (format) => setDialog({ type: 'export', format }),
       openPalette: () => setDialog({ type: 'palette' }),
       showHelp: () => setDialog({ type: 'help' }),
+      balanceLab: () => {
+        if (doc) setDialog({ type: 'lab', scenario: doc.editor.store.toScenario() });
+      },
       exportTmx: () => {
         const ed = doc?.editor;
         if (!ed) return;
@@ -587,6 +592,13 @@ export function App() {
       />
       {dialog?.type === 'palette' && <CommandPalette ctx={ctx} onClose={() => setDialog(null)} />}
       {dialog?.type === 'help' && <HelpDialog onClose={() => setDialog(null)} />}
+      {dialog?.type === 'lab' && (
+        <LabDialog
+          scenario={dialog.scenario}
+          editor={doc?.editor ?? null}
+          onClose={() => setDialog(null)}
+        />
+      )}
       {dialog?.type === 'message' && (
         <MessageDialog title={dialog.title} text={dialog.text} onClose={() => setDialog(null)} />
       )}

@@ -21,6 +21,11 @@ export interface AppActions {
    * Optional: a shell without a playtest screen leaves the command disabled.
    */
   playtest?(): void;
+  /**
+   * Opens the balance lab on the open scenario (bot-versus-bot games in the background).
+   * Optional: a shell without it leaves the command disabled.
+   */
+  balanceLab?(): void;
   /** Shows the in-app help (optional: a shell without it leaves the command disabled). */
   showHelp?(): void;
   /** Writes the open hex map as a Tiled TMX file. */

@@ -58,6 +58,7 @@ export type CommandId =
   | 'view.units'
   | 'view.palette'
   | 'view.playtest'
+  | 'view.balanceLab'
   | 'view.legend'
   | 'view.plainStyle'
   | 'help.show'
@@ -437,6 +438,14 @@ export const COMMANDS: readonly Command[] = [
     shortcuts: ['F5'],
     enabled: (c) => hasDoc(c) && c.app.playtest !== undefined,
     run: (c) => c.app.playtest?.(),
+  },
+  {
+    id: 'view.balanceLab',
+    label: 'Balance lab…',
+    group: 'View',
+    shortcuts: ['Shift+F5'],
+    enabled: (c) => hasDoc(c) && c.app.balanceLab !== undefined,
+    run: (c) => c.app.balanceLab?.(),
   },
   {
     id: 'view.legend',

@@ -95,6 +95,16 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             (raster) PDF is still offered for printers that struggle with large vector pages.
           </li>
           <li>
+            <b>Balance lab</b> (View ▸ Balance lab…, Shift+F5) asks whether a layout is fair: it
+            plays the open scenario bot against bot as many times as you ask, in the background on
+            every core, each game with its own dice seed. Pick each side's bot style (cautious,
+            balanced, aggressive; Save styles writes them into the scenario), run, and read each
+            side's win share with its 95% interval (when the interval leaves out 50%, the layout
+            favours a side), the share of draws, how long games last, what each side loses, and
+            heatmaps over the map of where pieces fell and which ground the winners held. Cancel
+            keeps the games played so far. The same seeds always give the same results.
+          </li>
+          <li>
             Ctrl/Cmd+K opens the command palette: every command below can be run from it by name.
           </li>
         </ul>

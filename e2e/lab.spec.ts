@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+
+/** Where this spec leaves its screenshots, to be looked at. */
+const SHOTS = 'test-results/lab-shots';
+
+test('balance lab: pick styles, run a small lab in workers, read win shares, lengths and the heatmap', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /village/i })
+    .filter({ hasNotText: /artillery/i })
+    .click();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+
+  // The command and its shortcut open the lab on the open scenario.
+  await page.keyboard.press('Shift+F5');
+  const lab = page.getByRole('dialog', { name: 'Balance lab' });
+  await expect(lab).toBeVisible();
+  await expect(lab).toContainText('the village on the creek');
+  await lab.getByLabel('Bot style for Side A (west)').selectOption('aggressive');
+  await lab.getByLabel('Bot style for Side B (east)').selectOption('cautious');
+  await lab.getByLabel('Games', { exact: true }).fill('4');
+  await lab.getByLabel('Turn limit').fill('2');
+  await lab.getByRole('button', { name: 'Run', exact: true }).click();
+
+  // A progress bar while the workers play; the editor behind stays responsive.
+  const bar = lab.getByRole('progressbar', { name: 'Games played' });
+  await expect(bar).toBeVisible();
+  const results = lab.getByTestId('lab-results');
+  await expect(results).toBeVisible({ timeout: 180_000 });
+  await expect(bar).toHaveAttribute('aria-valuenow', '4');
+  await expect(results).toContainText('4 games');
+  const shares = results.getByRole('table', { name: 'Win shares' });
+  await expect(shares).toContainText('Side A (west) wins (aggressive)');
+  await expect(shares).toContainText('Side B (east) wins (cautious)');
+  await expect(shares).toContainText('Draws');
+  // Two-turn games all end at the limit: four draws of four, with their interval.
+  await expect(shares.getByRole('row', { name: /Draws/ })).toContainText('100.0%');
+  await expect(shares.getByRole('row', { name: /Draws/ })).toContainText('51.0% – 100.0%');
+  await expect(results).toContainText('Game length: mean 2.0 turns');
+  await expect(results.getByRole('table', { name: 'Losses per game' })).toContainText('tp.');
+  const heat = results.getByTestId('lab-heatmap');
+  await expect(heat).toBeVisible();
+  await expect(results).toContainText("Where Side A (west)'s pieces fell");
+  await page.screenshot({ path: `${SHOTS}/results.png` });
+
+  // The other layer redraws the map; Run again keeps the same seeds and so the same numbers.
+  await results.getByRole('radio', { name: "Where Side B (east)'s pieces fell" }).check();
+  await expect(results).toContainText("Where Side B (east)'s pieces fell:");
+  const before = await shares.textContent();
+
+  // Cancel stops a long run and keeps what was played.
+  await lab.getByLabel('Games', { exact: true }).fill('400');
+  await lab.getByLabel('Turn limit').fill('');
+  await lab.getByRole('button', { name: 'Run again' }).click();
+  await lab.getByRole('button', { name: 'Cancel' }).click();
+  await expect(lab.getByTestId('lab-progress-text')).toContainText('(stopped)');
+  await expect(results).toContainText('400 asked');
+
+  // Saving the styles writes them into the scenario as one undo step.
+  await lab.getByRole('button', { name: 'Save styles to the scenario' }).click();
+  await expect(lab.getByRole('button', { name: 'Styles saved' })).toBeDisabled();
+  await lab.getByRole('button', { name: 'Close' }).last().click();
+  await expect(lab).toBeHidden();
+  await page.keyboard.press('Shift+F5');
+  await expect(
+    page.getByRole('dialog', { name: 'Balance lab' }).getByLabel('Bot style for Side B (east)'),
+  ).toHaveValue('cautious');
+  expect(before).toContain('Side A (west) wins (aggressive)');
+  expect(errors).toEqual([]);
+});

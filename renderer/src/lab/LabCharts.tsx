@@ -1,0 +1,204 @@
+import { useEffect, useRef } from 'react';
+import type { GameMap, ScenarioDoc } from '../../../engine/format/types';
+import { hexCorners, hexGrid } from '../../../engine/hex/grid';
+import type { HeatGrid, LabReport, Share } from '../../../engine/lab/types';
+import { paintScene, type Scene } from '../canvas/paintTerrain';
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+/** One share as a bar with its 95% interval as a whisker, for side rows and draws. */
+function ShareRow({ label, colour, s }: { label: string; colour: string; s: Share }) {
+  const W = 220;
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td>
+        <svg width={W} height={18} role="img" aria-label={`${label}: ${pct(s.share)}`}>
+          <rect x={0} y={3} width={W} height={12} fill="#33373e" />
+          <rect x={0} y={3} width={W * s.share} height={12} fill={colour} />
+          <line x1={W * s.low} x2={W * s.high} y1={9} y2={9} stroke="#e6e8eb" strokeWidth={1.5} />
+          <line x1={W * s.low} x2={W * s.low} y1={4} y2={14} stroke="#e6e8eb" />
+          <line x1={W * s.high} x2={W * s.high} y1={4} y2={14} stroke="#e6e8eb" />
+          <line x1={W / 2} x2={W / 2} y1={0} y2={18} stroke="#9aa3b2" strokeDasharray="2 2" />
+        </svg>
+      </td>
+      <td className="num">{pct(s.share)}</td>
+      <td className="num interval">
+        {pct(s.low)} – {pct(s.high)}
+      </td>
+      <td className="num">
+        {s.count}/{s.of}
+      </td>
+    </tr>
+  );
+}
+
+/** Win shares per side, draws and decided games, each with its 95% Wilson interval. */
+export function WinShares({
+  report,
+  colours,
+}: {
+  report: LabReport;
+  colours: Readonly<Record<string, string>>;
+}) {
+  return (
+    <table className="lab-shares" aria-label="Win shares">
+      <thead>
+        <tr>
+          <th />
+          <th>share (bar), 95% interval (whisker), 50% (dashed)</th>
+          <th className="num">share</th>
+          <th className="num">95% interval</th>
+          <th className="num">games</th>
+        </tr>
+      </thead>
+      <tbody>
+        {report.sides.map((s) => (
+          <ShareRow
+            key={s.id}
+            label={`${s.name} wins (${s.style})`}
+            colour={colours[s.id] ?? '#2f5fb3'}
+            s={s.wins}
+          />
+        ))}
+        <ShareRow label="Draws" colour="#9aa3b2" s={report.draws} />
+        <ShareRow label="Decided (a side won)" colour="#4c7a5a" s={report.decided} />
+      </tbody>
+    </table>
+  );
+}
+
+/** Games by the turn they ended in. */
+export function LengthChart({ report }: { report: LabReport }) {
+  const turns = report.length.byTurn;
+  const max = Math.max(1, ...turns);
+  const first = Math.max(
+    1,
+    turns.findIndex((n) => n > 0),
+  );
+  const shown = turns.slice(first);
+  const bw = Math.max(8, Math.min(28, Math.floor(300 / Math.max(1, shown.length))));
+  const H = 70;
+  return (
+    <figure className="lab-lengths">
+      <svg
+        width={shown.length * bw + 2}
+        height={H + 16}
+        role="img"
+        aria-label={`Game length: ${shown.map((n, i) => `turn ${first + i}: ${n}`).join(', ')}`}
+      >
+        {shown.map((n, i) => (
+          <g key={i}>
+            <rect
+              x={i * bw + 1}
+              y={H - (H * n) / max}
+              width={bw - 2}
+              height={(H * n) / max}
+              fill="#5b7fb8"
+            >
+              <title>{`${n} game${n === 1 ? '' : 's'} ended in turn ${first + i}`}</title>
+            </rect>
+            <text x={i * bw + bw / 2} y={H + 12} textAnchor="middle" fontSize={9} fill="#c9ced6">
+              {first + i}
+            </text>
+          </g>
+        ))}
+      </svg>
+      <figcaption>
+        Game length: mean {report.length.mean.toFixed(1)} turns, median {report.length.median},{' '}
+        {report.length.min}–{report.length.max} (games by the turn they ended in)
+      </figcaption>
+    </figure>
+  );
+}
+
+function sceneOfMap(map: GameMap): Scene {
+  if (map.kind === 'table')
+    return {
+      kind: 'table',
+      width: map.width,
+      height: map.height,
+      ...(map.baseColour ? { baseColour: map.baseColour } : {}),
+      features: map.features,
+      style: 'printed',
+    };
+  const hexes = new Map(map.hexes.map((h) => [`${h.col},${h.row}`, h]));
+  return {
+    kind: 'hex',
+    map,
+    hex: (col, row) => hexes.get(`${col},${row}`) ?? { col, row },
+    hexsides: map.hexsides ?? [],
+    contours: map.contours ?? [],
+    style: 'printed',
+  };
+}
+
+/** The map in inches: a table's size, or the extent of a hex grid. */
+function mapSize(map: GameMap): { width: number; height: number } {
+  if (map.kind === 'table') return { width: map.width, height: map.height };
+  const g = hexGrid(map);
+  return { width: g.width, height: g.height };
+}
+
+/** A heatmap drawn over the map: each cell shaded by its count, the darkest the most. */
+export function HeatMap({
+  scenario,
+  grid,
+  colour,
+  label,
+}: {
+  scenario: ScenarioDoc;
+  grid: HeatGrid;
+  colour: readonly [number, number, number];
+  label: string;
+}) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  const size = mapSize(scenario.map);
+  const scale = Math.min(560 / size.width, 400 / size.height);
+  useEffect(() => {
+    const canvas = ref.current;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx) return;
+    const dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.round(size.width * scale * dpr);
+    canvas.height = Math.round(size.height * scale * dpr);
+    ctx.setTransform(scale * dpr, 0, 0, scale * dpr, 0, 0);
+    ctx.clearRect(0, 0, size.width, size.height);
+    paintScene(ctx, sceneOfMap(scenario.map));
+    // Fade the map so the heat reads first.
+    ctx.fillStyle = 'rgba(255,255,255,0.45)';
+    ctx.fillRect(0, 0, size.width, size.height);
+    const [r, g, b] = colour;
+    const map = scenario.map;
+    const layout = map.kind === 'hex' ? hexGrid(map) : undefined;
+    for (let row = 0; row < grid.rows; row++) {
+      for (let col = 0; col < grid.columns; col++) {
+        const v = grid.counts[row * grid.columns + col]!;
+        if (v === 0) continue;
+        ctx.fillStyle = `rgba(${r},${g},${b},${0.3 + (0.65 * v) / Math.max(1, grid.max)})`;
+        if (layout) {
+          const corners = hexCorners(layout, col, row);
+          ctx.beginPath();
+          corners.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+          ctx.closePath();
+          ctx.fill();
+        } else ctx.fillRect(col * grid.cell, row * grid.cell, grid.cell, grid.cell);
+      }
+    }
+  }, [scenario, grid, colour, scale, size.width, size.height]);
+  return (
+    <figure className="lab-heat">
+      <canvas
+        ref={ref}
+        style={{ width: size.width * scale, height: size.height * scale }}
+        role="img"
+        aria-label={label}
+        data-testid="lab-heatmap"
+      />
+      <figcaption>
+        {label}: {grid.counts.reduce((a, b) => a + b, 0)} in all, the darkest cell {grid.max}
+        {scenario.map.kind === 'table' ? ` (cells of ${grid.cell}")` : ' (one cell per hex)'}
+      </figcaption>
+    </figure>
+  );
+}

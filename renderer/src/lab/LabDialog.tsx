@@ -1,0 +1,363 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Json } from '../../../engine/document/layout';
+import type { ScenarioDoc } from '../../../engine/format/types';
+import type { BotStyle } from '../../../engine/game/gameDef';
+import { runLab, type LabRun } from '../../../engine/lab/runner';
+import type { LabProgress, LabReport } from '../../../engine/lab/types';
+import { labGameOf } from '../../../engine/lab/worker';
+import { Modal } from '../components/Dialogs';
+import type { Editor } from '../editor/Editor';
+import { HeatMap, LengthChart, WinShares } from './LabCharts';
+import { labWorkers, webLabWorker } from './labClient';
+import './lab.css';
+
+const STYLES: readonly { value: BotStyle; label: string }[] = [
+  { value: 'cautious', label: 'Cautious' },
+  { value: 'balanced', label: 'Balanced' },
+  { value: 'aggressive', label: 'Aggressive' },
+];
+
+/** Counter colours for sides that do not set their own (as the playtest uses). */
+const SIDE_COLOURS = ['#2f5fb3', '#b8322a', '#2f8f4e', '#8a4fb3'];
+
+const rgbOf = (css: string): [number, number, number] => {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(css);
+  return m ? [parseInt(m[1]!, 16), parseInt(m[2]!, 16), parseInt(m[3]!, 16)] : [180, 30, 30];
+};
+
+type Layer = { kind: 'deaths'; side: string } | { kind: 'held' };
+
+/**
+ * The balance lab: plays the open scenario bot against bot many times in Web Workers (one per
+ * core; the editor behind never waits) and shows who wins how often, how sure that figure is,
+ * how long games last and where on the map pieces fell. Session state only: a run changes
+ * nothing in the scenario; "Save styles" writes the chosen bot styles into its playtest settings
+ * as one undo step.
+ */
+export function LabDialog({
+  scenario,
+  editor,
+  onClose,
+}: {
+  scenario: ScenarioDoc;
+  editor: Editor | null;
+  onClose: () => void;
+}) {
+  const sides = scenario.forces.sides;
+  const colours = useMemo(
+    () =>
+      Object.fromEntries(
+        sides.map((s, k) => [s.id, s.colour ?? SIDE_COLOURS[k % SIDE_COLOURS.length]!]),
+      ),
+    [sides],
+  );
+  const [styles, setStyles] = useState<Record<string, BotStyle>>(() =>
+    Object.fromEntries(sides.map((s) => [s.id, scenario.playtest?.bots?.[s.id] ?? 'balanced'])),
+  );
+  const [games, setGames] = useState('100');
+  const [seed, setSeed] = useState('1');
+  const [turnLimit, setTurnLimit] = useState('');
+  const [progress, setProgress] = useState<LabProgress | null>(null);
+  const [report, setReport] = useState<LabReport | null>(null);
+  const [stopped, setStopped] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [layer, setLayer] = useState<Layer>({ kind: 'held' });
+  const [saved, setSaved] = useState(false);
+  /** The run going on now (null when none); the ref lets the unmount clean-up stop it. */
+  const [active, setActive] = useState<LabRun | null>(null);
+  const run = useRef<LabRun | null>(null);
+  /** Games a minute so far, worked out when a game comes back (not while rendering). */
+  const [rate, setRate] = useState(0);
+  const workers = labWorkers();
+  // Whether this scenario can be played at all: said before anything is started.
+  const cannot = useMemo(() => {
+    const made = labGameOf(scenario);
+    return 'error' in made ? made.error : null;
+  }, [scenario]);
+  useEffect(() => () => run.current?.cancel(), []);
+
+  const gameCount = Number(games);
+  const firstSeed = Number(seed);
+  const limit = turnLimit.trim() === '' ? undefined : Number(turnLimit);
+  const invalid =
+    !Number.isInteger(gameCount) || gameCount < 1 || gameCount > 100_000
+      ? 'Games: a whole number from 1 to 100,000.'
+      : !Number.isInteger(firstSeed)
+        ? 'First seed: a whole number.'
+        : limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 200)
+          ? "Turn limit: a whole number from 1 to 200, or empty for the scenario's own."
+          : null;
+  const running = active !== null;
+
+  const start = () => {
+    if (invalid || cannot) return;
+    setReport(null);
+    setError(null);
+    setStopped(false);
+    setProgress({ done: 0, total: gameCount });
+    setRate(0);
+    const startedAt = performance.now();
+    const r = runLab(
+      scenario,
+      {
+        games: gameCount,
+        firstSeed,
+        styles,
+        ...(limit !== undefined ? { turnLimit: limit } : {}),
+      },
+      {
+        spawn: () => webLabWorker(),
+        workers,
+        onProgress: (p) => {
+          setProgress(p);
+          setRate((p.done / Math.max(1e-3, (performance.now() - startedAt) / 1000)) * 60);
+        },
+      },
+    );
+    run.current = r;
+    setActive(r);
+    r.done.then(
+      (rep) => {
+        if (run.current !== r) return;
+        setReport(rep);
+        run.current = null;
+        setActive(null);
+        const first = rep.sides[0];
+        setLayer(first ? { kind: 'deaths', side: first.id } : { kind: 'held' });
+      },
+      (err: unknown) => {
+        if (run.current !== r) return;
+        run.current = null;
+        setActive(null);
+        setProgress(null);
+        setError(err instanceof Error ? err.message : String(err));
+      },
+    );
+  };
+  const cancel = () => {
+    setStopped(true);
+    run.current?.cancel();
+  };
+  const saveStyles = () => {
+    if (!editor) return;
+    const current = editor.store.rootField<Record<string, Json>>('playtest') ?? {};
+    editor.commit((w) => w.setRoot('playtest', { ...current, bots: { ...styles } }));
+    setSaved(true);
+  };
+
+  const heat =
+    report &&
+    (layer.kind === 'held'
+      ? {
+          grid: report.held,
+          label: 'Ground the winners held when their games ended',
+          colour: [40, 120, 60] as const,
+        }
+      : (() => {
+          const s = report.sides.find((x) => x.id === layer.side) ?? report.sides[0]!;
+          return {
+            grid: s.deaths,
+            label: `Where ${s.name}'s pieces fell`,
+            colour: rgbOf(colours[s.id] ?? '#b8322a'),
+          };
+        })());
+
+  return (
+    <Modal title="Balance lab" onClose={onClose} wide>
+      <div className="lab" data-testid="lab">
+        <p className="lab-intro">
+          Plays <b>{scenario.meta.title}</b> bot against bot, each game with its own dice seed, on{' '}
+          {workers} worker{workers === 1 ? '' : 's'}. The same seeds always give the same results.
+        </p>
+        {cannot && (
+          <p className="lab-error" role="alert">
+            {cannot}
+          </p>
+        )}
+        <fieldset className="lab-settings" disabled={running}>
+          <legend>Bots and games</legend>
+          {sides.map((s) => (
+            <label key={s.id} className="lab-side">
+              <span className="swatch" style={{ background: colours[s.id] }} />
+              {s.name}
+              <select
+                aria-label={`Bot style for ${s.name}`}
+                value={styles[s.id]}
+                onChange={(e) => {
+                  setStyles({ ...styles, [s.id]: e.target.value as BotStyle });
+                  setSaved(false);
+                }}
+              >
+                {STYLES.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+          <label>
+            Games
+            <input
+              aria-label="Games"
+              type="number"
+              min={1}
+              max={100000}
+              value={games}
+              onChange={(e) => setGames(e.target.value)}
+            />
+          </label>
+          <label>
+            First seed
+            <input
+              aria-label="First seed"
+              type="number"
+              value={seed}
+              onChange={(e) => setSeed(e.target.value)}
+            />
+          </label>
+          <label>
+            Turn limit
+            <input
+              aria-label="Turn limit"
+              type="number"
+              min={1}
+              placeholder={String(scenario.victory.turnLimit ?? 'scenario')}
+              value={turnLimit}
+              onChange={(e) => setTurnLimit(e.target.value)}
+            />
+          </label>
+        </fieldset>
+        {invalid && <p className="lab-error">{invalid}</p>}
+        <div className="button-row">
+          {running ? (
+            <button onClick={cancel}>Cancel</button>
+          ) : (
+            <button
+              className="primary"
+              onClick={start}
+              disabled={invalid !== null || cannot !== null}
+            >
+              {report ? 'Run again' : 'Run'}
+            </button>
+          )}
+          {editor && (
+            <button onClick={saveStyles} disabled={running || saved}>
+              {saved ? 'Styles saved' : 'Save styles to the scenario'}
+            </button>
+          )}
+        </div>
+        {progress && (
+          <div className="lab-progress">
+            <div
+              className="bar"
+              role="progressbar"
+              aria-label="Games played"
+              aria-valuemin={0}
+              aria-valuemax={progress.total}
+              aria-valuenow={progress.done}
+            >
+              <div style={{ width: `${(100 * progress.done) / Math.max(1, progress.total)}%` }} />
+            </div>
+            <span data-testid="lab-progress-text">
+              {progress.done} of {progress.total} games
+              {rate > 0 ? `, ${Math.round(rate).toLocaleString('en')} a minute` : ''}
+              {report && stopped ? ' (stopped)' : ''}
+            </span>
+          </div>
+        )}
+        {error && (
+          <p className="lab-error" role="alert">
+            The lab stopped: {error}
+          </p>
+        )}
+        {report && (
+          <div className="lab-results" data-testid="lab-results">
+            <h3>
+              {report.played} game{report.played === 1 ? '' : 's'}
+              {stopped && report.played < report.settings.games
+                ? ` (stopped; ${report.settings.games} asked)`
+                : ''}
+            </h3>
+            <WinShares report={report} colours={colours} />
+            <div className="lab-figures">
+              {report.unfinished > 0 && (
+                <p className="lab-error">
+                  {report.unfinished} game{report.unfinished === 1 ? '' : 's'} did not end
+                  {report.firstUnfinished
+                    ? ` (first: seed ${report.firstUnfinished.seed}, ${report.firstUnfinished.reason})`
+                    : ''}
+                  .
+                </p>
+              )}
+              <div className="lab-row">
+                <LengthChart report={report} />
+                <table className="lab-losses" aria-label="Losses per game">
+                  <thead>
+                    <tr>
+                      <th>Lost per game</th>
+                      {report.sides.map((s) => (
+                        <th key={s.id} className="num">
+                          {s.name}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {[...new Set(report.sides.flatMap((s) => Object.keys(s.lossesPerGame)))]
+                      .sort()
+                      .map((type) => (
+                        <tr key={type}>
+                          <td>{type}</td>
+                          {report.sides.map((s) => (
+                            <td key={s.id} className="num">
+                              {(s.lossesPerGame[type] ?? 0).toFixed(1)}
+                            </td>
+                          ))}
+                        </tr>
+                      ))}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+            <div className="lab-map">
+              <div className="lab-layers" role="radiogroup" aria-label="Heatmap">
+                {report.sides.map((s) => (
+                  <label key={s.id}>
+                    <input
+                      type="radio"
+                      name="lab-layer"
+                      checked={layer.kind === 'deaths' && layer.side === s.id}
+                      onChange={() => setLayer({ kind: 'deaths', side: s.id })}
+                    />
+                    Where {s.name}'s pieces fell
+                  </label>
+                ))}
+                <label>
+                  <input
+                    type="radio"
+                    name="lab-layer"
+                    checked={layer.kind === 'held'}
+                    onChange={() => setLayer({ kind: 'held' })}
+                  />
+                  Ground the winners held
+                </label>
+              </div>
+              {heat && (
+                <HeatMap
+                  scenario={scenario}
+                  grid={heat.grid}
+                  colour={heat.colour}
+                  label={heat.label}
+                />
+              )}
+            </div>
+          </div>
+        )}
+        <div className="button-row end">
+          <button onClick={onClose}>Close</button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
