@@ -17,7 +17,7 @@ import type { TankplankContext, UnitInfo } from './rules/context';
 import { coverAt } from './rules/fire';
 import { moverFor } from './rules/movement';
 import { movementOrder } from './rules/movementOrder';
-import { info, onTable, positionOf, weaponsOf } from './rules/situation';
+import { info, onTable, positionOf, weaponKey, weaponsOf } from './rules/situation';
 import type { TankplankState, UnitState } from './rules/state';
 
 type Apply = (a: TankplankAction) => boolean;
@@ -315,7 +315,8 @@ function moveGuns(
   );
   guns.forEach((g, k) => {
     const post = homePost(ctx, plan, k, guns.length);
-    advance(ctx, get, apply, entries, g.id, post, 0.4);
+    if (!setUpIfReady(ctx, get, plan, apply, g.id, post))
+      advance(ctx, get, apply, entries, g.id, post, 0.4);
     const gp = positionOf(get(), g.id);
     if (!gp) return;
     const crew = (ctx.formations.get(g.formation)?.members ?? []).filter(
@@ -330,11 +331,13 @@ function moveGuns(
       );
       advance(ctx, get, apply, entries, m, spot, 0.1);
     });
-    setUpIfReady(ctx, get, plan, apply, g.id, post);
   });
 }
 
-/** Sets up a heavy weapon at its post, or where it stands once the enemy is near. */
+/**
+ * Sets up a heavy weapon at its post, or where it stands once the enemy is near, before it moves
+ * (setting up takes a move of its own). True when the weapon is set up and should stay put.
+ */
 function setUpIfReady(
   ctx: TankplankContext,
   get: Get,
@@ -342,17 +345,18 @@ function setUpIfReady(
   apply: Apply,
   id: string,
   post: TablePoint,
-): void {
+): boolean {
   const s = get();
   const u = s.units[id]!;
-  if (!onTable(u)) return;
+  if (!onTable(u)) return false;
   const i = info(ctx, s, id);
   const w = weaponsOf(ctx, i).find((m) => m.weapon.stats?.['needsSetUp'] === true);
-  if (!w) return;
+  if (!w) return false;
+  if (s.teamWeapons[weaponKey(i, w.weapon)]?.setUp === true) return true;
   const p = tablePoint(u.at[0], u.at[1]);
   const range = w.weapon.kind === 'mortar' ? 40 : 16;
   const near = plan.enemies.some((e) => distance(p, tablePoint(e.at[0], e.at[1])) <= range);
-  if (distance(p, post) <= 1.2 || near) apply({ type: 'setUp', unit: id });
+  return (distance(p, post) <= 1.2 || near) && apply({ type: 'setUp', unit: id });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -368,6 +372,13 @@ function moveVehicle(
   i: UnitInfo,
 ): void {
   const s = get();
+  if (weaponsOf(ctx, i).some((m) => m.weapon.stats?.['needsSetUp'] === true)) {
+    // Self-propelled artillery is a gun that drives itself to its post.
+    const post = homePost(ctx, plan, 0, 1);
+    if (!setUpIfReady(ctx, get, plan, apply, u.id, post))
+      advance(ctx, get, apply, entries, u.id, post, 0.4);
+    return;
+  }
   const riders = u.passengers.filter((p) => info(ctx, s, p).kind === 'figure');
   const carrier = (i.type.capacity ?? 0) > 0 && i.type.class !== 'tank';
   const { params } = plan;
@@ -438,8 +449,8 @@ function moveFigure(
     case 'defend': {
       const post = homePost(ctx, plan, index, members.length);
       if (here && role === 'defend' && distance(here, post) < 2) return;
-      advance(ctx, get, apply, entries, id, post, 0.3);
-      setUpIfReady(ctx, get, plan, apply, id, post);
+      if (!setUpIfReady(ctx, get, plan, apply, id, post))
+        advance(ctx, get, apply, entries, id, post, 0.3);
       return;
     }
     case 'radio':
