@@ -465,6 +465,13 @@ export function App() {
     const size = ed.mapSize();
     const title = ed.store.rootField<{ title: string }>('meta')?.title ?? 'table';
     const base = fileNameFor(title).replace(/\.scenario\.json$/, '');
+    const pdfOptions = {
+      paper: choice.paper,
+      overlap: choice.overlap,
+      margin: 0.4,
+      title,
+      legend: choice.legend,
+    };
     if (choice.format === 'png')
       await host.exportFile(
         await exportPng(scene, size, choice.dpi, choice.legend),
@@ -483,23 +490,10 @@ export function App() {
           ? await exportVectorPdfFor(
               scene,
               size,
-              {
-                paper: choice.paper,
-                overlap: choice.overlap,
-                margin: 0.4,
-                title,
-                legend: choice.legend,
-              },
+              pdfOptions,
               choice.withUnderlay ? underlayOf(ed) : undefined,
             )
-          : await exportPdf(scene, size, {
-              paper: choice.paper,
-              overlap: choice.overlap,
-              margin: 0.4,
-              dpi: choice.dpi,
-              title,
-              legend: choice.legend,
-            }),
+          : await exportPdf(scene, size, { ...pdfOptions, dpi: choice.dpi }),
         `${base}-1to1-${choice.paper}.pdf`,
         'application/pdf',
       );
