@@ -62,12 +62,13 @@ export interface RulesetModule {
   /** Explanations behind `sandtable los` and `sandtable odds`, for rulesets with an engine. */
   readonly explain?: RulesetExplain;
   /**
-   * A fast yes/no line of sight between two board points at a man's height over the scenario's
-   * terrain, for the engine benchmark (`index` picks the spatial index or a plain scan).
+   * A fast yes/no line of sight between two board points over the scenario's terrain, both ends
+   * at a man's eye height (or a vehicle's, with `eye`), for the engine benchmark and the sight
+   * maps (`index` picks the spatial index or a plain scan).
    */
   sightChecker?(
     scenario: ScenarioDoc,
-    options?: { readonly index?: 'rtree' | 'scan' },
+    options?: { readonly index?: 'rtree' | 'scan'; readonly eye?: 'man' | 'vehicle' },
   ): (from: readonly [number, number], to: readonly [number, number]) => boolean;
 }
 

@@ -16,6 +16,8 @@ import { terrainTypeId } from './rules/terrainRules';
 
 /** Eye height of a standing man in inches, as the benchmark has always measured (TP-7). */
 const MAN_HEIGHT = 0.75;
+/** Eye height of a vehicle's crew for sight maps: 1", the height most vehicles of the catalog have. */
+const VEHICLE_HEIGHT = 1;
 import { tankplankView } from './view';
 import { tankplankKit } from './view/kit';
 
@@ -79,11 +81,12 @@ export const tankplank: RulesetModule = {
   explain: tankplankExplain,
   sightChecker(scenario, options = {}) {
     const ctx = createContext(scenario, { indexMode: options.index ?? 'rtree' });
+    const height = options.eye === 'vehicle' ? VEHICLE_HEIGHT : MAN_HEIGHT;
     return (a, b) =>
       lineOfSight(
         ctx.terrain,
-        { point: tablePoint(a[0], a[1]), height: MAN_HEIGHT },
-        { point: tablePoint(b[0], b[1]), height: MAN_HEIGHT },
+        { point: tablePoint(a[0], a[1]), height },
+        { point: tablePoint(b[0], b[1]), height },
         TANKPLANK_SIGHT_RULES,
       ).visible;
   },
