@@ -66,6 +66,15 @@ export interface BoardPiece {
   readonly alive: boolean;
 }
 
+/** An objective and who holds it, as the balance lab charts its control over the game. */
+export interface ObjectiveHolding {
+  readonly id: string;
+  /** Its name for charts and reports (the id when the scenario gives none). */
+  readonly name: string;
+  /** The side holding it now by the ruleset's own test, or null when nobody does. */
+  readonly holder: string | null;
+}
+
 /** A ruleset's game as pure functions of its state `S`, actions `A` and events `E`. */
 export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unknown> {
   readonly rulesetId: string;
@@ -99,6 +108,11 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
    * without those two.
    */
   pieces?(state: S): readonly BoardPiece[];
+  /**
+   * The scenario's objectives and who holds each now, for the balance lab's objective control
+   * turn by turn. A game without it is still played by the lab, without that chart.
+   */
+  objectives?(state: S): readonly ObjectiveHolding[];
   /**
    * Where the seeded dice live in the state: the driver reads and writes them to fix rolls in
    * tests (forced dice are a driver feature, never an action a file can carry).

@@ -16,14 +16,32 @@ export function playLabGame(game: AnyGameDef, seed: number, settings: LabSetting
   const lastSeen = new Map<string, BoardPiece>();
   const deaths: Death[] = [];
   const pieces = game.pieces?.bind(game);
+  const objectives = game.objectives?.bind(game);
+  // control[id][t - 1]: who held objective id at the end of turn t. The end of turn t is the
+  // first state the game reports a later turn in, or the last state when it ends in turn t.
+  const control: Record<string, (string | null)[]> = {};
+  let turnSeen = 1;
+  const noteControl = (state: unknown, final: boolean) => {
+    if (!objectives) return;
+    const turn = game.status(state).turn;
+    const upTo = final ? turn : turn - 1;
+    if (upTo < turnSeen) return;
+    for (const o of objectives(state)) {
+      const row = (control[o.id] ??= []);
+      for (let t = Math.max(turnSeen, row.length + 1); t <= upTo; t++) row[t - 1] = o.holder;
+    }
+    turnSeen = upTo + 1;
+  };
   const r = simulate(game, {
     seed,
     players,
     record: false,
     ...(settings.turnLimit !== undefined ? { turnLimit: settings.turnLimit } : {}),
-    ...(pieces
+    ...(pieces || objectives
       ? {
           observe: (state: unknown, sideTurn: number) => {
+            noteControl(state, false);
+            if (!pieces) return;
             for (const p of pieces(state)) {
               const before = lastSeen.get(p.id);
               if (p.alive && p.at) lastSeen.set(p.id, p);
@@ -36,6 +54,7 @@ export function playLabGame(game: AnyGameDef, seed: number, settings: LabSetting
         }
       : {}),
   });
+  noteControl(r.state, true);
   const result = r.stoppedBy === 'over' ? r.result : undefined;
   const winner = result ? result.winner : null;
   const held =
@@ -55,5 +74,6 @@ export function playLabGame(game: AnyGameDef, seed: number, settings: LabSetting
     hash: r.hash,
     deaths,
     held,
+    ...(objectives ? { control } : {}),
   };
 }

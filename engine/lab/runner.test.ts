@@ -49,6 +49,12 @@ describe('balance lab runner', () => {
     expect(one.played).toBe(5);
     expect(one.hashes.map((h) => h.seed)).toEqual([40, 41, 42, 43, 44]);
     expect(new Set(one.hashes.map((h) => h.hash)).size).toBe(5);
+    // The village's objectives charted over both turns of every game; the games listed by seed.
+    expect(one.objectives!.length).toBeGreaterThan(0);
+    expect(one.objectives![0]!.byTurn.map((t) => t.games)).toEqual([5, 5]);
+    expect(one.games!.map((g) => [g.seed, g.turns])).toEqual(
+      [40, 41, 42, 43, 44].map((seed) => [seed, 2]),
+    );
     expect(three).toEqual(one);
     // The games did come back out of seed order.
     expect(seen).not.toEqual([...seen].sort((a, b) => a - b));

@@ -70,6 +70,7 @@ export function runLab(scenario: ScenarioDoc, asked: LabSettings, options: LabRu
       })),
       settings,
       records,
+      Object.fromEntries(scenario.objectives.map((o) => [o.id, o.name ?? o.id])),
     );
   const stop = () => {
     finished = true;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { GameMap } from '../format';
-import { heatGridShape, labReport, wilson } from './stats';
+import { heatGridShape, labReport, objectiveControl, wilson } from './stats';
 import type { GameRecord } from './types';
 
 describe('Wilson score interval', () => {
@@ -119,5 +119,27 @@ describe('lab report', () => {
       rows: 48,
       cell: 2,
     });
+  });
+});
+
+describe('objective control', () => {
+  test('counts per turn the games still going and who held each objective at its end', () => {
+    const records = [
+      game(2, 'a', 3, { control: { hill: ['a', 'a', 'a'] } }),
+      game(1, 'draw', 2, { control: { hill: [null, 'b'] } }),
+      game(3, 'b', 1, { control: { hill: ['b'] } }),
+    ];
+    const [hill, ...rest] = objectiveControl(records, { hill: 'The hill' });
+    expect(rest).toEqual([]);
+    expect(hill!.name).toBe('The hill');
+    expect(hill!.byTurn).toEqual([
+      { turn: 1, games: 3, held: { a: 1, b: 1 } },
+      { turn: 2, games: 2, held: { a: 1, b: 1 } },
+      { turn: 3, games: 1, held: { a: 1 } },
+    ]);
+  });
+
+  test('a game that reports no objectives gives no chart', () => {
+    expect(objectiveControl([game(1, 'a', 2)])).toEqual([]);
   });
 });

@@ -1,6 +1,13 @@
 import type { GameMap } from '../format';
 import type { SideInfo } from '../game/gameDef';
-import type { GameRecord, HeatGrid, LabReport, LabSettings, Share } from './types';
+import type {
+  GameRecord,
+  HeatGrid,
+  LabReport,
+  LabSettings,
+  ObjectiveControl,
+  Share,
+} from './types';
 
 /** z for a two-sided 95% interval. */
 const Z95 = 1.959963984540054;
@@ -61,6 +68,35 @@ function median(sorted: readonly number[]): number {
 }
 
 /**
+ * Who held each objective at the end of every turn, over games in seed order: per turn the games
+ * that reached its end and, per side, those in which the side held the objective then.
+ */
+export function objectiveControl(
+  games: readonly GameRecord[],
+  names: Readonly<Record<string, string>> = {},
+): ObjectiveControl[] {
+  const ids: string[] = [];
+  for (const g of games)
+    for (const id of Object.keys(g.control ?? {})) if (!ids.includes(id)) ids.push(id);
+  return ids.map((id) => {
+    const turns = games.reduce((m, g) => Math.max(m, g.control?.[id]?.length ?? 0), 0);
+    const byTurn = Array.from({ length: turns }, (_, i) => {
+      const held: Record<string, number> = {};
+      let reached = 0;
+      for (const g of games) {
+        const row = g.control?.[id];
+        if (!row || row.length <= i) continue;
+        reached++;
+        const side = row[i];
+        if (side) held[side] = (held[side] ?? 0) + 1;
+      }
+      return { turn: i + 1, games: reached, held };
+    });
+    return { id, name: names[id] ?? id, byTurn };
+  });
+}
+
+/**
  * What a set of games says: win shares with their intervals, draws, decided games, lengths,
  * losses by type and the heatmaps. The records are taken in seed order, so the report does not
  * depend on which worker played which game or in what order they came back.
@@ -70,6 +106,7 @@ export function labReport(
   sides: readonly SideInfo[],
   settings: LabSettings,
   records: readonly GameRecord[],
+  objectiveNames: Readonly<Record<string, string>> = {},
 ): LabReport {
   const games = [...records].sort((a, b) => a.seed - b.seed);
   const n = games.length;
@@ -131,5 +168,13 @@ export function labReport(
       games.flatMap((g) => g.held),
     ),
     hashes: games.map((g) => ({ seed: g.seed, hash: g.hash })),
+    objectives: objectiveControl(games, objectiveNames),
+    games: games.map((g) => ({
+      seed: g.seed,
+      winner: g.winner,
+      turns: g.turns,
+      text: g.text,
+      hash: g.hash,
+    })),
   };
 }

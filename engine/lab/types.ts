@@ -40,6 +40,36 @@ export interface GameRecord {
   readonly deaths: readonly Death[];
   /** Where the winner's pieces stood when the game ended (empty for a draw). */
   readonly held: readonly (readonly [number, number])[];
+  /**
+   * Who held each objective turn by turn: `control[objective][t - 1]` is the side holding it at
+   * the end of turn t (null: nobody). Absent when the ruleset's game does not report objectives.
+   */
+  readonly control?: Readonly<Record<string, readonly (string | null)[]>>;
+}
+
+/** One game of a run, as listed in the report: enough to pick it out and replay it. */
+export interface GameSummary {
+  readonly seed: number;
+  readonly winner: string | null;
+  readonly turns: number;
+  readonly text: string;
+  readonly hash: string;
+}
+
+/** How many games had each side holding an objective at the end of a turn. */
+export interface ControlTurn {
+  readonly turn: number;
+  /** Games still going at the end of this turn (a game that ended in it counts). */
+  readonly games: number;
+  /** Games in which each side held the objective then, by side id; the rest: nobody. */
+  readonly held: Readonly<Record<string, number>>;
+}
+
+/** An objective's control over the games, turn by turn. */
+export interface ObjectiveControl {
+  readonly id: string;
+  readonly name: string;
+  readonly byTurn: readonly ControlTurn[];
 }
 
 /** A share of games with its 95% Wilson score interval. */
@@ -101,6 +131,13 @@ export interface LabReport {
   readonly held: HeatGrid;
   /** Final-state hash of every game by seed, to compare runs. */
   readonly hashes: readonly { readonly seed: number; readonly hash: string }[];
+  /**
+   * Who held each objective at the end of every turn, over the games (empty when the ruleset's
+   * game does not report objectives).
+   */
+  readonly objectives?: readonly ObjectiveControl[];
+  /** Every game by seed: its result and length, to pick one out and replay it. */
+  readonly games?: readonly GameSummary[];
 }
 
 /** How far a run has got. */

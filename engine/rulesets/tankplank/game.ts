@@ -111,6 +111,17 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
           alive: u.alive,
         };
       }),
+    // Each side's objective is held while its hold count runs (TP-3.3, TP-A47): the count goes
+    // up at the end of every turn the side holds it and back to 0 when it does not.
+    objectives: (state) =>
+      ctx.objectives
+        .filter((o) => o.area)
+        .map((o) => {
+          const holder = Object.entries(state.objectives).find(
+            ([, mine]) => mine.objective === o.id && mine.heldTurns > 0,
+          );
+          return { id: o.id, name: o.name ?? o.id, holder: holder ? holder[0] : null };
+        }),
     dice: {
       get: (state) => state.rng,
       set: (state, rng) => ({ ...state, rng }),

@@ -8,6 +8,7 @@ import { botTurn } from './bot';
 import {
   createContext,
   currentActor,
+  holderOf,
   info,
   newGame,
   sideName,
@@ -103,6 +104,13 @@ export function tanksGame(ctx: TanksContext): TanksGame {
         const i = info(ctx, id);
         return { id, side: i.side, type: i.card.type.id, at: m.at, alive: m.status === 'active' };
       }),
+    // An objective is held by the one side with a tank near it (TK-9); contested or empty, by nobody.
+    objectives: (state) =>
+      ctx.objectives.map((o) => ({
+        id: o.id,
+        name: o.name ?? o.id,
+        holder: holderOf(ctx, state, o) ?? null,
+      })),
     bot: (state, side, style) => botTurn(ctx, state, side, style),
     dice: {
       get: (state) => state.rng,

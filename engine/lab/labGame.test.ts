@@ -1,0 +1,61 @@
+import { describe, expect, test } from 'vitest';
+import type { GameDef } from '../game/gameDef';
+import { accepted } from '../game/reducer';
+import { playLabGame } from './labGame';
+
+/**
+ * A two-side game of three turns: side a acts, then b; when b ends a turn the hill changes
+ * hands (a in odd turns, nobody in even ones) and the turn counter moves on.
+ */
+interface S {
+  readonly turn: number;
+  readonly next: 'a' | 'b';
+  readonly hill: string | null;
+  readonly over: boolean;
+}
+type A = { readonly type: 'endPhase'; readonly side: string };
+
+const hillGame: GameDef<S, A, never> = {
+  rulesetId: 'test',
+  sides: [
+    { id: 'a', name: 'A', colour: '', deployment: '' },
+    { id: 'b', name: 'B', colour: '', deployment: '' },
+  ],
+  newGame: () => ({ turn: 1, next: 'a', hill: null, over: false }),
+  reduce: (s) => {
+    if (s.next === 'a') return accepted({ ...s, next: 'b' }, []);
+    const hill = s.turn % 2 === 1 ? 'a' : null;
+    return s.turn === 3
+      ? accepted({ ...s, hill, over: true }, [])
+      : accepted({ ...s, hill, next: 'a', turn: s.turn + 1 }, []);
+  },
+  status: (s) => ({
+    turn: s.turn,
+    phase: 'play',
+    waitingFor: s.over ? [] : [s.next],
+    over: s.over,
+  }),
+  result: (s) => (s.over ? { winner: 'draw', text: 'three turns' } : undefined),
+  hash: (s) => JSON.stringify(s),
+  eventVisible: () => true,
+  actionSide: (_s, a) => a.side,
+  endPhaseAction: (_s, side) => ({ type: 'endPhase', side }),
+  // No actions: the driver ends the side's phase for it.
+  bot: (s) => ({ actions: [], state: s, events: [] }),
+  objectives: (s) => [{ id: 'hill', name: 'Hill', holder: s.hill }],
+  dice: { get: () => ({ s0: 0, s1: 0, s2: 0, s3: 0 }) as never, set: (s) => s },
+};
+
+describe('a lab game', () => {
+  test('records who held each objective at the end of every turn', () => {
+    const r = playLabGame(hillGame as never, 1, { games: 1, firstSeed: 1, styles: {} });
+    expect(r.turns).toBe(3);
+    expect(r.control).toEqual({ hill: ['a', null, 'a'] });
+  });
+
+  test('a game without objectives leaves the record without control', () => {
+    const { objectives: _unused, ...plain } = hillGame;
+    const r = playLabGame(plain as never, 1, { games: 1, firstSeed: 1, styles: {} });
+    expect(r.control).toBeUndefined();
+  });
+});
