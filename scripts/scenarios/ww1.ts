@@ -105,6 +105,7 @@ export function buildWw1Catalog(): CatalogDoc {
         cardType: 'command',
         text: 'A tank ordered by this card cannot gain ground after a close combat.',
         effect: { tankMayGainGround: false },
+        count: 1,
         source: S('L46'),
       },
       {
@@ -112,7 +113,7 @@ export function buildWw1Catalog(): CatalogDoc {
         name: 'Surprise Ambush',
         cardType: 'combat',
         text: 'A tank that uses this card cannot gain ground after a close combat.',
-        effect: { tankMayGainGround: false },
+        effect: { playableByTanks: true, tankMayGainGround: false },
         source: S('L47'),
       },
       {
@@ -170,6 +171,68 @@ export function buildWw1Catalog(): CatalogDoc {
           },
         ],
         source: S('L25-L37'),
+      },
+      interpretations: {
+        description:
+          'How the engine reads what the tank rules leave open (digest WW-A1 to WW-A7): each row an option with the recommended reading as its default; a scenario picks another reading in ruleset.options by the row id or the option name.',
+        columns: ['id', 'option', 'default', 'alternatives', 'meaning'],
+        rows: [
+          {
+            id: 'WW-A1',
+            option: 'stopTerrainCheck',
+            default: 'positionAfterMove',
+            alternatives: ['vacatedHex'],
+            meaning:
+              'positionAfterMove: a tank that entered stop terrain in its move does not gain ground, and gaining ground into stop terrain is allowed (it stops there); vacatedHex: a tank may not gain ground into a hex of stop terrain, whatever it entered before',
+          },
+          {
+            id: 'WW-A2',
+            option: 'tankschrekenVoidsAllIgnores',
+            default: true,
+            alternatives: [false],
+            meaning:
+              'true: every flag ignore of the soldier unit goes (terrain, unit ability), the two exceptions keep their terrain ignores; false: only terrain ignores go',
+          },
+          {
+            id: 'WW-A3',
+            option: 'maleBonusCombat',
+            default: 'closeOnly',
+            alternatives: ['closeOrFire'],
+            meaning: 'what a male tank may do in its bonus combat',
+          },
+          {
+            id: 'WW-A4',
+            option: 'buildingGainGroundEndsBonus',
+            default: true,
+            alternatives: [false],
+            meaning: 'gaining ground into a building hex counts as moving onto it: no bonus combat',
+          },
+          {
+            id: 'WW-A5',
+            option: 'wireInVacatedHex',
+            default: 'removeKeepBonus',
+            alternatives: ['removeNoBonus'],
+            meaning:
+              'a tank gaining ground into wire removes it; whether the bonus combat stays open',
+          },
+          {
+            id: 'WW-A6',
+            option: 'onlyOrderedTanksGainGround',
+            default: true,
+            alternatives: [false],
+            meaning:
+              'only a tank ordered this turn gains ground (a tank battling through a card without an order does not)',
+          },
+          {
+            id: 'WW-A7',
+            option: 'closeCombatSuccess',
+            default: 'hexVacated',
+            alternatives: [],
+            meaning:
+              'a close combat succeeds only when the defender is eliminated or retreats out of its hex (the tank cannot enter a hex still held)',
+          },
+        ],
+        source: 'digest ww1-tanks.md section A',
       },
     },
     constants: { gainGroundMandatory: true, maxBonusCombatsPerTurn: 1, wireStopsTanks: false },
@@ -237,6 +300,19 @@ export function buildWw1PlaceholderCatalog(): CatalogDoc {
         'infantry',
       ),
       standIn(
+        'ww1.machineGun',
+        'Machine-gun section (soldier unit)',
+        {
+          move: 1,
+          rangedDice: '3,2,1',
+          closeDice: 2,
+          figures: 3,
+          soldierUnit: true,
+          ignoreFlags: 1,
+        },
+        'infantry',
+      ),
+      standIn(
         'ww1.fieldArtillery',
         'Field artillery',
         { move: 1, rangedDice: '3,3,2,2,1,1', closeDice: 0, figures: 2 },
@@ -291,19 +367,6 @@ export function buildWw1PlaceholderCatalog(): CatalogDoc {
         ],
         placeholder: true,
       },
-      commandOrders: {
-        description:
-          'Stand-in command deck: each card, its copies in the deck, the sections it orders in and how many units it orders there in all.',
-        ruleId: 'WW-G1',
-        columns: ['card', 'copies', 'sections', 'units'],
-        rows: COMMAND_ORDERS.map((o) => ({
-          card: o.card,
-          copies: o.copies,
-          sections: o.sections,
-          units: o.units,
-        })),
-        placeholder: true,
-      },
       rangedDice: {
         description:
           "Stand-in reading of a unit's rangedDice stat: its k-th number is the dice rolled at k + 1 hexes; at 1 hex the unit close-combats with closeDice; past the list is out of range.",
@@ -316,18 +379,26 @@ export function buildWw1PlaceholderCatalog(): CatalogDoc {
         placeholder: true,
       },
     },
-    cards: COMMAND_ORDERS.filter((o) => o.card !== 'ww1.card.firstStrike').map((o): Card => ({
-      id: o.card,
-      name: o.name,
-      cardType: 'command',
-      count: o.copies,
-      effect: { units: o.units },
-      text: `Stand-in section card: order ${o.units} unit${o.units === 1 ? '' : 's'} in ${o.sections.join(' or ')}.`,
-      placeholder: true,
-    })),
+    cards: [
+      ...COMMAND_ORDERS.map((o): Card => ({
+        id: o.card,
+        name: o.name,
+        cardType: 'command',
+        count: o.copies,
+        effect: {
+          sections: o.sections.join(','),
+          units: o.units,
+          ...(o.dice ? { dice: o.dice } : {}),
+        },
+        text: o.text,
+        placeholder: true,
+      })),
+      ...COMBAT_CARDS.map((c): Card => ({ ...c, cardType: 'combat', placeholder: true })),
+    ],
     constants: {
       medalsToWin: 5,
       handSize: 4,
+      combatHandSize: 2,
       flagRetreatHexes: 1,
       cardsDrawnPerTurn: 1,
       closeCombatRange: 1,
@@ -336,56 +407,113 @@ export function buildWw1PlaceholderCatalog(): CatalogDoc {
 }
 
 /** Stand-in command deck (WW-G1): what each command card orders, and its copies in the deck. */
-const COMMAND_ORDERS: readonly {
+interface CommandRow {
   card: string;
   name: string;
   sections: string[];
   units: number;
   copies: number;
-}[] = [
-  { card: 'ww1.card.probeLeft', name: 'Probe left flank', sections: ['left'], units: 2, copies: 3 },
-  { card: 'ww1.card.probeCentre', name: 'Probe centre', sections: ['centre'], units: 2, copies: 4 },
-  {
+  dice?: number;
+  text: string;
+}
+
+const section = (o: Omit<CommandRow, 'text'>): CommandRow => ({
+  ...o,
+  text: `Stand-in section card: order up to ${o.units} unit${o.units === 1 ? '' : 's'} in ${o.sections.join(' or ')}.`,
+});
+
+/**
+ * Stand-in command deck (WW-G1): what each command card orders, and its copies in the deck. The
+ * effect of a card is data in a small vocabulary (engine/rulesets/ww1/rules/data.ts): sections,
+ * units, dice, tankMayGainGround.
+ */
+const COMMAND_ORDERS: readonly CommandRow[] = [
+  section({
+    card: 'ww1.card.probeLeft',
+    name: 'Probe left flank',
+    sections: ['left'],
+    units: 2,
+    copies: 3,
+  }),
+  section({
+    card: 'ww1.card.probeCentre',
+    name: 'Probe centre',
+    sections: ['centre'],
+    units: 2,
+    copies: 4,
+  }),
+  section({
     card: 'ww1.card.probeRight',
     name: 'Probe right flank',
     sections: ['right'],
     units: 2,
     copies: 3,
-  },
-  {
+  }),
+  section({
     card: 'ww1.card.attackLeft',
     name: 'Attack left flank',
     sections: ['left'],
     units: 3,
     copies: 2,
-  },
-  {
+  }),
+  section({
     card: 'ww1.card.attackCentre',
     name: 'Attack centre',
     sections: ['centre'],
     units: 3,
     copies: 3,
-  },
-  {
+  }),
+  section({
     card: 'ww1.card.attackRight',
     name: 'Attack right flank',
     sections: ['right'],
     units: 3,
     copies: 2,
-  },
-  {
+  }),
+  section({
     card: 'ww1.card.generalAdvance',
     name: 'General advance',
     sections: ['left', 'centre', 'right'],
     units: 3,
     copies: 1,
-  },
+  }),
   {
     card: 'ww1.card.firstStrike',
     name: 'First Strike',
     sections: ['left', 'centre', 'right'],
     units: 1,
     copies: 1,
+    dice: 1,
+    text: 'Stand-in: order 1 unit in any section; it rolls 1 extra battle die. A tank it orders cannot gain ground (WW-6.3(b)).',
+  },
+];
+
+/**
+ * Stand-in combat cards (WW-G1): each side holds combatHandSize of them and may play one with a
+ * battle it fits. Butt & Bayonet and Surprise Ambush are named by the tank rules (which say only
+ * that a tank may play them and then does not gain ground); their effects here are ours.
+ */
+const COMBAT_CARDS: readonly Omit<Card, 'cardType'>[] = [
+  {
+    id: 'ww1.card.buttAndBayonet',
+    name: 'Butt & Bayonet',
+    count: 3,
+    effect: { battle: 'close', dice: 1 },
+    text: 'Stand-in: play with a close combat; roll 1 extra die. Tanks may play it, but then do not gain ground.',
+  },
+  {
+    id: 'ww1.card.surpriseAmbush',
+    name: 'Surprise Ambush',
+    count: 2,
+    effect: { battle: 'close', voidFlagIgnores: true },
+    text: 'Stand-in: play with a close combat; the defender may ignore no flags. A tank that plays it does not gain ground.',
+  },
+  {
+    id: 'ww1.card.steadyAim',
+    name: 'Steady Aim',
+    count: 3,
+    effect: { battle: 'ranged', dice: 1, playableByTanks: false },
+    text: 'Stand-in: play with a ranged combat by a soldier unit or gun; roll 1 extra die. Not for tanks.',
   },
 ];
 
@@ -516,6 +644,7 @@ export function buildWw1Wire(): ScenarioDoc {
                 u('german.inf4', 'infantry', '4th Company', 8, 2),
                 u('german.inf5', 'infantry', '5th Company', 11, 2),
                 u('german.inf6', 'infantry', 'Village garrison', 10, 1),
+                u('german.mg1', 'machineGun', 'Machine-gun section', 9, 2),
               ],
             },
             {

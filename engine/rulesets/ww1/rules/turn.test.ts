@@ -19,8 +19,8 @@ import {
 
 const CATALOGS = [core, placeholder] as unknown as CatalogDoc[];
 
-function rules(): Ww1Rules {
-  const r = readWw1Rules(CATALOGS);
+function rules(options: Record<string, string | boolean> = {}): Ww1Rules {
+  const r = readWw1Rules(CATALOGS, { options });
   if (!r.ok) throw new Error(r.reason);
   return r.rules;
 }
@@ -51,13 +51,20 @@ function scenario(units: Placed[], hexes: Hex[] = []): ScenarioDoc {
 }
 
 /** A game whose British hand holds `hand`, for replayLog with forced dice. */
-function start(units: Placed[], hexes: Hex[] = [], hand: string[] = []) {
-  const made = setUpWw1(scenario(units, hexes), rules(), 7);
+function start(
+  units: Placed[],
+  hexes: Hex[] = [],
+  hand: string[] = [],
+  combatHand: string[] = [],
+  options: Record<string, string | boolean> = {},
+) {
+  const made = setUpWw1(scenario(units, hexes), rules(options), 7);
   if (!made.ok) throw new Error(made.reason);
   const board: Ww1Board = made.board;
   const state: Ww1State = {
     ...made.state,
     deck: { ...made.state.deck, hands: { ...made.state.deck.hands, british: hand } },
+    combat: { ...made.state.combat, hands: { ...made.state.combat.hands, british: combatHand } },
   };
   const def = {
     reduce: (s: Ww1State, a: Ww1Action) => reduceWw1(board, s, a),
@@ -92,15 +99,55 @@ describe('WWI catalog data', () => {
     expect(r.faces).toEqual(['infantry', 'infantry', 'grenade', 'tank', 'flag', 'star']);
     expect(r.hits.grenade).toEqual(['infantry', 'gun', 'tank']);
     expect(r.handSize).toBe(4);
-    expect(r.orders['ww1.card.firstStrike']).toMatchObject({ noGainGround: true, units: 1 });
+    expect(r.commands['ww1.card.firstStrike']).toMatchObject({ noGainGround: true, units: 1 });
+    expect(r.combats['ww1.card.buttAndBayonet']).toMatchObject({
+      battle: 'close',
+      playableByTanks: true,
+      noGainGround: true,
+    });
+    expect(r.options).toMatchObject({
+      tankschrekenVoidsAllIgnores: true,
+      maleBonusCombat: 'closeOnly',
+    });
     expect(r.units[FEMALE]).toMatchObject({ cls: 'tank', sex: 'female', rangedDice: [3, 2] });
   });
 
-  it('refuses a catalog without the command deck, naming the table', () => {
+  it('refuses a catalog without the battle die, naming the table', () => {
     const cut = JSON.parse(JSON.stringify(placeholder)) as CatalogDoc;
-    delete cut.tables!.commandOrders;
+    delete cut.tables!.battleDice;
     const r = readWw1Rules([core as unknown as CatalogDoc, cut]);
-    expect(r).toEqual({ ok: false, reason: 'catalog table "commandOrders" is missing or empty' });
+    expect(r).toEqual({ ok: false, reason: 'catalog table "battleDice" is missing or empty' });
+  });
+
+  it('refuses card effects outside the vocabulary, bog-down faces the die lacks and unknown options', () => {
+    const card = readWw1Rules(CATALOGS, {
+      catalog: {
+        cards: [
+          {
+            id: 'x.card',
+            name: 'Gas attack',
+            cardType: 'combat',
+            count: 1,
+            effect: { battle: 'close', poison: 2 },
+          },
+        ],
+      },
+    });
+    expect(!card.ok && card.reason).toMatch(
+      /cards\["x.card"\].effect.poison is not in the combat card vocabulary/,
+    );
+    const cut = JSON.parse(JSON.stringify(placeholder)) as CatalogDoc;
+    cut.tables!.bogDown!.rows[0]!.bogsOn = ['skull'];
+    const face = readWw1Rules([core as unknown as CatalogDoc, cut]);
+    expect(!face.ok && face.reason).toMatch(
+      /tables.bogDown.rows\[0\].bogsOn names "skull", which is not a face/,
+    );
+    const opt = readWw1Rules(CATALOGS, { options: { 'WW-A3': 'always' } });
+    expect(!opt.ok && opt.reason).toMatch(/ruleset.options.WW-A3 is "always"/);
+    const unknown = readWw1Rules(CATALOGS, { options: { fogOfWar: true } });
+    expect(!unknown.ok && unknown.reason).toMatch(/ruleset.options.fogOfWar is not a WWI option/);
+    const ok = readWw1Rules(CATALOGS, { options: { maleBonusCombat: 'closeOrFire' } });
+    expect(ok.ok && ok.rules.options.maleBonusCombat).toBe('closeOrFire');
   });
 
   it('refuses a unit of an unknown type at game start, naming the unit and field', () => {
@@ -260,9 +307,12 @@ describe('WWI turn', () => {
       'deck',
       'ordered',
       'battle',
+      'figureLost',
+      'figureLost',
       'retreated',
       'gainedGround',
       'bogDown',
+      'bonusOpen',
     ]);
   });
 
@@ -401,7 +451,7 @@ describe('WWI turn', () => {
       foe('z', { col: 0, row: 0 }),
     ];
     const g = start(units, [], [PROBE]);
-    const won: Ww1State = { ...g.state, medals: { british: 4, german: 0 } };
+    const won: Ww1State = { ...g.state, kills: { british: 4, german: 0 } };
     const made = setUpWw1(scenario(units), rules(), 7);
     const board = made.ok ? made.board : g.board;
     let s = won;
@@ -421,5 +471,88 @@ describe('WWI turn', () => {
     );
     expect(r.ok && r.state).toMatchObject({ phase: 'over', winner: 'british' });
     expect(r.ok && reduceWw1(board, r.state, { type: 'endTurn' }).ok).toBe(false);
+  });
+
+  const BB = 'ww1.card.buttAndBayonet';
+  const AMBUSH = 'ww1.card.surpriseAmbush';
+  const AIM = 'ww1.card.steadyAim';
+
+  it('WW-5.5, WW-6.3(d) (T8): a tank plays Butt & Bayonet for a die more and does not gain ground', () => {
+    const g = start([tank({ col: 5, row: 4 }), foe('a', { col: 5, row: 3 })], [], [PROBE], [BB]);
+    const r = g.run([
+      ...toBattle('t'),
+      force(1, 1, 1, 1),
+      { type: 'battle', unit: 't', target: 'a', card: BB },
+      { type: 'battle', unit: 't', target: 'a' },
+    ]);
+    expect(r.refused.map((x) => x.action)).toEqual([5]);
+    const b = r.events.find((e) => e.event.type === 'battle')!.event;
+    expect(b).toMatchObject({ dice: 4, hits: 4 });
+    expect(r.events.map((e) => e.event)).toContainEqual({
+      type: 'noGainGround',
+      unit: 't',
+      ruleId: 'WW-6.3(d)',
+    });
+    expect(r.state.units.t!.at).toEqual({ col: 5, row: 4 });
+    expect(r.state.combat.hands.british).toEqual([]);
+    expect(r.state.combat.discard).toEqual([BB]);
+  });
+
+  it('WW-6.3(c): Surprise Ambush voids the flag ignores and stops the gain; a tank may not play Steady Aim', () => {
+    const hexes: Hex[] = [{ col: 5, row: 3, terrain: 'village', building: true }];
+    const g = start(
+      [tank({ col: 5, row: 4 }), foe('a', { col: 5, row: 3 })],
+      hexes,
+      [PROBE],
+      [AMBUSH, AIM],
+    );
+    const r = g.run([
+      ...toBattle('t'),
+      { type: 'battle', unit: 't', target: 'a', card: AIM },
+      force(5, 6, 6),
+      { type: 'battle', unit: 't', target: 'a', card: AMBUSH },
+    ]);
+    expect(r.refused[0]!.reason).toMatch(/Steady Aim is played with a ranged combat/);
+    const b = r.events.find((e) => e.event.type === 'battle')!.event;
+    expect(b).toMatchObject({ flags: 1, flagsIgnored: 0 });
+    expect(r.state.units.a!.at).toEqual({ col: 5, row: 2 });
+    expect(r.events.map((e) => e.event)).toContainEqual({
+      type: 'noGainGround',
+      unit: 't',
+      ruleId: 'WW-6.3(c)',
+    });
+  });
+
+  it('WW-A3 closeOrFire lets a male tank fire its bonus; WW-A2 false keeps a unit ability against Tankschreken', () => {
+    const units = [
+      tank({ col: 5, row: 4 }),
+      foe('a', { col: 5, row: 3 }, ART),
+      foe('b', { col: 7, row: 3 }),
+    ];
+    const log: LogEntry<Ww1Action>[] = [
+      ...toBattle('t'),
+      force(3, 3, 1, 1),
+      { type: 'battle', unit: 't', target: 'a' },
+      force(4, 4),
+      { type: 'battle', unit: 't', target: 'b' },
+    ];
+    const asWritten = start(units, [], [PROBE]).run(log);
+    expect(asWritten.refused[0]!.reason).toMatch(/WW-7.3/);
+    const read = start(units, [], [PROBE], [], { 'WW-A3': 'closeOrFire' }).run(log);
+    expect(read.refused).toEqual([]);
+    const mg = (options: Record<string, boolean>) =>
+      start(
+        [tank({ col: 5, row: 4 }), foe('m', { col: 5, row: 3 }, 'ww1.machineGun')],
+        [],
+        [PROBE],
+        [],
+        options,
+      ).run([...toBattle('t'), force(5, 6, 6), { type: 'battle', unit: 't', target: 'm' }]);
+    const voided = mg({}).events.find((e) => e.event.type === 'battle')!.event;
+    expect(voided).toMatchObject({ flags: 1, flagsIgnored: 0 });
+    const kept = mg({ tankschrekenVoidsAllIgnores: false }).events.find(
+      (e) => e.event.type === 'battle',
+    )!.event;
+    expect(kept).toMatchObject({ flags: 1, flagsIgnored: 1 });
   });
 });
