@@ -116,3 +116,31 @@ describe('action schemas', () => {
     expect(view.counters(currentState(g), null).length).toBeGreaterThan(0);
   });
 });
+
+describe('list fields of hex rulesets', () => {
+  const listSchema = new Map([
+    [
+      'order',
+      {
+        description: 'order units along a path',
+        fields: {
+          units: { kind: 'ids', min: 1, max: 3 },
+          path: { kind: 'hexes', min: 1, max: 4 },
+        },
+      },
+    ],
+  ] as const);
+
+  it('accepts ids and hexes and names what is wrong with a bad one', () => {
+    const ok = { type: 'order', units: ['a', 'b'], path: [{ col: 1, row: 2 }] };
+    expect(actionProblem(listSchema, ok)).toBeUndefined();
+    expect(actionProblem(listSchema, { ...ok, units: [] })).toMatch(/"units" must have 1 to 3 ids/);
+    expect(actionProblem(listSchema, { ...ok, units: ['a', 7] })).toMatch(/id 1 of "units"/);
+    expect(actionProblem(listSchema, { ...ok, path: [{ col: 1, row: -1 }] })).toMatch(
+      /hex 0 of "path" must be \{"col", "row"\}/,
+    );
+    expect(actionProblem(listSchema, { ...ok, path: [{ col: 1, row: 2, x: 1 }] })).toMatch(
+      /hex 0 of "path"/,
+    );
+  });
+});

@@ -26,7 +26,11 @@ export type FieldSpec =
   /** A table point [x, y] in inches. */
   | { readonly kind: 'point' }
   /** A list of table points. */
-  | { readonly kind: 'points'; readonly min: number; readonly max: number };
+  | { readonly kind: 'points'; readonly min: number; readonly max: number }
+  /** A list of ids (units ordered together). */
+  | { readonly kind: 'ids'; readonly min: number; readonly max: number }
+  /** A list of hexes {col, row} of a hex map (a path). */
+  | { readonly kind: 'hexes'; readonly min: number; readonly max: number };
 
 export interface ActionSpec {
   /** What the action does, for messages and for the schema's readers. */
@@ -88,6 +92,32 @@ function checkField(name: string, spec: FieldSpec, v: unknown): string | undefin
       return bad < 0
         ? undefined
         : `point ${bad} of "${name}" must be [x, y] in inches within ${MAX_COORDINATE} of the table's corner, not ${describe(v[bad])}`;
+    }
+    case 'ids': {
+      if (!Array.isArray(v)) return `"${name}" must be a list of ids, not ${describe(v)}`;
+      if (v.length < spec.min || v.length > spec.max)
+        return `"${name}" must have ${spec.min} to ${spec.max} ids, not ${v.length}`;
+      const bad = v.findIndex((x) => typeof x !== 'string' || x.length === 0 || x.length > MAX_ID);
+      return bad < 0
+        ? undefined
+        : `id ${bad} of "${name}" must be text of 1 to ${MAX_ID} characters, not ${describe(v[bad])}`;
+    }
+    case 'hexes': {
+      if (!Array.isArray(v)) return `"${name}" must be a list of hexes, not ${describe(v)}`;
+      if (v.length < spec.min || v.length > spec.max)
+        return `"${name}" must have ${spec.min} to ${spec.max} hexes, not ${v.length}`;
+      const hex = (h: unknown) =>
+        h !== null &&
+        typeof h === 'object' &&
+        !Array.isArray(h) &&
+        Object.keys(h).length === 2 &&
+        [(h as { col?: unknown }).col, (h as { row?: unknown }).row].every(
+          (n) => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= MAX_COORDINATE,
+        );
+      const bad = v.findIndex((h) => !hex(h));
+      return bad < 0
+        ? undefined
+        : `hex ${bad} of "${name}" must be {"col", "row"}, whole numbers from 0 to ${MAX_COORDINATE}, not ${describe(v[bad])}`;
     }
   }
 }
