@@ -1,4 +1,4 @@
-import type { Point, Shape } from '../format';
+import type { Hex, Point, Shape } from '../format';
 import type { GameAction, GameDef, GameResult, SideInfo, Viewer } from '../game/gameDef';
 import type { CostGrid } from '../movement/reachableArea';
 
@@ -43,7 +43,12 @@ export type Place<B extends BoardKind> = Boards[B]['place'];
 export type Prompt =
   | { readonly kind: 'move' }
   | { readonly kind: 'fire' }
-  | { readonly kind: 'orders'; readonly pending: readonly string[] }
+  | {
+      readonly kind: 'orders';
+      readonly pending: readonly string[];
+      /** What ordering means in this ruleset, when not every unit gets an order. */
+      readonly hint?: string;
+    }
   | { readonly kind: 'activate'; readonly unit: string; readonly queue: readonly string[] }
   | { readonly kind: 'plot'; readonly pending: readonly string[] }
   | { readonly kind: 'cards'; readonly hand: readonly CardView[] }
@@ -267,6 +272,20 @@ export interface PhaseClock {
   readonly onTimeUp: string;
 }
 
+/**
+ * What a hex ruleset marks on its map besides the counters: hexes the game changed since the
+ * scenario was drawn (wire a tank cut), and hexes lit for the step now (the sections a card orders
+ * in).
+ */
+export interface HexMarks {
+  /** Each changed hex with the fields it now has (drawn over the scenario's hex). */
+  readonly changed: readonly {
+    readonly cell: HexCell;
+    readonly set: Readonly<Partial<Omit<Hex, 'col' | 'row'>>>;
+  }[];
+  readonly highlight?: { readonly hexes: readonly HexCell[]; readonly label: string };
+}
+
 /** One line of the readable log. */
 export interface LogLine {
   readonly text: string;
@@ -335,6 +354,13 @@ export interface PlaytestView<S = unknown, E = unknown, B extends BoardKind = Bo
   clock(state: S): PhaseClock | undefined;
   /** Log lines for one event; the state is the one after the action that produced it. */
   describe(event: E, state: S): readonly LogLine[];
+  /**
+   * The prompt as a viewer may see it (a hand of cards only to its owner). Optional: without it
+   * the screen shows `phase(state).prompt`.
+   */
+  promptFor?(state: S, viewer: Viewer): Prompt;
+  /** Optional, hex boards: hexes the game changed and hexes lit for the current step. */
+  hexMarks?(state: S, viewer: Viewer): HexMarks;
 }
 
 /** A view on a table in inches. */

@@ -327,6 +327,9 @@ function BoardGameScreen<B extends BoardKind>({
 
   const objectives = rs.objectives(state, viewer);
   const result = rs.game.result(state);
+  // A ruleset with hidden hands shows each hand only to its owner.
+  const shownPhase = rs.promptFor ? { ...phase, prompt: rs.promptFor(state, viewer) } : phase;
+  const hexMarks = rs.hexMarks?.(state, viewer);
   const log = useMemo(() => readableLog(game, viewer), [game, viewer]);
   const listSide = viewer ?? active ?? sides[0]?.id;
   const actionsOff = !activeIsHuman || !!handover || replayAt !== null || phase.over;
@@ -437,6 +440,7 @@ function BoardGameScreen<B extends BoardKind>({
             reach={reach}
             preview={preview}
             flashes={replayAt === null ? flashes : new Map()}
+            {...(hexMarks ? { hexMarks } : {})}
             select={setSelected}
             point={setPointed}
             fireClick={fireClick}
@@ -460,7 +464,7 @@ function BoardGameScreen<B extends BoardKind>({
         <aside className="playtest-right">
           <PhasePanel
             board={rs.board}
-            phase={phase}
+            phase={shownPhase}
             sides={sides}
             controllers={game.controllers}
             interactive={!actionsOff}

@@ -24,6 +24,7 @@ import {
   type HexGhost,
 } from './paintHex';
 import { pressSelection, type BoardProps } from './types';
+import { setHexTurn } from '../playtestCommands';
 
 interface HexGroupPlan {
   actions: GameAction[];
@@ -65,8 +66,14 @@ function HexMapBoard(props: BoardProps<'hex'> & { map: HexMap }) {
   const [ghost, setGhost] = useState<HexGroupPlan | null>(null);
   const [pointerHex, setPointerHex] = useState<HexCell | undefined>(undefined);
 
+  const changed = props.hexMarks?.changed;
   const scene = useMemo<Scene>(() => {
     const hexes = new Map(map.hexes.map((h) => [`${h.col},${h.row}`, h]));
+    // Hexes the game changed (wire cut by a tank) are drawn as they are now.
+    for (const c of changed ?? []) {
+      const k = `${c.cell.col},${c.cell.row}`;
+      hexes.set(k, { ...(hexes.get(k) ?? c.cell), ...c.set, col: c.cell.col, row: c.cell.row });
+    }
     const colours: Record<string, string> = {};
     for (const t of scenario.catalog?.terrainTypes ?? []) if (t.colour) colours[t.id] = t.colour;
     return {
@@ -77,7 +84,7 @@ function HexMapBoard(props: BoardProps<'hex'> & { map: HexMap }) {
       contours: map.contours ?? [],
       ...(Object.keys(colours).length ? { terrainColours: colours } : {}),
     };
-  }, [map, scenario.catalog]);
+  }, [map, scenario.catalog, changed]);
 
   const byId = useMemo(() => new Map(counters.map((c) => [c.id, c])), [counters]);
   const selectedSet = useMemo(() => new Set(selected), [selected]);
@@ -252,18 +259,10 @@ function HexMapBoard(props: BoardProps<'hex'> & { map: HexMap }) {
       else props.say('The selected units cannot turn now', true);
     };
   });
+  // [ and ] are the registry's playtest.turnLeft / playtest.turnRight (palette, help, menus).
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target;
-      if (t instanceof HTMLElement && ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName)) return;
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === '[' || e.key === ']') {
-        e.preventDefault();
-        turnRef.current(e.key === ']' ? 1 : -1);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    setHexTurn((step) => turnRef.current(step));
+    return () => setHexTurn(null);
   }, []);
 
   const clickMoves = !locked && mine.some((id) => mayMove(id));
@@ -285,6 +284,7 @@ function HexMapBoard(props: BoardProps<'hex'> & { map: HexMap }) {
     templates: props.preview?.templates ?? [],
     objectives: props.objectives,
     flashes: props.flashes,
+    highlight: props.hexMarks?.highlight,
   };
 
   const hovered = props.hover ? byId.get(props.hover) : undefined;

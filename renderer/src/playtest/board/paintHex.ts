@@ -46,6 +46,8 @@ export interface HexBoardModel {
   readonly templates: readonly TemplateView[];
   readonly objectives: readonly ObjectiveView[];
   readonly flashes: ReadonlyMap<string, string>;
+  /** Hexes lit for the step now (the sections a card orders in), with a caption. */
+  readonly highlight?: { readonly hexes: readonly HexCell[]; readonly label: string } | undefined;
 }
 
 /** Where a counter is drawn: its hex's centre, fanned out when it shares the hex. */
@@ -165,6 +167,30 @@ export function paintHex(ctx: CanvasRenderingContext2D, m: HexBoardModel, cam: C
     if (top) {
       const [lx, ly] = toS(hexCentre(grid, top.col, top.row));
       label(`★ ${o.name} ${o.held}/${o.needed}`, [lx, ly - hexPx * 0.55]);
+    }
+  }
+  // Hexes lit for the step now: a light wash, the area's border and its caption.
+  if (m.highlight && m.highlight.hexes.length) {
+    const lit = m.highlight.hexes.filter((h) => inBounds(grid, h.col, h.row));
+    ctx.fillStyle = 'rgba(255,236,150,0.16)';
+    for (const h of lit) {
+      hexPath(h);
+      ctx.fill();
+    }
+    ctx.beginPath();
+    for (const [a, b] of hexAreaBoundary(grid, lit)) {
+      const [ax, ay] = toS(a);
+      const [bx, by] = toS(b);
+      ctx.moveTo(ax, ay);
+      ctx.lineTo(bx, by);
+    }
+    ctx.lineWidth = 2.5;
+    ctx.strokeStyle = 'rgba(255,220,90,0.9)';
+    ctx.stroke();
+    const top = labelHex(lit);
+    if (top) {
+      const [lx, ly] = toS(hexCentre(grid, top.col, top.row));
+      label(m.highlight.label, [lx, ly - hexPx * 0.55], '#ffe38a');
     }
   }
   for (const e of m.doc.deployment.entryEdges ?? [])

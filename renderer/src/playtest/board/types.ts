@@ -4,6 +4,7 @@ import type {
   CounterView,
   FirePreview,
   GameAction,
+  HexMarks,
   ObjectiveView,
   Place,
   PlaytestView,
@@ -42,6 +43,8 @@ export interface BoardProps<B extends BoardKind> {
   readonly preview: FirePreview<B> | undefined;
   /** Units hit or killed by the last action, marked on their counters. */
   readonly flashes: ReadonlyMap<string, string>;
+  /** Hex boards: hexes the game changed and hexes lit now, when the view marks them. */
+  readonly hexMarks?: HexMarks;
   select(ids: readonly string[]): void;
   /** The pointer moved over the board (undefined when it left): the fire preview follows it. */
   point(target: Target<B> | undefined): void;

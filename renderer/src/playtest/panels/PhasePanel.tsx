@@ -112,7 +112,7 @@ function PromptBody({
         <div className="prompt" data-testid={`prompt-${prompt.kind}`}>
           <p className="muted hint">
             {prompt.kind === 'orders'
-              ? 'Give every unit its order; the orders are carried out together.'
+              ? (prompt.hint ?? 'Give every unit its order; the orders are carried out together.')
               : 'Write each unit its mission in secret; the plots are revealed when every side has plotted.'}
           </p>
           {prompt.pending.length === 0 ? (
