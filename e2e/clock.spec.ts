@@ -26,7 +26,10 @@ test('movement against the clock: the countdown pauses, and time up ends the sid
   await page.clock.fastForward('01:00');
   await handover.getByRole('button').click();
   const clock = page.getByTestId('phase-clock');
-  await expect(clock).toContainText('5:00');
+  // The fake clock also runs in real time: on a loaded machine a second or more may pass between
+  // the click and the check, but never the minute spent on the hand-over screen.
+  const fresh = /5:00|4:5\d/;
+  await expect(clock).toContainText(fresh);
 
   await page.clock.fastForward('04:00');
   await expect(clock).toContainText(/0:5\d|1:00/);
@@ -42,6 +45,6 @@ test('movement against the clock: the countdown pauses, and time up ends the sid
   await expect(log).toContainText('Time is up for Side A (west)');
   await expect(handover).toContainText('Pass the device to Side B');
   await handover.getByRole('button').click();
-  await expect(clock).toContainText('5:00');
+  await expect(clock).toContainText(fresh);
   expect(errors).toEqual([]);
 });
