@@ -74,25 +74,65 @@ export interface Span {
  * Works for concave polygons (even-odd rule).
  */
 export function segmentInsidePolygon(a: TablePoint, b: TablePoint, poly: Polygon): Span[] {
-  const ts: number[] = [0, 1];
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const t = segmentCrossing(a, b, poly[j]!, poly[i]!);
-    if (t !== undefined) ts.push(t);
+  // Crossing parameters into a scratch buffer (no array per call); sorted by insertion, which
+  // puts numbers in the same order as Array.prototype.sort with a numeric comparator.
+  const n = poly.length;
+  let ts = scratch;
+  if (ts.length < n + 2) ts = scratch = new Float64Array(2 * (n + 2));
+  ts[0] = 0;
+  ts[1] = 1;
+  let count = 2;
+  const ax = a.x;
+  const ay = a.y;
+  const rx = b.x - ax;
+  const ry = b.y - ay;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    // segmentCrossing(a, b, poly[j], poly[i]), inlined.
+    const c = poly[j]!;
+    const d = poly[i]!;
+    const sx = d.x - c.x;
+    const sy = d.y - c.y;
+    const den = rx * sy - ry * sx;
+    if (den === 0) continue;
+    const qx = c.x - ax;
+    const qy = c.y - ay;
+    const t = (qx * sy - qy * sx) / den;
+    const u = (qx * ry - qy * rx) / den;
+    if (t < 0 || t > 1 || u < 0 || u > 1) continue;
+    let k = count++;
+    while (k > 0 && ts[k - 1]! > t) {
+      ts[k] = ts[k - 1]!;
+      k--;
+    }
+    ts[k] = t;
   }
-  ts.sort((x, y) => x - y);
   const spans: Span[] = [];
-  for (let k = 1; k < ts.length; k++) {
+  for (let k = 1; k < count; k++) {
     const t0 = ts[k - 1]!;
     const t1 = ts[k]!;
     if (t1 - t0 < 1e-12) continue;
     const m = (t0 + t1) / 2;
-    const mid = tablePoint(a.x + (b.x - a.x) * m, a.y + (b.y - a.y) * m);
-    if (!pointInPolygon(mid, poly)) continue;
+    if (!insideXY(ax + rx * m, ay + ry * m, poly)) continue;
     const last = spans[spans.length - 1];
     if (last && Math.abs(last.t1 - t0) < 1e-12) spans[spans.length - 1] = { t0: last.t0, t1 };
     else spans.push({ t0, t1 });
   }
   return spans;
+}
+
+let scratch = new Float64Array(64);
+
+/** `pointInPolygon` for a point given by its coordinates (the same even-odd arithmetic). */
+function insideXY(x: number, y: number, poly: Polygon): boolean {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i]!;
+    const b = poly[j]!;
+    if (a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) {
+      inside = !inside;
+    }
+  }
+  return inside;
 }
 
 /** The span of segment `a`–`b` inside a circle, if any. */

@@ -11,6 +11,7 @@ import {
 import { distance, lerpPoint } from '../geometry/vector';
 import { inches, type Inches, type TablePoint } from '../geometry/units';
 import {
+  featureSpans,
   trenchSpans,
   trunkSpan,
   type IndexedFeature,
@@ -302,6 +303,165 @@ export function lineOfSight(
 }
 
 /**
+ * Only whether A sees B: the same answer as `lineOfSight(...).visible`, without the list of what
+ * the line crosses, and stopping at the first thing that blocks it. For sight maps and the
+ * benchmark, which ask it hundreds of thousands of times.
+ */
+export function lineOfSightVisible(
+  terrain: TerrainIndex,
+  from: SightEnd,
+  to: SightEnd,
+  obstructions: readonly Obstruction[] = [],
+  gaps: readonly Gap[] = [],
+): boolean {
+  const a = from.point;
+  const b = to.point;
+  const len = distance(a, b);
+  if (len === 0) return true;
+  const groundA = terrain.groundAt(a).height + (from.standingOn ?? 0);
+  const groundB = terrain.groundAt(b).height + (to.standingOn ?? 0);
+  const zA = groundA + from.height;
+  const zB = groundB + to.height;
+  const zBase = groundB + Math.min(BASE_AIM, to.height);
+  const ignoreA = from.ignore;
+  const ignoreB = to.ignore;
+  const ignored = (id: string) =>
+    (ignoreA !== undefined && ignoreA.includes(id)) ||
+    (ignoreB !== undefined && ignoreB.includes(id));
+  const lowEnd = Math.min(zA, zB);
+  // Features that shape the ground (raised bands, decks, beds, flat roads), for the relief test
+  // at the end, which most lines never need: their spans are found only then.
+  const shaping: IndexedFeature[] = [];
+  let shapingTop = -Infinity;
+  for (const entry of terrain.lineCandidates(a, b)) {
+    const f = entry.feature;
+    switch (f.kind) {
+      case 'ground':
+        // A band at base level or below never raises the ground (groundAmong takes the highest
+        // band above 0).
+        if (f.height <= 0) break;
+        shaping.push(entry);
+        shapingTop = Math.max(shapingTop, entry.top);
+        break;
+      case 'bridge':
+      case 'catwalk':
+        shaping.push(entry);
+        shapingTop = Math.max(shapingTop, entry.top);
+        break;
+      case 'creek':
+      case 'gully':
+        shaping.push(entry);
+        shapingTop = Math.max(shapingTop, 0);
+        break;
+      case 'road':
+        if (f.elevationMode === 'flat') shaping.push(entry);
+        break;
+      case 'tree': {
+        // Only the trunk blocks, where the line passes below the tree's top.
+        if (!entry.rules.blocksSight || entry.top <= lowEnd || ignored(entry.id)) break;
+        if (!trunkSpan(entry.footprint, a, b)) break;
+        for (const s of featureSpans(entry.footprint, a, b)) {
+          const low = Math.min(zA + (zB - zA) * s.t0, zA + (zB - zA) * s.t1);
+          if (low < entry.top) return false;
+        }
+        break;
+      }
+      case 'wall':
+      case 'fence':
+      case 'hedge':
+      case 'building':
+      case 'bushes':
+      case 'woods':
+      case 'forest':
+      case 'obstacle':
+      case 'bunker':
+      case 'wreck': {
+        // The line is nowhere lower than its lower end: a feature no higher than that is passed over.
+        if (!entry.rules.blocksSight || entry.top <= lowEnd || ignored(entry.id)) break;
+        const isArea = entry.footprint.type === 'area';
+        for (const s of featureSpans(entry.footprint, a, b)) {
+          const low = Math.min(zA + (zB - zA) * s.t0, zA + (zB - zA) * s.t1);
+          if (low >= entry.top) continue;
+          if (isArea && entry.rules.seeFromInside) {
+            const insideA = s.t0 <= EPS && groundA < entry.top;
+            const insideB = s.t1 >= 1 - EPS && groundB < entry.top;
+            if (insideA || insideB) continue;
+          }
+          if (entry.footprint.type === 'line' && inGap(gaps, entry.id, lerpPoint(a, b, s.t0)))
+            continue;
+          if (f.kind === 'building' && throughHoles(gaps, entry.id, a, b, s)) continue;
+          return false;
+        }
+        break;
+      }
+    }
+  }
+
+  for (const o of obstructions) {
+    if (ignored(o.id)) continue;
+    const box = obstructionBox(o.polygon);
+    if (
+      box.maxX < Math.min(a.x, b.x) ||
+      box.minX > Math.max(a.x, b.x) ||
+      box.maxY < Math.min(a.y, b.y) ||
+      box.minY > Math.max(a.y, b.y)
+    ) {
+      continue;
+    }
+    const spans = segmentInsidePolygon(a, b, o.polygon);
+    if (spans.length === 0) continue;
+    const top = terrain.groundAt(lerpPoint(a, b, 0.5)).height + o.height;
+    for (const s of spans) {
+      const low = Math.min(zA + (zB - zA) * s.t0, zA + (zB - zA) * s.t1);
+      if (low >= top) continue;
+      if (s.t0 <= EPS && pointInPolygon(a, o.polygon)) continue;
+      if (s.t1 >= 1 - EPS && pointInPolygon(b, o.polygon)) continue;
+      return false;
+    }
+  }
+
+  // The ground can only rise above the line where a band, deck or bank rim under it is higher
+  // than the line's lower end (as in lineOfSight, with every box the line passes counted).
+  if (shaping.length > 0 && lowEnd < Math.max(shapingTop, groundA, groundB) + 1e-9) {
+    const relief: { entry: IndexedFeature; spans: readonly Span[] }[] = [];
+    const breaks: number[] = [];
+    let reliefTop = -Infinity;
+    let hasRelief = false;
+    for (const entry of shaping) {
+      const f = entry.feature;
+      if (f.kind === 'creek' || f.kind === 'gully') {
+        const parts = trenchSpans(entry.footprint, a, b);
+        if (parts.length === 0) continue;
+        hasRelief = true;
+        reliefTop = Math.max(reliefTop, 0);
+        for (const s of parts) breaks.push(s.t0, s.t1);
+        relief.push({ entry, spans: parts });
+        continue;
+      }
+      const spans = featureSpans(entry.footprint, a, b);
+      if (spans.length === 0) continue;
+      for (const s of spans) breaks.push(s.t0, s.t1);
+      relief.push({ entry, spans });
+      if (f.kind === 'road') continue;
+      hasRelief = true;
+      reliefTop = Math.max(reliefTop, entry.top);
+    }
+    if (hasRelief && lowEnd < Math.max(reliefTop, groundA, groundB) + 1e-9) {
+      const lineZ = (t: number) => zA + (zB - zA) * t;
+      const baseZ = (t: number) => zA + (zBase - zA) * t;
+      const hits = reliefBlock(terrain, a, b, len, breaks, lineZ, baseZ, relief, {
+        nearTarget: () => false,
+        groundRule: '',
+        highest: Math.max(reliefTop, 0),
+        blocksOnly: true,
+      });
+      if (hits.some((r) => r.effect === 'blocks')) return false;
+    }
+  }
+  return true;
+}
+
+/**
  * Whether a line crosses a house only through holes in its walls: every point where it enters or
  * leaves the outline (not counting an end that stands inside) lies in a hole.
  */
@@ -390,9 +550,15 @@ function reliefBlock(
   lineZ: (t: number) => number,
   baseZ: (t: number) => number,
   crossings: readonly { entry: IndexedFeature; spans: readonly Span[] }[],
-  ctx: { nearTarget: (s: Span) => boolean; groundRule: string; highest: number },
+  ctx: {
+    nearTarget: (s: Span) => boolean;
+    groundRule: string;
+    highest: number;
+    /** Only whether the ground blocks the line: probes where only the low aim is under it are skipped. */
+    blocksOnly?: boolean;
+  },
 ): FeatureOnLine[] {
-  const { nearTarget, groundRule, highest } = ctx;
+  const { nearTarget, groundRule, highest, blocksOnly = false } = ctx;
   const ts = [...new Set(breaks.filter((t) => t > 1e-6 && t < 1 - 1e-6))].sort((x, y) => x - y);
   const probes: number[] = [];
   const all = [0, ...ts, 1];
@@ -408,7 +574,7 @@ function reliefBlock(
   const grounds = crossings.map((c) => c.entry).filter((e) => SHAPES_GROUND.has(e.feature.kind));
   for (const t of probes) {
     if (t <= 1e-6 || t >= 1 - 1e-6) continue;
-    if (Math.min(lineZ(t), baseZ(t)) >= highest - 1e-9) continue;
+    if ((blocksOnly ? lineZ(t) : Math.min(lineZ(t), baseZ(t))) >= highest - 1e-9) continue;
     const p = lerpPoint(a, b, t);
     const g = terrain.groundAmong(grounds, p);
     const owner = g.featureId ?? trenchAt(crossings, t);

@@ -6,6 +6,7 @@ import {
   segmentInsideCircle,
   segmentInsidePolygon,
   type Box,
+  type Polygon,
   type Span,
 } from '../geometry/polygon';
 import { segmentDistance } from '../geometry/vector';
@@ -215,6 +216,22 @@ export class TerrainIndex {
     return { height: band, featureId: bandId };
   }
 
+  /**
+   * Features whose box the segment `a`–`b` passes through (their footprint may still miss it):
+   * for callers that want only some kinds' spans (`featureSpans`).
+   */
+  lineCandidates(a: TablePoint, b: TablePoint): IndexedFeature[] {
+    const box = {
+      minX: Math.min(a.x, b.x),
+      minY: Math.min(a.y, b.y),
+      maxX: Math.max(a.x, b.x),
+      maxY: Math.max(a.y, b.y),
+    };
+    const out: IndexedFeature[] = [];
+    for (const entry of this.candidates(box)) if (segmentMeetsBox(a, b, entry.box)) out.push(entry);
+    return out;
+  }
+
   /** Every feature the segment `a`–`b` meets, with the spans it covers. */
   crossings(a: TablePoint, b: TablePoint): Crossing[] {
     const box = {
@@ -372,14 +389,19 @@ function mergeSpans(spans: Span[]): Span[] {
   return out;
 }
 
+/** The spans of segment `a`–`b` inside a footprint, in order (what `crossings` gives per feature). */
+export function featureSpans(fp: Footprint, a: TablePoint, b: TablePoint): Span[] {
+  return spansOf(fp, a, b);
+}
+
 function spansOf(fp: Footprint, a: TablePoint, b: TablePoint): Span[] {
   switch (fp.type) {
     case 'area':
       return fp.polygons.length === 1
         ? segmentInsidePolygon(a, b, fp.polygons[0]!)
-        : mergeSpans(fp.polygons.flatMap((poly) => segmentInsidePolygon(a, b, poly)));
+        : mergeSpans(spansInAll(fp.polygons, a, b));
     case 'trench':
-      return mergeSpans(fp.outer.flatMap((poly) => segmentInsidePolygon(a, b, poly)));
+      return mergeSpans(spansInAll(fp.outer, a, b));
     case 'line': {
       const out: Span[] = [];
       for (let i = 1; i < fp.points.length; i++) {
@@ -395,13 +417,19 @@ function spansOf(fp: Footprint, a: TablePoint, b: TablePoint): Span[] {
   }
 }
 
+/** The spans of a segment inside each of some polygons, one list, in the polygons' order. */
+function spansInAll(polys: readonly Polygon[], a: TablePoint, b: TablePoint, into: Span[] = []) {
+  for (const poly of polys) {
+    const spans = segmentInsidePolygon(a, b, poly);
+    for (let i = 0; i < spans.length; i++) into.push(spans[i]!);
+  }
+  return into;
+}
+
 /** The spans of a segment inside a trench's bed and banks, unmerged: their ends are where the ground profile bends. */
 export function trenchSpans(fp: Footprint, a: TablePoint, b: TablePoint): Span[] {
   if (fp.type !== 'trench') return [];
-  return [
-    ...fp.floor.flatMap((poly) => segmentInsidePolygon(a, b, poly)),
-    ...fp.outer.flatMap((poly) => segmentInsidePolygon(a, b, poly)),
-  ];
+  return spansInAll(fp.outer, a, b, spansInAll(fp.floor, a, b));
 }
 
 /** The span of a segment inside a tree trunk, if any. */

@@ -10,8 +10,8 @@ import { checkOrderOfBattle } from './forces';
 import { tankplankMissionSet } from './missions';
 import { tankplankGame } from './game';
 import { tablePoint } from '../../geometry/units';
-import { lineOfSight } from '../../los/lineOfSight';
-import { createContext, TANKPLANK_SIGHT_RULES, type ContextOptions } from './rules';
+import { lineOfSightVisible } from '../../los/lineOfSight';
+import { createContext, type ContextOptions } from './rules';
 import { terrainTypeId } from './rules/terrainRules';
 
 /** Eye height of a standing man in inches, as the benchmark has always measured (TP-7). */
@@ -82,12 +82,12 @@ export const tankplank: RulesetModule = {
   sightChecker(scenario, options = {}) {
     const ctx = createContext(scenario, { indexMode: options.index ?? 'rtree' });
     const height = options.eye === 'vehicle' ? VEHICLE_HEIGHT : MAN_HEIGHT;
+    // Only yes or no: the line stops at the first thing that blocks it.
     return (a, b) =>
-      lineOfSight(
+      lineOfSightVisible(
         ctx.terrain,
         { point: tablePoint(a[0], a[1]), height },
         { point: tablePoint(b[0], b[1]), height },
-        TANKPLANK_SIGHT_RULES,
-      ).visible;
+      );
   },
 };
