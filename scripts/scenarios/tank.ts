@@ -64,6 +64,22 @@ const terrainStandIn = (
   placeholder: true,
 });
 
+/** Points for a record the Costello layer defines without a value (TC-8.1, TC-G6). */
+const supportStandIn = (id: string, name: string, points: number): UnitType => ({
+  id: `tank.${id}`,
+  name,
+  class: id.startsWith('dummy.') ? (id === 'dummy.vehicle' ? 'vehicle' : 'infantry') : 'team',
+  points,
+  placeholder: true,
+});
+
+const standInTable = (
+  description: string,
+  ruleId: string,
+  columns: string[],
+  rows: Record<string, unknown>[],
+) => ({ description, ruleId, columns, rows, placeholder: true }) as never;
+
 export function buildTankPlaceholderCatalog(): CatalogDoc {
   return {
     ...envelope('sandtable.catalog'),
@@ -127,13 +143,29 @@ export function buildTankPlaceholderCatalog(): CatalogDoc {
         range: 24,
         points: 6,
       }),
+      supportStandIn('hmg', 'Heavy machine gun', 4),
+      supportStandIn('mediumMortar', 'Medium mortar', 3),
+      supportStandIn('heavyMortar', 'Heavy mortar', 5),
+      supportStandIn('dummy.vehicle', 'Dummy (vehicle)', 2),
+      supportStandIn('dummy.infantry', 'Dummy (infantry)', 1),
     ],
     terrainTypes: [
-      terrainStandIn('clear', 'Clear', 0, '#c8d49a'),
-      terrainStandIn('woods', 'Woods', 2, '#4d7a3a'),
-      terrainStandIn('urban', 'Urban', 3, '#9a8f86'),
-      terrainStandIn('rubble', 'Rubble', 3, '#8a7a6a'),
-      terrainStandIn('marsh', 'Marsh', 1, '#7fa39a', { rules: { impassableTo: ['allVehicles'] } }),
+      terrainStandIn('clear', 'Clear', 0, '#c8d49a', {
+        stats: { mp: 1, blocksLos: false, overrunProtection: false },
+      }),
+      terrainStandIn('woods', 'Woods', 2, '#4d7a3a', {
+        stats: { mp: 2, blocksLos: true, overrunProtection: true },
+      }),
+      terrainStandIn('urban', 'Urban', 3, '#9a8f86', {
+        stats: { mp: 2, blocksLos: true, overrunProtection: true },
+      }),
+      terrainStandIn('rubble', 'Rubble', 3, '#8a7a6a', {
+        stats: { mp: 3, blocksLos: false, overrunProtection: true },
+      }),
+      terrainStandIn('marsh', 'Marsh', 1, '#7fa39a', {
+        rules: { impassableTo: ['allVehicles'] },
+        stats: { mp: 2, blocksLos: false, overrunProtection: false },
+      }),
     ],
     tables: {
       crt: {
@@ -244,8 +276,56 @@ export function buildTankPlaceholderCatalog(): CatalogDoc {
         ],
         placeholder: true,
       },
+      sequenceOfPlay: standInTable(
+        'Stand-in base sequence of play (OT-G7): plot, indirect fire, direct fire (DF, DF-P, DF-CA and the fire half of SMF), movement, opportunity fire at units that moved, facing, end of turn. The Costello layer replaces it (TC-3).',
+        'OT-G7',
+        ['step', 'id'],
+        ['PLOT', 'IF', 'DF', 'MV', 'OF', 'FC', 'CLEANUP'].map((id, i) => ({ step: i + 1, id })),
+      ),
+      aspects: standInTable(
+        'Stand-in target aspects: the hexside of the target facing the firer, counted clockwise from its front, picks the defence value (OT-G2).',
+        'OT-G2',
+        ['relativeSide', 'aspect'],
+        [
+          { relativeSide: 0, aspect: 'front' },
+          { relativeSide: 1, aspect: 'side' },
+          { relativeSide: 2, aspect: 'side' },
+          { relativeSide: 3, aspect: 'rear' },
+          { relativeSide: 4, aspect: 'side' },
+          { relativeSide: 5, aspect: 'side' },
+        ],
+      ),
+      baseLos: standInTable(
+        'Stand-in base line of sight, used without the Costello layer: a hex strictly between firer and target blocks if its terrain blocks (terrain stat blocksLos) or if it is higher than both ends.',
+        'OT-G1',
+        ['case', 'blocks'],
+        [
+          { case: 'blockingTerrain', blocks: true },
+          { case: 'higherThanBoth', blocks: true },
+        ],
+      ),
+      overrun: standInTable(
+        'Stand-in base overrun (OT-G6): a vehicle plotted OV into a hex of enemy soft targets eliminates them; the optional rules let unpinned infantry in protecting terrain roll instead (OT-32.12).',
+        'OT-G6',
+        ['target', 'result'],
+        [
+          { target: 'infantry', result: 'eliminated' },
+          { target: 'atGun', result: 'eliminated' },
+        ],
+      ),
+      ifEffects: standInTable(
+        'Stand-in effect of a successful indirect-fire roll on each unit in the hex (TC-G3).',
+        'TC-G3',
+        ['target', 'result'],
+        [
+          { target: 'vehicle', result: 'pinned' },
+          { target: 'soft', result: 'eliminated' },
+        ],
+      ),
     },
     constants: {
+      autoSpotRangeHexes: 2,
+      closeAssaultRangeRow: 1,
       dieSides: 6,
       improvedPositionDsp: 4,
       pointsPerApStrength: 0.6,
@@ -596,6 +676,284 @@ export function buildTankOptionalCatalog(): CatalogDoc {
   };
 }
 
+// ---------------------------------------------------------------- layers and readings
+
+type Reading = [
+  id: string,
+  option: string,
+  def: string | number | boolean,
+  alts: (string | number | boolean)[],
+  summary: string,
+];
+
+const READINGS: Reading[] = [
+  [
+    'OT-A1',
+    'dfpDotCells',
+    'extrapolate',
+    ['firstTwoOnly'],
+    'Pinning fire on a "." cell: by default the k-th "." left of the lowest printed range counts as 1 − k, so with −2 the first two succeed and the third and beyond never do.',
+  ],
+  [
+    'OT-A2',
+    'dfpOverflow',
+    'everyRoll',
+    [],
+    'A pinning cell pushed past the die (1-5 becomes 1-7) succeeds on every roll; other die modifiers still apply first.',
+  ],
+  [
+    'OT-A3',
+    'softPinRecovery',
+    true,
+    [false],
+    'The end-of-turn recovery roll (1–4 unpins) is made for every pinned unit, soft targets included.',
+  ],
+  [
+    'OT-A4',
+    'softSplitRounding',
+    'floorAtLeastOne',
+    ['round'],
+    'The eliminating share of a success range is floor(T × share), at least 1; the rest of the range pins.',
+  ],
+  [
+    'OT-A5',
+    'softTripleTerrainOnly',
+    true,
+    [false],
+    'Soft targets triple only the terrain part of their defence (an Improved Position stays at 12).',
+  ],
+  [
+    'OT-A6',
+    'carriedInfantryAttack',
+    'summedHe',
+    [],
+    'Infantry carried by a pinned vehicle is attacked with the same summed HE strength against defence 1.',
+  ],
+  [
+    'OT-A7',
+    'closeAssaultDifferential',
+    'attackersMinusOne',
+    [],
+    'A close assault uses attackers − 1 as the differential, on the CRT row of adjacent fire.',
+  ],
+  [
+    'OT-A8',
+    'cohesionReduction',
+    'absolute',
+    ['relative'],
+    'Cohesion lowers the panic level by 10 percentage points (30% becomes 20%), not by a tenth.',
+  ],
+  [
+    'OT-A9',
+    'assaulterMayBeFiredOn',
+    true,
+    [],
+    'Only the target of a close assault is spared other fire; the assaulters can be shot at.',
+  ],
+  [
+    'OT-A10',
+    'pinnedInfantryMayAssault',
+    false,
+    [true],
+    'Pinned infantry may not close assault (a pinned soft target has no mission).',
+  ],
+  [
+    'OT-A11',
+    'smfOrder',
+    'fireInDfMoveInMv',
+    [],
+    'Simultaneous movement and fire: the fire half resolves in the DF step, the move half in the movement step; AP and HE are both halved.',
+  ],
+  [
+    'OT-A12',
+    'looseFacingSpread',
+    1,
+    [0],
+    "Looser formations: a member may face its leader's hexside or one either side of it.",
+  ],
+  [
+    'OT-A13',
+    'platoonMissionHomogeneity',
+    true,
+    [false],
+    'Members of a platoon plot the same kind of fire (DF or OF); units at panic 20% or less are exempt with the optional rules.',
+  ],
+  [
+    'OT-A14',
+    'leaveBehindFrom',
+    'everyMember',
+    ['leader'],
+    'A pinned member is left behind when every unpinned member of its platoon ends movement 3 or more hexes away.',
+  ],
+  [
+    'OT-A15',
+    'closeAssaultMpBasis',
+    'plotted',
+    [],
+    'A vehicle escapes the automatic close-assault pin by the movement points it plotted, whether or not it moved.',
+  ],
+  [
+    'OT-A16',
+    'overrunProtection',
+    'terrainStat',
+    [],
+    'Which terrain protects infantry from an overrun is the terrain stat overrunProtection (woods, urban, rubble and Improved Positions by default).',
+  ],
+  [
+    'TC-A1',
+    'hullDown',
+    'automaticNotFromAbove',
+    ['off'],
+    'Hull-down (+2 defence) is automatic for a vehicle whose line of sight from the firer enters its hex through a ridge hexside, unless the firer is higher.',
+  ],
+  [
+    'TC-A2',
+    'blockingUnits',
+    'friendlyToFirer',
+    ['any'],
+    "Units block line of sight only for their own side's fire.",
+  ],
+  [
+    'TC-A3',
+    'edCounts',
+    'signed',
+    [],
+    'The Elevation Differential counts levels with their sign: ED = L(high) + L(low) − 2 × L(block).',
+  ],
+  [
+    'TC-A4',
+    'blockRangeFrom',
+    'higher',
+    ['lower'],
+    'The range d to a potential blocking hex is counted from the higher unit.',
+  ],
+  [
+    'TC-A5',
+    'levelOfHex',
+    'band',
+    [],
+    'Each hex has one level, the contour band of its centre; below the 10 m line is level 0.',
+  ],
+  ['TC-A6', 'd10Faces', '0-9', ['1-10'], 'The decimal die reads 0 to 9.'],
+  [
+    'TC-A7',
+    'moraleGrouping',
+    'digest',
+    [],
+    'The garbled morale modifiers are read as the digest groups them; each visible destroyed unit counts enemy losses.',
+  ],
+  [
+    'TC-A8',
+    'mortarDelayTurns',
+    2,
+    [3],
+    'A mortar call plotted in turn t lands in the indirect-fire step of turn t + 2.',
+  ],
+  [
+    'TC-A9',
+    'retreatingPlatoon',
+    'eachUnit',
+    [],
+    'Every unit of a platoon with a retreating member is designated and tested on its own.',
+  ],
+  [
+    'TC-A10',
+    'autoSpotAtDfStart',
+    true,
+    [false],
+    'Units that meet the automatic spotting condition are revealed at the start of the DF step, even if nothing fires at them.',
+  ],
+  [
+    'TC-A11',
+    'panicStepPct',
+    10,
+    [],
+    'The morale roll loses 1 per 10 percentage points of panic level.',
+  ],
+  [
+    'TC-A12',
+    'staticUnits',
+    'noMovement',
+    [],
+    'Static units are those with no movement allowance: Retreat eliminates them, Retire does nothing to them.',
+  ],
+  [
+    'TC-A13',
+    'heavyMortarRanges',
+    'asMedium',
+    [],
+    "The heavy mortar has the medium mortar's ranges and halving beyond 20 hexes.",
+  ],
+  [
+    'TC-A14',
+    'edtComparison',
+    'exactRational',
+    [],
+    'The Elevation Differential Table compares exact rationals (R ≥ 1.5 d is 2R ≥ 3d).',
+  ],
+];
+
+/** The layers a TANK! scenario can switch on and the reading of every ambiguity of the digests. */
+export function buildTankRulesCatalog(): CatalogDoc {
+  return {
+    ...envelope('sandtable.catalog'),
+    meta: {
+      title: 'TANK! — layers and readings',
+      author: 'Sandtable',
+      created: CREATED,
+      description:
+        "The two rule layers a TANK! scenario can add to the base game, and the reading Sandtable gives each unclear passage of the optional rules and of Costello's revision, with the recommended reading as the default.",
+      source: 'Digests tank-optional.md (OT-A*) and tank-costello.md (TC-A*)',
+    },
+    id: 'tank.rules',
+    ruleset: 'tank',
+    layer: 'base',
+    tables: {
+      optionalRules: {
+        description: 'Rule layers a scenario can switch on (Rules tab).',
+        source:
+          'seeds 001 (optional rules 32.8-32.14) and 002 (Costello); digests tank-optional.md, tank-costello.md',
+        columns: ['id', 'name', 'description', 'ruleId', 'kind', 'group'],
+        rows: [
+          {
+            id: 'optional',
+            name: 'Optional rules 32.8–32.14',
+            description:
+              'Pinning fire on vehicles, tougher soft targets and their pins, cohesion, infantry close assault, infantry against overruns, looser formations, simultaneous movement and fire.',
+            ruleId: 'OT-32.8',
+            kind: 'layer',
+            group: '',
+          },
+          {
+            id: 'costello',
+            name: "Costello's revision",
+            description:
+              'Contour maps with the Elevation Differential Table for line of sight, ridges and hull-down, the modified sequence of play, support weapons and mortar calls, conformity, morale tests, dummies and spotting, equal points.',
+            ruleId: 'TC-2',
+            kind: 'layer',
+            group: '',
+          },
+        ],
+      },
+      interpretations: {
+        description:
+          'Interpretation registry: every ambiguity of the two digests as a named option with the recommended default.',
+        source:
+          'digests tank-optional.md (section A, OT-A*) and tank-costello.md (section A, TC-A*)',
+        columns: ['id', 'option', 'default', 'alternatives', 'ruleId', 'summary'],
+        rows: READINGS.map(([id, option, def, alts, summary]) => ({
+          id,
+          option,
+          default: def,
+          alternatives: alts,
+          ruleId: id,
+          summary,
+        })),
+      },
+    },
+  };
+}
+
 // ---------------------------------------------------------------- scenario
 
 const COLUMNS = 24;
@@ -856,5 +1214,6 @@ export function writeTank(): void {
   writeDoc(join(CATALOGS_DIR, 'tank.placeholder.catalog.json'), buildTankPlaceholderCatalog());
   writeDoc(join(CATALOGS_DIR, 'tank.catalog.json'), buildTankCostelloCatalog());
   writeDoc(join(CATALOGS_DIR, 'tank-optional.catalog.json'), buildTankOptionalCatalog());
+  writeDoc(join(CATALOGS_DIR, 'tank-rules.catalog.json'), buildTankRulesCatalog());
   writeDoc(join(SCENARIOS_DIR, 'tank-contour-hills.scenario.json'), buildContourHills());
 }

@@ -1,8 +1,5 @@
-import type { CatalogDoc } from '../../format';
-import base from '../../../scenarios/catalogs/tank.placeholder.catalog.json';
-import costello from '../../../scenarios/catalogs/tank.catalog.json';
-import optional from '../../../scenarios/catalogs/tank-optional.catalog.json';
 import type { RulesetModule } from '../types';
+import { TANK_BUNDLED } from './catalogs';
 
 /** SPI's TANK! with its optional rules and Costello's contour revision, on a hex map. No engine yet. */
 export const tank: RulesetModule = {
@@ -25,6 +22,6 @@ export const tank: RulesetModule = {
       },
     },
   ],
-  catalogs: [base, costello, optional] as unknown as CatalogDoc[],
+  catalogs: TANK_BUNDLED,
   features: { unitCards: false, attacker: false, points: true },
 };

@@ -1,0 +1,113 @@
+import type { CatalogDoc, HexMap, HexRef } from '../../../format';
+import type { RulesetCatalog } from '../../../forces/rulesetCatalog';
+import {
+  axialKey,
+  axialToOffset,
+  hexDistance,
+  hexGrid,
+  hexsideKey,
+  offsetToAxial,
+  type Axial,
+  type HexGrid,
+  type HexsideKey,
+} from '../../../hex';
+
+/** A hex of the TANK! map with what the rules ask of it. */
+export interface TankHex {
+  readonly col: number;
+  readonly row: number;
+  readonly level: number;
+  readonly terrain: string;
+  readonly woods: boolean;
+  readonly urban: boolean;
+  readonly improvedPosition: boolean;
+  /** Terrain defence points (OT-G4). */
+  readonly dsp: number;
+  /** Movement points to enter (placeholder terrain stat `mp`). */
+  readonly mp: number;
+  readonly vehicleImpassable: boolean;
+  /** Blocks the base game's line of sight (placeholder terrain stat `blocksLos`). */
+  readonly blocksBaseLos: boolean;
+  /** A potential blocking hex of Costello's line of sight by its terrain (TC-2.2). */
+  readonly costelloBlocking: boolean;
+  readonly overrunProtection: boolean;
+}
+
+export interface TankMap {
+  readonly grid: HexGrid;
+  readonly columns: number;
+  readonly rows: number;
+  readonly levels: { readonly min: number; readonly max: number };
+  hex(a: Axial): TankHex | undefined;
+  readonly ridges: ReadonlySet<HexsideKey>;
+  toAxial(h: HexRef): Axial;
+  toRef(a: Axial): HexRef;
+}
+
+/**
+ * The map as the rules read it, or the first hex the rules cannot play (a level outside the
+ * contour range, a terrain the catalog does not know), named by column and row.
+ */
+export function readTankMap(
+  map: HexMap,
+  cat: RulesetCatalog,
+  placeholder: CatalogDoc,
+  contourMax: number | undefined,
+): TankMap | string {
+  const grid = hexGrid(map);
+  const lo = map.levels?.min ?? 0;
+  const hi = Math.min(map.levels?.max ?? 0, contourMax ?? Infinity);
+  const standIn = new Map((placeholder.terrainTypes ?? []).map((t) => [t.id, t]));
+  const stat = (terrain: string, key: string): unknown =>
+    cat.terrainTypes.get(terrain)?.stats?.[key] ?? standIn.get(terrain)?.stats?.[key];
+  const byKey = new Map<string, TankHex>();
+  const given = new Map(map.hexes.map((h) => [`${h.col},${h.row}`, h]));
+  for (let col = 0; col < map.columns; col++) {
+    for (let row = 0; row < map.rows; row++) {
+      const h = given.get(`${col},${row}`);
+      const level = h?.level ?? 0;
+      if (!Number.isInteger(level) || level < lo || level > hi)
+        return `hex ${col},${row} has level ${level}, outside the contour range ${lo}..${hi} (map.levels${contourMax !== undefined ? `, TC-1.5 levels 0..${contourMax}` : ''}): set its level within the range`;
+      const terrain = h?.terrain ?? (h?.woods ? 'woods' : h?.urban ? 'urban' : map.defaultTerrain);
+      if (!cat.terrainTypes.has(terrain) && !standIn.has(terrain))
+        return `hex ${col},${row} has terrain "${terrain}", which no TANK! catalog defines: use one of ${[...new Set([...cat.terrainTypes.keys(), ...standIn.keys()])].join(', ')}`;
+      const t = cat.terrainTypes.get(terrain) ?? standIn.get(terrain)!;
+      const woods = h?.woods === true || terrain === 'woods';
+      const urban = (h?.urban === true && terrain !== 'rubble') || terrain === 'urban';
+      byKey.set(axialKey(offsetToAxial(grid, { col, row })), {
+        col,
+        row,
+        level,
+        terrain,
+        woods,
+        urban,
+        improvedPosition: h?.improvedPosition === true,
+        dsp: Number(stat(terrain, 'dsp') ?? 0),
+        mp: Number(stat(terrain, 'mp') ?? 1),
+        vehicleImpassable: (t.rules?.impassableTo ?? []).includes('allVehicles'),
+        blocksBaseLos: stat(terrain, 'blocksLos') === true || woods || urban,
+        costelloBlocking: stat(terrain, 'potentialBlockingHex') === true || woods || urban,
+        overrunProtection:
+          stat(terrain, 'overrunProtection') === true || h?.improvedPosition === true,
+      });
+    }
+  }
+  const ridges = new Set<HexsideKey>();
+  for (const s of map.hexsides ?? [])
+    if (s.ridge)
+      ridges.add(hexsideKey(map.orientation, { hex: offsetToAxial(grid, s), side: s.side as 0 }));
+  return {
+    grid,
+    columns: map.columns,
+    rows: map.rows,
+    levels: { min: lo, max: hi },
+    hex: (a) => byKey.get(axialKey(a)),
+    ridges,
+    toAxial: (h) => offsetToAxial(grid, h),
+    toRef: (a) => axialToOffset(grid, a),
+  };
+}
+
+/** Hexes between two map hexes. */
+export const hexRange = (m: TankMap, a: HexRef, b: HexRef): number =>
+  hexDistance(m.toAxial(a), m.toAxial(b));

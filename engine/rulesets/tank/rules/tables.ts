@@ -1,0 +1,292 @@
+import type { RulesTable, RulesetRef, ScenarioDoc } from '../../../format';
+import { composeRulesetCatalog, type RulesetCatalog } from '../../../forces/rulesetCatalog';
+import { TANK_BUNDLED } from '../catalogs';
+
+/**
+ * The TANK! rules as data, read from the composed catalog: the base game's tables from the
+ * placeholder catalog (a club that owns the game types the real values there, OT-G1..G8,
+ * TC-G1..G3), the layers' numbers and the reading of every ambiguity. Nothing here holds a
+ * number of its own: a missing table or column is an error naming it.
+ */
+
+/** A CRT row: the longest range it covers and a threshold per differential (null is "."). */
+export interface CrtRow {
+  readonly rangeMax: number;
+  readonly cells: ReadonlyMap<number, number | null>;
+}
+
+export interface Crt {
+  /** Differentials of the columns, lowest first. */
+  readonly columns: readonly number[];
+  readonly rows: readonly CrtRow[];
+}
+
+export interface EdtRow {
+  readonly ed: number;
+  readonly los: 'never' | 'range' | 'always';
+  /** The range factor as an exact fraction [numerator, denominator] (TC-A14). */
+  readonly factor: readonly [number, number] | null;
+}
+
+export type MoraleResult =
+  'noEffect' | 'cancelMoveAndOverrun' | 'cancelAllMissions' | 'retire' | 'retreat' | 'flee';
+
+/** What the layers switch on. */
+export interface Layers {
+  readonly optional: boolean;
+  readonly costello: boolean;
+}
+
+export interface TankRules {
+  readonly layers: Layers;
+  readonly crt: Crt;
+  readonly ifCrt: readonly {
+    readonly heMin: number;
+    readonly cells: Readonly<Record<string, number | null>>;
+  }[];
+  readonly mpMods: readonly {
+    readonly minMP: number;
+    readonly maxMP: number;
+    readonly dieMod: number;
+  }[];
+  readonly sequence: readonly string[];
+  readonly aspects: readonly string[];
+  readonly edt: readonly EdtRow[];
+  readonly moraleMods: Readonly<
+    Record<string, { readonly mod: number; readonly per: number | null }>
+  >;
+  readonly moraleResults: readonly {
+    readonly min: number | null;
+    readonly max: number | null;
+    readonly result: MoraleResult;
+  }[];
+  readonly pinRecoveryMax: number;
+  readonly overrunInfantryDestroyMax: number;
+  readonly softShare: { readonly infantry: number; readonly atGun: number };
+  readonly ifEffects: { readonly vehicle: string; readonly soft: string };
+  readonly constants: Readonly<Record<string, number>>;
+  readonly options: TankOptions;
+}
+
+/** The readings of the digests' ambiguities (tank-rules catalog, `interpretations`). */
+export interface TankOptions {
+  readonly dfpDotCells: 'extrapolate' | 'firstTwoOnly';
+  readonly softPinRecovery: boolean;
+  readonly softSplitRounding: 'floorAtLeastOne' | 'round';
+  readonly softTripleTerrainOnly: boolean;
+  readonly cohesionReduction: 'absolute' | 'relative';
+  readonly pinnedInfantryMayAssault: boolean;
+  readonly looseFacingSpread: number;
+  readonly platoonMissionHomogeneity: boolean;
+  readonly leaveBehindFrom: 'everyMember' | 'leader';
+  readonly hullDown: 'automaticNotFromAbove' | 'off';
+  readonly blockingUnits: 'friendlyToFirer' | 'any';
+  readonly blockRangeFrom: 'higher' | 'lower';
+  readonly d10Faces: '0-9' | '1-10';
+  readonly mortarDelayTurns: number;
+  readonly autoSpotAtDfStart: boolean;
+  readonly panicStepPct: number;
+  /** The historical period of the scenario (TC-4.2 availability), if it names one. */
+  readonly period: number | undefined;
+}
+
+/** The catalog a TANK! scenario plays with: the bundled documents for its layers. */
+export function tankCatalog(scenario: ScenarioDoc): RulesetCatalog {
+  return composeRulesetCatalog(scenario.ruleset, TANK_BUNDLED, scenario.catalog);
+}
+
+export function tankLayers(ruleset: RulesetRef): Layers {
+  const has = (l: string) => (ruleset.layers ?? []).some((x) => x.toLowerCase() === l);
+  return { optional: has('optional'), costello: has('costello') };
+}
+
+class TableError extends Error {}
+
+const rowsOf = (cat: RulesetCatalog, name: string, ruleId: string): RulesTable['rows'] => {
+  const t = cat.tables[name];
+  if (!t || !Array.isArray(t.rows))
+    throw new TableError(
+      `the catalog has no table "${name}" (${ruleId}): add it to the TANK! placeholder catalog`,
+    );
+  return t.rows;
+};
+
+const num = (v: unknown, where: string): number => {
+  if (typeof v !== 'number' || !Number.isFinite(v))
+    throw new TableError(`${where} is ${JSON.stringify(v)}, not a number`);
+  return v;
+};
+const cell = (v: unknown, where: string): number | null => (v === null ? null : num(v, where));
+
+/** A decimal factor as an exact fraction (1.5 is 3/2), so range tests compare integers. */
+export function fraction(x: number): [number, number] {
+  for (let q = 1; q <= 1000; q++) {
+    const p = x * q;
+    if (Math.abs(p - Math.round(p)) < 1e-9) return [Math.round(p), q];
+  }
+  throw new TableError(`range factor ${x} is not a fraction with a denominator up to 1000`);
+}
+
+function readOptions(cat: RulesetCatalog, ruleset: RulesetRef): TankOptions {
+  const given = ruleset.options ?? {};
+  const value = (id: string): unknown => {
+    const row = (cat.tables['interpretations']?.rows ?? []).find((r) => r['id'] === id);
+    if (!row) throw new TableError(`the catalog has no reading ${id} in its interpretations table`);
+    const name = String(row['option']);
+    const v = Object.hasOwn(given, id)
+      ? given[id]
+      : Object.hasOwn(given, name)
+        ? given[name]
+        : undefined;
+    if (v === undefined) return row['default'];
+    const allowed = [row['default'], ...((row['alternatives'] as unknown[]) ?? [])];
+    if (!allowed.includes(v))
+      throw new TableError(
+        `option ${id} (${name}) is ${JSON.stringify(v)}; the engine knows ${allowed.map((a) => JSON.stringify(a)).join(', ')}`,
+      );
+    return v;
+  };
+  const period = given['period'];
+  return {
+    dfpDotCells: value('OT-A1') as TankOptions['dfpDotCells'],
+    softPinRecovery: value('OT-A3') as boolean,
+    softSplitRounding: value('OT-A4') as TankOptions['softSplitRounding'],
+    softTripleTerrainOnly: value('OT-A5') as boolean,
+    cohesionReduction: value('OT-A8') as TankOptions['cohesionReduction'],
+    pinnedInfantryMayAssault: value('OT-A10') as boolean,
+    looseFacingSpread: value('OT-A12') as number,
+    platoonMissionHomogeneity: value('OT-A13') as boolean,
+    leaveBehindFrom: value('OT-A14') as TankOptions['leaveBehindFrom'],
+    hullDown: value('TC-A1') as TankOptions['hullDown'],
+    blockingUnits: value('TC-A2') as TankOptions['blockingUnits'],
+    blockRangeFrom: value('TC-A4') as TankOptions['blockRangeFrom'],
+    d10Faces: value('TC-A6') as TankOptions['d10Faces'],
+    mortarDelayTurns: value('TC-A8') as number,
+    autoSpotAtDfStart: value('TC-A10') as boolean,
+    panicStepPct: value('TC-A11') as number,
+    period: typeof period === 'number' ? period : undefined,
+  };
+}
+
+/** Reads every table the engine plays with, or says which one is missing or wrong. */
+export function readTankRules(cat: RulesetCatalog, ruleset: RulesetRef): TankRules | string {
+  try {
+    return readRulesOrThrow(cat, ruleset);
+  } catch (e) {
+    if (e instanceof TableError) return e.message;
+    throw e;
+  }
+}
+
+function readRulesOrThrow(cat: RulesetCatalog, ruleset: RulesetRef): TankRules {
+  const layers = tankLayers(ruleset);
+  const crtTable = cat.tables['crt'];
+  const crtRows = rowsOf(cat, 'crt', 'OT-G1');
+  const columns = (crtTable?.columns ?? [])
+    .filter((c) => c !== 'rangeMax')
+    .map(Number)
+    .filter((n) => Number.isInteger(n))
+    .sort((a, b) => a - b);
+  if (columns.length === 0) throw new TableError('the CRT (OT-G1) has no differential columns');
+  const crt: Crt = {
+    columns,
+    rows: crtRows
+      .map((r, i) => ({
+        rangeMax: num(r['rangeMax'], `crt row ${i + 1} rangeMax`),
+        cells: new Map(columns.map((c) => [c, cell(r[String(c)], `crt row ${i + 1} column ${c}`)])),
+      }))
+      .sort((a, b) => a.rangeMax - b.rangeMax),
+  };
+  const ifCrt = rowsOf(cat, 'ifCrt', 'TC-G3')
+    .map((r, i) => {
+      const cells: Record<string, number | null> = {};
+      for (const [k, v] of Object.entries(r))
+        if (k !== 'heMin') cells[k] = cell(v, `ifCrt row ${i + 1} ${k}`);
+      return { heMin: num(r['heMin'], `ifCrt row ${i + 1} heMin`), cells };
+    })
+    .sort((a, b) => a.heMin - b.heMin);
+  const mpMods = rowsOf(cat, 'targetMovementModifiers', 'OT-G3').map((r, i) => ({
+    minMP: num(r['minMP'], `targetMovementModifiers row ${i + 1} minMP`),
+    maxMP: num(r['maxMP'], `targetMovementModifiers row ${i + 1} maxMP`),
+    dieMod: num(r['dieMod'], `targetMovementModifiers row ${i + 1} dieMod`),
+  }));
+  const sequence = rowsOf(cat, 'sequenceOfPlay', layers.costello ? 'TC-3' : 'OT-G7')
+    .slice()
+    .sort((a, b) => num(a['step'], 'sequenceOfPlay step') - num(b['step'], 'sequenceOfPlay step'))
+    .map((r) => String(r['id']));
+  const aspects = new Array<string>(6).fill('');
+  for (const r of rowsOf(cat, 'aspects', 'OT-G2'))
+    aspects[num(r['relativeSide'], 'aspects relativeSide')] = String(r['aspect']);
+  if (aspects.some((a) => !['front', 'side', 'rear'].includes(a)))
+    throw new TableError(
+      'the aspects table (OT-G2) must give front, side or rear for sides 0 to 5',
+    );
+  const edt: EdtRow[] = layers.costello
+    ? rowsOf(cat, 'edt', 'TC-2.7').map((r) => ({
+        ed: num(r['ed'], 'edt ed'),
+        los: r['los'] as EdtRow['los'],
+        factor:
+          r['rangeFactor'] === null ? null : fraction(num(r['rangeFactor'], 'edt rangeFactor')),
+      }))
+    : [];
+  const moraleMods: Record<string, { mod: number; per: number | null }> = {};
+  const moraleResults: TankRules['moraleResults'][number][] = [];
+  if (layers.costello) {
+    for (const r of rowsOf(cat, 'moraleModifiers', 'TC-6.3'))
+      moraleMods[String(r['id'])] = {
+        mod: num(r['mod'], `moraleModifiers ${String(r['id'])}`),
+        per: r['per'] === null ? null : num(r['per'], 'moraleModifiers per'),
+      };
+    for (const r of rowsOf(cat, 'moraleResults', 'TC-6.4'))
+      moraleResults.push({
+        min: r['min'] === null ? null : num(r['min'], 'moraleResults min'),
+        max: r['max'] === null ? null : num(r['max'], 'moraleResults max'),
+        result: r['result'] as MoraleResult,
+      });
+  }
+  let pinRecoveryMax = 0;
+  let overrunInfantryDestroyMax = 0;
+  const softShare = { infantry: 0, atGun: 0 };
+  if (layers.optional) {
+    const unpin = rowsOf(cat, 'pinRecovery', 'OT-32.82').find((r) => r['result'] === 'unpinned');
+    pinRecoveryMax = num(unpin?.['max'], 'pinRecovery unpinned max');
+    const destroyed = rowsOf(cat, 'overrunInfantry', 'OT-32.12').find(
+      (r) => r['result'] === 'destroyed',
+    );
+    overrunInfantryDestroyMax = num(destroyed?.['max'], 'overrunInfantry destroyed max');
+    for (const r of rowsOf(cat, 'softTargetHeSplit', 'OT-32.9')) {
+      const t = r['target'];
+      if (t === 'infantry' || t === 'atGun')
+        softShare[t] = num(r['eliminateShare'], `softTargetHeSplit ${t}`);
+    }
+  }
+  const effects = rowsOf(cat, 'ifEffects', 'TC-G3');
+  const effectOf = (t: string) =>
+    String(effects.find((r) => r['target'] === t)?.['result'] ?? 'none');
+  const constants: Record<string, number> = {};
+  for (const [k, v] of Object.entries(cat.constants)) if (typeof v === 'number') constants[k] = v;
+  return {
+    layers,
+    crt,
+    ifCrt,
+    mpMods,
+    sequence,
+    aspects,
+    edt,
+    moraleMods,
+    moraleResults,
+    pinRecoveryMax,
+    overrunInfantryDestroyMax,
+    softShare,
+    ifEffects: { vehicle: effectOf('vehicle'), soft: effectOf('soft') },
+    constants,
+    options: readOptions(cat, ruleset),
+  };
+}
+
+/** A constant the engine needs, or an error naming it. */
+export function constant(rules: TankRules, key: string, ruleId: string): number {
+  const v = rules.constants[key];
+  if (v === undefined) throw new Error(`the TANK! catalogs have no constant "${key}" (${ruleId})`);
+  return v;
+}
