@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { loadDocument, type ScenarioDoc } from '../format';
-import { inProcessLabWorker, runLab, type LabWorkerPort } from './runner';
+import { inProcessLabWorker, labGameLog, runLab, type LabWorkerPort } from './runner';
 import type { LabSettings } from './types';
 
 function village(): ScenarioDoc {
@@ -87,4 +87,18 @@ describe('balance lab runner', () => {
       runLab(bad, settings, { spawn: () => inProcessLabWorker(), workers: 2 }).done,
     ).rejects.toThrow('Sandtable does not know the ruleset "chess"');
   });
+});
+
+describe('a lab game played again', () => {
+  test('gives the action log of the same game, ending in the record’s hash', async () => {
+    const doc = village();
+    const one = await runLab(
+      doc,
+      { ...settings, games: 1 },
+      { spawn: () => inProcessLabWorker(), workers: 1 },
+    ).done;
+    const log = await labGameLog(doc, { ...settings, games: 1 }, 40, () => inProcessLabWorker());
+    expect(log.actions.length).toBeGreaterThan(0);
+    expect(log.hash).toBe(one.hashes[0]!.hash);
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
 import type { ScenarioDoc } from '../format';
+import type { GameAction } from '../game/gameDef';
 import { labReport } from './stats';
 import type { GameRecord, LabProgress, LabReport, LabSettings } from './types';
 import { labWorkerHandler, type FromLabWorker, type ToLabWorker } from './worker';
@@ -123,6 +124,30 @@ export function runLab(scenario: ScenarioDoc, asked: LabSettings, options: LabRu
     feed();
   }
   return { done, cancel: finish };
+}
+
+/**
+ * Plays one game of a run again on a worker of its own and gives its action log (with the final
+ * state's hash, the record's when the engine is the same), for the playtest to replay it.
+ */
+export function labGameLog(
+  scenario: ScenarioDoc,
+  settings: LabSettings,
+  seed: number,
+  spawn: SpawnLabWorker,
+): Promise<{ actions: readonly GameAction[]; hash: string }> {
+  const port = spawn(0);
+  return new Promise<{ actions: readonly GameAction[]; hash: string }>((resolve, reject) => {
+    port.listen(
+      (m) => {
+        if (m.type === 'error') reject(new Error(m.message));
+        else if (m.type === 'log' && m.seed === seed) resolve({ actions: m.actions, hash: m.hash });
+      },
+      (why) => reject(new Error(`the lab worker stopped: ${why}`)),
+    );
+    port.post({ type: 'start', scenario, settings });
+    port.post({ type: 'log', seed });
+  }).finally(() => port.terminate());
 }
 
 /**

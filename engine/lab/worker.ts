@@ -1,5 +1,6 @@
 import type { ScenarioDoc } from '../format';
-import type { AnyGameDef } from '../game/gameDef';
+import type { AnyGameDef, GameAction } from '../game/gameDef';
+import { simulate } from '../game/simulate';
 import { rulesetModule } from '../rulesets/registry';
 import { playLabGame } from './labGame';
 import type { GameRecord, LabSettings } from './types';
@@ -13,10 +14,19 @@ export type ToLabWorker =
   /** The scenario and settings of the run; sent once, before any seeds. */
   | { readonly type: 'start'; readonly scenario: ScenarioDoc; readonly settings: LabSettings }
   /** Seeds to play; the worker answers with one `game` message per seed, in order. */
-  | { readonly type: 'play'; readonly seeds: readonly number[] };
+  | { readonly type: 'play'; readonly seeds: readonly number[] }
+  /** Plays one seed again and sends back its action log, to replay the game in the playtest. */
+  | { readonly type: 'log'; readonly seed: number };
 
 export type FromLabWorker =
   | { readonly type: 'game'; readonly record: GameRecord }
+  | {
+      readonly type: 'log';
+      readonly seed: number;
+      readonly actions: readonly GameAction[];
+      /** Hash of the final state: the record's hash when the game is the same. */
+      readonly hash: string;
+    }
   | { readonly type: 'error'; readonly message: string };
 
 /** The game a scenario is played with, or why the lab cannot play it. */
@@ -47,6 +57,30 @@ export function labWorkerHandler(post: (m: FromLabWorker) => void): (m: ToLabWor
         }
         game = made.game;
         settings = m.settings;
+        return;
+      }
+      case 'log': {
+        if (!game || !settings) {
+          post({
+            type: 'error',
+            message: 'the lab worker was asked for a game before its scenario',
+          });
+          return;
+        }
+        const styles = settings.styles;
+        try {
+          const r = simulate(game, {
+            seed: m.seed,
+            players: Object.fromEntries(
+              game.sides.map((s) => [s.id, { kind: 'bot', style: styles[s.id] ?? 'balanced' }]),
+            ),
+            ...(settings.turnLimit !== undefined ? { turnLimit: settings.turnLimit } : {}),
+          });
+          post({ type: 'log', seed: m.seed, actions: r.actions, hash: r.hash });
+        } catch (err) {
+          const why = err instanceof Error ? err.message : String(err);
+          post({ type: 'error', message: `game with seed ${m.seed} failed: ${why}` });
+        }
         return;
       }
       case 'play':
