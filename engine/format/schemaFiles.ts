@@ -4,6 +4,7 @@ import forcesSchema from '../../schemas/forces.schema.json';
 import objectivesSchema from '../../schemas/objectives.schema.json';
 import catalogSchema from '../../schemas/catalog.schema.json';
 import scenarioSchema from '../../schemas/scenario.schema.json';
+import labSchema from '../../schemas/lab.schema.json';
 import type { FormatName } from './types';
 
 /** Every schema of file format v1, by file name. */
@@ -14,6 +15,8 @@ export const SCHEMAS = {
   'objectives.schema.json': objectivesSchema,
   'catalog.schema.json': catalogSchema,
   'scenario.schema.json': scenarioSchema,
+  /** The balance lab's saved runs (`<name>.lab.json`), kept next to a scenario. */
+  'lab.schema.json': labSchema,
 } as const;
 
 export type SchemaFile = keyof typeof SCHEMAS;

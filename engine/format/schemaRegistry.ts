@@ -34,3 +34,9 @@ export function validateDefinition(
   const fn = validator(validatorName(schemaFile, def));
   return fn(value) ? [] : [...(fn.errors ?? [])];
 }
+
+/** Validates a whole file against a schema that is no scenario format (e.g. the lab's results). */
+export function validateFile(schemaFile: SchemaFile, value: unknown): ErrorObject[] {
+  const fn = validator(validatorName(schemaFile));
+  return fn(value) ? [] : [...(fn.errors ?? [])];
+}

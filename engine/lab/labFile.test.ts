@@ -1,0 +1,95 @@
+import { describe, expect, test } from 'vitest';
+import type { GameMap } from '../format';
+import {
+  changeText,
+  compareRuns,
+  labFileName,
+  labFileText,
+  parseLabFile,
+  withRun,
+} from './labFile';
+import { labReport } from './stats';
+import type { GameRecord } from './types';
+
+const map: GameMap = { kind: 'table', width: 12, height: 8, features: [] };
+const sides = [
+  { id: 'a', name: 'Side A', colour: '', deployment: '' },
+  { id: 'b', name: 'Side B', colour: '', deployment: '' },
+];
+const rec = (seed: number, winner: string): GameRecord => ({
+  seed,
+  winner,
+  text: winner,
+  turns: 3,
+  sideTurns: 6,
+  stoppedBy: 'over',
+  hash: `h${seed}`,
+  deaths: [{ side: 'b', type: 'tank', at: [3, 4], sideTurn: 2 }],
+  held: [[1, 1]],
+  control: { hill: ['a', null, winner === 'draw' ? null : winner] },
+});
+const report = (winners: string[]) =>
+  labReport(
+    { title: 'Hill', rulesetId: 'x', map },
+    sides,
+    { games: winners.length, firstSeed: 1, styles: {} },
+    winners.map((w, i) => rec(i + 1, w)),
+    { hill: 'The hill' },
+  );
+
+describe('the lab file next to a scenario', () => {
+  test('is named after the scenario file', () => {
+    expect(labFileName('village.scenario.json')).toBe('village.lab.json');
+    expect(labFileName('my map.json')).toBe('my map.lab.json');
+    expect(labFileName('game.sandtable')).toBe('game.lab.json');
+  });
+
+  test('round-trips through the schema, runs appended oldest first', () => {
+    const first = withRun(
+      undefined,
+      { savedAt: '2026-11-24T03:00:00Z', report: report(['a', 'b']) },
+      { title: 'Hill' },
+    );
+    const second = withRun(
+      first,
+      { savedAt: '2026-11-24T04:00:00Z', report: report(['a', 'a']) },
+      { title: 'Hill' },
+    );
+    const back = parseLabFile(labFileText(second), 'hill.lab.json');
+    expect(back.ok).toBe(true);
+    if (!back.ok) return;
+    expect(back.lab.runs.map((r) => r.savedAt)).toEqual([
+      '2026-11-24T03:00:00Z',
+      '2026-11-24T04:00:00Z',
+    ]);
+    expect(back.lab.runs[1]!.report.games!.map((g) => g.winner)).toEqual(['a', 'a']);
+    expect(back.lab.runs[1]!.report.objectives![0]!.name).toBe('The hill');
+  });
+
+  test('refuses a file the schema does not allow, saying where', () => {
+    const bad = parseLabFile(
+      '{"format":"sandtable.lab","formatVersion":1,"runs":[{"savedAt":"x","report":{"played":-1}}]}',
+      'hill.lab.json',
+    );
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.problems[0]).toMatch(/^hill\.lab\.json \/runs\/0\/report/);
+    const notJson = parseLabFile('{', 'hill.lab.json');
+    expect(!notJson.ok && notJson.problems[0]).toMatch(/hill\.lab\.json is not JSON/);
+  });
+
+  test('compares a run with the one before in words', () => {
+    const before = report(['a', 'a', 'a', 'b', 'b']);
+    const after = report(['a', 'b', 'b', 'b', 'b']);
+    const changes = compareRuns(before, after);
+    expect(changes.map(changeText)).toEqual([
+      "Side A's win share went from 60% to 20% (within chance: the 95% intervals overlap)",
+      "Side B's win share went from 40% to 80% (within chance: the 95% intervals overlap)",
+      'The draw share stayed at 0%',
+    ]);
+    const many = (a: number, b: number) => report([...Array(a).fill('a'), ...Array(b).fill('b')]);
+    expect(changeText(compareRuns(many(90, 10), many(10, 90))[0]!)).toBe(
+      "Side A's win share went from 90% to 10%",
+    );
+  });
+});

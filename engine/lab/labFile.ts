@@ -1,0 +1,126 @@
+import { validateFile } from '../format/schemaRegistry';
+import type { LabReport } from './types';
+
+/**
+ * The balance lab's results file, kept next to a scenario as `<name>.lab.json`
+ * (schemas/lab.schema.json): the runs saved so far, oldest first, so a run after an edit can be
+ * compared with the one before ("side A's win share went from 62% to 51%").
+ */
+
+export interface SavedLabRun {
+  /** ISO 8601 time of the save. */
+  readonly savedAt: string;
+  readonly note?: string;
+  readonly report: LabReport;
+}
+
+export interface LabFile {
+  readonly format: 'sandtable.lab';
+  readonly formatVersion: 1;
+  readonly scenario?: { readonly title: string; readonly file?: string };
+  readonly runs: readonly SavedLabRun[];
+}
+
+/** Runs a file keeps; saving more drops the oldest. */
+export const MAX_SAVED_RUNS = 100;
+
+/** The lab file that sits next to a scenario file: `village.scenario.json` → `village.lab.json`. */
+export function labFileName(scenarioFile: string): string {
+  const base = scenarioFile.replace(/(\.scenario)?\.json$/i, '').replace(/\.sandtable$/i, '');
+  return `${base}.lab.json`;
+}
+
+/** Reads a lab file: its runs, or what is wrong with it (where, and what to do). */
+export function parseLabFile(
+  text: string,
+  file: string,
+): { ok: true; lab: LabFile } | { ok: false; problems: string[] } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return {
+      ok: false,
+      problems: [
+        `${file} is not JSON (${(err as Error).message}); move it away to start a new one`,
+      ],
+    };
+  }
+  const errors = validateFile('lab.schema.json', value);
+  if (errors.length > 0)
+    return {
+      ok: false,
+      problems: errors
+        .slice(0, 5)
+        .map(
+          (e) =>
+            `${file} ${e.instancePath || '/'}: ${e.message ?? 'is not valid'} (schemas/lab.schema.json)`,
+        ),
+    };
+  return { ok: true, lab: value as LabFile };
+}
+
+/** The file with one more run at its end (the oldest dropped past MAX_SAVED_RUNS). */
+export function withRun(
+  previous: LabFile | undefined,
+  run: SavedLabRun,
+  scenario: { readonly title: string; readonly file?: string },
+): LabFile {
+  // Every game's hash is in `games` too; the file keeps one copy.
+  const { hashes: _hashes, ...report } = run.report;
+  const runs = [...(previous?.runs ?? []), { ...run, report: report as LabReport }];
+  return {
+    format: 'sandtable.lab',
+    formatVersion: 1,
+    scenario,
+    runs: runs.slice(Math.max(0, runs.length - MAX_SAVED_RUNS)),
+  };
+}
+
+export function labFileText(lab: LabFile): string {
+  return `${JSON.stringify(lab, null, 2)}\n`;
+}
+
+/** How a side's win share moved from one run to the next. */
+export interface ShareChange {
+  readonly side: string;
+  readonly name: string;
+  readonly before: number;
+  readonly after: number;
+  /** Whether the two 95% intervals do not overlap: a change beyond what chance explains. */
+  readonly clear: boolean;
+}
+
+/** Each side's win share then and now (sides found in both runs), and the draws. */
+export function compareRuns(before: LabReport, after: LabReport): ShareChange[] {
+  const out: ShareChange[] = [];
+  for (const s of after.sides) {
+    const b = before.sides.find((x) => x.id === s.id);
+    if (!b) continue;
+    out.push({
+      side: s.id,
+      name: s.name,
+      before: b.wins.share,
+      after: s.wins.share,
+      clear: b.wins.high < s.wins.low || s.wins.high < b.wins.low,
+    });
+  }
+  out.push({
+    side: 'draw',
+    name: 'Draws',
+    before: before.draws.share,
+    after: after.draws.share,
+    clear: before.draws.high < after.draws.low || after.draws.high < before.draws.low,
+  });
+  return out;
+}
+
+const pct = (x: number) => `${Math.round(100 * x)}%`;
+
+/** A change in words: "Side A's win share went from 62% to 51%". */
+export function changeText(c: ShareChange): string {
+  const what = c.side === 'draw' ? 'The draw share' : `${c.name}'s win share`;
+  if (Math.round(100 * c.before) === Math.round(100 * c.after))
+    return `${what} stayed at ${pct(c.after)}`;
+  return `${what} went from ${pct(c.before)} to ${pct(c.after)}${c.clear ? '' : ' (within chance: the 95% intervals overlap)'}`;
+}
