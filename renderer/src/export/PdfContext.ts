@@ -1,22 +1,7 @@
 import type { PDFFont, PDFName } from 'pdf-lib';
 import type { Ctx2D } from '../canvas/paintTerrain';
 import { parseColour, type Rgba } from './colour';
-
-type Matrix = [number, number, number, number, number, number];
-
-interface State {
-  m: Matrix;
-  fillStyle: string;
-  strokeStyle: string;
-  lineWidth: number;
-  lineJoin: CanvasLineJoin;
-  lineCap: CanvasLineCap;
-  globalAlpha: number;
-  font: string;
-  textAlign: CanvasTextAlign;
-  textBaseline: CanvasTextBaseline;
-  dash: number[];
-}
+import { initialDrawState, RecordingContext, type DrawState } from './recordingContext';
 
 /** The fonts text is set in: a regular and a bold face, both embedded in the PDF. */
 export interface PdfFonts {
@@ -47,21 +32,7 @@ const c3 = (v: number) => String(Math.round(v * 1000) / 1000);
  * as content-stream text directly: a textured map has hundreds of thousands of them, and building
  * an object per operator took seconds a sheet.
  */
-export class PdfContext implements Ctx2D {
-  private state: State = {
-    m: [1, 0, 0, 1, 0, 0],
-    fillStyle: '#000',
-    strokeStyle: '#000',
-    lineWidth: 1,
-    lineJoin: 'miter',
-    lineCap: 'butt',
-    globalAlpha: 1,
-    font: '10px sans-serif',
-    textAlign: 'start',
-    textBaseline: 'alphabetic',
-    dash: [],
-  };
-  private stack: State[] = [];
+export class PdfContext extends RecordingContext<DrawState> implements Ctx2D {
   private path: string[] = [];
   /** Graphics-state pushes to undo at restore(): one per clip since the matching save(). */
   private clips: number[] = [0];
@@ -77,7 +48,9 @@ export class PdfContext implements Ctx2D {
   constructor(
     private readonly fonts: PdfFonts,
     private readonly resources: PdfResources,
-  ) {}
+  ) {
+    super(initialDrawState());
+  }
 
   private charset(font: PDFFont): Set<number> {
     let set = this.charsets.get(font);
@@ -85,65 +58,10 @@ export class PdfContext implements Ctx2D {
     return set;
   }
 
-  get fillStyle(): string {
-    return this.state.fillStyle;
-  }
-  set fillStyle(v: string | CanvasGradient | CanvasPattern) {
-    this.state.fillStyle = String(v);
-  }
-  get strokeStyle(): string {
-    return this.state.strokeStyle;
-  }
-  set strokeStyle(v: string | CanvasGradient | CanvasPattern) {
-    this.state.strokeStyle = String(v);
-  }
-  get lineWidth() {
-    return this.state.lineWidth;
-  }
-  set lineWidth(v: number) {
-    this.state.lineWidth = v;
-  }
-  get lineJoin() {
-    return this.state.lineJoin;
-  }
-  set lineJoin(v: CanvasLineJoin) {
-    this.state.lineJoin = v;
-  }
-  get lineCap() {
-    return this.state.lineCap;
-  }
-  set lineCap(v: CanvasLineCap) {
-    this.state.lineCap = v;
-  }
-  get globalAlpha() {
-    return this.state.globalAlpha;
-  }
-  set globalAlpha(v: number) {
-    this.state.globalAlpha = v;
-  }
-  get font() {
-    return this.state.font;
-  }
-  set font(v: string) {
-    this.state.font = v;
-  }
-  get textAlign() {
-    return this.state.textAlign;
-  }
-  set textAlign(v: CanvasTextAlign) {
-    this.state.textAlign = v;
-  }
-  get textBaseline() {
-    return this.state.textBaseline;
-  }
-  set textBaseline(v: CanvasTextBaseline) {
-    this.state.textBaseline = v;
-  }
-
   /** A table point through the current transform, as "x y". */
   private tx(x: number, y: number): string {
-    const [a, b, c, d, e, f] = this.state.m;
-    return `${n(a * x + c * y + e)} ${n(b * x + d * y + f)}`;
+    const [px, py] = this.transformed(x, y);
+    return `${n(px)} ${n(py)}`;
   }
   private scale(): number {
     const [a, b, c, d] = this.state.m;
@@ -151,37 +69,15 @@ export class PdfContext implements Ctx2D {
   }
 
   save(): void {
-    this.stack.push({ ...this.state, m: [...this.state.m] as Matrix, dash: [...this.state.dash] });
+    this.pushState();
     this.clips.push(0);
   }
   restore(): void {
     const opened = this.clips.pop() ?? 0;
     for (let i = 0; i < opened; i++) this.ops.push('Q\n');
     if (this.clips.length === 0) this.clips.push(0);
-    const prev = this.stack.pop();
-    if (prev) this.state = prev;
+    this.popState();
   }
-  translate(x: number, y: number): void {
-    const [a, b, c, d, e, f] = this.state.m;
-    this.state.m = [a, b, c, d, a * x + c * y + e, b * x + d * y + f];
-  }
-  rotate(angle: number): void {
-    const [a, b, c, d, e, f] = this.state.m;
-    const cos = Math.cos(angle);
-    const sin = Math.sin(angle);
-    this.state.m = [
-      a * cos + c * sin,
-      b * cos + d * sin,
-      -a * sin + c * cos,
-      -b * sin + d * cos,
-      e,
-      f,
-    ];
-  }
-  setLineDash(segments: number[]): void {
-    this.state.dash = [...segments];
-  }
-
   beginPath(): void {
     this.path = [];
   }

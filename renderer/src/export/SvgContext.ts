@@ -1,19 +1,7 @@
 import type { Ctx2D } from '../canvas/paintTerrain';
+import { initialDrawState, RecordingContext, type DrawState } from './recordingContext';
 
-type Matrix = [number, number, number, number, number, number];
-
-interface State {
-  m: Matrix;
-  fillStyle: string;
-  strokeStyle: string;
-  lineWidth: number;
-  lineJoin: CanvasLineJoin;
-  lineCap: CanvasLineCap;
-  globalAlpha: number;
-  font: string;
-  textAlign: CanvasTextAlign;
-  textBaseline: CanvasTextBaseline;
-  dash: number[];
+interface State extends DrawState {
   /** Groups opened by clip() since the matching save(). */
   openGroups: number;
 }
@@ -27,123 +15,27 @@ const esc = (s: string) =>
  * screen. Supports what the painter uses: paths, arcs, fills, strokes, dashes, clips, translate and
  * rotate, and text.
  */
-export class SvgContext implements Ctx2D {
-  private state: State = {
-    m: [1, 0, 0, 1, 0, 0],
-    fillStyle: '#000',
-    strokeStyle: '#000',
-    lineWidth: 1,
-    lineJoin: 'miter',
-    lineCap: 'butt',
-    globalAlpha: 1,
-    font: '10px sans-serif',
-    textAlign: 'start',
-    textBaseline: 'alphabetic',
-    dash: [],
-    openGroups: 0,
-  };
-  private stack: State[] = [];
+export class SvgContext extends RecordingContext<State> implements Ctx2D {
   private d = '';
   private readonly out: string[] = [];
   private readonly defs: string[] = [];
   private clipCount = 0;
 
-  // Style properties, as on CanvasRenderingContext2D.
-  get fillStyle(): string {
-    return this.state.fillStyle;
-  }
-  set fillStyle(v: string | CanvasGradient | CanvasPattern) {
-    this.state.fillStyle = String(v);
-  }
-  get strokeStyle(): string {
-    return this.state.strokeStyle;
-  }
-  set strokeStyle(v: string | CanvasGradient | CanvasPattern) {
-    this.state.strokeStyle = String(v);
-  }
-  get lineWidth() {
-    return this.state.lineWidth;
-  }
-  set lineWidth(v: number) {
-    this.state.lineWidth = v;
-  }
-  get lineJoin() {
-    return this.state.lineJoin;
-  }
-  set lineJoin(v: CanvasLineJoin) {
-    this.state.lineJoin = v;
-  }
-  get lineCap() {
-    return this.state.lineCap;
-  }
-  set lineCap(v: CanvasLineCap) {
-    this.state.lineCap = v;
-  }
-  get globalAlpha() {
-    return this.state.globalAlpha;
-  }
-  set globalAlpha(v: number) {
-    this.state.globalAlpha = v;
-  }
-  get font() {
-    return this.state.font;
-  }
-  set font(v: string) {
-    this.state.font = v;
-  }
-  get textAlign() {
-    return this.state.textAlign;
-  }
-  set textAlign(v: CanvasTextAlign) {
-    this.state.textAlign = v;
-  }
-  get textBaseline() {
-    return this.state.textBaseline;
-  }
-  set textBaseline(v: CanvasTextBaseline) {
-    this.state.textBaseline = v;
+  constructor() {
+    super({ ...initialDrawState(), openGroups: 0 });
   }
 
   private tx(x: number, y: number): [number, number] {
-    const [a, b, c, d, e, f] = this.state.m;
-    return [a * x + c * y + e, b * x + d * y + f];
+    return this.transformed(x, y);
   }
 
   save(): void {
-    this.stack.push({
-      ...this.state,
-      m: [...this.state.m] as Matrix,
-      dash: [...this.state.dash],
-      openGroups: 0,
-    });
-    this.state = { ...this.state, openGroups: 0 };
+    this.pushState({ openGroups: 0 });
   }
   restore(): void {
     for (let i = 0; i < this.state.openGroups; i++) this.out.push('</g>');
-    const prev = this.stack.pop();
-    if (prev) this.state = prev;
+    this.popState();
   }
-  translate(x: number, y: number): void {
-    const [a, b, c, d, e, f] = this.state.m;
-    this.state.m = [a, b, c, d, a * x + c * y + e, b * x + d * y + f];
-  }
-  rotate(angle: number): void {
-    const [a, b, c, d, e, f] = this.state.m;
-    const cos = Math.cos(angle);
-    const sin = Math.sin(angle);
-    this.state.m = [
-      a * cos + c * sin,
-      b * cos + d * sin,
-      -a * sin + c * cos,
-      -b * sin + d * cos,
-      e,
-      f,
-    ];
-  }
-  setLineDash(segments: number[]): void {
-    this.state.dash = [...segments];
-  }
-
   beginPath(): void {
     this.d = '';
   }

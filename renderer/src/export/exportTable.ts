@@ -1,7 +1,8 @@
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { paintScene, type Scene } from '../canvas/paintTerrain';
 import { legendEntries, legendSize, paintLegend } from '../canvas/legend';
 import { SvgContext } from './SvgContext';
+import { drawSheetMarks, SHEET_INK } from './sheetMarks';
 import { planTiles, type PdfOptions } from './tiles';
 
 /** Browsers refuse canvases beyond this many pixels a side. */
@@ -121,8 +122,7 @@ export async function exportPdf(
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const t = planTiles(size, o);
   const pt = (inches: number) => inches * 72;
-  const total = t.cols * t.rows;
-  const ink = rgb(0.1, 0.1, 0.1);
+  const ink = SHEET_INK;
   for (let r = 0; r < t.rows; r++) {
     for (let c = 0; c < t.cols; c++) {
       const x0 = c * t.stepX;
@@ -135,60 +135,19 @@ export async function exportPdf(
       const left = pt(o.margin);
       const top = pt(t.pageH - o.margin);
       page.drawImage(png, { x: left, y: top - pt(h), width: pt(w), height: pt(h) });
-      page.drawRectangle({
-        x: left,
-        y: top - pt(h),
-        width: pt(w),
-        height: pt(h),
-        borderColor: ink,
-        borderWidth: 0.3,
+      drawSheetMarks({
+        page,
+        tiles: t,
+        c,
+        r,
+        x0,
+        y0,
+        w,
+        h,
+        margin: o.margin,
+        title: o.title,
+        font,
       });
-      // Where the next sheets begin: glue the neighbour on this line.
-      const dash = { dashArray: [4, 3], thickness: 0.6, color: rgb(0.85, 0.1, 0.1) };
-      if (c < t.cols - 1 && t.stepX < w)
-        page.drawLine({
-          start: { x: left + pt(t.stepX), y: top },
-          end: { x: left + pt(t.stepX), y: top - pt(h) },
-          ...dash,
-        });
-      if (r < t.rows - 1 && t.stepY < h)
-        page.drawLine({
-          start: { x: left, y: top - pt(t.stepY) },
-          end: { x: left + pt(w), y: top - pt(t.stepY) },
-          ...dash,
-        });
-      // Registration crosses on each corner of the image.
-      for (const [cx, cy] of [
-        [left, top],
-        [left + pt(w), top],
-        [left, top - pt(h)],
-        [left + pt(w), top - pt(h)],
-      ] as const) {
-        page.drawLine({
-          start: { x: cx - 8, y: cy },
-          end: { x: cx + 8, y: cy },
-          thickness: 0.5,
-          color: ink,
-        });
-        page.drawLine({
-          start: { x: cx, y: cy - 8 },
-          end: { x: cx, y: cy + 8 },
-          thickness: 0.5,
-          color: ink,
-        });
-      }
-      const captionY = pt(o.margin) + 6;
-      page.drawText(
-        `${o.title} — sheet ${r * t.cols + c + 1} of ${total} (row ${r + 1}, column ${c + 1}) — table ${x0.toFixed(1)}–${(x0 + w).toFixed(1)}″ × ${y0.toFixed(1)}–${(y0 + h).toFixed(1)}″ — print at 100% / actual size`
-          .replace(/″/g, '"')
-          .replace(/—|–/g, '-'),
-        { x: left, y: captionY, size: 7, font, color: ink },
-      );
-      // A 1-inch check bar in the bottom-right corner.
-      const barX = pt(t.pageW - o.margin) - 72;
-      const barY = captionY;
-      page.drawRectangle({ x: barX, y: barY, width: 72, height: 4, color: ink });
-      page.drawText('1 inch', { x: barX + 22, y: barY + 6, size: 6, font, color: ink });
     }
   }
   if (o.legend) {

@@ -1,9 +1,10 @@
 import fontkit from '@pdf-lib/fontkit';
 import { strToU8, zlibSync } from 'fflate';
-import { PDFDocument, rgb, type PDFFont, type PDFName, type PDFPage } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFName, type PDFPage } from 'pdf-lib';
 import { paintScene, type Scene } from '../canvas/paintTerrain';
 import { legendEntries, legendSize, paintLegend } from '../canvas/legend';
 import { PdfContext, type PdfFonts } from './PdfContext';
+import { drawSheetMarks, SHEET_INK } from './sheetMarks';
 import { planTiles, type PdfOptions } from './tiles';
 import { woffToSfnt } from './woff';
 
@@ -104,8 +105,7 @@ export async function exportVectorPdf(
       : await pdf.embedJpg(o.underlay.bytes)
     : undefined;
   const t = planTiles(size, o);
-  const total = t.cols * t.rows;
-  const ink = rgb(0.1, 0.1, 0.1);
+  const ink = SHEET_INK;
   for (let r = 0; r < t.rows; r++) {
     for (let c = 0; c < t.cols; c++) {
       const x0 = c * t.stepX;
@@ -135,76 +135,18 @@ export async function exportVectorPdf(
       }
       addContent(pdf, page, `${content}Q\n`);
 
-      page.drawRectangle({
-        x: left,
-        y: top - pt(h),
-        width: pt(w),
-        height: pt(h),
-        borderColor: ink,
-        borderWidth: 0.3,
-      });
-      // Where the next sheets begin: glue the neighbour on this line.
-      const dash = { dashArray: [4, 3], thickness: 0.6, color: rgb(0.85, 0.1, 0.1) };
-      if (c < t.cols - 1 && t.stepX < w)
-        page.drawLine({
-          start: { x: left + pt(t.stepX), y: top },
-          end: { x: left + pt(t.stepX), y: top - pt(h) },
-          ...dash,
-        });
-      if (r < t.rows - 1 && t.stepY < h)
-        page.drawLine({
-          start: { x: left, y: top - pt(t.stepY) },
-          end: { x: left + pt(w), y: top - pt(t.stepY) },
-          ...dash,
-        });
-      const corners = [
-        [left, top, -1, 1],
-        [left + pt(w), top, 1, 1],
-        [left, top - pt(h), -1, -1],
-        [left + pt(w), top - pt(h), 1, -1],
-      ] as const;
-      for (const [cx, cy, sx, sy] of corners) {
-        // Registration cross on the corner.
-        page.drawLine({
-          start: { x: cx - 8, y: cy },
-          end: { x: cx + 8, y: cy },
-          thickness: 0.5,
-          color: ink,
-        });
-        page.drawLine({
-          start: { x: cx, y: cy - 8 },
-          end: { x: cx, y: cy + 8 },
-          thickness: 0.5,
-          color: ink,
-        });
-        // Crop marks in the margin, in line with the image edges.
-        page.drawLine({
-          start: { x: cx + sx * 10, y: cy },
-          end: { x: cx + sx * 22, y: cy },
-          thickness: 0.4,
-          color: ink,
-        });
-        page.drawLine({
-          start: { x: cx, y: cy + sy * 10 },
-          end: { x: cx, y: cy + sy * 22 },
-          thickness: 0.4,
-          color: ink,
-        });
-      }
-      const captionY = pt(o.margin) + 6;
-      page.drawText(
-        `${o.title} - sheet ${r * t.cols + c + 1} of ${total} (row ${r + 1}, column ${c + 1}) - table ${x0.toFixed(1)}-${(x0 + w).toFixed(1)}" x ${y0.toFixed(1)}-${(y0 + h).toFixed(1)}" - print at 100% / actual size`,
-        { x: left, y: captionY, size: 7, font: fonts.regular, color: ink },
-      );
-      // A 1-inch check bar in the bottom-right corner.
-      const barX = pt(t.pageW - o.margin) - 72;
-      page.drawRectangle({ x: barX, y: captionY, width: 72, height: 4, color: ink });
-      page.drawText('1 inch', {
-        x: barX + 22,
-        y: captionY + 6,
-        size: 6,
+      drawSheetMarks({
+        page,
+        tiles: t,
+        c,
+        r,
+        x0,
+        y0,
+        w,
+        h,
+        margin: o.margin,
+        title: o.title,
         font: fonts.regular,
-        color: ink,
       });
     }
   }
