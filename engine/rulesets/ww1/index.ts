@@ -1,9 +1,16 @@
-import type { CatalogDoc } from '../../format';
-import core from '../../../scenarios/catalogs/ww1.catalog.json';
-import placeholder from '../../../scenarios/catalogs/ww1.placeholder.catalog.json';
+import type { AnyGameDef } from '../../game/gameDef';
+import type { AnyPlaytestView } from '../../playtest/view';
 import type { RulesetModule } from '../types';
+import { WW1_ACTIONS } from './actionSchema';
+import { WW1_BUNDLED } from './catalogs';
+import { ww1Explain } from './explain';
+import { makeWw1Game } from './game';
+import { ww1View } from './view';
 
-/** WWI tank rules for a hex command-card game. No rules engine yet: drawn and set up, not played. */
+/**
+ * WWI tank rules on a hex command-card game: the rules engine (rules/), its bot, its playtest
+ * view on the hex board and the explanations behind `sandtable los` and `odds`.
+ */
 export const ww1: RulesetModule = {
   id: 'ww1',
   label: 'WWI',
@@ -24,6 +31,18 @@ export const ww1: RulesetModule = {
       },
     },
   ],
-  catalogs: [core, placeholder] as unknown as CatalogDoc[],
+  catalogs: WW1_BUNDLED,
   features: { unitCards: false, attacker: false, points: false },
+  game(scenario) {
+    const made = makeWw1Game(scenario, WW1_BUNDLED);
+    if (typeof made === 'string') return { ok: false, reason: made };
+    const view = ww1View(made.ctx, made.game);
+    return {
+      ok: true,
+      game: made.game as unknown as AnyGameDef,
+      view: () => view as unknown as AnyPlaytestView,
+    };
+  },
+  actions: WW1_ACTIONS,
+  explain: ww1Explain,
 };

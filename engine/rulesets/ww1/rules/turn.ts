@@ -213,8 +213,17 @@ export function hexFacts(b: Ww1Board, s: Pick<Ww1State, 'wireCleared'>, c: HexCe
   };
 }
 
-export const unitAt = (s: Pick<Ww1State, 'units'>, c: HexCell): Ww1Unit | undefined =>
-  Object.values(s.units).find((u) => u.at.col === c.col && u.at.row === c.row);
+/** Units by hex, built once per units record (states never change in place). */
+const OCCUPANCY = new WeakMap<Dict<Ww1Unit>, Map<string, Ww1Unit>>();
+
+export function unitAt(s: Pick<Ww1State, 'units'>, c: HexCell): Ww1Unit | undefined {
+  let byHex = OCCUPANCY.get(s.units);
+  if (!byHex) {
+    byHex = new Map(Object.values(s.units).map((u) => [cellKey(u.at), u]));
+    OCCUPANCY.set(s.units, byHex);
+  }
+  return byHex.get(cellKey(c));
+}
 
 export function sectionsOf(b: Ww1Board, c: HexCell): string[] {
   return (b.map.sections ?? [])
@@ -584,14 +593,17 @@ export function planBattle(
   id: string,
   targetId: string,
   cardId?: string,
+  /** Plan as if the unit were ordered and the battle phase had come (the bot's look-ahead). */
+  assumeOrdered = false,
 ): PlanResult {
-  if (s.phase !== 'battle') return no(`units battle in the battle phase, not ${s.phase}`);
+  if (s.phase !== 'battle' && !assumeOrdered)
+    return no(`units battle in the battle phase, not ${s.phase}`);
   const u = entry(s.units, id);
   const t = entry(s.units, targetId);
-  if (!u?.ordered || u.side !== s.active)
+  if (!u || (!u.ordered && !assumeOrdered) || u.side !== s.active)
     return no(`${id} is not an ordered unit of ${s.active}`, 'WW-2.1');
   if (!t || t.side === s.active) return no(`${targetId} is not an enemy unit on the board`);
-  const bonus = u.battled;
+  const bonus = u.battled && !assumeOrdered;
   if (bonus && !u.bonusOpen)
     return u.bonusUsed
       ? no(`${id} has had its bonus combat`, 'WW-7.6')
@@ -837,9 +849,10 @@ export function enemiesNext(b: Ww1Board, s: Ww1State, u: Ww1Unit): Ww1Unit[] {
   );
 }
 
+/** The two combat cards the tank rules name (ww1.catalog.json), each its own clause of WW-6.3. */
 const CARD_CLAUSE: Readonly<Record<string, string>> = {
-  'Surprise Ambush': 'WW-6.3(c)',
-  'Butt & Bayonet': 'WW-6.3(d)',
+  'ww1.card.surpriseAmbush': 'WW-6.3(c)',
+  'ww1.card.buttAndBayonet': 'WW-6.3(d)',
 };
 
 /** WW-6 gaining ground (mandatory) and the bog-down roll that opens the bonus combat (WW-7). */
@@ -865,7 +878,8 @@ function gainGround(
     return refuse('WW-6.3(a)');
   if (entry(b.rules.commands, s.card ?? '')?.noGainGround) return refuse('WW-6.3(b)');
   // The two combat cards the tank rules name, each its own clause of WW-6.3.
-  if (plan.card?.noGainGround) return refuse(CARD_CLAUSE[plan.card.name] ?? 'WW-6.3');
+  if (plan.card?.noGainGround)
+    return refuse(Object.hasOwn(CARD_CLAUSE, plan.card.id) ? CARD_CLAUSE[plan.card.id]! : 'WW-6.3');
   if (unitAt(s, to) || f.terrain?.tankImpassable) return refuse('WW-6.3(e)');
   let wire = s.wireCleared;
   const intoWire = f.wire;

@@ -1,0 +1,284 @@
+import { entry, withEntry } from '../../game/dict';
+import type { BotStyle, SideTurn } from '../../game/gameDef';
+import {
+  cellDistance,
+  cellKey,
+  hexFacts,
+  neighbours,
+  orderProblem,
+  planBattle,
+  reduceWw1,
+  specOf,
+  unitAt,
+  type BattlePlan,
+  type HexCell,
+  type Ww1Action,
+  type Ww1Board,
+  type Ww1Event,
+  type Ww1State,
+  type Ww1Unit,
+} from './rules/turn';
+
+/**
+ * The WWI bot plays a whole turn of its side: it plays the command card whose sections hold the
+ * units with the most to gain, orders them (tanks and units with a target first), moves each to
+ * the hex from which it battles best (or toward the nearest enemy and the objectives), battles
+ * the target with the most expected hits, plays a combat card when it adds dice (a tank keeps its
+ * gain ground unless the style is aggressive), and takes every bonus combat it is given.
+ */
+
+/** How far the style pushes units forward: expected hits weigh 1, a hex nearer the enemy this. */
+const ADVANCE: Readonly<Record<BotStyle, number>> = {
+  cautious: 0.08,
+  balanced: 0.2,
+  aggressive: 0.35,
+};
+
+/** Expected value of a battle plan: hits, a share for flags that make it retreat. */
+function planValue(b: Ww1Board, s: Ww1State, plan: BattlePlan, target: Ww1Unit): number {
+  const faces = b.rules.faces.length;
+  const pHit = b.rules.faces.filter((f) => plan.hitSymbols.includes(f)).length / faces;
+  const pFlag = b.rules.faces.filter((f) => f === b.rules.flag).length / faces;
+  const hits = plan.dice * pHit;
+  const flags = Math.max(0, plan.dice * pFlag - plan.ignorable);
+  const left = target.figures;
+  // A unit near its end is worth finishing: a medal.
+  const kill = hits >= left ? 1.5 : hits / left;
+  return hits + 0.3 * flags + kill + (s.units[target.id] ? 0 : 0);
+}
+
+/** The unit's best battle from the state as it is (phase battle, the unit ordered). */
+function bestBattle(
+  b: Ww1Board,
+  s: Ww1State,
+  id: string,
+  cards: readonly (string | undefined)[] = [undefined],
+  assumeOrdered = false,
+): { value: number; target: string; card?: string } | undefined {
+  const me = s.units[id]!;
+  let best: { value: number; target: string; card?: string } | undefined;
+  for (const t of Object.values(s.units)) {
+    if (t.side === me.side) continue;
+    // Beyond the longest reach nothing can be battled.
+    if (cellDistance(b, me.at, t.at) > specOf(b, me).rangedDice.length + 1) continue;
+    for (const card of cards) {
+      const p = planBattle(b, s, id, t.id, card, assumeOrdered);
+      if (!p.ok) continue;
+      let value = planValue(b, s, p.plan, t);
+      if (card !== undefined) {
+        const without = planBattle(b, s, id, t.id, undefined, assumeOrdered);
+        const base = without.ok ? planValue(b, s, without.plan, t) : 0;
+        // A card is worth playing when it adds; a tank loses its gain ground to some.
+        const gain =
+          value - base - (specOf(b, me).cls === 'tank' && p.plan.card?.noGainGround ? 0.6 : 0);
+        if (gain <= 0.05) continue;
+        value = base + gain;
+      }
+      if (!best || value > best.value) best = { value, target: t.id, ...(card ? { card } : {}) };
+    }
+  }
+  return best;
+}
+
+function nearestEnemy(b: Ww1Board, s: Ww1State, u: Ww1Unit): number {
+  let d = Infinity;
+  for (const o of Object.values(s.units))
+    if (o.side !== u.side) d = Math.min(d, cellDistance(b, u.at, o.at));
+  for (const o of b.objectives)
+    if (o.owner === u.side)
+      for (const h of o.hexes) {
+        const holder = unitAt(s, h);
+        if (holder?.side !== u.side) d = Math.min(d, cellDistance(b, u.at, h) + 1);
+      }
+  return d;
+}
+
+/** How good a unit's place is: its best battle from there, and how near the enemy it stands. */
+function placeValue(b: Ww1Board, s: Ww1State, id: string, style: BotStyle): number {
+  const u = s.units[id]!;
+  const battle = bestBattle(b, s, id, [undefined], true)?.value ?? 0;
+  const d = nearestEnemy(b, s, u);
+  const cover = hexFacts(b, s, u.at).terrain?.ignoreFlags ?? 0;
+  const spec = specOf(b, u);
+  // Guns stay back and shoot; soldiers and tanks close in.
+  const advance = spec.cls === 'gun' ? 0 : ADVANCE[style];
+  return battle - advance * (Number.isFinite(d) ? d : 0) + 0.1 * cover;
+}
+
+/** Paths of 1 to `move` hexes from a unit's hex, over empty hexes, keyed by the last hex. */
+function paths(b: Ww1Board, s: Ww1State, u: Ww1Unit, move: number): HexCell[][] {
+  const out = new Map<string, HexCell[]>();
+  let frontier: HexCell[][] = [[]];
+  for (let step = 0; step < move; step++) {
+    const next: HexCell[][] = [];
+    for (const p of frontier) {
+      const from = p.at(-1) ?? u.at;
+      if (p.length && hexFacts(b, s, from).stopsMovement && specOf(b, u).cls !== 'tank') continue;
+      for (const n of neighbours(b, from)) {
+        const k = cellKey(n);
+        if (out.has(k) || k === cellKey(u.at) || unitAt(s, n)) continue;
+        const path = [...p, n];
+        out.set(k, path);
+        next.push(path);
+      }
+    }
+    frontier = next;
+  }
+  return [...out.values()];
+}
+
+/** Worth by unit, kept per units record (playing a card leaves the units as they were). */
+const WORTH = new WeakMap<object, Map<string, number>>();
+
+/** The value of a unit for the card being chosen: what it would gain by being ordered. */
+function unitWorth(b: Ww1Board, s: Ww1State, u: Ww1Unit, style: BotStyle): number {
+  let memo = WORTH.get(s.units);
+  if (!memo) WORTH.set(s.units, (memo = new Map()));
+  const key = `${u.id}/${style}`;
+  const had = memo.get(key);
+  if (had !== undefined) return had;
+  const v = worthOf(b, s, u, style);
+  memo.set(key, v);
+  return v;
+}
+
+function worthOf(b: Ww1Board, s: Ww1State, u: Ww1Unit, style: BotStyle): number {
+  const here = placeValue(b, s, u.id, style);
+  const spec = specOf(b, u);
+  let best = here;
+  if (!u.bogged)
+    for (const p of paths(b, s, u, spec.move)) {
+      const moved = { ...s, units: withEntry(s.units, u.id, { ...u, at: p.at(-1)! }) };
+      best = Math.max(best, placeValue(b, moved, u.id, style));
+    }
+  // Ordering a unit that gains nothing still beats leaving a slot empty a little.
+  return (
+    0.2 +
+    Math.max(0, best - here) +
+    Math.max(0, bestBattle(b, s, u.id, [undefined], true)?.value ?? 0)
+  );
+}
+
+function chooseCard(b: Ww1Board, s: Ww1State, style: BotStyle): string | undefined {
+  const hand = s.deck.hands[s.active] ?? [];
+  const worth = new Map<string, number>();
+  for (const u of Object.values(s.units))
+    if (u.side === s.active) worth.set(u.id, unitWorth(b, s, u, style));
+  let best: { card: string; value: number } | undefined;
+  for (const card of new Set(hand)) {
+    const c = entry(b.rules.commands, card);
+    if (!c) continue;
+    const played = { ...s, phase: 'order' as const, card };
+    const values = Object.values(s.units)
+      .filter((u) => u.side === s.active && !orderProblem(b, played, u.id))
+      .map((u) => worth.get(u.id) ?? 0)
+      .sort((x, y) => y - x)
+      .slice(0, c.units);
+    // A card that stops tanks gaining ground is worth a little less with tanks in the order.
+    const value = values.reduce((n, v) => n + v, 0) + c.dice * 0.3 * values.length;
+    if (!best || value > best.value) best = { card, value };
+  }
+  return best?.card ?? hand[0];
+}
+
+function chooseOrders(b: Ww1Board, s: Ww1State, style: BotStyle): string[] {
+  const c = b.rules.commands[s.card!]!;
+  return Object.values(s.units)
+    .filter((u) => u.side === s.active && !orderProblem(b, s, u.id))
+    .map((u) => ({
+      id: u.id,
+      v: unitWorth(b, s, u, style) + (specOf(b, u).cls === 'tank' ? 0.5 : 0),
+    }))
+    .sort((x, y) => y.v - x.v || (x.id < y.id ? -1 : 1))
+    .slice(0, c.units)
+    .map((x) => x.id);
+}
+
+function chooseMove(b: Ww1Board, s: Ww1State, u: Ww1Unit, style: BotStyle): HexCell[] | undefined {
+  const spec = specOf(b, u);
+  let best: { path: HexCell[] | undefined; value: number } = {
+    path: undefined,
+    value: placeValue(b, s, u.id, style),
+  };
+  for (const p of paths(b, s, u, spec.move)) {
+    const r = reduceWw1(b, s, { type: 'move', unit: u.id, path: p });
+    if (!r.ok) continue;
+    const v = placeValue(b, r.state, u.id, style);
+    if (v > best.value + 1e-9) best = { path: p, value: v };
+  }
+  return best.path;
+}
+
+/** One action for the side to act now, or undefined when its turn is done. */
+function nextAction(b: Ww1Board, s: Ww1State, style: BotStyle): Ww1Action {
+  switch (s.phase) {
+    case 'play':
+      return { type: 'playCard', card: chooseCard(b, s, style) ?? '' };
+    case 'order':
+    case 'move': {
+      // Order once (the whole count), then move the ordered units one by one.
+      if (s.phase === 'order' && !Object.values(s.units).some((u) => u.ordered)) {
+        const units = chooseOrders(b, s, style);
+        if (units.length) return { type: 'order', units };
+      }
+      for (const u of Object.values(s.units)) {
+        if (u.side !== s.active || !u.ordered || u.moved || u.bogged) continue;
+        const path = chooseMove(b, s.phase === 'order' ? { ...s, phase: 'move' } : s, u, style);
+        if (path) return { type: 'move', unit: u.id, path };
+      }
+      return { type: 'endMoves' };
+    }
+    case 'battle': {
+      const cards = [undefined, ...new Set(s.combat.hands[s.active] ?? [])];
+      const ready = Object.values(s.units)
+        .filter((u) => u.side === s.active && u.ordered && (!u.battled || u.bonusOpen))
+        .sort((x, y) => Number(specOf(b, y).cls === 'tank') - Number(specOf(b, x).cls === 'tank'));
+      for (const u of ready) {
+        const usable =
+          style === 'aggressive' || specOf(b, u).cls !== 'tank'
+            ? cards
+            : cards.filter((c) => c === undefined || !entry(b.rules.combats, c)?.noGainGround);
+        const best = bestBattle(b, s, u.id, usable);
+        if (best)
+          return {
+            type: 'battle',
+            unit: u.id,
+            target: best.target,
+            ...(best.card ? { card: best.card } : {}),
+          };
+      }
+      return { type: 'endTurn' };
+    }
+    case 'over':
+      return { type: 'endTurn' };
+  }
+}
+
+/** The bot's whole turn for `side`, or nothing when it is not that side's turn. */
+export function botTurn(
+  b: Ww1Board,
+  start: Ww1State,
+  side: string,
+  style: BotStyle = 'balanced',
+): SideTurn<Ww1State, Ww1Action, Ww1Event> {
+  const actions: Ww1Action[] = [];
+  const events: Ww1Event[] = [];
+  let s = start;
+  if (s.phase === 'over' || s.active !== side) return { actions, state: s, events };
+  // A unit battles at most twice and moves once: the turn ends well within this many actions.
+  for (let i = 0; i < 200 && s.phase !== 'over' && s.active === side; i++) {
+    let a = nextAction(b, s, style);
+    let r = reduceWw1(b, s, a);
+    if (!r.ok) {
+      // Whatever the plan missed, the turn still ends.
+      a =
+        s.phase === 'play' ? a : s.phase === 'battle' ? { type: 'endTurn' } : { type: 'endMoves' };
+      r = reduceWw1(b, s, a);
+      if (!r.ok) break;
+    }
+    actions.push(a);
+    events.push(...r.events);
+    s = r.state;
+  }
+  return { actions, state: s, events };
+}

@@ -1,0 +1,151 @@
+import type { CatalogDoc, ScenarioDoc } from '../../format';
+import { actionProblem } from '../../game/actionSchema';
+import type { GameDef, GameResult, SideInfo, Viewer } from '../../game/gameDef';
+import { invalid } from '../../game/reducer';
+import { hashState } from '../../game/stateHash';
+import { WW1_ACTIONS } from './actionSchema';
+import { botTurn } from './bot';
+import { readWw1Rules, type Ww1Rules } from './rules/data';
+import {
+  reduceWw1,
+  setUpWw1,
+  type Ww1Action,
+  type Ww1Board,
+  type Ww1Event,
+  type Ww1State,
+} from './rules/turn';
+
+export type Ww1Game = GameDef<Ww1State, Ww1Action, Ww1Event>;
+
+/** What a WWI game knows of its scenario: the board, the rules and the names. */
+export interface Ww1Context {
+  readonly scenario: ScenarioDoc;
+  readonly board: Ww1Board;
+  readonly rules: Ww1Rules;
+  readonly names: ReadonlyMap<string, string>;
+  readonly sideNames: ReadonlyMap<string, string>;
+}
+
+/** A WWI scenario's context, or why it cannot be played (the scenario or catalog field named). */
+export function ww1Context(
+  scenario: ScenarioDoc,
+  catalogs: readonly CatalogDoc[],
+): Ww1Context | string {
+  const read = readWw1Rules(catalogs, {
+    ...(scenario.catalog ? { catalog: scenario.catalog } : {}),
+    ...(scenario.ruleset.options ? { options: scenario.ruleset.options } : {}),
+  });
+  if (!read.ok) return read.reason;
+  const made = setUpWw1(scenario, read.rules, 0);
+  if (!made.ok) return made.reason;
+  const names = new Map<string, string>();
+  for (const side of scenario.forces.sides)
+    for (const f of side.formations) for (const u of f.units) names.set(u.id, u.name ?? u.id);
+  return {
+    scenario,
+    board: made.board,
+    rules: read.rules,
+    names,
+    sideNames: new Map(scenario.forces.sides.map((s) => [s.id, s.name])),
+  };
+}
+
+/**
+ * Whether a viewer may see an event: a card drawn goes to one hand and only its owner sees which
+ * (hot-seat play hides each side's hand from the other); cards played are seen by both.
+ */
+export function ww1EventVisible(event: Ww1Event, viewer: Viewer): boolean {
+  if (viewer === null) return true;
+  if (event.type === 'deck' && event.event.type === 'draw') return event.event.hand === viewer;
+  return true;
+}
+
+/** The WWI rules as a headless game: reducer, status, the bot, the dice lens. */
+export function ww1Game(ctx: Ww1Context): Ww1Game {
+  const { board } = ctx;
+  const sides: SideInfo[] = ctx.scenario.forces.sides.map((s, k) => {
+    const edge = ctx.scenario.deployment.entryEdges?.find((e) => e.side === s.id)?.edge;
+    return {
+      id: s.id,
+      name: s.name,
+      colour: s.colour ?? (k === 0 ? '#6b5a3a' : '#5a6470'),
+      deployment: `placed by the scenario${edge ? `; retreats toward the ${edge} edge` : ''}`,
+    };
+  });
+  return {
+    rulesetId: ctx.scenario.ruleset.id,
+    sides,
+    newGame: (o) => {
+      const made = setUpWw1(ctx.scenario, ctx.rules, o.seed, o.turnLimit);
+      if (!made.ok) throw new Error(made.reason);
+      return made.state;
+    },
+    reduce: (state, action) => {
+      const wrong = actionProblem(WW1_ACTIONS, action);
+      return wrong === undefined ? reduceWw1(board, state, action) : invalid(wrong);
+    },
+    actions: WW1_ACTIONS,
+    status: (state) => ({
+      turn: state.turn,
+      phase: state.phase,
+      waitingFor: state.phase === 'over' ? [] : [state.active],
+      over: state.phase === 'over',
+    }),
+    result(state): GameResult | undefined {
+      if (state.phase !== 'over') return undefined;
+      const medals = state.sides.map((s) => `${ctx.sideNames.get(s) ?? s} ${state.medals[s] ?? 0}`);
+      if (!state.winner)
+        return {
+          winner: 'draw',
+          text: `Draw after turn ${state.turnLimit}: medals ${medals.join(', ')}`,
+        };
+      return {
+        winner: state.winner,
+        text: `${ctx.sideNames.get(state.winner) ?? state.winner} wins: medals ${medals.join(', ')}`,
+      };
+    },
+    hash: (state) => hashState(state),
+    eventVisible: (event, viewer) => ww1EventVisible(event, viewer),
+    actionSide: (state) => state.active,
+    endPhaseAction: (state): Ww1Action => {
+      if (state.phase === 'play') {
+        const card = state.deck.hands[state.active]?.[0];
+        return { type: 'playCard', card: card ?? '' };
+      }
+      if (state.phase === 'order' || state.phase === 'move') return { type: 'endMoves' };
+      return { type: 'endTurn' };
+    },
+    pieces: (state) => {
+      const alive = new Set(Object.keys(state.units));
+      const start = ctx.scenario.forces.sides.flatMap((s) =>
+        s.formations.flatMap((f) => f.units.map((u) => ({ u, side: s.id }))),
+      );
+      return start.map(({ u, side }) => {
+        const now = state.units[u.id];
+        const p = u.position as { col: number; row: number };
+        return {
+          id: u.id,
+          side,
+          type: u.type,
+          at: now ? [now.at.col, now.at.row] : [p.col, p.row],
+          alive: alive.has(u.id),
+        };
+      });
+    },
+    bot: (state, side, style) => botTurn(ctx.board, state, side, style),
+    dice: {
+      get: (state) => state.rng,
+      set: (state, rng) => ({ ...state, rng }),
+    },
+  };
+}
+
+/** A WWI scenario's context and game, or why it cannot be played. */
+export function makeWw1Game(
+  scenario: ScenarioDoc,
+  catalogs: readonly CatalogDoc[],
+): { ctx: Ww1Context; game: Ww1Game } | string {
+  const ctx = ww1Context(scenario, catalogs);
+  if (typeof ctx === 'string') return ctx;
+  return { ctx, game: ww1Game(ctx) };
+}
