@@ -35,9 +35,17 @@ const COMMANDS: Record<string, Command> = {
     summary: 'apply an action log to a scenario; print the events and a state hash',
     load: () => import('./play'),
   },
-  lab: {
+  simulate: {
     summary: 'the balance lab: play a scenario bot against bot many times, report who wins',
-    load: () => import('./lab'),
+    load: () => import('./simulate'),
+  },
+  lab: {
+    summary: 'the same as simulate',
+    load: () => import('./simulate'),
+  },
+  worker: {
+    summary: 'play balance-lab games from a Redis queue for "simulate --queue"',
+    load: () => import('./worker'),
   },
 };
 

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ interface Report {
   length: { mean: number };
 }
 
-describe('sandtable lab', () => {
+describe('sandtable simulate (and its alias lab)', () => {
   it('gives the same games on one worker thread and on two, as JSON', async () => {
     const args = ['lab', village, '--games', '3', '--seed', '7', '--turn-limit', '1', '--json'];
     const one = await sandtable(...args, '--workers', '1', '--bots', 'b=cautious');
@@ -46,7 +46,7 @@ describe('sandtable lab', () => {
 
   it('prints a readable report with intervals', async () => {
     const r = await sandtable(
-      'lab',
+      'simulate',
       village,
       '--games',
       '2',
@@ -59,6 +59,35 @@ describe('sandtable lab', () => {
     expect(r.stdout).toMatch(/Side A \(west\) \(a\) +balanced +0\.0% +\[0\.0% – 65\.8%\]/);
     expect(r.stdout).toContain('draws');
     expect(r.stdout).toContain('game length: mean 1.0 turns');
+    // Who held each side's objective at the end of turn 1, over the two games.
+    expect(r.stdout).toMatch(/who held Side A's objective: .* at the end of each turn/);
+    expect(r.stdout).toMatch(/\n +1 +2 +\d+\.\d% +\d+\.\d% +\d+\.\d%\n/);
+  }, 120_000);
+
+  it('stops on Ctrl-C, reports the games played and exits 130', async () => {
+    const child = spawn(
+      process.execPath,
+      [bin, 'simulate', village, '--games', '500', '--turn-limit', '1', '--workers', '1', '--json'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+      // The first progress line: a game is in; interrupt as a user at a terminal would.
+      if (/\d+\/500 games/.test(err)) child.kill('SIGINT');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(130);
+    const report = JSON.parse(out) as Report & { complete: boolean; cancelled: boolean };
+    expect(report.cancelled).toBe(true);
+    expect(report.complete).toBe(false);
+    expect(report.played).toBeGreaterThan(0);
+    expect(report.played).toBeLessThan(500);
+    expect(report.hashes.map((h) => h.seed)).toEqual(
+      Array.from({ length: report.played }, (_, i) => 1 + i),
+    );
   }, 120_000);
 
   it('refuses bad usage with exit code 2 and names what is wrong', async () => {
@@ -66,5 +95,11 @@ describe('sandtable lab', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--bots names side "c"; the scenario\'s sides are a, b');
     expect((await sandtable('lab', village, '--games', 'many')).code).toBe(2);
+    const q = await sandtable('simulate', village, '--queue', 'http://example.org');
+    expect(q.code).toBe(2);
+    expect(q.stderr).toContain('is not a redis:// or rediss:// URL');
+    const w = await sandtable('worker', '--threads', '2');
+    expect(w.code).toBe(2);
+    expect(w.stderr).toContain('sandtable worker needs --queue redis://host:port');
   });
 });

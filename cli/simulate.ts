@@ -3,23 +3,38 @@ import { defaultLabWorkers, nodeLabWorker } from './labThreads';
 import { readPlayable } from './scenario';
 import type { BotStyle } from '../engine/game/gameDef';
 import { runLab } from '../engine/lab/runner';
-import type { HeatGrid, LabReport, LabSettings, Share } from '../engine/lab/types';
+import type {
+  HeatGrid,
+  LabProgress,
+  LabReport,
+  LabSettings,
+  ObjectiveControl,
+  Share,
+} from '../engine/lab/types';
 import { labGameOf } from '../engine/lab/worker';
+import { queueUrlProblem, redisProblem, runLabOnQueue } from './labQueue';
 
-export const usage = `sandtable lab <scenario> [--games <n>] [--seed <s>] [--workers <k>]
+export const usage = `sandtable simulate <scenario> [--games <n>] [--seed <s>] [--workers <k>]
                  [--bots <side>=<style>,...] [--turn-limit <n>] [--json] [--fail-above <share>]
+                 [--queue <redis://host:port> [--batch <n>]]
+  (also "sandtable lab")
   The balance lab: plays the scenario bot against bot --games times (default 200) with seeds
   s, s+1, ... (default 1) on --workers threads (default: one per core) and reports each side's
   win share with its 95% interval (Wilson), draws, decided games, game length, losses by unit
-  type and where pieces fell. The bots play the styles of the scenario's playtest settings unless
-  --bots names others (cautious, balanced or aggressive). The same seeds always give the same
-  report, whatever the number of workers. Progress goes to stderr; Ctrl-C stops the run and
-  reports the games finished so far.
-  --json prints the whole report (heatmaps and every game's hash included) as JSON.
+  type, who held each objective at the end of every turn and where pieces fell. The bots play the
+  styles of the scenario's playtest settings unless --bots names others (cautious, balanced or
+  aggressive). The same seeds always give the same games, whatever the number of workers.
+  Progress goes to stderr; Ctrl-C stops the run and reports the games finished so far.
+  --queue plays the games on "sandtable worker --queue" processes instead, on any number of
+  machines sharing the Redis server (BullMQ), --batch seeds to a job (default 10); the games and
+  their hashes are the same as on this machine.
+  --json prints the whole report (heatmaps, objective control and every game) as JSON, with
+  "complete" false when the run was stopped.
   --fail-above 0.6 exits 3 when a side wins more than 60% of games with 95% confidence (the low
   end of its interval is above it): a check for a club's CI.
-  Exits 0 when the games were played, 3 as above, 1 when the scenario cannot be played, 2 on bad
-  usage.`;
+  Exit codes: 0 every game played (and --fail-above passed), 3 as above, 1 when the scenario
+  cannot be played or a game or the queue failed, 2 on bad usage, 130 when stopped by Ctrl-C
+  (after the report of the games played).`;
 
 const STYLES: readonly BotStyle[] = ['cautious', 'balanced', 'aggressive'];
 
@@ -52,6 +67,23 @@ function heatText(g: HeatGrid): string[] {
     rows.push(`|${line}|`);
   }
   return rows;
+}
+
+/** Who held an objective at the end of each turn, as shares of the games still going. */
+function controlText(o: ObjectiveControl, r: LabReport): string[] {
+  const lines = [`who held ${o.name} at the end of each turn (share of the games still going):`];
+  lines.push(
+    `turn  games  ${r.sides.map((s) => s.name.slice(0, 14).padStart(14)).join(' ')}  ${'nobody'.padStart(7)}`,
+  );
+  for (const t of o.byTurn) {
+    const held = r.sides.map((s) => t.held[s.id] ?? 0);
+    const nobody = t.games - held.reduce((a, b) => a + b, 0);
+    const cell = (n: number) => (t.games ? pct(n / t.games) : '-');
+    lines.push(
+      `${String(t.turn).padStart(4)}  ${String(t.games).padStart(5)}  ${held.map((n) => cell(n).padStart(14)).join(' ')}  ${cell(nobody).padStart(7)}`,
+    );
+  }
+  return lines;
 }
 
 function textReport(r: LabReport, seconds: number, cancelled: boolean): string {
@@ -89,6 +121,7 @@ function textReport(r: LabReport, seconds: number, cancelled: boolean): string {
       .join(', ');
     lines.push(`${side.name} loses per game: ${losses || 'nothing'}`);
   }
+  for (const o of r.objectives ?? []) lines.push('', ...controlText(o, r));
   for (const side of r.sides) {
     if (side.deaths.max === 0) continue;
     lines.push('');
@@ -111,6 +144,8 @@ export async function run(args: string[]): Promise<number> {
       'turn-limit': { type: 'string' },
       json: { type: 'boolean', default: false },
       'fail-above': { type: 'string' },
+      queue: { type: 'string' },
+      batch: { type: 'string' },
     },
     usage,
   );
@@ -122,6 +157,12 @@ export async function run(args: string[]): Promise<number> {
   const workers = Number(values.workers ?? defaultLabWorkers());
   const turnLimit = values['turn-limit'] === undefined ? undefined : Number(values['turn-limit']);
   const failAbove = values['fail-above'] === undefined ? undefined : Number(values['fail-above']);
+  const batch = values.batch === undefined ? undefined : Number(values.batch);
+  const queueProblem = values.queue === undefined ? undefined : queueUrlProblem(values.queue);
+  if (queueProblem) {
+    process.stderr.write(`${queueProblem}\n`);
+    return 2;
+  }
   const bad =
     !file ||
     positionals.length > 1 ||
@@ -131,7 +172,8 @@ export async function run(args: string[]): Promise<number> {
     !Number.isInteger(workers) ||
     workers < 1 ||
     (turnLimit !== undefined && !(Number.isInteger(turnLimit) && turnLimit > 0)) ||
-    (failAbove !== undefined && !(failAbove >= 0 && failAbove <= 1));
+    (failAbove !== undefined && !(failAbove >= 0 && failAbove <= 1)) ||
+    (batch !== undefined && !(Number.isInteger(batch) && batch > 0));
   if (bad) {
     process.stderr.write(`${usage}\n`);
     return 2;
@@ -159,21 +201,36 @@ export async function run(args: string[]): Promise<number> {
     styles: bots,
     ...(turnLimit !== undefined ? { turnLimit } : {}),
   };
+  if (values.queue !== undefined) {
+    const down = await redisProblem(values.queue);
+    if (down) {
+      process.stderr.write(`${down}\n`);
+      return 1;
+    }
+  }
   const started = performance.now();
   const tty = process.stderr.isTTY === true;
   let lastShown = 0;
-  const labRun = runLab(scenario, settings, {
-    spawn: () => nodeLabWorker(),
-    workers,
-    onProgress: (p) => {
-      const now = performance.now();
-      if (!tty && p.done !== p.total && now - lastShown < 2000) return;
-      lastShown = now;
-      const rate = (p.done / ((now - started) / 1000)) * 60;
-      const line = `${p.done}/${p.total} games, ${Math.round(rate)} a minute`;
-      process.stderr.write(tty ? `\r${line}   ` : `${line}\n`);
-    },
-  });
+  const onProgress = (p: LabProgress) => {
+    const now = performance.now();
+    if (!tty && p.done !== p.total && now - lastShown < 2000) return;
+    lastShown = now;
+    const rate = (p.done / ((now - started) / 1000)) * 60;
+    const line = `${p.done}/${p.total} games, ${Math.round(rate)} a minute`;
+    process.stderr.write(tty ? `\r${line}   ` : `${line}\n`);
+  };
+  const labRun =
+    values.queue !== undefined
+      ? runLabOnQueue(scenario, settings, {
+          url: values.queue,
+          ...(batch !== undefined ? { batch } : {}),
+          onProgress,
+          onQueued: (jobs, run) =>
+            process.stderr.write(
+              `${jobs} job${jobs === 1 ? '' : 's'} of run ${run} on ${values.queue}; start "sandtable worker --queue ${values.queue}" where the games should be played\n`,
+            ),
+        })
+      : runLab(scenario, settings, { spawn: () => nodeLabWorker(), workers, onProgress });
   let cancelled = false;
   const stop = () => {
     cancelled = true;
@@ -193,7 +250,7 @@ export async function run(args: string[]): Promise<number> {
   const seconds = (performance.now() - started) / 1000;
   if (values.json) {
     process.stdout.write(
-      `${JSON.stringify({ ...report, cancelled, seconds: Math.round(seconds * 1000) / 1000 }, null, 2)}\n`,
+      `${JSON.stringify({ ...report, complete: report.played === games, cancelled, seconds: Math.round(seconds * 1000) / 1000 }, null, 2)}\n`,
     );
   } else process.stdout.write(textReport(report, seconds, cancelled));
   if (failAbove !== undefined) {
@@ -205,5 +262,5 @@ export async function run(args: string[]): Promise<number> {
       return 3;
     }
   }
-  return 0;
+  return cancelled ? 130 : 0;
 }
