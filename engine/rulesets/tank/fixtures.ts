@@ -29,6 +29,8 @@ export interface FixtureOptions {
   readonly units?: readonly UnitType[];
   readonly turnLimit?: number;
   readonly maxLevel?: number;
+  /** Entry edge per side (Retreat and Flee, TC-6.4); alpha west and bravo east unless told. */
+  readonly entry?: Readonly<Record<string, 'north' | 'south' | 'east' | 'west'>>;
 }
 
 export function fixtureScenario(o: FixtureOptions): ScenarioDoc {
@@ -114,6 +116,16 @@ export function fixtureScenario(o: FixtureOptions): ScenarioDoc {
     },
     ...(o.units ? { catalog: { units: [...o.units] } } : {}),
     forces: { sides: [side('alpha', o.alpha), side('bravo', o.bravo)] },
+    objectives: [],
+    deployment: {
+      entryEdges: Object.entries(o.entry ?? { alpha: 'west', bravo: 'east' }).map(
+        ([side, edge]) => ({
+          id: `${side}-edge`,
+          side,
+          edge,
+        }),
+      ),
+    },
     victory: {
       turnLimit: o.turnLimit ?? 6,
       conditions: [{ id: 'time', kind: 'turnLimitReached', side: 'bravo', result: 'win' }],

@@ -1,7 +1,17 @@
+import type { AnyGameDef } from '../../game/gameDef';
+import type { AnyPlaytestView } from '../../playtest/view';
 import type { RulesetModule } from '../types';
+import { TANK_ACTIONS } from './actionSchema';
 import { TANK_BUNDLED } from './catalogs';
+import { checkTankForces } from './forces';
+import { makeTankGame } from './game';
+import { tankView } from './view';
 
-/** SPI's TANK! with its optional rules and Costello's contour revision, on a hex map. No engine yet. */
+/**
+ * SPI's TANK! with its optional rules (layer `optional`) and Costello's contour revision (layer
+ * `costello`), on a hex map: plotted simultaneous turns (rules/), the bot, the playtest view and
+ * the explanations behind `sandtable los` and `odds`.
+ */
 export const tank: RulesetModule = {
   id: 'tank',
   label: 'TANK!',
@@ -23,5 +33,17 @@ export const tank: RulesetModule = {
     },
   ],
   catalogs: TANK_BUNDLED,
-  features: { unitCards: false, attacker: false, points: true },
+  features: { unitCards: false, attacker: false, points: true, pointsRuleId: 'TC-8.3' },
+  checkForces: checkTankForces,
+  game(scenario) {
+    const made = makeTankGame(scenario);
+    if (typeof made === 'string') return { ok: false, reason: made };
+    const view = tankView(made.ctx, made.game);
+    return {
+      ok: true,
+      game: made.game as unknown as AnyGameDef,
+      view: () => view as unknown as AnyPlaytestView,
+    };
+  },
+  actions: TANK_ACTIONS,
 };

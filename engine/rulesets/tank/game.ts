@@ -1,0 +1,87 @@
+import type { ScenarioDoc } from '../../format';
+import { actionProblem } from '../../game/actionSchema';
+import type { GameDef, SideInfo } from '../../game/gameDef';
+import { invalid } from '../../game/reducer';
+import { hashState } from '../../game/stateHash';
+import { TANK_ACTIONS } from './actionSchema';
+import { tankBotTurn } from './bot';
+import { createTankContext, type TankContext } from './rules/context';
+import { newTankGame, tankReducer } from './rules/reducer';
+import type { TankAction, TankEvent, TankState } from './rules/state';
+
+export type TankGame = GameDef<TankState, TankAction, TankEvent>;
+
+const EDGE_WORDS: Record<string, string> = {
+  west: 'from the west edge',
+  east: 'from the east edge',
+  north: 'from the north edge',
+  south: 'from the south edge',
+};
+
+/** TANK! as a headless game: plotted simultaneous turns, the bot, the dice lens. */
+export function tankGame(ctx: TankContext): TankGame {
+  const reducer = tankReducer(ctx);
+  const sides: SideInfo[] = ctx.scenario.forces.sides.map((s, k) => ({
+    id: s.id,
+    name: s.name,
+    colour: s.colour ?? (k === 0 ? '#5d6470' : '#8a3a2e'),
+    deployment: `placed by the scenario${ctx.entryEdge.get(s.id) ? `, ${EDGE_WORDS[ctx.entryEdge.get(s.id)!]}` : ''}`,
+  }));
+  return {
+    rulesetId: ctx.scenario.ruleset.id,
+    sides,
+    newGame: (o) => newTankGame(ctx, o.seed, o.turnLimit),
+    reduce: (state, action) => {
+      const wrong = actionProblem(TANK_ACTIONS, action);
+      return wrong === undefined ? reducer(state, action) : invalid(wrong);
+    },
+    actions: TANK_ACTIONS,
+    status: (state) => ({
+      turn: state.turn,
+      phase: state.phase,
+      waitingFor: state.phase === 'over' ? [] : ctx.sides.filter((s) => !state.done.includes(s)),
+      over: state.phase === 'over',
+    }),
+    result: (state) =>
+      state.result ? { winner: state.result.winner, text: state.result.text } : undefined,
+    hash: (state) => hashState(state),
+    // Plots are secret until they resolve (hot-seat: each side sees its own); indirect fire on an
+    // unspotted unit is resolved by its owner, who alone learns what it did (TC-7.2).
+    eventVisible(event, viewer, state) {
+      if (viewer === null) return true;
+      if (event.type === 'plotted' || event.type === 'plotCleared') return event.side === viewer;
+      if (event.type === 'indirectResult')
+        return event.side === viewer || state.units[event.unit]?.spotted === true;
+      if (event.type === 'marked' || event.type === 'cohesion')
+        return ctx.units.get(event.unit)?.side === viewer;
+      return true;
+    },
+    actionSide: (_state, action) =>
+      action.type === 'endPlot' ? action.side : ctx.units.get(action.unit)?.side,
+    endPhaseAction: (_state, side) => ({ type: 'endPlot', side }),
+    bot: (state, side, style) => tankBotTurn(ctx, state, side, style),
+    pieces: (state) =>
+      ctx.order.map((id) => {
+        const u = state.units[id]!;
+        const i = ctx.units.get(id)!;
+        return {
+          id,
+          side: i.side,
+          type: i.type,
+          at: u.at ? [u.at.col, u.at.row] : null,
+          alive: u.alive && !i.dummy,
+        };
+      }),
+    dice: {
+      get: (state) => state.rng,
+      set: (state, rng) => ({ ...state, rng }),
+    },
+  };
+}
+
+/** A TANK! scenario's context and game, or why it cannot be played. */
+export function makeTankGame(scenario: ScenarioDoc): { ctx: TankContext; game: TankGame } | string {
+  const ctx = createTankContext(scenario);
+  if (typeof ctx === 'string') return ctx;
+  return { ctx, game: tankGame(ctx) };
+}

@@ -1,0 +1,285 @@
+import type { HexRef } from '../../../format';
+import { hexDistance } from '../../../hex';
+import type { TankContext } from './context';
+import { plotOf, plottedMp, shotOdds, sightFor } from './fire';
+import type { Mission, Plot, TankState } from './state';
+
+export type PlotCheck =
+  { readonly ok: true } | { readonly ok: false; readonly reason: string; readonly ruleId: string };
+
+const no = (reason: string, ruleId: string): PlotCheck => ({ ok: false, reason, ruleId });
+const OK: PlotCheck = { ok: true };
+
+const FIRE: readonly Mission[] = ['DF', 'DF-P', 'SMF', 'OF'];
+const MOVES: readonly Mission[] = ['MV', 'OV', 'SMF'];
+const LAYER_OF: Partial<Record<Mission, 'optional' | 'costello'>> = {
+  'DF-P': 'optional',
+  'DF-CA': 'optional',
+  SMF: 'optional',
+  IF: 'costello',
+};
+const RULE_OF: Partial<Record<Mission, string>> = {
+  'DF-P': 'OT-32.8',
+  'DF-CA': 'OT-32.11',
+  SMF: 'OT-32.14',
+  IF: 'TC-4.4',
+};
+
+/** Units of `side` on a hex (alive, on the map). */
+export function unitsAt(ctx: TankContext, state: TankState, h: HexRef, side?: string): string[] {
+  return ctx.order.filter((id) => {
+    const u = state.units[id]!;
+    return (
+      u.alive &&
+      u.at &&
+      u.at.col === h.col &&
+      u.at.row === h.row &&
+      (side === undefined || ctx.units.get(id)!.side === side)
+    );
+  });
+}
+
+/** The facings a platoon member may take (OT-G8 follow the leader; OT-32.13 looser formations). */
+export function allowedFacings(
+  ctx: TankContext,
+  state: TankState,
+  unit: string,
+): { facings: number[]; ruleId: string } | undefined {
+  const u = state.units[unit]!;
+  const p = u.platoon ? ctx.platoons.get(u.platoon) : undefined;
+  if (!p?.leader || p.leader === unit) return undefined;
+  const lu = state.units[p.leader];
+  if (!lu?.alive) return undefined;
+  const lf = plotOf(ctx, state, p.leader)?.facing ?? lu.facing;
+  const loose =
+    ctx.rules.layers.optional &&
+    u.panic <= (ctx.rules.constants['looseFormationMaxPanicPct'] ?? 20);
+  const spread = loose ? ctx.rules.options.looseFacingSpread : 0;
+  const out: number[] = [];
+  for (let k = -spread; k <= spread; k++) out.push((((lf + k) % 6) + 6) % 6);
+  return { facings: out, ruleId: loose ? 'OT-32.13' : 'OT-G8' };
+}
+
+/** Movement allowance for a mission (SMF moves half, OT-32.14). */
+export function allowance(ctx: TankContext, unit: string, mission: Mission): number {
+  const ma = ctx.units.get(unit)!.ma;
+  return mission === 'SMF'
+    ? Math.floor(ma * (ctx.rules.constants['smfMovementFactor'] ?? 0.5))
+    : ma;
+}
+
+/** Whether a unit may enter a hex at all (vehicles and impassable terrain, TC-1.4). */
+export function enterable(ctx: TankContext, unit: string, h: HexRef): boolean {
+  const hex = ctx.map.hex(ctx.map.toAxial(h));
+  if (!hex) return false;
+  return !(hex.vehicleImpassable && ctx.units.get(unit)!.cls === 'vehicle');
+}
+
+function checkPath(ctx: TankContext, state: TankState, unit: string, plot: Plot): PlotCheck {
+  const info = ctx.units.get(unit)!;
+  const path = plot.path ?? [];
+  if (path.length === 0) return no(`${plot.mission} needs a path of hexes`, 'OT-G7');
+  let at = state.units[unit]!.at!;
+  const enemy = ctx.sides.find((s) => s !== info.side)!;
+  for (let i = 0; i < path.length; i++) {
+    const h = path[i]!;
+    if (!ctx.map.hex(ctx.map.toAxial(h)))
+      return no(`hex ${h.col},${h.row} of the path is off the map`, 'TC-1.1');
+    if (hexDistance(ctx.map.toAxial(at), ctx.map.toAxial(h)) !== 1)
+      return no(
+        `hex ${h.col},${h.row} of the path is not next to hex ${at.col},${at.row}`,
+        'OT-G7',
+      );
+    if (!enterable(ctx, unit, h))
+      return no(
+        `vehicles cannot enter hex ${h.col},${h.row} (${ctx.map.hex(ctx.map.toAxial(h))!.terrain})`,
+        'TC-1.4',
+      );
+    const enemies = unitsAt(ctx, state, h, enemy);
+    if (enemies.length > 0) {
+      const last = i === path.length - 1;
+      if (plot.mission !== 'OV' || !last)
+        return no(
+          `hex ${h.col},${h.row} holds an enemy unit: only an overrun (OV) may end there`,
+          'OT-G6',
+        );
+      if (enemies.some((e) => !ctx.units.get(e)!.soft))
+        return no(
+          `an overrun is made on soft targets; hex ${h.col},${h.row} holds a vehicle`,
+          'OT-G6',
+        );
+    }
+    at = h;
+  }
+  if (plot.mission === 'OV' && unitsAt(ctx, state, at, enemy).length === 0)
+    return no('an overrun path must end in a hex of enemy soft targets', 'OT-G6');
+  const mp = plottedMp(ctx, plot);
+  const max = allowance(ctx, unit, plot.mission);
+  if (mp > max)
+    return no(
+      `the path costs ${mp} MP and ${info.name} has ${max}${plot.mission === 'SMF' ? ' (half its allowance, OT-32.14)' : ''}`,
+      plot.mission === 'SMF' ? 'OT-32.14' : 'OT-G2',
+    );
+  return OK;
+}
+
+/**
+ * Whether a plot is legal when it is made, with the rule it breaks (OT-32.8 DF-P in the OF phase,
+ * OT-32.11 a close-assault target also shot at, OT-32.81/32.91 pins, OT-32.13 facing, TC-7.1
+ * dummies, TC-4.4 mortar calls...). Plots resolve later; they are refused now.
+ */
+export function checkPlot(ctx: TankContext, state: TankState, unit: string, plot: Plot): PlotCheck {
+  const info = ctx.units.get(unit);
+  if (!info) return no(`there is no unit ${unit}`, 'OT-G7');
+  const u = state.units[unit]!;
+  if (state.phase !== 'plot') return no('the game is over', 'OT-G7');
+  if (!u.alive || !u.at) return no(`${info.name} is not on the map`, 'OT-G7');
+  if (state.done.includes(info.side))
+    return no(`${ctx.sideNames.get(info.side)} has finished plotting this turn`, 'TC-3');
+  const m = plot.mission;
+  const layer = LAYER_OF[m];
+  if (layer && !ctx.rules.layers[layer])
+    return no(
+      `${m} is a mission of the ${layer} layer: switch it on in the Rules tab`,
+      RULE_OF[m]!,
+    );
+  if (info.dummy && m !== 'MV') return no('a dummy may only plot MV', 'TC-7.1');
+  if (info.missions && !info.missions.includes(m) && !(m === 'FC'))
+    return no(`${info.name} may plot ${info.missions.join(', ')} only`, 'TC-4.2');
+  if (info.cls === 'team' && MOVES.includes(m))
+    return no(`${info.name} moves with its squad`, 'TC-4.1');
+  if (u.pinned) {
+    if (info.soft) return no(`${info.name} is pinned and may carry out no mission`, 'OT-32.91');
+    if (!['DF', 'OF', 'DF-P'].includes(m))
+      return no(`${info.name} is pinned: it may plot only DF, OF or DF-P`, 'OT-32.81');
+  }
+  if (plot.phase === 'OF' && m === 'DF-P')
+    return no('pinning fire (DF-P) may not be used in the Opportunity Fire phase', 'OT-32.8');
+  if (m === 'IF' && !info.mortar)
+    return no(`${info.name} cannot fire indirectly: only mortars call IF`, 'TC-4.4');
+  if ((m === 'DF' || m === 'DF-P' || m === 'SMF') && info.ap === 0 && info.he === 0)
+    return no(`${info.name} has no attack strength`, 'OT-G2');
+  const mine = state.plots[info.side] ?? {};
+  const others = Object.entries(mine).filter(([id]) => id !== unit);
+
+  // Homogeneity of platoon fire (OT-A13), waived for panic ≤ 20% with looser formations (OT-32.13).
+  if (ctx.rules.options.platoonMissionHomogeneity && (m === 'DF' || m === 'OF') && u.platoon) {
+    const loose =
+      ctx.rules.layers.optional &&
+      u.panic <= (ctx.rules.constants['looseFormationMaxPanicPct'] ?? 20);
+    const clash = others.find(
+      ([id, p]) =>
+        state.units[id]?.platoon === u.platoon &&
+        (p.mission === 'DF' || p.mission === 'OF') &&
+        p.mission !== m,
+    );
+    if (clash && !loose)
+      return no(
+        `platoon members plot one kind of fire: ${ctx.units.get(clash[0])!.name} plotted ${clash[1].mission} (panic ${u.panic}% is above 20%)`,
+        'OT-32.13',
+      );
+  }
+
+  if (FIRE.includes(m) || m === 'DF-CA') {
+    if (m === 'OF') return OK;
+    const tid = plot.target;
+    if (!tid || !ctx.units.has(tid)) return no(`${m} needs an enemy unit as its target`, 'OT-G7');
+    const t = ctx.units.get(tid)!;
+    const tu = state.units[tid]!;
+    if (t.side === info.side) return no(`${t.name} is a friendly unit`, 'OT-G7');
+    if (!tu.alive || !tu.at) return no(`${t.name} is not on the map`, 'OT-G7');
+    if (t.cls === 'team')
+      return no(`${t.name} shares its squad's fate: fire at the squad`, 'TC-4.1');
+    const assaulted = others.some(([, p]) => p.mission === 'DF-CA' && p.target === tid);
+    if (m === 'DF-CA') {
+      if (info.cls !== 'infantry') return no('only infantry may close assault', 'OT-32.11');
+      if (u.pinned && !ctx.rules.options.pinnedInfantryMayAssault)
+        return no('pinned infantry may not close assault', 'OT-A10');
+      if (hexDistance(ctx.map.toAxial(u.at), ctx.map.toAxial(tu.at)) !== 1)
+        return no(`${t.name} is not adjacent to ${info.name} at the start of the turn`, 'OT-32.11');
+      const shot = others.find(
+        ([, p]) =>
+          ((p.mission === 'DF' || p.mission === 'DF-P' || p.mission === 'SMF') &&
+            p.target === tid) ||
+          (p.mission === 'IF' && p.hex && p.hex.col === tu.at!.col && p.hex.row === tu.at!.row),
+      );
+      if (shot)
+        return no(
+          `${t.name} is already the target of ${ctx.units.get(shot[0])!.name}'s ${shot[1].mission}: a close-assault target takes no other fire`,
+          'OT-32.11',
+        );
+      return OK;
+    }
+    if (assaulted)
+      return no(
+        `${t.name} is the target of a close assault: it may not also be the target of ${m}`,
+        'OT-32.11',
+      );
+    if (m === 'DF-P') {
+      if (t.soft) return no('pinning fire (DF-P) is fired at vehicles', 'OT-32.8');
+      if (info.he <= 0 || info.mortar)
+        return no(`${info.name} has no HE attack for pinning fire`, 'OT-32.8');
+    }
+    const odds = shotOdds(
+      ctx,
+      state,
+      [unit],
+      tid,
+      m === 'DF-P' ? 'DF-P' : m === 'SMF' ? 'SMF' : 'DF',
+    );
+    if (!odds.legal) return no(odds.reason!, odds.ruleId!);
+    if (m === 'SMF') return checkPath(ctx, state, unit, plot);
+    return OK;
+  }
+  if (m === 'MV' || m === 'OV') {
+    if (m === 'OV' && info.cls !== 'vehicle') return no('only vehicles overrun', 'OT-G6');
+    const calling = ctx.order.some(
+      (id) =>
+        ctx.units.get(id)!.squad === unit &&
+        state.calls.some((c) => c.unit === id && c.lands >= state.turn),
+    );
+    if (calling)
+      return no(
+        `${info.name}'s mortar has a call on its way: the team may not move during the delay`,
+        'TC-4.4',
+      );
+    return checkPath(ctx, state, unit, plot);
+  }
+  if (m === 'FC') {
+    const f = plot.facing;
+    if (f === undefined || !Number.isInteger(f) || f < 0 || f > 5)
+      return no('FC needs a facing from 0 to 5', 'OT-G7');
+    const allowed = allowedFacings(ctx, state, unit);
+    if (allowed && !allowed.facings.includes(f))
+      return no(
+        `${info.name} must face ${allowed.facings.join(' or ')}, as its platoon leader${allowed.ruleId === 'OT-G8' && ctx.rules.layers.optional ? ` (one hexside either side needs panic ≤ 20%; it is ${u.panic}%)` : ''}`,
+        ctx.rules.layers.optional ? 'OT-32.13' : 'OT-G8',
+      );
+    return OK;
+  }
+  // IF: a mortar call on a hex some friendly unit sees (TC-4.4), within 5-35 hexes (TC-4.2).
+  const hex = plot.hex;
+  if (!hex || !ctx.map.hex(ctx.map.toAxial(hex))) return no('IF needs a hex on the map', 'TC-4.4');
+  const r = hexDistance(ctx.map.toAxial(u.at), ctx.map.toAxial(hex));
+  if (r < info.rangeMin || r > info.range)
+    return no(
+      `hex ${hex.col},${hex.row} is ${r} hexes away; ${info.name} reaches ${info.rangeMin}-${info.range}`,
+      'TC-4.2',
+    );
+  if (state.calls.some((c) => c.unit === unit && c.lands >= state.turn))
+    return no(`${info.name} already has a call on its way`, 'TC-4.4');
+  const assaultedHere = others.some(
+    ([, p]) => p.mission === 'DF-CA' && p.target && unitsAt(ctx, state, hex).includes(p.target),
+  );
+  if (assaultedHere) return no('a unit in that hex is the target of a close assault', 'OT-32.11');
+  const observer = ctx.order.find((id) => {
+    const o = ctx.units.get(id)!;
+    const ou = state.units[id]!;
+    if (o.side !== info.side || o.dummy || !ou.alive || !ou.at) return false;
+    if (ou.at.col === hex.col && ou.at.row === hex.row) return true;
+    return sightFor(ctx, state, o.side, ou.at, hex).visible;
+  });
+  if (!observer)
+    return no(`no friendly unit sees hex ${hex.col},${hex.row} to call the fire`, 'TC-4.4');
+  return OK;
+}

@@ -1,0 +1,225 @@
+import type { HexRef } from '../../../format';
+import type { Dict } from '../../../game/dict';
+import type { RngState } from '../../../random/dice';
+import type { MoraleResult } from './tables';
+
+/**
+ * The missions a unit may plot (OT-G7, TC-G2): direct fire, pinning fire on a vehicle (OT-32.8),
+ * infantry close assault (OT-32.11), opportunity fire, simultaneous movement and fire
+ * (OT-32.14), movement along a path, overrun (a vehicle's move into soft targets, OT-G6),
+ * facing change and a mortar's indirect fire on a hex (TC-4.4).
+ */
+export const MISSIONS = ['DF', 'DF-P', 'DF-CA', 'OF', 'SMF', 'MV', 'OV', 'FC', 'IF'] as const;
+export type Mission = (typeof MISSIONS)[number];
+
+export interface Plot {
+  readonly mission: Mission;
+  readonly target?: string;
+  readonly hex?: HexRef;
+  readonly path?: readonly HexRef[];
+  readonly facing?: number;
+  /** The fire step a fire mission was plotted for; DF-P may not be plotted for OF (OT-32.8). */
+  readonly phase?: 'DF' | 'OF';
+  /** Set by a morale result, not by the player (TC-6.4). */
+  readonly forced?: MoraleResult;
+  /** A forced move that walks off the map edge (Retreat or Flee off the entry edge, TC-6.4). */
+  readonly offMap?: boolean;
+}
+
+/** Why a unit carries a morale marker into the next turn's test (TC-6.1). */
+export type MoraleMark = 'isolated' | 'firstLethalFire' | 'platoonLoss' | 'retreating';
+
+export interface UnitState {
+  /** Null once off the map (fled, TC-6.4). */
+  readonly at: HexRef | null;
+  readonly facing: number;
+  readonly alive: boolean;
+  readonly pinned: boolean;
+  /** Spotted by the enemy (TC-7.3); always true without the Costello layer. */
+  readonly spotted: boolean;
+  readonly spottedTurn: number;
+  readonly platoon: string | null;
+  /** Panic level this turn after cohesion (OT-32.10). */
+  readonly panic: number;
+  readonly marks: readonly MoraleMark[];
+  readonly retreating: boolean;
+  readonly fled: boolean;
+  /** Fled units are not tested again (TC-6.4). */
+  readonly noMoreTests: boolean;
+  /** Has been under lethal fire before (TC-6.1 b: the first time only). */
+  readonly firedOn: boolean;
+  /** Was fired on by an unspotted unit last turn (TC-6.3). */
+  readonly firedOnByUnspotted: boolean;
+  /** HE points of indirect fire on its hex this turn (TC-6.3). */
+  readonly underIfHe: number;
+}
+
+export interface MortarCall {
+  readonly unit: string;
+  readonly side: string;
+  readonly hex: HexRef;
+  readonly he: number;
+  readonly called: number;
+  readonly lands: number;
+}
+
+export interface TankState {
+  readonly turn: number;
+  readonly phase: 'plot' | 'over';
+  readonly units: Dict<UnitState>;
+  /** Each side's plots this turn, by unit. */
+  readonly plots: Dict<Dict<Plot>>;
+  /** Sides that have finished plotting this turn. */
+  readonly done: readonly string[];
+  readonly calls: readonly MortarCall[];
+  /** What last turn left for this turn's morale tests (TC-6.3). */
+  readonly last: {
+    readonly retreated: readonly { readonly unit: string; readonly at: HexRef }[];
+    readonly destroyed: readonly { readonly unit: string; readonly at: HexRef }[];
+  };
+  /** Consecutive turns the holding side has held the objective. */
+  readonly held: number;
+  readonly result: { readonly winner: string; readonly text: string } | null;
+  readonly turnLimit: number;
+  readonly rng: RngState;
+}
+
+export type TankAction =
+  | {
+      readonly type: 'plot';
+      readonly unit: string;
+      readonly mission: Mission;
+      readonly target?: string;
+      readonly at?: readonly [number, number];
+      readonly path?: readonly (readonly [number, number])[];
+      readonly facing?: number;
+      readonly phase?: 'DF' | 'OF';
+    }
+  | { readonly type: 'clearPlot'; readonly unit: string }
+  | { readonly type: 'endPlot'; readonly side: string };
+
+export interface ModView {
+  readonly label: string;
+  readonly value: number;
+  readonly ruleId: string;
+}
+
+export type FireResult = 'destroyed' | 'eliminated' | 'pinned' | 'noEffect';
+
+export type TankEvent =
+  | { readonly type: 'turnStarted'; readonly turn: number }
+  | { readonly type: 'plotted'; readonly side: string; readonly unit: string; readonly plot: Plot }
+  | { readonly type: 'plotCleared'; readonly side: string; readonly unit: string }
+  | { readonly type: 'plotsDone'; readonly side: string }
+  | { readonly type: 'step'; readonly step: string; readonly ruleId: string }
+  | {
+      readonly type: 'cohesion';
+      readonly unit: string;
+      readonly panic: number;
+      readonly ruleId: 'OT-32.10';
+    }
+  | {
+      readonly type: 'spotted';
+      readonly unit: string;
+      readonly by: string | null;
+      readonly ruleId: string;
+    }
+  | { readonly type: 'dummyRemoved'; readonly unit: string; readonly ruleId: 'TC-7.1' }
+  | {
+      readonly type: 'fire';
+      readonly kind: 'DF' | 'DF-P' | 'DF-CA' | 'SMF' | 'OF';
+      readonly firers: readonly string[];
+      readonly target: string;
+      readonly range: number;
+      readonly attack: number;
+      readonly defence: number;
+      readonly differential: number;
+      readonly threshold: number | null;
+      readonly mods: readonly ModView[];
+      readonly roll: number;
+      readonly adjusted: number;
+      readonly killMax?: number;
+      readonly result: FireResult;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'noFire';
+      readonly unit: string;
+      readonly target: string;
+      readonly reason: string;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'mortarCalled';
+      readonly unit: string;
+      readonly side: string;
+      readonly hex: HexRef;
+      readonly he: number;
+      readonly lands: number;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'indirectFire';
+      readonly hex: HexRef;
+      readonly he: number;
+      readonly column: string;
+      readonly threshold: number | null;
+      readonly ruleId: 'TC-4.7';
+    }
+  | {
+      readonly type: 'indirectResult';
+      readonly unit: string;
+      readonly side: string;
+      readonly roll: number;
+      readonly result: FireResult;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'moved';
+      readonly unit: string;
+      readonly path: readonly HexRef[];
+      readonly mp: number;
+      readonly facing: number;
+      readonly stopped?: string;
+    }
+  | { readonly type: 'leftMap'; readonly unit: string; readonly ruleId: 'TC-6.4' }
+  | {
+      readonly type: 'overrun';
+      readonly unit: string;
+      readonly target: string;
+      readonly roll: number | null;
+      readonly result: FireResult;
+      readonly ruleId: string;
+    }
+  | { readonly type: 'faced'; readonly unit: string; readonly facing: number }
+  | {
+      readonly type: 'pinRecovery';
+      readonly unit: string;
+      readonly roll: number | null;
+      readonly unpinned: boolean;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'leftBehind';
+      readonly unit: string;
+      readonly platoon: string;
+      readonly ruleId: 'OT-32.81';
+    }
+  | {
+      readonly type: 'marked';
+      readonly unit: string;
+      readonly mark: MoraleMark;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'morale';
+      readonly unit: string;
+      readonly roll: number;
+      readonly panic: number;
+      readonly mods: readonly ModView[];
+      readonly score: number;
+      readonly result: MoraleResult;
+      readonly ruleId: 'TC-6.4';
+    }
+  | { readonly type: 'held'; readonly side: string; readonly turns: number }
+  | { readonly type: 'gameOver'; readonly winner: string; readonly text: string };

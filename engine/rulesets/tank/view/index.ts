@@ -1,0 +1,458 @@
+import { hexDistance, hexLabel } from '../../../hex';
+import type { GameAction } from '../../../game/gameDef';
+import type {
+  CounterView,
+  FirePreview,
+  HexCell,
+  HexPlaytestView,
+  MovePlan,
+  ObjectiveView,
+  PhaseInfo,
+  ReachView,
+  ScoreLine,
+  SightView,
+  UnitCommand,
+  WeaponChoice,
+} from '../../../playtest/view';
+import { reachable } from '../bot';
+import type { TankGame } from '../game';
+import type { TankContext } from '../rules/context';
+import { assaultOdds, plotOf, shotOdds, sightFor } from '../rules/fire';
+import type { SightResult } from '../rules/los';
+import { allowance, allowedFacings, checkPlot, unitsAt } from '../rules/plot';
+import type { Mission, Plot, TankAction, TankEvent, TankState } from '../rules/state';
+import { describeTankEvent, plotWords, stepLabel } from './log';
+
+const GLYPH: Record<string, string> = { vehicle: 'T', infantry: 'I', atGun: 'G', team: 'W' };
+
+/** A hex sight as the board draws it: hexes crossed, the blocking hex marked, every check in words. */
+export function sightView(s: SightResult): SightView<'hex'> {
+  const b = s.blockedBy;
+  const at = b ? s.hexes.findIndex((h) => h.col === b.hex.col && h.row === b.hex.row) : -1;
+  return {
+    from: s.from,
+    to: s.to,
+    hexes: s.hexes,
+    visible: s.visible,
+    distance: s.range,
+    ...(b
+      ? {
+          blockedBy: {
+            id: `hex-${b.hex.col}-${b.hex.row}`,
+            name: `${b.why.join(', ')} at ${hexLabel(b.hex.col, b.hex.row)} (level ${b.level})`,
+            kind: b.why[0] ?? 'hex',
+            at: Math.max(0, at),
+            ruleId: b.ruleId,
+          },
+        }
+      : {}),
+    cover: s.hullDown ? 'hull-down behind a ridge (+2 defence, TC-1.2)' : 'none',
+    ruleId: s.ruleId,
+    crossed: [
+      `levels ${s.fromLevel} → ${s.toLevel}, ${s.range} hexes${s.alongHexside ? ', along a hexside: blocked only if both sides block (TC-G8)' : ''}`,
+      ...s.checks.map(
+        (c) =>
+          `${hexLabel(c.hex.col, c.hex.row)} ${c.why.join('+')} L${c.level}: ${
+            c.case === 'edt'
+              ? `ED ${c.ed}, R ${c.R}, d ${c.d}, ${c.row}`
+              : c.case === 'adjacentLower'
+                ? 'next to the lower unit'
+                : c.case === 'sameLevel'
+                  ? 'same level'
+                  : 'base game'
+          } → ${c.blocks ? 'blocks' : 'clear'} (${c.ruleId})`,
+      ),
+    ],
+  };
+}
+
+const pct = (p: number) => `${Math.round(p * 1000) / 10}%`;
+
+/** The playtest view of a TANK! game on the hex board. */
+export function tankView(ctx: TankContext, game: TankGame): HexPlaytestView<TankState, TankEvent> {
+  const reduceOk = (s: TankState, a: TankAction) => game.reduce(s, a).ok;
+  const phases = ctx.rules.sequence
+    .filter((s) => s !== 'MT_DT' && (s !== 'MORALE' || ctx.rules.layers.costello))
+    .map((id) => ({ id, label: id === 'PLOT' ? 'Plot' : stepLabel(id) }));
+  const pendingOf = (s: TankState, side: string) =>
+    ctx.order.filter((id) => {
+      const i = ctx.units.get(id)!;
+      const u = s.units[id]!;
+      return i.side === side && u.alive && u.at !== null && !s.plots[side]?.[id];
+    });
+  const plotAction = (unit: string, plot: Plot): TankAction => ({
+    type: 'plot',
+    unit,
+    mission: plot.mission,
+    ...(plot.target ? { target: plot.target } : {}),
+    ...(plot.hex ? { at: [plot.hex.col, plot.hex.row] as const } : {}),
+    ...(plot.path ? { path: plot.path.map((h) => [h.col, h.row] as const) } : {}),
+    ...(plot.facing !== undefined ? { facing: plot.facing } : {}),
+  });
+  const command = (
+    s: TankState,
+    unit: string,
+    id: string,
+    label: string,
+    plot: Plot,
+    ruleId: string,
+  ): UnitCommand => {
+    const c = checkPlot(ctx, s, unit, plot);
+    return {
+      id,
+      label,
+      action: c.ok ? (plotAction(unit, plot) as unknown as GameAction) : undefined,
+      ...(c.ok ? {} : { disabledReason: c.reason }),
+      ruleId: c.ok ? ruleId : c.ruleId,
+    };
+  };
+
+  return {
+    board: 'hex',
+    game: game as unknown as HexPlaytestView<TankState, TankEvent>['game'],
+    label: 'TANK!',
+    table: { width: ctx.map.columns, height: ctx.map.rows },
+    phase(s): PhaseInfo {
+      const waiting = s.phase === 'over' ? [] : ctx.sides.filter((x) => !s.done.includes(x));
+      const todo: Record<string, string[]> = {};
+      for (const side of ctx.sides) {
+        const n = pendingOf(s, side).length;
+        todo[side] = s.done.includes(side)
+          ? []
+          : n
+            ? [`${n} unit${n > 1 ? 's' : ''} without a plot (they hold)`]
+            : [];
+      }
+      const first = waiting[0];
+      return {
+        turn: s.turn,
+        turnLimit: s.turnLimit,
+        phase: s.phase === 'over' ? 'over' : 'PLOT',
+        phaseLabel: s.phase === 'over' ? 'Game over' : 'Plot missions',
+        phaseRuleId: ctx.rules.layers.costello ? 'TC-3' : 'OT-G7',
+        phases,
+        waitingFor: waiting,
+        todo,
+        prompt:
+          s.phase === 'over' || !first
+            ? { kind: 'wait', for: [] }
+            : { kind: 'plot', pending: pendingOf(s, first) },
+        over: s.phase === 'over',
+      };
+    },
+    counters(s, viewer): CounterView<'hex'>[] {
+      const out: CounterView<'hex'>[] = [];
+      for (const id of ctx.order) {
+        const i = ctx.units.get(id)!;
+        const u = s.units[id]!;
+        if (!u.at) continue;
+        if (!u.alive && (i.dummy || i.soft)) continue;
+        const own = viewer === null || viewer === i.side;
+        const hidden = !own && ctx.rules.layers.costello && !u.spotted;
+        const plot = own && s.phase === 'plot' && viewer !== null ? plotOf(ctx, s, id) : undefined;
+        const status: string[] = [];
+        if (!u.alive) status.push('destroyed');
+        if (u.pinned) status.push('pinned');
+        if (ctx.rules.layers.costello) status.push(u.spotted ? 'spotted' : 'unspotted');
+        if (own && u.marks.length) status.push(`morale: ${u.marks.join(', ')}`);
+        if (u.retreating) status.push('retreating');
+        if (own && i.dummy) status.push('dummy');
+        if (plot) status.push(`plot: ${plotWords(ctx, plot)}`);
+        const badges: string[] = [];
+        if (u.pinned) badges.push('P');
+        if (own && u.marks.length) badges.push('M');
+        if (ctx.rules.layers.costello && !u.spotted) badges.push('?');
+        const kind = !u.alive
+          ? 'wreck'
+          : i.cls === 'vehicle'
+            ? 'vehicle'
+            : i.cls === 'atGun'
+              ? 'gun'
+              : 'figure';
+        const look = hidden
+          ? i.cls === 'vehicle'
+            ? 'Unspotted vehicle'
+            : 'Unspotted infantry'
+          : i.name;
+        out.push({
+          id,
+          side: i.side,
+          label: hidden ? look : `${i.name}${own && i.dummy ? ' (dummy)' : ''}`,
+          glyph: hidden ? '?' : i.dummy && own ? 'D' : (GLYPH[i.cls] ?? '?'),
+          kind,
+          formation: u.platoon ?? `${i.side}.independent`,
+          formationLabel: u.platoon
+            ? (ctx.platoons.get(u.platoon)?.name ?? u.platoon)
+            : 'independent',
+          at: u.at,
+          facing: u.facing,
+          turret: undefined,
+          size: { length: 1, width: 1 },
+          embarkedIn: null,
+          passengers: [],
+          status,
+          badges,
+          moved: plot?.path ? Math.min(1, plot.path.length / Math.max(1, i.ma)) : 0,
+          alive: u.alive,
+        });
+      }
+      return out;
+    },
+    objectives(s): ObjectiveView[] {
+      if (!ctx.hold) return [];
+      return [
+        {
+          id: 'hold',
+          name: ctx.hold.name,
+          owner: ctx.hold.side,
+          area: { shape: 'hexes', hexes: [...ctx.hold.hexes] },
+          known: true,
+          revealed: true,
+          held: s.held,
+          needed: ctx.hold.turns,
+          text: `${ctx.sideNames.get(ctx.hold.side)} must hold it ${ctx.hold.turns} turns in a row with no enemy on it`,
+        },
+      ];
+    },
+    score(s): ScoreLine[] {
+      return ctx.sides.map((side) => {
+        const mine = ctx.order.filter(
+          (id) =>
+            ctx.units.get(id)!.side === side &&
+            !ctx.units.get(id)!.dummy &&
+            ctx.units.get(id)!.cls !== 'team',
+        );
+        const left = mine.filter((id) => s.units[id]!.alive && s.units[id]!.at).length;
+        return { side, label: 'units on the map', value: `${left} of ${mine.length}` };
+      });
+    },
+    canAct(s, unit, side) {
+      const i = ctx.units.get(unit);
+      const u = s.units[unit];
+      return (
+        !!i &&
+        !!u &&
+        s.phase === 'plot' &&
+        i.side === side &&
+        !s.done.includes(side) &&
+        u.alive &&
+        u.at !== null
+      );
+    },
+    commands(s, unit): UnitCommand[] {
+      const i = ctx.units.get(unit);
+      const u = s.units[unit];
+      if (!i || !u?.at || s.phase !== 'plot') return [];
+      const out: UnitCommand[] = [
+        command(s, unit, 'OF', 'Opportunity fire (OF)', { mission: 'OF' }, 'OT-G7'),
+      ];
+      if (ctx.rules.layers.optional && i.cls === 'infantry')
+        for (const e of ctx.order) {
+          const eu = s.units[e]!;
+          const ei = ctx.units.get(e)!;
+          if (ei.side === i.side || !eu.alive || !eu.at || ei.cls === 'team') continue;
+          if (hexDistance(ctx.map.toAxial(u.at), ctx.map.toAxial(eu.at)) !== 1) continue;
+          const o = assaultOdds(ctx, s, 1, e);
+          out.push(
+            command(
+              s,
+              unit,
+              `CA-${e}`,
+              `Close assault ${ctx.units.get(e)!.name} (${pct(o.p)} alone)`,
+              { mission: 'DF-CA', target: e },
+              'OT-32.11',
+            ),
+          );
+        }
+      const allowed = allowedFacings(ctx, s, unit);
+      for (const f of [0, 1, 2, 3, 4, 5])
+        if (f !== u.facing && (!allowed || allowed.facings.includes(f)))
+          out.push(
+            command(
+              s,
+              unit,
+              `FC-${f}`,
+              `Face side ${f} (FC)`,
+              { mission: 'FC', facing: f },
+              allowed?.ruleId ?? 'OT-G7',
+            ),
+          );
+      if (plotOf(ctx, s, unit))
+        out.push({ id: 'clear', label: 'Take back the plot', action: { type: 'clearPlot', unit } });
+      return out;
+    },
+    reachable(s, unit): ReachView | undefined {
+      const i = ctx.units.get(unit);
+      const u = s.units[unit];
+      if (!i || !u?.at || s.phase !== 'plot' || i.cls === 'team' || i.ma === 0 || u.pinned)
+        return undefined;
+      const ma = allowance(ctx, unit, 'MV');
+      const r = reachable(ctx, s, unit, ma);
+      return {
+        grid: undefined,
+        hexes: [...r.values()].map((x) => ({ cell: x.hex, cost: x.cost / ma })),
+        budget: 1,
+        rate: `${ma} MP`,
+        bands: [
+          {
+            max: 0.5,
+            label: `half the allowance or less (SMF moves ${allowance(ctx, unit, 'SMF')} MP, OT-32.14)`,
+          },
+          { max: 1, label: 'the rest of the allowance' },
+        ],
+      };
+    },
+    planMove(s, unit, to): MovePlan<'hex'> {
+      const i = ctx.units.get(unit);
+      const u = s.units[unit];
+      if (!i || !u?.at) return { ok: false, reason: `no unit ${unit} on the map` };
+      const enemyThere = unitsAt(ctx, s, to).filter((o) => ctx.units.get(o)!.side !== i.side);
+      const ma = allowance(ctx, unit, 'MV');
+      const r = reachable(ctx, s, unit, ma);
+      let path: HexCell[] | undefined = r.get(`${to.col},${to.row}`)?.path;
+      let mission: Mission = 'MV';
+      if (!path && enemyThere.length && i.cls === 'vehicle') {
+        // An overrun: the cheapest reachable neighbour of the enemy's hex, then into it (OT-G6).
+        const before = [...r.values()]
+          .filter((x) => hexDistance(ctx.map.toAxial(x.hex), ctx.map.toAxial(to)) === 1)
+          .sort((a, b) => a.cost - b.cost)[0];
+        const adjacentNow = hexDistance(ctx.map.toAxial(u.at), ctx.map.toAxial(to)) === 1;
+        path = before ? [...before.path, to] : adjacentNow ? [to] : undefined;
+        mission = 'OV';
+      }
+      if (!path)
+        return {
+          ok: false,
+          reason: `${hexLabel(to.col, to.row)} is beyond ${i.name}'s ${ma} MP`,
+          ruleId: 'OT-G2',
+        };
+      const current = plotOf(ctx, s, unit);
+      const plot: Plot =
+        current?.mission === 'SMF' && current.target ? { ...current, path } : { mission, path };
+      const c = checkPlot(ctx, s, unit, plot);
+      if (!c.ok) return { ok: false, reason: c.reason, ruleId: c.ruleId };
+      return {
+        ok: true,
+        action: plotAction(unit, plot) as unknown as GameAction,
+        to,
+        path: [u.at, ...path],
+        snapped: false,
+        explanation: `${i.name} plots ${plotWords(ctx, plot)}`,
+      };
+    },
+    faceAction(s, unit, facing) {
+      const a: TankAction = { type: 'plot', unit, mission: 'FC', facing };
+      return reduceOk(s, a) ? (a as unknown as GameAction) : undefined;
+    },
+    weapons(s, unit): WeaponChoice[] {
+      const i = ctx.units.get(unit);
+      if (!i || i.dummy || s.phase !== 'plot') return [];
+      const out: WeaponChoice[] = [];
+      const w = (id: string, label: string, atPoint = false, range = i.range): WeaponChoice => ({
+        id,
+        label,
+        ammo: [],
+        atPoint,
+        maxRange: range,
+        remaining: 'one mission a turn',
+      });
+      if (i.mortar) return [w('IF', `Mortar call (IF), lands in ${i.mortar.delay} turns`, true)];
+      if (i.ap > 0 || i.he > 0) out.push(w('DF', 'Direct fire (DF)'));
+      if (ctx.rules.layers.optional && i.cls === 'vehicle' && i.he > 0)
+        out.push(w('DF-P', 'Pinning fire (DF-P)'));
+      if (ctx.rules.layers.optional && i.cls !== 'team' && i.ma > 0)
+        out.push(w('SMF', 'Move and fire (SMF): plot the move, then the target'));
+      return out;
+    },
+    previewFire(s, shooter, weapon, _ammo, target): FirePreview<'hex'> {
+      const empty = {
+        sight: undefined,
+        range: undefined,
+        band: undefined,
+        steps: [],
+        odds: [],
+        templates: [],
+      };
+      const i = ctx.units.get(shooter);
+      const u = s.units[shooter];
+      if (!i || !u?.at)
+        return { legal: false, reason: `no unit ${shooter}`, ...empty, action: undefined };
+      if (weapon === 'IF') {
+        if (!target.at)
+          return {
+            legal: false,
+            reason: 'click a hex for the mortar call',
+            ruleId: 'TC-4.4',
+            ...empty,
+            action: undefined,
+          };
+        const plot: Plot = { mission: 'IF', hex: target.at };
+        const c = checkPlot(ctx, s, shooter, plot);
+        const sv = sightFor(ctx, s, i.side, u.at, target.at);
+        return {
+          legal: c.ok,
+          ...(c.ok ? {} : { reason: c.reason, ruleId: c.ruleId }),
+          ...empty,
+          sight: sightView(sv),
+          range: sv.range,
+          steps: [],
+          action: c.ok ? (plotAction(shooter, plot) as unknown as GameAction) : undefined,
+        };
+      }
+      if (!target.unit)
+        return { legal: false, reason: 'click an enemy unit', ...empty, action: undefined };
+      const current = plotOf(ctx, s, shooter);
+      const plot: Plot =
+        weapon === 'SMF'
+          ? { mission: 'SMF', target: target.unit, path: current?.path ?? [] }
+          : { mission: weapon as Mission, target: target.unit };
+      const c = checkPlot(ctx, s, shooter, plot);
+      const o = shotOdds(
+        ctx,
+        s,
+        [shooter],
+        target.unit,
+        weapon === 'DF-P' ? 'DF-P' : weapon === 'SMF' ? 'SMF' : 'DF',
+      );
+      const cell =
+        o.threshold === null
+          ? '"."'
+          : o.threshold >= 1
+            ? `1-${o.threshold}`
+            : `${o.threshold} (extended ".")`;
+      return {
+        legal: c.ok,
+        ...(c.ok ? {} : { reason: c.reason, ruleId: c.ruleId }),
+        sight: o.sight ? sightView(o.sight) : undefined,
+        range: o.range || undefined,
+        band: o.rowMax !== undefined ? `CRT row ≤ ${o.rowMax} hexes` : undefined,
+        steps: o.legal
+          ? [
+              {
+                label: `${o.attackLabel} ${o.attack} − defence ${o.defence} (${o.defenceParts.map((p) => `${p.label} ${p.value}`).join(' + ')}) = ${o.differential}`,
+                base: `cell ${cell}`,
+                modifiers: o.mods,
+                needed:
+                  o.threshold === null
+                    ? 'no effect'
+                    : `d6 ${o.mod ? `${o.mod > 0 ? '+' : ''}${o.mod} ` : ''}≤ ${o.threshold}`,
+                ruleId: weapon === 'DF-P' ? 'OT-32.8' : 'OT-G1',
+              },
+            ]
+          : [],
+        odds: o.legal
+          ? [
+              ...(o.odds.destroyed ? [{ label: 'destroyed', p: o.odds.destroyed }] : []),
+              ...(o.odds.eliminated ? [{ label: 'eliminated', p: o.odds.eliminated }] : []),
+              ...(o.odds.pinned ? [{ label: 'pinned', p: o.odds.pinned }] : []),
+              { label: 'no effect', p: o.odds.noEffect },
+            ]
+          : [],
+        templates: [],
+        action: c.ok ? (plotAction(shooter, plot) as unknown as GameAction) : undefined,
+      };
+    },
+    clock: () => undefined,
+    describe: (e, s) => describeTankEvent(ctx, e, s),
+  };
+}

@@ -1,0 +1,202 @@
+import { hexLabel } from '../../../hex';
+import type { LogLine } from '../../../playtest/view';
+import type { TankContext } from '../rules/context';
+import type { Plot, TankEvent, TankState } from '../rules/state';
+
+const STEP_LABEL: Record<string, string> = {
+  IF: 'Indirect fire',
+  MORALE: 'Morale tests',
+  DF: 'Direct fire',
+  MV: 'Movement',
+  OF: 'Opportunity fire',
+  FC: 'Facing changes',
+  CLEANUP: 'End of turn',
+};
+
+export const stepLabel = (id: string): string => STEP_LABEL[id] ?? id;
+
+const RESULT: Record<string, string> = {
+  destroyed: 'destroyed',
+  eliminated: 'eliminated',
+  pinned: 'pinned',
+  noEffect: 'no effect',
+};
+
+const MORALE: Record<string, string> = {
+  noEffect: 'no effect',
+  cancelMoveAndOverrun: 'its MV and OV missions are cancelled',
+  cancelAllMissions: 'all its missions are cancelled',
+  retire: 'Retire: it moves away from the enemy',
+  retreat: 'Retreat: it moves its full allowance toward its entry edge',
+  flee: 'Flee: it runs for its entry edge and is not tested again',
+};
+
+const at = (h: { col: number; row: number }) => hexLabel(h.col, h.row);
+
+/** A plot in words ("DF at T-34 no. 2", "MV 0305 → 0506 (4 MP)"). */
+export function plotWords(ctx: TankContext, p: Plot): string {
+  const name = (id: string | undefined) => (id ? (ctx.units.get(id)?.name ?? id) : '?');
+  switch (p.mission) {
+    case 'DF':
+    case 'DF-P':
+    case 'DF-CA':
+      return `${p.mission} at ${name(p.target)}${p.phase === 'OF' ? ' (OF phase)' : ''}`;
+    case 'SMF':
+      return `SMF at ${name(p.target)}, moving to ${p.path?.length ? at(p.path[p.path.length - 1]!) : '—'}`;
+    case 'MV':
+    case 'OV':
+      return `${p.mission} to ${p.path?.length ? at(p.path[p.path.length - 1]!) : '—'} (${p.path?.length ?? 0} hexes)${p.forced ? `, forced by morale (${p.forced})` : ''}`;
+    case 'FC':
+      return `FC to side ${p.facing}`;
+    case 'IF':
+      return `IF on ${p.hex ? at(p.hex) : '?'}`;
+    case 'OF':
+      return 'OF';
+  }
+}
+
+/** Log lines for one event. */
+export function describeTankEvent(ctx: TankContext, e: TankEvent, _state: TankState): LogLine[] {
+  const name = (id: string) => ctx.units.get(id)?.name ?? id;
+  const line = (
+    text: string,
+    tone: LogLine['tone'],
+    ruleIds: string[] = [],
+    units: string[] = [],
+    dice: number[] = [],
+  ): LogLine[] => [{ text, tone, ruleIds, units, dice }];
+  switch (e.type) {
+    case 'turnStarted':
+      return line(`Turn ${e.turn}: plot missions`, 'phase', ['TC-3']);
+    case 'plotted':
+      return line(`${name(e.unit)} plots ${plotWords(ctx, e.plot)}`, 'move', [], [e.unit]);
+    case 'plotCleared':
+      return line(`${name(e.unit)}: plot taken back`, 'move', [], [e.unit]);
+    case 'plotsDone':
+      return line(`${ctx.sideNames.get(e.side) ?? e.side} has plotted`, 'phase', ['TC-3']);
+    case 'step':
+      return line(`— ${stepLabel(e.step)} —`, 'phase', [e.ruleId]);
+    case 'cohesion':
+      return line(
+        `${name(e.unit)} is near a friendly soft target: panic ${e.panic}% this turn`,
+        'result',
+        [e.ruleId],
+        [e.unit],
+      );
+    case 'spotted':
+      return line(
+        `${name(e.unit)} is spotted${e.by ? ` by ${name(e.by)}` : ''}`,
+        'result',
+        [e.ruleId],
+        [e.unit],
+      );
+    case 'dummyRemoved':
+      return line(`${name(e.unit)} was a dummy: removed`, 'result', [e.ruleId], [e.unit]);
+    case 'fire': {
+      const mods = e.mods.map((m) => `${m.value > 0 ? '+' : ''}${m.value} ${m.label}`).join(', ');
+      const cell =
+        e.threshold === null ? '"."' : e.threshold >= 1 ? `1-${e.threshold}` : `${e.threshold}`;
+      return line(
+        `${e.kind} ${e.firers.map(name).join(' + ')} → ${name(e.target)}: ${e.range} hexes, attack ${e.attack} − defence ${e.defence} = ${e.differential}, cell ${cell}; roll ${e.roll}${mods ? ` (${mods})` : ''} = ${e.adjusted}: ${RESULT[e.result]}`,
+        'fire',
+        [e.ruleId, ...e.mods.map((m) => m.ruleId)],
+        [...e.firers, e.target],
+        [e.roll],
+      );
+    }
+    case 'noFire':
+      return line(
+        `${name(e.unit)} cannot fire at ${name(e.target)}: ${e.reason}`,
+        'fire',
+        [e.ruleId],
+        [e.unit],
+      );
+    case 'mortarCalled':
+      return line(
+        `${name(e.unit)} calls fire on ${at(e.hex)} (HE ${e.he}); it lands in turn ${e.lands}`,
+        'fire',
+        [e.ruleId],
+        [e.unit],
+      );
+    case 'indirectFire':
+      return line(
+        `Indirect fire lands on ${at(e.hex)}: HE ${e.he} on ${e.column}, cell ${e.threshold ?? '.'}`,
+        'fire',
+        [e.ruleId],
+      );
+    case 'indirectResult':
+      return line(
+        `${name(e.unit)} under indirect fire: roll ${e.roll}, ${RESULT[e.result]}`,
+        'result',
+        [e.ruleId],
+        [e.unit],
+        [e.roll],
+      );
+    case 'moved':
+      return line(
+        `${name(e.unit)} moves ${e.path.length} hexes${e.path.length ? ` to ${at(e.path[e.path.length - 1]!)}` : ''}${e.stopped ? ` (stopped: ${e.stopped})` : ''}`,
+        'move',
+        [],
+        [e.unit],
+      );
+    case 'leftMap':
+      return line(
+        `${name(e.unit)} flees off the map (not destroyed)`,
+        'result',
+        [e.ruleId],
+        [e.unit],
+      );
+    case 'overrun':
+      return line(
+        `${name(e.unit)} overruns ${name(e.target)}${e.roll !== null ? `: roll ${e.roll}` : ''}: ${RESULT[e.result]}`,
+        'fire',
+        [e.ruleId],
+        [e.unit, e.target],
+        e.roll !== null ? [e.roll] : [],
+      );
+    case 'faced':
+      return line(`${name(e.unit)} faces side ${e.facing}`, 'move', [], [e.unit]);
+    case 'pinRecovery':
+      return line(
+        `${name(e.unit)} ${e.unpinned ? 'recovers from its pin' : 'stays pinned'}${e.roll !== null ? ` (roll ${e.roll})` : ''}`,
+        'roll',
+        [e.ruleId],
+        [e.unit],
+        e.roll !== null ? [e.roll] : [],
+      );
+    case 'leftBehind':
+      return line(`${name(e.unit)} is left behind by its platoon`, 'result', [e.ruleId], [e.unit]);
+    case 'marked':
+      return line(
+        `${name(e.unit)} gets a morale marker (${e.mark})`,
+        'result',
+        [e.ruleId],
+        [e.unit],
+      );
+    case 'morale': {
+      const mods = e.mods
+        .filter((m) => m.value !== 0)
+        .map((m) => `${m.value > 0 ? '+' : ''}${m.value} ${m.label}`)
+        .join(', ');
+      return line(
+        `${name(e.unit)} tests morale: d10 ${e.roll}${mods ? `, ${mods}` : ''} = ${e.score}: ${MORALE[e.result]}`,
+        'roll',
+        [e.ruleId, ...e.mods.map((m) => m.ruleId)],
+        [e.unit],
+        [e.roll],
+      );
+    }
+    case 'held':
+      return line(
+        `${ctx.sideNames.get(e.side) ?? e.side} holds the objective (${e.turns} turn${e.turns > 1 ? 's' : ''})`,
+        'result',
+      );
+    case 'gameOver':
+      return line(
+        e.winner === 'draw'
+          ? `Draw: ${e.text}`
+          : `${ctx.sideNames.get(e.winner) ?? e.winner} wins: ${e.text}`,
+        'end',
+      );
+  }
+}
