@@ -150,8 +150,11 @@ export interface ReachView {
    * `budget`), its own hex left out. The board shades them and a click on one moves there.
    */
   readonly hexes?: readonly HexReach[];
-  /** For units entering the table: the edge strip they enter through and how deep they can get. */
-  readonly entry?: { readonly area: Shape; readonly depth: number };
+  /**
+   * For units entering the table: the edge strip they enter through, how deep they can get and
+   * the rule that says so.
+   */
+  readonly entry?: { readonly area: Shape; readonly depth: number; readonly ruleId?: string };
   /** Share of the allowance left. */
   readonly budget: number;
   readonly rate: string;

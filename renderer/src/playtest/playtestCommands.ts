@@ -2,7 +2,12 @@ import type { Command, CommandContext } from '../commands/commands';
 
 /** Ids of the running playtest's commands, part of the command registry's closed union. */
 export type PlaytestCommandId =
-  'playtest.endPhase' | 'playtest.endTurn' | 'playtest.undo' | 'playtest.saveGame';
+  | 'playtest.endPhase'
+  | 'playtest.endTurn'
+  | 'playtest.undo'
+  | 'playtest.saveGame'
+  | 'playtest.turnLeft'
+  | 'playtest.turnRight';
 
 /** What the playtest screen on show offers the registry; null when no game is running. */
 export interface PlaytestHandlers {
@@ -27,6 +32,16 @@ export function playtestHandlers(): PlaytestHandlers | null {
 }
 
 const running = (_c: CommandContext) => current !== null;
+
+/** Turns the selected units on a hex board by one hexside; null while no hex board is shown. */
+let hexTurn: ((step: 1 | -1) => void) | null = null;
+
+/** The hex board registers its turning while it is shown (and clears it when it goes). */
+export function setHexTurn(turn: ((step: 1 | -1) => void) | null): void {
+  hexTurn = turn;
+}
+
+const mayTurn = () => hexTurn !== null && (current?.canAct ?? false);
 
 /**
  * The playtest's own commands: in the palette and the desktop menus, with shortcuts, not only as
@@ -64,5 +79,21 @@ export const PLAYTEST_COMMANDS: readonly Command[] = [
     shortcuts: ['Mod+S'],
     enabled: running,
     run: () => current?.saveGame(),
+  },
+  {
+    id: 'playtest.turnLeft',
+    label: 'Turn the selected units one hexside left (playtest, hex maps)',
+    group: 'View',
+    shortcuts: ['['],
+    enabled: mayTurn,
+    run: () => hexTurn?.(-1),
+  },
+  {
+    id: 'playtest.turnRight',
+    label: 'Turn the selected units one hexside right (playtest, hex maps)',
+    group: 'View',
+    shortcuts: [']'],
+    enabled: mayTurn,
+    run: () => hexTurn?.(1),
   },
 ];

@@ -120,7 +120,7 @@ describe('recovering and carrying ammunition (TP-17.3a-c, TP-A27)', () => {
   test('the recovering vehicle fires no heavy weapon that turn, though its MGs may fire', () => {
     const { reduce, s0 } = supplyGame();
     const r = run(reduce, s0, [
-      { type: 'move', unit: 'full', path: [[9.5, 14.5]] },
+      { type: 'move', unit: 'full', path: [[7, 10.5]] },
       ...endPhase,
       ...endPhase,
       { type: 'recoverAmmo', unit: 'full', wreck: 'wreck.x' },
@@ -136,7 +136,7 @@ describe('recovering and carrying ammunition (TP-17.3a-c, TP-A27)', () => {
 
   test('only a vehicle that has not moved this turn, and never from an enemy wreck', () => {
     const { reduce, s0 } = supplyGame();
-    const moved = run(reduce, s0, [{ type: 'move', unit: 'ht', path: [[10.5, 14]] }]).state;
+    const moved = run(reduce, s0, [{ type: 'move', unit: 'ht', path: [[10, 14.5]] }]).state;
     expect(reduce(moved, { type: 'recoverAmmo', unit: 'ht', wreck: 'wreck.x' })).toMatchObject({
       ok: false,
       ruleId: 'TP-17.3',
@@ -216,8 +216,8 @@ describe('handing ammunition over (TP-17.3c-e, TP-17.5, TP-5.13, TP-A27)', () =>
         type: 'move',
         unit: 'mt',
         path: [
-          [13, 11],
-          [12, 13],
+          [15, 14],
+          [13, 15.9],
         ],
       },
     ]).state;
@@ -323,8 +323,8 @@ describe('pushing wrecks (TP-5.10, TP-14.4)', () => {
   const pushGame = () => {
     const { ctx, state } = fixtureGame({
       units: [
-        veh('a', 'tank', 'tp.mediumTank', [8, 10.5], 90),
-        veh('a', 'ht', 'tp.halfTrack', [4, 12]),
+        veh('a', 'tank', 'tp.mediumTank', [8, 10.1], 90),
+        veh('a', 'ht', 'tp.halfTrack', [4.2, 12]),
         veh('a', 'jeep', 'tp.jeep', [8, 16]),
         veh('a', 'ac', 'tp.armouredCar', [6, 20]),
         veh('b', 'e', 'tp.mediumTank', [32, 4]),
@@ -355,10 +355,12 @@ describe('pushing wrecks (TP-5.10, TP-14.4)', () => {
       ruleId: 'TP-5.10',
     });
     expect(r.state.wrecks[0]!.at).toEqual([8, 13]);
-    expect(r.state.units['tank']).toMatchObject({ at: [8, 11.5], moved: 1 });
+    expect(r.state.units['tank']).toMatchObject({ at: [8, 11.1], moved: 1 });
     const sight = obstructions(ctx, r.state).find((o) => o.id === 'wreck.j')!;
     expect(Math.min(...sight.polygon.map((p) => p.y))).toBeGreaterThan(12);
-    expect(reduce(r.state, { type: 'move', unit: 'ht', path: [[10, 12]] }).ok).toBe(true);
+    expect(reduce(r.state, { type: 'move', unit: 'ht', path: [[10.2, 12]] })).toMatchObject({
+      ok: true,
+    });
     // 1" a turn: nobody pushes it again this turn.
     const again = reduce(r.state, { type: 'pushWreck', unit: 'ht', wreck: 'wreck.j', to: [8, 14] });
     expect(again).toMatchObject({ ok: false, ruleId: 'TP-5.10' });
@@ -402,7 +404,7 @@ describe('pushing wrecks (TP-5.10, TP-14.4)', () => {
       reduce(away, { type: 'pushWreck', unit: 'tank', wreck: 'wreck.j', to: [8, 13] }),
     ).toMatchObject({ ok: false, ruleId: 'TP-5.10' });
     // A vehicle that has already moved this turn has no move left to push with.
-    const moved = run(reduce, s0, [{ type: 'move', unit: 'tank', path: [[8, 10.4]] }]).state;
+    const moved = run(reduce, s0, [{ type: 'move', unit: 'tank', path: [[8, 10]] }]).state;
     expect(
       reduce(moved, { type: 'pushWreck', unit: 'tank', wreck: 'wreck.j', to: [8, 13] }),
     ).toMatchObject({ ok: false, ruleId: 'TP-5.10' });

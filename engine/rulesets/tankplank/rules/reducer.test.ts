@@ -540,7 +540,7 @@ describe('guns, towing and wrecks', () => {
     const two = fixtureGame({
       units: [...units, man('a', 'a.at', 'c2', [4.5, 12], 'tp.atCrew', 'atCrew')],
     });
-    const r = testReducer(two.ctx)(two.state, { type: 'move', unit: 'gun', path: [[7, 12]] });
+    const r = testReducer(two.ctx)(two.state, { type: 'move', unit: 'gun', path: [[5, 14]] });
     expect(r.ok && r.events[0]).toMatchObject({ type: 'UnitMoved', rate: 2, cost: 1 });
   });
 
@@ -598,6 +598,14 @@ describe('breaching thin walls (TP-5.9)', () => {
       units: [
         { side: 'a', formation: 'a.t', id: 'tank', type: 'tp.mediumTank', at: [6, 12], facing: 0 },
         { side: 'a', formation: 'a.tr', id: 'truck', type: 'tp.truck', at: [5, 12.3], facing: 0 },
+        {
+          side: 'b',
+          formation: 'b.t',
+          id: 'enemy',
+          type: 'tp.mediumTank',
+          at: [32, 4],
+          facing: 180,
+        },
       ],
       features: [wall],
     });
@@ -608,6 +616,12 @@ describe('breaching thin walls (TP-5.9)', () => {
     });
     const r = replay(reduce, state, [
       { type: 'move', unit: 'tank', path: [[9, 12]] },
+      // Next turn the tank drives on and the truck follows it through the gap.
+      { type: 'endPhase', side: 'a' },
+      { type: 'endPhase', side: 'b' },
+      { type: 'endPhase', side: 'a' },
+      { type: 'endPhase', side: 'b' },
+      { type: 'move', unit: 'tank', path: [[12, 12]] },
       {
         type: 'move',
         unit: 'truck',

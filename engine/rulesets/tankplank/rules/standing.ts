@@ -4,7 +4,7 @@ type Invalid = ReturnType<typeof invalid>;
 import { rectangleCorners } from '../../../geometry/polygon';
 import type { TablePoint } from '../../../geometry/units';
 import { hullSize, type TankplankContext } from './context';
-import { info } from './situation';
+import { info, onTable } from './situation';
 import type { TankplankState } from './state';
 
 /** A man's base on the table, as a radius in inches (a 20 mm base is about 0.8" across). */
@@ -31,9 +31,74 @@ export function standingFootprint(
   return rectangleCorners(at[0], at[1], hull.length, hull.width, facing) as readonly TablePoint[];
 }
 
+/** True when two convex outlines overlap by more than a hair (touching is allowed). */
+function convexOverlap(a: Poly, b: Poly): boolean {
+  const gap = 0.01;
+  for (const poly of [a, b]) {
+    for (let k = 0; k < poly.length; k++) {
+      const p = poly[k]!;
+      const q = poly[(k + 1) % poly.length]!;
+      const nx = q.y - p.y;
+      const ny = p.x - q.x;
+      const len = Math.hypot(nx, ny);
+      if (len === 0) continue;
+      const project = (v: { x: number; y: number }) => (v.x * nx + v.y * ny) / len;
+      const ia = a.map(project);
+      const ib = b.map(project);
+      if (Math.min(...ia) >= Math.max(...ib) - gap || Math.min(...ib) >= Math.max(...ia) - gap)
+        return false;
+    }
+  }
+  return true;
+}
+
 /**
- * Refuses a place a unit may not end its move in: with its base or hull partly off the table, so
- * the playtest never draws a piece hanging over the edge (the bot made such moves).
+ * The model a vehicle or gun would end on top of: another vehicle's or gun's hull, or a wreck. Men
+ * are left out: a gun's crew stands at its trail and a squad boards at a truck's side.
+ */
+export function overlappedModel(
+  ctx: TankplankContext,
+  state: TankplankState,
+  id: string,
+  at: readonly [number, number],
+  facing: number,
+): string | undefined {
+  if (info(ctx, state, id).kind === 'figure') return undefined;
+  const mine = standingFootprint(ctx, state, id, at, facing);
+  const box = (poly: Poly) => {
+    const xs = poly.map((v) => v.x);
+    const ys = poly.map((v) => v.y);
+    return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] as const;
+  };
+  const [x0, y0, x1, y1] = box(mine);
+  const near = (poly: Poly) => {
+    const [a0, b0, a1, b1] = box(poly);
+    return a0 < x1 && a1 > x0 && b0 < y1 && b1 > y0;
+  };
+  for (const u of Object.values(state.units)) {
+    if (u.id === id || !onTable(u) || info(ctx, state, u.id).kind === 'figure') continue;
+    const theirs = standingFootprint(ctx, state, u.id, u.at, u.facing);
+    if (near(theirs) && convexOverlap(mine, theirs)) return u.id;
+  }
+  for (const w of state.wrecks) {
+    const type = ctx.catalog.units.get(w.type);
+    const wreck = rectangleCorners(
+      w.at[0],
+      w.at[1],
+      type?.size?.length ?? 1.5,
+      type?.size?.width ?? 1,
+      w.facing,
+    ) as Poly;
+    if (near(wreck) && convexOverlap(mine, wreck)) return `the wreck of ${w.unit}`;
+  }
+  return undefined;
+}
+
+/**
+ * Refuses a place a unit may not end its move in: with its base or hull partly off the table
+ * (TP-1.1, the table's edge), or a vehicle's or gun's hull on top of another model (TP-5.9: other
+ * large objects stop a vehicle), so the playtest never draws a piece hanging over the edge or two
+ * pieces on top of each other (the bot made such moves).
  */
 export function standingRefusal(
   ctx: TankplankContext,
@@ -46,6 +111,17 @@ export function standingRefusal(
   const { width, height } = ctx.map;
   const eps = 1e-6;
   if (mine.some((v) => v.x < -eps || v.y < -eps || v.x > width + eps || v.y > height + eps))
-    return invalid(`${id} would stand partly off the table there; stop a little further in`);
+    return invalid(
+      `${id} would stand partly off the table there; stop a little further in`,
+      'TP-1.1',
+    );
+  const under = overlappedModel(ctx, state, id, at, facing);
+  if (under)
+    return invalid(
+      `${id} would end on top of ${under} at (${fmtAt(at[0])}, ${fmtAt(at[1])}); stop short of it or go around`,
+      'TP-5.9',
+    );
   return undefined;
 }
+
+const fmtAt = (v: number) => String(Math.round(v * 10) / 10);

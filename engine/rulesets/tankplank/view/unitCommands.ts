@@ -90,6 +90,25 @@ export function unitCommands(
         if (to !== level)
           out.push(tryAction(state, `climb:${to}`, label, { type: 'climb', unit, to }));
   }
+  // Up a tree (TP-5.3, TP-G13): offered to a man on the ground under one, and to a man up it.
+  if (i.kind === 'figure' && onTable(u)) {
+    const level = u.level ?? 'ground';
+    const underTree = ctx.terrain
+      .featuresAt(tablePoint(u.at[0], u.at[1]))
+      .some((e) => e.feature.kind === 'tree');
+    if (level === 'tree' && !out.some((c) => c.id === 'climb:ground'))
+      out.push(
+        tryAction(state, 'climb:ground', 'Climb down the tree', {
+          type: 'climb',
+          unit,
+          to: 'ground',
+        }),
+      );
+    else if (level === 'ground' && underTree)
+      out.push(
+        tryAction(state, 'climb:tree', 'Climb the tree', { type: 'climb', unit, to: 'tree' }),
+      );
+  }
   for (const w of state.wrecks) {
     if (w.side !== u.side || !onTable(u) || i.kind !== 'vehicle') continue;
     if (distance(tablePoint(u.at[0], u.at[1]), tablePoint(w.at[0], w.at[1])) > 4) continue;
@@ -152,7 +171,7 @@ export function reachableView(
       ...(e.from !== undefined ? { from: e.from } : {}),
       ...(e.to !== undefined ? { to: e.to } : {}),
     };
-    return { grid: undefined, entry: { area, depth }, budget, rate, bands };
+    return { grid: undefined, entry: { area, depth, ruleId: 'TP-4.1' }, budget, rate, bands };
   }
   const cell = Math.max(mover.roadRate, mover.offRoadRate) > 4 ? 0.5 : 0.25;
   const start = tablePoint(u.at[0], u.at[1]);

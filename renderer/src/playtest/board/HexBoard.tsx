@@ -24,6 +24,7 @@ import {
   type HexGhost,
 } from './paintHex';
 import { pressSelection, type BoardProps } from './types';
+import { setHexTurn } from '../playtestCommands';
 
 interface HexGroupPlan {
   actions: GameAction[];
@@ -258,18 +259,10 @@ function HexMapBoard(props: BoardProps<'hex'> & { map: HexMap }) {
       else props.say('The selected units cannot turn now', true);
     };
   });
+  // [ and ] are the registry's playtest.turnLeft / playtest.turnRight (palette, help, menus).
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target;
-      if (t instanceof HTMLElement && ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName)) return;
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === '[' || e.key === ']') {
-        e.preventDefault();
-        turnRef.current(e.key === ']' ? 1 : -1);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    setHexTurn((step) => turnRef.current(step));
+    return () => setHexTurn(null);
   }, []);
 
   const clickMoves = !locked && mine.some((id) => mayMove(id));
