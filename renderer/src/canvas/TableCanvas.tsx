@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type Konva from 'konva';
-import { Layer, Shape, Stage } from 'react-konva';
+import { Image as KonvaImage, Layer, Shape, Stage } from 'react-konva';
 import type { Editor, EditorPointerInput } from '../editor/Editor';
 import { TerrainCache } from './TerrainCache';
 import { paintOverlay } from './paintOverlay';
@@ -10,6 +10,8 @@ import { paintUnderlay } from '../underlay/paintUnderlay';
 import { onUnderlayImage } from '../underlay/underlay';
 import { setCursor } from './cursorPosition';
 import { subscribeViewPrefs } from './viewPrefs';
+import { SightLayer } from '../sight/sightLayer';
+import { sightOf } from '../sight/sightModel';
 
 /**
  * The table on a Konva stage: a cached, non-listening terrain layer and an overlay layer for the
@@ -22,6 +24,9 @@ export function TableCanvas({ editor }: { editor: Editor }) {
   const terrainLayer = useRef<Konva.Layer>(null);
   const terrainShape = useRef<Konva.Shape>(null);
   const overlayLayer = useRef<Konva.Layer>(null);
+  const sightLayer = useRef<Konva.Layer>(null);
+  const sightImage = useRef<Konva.Image>(null);
+  const sightMarkers = useRef<Konva.Shape>(null);
   const [size, setSize] = useState({ width: 800, height: 600 });
 
   useLayoutEffect(() => {
@@ -52,7 +57,14 @@ export function TableCanvas({ editor }: { editor: Editor }) {
   useLayoutEffect(() => {
     const el = containerRef.current;
     if (!terrainLayer.current || !terrainShape.current || !overlayLayer.current || !el) return;
+    if (!sightLayer.current || !sightImage.current || !sightMarkers.current) return;
     const cache = new TerrainCache(terrainLayer.current, terrainShape.current);
+    const sight = new SightLayer(
+      editor,
+      sightLayer.current,
+      sightImage.current,
+      sightMarkers.current,
+    );
     const overlay = overlayLayer.current;
     let camera: unknown = null;
     let viewport: unknown = null;
@@ -74,7 +86,13 @@ export function TableCanvas({ editor }: { editor: Editor }) {
         hexStroke = s.hexOverrides;
         cache.setContent(sceneOf(editor), new Set(hide ? hide.split('\n') : []), editor.mapSize());
       }
-      el.style.cursor = s.panning ? 'grabbing' : editor.currentTool().cursor;
+      sight.sync();
+      el.dataset.sight = sightOf(editor).session.shown ? 'on' : 'off';
+      el.style.cursor = s.panning
+        ? 'grabbing'
+        : sightOf(editor).session.picking
+          ? 'crosshair'
+          : editor.currentTool().cursor;
       overlay.batchDraw();
     };
     sync();
@@ -132,7 +150,10 @@ export function TableCanvas({ editor }: { editor: Editor }) {
       onPointerDown={(e) => {
         if (e.button === 1) e.preventDefault();
         (e.target as Element).setPointerCapture?.(e.pointerId);
-        editor.pointerDown(input(e));
+        const i = input(e);
+        // While the sight map is picking its viewer, a left click picks the point.
+        if (i.button === 0 && sightOf(editor).pick(editor.toTable(i.screen))) return;
+        editor.pointerDown(i);
       }}
       onPointerMove={(e) => {
         const i = input(e);
@@ -149,6 +170,10 @@ export function TableCanvas({ editor }: { editor: Editor }) {
       <Stage width={size.width} height={size.height} listening={false}>
         <Layer ref={terrainLayer} listening={false}>
           <Shape ref={terrainShape} listening={false} perfectDrawEnabled={false} />
+        </Layer>
+        <Layer ref={sightLayer} listening={false} imageSmoothingEnabled={false}>
+          <KonvaImage ref={sightImage} image={undefined} listening={false} visible={false} />
+          <Shape ref={sightMarkers} listening={false} perfectDrawEnabled={false} />
         </Layer>
         <Layer ref={overlayLayer} listening={false}>
           <Shape

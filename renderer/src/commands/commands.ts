@@ -9,6 +9,7 @@ import { setViewPrefs, viewPrefs } from '../canvas/viewPrefs';
 import { PLAYTEST_COMMANDS, type PlaytestCommandId } from '../playtest/playtestCommands';
 import { COLLAB_COMMANDS, type CollabCommandId } from '../collab/collabCommands';
 import { DEFAULT_RULESET } from '../../../engine/rulesets/registry';
+import { sightOf } from '../sight/sightModel';
 import type { CommandContext, CommandOf } from './commandTypes';
 
 export type { AppActions, CommandContext, CommandGroup } from './commandTypes';
@@ -59,6 +60,7 @@ export type CommandId =
   | 'view.palette'
   | 'view.playtest'
   | 'view.balanceLab'
+  | 'view.sightMap'
   | 'view.legend'
   | 'view.plainStyle'
   | 'help.show'
@@ -446,6 +448,15 @@ export const COMMANDS: readonly Command[] = [
     shortcuts: ['Shift+F5'],
     enabled: (c) => hasDoc(c) && c.app.balanceLab !== undefined,
     run: (c) => c.app.balanceLab?.(),
+  },
+  {
+    id: 'view.sightMap',
+    label: 'Sight map…',
+    group: 'View',
+    shortcuts: ['Shift+S'],
+    enabled: hasDoc,
+    checked: (c) => !!c.editor && sightOf(c.editor).session.on,
+    run: (c) => sightOf(c.editor!).setOn(!sightOf(c.editor!).session.on),
   },
   {
     id: 'view.legend',

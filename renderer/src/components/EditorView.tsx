@@ -12,6 +12,7 @@ import { StatusBar } from './StatusBar';
 import { SetupSidebar } from '../forces/SetupSidebar';
 import { unitDropHandlers } from '../objectives/setupTools';
 import { PeerOverlay } from '../collab/PeerOverlay';
+import { SightPanel } from '../sight/SightPanel';
 
 /** The editor screen: menus, tools, the table, inspector and feature list, status bar. */
 export function EditorView({
@@ -49,6 +50,7 @@ export function EditorView({
         <div data-testid="table-view" className="table-view" {...unitDropHandlers(editor)}>
           <TableCanvas editor={editor} />
           <MapLegend editor={editor} />
+          <SightPanel editor={editor} />
           <PeerOverlay editor={editor} />
         </div>
         <aside className="sidebar">

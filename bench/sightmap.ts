@@ -1,0 +1,136 @@
+/**
+ * Sight-map benchmark: the time to shade what one point sees over a whole 36" × 24" table at
+ * 1/4" cells (13,824 cells) on the Tankplank village, at a man's and a vehicle's eye height; a
+ * side's entry strip as the viewer with the other side's strip as the enemy (dead ground); the
+ * update after a building is moved (what the editor does while one is dragged); the line-of-sight
+ * checks per second the map ran at; and a hex map hex by hex. Prints numbers; not a test.
+ * Run: npm run bench:sightmap
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { loadDocument, type Feature, type Point, type ScenarioDoc } from '../engine/format/index';
+import { hexCentre, hexGrid } from '../engine/hex';
+import {
+  areaViewers,
+  pointSightOf,
+  SightMapper,
+  type SightRequest,
+} from '../engine/sight/sightMap';
+
+function load(name: string): ScenarioDoc {
+  const file = new URL(`../scenarios/${name}`, import.meta.url);
+  const loaded = loadDocument(readFileSync(file, 'utf8'), {
+    file: name,
+    expect: ['sandtable.scenario'],
+  });
+  if (!loaded.ok) throw new Error(`${name}: ${loaded.problems.map((p) => p.message).join('; ')}`);
+  return loaded.doc;
+}
+
+/** Best of `runs` timings of a fresh map (the first run warms the JIT up and is not counted). */
+function timeFresh(req: SightRequest, runs = 3): { ms: number; checks: number; seen: number } {
+  let best = { ms: Infinity, checks: 0, seen: 0 };
+  for (let k = 0; k <= runs; k++) {
+    const t0 = performance.now();
+    const map = new SightMapper(() => performance.now()).run(req);
+    const ms = performance.now() - t0;
+    const seen = map.seen.reduce((a, b) => a + b, 0) / map.seen.length;
+    if (k > 0 && ms < best.ms) best = { ms, checks: map.checks, seen };
+  }
+  return best;
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en');
+const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
+
+// ---- the village ----------------------------------------------------------------------------
+const village = load('tankplank-village.scenario.json');
+if (village.map.kind !== 'table') throw new Error('the village is a table');
+const { width, height } = village.map;
+console.log(
+  `village ${width}"×${height}", ${village.map.features.length} features, cells 1/4" (${(width * 4) | 0}×${(height * 4) | 0} = ${fmt(width * 4 * height * 4)})`,
+);
+const centre: Point = [width / 2, height / 2];
+for (const eye of ['man', 'vehicle'] as const) {
+  const r = timeFresh({ scenario: village, eye, viewers: [centre] });
+  console.log(
+    `  one point (${centre.join(', ')}), ${eye} eye: ${r.ms.toFixed(1)} ms per map, ${fmt(r.checks)} checks, ${fmt((r.checks / r.ms) * 1000)} checks/s, ${pct(r.seen)} seen`,
+  );
+}
+
+// The sight checker alone (its set-up is part of every map above).
+{
+  const t0 = performance.now();
+  for (let k = 0; k < 5; k++) pointSightOf(village, 'man');
+  console.log(
+    `  building the checker (terrain index): ${((performance.now() - t0) / 5).toFixed(1)} ms`,
+  );
+}
+
+// A side's entry strip against the other's: the union of what its sample points see, and the
+// ground dead to the enemy.
+const edges = village.deployment.entryEdges ?? [];
+if (edges.length >= 2) {
+  const strip = (e: (typeof edges)[number]) =>
+    areaViewers({ shape: 'edgeStrip', edge: e.edge, depth: 2 }, village.map, 16);
+  const viewers = strip(edges[0]!);
+  const enemy = strip(edges[1]!);
+  const r = timeFresh({ scenario: village, eye: 'man', viewers, enemy }, 1);
+  console.log(
+    `  zone (${edges[0]!.edge} strip, ${viewers.length} points) + enemy (${edges[1]!.edge} strip, ${enemy.length} points): ${r.ms.toFixed(0)} ms per map, ${fmt(r.checks)} checks, ${fmt((r.checks / r.ms) * 1000)} checks/s`,
+  );
+}
+
+// Dragging a building: each step moves it 1/4" and the map is updated from the last one.
+{
+  const building = village.map.features.find((f) => f.kind === 'building')!;
+  const moved = (dx: number): ScenarioDoc =>
+    village.map.kind !== 'table'
+      ? village
+      : {
+          ...village,
+          map: {
+            ...village.map,
+            features: village.map.features.map((f): Feature =>
+              f.id === building.id && f.kind === 'building' ? { ...f, x: f.x + dx } : f,
+            ),
+          },
+        };
+  const mapper = new SightMapper(() => performance.now());
+  const base = { eye: 'man' as const, viewers: [centre] };
+  mapper.run({ ...base, scenario: village });
+  const steps = 12;
+  let checks = 0;
+  let cells = 0;
+  const t0 = performance.now();
+  for (let k = 1; k <= steps; k++) {
+    const m = mapper.run({ ...base, scenario: moved(k * 0.25) });
+    checks += m.checks;
+    cells += m.cellsChecked;
+  }
+  const ms = (performance.now() - t0) / steps;
+  console.log(
+    `  drag "${building.name ?? building.id}" 1/4" a step: ${ms.toFixed(1)} ms per update, ${fmt(cells / steps)} cells and ${fmt(checks / steps)} checks a step`,
+  );
+}
+
+// ---- a hex map ------------------------------------------------------------------------------
+const hex = load('tank-contour-hills.scenario.json');
+if (hex.map.kind === 'hex') {
+  const m = hex.map;
+  const cells = m.columns * m.rows;
+  const mid = { col: Math.floor(m.columns / 2), row: Math.floor(m.rows / 2) };
+  const at = hexCentre(hexGrid(m), mid.col, mid.row);
+  const r = timeFresh({ scenario: hex, eye: 'man', viewers: [at] }, 5);
+  console.log(
+    `hex map "${hex.meta.title}" ${m.columns}×${m.rows} (${cells} hexes), hex by hex from (${mid.col}, ${mid.row}): ${r.ms.toFixed(2)} ms per map, ${fmt((r.checks / r.ms) * 1000)} checks/s, ${pct(r.seen)} seen`,
+  );
+  const zone = hex.deployment.zones?.[0];
+  if (zone) {
+    const viewers = areaViewers(zone.area, m);
+    const z = timeFresh({ scenario: hex, eye: 'vehicle', viewers }, 3);
+    console.log(
+      `  zone "${zone.name ?? zone.id}" (${viewers.length} hexes), vehicle eye: ${z.ms.toFixed(1)} ms per map`,
+    );
+  }
+}
