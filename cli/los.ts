@@ -4,7 +4,8 @@ import { readPlayable } from './scenario';
 
 export const usage = `sandtable los <scenario> --from <unitId|x,y[,height]> --to <unitId|x,y[,height]> [--json]
   Line of sight between two units (at their scenario positions) or board points (inches on a
-  table; the height above the ground defaults to a man's), by the scenario's ruleset. Prints
+  table, the height above the ground defaulting to a man's; column,row on a hex map), by the
+  scenario's ruleset. Prints
   whether the target is visible, what blocks the line, everything crossed, the target's cover and
   the rule that applies.
   Exits 0 when visible, 1 when blocked or the scenario cannot be played, 2 on bad usage.`;

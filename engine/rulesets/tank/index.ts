@@ -3,6 +3,7 @@ import type { AnyPlaytestView } from '../../playtest/view';
 import type { RulesetModule } from '../types';
 import { TANK_ACTIONS } from './actionSchema';
 import { TANK_BUNDLED } from './catalogs';
+import { tankExplain } from './explain';
 import { checkTankForces } from './forces';
 import { makeTankGame } from './game';
 import { tankView } from './view';
@@ -46,4 +47,5 @@ export const tank: RulesetModule = {
     };
   },
   actions: TANK_ACTIONS,
+  explain: tankExplain,
 };
