@@ -83,3 +83,35 @@ test('sight map: look from a point, drag a building, the shading follows the dra
   await expect(page.getByTestId('table-canvas')).toHaveAttribute('data-sight', 'off');
   expect(errors).toEqual([]);
 });
+
+test('sight map on a hex map, hex by hex, and in the balance lab', async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page.getByRole('button', { name: /contour hills/i }).click();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+
+  // A unit as the viewer, its side's enemy's entry edge for the dead ground.
+  await page.keyboard.press('Shift+S');
+  const panel = page.getByTestId('sight-panel');
+  await panel.getByLabel('Look from').selectOption('unit:alpha.pz1');
+  const legend = panel.getByTestId('sight-legend');
+  await expect(legend).toContainText('From unit alpha.pz1 (Alpha (German))', { timeout: 30_000 });
+  await expect(legend).toContainText("enemy: Bravo (Soviet)'s entry edge");
+  await expect(legend).toContainText('dead ground to the enemy');
+  await expect(panel.getByTestId('sight-status')).toContainText('432 hexes');
+  await page.screenshot({ path: `${SHOTS}/hex.png` });
+
+  // The balance lab shows the same shading over its map.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Shift+F5');
+  const lab = page.getByRole('dialog', { name: 'Balance lab' });
+  const sight = lab.getByTestId('lab-sight');
+  await sight.getByRole('button', { name: 'Show sight map' }).click();
+  await expect(sight.getByTestId('lab-sight-map')).toBeVisible({ timeout: 30_000 });
+  await expect(sight).toContainText('dead ground to the enemy');
+  await sight.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/lab.png` });
+  expect(errors).toEqual([]);
+});

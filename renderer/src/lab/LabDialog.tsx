@@ -10,6 +10,7 @@ import type { Editor } from '../editor/Editor';
 import { HeatMap, LengthChart, WinShares } from './LabCharts';
 import { labWorkers, webLabWorker } from './labClient';
 import './lab.css';
+import { LabSightMap } from '../sight/LabSightMap';
 
 const STYLES: readonly { value: BotStyle; label: string }[] = [
   { value: 'cautious', label: 'Cautious' },
@@ -354,6 +355,7 @@ export function LabDialog({
             </div>
           </div>
         )}
+        <LabSightMap scenario={scenario} />
         <div className="button-row end">
           <button onClick={onClose}>Close</button>
         </div>
