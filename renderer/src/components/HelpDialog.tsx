@@ -105,6 +105,15 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             keeps the games played so far. The same seeds always give the same results.
           </li>
           <li>
+            <b>Sight map</b> (View ▸ Sight map…, Shift+S) shades what a viewer sees: a point you
+            click (Pick a point), a unit, a deployment zone or an entry edge (a whole zone sees what
+            any of its sample points sees), at a man&apos;s or a vehicle&apos;s eye height, in
+            1/4&quot; cells on a table or hex by hex. Light cells are seen, dark ones hidden; with
+            an enemy (by default the viewer&apos;s other sides, from their zones), green and blue
+            mark the ground the enemy cannot see. It follows your edits: drag a building or a wall
+            and the shading moves with it. The balance lab shows the same over its map.
+          </li>
+          <li>
             Ctrl/Cmd+K opens the command palette: every command below can be run from it by name.
           </li>
         </ul>
