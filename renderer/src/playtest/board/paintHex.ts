@@ -342,6 +342,23 @@ export function paintHex(ctx: CanvasRenderingContext2D, m: HexBoardModel, cam: C
       ctx.fillText(c.glyph, x - side / 2 + 3, y - side / 2 + 2);
       ctx.font = '600 11px system-ui, sans-serif';
     }
+    // Tokens the ruleset keeps on the counter (figures left, an order marker), in a row under it.
+    if (c.badges?.length && c.kind !== 'wreck') {
+      ctx.font = '700 10px system-ui, sans-serif';
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'middle';
+      let tx = x - side / 2;
+      const ty = y + side / 2 + 7;
+      for (const t of c.badges) {
+        const w = ctx.measureText(t).width + 6;
+        ctx.fillStyle = 'rgba(20,20,20,0.8)';
+        ctx.fillRect(tx, ty - 6, w, 12);
+        ctx.fillStyle = '#ffd54a';
+        ctx.fillText(t, tx + 3, ty);
+        tx += w + 2;
+      }
+      ctx.font = '600 11px system-ui, sans-serif';
+    }
     const badge = (text: string, colour: string) => {
       const bx = x + side / 2;
       const by = y - side / 2;
