@@ -20,6 +20,7 @@ const SPECS: Readonly<Record<string, ActionSpec>> = {
     description: 'move an ordered unit hex by hex (WW-3, WW-G5)',
     fields: { unit: id, path: { kind: 'hexes', min: 1, max: 10 } },
   },
+  endOrders: { description: 'end ordering: on to moving the ordered units', fields: {} },
   endMoves: { description: 'end ordering and moving: on to battles', fields: {} },
   battle: {
     description: 'battle an enemy unit, with a combat card if one is played (WW-4, WW-5, WW-7)',

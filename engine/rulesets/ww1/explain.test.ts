@@ -80,6 +80,6 @@ describe('sandtable odds and los for WWI', () => {
     expect(clear.exit).toBe(0);
     const blocked = ww1Explain.sight(base, { unit: 'german.gun1' }, { unit: 'british.inf3' });
     expect(blocked.exit).toBe(1);
-    expect(blocked.text.join('\n')).toMatch(/blocked by unit german.inf3 at 6,2/);
+    expect(blocked.text.join('\n')).toMatch(/blocked by unit german.inf3 at 0703/);
   });
 });

@@ -7,6 +7,7 @@ import { battleOdds } from './rules/odds';
 import {
   cellDistance,
   cellKey,
+  hexName,
   planBattle,
   setUpWw1,
   sightBlock,
@@ -63,10 +64,10 @@ function sight(scenario: ScenarioDoc, fromEnd: SightEnd, toEnd: SightEnd): Expla
   const other = sightLine(b, a, z, 'right').map(cellKey);
   return {
     text: [
-      `${block ? 'blocked' : 'visible'}: ${named(ctx, from)} at ${cellKey(a)} to ${named(ctx, to)} at ${cellKey(z)}, ${distance} hexes [WW-G6]`,
+      `${block ? 'blocked' : 'visible'}: ${named(ctx, from)} at ${hexName(a)} to ${named(ctx, to)} at ${hexName(z)}, ${distance} hexes [WW-G6]`,
       `line through ${line.join(' ')}${other.join() !== line.join() ? ` (or ${other.join(' ')} where it runs along a hexside)` : ''}`,
       block
-        ? `blocked by ${block.what} at ${cellKey(block.at)} on every path [WW-G6]`
+        ? `blocked by ${block.what} at ${hexName(block.at)} on every path [WW-G6]`
         : 'no blocking terrain or unit between them on at least one path',
     ],
     json: {

@@ -112,7 +112,8 @@ export function ww1Game(ctx: Ww1Context): Ww1Game {
         const card = state.deck.hands[state.active]?.[0];
         return { type: 'playCard', card: card ?? '' };
       }
-      if (state.phase === 'order' || state.phase === 'move') return { type: 'endMoves' };
+      if (state.phase === 'order') return { type: 'endOrders' };
+      if (state.phase === 'move') return { type: 'endMoves' };
       return { type: 'endTurn' };
     },
     pieces: (state) => {

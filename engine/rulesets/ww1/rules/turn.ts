@@ -2,6 +2,7 @@ import type { HexMap, ScenarioDoc } from '../../../format';
 import { dict, entry, withEntry, type Dict } from '../../../game/dict';
 import { accepted, invalid, type Reduction } from '../../../game/reducer';
 import { hexDistance, hexNeighbours, type Axial } from '../../../hex/coords';
+import { hexLabel } from '../../../hex/grid';
 import { hexLine } from '../../../hex/line';
 import { axialToOffset, offsetToAxial } from '../../../hex/offset';
 import {
@@ -81,6 +82,7 @@ export type Ww1Action =
   | { readonly type: 'playCard'; readonly card: string }
   | { readonly type: 'order'; readonly units: readonly string[] }
   | { readonly type: 'move'; readonly unit: string; readonly path: readonly HexCell[] }
+  | { readonly type: 'endOrders' }
   | { readonly type: 'endMoves' }
   | {
       readonly type: 'battle';
@@ -174,6 +176,9 @@ export interface Ww1Board {
 }
 
 export const cellKey = (c: HexCell): string => `${c.col},${c.row}`;
+
+/** A hex as the map prints it (column and row, 1-based: 0507), for messages. */
+export const hexName = (c: HexCell): string => hexLabel(c.col, c.row);
 
 const toAxial = (b: Ww1Board, c: HexCell): Axial => offsetToAxial(b.map, c);
 
@@ -437,6 +442,9 @@ export function reduceWw1(b: Ww1Board, s: Ww1State, action: Ww1Action): Step {
       return order(b, s, action.units);
     case 'move':
       return move(b, s.phase === 'order' ? { ...s, phase: 'move' } : s, action.unit, action.path);
+    case 'endOrders':
+      if (s.phase !== 'order') return invalid(`endOrders comes in the order phase, not ${s.phase}`);
+      return accepted({ ...s, phase: 'move' }, []);
     case 'endMoves':
       if (s.phase !== 'move' && s.phase !== 'order')
         return invalid(`endMoves comes in the order or move phase, not ${s.phase}`);
@@ -470,7 +478,7 @@ export function orderProblem(b: Ww1Board, s: Ww1State, id: string): string | und
   if (u.side !== s.active) return `${id} is not a unit of ${s.active}`;
   if (u.ordered) return `${id} is ordered already`;
   if (!sectionsOf(b, u.at).some((sec) => o.sections.includes(sec)))
-    return `${id} at ${cellKey(u.at)} is not in ${o.sections.join(' or ')} (${o.name})`;
+    return `${id} at ${hexName(u.at)} is not in ${o.sections.join(' or ')} (${o.name})`;
   const done = Object.values(s.units).filter((x) => x.ordered).length;
   if (done >= o.units)
     return `${o.name} orders ${o.units} unit${o.units === 1 ? '' : 's'}, all given`;
@@ -516,17 +524,17 @@ function move(b: Ww1Board, s: Ww1State, id: string, path: readonly HexCell[]): S
   for (const [i, step] of path.entries()) {
     if (stopped)
       return invalid(
-        `${id} stopped at ${cellKey(at)} and may not go on to ${cellKey(step)}`,
+        `${id} stopped at ${hexName(at)} and may not go on to ${hexName(step)}`,
         'WW-G5',
       );
     if (cellDistance(b, at, step) !== 1)
-      return invalid(`${cellKey(step)} is not next to ${cellKey(at)} (path step ${i})`);
+      return invalid(`${hexName(step)} is not next to ${hexName(at)} (path step ${i})`);
     if (step.col < 0 || step.row < 0 || step.col >= b.map.columns || step.row >= b.map.rows)
-      return invalid(`${cellKey(step)} is off the map`);
-    if (unitAt(s, step)) return invalid(`${cellKey(step)} holds a unit`);
+      return invalid(`${hexName(step)} is off the map`);
+    if (unitAt(s, step)) return invalid(`${hexName(step)} holds a unit`);
     const f = hexFacts(b, { wireCleared: wire }, step);
     if (tank && f.terrain?.tankImpassable)
-      return invalid(`a tank may not enter ${f.terrain.name} at ${cellKey(step)}`, 'WW-G5');
+      return invalid(`a tank may not enter ${f.terrain.name} at ${hexName(step)}`, 'WW-G5');
     let entered = f;
     if (tank && f.wire) {
       // WW-3.1, WW-3.2: the wire is gone and does not stop the tank; the hex under it still may.
@@ -649,7 +657,7 @@ export function planBattle(
     const blocked = sightBlock(b, s, u.at, t.at);
     if (blocked)
       return no(
-        `${id} has no line of sight to ${targetId}: ${blocked.what} at ${cellKey(blocked.at)} blocks it (WW-4.1)`,
+        `${id} has no line of sight to ${targetId}: ${blocked.what} at ${hexName(blocked.at)} blocks it (WW-4.1)`,
         'WW-4.1',
       );
     baseDice = atRange;

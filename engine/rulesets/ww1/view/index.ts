@@ -19,6 +19,7 @@ import { battleOdds } from '../rules/odds';
 import {
   cellDistance,
   cellKey,
+  hexName,
   orderProblem,
   planBattle,
   reduceWw1,
@@ -247,7 +248,7 @@ export function ww1View(ctx: Ww1Context, game: Ww1Game): HexPlaytestView<Ww1Stat
       ruleId: 'WW-G6',
       crossed: lineHexes.slice(1, -1).map((h) => {
         const hex = b.hexes.get(cellKey(h));
-        return `${cellKey(h)} ${hex?.terrain ?? b.map.defaultTerrain ?? 'clear'}`;
+        return `${hexName(h)} ${hex?.terrain ?? b.map.defaultTerrain ?? 'clear'}`;
       }),
     };
   };
@@ -383,7 +384,7 @@ export function ww1View(ctx: Ww1Context, game: Ww1Game): HexPlaytestView<Ww1Stat
             ? `${name(id)} is not ordered this turn`
             : u.moved
               ? `${name(id)} has moved`
-              : `${cellKey(to)} is out of reach of ${name(id)}`;
+              : `${hexName(to)} is out of reach of ${name(id)}`;
         return { ok: false, reason: why, ruleId: 'WW-2.1' };
       }
       const action: Ww1Action = { type: 'move', unit: id, path };
@@ -393,7 +394,7 @@ export function ww1View(ctx: Ww1Context, game: Ww1Game): HexPlaytestView<Ww1Stat
         to,
         path: [s.units[id]!.at, ...path],
         snapped: false,
-        explanation: `${name(id)} moves ${path.length} hex${path.length === 1 ? '' : 'es'} to ${cellKey(to)}`,
+        explanation: `${name(id)} moves ${path.length} hex${path.length === 1 ? '' : 'es'} to ${hexName(to)}`,
       };
     },
     faceAction: () => undefined,

@@ -1,6 +1,6 @@
 import type { LogLine } from '../../../playtest/view';
 import type { Ww1Context } from '../game';
-import { cellKey, type Ww1Event, type Ww1State } from '../rules/turn';
+import { hexName, type Ww1Event, type Ww1State } from '../rules/turn';
 
 /** Why a tank did not gain ground or got no bonus combat, by the rule that says so. */
 const WHY: Readonly<Record<string, string>> = {
@@ -64,14 +64,14 @@ export function describeWw1(ctx: Ww1Context, e: Ww1Event, s: Ww1State): LogLine[
     case 'moved':
       return [
         line(
-          `${name(e.unit)} moves to ${cellKey(e.to)} (${e.path.length} hex${e.path.length === 1 ? '' : 'es'})`,
+          `${name(e.unit)} moves to ${hexName(e.to)} (${e.path.length} hex${e.path.length === 1 ? '' : 'es'})`,
           'move',
           [e.unit],
         ),
       ];
     case 'wireRemoved':
       return [
-        line(`The wire at ${cellKey(e.at)} is crushed by a tank and gone`, 'move', [], [e.ruleId]),
+        line(`The wire at ${hexName(e.at)} is crushed by a tank and gone`, 'move', [], [e.ruleId]),
       ];
     case 'combatCard':
       return [
@@ -108,7 +108,7 @@ export function describeWw1(ctx: Ww1Context, e: Ww1Event, s: Ww1State): LogLine[
         ),
       ];
     case 'retreated':
-      return [line(`${name(e.unit)} retreats to ${cellKey(e.to)}`, 'result', [e.unit], ['WW-G4'])];
+      return [line(`${name(e.unit)} retreats to ${hexName(e.to)}`, 'result', [e.unit], ['WW-G4'])];
     case 'eliminated':
       return [
         line(
@@ -120,7 +120,7 @@ export function describeWw1(ctx: Ww1Context, e: Ww1Event, s: Ww1State): LogLine[
       ];
     case 'gainedGround':
       return [
-        line(`${name(e.unit)} gains ground into ${cellKey(e.to)}`, 'move', [e.unit], [e.ruleId]),
+        line(`${name(e.unit)} gains ground into ${hexName(e.to)}`, 'move', [e.unit], [e.ruleId]),
       ];
     case 'noGainGround':
       return [
