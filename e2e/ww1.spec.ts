@@ -65,6 +65,12 @@ test('WWI hot-seat on ww1-wire: a card from the hand, orders in its section, a t
     .getByRole('button', { name: 'Order' })
     .click();
   await expect(page.getByTestId('playtest-log')).toContainText('Ordered: Male tank D1');
+  await orders
+    .getByRole('listitem')
+    .filter({ hasText: 'C Company' })
+    .getByRole('button', { name: 'Order' })
+    .click();
+  await expect(page.getByTestId('playtest-log')).toContainText('Ordered: C Company');
   await page.screenshot({ path: `${SHOTS}/02-ordered.png` });
   await page.getByTestId('end-phase').click();
 
@@ -74,7 +80,19 @@ test('WWI hot-seat on ww1-wire: a card from the hand, orders in its section, a t
   await expect(page.getByTestId('playtest-log')).toContainText('Male tank D1 moves to 0507');
   await page.getByTestId('end-phase').click();
   await expect(page.getByTestId('phase-tracker')).toContainText('Battle');
+  // C Company (0607) fires at the 3rd Company in its trench (0703), 4 hexes: the preview gives
+  // the dice, the trench's flag ignore and the exact odds; a click rolls the battle dice.
+  await clickHex(page, 5, 6);
+  const [tx, ty] = await hexOnScreen(page, 6, 2);
+  await page.mouse.move(tx, ty);
+  await expect(page.getByTestId('fire-preview')).toContainText('Battle dice');
+  await expect(page.getByTestId('fire-preview')).toContainText('Trench (terrain)');
+  await expect(page.getByTestId('odds')).toContainText('1 hit');
   await page.screenshot({ path: `${SHOTS}/03-battle.png` });
+  await page.mouse.click(tx, ty);
+  await expect(page.getByTestId('playtest-log')).toContainText(
+    /C Company: fires at 3rd Company, 1 dice: \w+/,
+  );
   await page.getByTestId('end-phase').click();
 
   // The Germans take the device: their hand, not the British one.

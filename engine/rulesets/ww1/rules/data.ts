@@ -2,11 +2,12 @@ import type { Card, CatalogDoc, Cell, ScenarioCatalog, Stats } from '../../../fo
 import { dict, type Dict } from '../../../game/dict';
 
 /**
- * The WWI rules' numbers, read from the ruleset's catalogs: the sourced tank layer (male/female,
+ * The WWI rules' numbers, read from the ruleset's catalogs: the sourced tank layer (male/female, WW-1,
  * soldier units, the cards that stop gaining ground, the WW-A readings) and the placeholder
  * base-game layer (battle die, dice by range, terrain, command and combat decks, bog-down,
  * medals). Missing or unknown data is refused with the catalog field named, so a scenario never
- * plays on invented numbers.
+ * plays on invented numbers. Scale (WW-1.1) is the scenario's and has no rules effect; each tank
+ * type's specification (WW-1.3, WW-G2) is its catalog stats: move, dice by range, close dice.
  */
 
 export type UnitClass = 'tank' | 'infantry' | 'gun';

@@ -19,7 +19,7 @@ import type { CombatCard, TerrainSpec, UnitSpec, Ww1Rules } from './data';
 /**
  * One WWI turn as a pure reducer: play a command card (WW-G1), order units in its sections, move
  * them on the hexes (wire and stop-movement terrain; WW-3 for tanks), battle with the battle dice
- * by range (WW-4, WW-5 for tanks), a combat card with a battle, hits, flags and retreats, gaining
+ * by range (WW-4, WW-5 for tanks; a tank follows the general phases, WW-2), a combat card with a battle, hits, flags and retreats, gaining
  * ground and bog-down (WW-6), the bonus combat (WW-7), then draw and count medals (WW-G7).
  */
 
@@ -619,6 +619,8 @@ export function planBattle(
   const spec = specOf(b, u);
   const tank = spec.cls === 'tank';
   const d = cellDistance(b, u.at, t.at);
+  // WW-4.2: an adjacent enemy is never fired at; at one hex the battle is a close combat (WW-5.1).
+  // WW-5.2: a tank next to an enemy may only battle an adjacent one (the WW-4.3 check below).
   const close = d === 1;
   const ruleIds: string[] = [];
   if (tank && u.enteredBuilding)
@@ -863,7 +865,11 @@ const CARD_CLAUSE: Readonly<Record<string, string>> = {
   'ww1.card.buttAndBayonet': 'WW-6.3(d)',
 };
 
-/** WW-6 gaining ground (mandatory) and the bog-down roll that opens the bonus combat (WW-7). */
+/**
+ * WW-6 gaining ground (mandatory) and the bog-down roll that opens the bonus combat (WW-7). A
+ * bonus close combat that succeeds comes here again (WW-7.7): the tank gains ground and rolls for
+ * bog-down again, and no further bonus opens (WW-7.6).
+ */
 function gainGround(
   b: Ww1Board,
   s: Ww1State,
@@ -908,6 +914,7 @@ function gainGround(
     bogged,
   });
   // WW-7.4 bogged: no bonus; WW-A4 into a building: no bonus; WW-A5 wire; WW-7.6 once per turn.
+  // WW-7.5: terrain that keeps the tank out of the hex (WW-6.3(e) above) ends both.
   const building = after.building;
   let why: string | undefined;
   if (bogged) why = 'WW-7.4';

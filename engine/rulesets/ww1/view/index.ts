@@ -244,7 +244,7 @@ export function ww1View(ctx: Ww1Context, game: Ww1Game): HexPlaytestView<Ww1Stat
             },
           }
         : {}),
-      cover: '',
+      cover: 'none',
       ruleId: 'WW-G6',
       crossed: lineHexes.slice(1, -1).map((h) => {
         const hex = b.hexes.get(cellKey(h));
@@ -409,7 +409,9 @@ export function ww1View(ctx: Ww1Context, game: Ww1Game): HexPlaytestView<Ww1Stat
         ammo: [],
         atPoint: false,
         maxRange,
-        remaining: u.bonusOpen ? 'bonus combat (optional)' : '',
+        remaining: u.bonusOpen
+          ? 'bonus combat, optional'
+          : `close ${spec.closeDice}, ranged ${spec.rangedDice.join('/') || 'none'} dice`,
       };
       const cards = [...new Set(s.combat.hands[s.active] ?? [])]
         .map((c) => rules.combats[c]!)
