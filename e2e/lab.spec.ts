@@ -46,6 +46,14 @@ test('balance lab: pick styles, run a small lab in workers, read win shares, len
   const heat = results.getByTestId('lab-heatmap');
   await expect(heat).toBeVisible();
   await expect(results).toContainText("Where Side A (west)'s pieces fell");
+  // Who held each side's objective at the end of turns 1 and 2, as a chart per objective.
+  const control = results.getByTestId('lab-control');
+  await expect(control.first()).toContainText('Who held');
+  await expect(control.first().getByRole('img')).toHaveAttribute('aria-label', /turn 2: Side A/);
+  // The run is saved next to the scenario (the browser keeps it under the scenario's name).
+  await expect(results).toContainText('none saved yet');
+  await results.getByRole('button', { name: 'Save results next to the scenario' }).click();
+  await expect(results).toContainText(/Saved to .*\.lab\.json \(1 run kept\)/);
   await page.screenshot({ path: `${SHOTS}/results.png` });
 
   // The other layer redraws the map; Run again keeps the same seeds and so the same numbers.
@@ -71,5 +79,25 @@ test('balance lab: pick styles, run a small lab in workers, read win shares, len
     page.getByRole('dialog', { name: 'Balance lab' }).getByLabel('Bot style for Side B (east)'),
   ).toHaveValue('cautious');
   expect(before).toContain('Side A (west) wins (aggressive)');
+
+  // Reopened, the lab reads the saved run (validated against schemas/lab.schema.json) and compares
+  // a new run with it; a game of the results opens in the playtest, replayed from its seed.
+  const again = page.getByRole('dialog', { name: 'Balance lab' });
+  await expect(again).toContainText('1 run saved');
+  await again.getByLabel('Games', { exact: true }).fill('2');
+  await again.getByLabel('Turn limit').fill('1');
+  await again.getByRole('button', { name: 'Run', exact: true }).click();
+  const compare = again.getByTestId('lab-compare');
+  await expect(compare).toBeVisible({ timeout: 120_000 });
+  await expect(compare).toContainText('Against the run saved');
+  await expect(compare).toContainText('(4 games)');
+  await expect(compare).toContainText("Side A (west)'s win share stayed at 0%");
+  await page.screenshot({ path: `${SHOTS}/compare.png` });
+  await again.getByRole('button', { name: /^Seed 2: draw, turn 1/ }).click();
+  await expect(again).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByTestId('game-result')).toContainText(/Draw/);
+  await expect(page.getByTestId('playtest-log')).toContainText('Game over');
+  await expect(page.getByText('Game loaded with warnings')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/replay.png` });
   expect(errors).toEqual([]);
 });

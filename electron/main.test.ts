@@ -180,6 +180,21 @@ describe('documents', () => {
     ).rejects.toThrow(/is not a file this window opened/);
   });
 
+  it('keeps the lab results beside a scenario it saved, and nowhere else', async () => {
+    const win = live()[0]!;
+    const target = path.join(docs, 'village.scenario.json');
+    expect(await invoke(win, 'file:readCompanion', target, 'lab')).toBeNull();
+    expect(await invoke(win, 'file:writeCompanion', target, 'lab', '{"runs":[]}')).toEqual({
+      path: path.join(docs, 'village.lab.json'),
+      name: 'village.lab.json',
+    });
+    expect(await fs.readFile(path.join(docs, 'village.lab.json'), 'utf8')).toBe('{"runs":[]}');
+    expect(await invoke(win, 'file:readCompanion', target, 'lab')).toBe('{"runs":[]}');
+    await expect(
+      invoke(win, 'file:writeCompanion', path.join(docs, 'other.json'), 'lab', '{}'),
+    ).rejects.toThrow(/is not a file this window opened or saved; save the scenario first/);
+  });
+
   it('asks what to do when the file changed on disk, and reloads it on request', async () => {
     const win = live()[0]!;
     const target = path.join(docs, 'village.scenario.json');

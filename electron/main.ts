@@ -19,7 +19,8 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MenuSection, OpenedFile, RecentFile } from '../renderer/host/Host';
+import type { CompanionKind, MenuSection, OpenedFile, RecentFile } from '../renderer/host/Host';
+import { labFileName } from '../engine/lab/labFileName';
 import {
   APP_ENTRY,
   APP_SCHEME,
@@ -96,6 +97,16 @@ interface DocWindow {
 
 const windows = new Map<number, DocWindow>();
 const grants = new PathGrants();
+
+/** The file of `kind` kept beside a scenario file this window may use (the lab's runs). */
+function companionPath(file: string, kind: CompanionKind): string {
+  if (!grants.has(file))
+    throw new Error(
+      `${path.basename(file)} is not a file this window opened or saved; save the scenario first.`,
+    );
+  if (kind !== 'lab') throw new Error(`no companion file of kind "${String(kind)}"`);
+  return path.join(path.dirname(file), labFileName(path.basename(file)));
+}
 let recent: RecentFile[] = [];
 let lastWindowState: WindowState = DEFAULT_WINDOW;
 let quitting = false;
@@ -379,6 +390,20 @@ const handlers: Handlers<DocWindow> = {
     ]);
     if (!target) return null;
     await writeFileAtomic(target, data);
+    return { path: target, name: path.basename(target) };
+  },
+  // The lab's runs sit beside a scenario this window opened or saved, never anywhere else.
+  'file:readCompanion': async (_doc, file, kind) => {
+    try {
+      return await fs.readFile(companionPath(file, kind), 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  },
+  'file:writeCompanion': async (_doc, file, kind, text) => {
+    const target = companionPath(file, kind);
+    await writeFileAtomic(target, text, { backup: false });
     return { path: target, name: path.basename(target) };
   },
   'file:bundled': () => bundledScenarios(),

@@ -7,6 +7,7 @@
 import type {
   AutosaveEntry,
   BundledScenario,
+  CompanionKind,
   FileFilter,
   Host,
   HostedServer,
@@ -44,6 +45,11 @@ export interface InvokeContract {
   'file:openRecent': { args: [path: string]; result: OpenedFile };
   'file:save': { args: [payload: SavePayload]; result: SavedFile | null };
   'file:export': { args: [payload: ExportPayload]; result: SavedFile | null };
+  'file:readCompanion': { args: [path: string, kind: CompanionKind]; result: string | null };
+  'file:writeCompanion': {
+    args: [path: string, kind: CompanionKind, text: string];
+    result: SavedFile;
+  };
   'file:bundled': { args: []; result: readonly BundledScenario[] };
   'file:recent': { args: []; result: readonly RecentFile[] };
   'window:setTitle': { args: [title: string, dirty: boolean]; result: void };
@@ -172,6 +178,8 @@ export const ARG_SCHEMAS: { readonly [C in InvokeChannel]: object } = {
       },
     },
   ]),
+  'file:readCompanion': args([PATH, { enum: ['lab'] }]),
+  'file:writeCompanion': args([PATH, { enum: ['lab'] }, TEXT]),
   'file:bundled': args([]),
   'file:recent': args([]),
   'window:setTitle': args([str(300), { type: 'boolean' }]),
@@ -262,6 +270,8 @@ export function createSandtableApi(
     saveFile: (text, options) => save(text, options, false),
     saveFileAs: (text, options) => save(text, options, true),
     exportFile: (data, suggestedName, mime) => call('file:export', { data, suggestedName, mime }),
+    readCompanion: (path, kind) => call('file:readCompanion', path, kind),
+    writeCompanion: (path, kind, text) => call('file:writeCompanion', path, kind, text),
     bundledScenarios: () => call('file:bundled'),
     recentFiles: () => call('file:recent'),
     // Fire and forget, but a refusal is reported rather than left unhandled.

@@ -71,6 +71,11 @@ describe('validateArgs', () => {
       [{ text: '', suggestedName: 'a' }, 'more'],
       /arguments must NOT have more than 1 items/,
     ],
+    [
+      'file:writeCompanion',
+      ['/m/a.json', 'notes', '{}'],
+      /must be equal to one of the allowed values/,
+    ],
     ['file:openRecent', [''], /argument 1 must NOT have fewer than 1 characters/],
     ['window:setTitle', ['x', 'yes'], /argument 2 must be boolean/],
     [
@@ -185,12 +190,14 @@ describe('createSandtableApi (the preload API)', () => {
         'openFile',
         'openRecent',
         'platform',
+        'readCompanion',
         'recentFiles',
         'saveFile',
         'saveFileAs',
         'setMenu',
         'setTitle',
         'stopHostedSession',
+        'writeCompanion',
       ].sort(),
     );
     expect(api.kind).toBe('electron');
@@ -209,6 +216,19 @@ describe('createSandtableApi (the preload API)', () => {
       suggestedName: 'map.svg',
       mime: 'image/svg+xml',
     });
+    await api.readCompanion!('/m/village.scenario.json', 'lab');
+    expect(invoke).toHaveBeenLastCalledWith(
+      'file:readCompanion',
+      '/m/village.scenario.json',
+      'lab',
+    );
+    await api.writeCompanion!('/m/village.scenario.json', 'lab', '{}');
+    expect(invoke).toHaveBeenLastCalledWith(
+      'file:writeCompanion',
+      '/m/village.scenario.json',
+      'lab',
+      '{}',
+    );
     await api.autosave.restore('abc');
     expect(invoke).toHaveBeenLastCalledWith('autosave:restore', 'abc');
     await api.hostSession();

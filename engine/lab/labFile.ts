@@ -24,11 +24,7 @@ export interface LabFile {
 /** Runs a file keeps; saving more drops the oldest. */
 export const MAX_SAVED_RUNS = 100;
 
-/** The lab file that sits next to a scenario file: `village.scenario.json` → `village.lab.json`. */
-export function labFileName(scenarioFile: string): string {
-  const base = scenarioFile.replace(/(\.scenario)?\.json$/i, '').replace(/\.sandtable$/i, '');
-  return `${base}.lab.json`;
-}
+export { labFileName } from './labFileName';
 
 /** Reads a lab file: its runs, or what is wrong with it (where, and what to do). */
 export function parseLabFile(

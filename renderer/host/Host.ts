@@ -38,6 +38,9 @@ export interface BundledScenario {
   readonly text: string;
 }
 
+/** Files kept next to a scenario: `lab` is `<name>.lab.json` (schemas/lab.schema.json). */
+export type CompanionKind = 'lab';
+
 export interface FileFilter {
   readonly name: string;
   readonly extensions: readonly string[];
@@ -68,6 +71,14 @@ export interface Host {
     suggestedName: string,
     mime: string,
   ): Promise<SavedFile | null>;
+  /**
+   * Reads a file kept next to a scenario file: `kind` 'lab' is the balance lab's saved runs,
+   * `<name>.lab.json` beside `<name>.scenario.json`. `path` is the scenario's, as opened or saved
+   * (in the browser, its name or any key the app gives). Null when there is none yet.
+   */
+  readCompanion?(path: string, kind: CompanionKind): Promise<string | null>;
+  /** Writes the file kept next to the scenario file at `path`; throws, saying why, if it cannot. */
+  writeCompanion?(path: string, kind: CompanionKind, text: string): Promise<SavedFile>;
   /** The scenarios shipped with the app. */
   bundledScenarios(): Promise<readonly BundledScenario[]>;
   recentFiles(): Promise<readonly RecentFile[]>;

@@ -1,8 +1,19 @@
 import { decodeUtf8 } from '../../engine/format/encoding';
-import type { BundledScenario, FileFilter, Host, OpenedFile, RecentFile, SavedFile } from './Host';
+import { labFileName } from '../../engine/lab/labFileName';
+import type {
+  BundledScenario,
+  CompanionKind,
+  FileFilter,
+  Host,
+  OpenedFile,
+  RecentFile,
+  SavedFile,
+} from './Host';
 
 const RECENT_KEY = 'sandtable.recentFiles';
 const FILE_KEY_PREFIX = 'sandtable.file:';
+/** Files kept next to a scenario (the lab's runs), by kind and the scenario's path. */
+const COMPANION_KEY_PREFIX = 'sandtable.companion:';
 const MAX_RECENT = 10;
 /** Recent files larger than this are listed but not kept in localStorage. */
 const MAX_STORED_CHARS = 2_000_000;
@@ -193,6 +204,25 @@ export function createBrowserHost(): Host {
     ): Promise<SavedFile | null> {
       download(data, suggestedName, mime);
       return { path: `download:${suggestedName}`, name: suggestedName };
+    },
+
+    // The browser has no folder to put a file beside the scenario in: the companion lives in
+    // localStorage under the scenario's path (its name), as the recent files do.
+    async readCompanion(path: string, kind: CompanionKind): Promise<string | null> {
+      return localStorage.getItem(`${COMPANION_KEY_PREFIX}${kind}:${path}`);
+    },
+
+    async writeCompanion(path: string, kind: CompanionKind, text: string): Promise<SavedFile> {
+      try {
+        localStorage.setItem(`${COMPANION_KEY_PREFIX}${kind}:${path}`, text);
+      } catch (err) {
+        throw new Error(
+          `the browser's storage is full (${(err as Error).message}); clear old lab runs or use the desktop app`,
+          { cause: err },
+        );
+      }
+      const base = path.replace(/^(browser|untitled):/, '').replace(/^.*[\\/]/, '');
+      return { path: `${COMPANION_KEY_PREFIX}${kind}:${path}`, name: labFileName(base) };
     },
 
     async bundledScenarios(): Promise<readonly BundledScenario[]> {

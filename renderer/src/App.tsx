@@ -590,6 +590,13 @@ export function App() {
         <LabDialog
           scenario={dialog.scenario}
           editor={doc?.editor ?? null}
+          host={host}
+          {...(doc?.path ? { path: doc.path } : {})}
+          {...(doc ? { name: doc.name } : {})}
+          onReplay={(scenario, game, warnings) => {
+            setDialog(null);
+            setPlaytest({ scenario, game, ...(warnings.length ? { warnings } : {}) });
+          }}
           onClose={() => setDialog(null)}
         />
       )}

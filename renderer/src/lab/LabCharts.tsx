@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { GameMap, ScenarioDoc } from '../../../engine/format/types';
 import { hexCorners, hexGrid } from '../../../engine/hex/grid';
-import type { HeatGrid, LabReport, Share } from '../../../engine/lab/types';
+import type { HeatGrid, LabReport, ObjectiveControl, Share } from '../../../engine/lab/types';
 import { paintScene, type Scene } from '../canvas/paintTerrain';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -107,6 +107,82 @@ export function LengthChart({ report }: { report: LabReport }) {
       <figcaption>
         Game length: mean {report.length.mean.toFixed(1)} turns, median {report.length.median},{' '}
         {report.length.min}–{report.length.max} (games by the turn they ended in)
+      </figcaption>
+    </figure>
+  );
+}
+
+/**
+ * Who held an objective at the end of each turn: per turn a column split into each side's share
+ * of the games still going and "nobody" (grey), with the games still going written under it.
+ */
+export function ControlChart({
+  control,
+  report,
+  colours,
+}: {
+  control: ObjectiveControl;
+  report: LabReport;
+  colours: Readonly<Record<string, string>>;
+}) {
+  const turns = control.byTurn;
+  const bw = Math.max(10, Math.min(30, Math.floor(360 / Math.max(1, turns.length))));
+  const H = 70;
+  const words = turns
+    .map((t) => {
+      const parts = report.sides.map(
+        (s) => `${s.name} ${t.games ? pct((t.held[s.id] ?? 0) / t.games) : '–'}`,
+      );
+      return `turn ${t.turn}: ${parts.join(', ')}`;
+    })
+    .join('; ');
+  return (
+    <figure className="lab-control" data-testid="lab-control">
+      <svg
+        width={turns.length * bw + 2}
+        height={H + 26}
+        role="img"
+        aria-label={`Who held ${control.name}: ${words}`}
+      >
+        {turns.map((t, i) => {
+          let y = H;
+          const parts = report.sides.map((s) => ({
+            id: s.id,
+            name: s.name,
+            n: t.held[s.id] ?? 0,
+          }));
+          const nobody = t.games - parts.reduce((a, p) => a + p.n, 0);
+          return (
+            <g key={t.turn}>
+              {[...parts, { id: '', name: 'nobody', n: nobody }].map((p) => {
+                const h = t.games ? (H * p.n) / t.games : 0;
+                y -= h;
+                return (
+                  <rect
+                    key={p.id || 'nobody'}
+                    x={i * bw + 1}
+                    y={y}
+                    width={bw - 2}
+                    height={h}
+                    fill={p.id ? (colours[p.id] ?? '#888') : '#4a4f58'}
+                  >
+                    <title>{`Turn ${t.turn}: ${p.id ? `${p.name} held it` : 'nobody held it'} in ${p.n} of ${t.games} games`}</title>
+                  </rect>
+                );
+              })}
+              <text x={i * bw + bw / 2} y={H + 11} textAnchor="middle" fontSize={9} fill="#c9ced6">
+                {t.turn}
+              </text>
+              <text x={i * bw + bw / 2} y={H + 22} textAnchor="middle" fontSize={8} fill="#8a93a3">
+                {t.games}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption>
+        Who held <b>{control.name}</b> at the end of each turn (share of the games still going;
+        grey: nobody; the small numbers: games still going)
       </figcaption>
     </figure>
   );

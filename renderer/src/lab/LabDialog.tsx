@@ -7,8 +7,21 @@ import type { LabProgress, LabReport } from '../../../engine/lab/types';
 import { labGameOf } from '../../../engine/lab/worker';
 import { Modal } from '../components/Dialogs';
 import type { Editor } from '../editor/Editor';
-import { HeatMap, LengthChart, WinShares } from './LabCharts';
+import {
+  changeText,
+  compareRuns,
+  labFileName,
+  labFileText,
+  parseLabFile,
+  withRun,
+  type LabFile,
+} from '../../../engine/lab/labFile';
+import type { GameSummary } from '../../../engine/lab/types';
+import type { PlaytestGame } from '../../../engine/playtest';
+import type { Host } from '../../host/Host';
+import { ControlChart, HeatMap, LengthChart, WinShares } from './LabCharts';
 import { labWorkers, webLabWorker } from './labClient';
+import { labGameForPlaytest } from './labReplay';
 import './lab.css';
 import { LabSightMap } from '../sight/LabSightMap';
 
@@ -38,10 +51,22 @@ type Layer = { kind: 'deaths'; side: string } | { kind: 'held' };
 export function LabDialog({
   scenario,
   editor,
+  host,
+  path,
+  name,
+  onReplay,
   onClose,
 }: {
   scenario: ScenarioDoc;
   editor: Editor | null;
+  /** Where the runs are saved next to the scenario; absent: they cannot be saved. */
+  host?: Host;
+  /** The scenario's file, as opened or saved (undefined while it has never been saved). */
+  path?: string;
+  /** The scenario's file name (what the lab file is named after). */
+  name?: string;
+  /** Opens a game of the results in the playtest. */
+  onReplay?: (scenario: ScenarioDoc, game: PlaytestGame, warnings: string[]) => void;
   onClose: () => void;
 }) {
   const sides = scenario.forces.sides;
@@ -77,6 +102,83 @@ export function LabDialog({
   }, [scenario]);
   useEffect(() => () => run.current?.cancel(), []);
 
+  // The runs saved next to the scenario (<name>.lab.json): the last one is what a new run is
+  // compared with. The browser keeps them under the scenario's name, or its title when unsaved.
+  const companion =
+    host?.readCompanion && host.writeCompanion
+      ? (path ?? (host.kind === 'browser' ? `untitled:${name ?? scenario.meta.title}` : undefined))
+      : undefined;
+  const fileName = labFileName(name ?? 'scenario.json');
+  const [labFile, setLabFile] = useState<LabFile | undefined>(undefined);
+  const [labFileProblem, setLabFileProblem] = useState<string | null>(null);
+  const [baseline, setBaseline] = useState<LabFile['runs'][number] | null>(null);
+  const [savedRun, setSavedRun] = useState<string | null>(null);
+  const [replaying, setReplaying] = useState<number | null>(null);
+  useEffect(() => {
+    if (!companion || !host?.readCompanion) return;
+    let live = true;
+    host.readCompanion(companion, 'lab').then(
+      (text) => {
+        if (!live || text === null) return;
+        const parsed = parseLabFile(text, fileName);
+        if (!parsed.ok) {
+          setLabFileProblem(parsed.problems.join('; '));
+          return;
+        }
+        setLabFile(parsed.lab);
+        setBaseline(parsed.lab.runs[parsed.lab.runs.length - 1] ?? null);
+      },
+      (err: unknown) => live && setLabFileProblem(err instanceof Error ? err.message : String(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [companion, host, fileName]);
+
+  const saveRun = () => {
+    if (!report || !companion || !host?.writeCompanion) return;
+    const savedAt = new Date().toISOString();
+    const next = withRun(
+      labFile,
+      { savedAt, report },
+      {
+        title: scenario.meta.title,
+        ...(name ? { file: name } : {}),
+      },
+    );
+    host.writeCompanion(companion, 'lab', labFileText(next)).then(
+      (saved) => {
+        setLabFile(next);
+        setLabFileProblem(null);
+        setSavedRun(
+          `Saved to ${saved.name} (${next.runs.length} run${next.runs.length === 1 ? '' : 's'} kept).`,
+        );
+      },
+      (err: unknown) =>
+        setLabFileProblem(
+          `the results were not saved: ${err instanceof Error ? err.message : String(err)}`,
+        ),
+    );
+  };
+
+  const replay = (g: GameSummary) => {
+    if (!report || !onReplay || replaying !== null) return;
+    setReplaying(g.seed);
+    setError(null);
+    labGameForPlaytest(scenario, report.settings, g).then(
+      (r) => {
+        setReplaying(null);
+        onReplay(r.scenario, r.game, r.warnings);
+      },
+      (err: unknown) => {
+        setReplaying(null);
+        setError(
+          `seed ${g.seed} could not be replayed: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      },
+    );
+  };
+
   const gameCount = Number(games);
   const firstSeed = Number(seed);
   const limit = turnLimit.trim() === '' ? undefined : Number(turnLimit);
@@ -95,6 +197,7 @@ export function LabDialog({
     setReport(null);
     setError(null);
     setStopped(false);
+    setSavedRun(null);
     setProgress({ done: 0, total: gameCount });
     setRate(0);
     const startedAt = performance.now();
@@ -170,6 +273,14 @@ export function LabDialog({
           Plays <b>{scenario.meta.title}</b> bot against bot, each game with its own dice seed, on{' '}
           {workers} worker{workers === 1 ? '' : 's'}. The same seeds always give the same results.
         </p>
+        {companion && labFile && !report && (
+          <p className="lab-note" data-testid="lab-saved-runs">
+            {fileName}: {labFile.runs.length} run{labFile.runs.length === 1 ? '' : 's'} saved, the
+            last on{' '}
+            {new Date(labFile.runs[labFile.runs.length - 1]!.savedAt).toLocaleString('en-GB')}; a
+            new run is compared with it.
+          </p>
+        )}
         {cannot && (
           <p className="lab-error" role="alert">
             {cannot}
@@ -267,6 +378,11 @@ export function LabDialog({
             </span>
           </div>
         )}
+        {labFileProblem && (
+          <p className="lab-error" role="alert">
+            {labFileProblem}
+          </p>
+        )}
         {error && (
           <p className="lab-error" role="alert">
             The lab stopped: {error}
@@ -281,6 +397,36 @@ export function LabDialog({
                 : ''}
             </h3>
             <WinShares report={report} colours={colours} />
+            {baseline && (
+              <div className="lab-compare" data-testid="lab-compare">
+                <p>
+                  Against the run saved {new Date(baseline.savedAt).toLocaleString('en-GB')} (
+                  {baseline.report.played} games
+                  {baseline.note ? `: ${baseline.note}` : ''}):
+                </p>
+                <ul>
+                  {compareRuns(baseline.report, report).map((c) => (
+                    <li key={c.side} className={c.clear ? 'clear' : ''}>
+                      {changeText(c)}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {companion && (
+              <div className="button-row lab-save">
+                <button onClick={saveRun} disabled={running || savedRun !== null}>
+                  Save results next to the scenario
+                </button>
+                <span className="lab-note">
+                  {savedRun ??
+                    `${fileName}${labFile ? `: ${labFile.runs.length} run${labFile.runs.length === 1 ? '' : 's'} saved` : ': none saved yet'}`}
+                </span>
+              </div>
+            )}
+            {!companion && host && (
+              <p className="lab-note">Save the scenario to keep lab results next to it.</p>
+            )}
             <div className="lab-figures">
               {report.unfinished > 0 && (
                 <p className="lab-error">
@@ -320,6 +466,13 @@ export function LabDialog({
                   </tbody>
                 </table>
               </div>
+              {(report.objectives ?? []).length > 0 && (
+                <div className="lab-row">
+                  {report.objectives!.map((o) => (
+                    <ControlChart key={o.id} control={o} report={report} colours={colours} />
+                  ))}
+                </div>
+              )}
             </div>
             <div className="lab-map">
               <div className="lab-layers" role="radiogroup" aria-label="Heatmap">
@@ -353,6 +506,41 @@ export function LabDialog({
                 />
               )}
             </div>
+            {onReplay && report.games && report.games.length > 0 && (
+              <details className="lab-games" open>
+                <summary>
+                  Games ({report.games.length}): click one to replay it in the playtest
+                </summary>
+                <div className="lab-game-list" role="group" aria-label="Games played, by seed">
+                  {report.games.slice(0, 500).map((g) => {
+                    const winner =
+                      g.winner === null
+                        ? 'did not end'
+                        : g.winner === 'draw'
+                          ? 'draw'
+                          : `${report.sides.find((s) => s.id === g.winner)?.name ?? g.winner} won`;
+                    return (
+                      <button
+                        key={g.seed}
+                        className="lab-game"
+                        title={g.text}
+                        disabled={running || replaying !== null}
+                        onClick={() => replay(g)}
+                      >
+                        <span
+                          className="swatch"
+                          style={{
+                            background: g.winner ? (colours[g.winner] ?? '#4a4f58') : '#4a4f58',
+                          }}
+                        />
+                        Seed {g.seed}: {winner}, turn {g.turns}
+                        {replaying === g.seed ? ' (replaying…)' : ''}
+                      </button>
+                    );
+                  })}
+                </div>
+              </details>
+            )}
           </div>
         )}
         <LabSightMap scenario={scenario} />
