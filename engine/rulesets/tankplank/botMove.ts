@@ -29,6 +29,17 @@ const SQUAD_SPREAD = 3;
 const ASSAULT_RANGE = 2.5;
 /** How close men close on an objective still full of enemies: rifle range, medium band. */
 const RIFLE_RANGE = 7;
+/** How close an enemy must be before a heavy weapon sets up short of its post. */
+const THREAT_RANGE = 8;
+/** Own men in the objective before a radio team goes in (unless it is late). */
+const ESCORT = 3;
+/** Spots along the edge a transport tries before it gives up coming on this turn. */
+const ENTRY_TRIES = 8;
+/** How far behind its squad a command team's vehicle keeps. */
+const ESCORT_GAP = 2.5;
+/** Enemies left in the objective when armour closes in to finish them, and how close it goes. */
+const FEW_LEFT = 4;
+const CLOSE_IN = 3;
 
 export function moveAll(ctx: TankplankContext, get: Get, plan: SidePlan, apply: Apply): void {
   const entries = new EntrySpots(ctx, plan.side);
@@ -48,6 +59,33 @@ export function moveAll(ctx: TankplankContext, get: Get, plan: SidePlan, apply: 
       continue;
     }
     moveFigure(ctx, get, plan, apply, entries, id);
+  }
+  leaveHome(ctx, get, plan, apply, entries);
+}
+
+/**
+ * Our home ground is the enemy's objective, and anyone of ours standing in it is what the enemy
+ * must dig out: that is the job of the posts in front of it, not of men and vehicles left idle
+ * there (a radio team waiting, an empty jeep, a squad got out of a wreck). Whoever has not moved
+ * this turn and stands in it walks or drives out toward the middle.
+ */
+function leaveHome(
+  ctx: TankplankContext,
+  get: Get,
+  plan: SidePlan,
+  apply: Apply,
+  entries: EntrySpots,
+): void {
+  if (!plan.home) return;
+  const s0 = get();
+  for (const u of Object.values(s0.units)) {
+    if (u.side !== plan.side || !onTable(u) || u.spawned || u.embarkedIn || u.moved > 0.05)
+      continue;
+    if (!u.alive || u.immobilised) continue;
+    if (!inZone(ctx, plan.home, tablePoint(u.at[0], u.at[1]))) continue;
+    const i = info(ctx, s0, u.id);
+    if (i.kind === 'gun' || weaponsOf(ctx, i).some(needsSetUp)) continue;
+    advance(ctx, get, apply, entries, u.id, plan.waitPoint, 1, 0);
   }
 }
 
@@ -174,7 +212,11 @@ function load(
     );
   const rank = (fid: string, transport: UnitState): number => {
     const role = plan.roles.get(fid);
-    if (fid === transport.formation) return role === 'radio' && !radioMayGo(plan) ? -1 : 0;
+    if (fid === transport.formation) {
+      // An escort comes on once its squad is on the table.
+      if (role === 'escort') return squadWhere(ctx, get(), plan.escorts.get(fid)) ? 0 : -1;
+      return role === 'radio' && !radioMayGo(plan) ? -1 : 0;
+    }
     if (ownVehicle(fid)) return -1;
     if (role === 'radio') return 1;
     if (role === 'assault') return ctx.formations.get(fid)?.kind === 'squad' ? 2 : 3;
@@ -207,20 +249,21 @@ function load(
         best = { fid: f.id, rank: r, d };
     }
     if (!best) continue;
-    taken.add(best.fid);
     let tp = t.at ? tablePoint(t.at[0], t.at[1]) : undefined;
-    if (!tp) {
-      // Come on just inside the edge (the whole hull on the table), where the group can reach it.
+    // Come on just inside the edge (the whole hull on the table), where the group can reach it;
+    // the next spot along the edge when another vehicle stands in the way.
+    const inside = (info(ctx, get(), t.id).type.size?.length ?? 1.5) / 2 + 0.4;
+    for (let tries = 0; !tp && tries < ENTRY_TRIES; tries++) {
       const entry = entries.near(plan.goalPoint);
-      const inside = (info(ctx, get(), t.id).type.size?.length ?? 1.5) / 2 + 0.4;
       const inward = lerpPoint(entry, plan.goalPoint, inside / distance(entry, plan.goalPoint));
       const path: [number, number][] = [
         [entry.x, entry.y],
         [inward.x, inward.y],
       ];
-      if (!apply({ type: 'move', unit: t.id, path })) continue;
-      tp = inward;
+      if (apply({ type: 'move', unit: t.id, path })) tp = inward;
     }
+    if (!tp) continue;
+    taken.add(best.fid);
     const men = onFoot(best.fid);
     const edge = ctx.entryEdges.get(plan.side)?.edge ?? 'west';
     const edgePoint = (p: TablePoint) =>
@@ -242,12 +285,27 @@ function load(
         0.05,
       );
       if (cur.at === null) {
-        const enter = edgePoint(spot);
-        const path: [number, number][] = [
-          [enter.x, enter.y],
-          [spot.x, spot.y],
-        ];
-        if (!apply({ type: 'move', unit: m.id, path })) return;
+        // Beside the vehicle; a little further round when another man already stands there.
+        const entered = [0, 0.35, -0.35, 0.7, -0.7].some((turn) => {
+          const p = clampToTable(
+            ctx,
+            tablePoint(
+              tp!.x + 0.9 * reach * Math.cos(back + fan + turn),
+              tp!.y + 0.9 * reach * Math.sin(back + fan + turn),
+            ),
+            0.05,
+          );
+          const enter = edgePoint(p);
+          return apply({
+            type: 'move',
+            unit: m.id,
+            path: [
+              [enter.x, enter.y],
+              [p.x, p.y],
+            ],
+          });
+        });
+        if (!entered) return;
       } else if (distance(from, tp!) > reach) {
         if (!apply({ type: 'move', unit: m.id, path: [[spot.x, spot.y]] })) return;
       }
@@ -274,11 +332,20 @@ function unload(
   const vehicle = s.units[vehicleId]!;
   const there =
     inZone(ctx, plan.goal, vp) || distance(vp, plan.goalPoint) <= plan.params.unloadWithin + 0.6;
-  const radio = roleOf(plan, rider) === 'radio';
+  const role = roleOf(plan, rider);
+  const radio = role === 'radio';
   const waiting = radio && !radioMayGo(plan);
-  // A vehicle that could not get on (immobilised, hemmed in) lets its riders walk.
-  const stuck = vehicle.immobilised === true || (s.turn > 1 && vehicle.moved < 0.05);
-  if (!((there && !waiting) || stuck || (plan.late && !waiting))) return;
+  if (role === 'escort') {
+    // An escort gets out beside its squad once the squad is on foot.
+    const squad = squadWhere(ctx, s, plan.escorts.get(rider.formation));
+    const beside = squad?.onFoot === true && distance(vp, squad.point) <= ESCORT_GAP + 1.5;
+    if (!beside && !(squad === undefined && plan.late) && vehicle.immobilised !== true) return;
+  } else {
+    // A vehicle that could not get on (immobilised, hemmed in) lets its riders walk.
+    // (A carrier waiting short of the objective stands still on purpose.)
+    const stuck = vehicle.immobilised === true || (plan.push && s.turn > 1 && vehicle.moved < 0.05);
+    if (!((there && !waiting) || stuck || (plan.late && !waiting))) return;
+  }
   const reach = constant(ctx.catalog, 'mountReach');
   const toward = Math.atan2(plan.goalPoint.y - vp.y, plan.goalPoint.x - vp.x);
   for (const turn of [0, 0.9, -0.9, 1.8, -1.8, Math.PI]) {
@@ -294,8 +361,44 @@ function unload(
   }
 }
 
+/**
+ * Where a squad is: the middle of its men on the table (their vehicle's place while they ride),
+ * whether they are on foot; undefined while none of them is on the table.
+ */
+function squadWhere(
+  ctx: TankplankContext,
+  s: TankplankState,
+  squad: string | undefined,
+): { point: TablePoint; onFoot: boolean } | undefined {
+  if (squad === undefined) return undefined;
+  const points: TablePoint[] = [];
+  let riding = 0;
+  for (const id of ctx.formations.get(squad)?.members ?? []) {
+    const m = s.units[id];
+    if (!m || !m.alive || m.doomed) continue;
+    const p = positionOf(s, m.embarkedIn ?? id);
+    if (!p) continue;
+    if (m.embarkedIn) riding++;
+    points.push(p);
+  }
+  if (points.length === 0) return undefined;
+  // The man in the middle of the squad, by distance to its centre (not a point among houses).
+  const cx = points.reduce((a, p) => a + p.x, 0) / points.length;
+  const cy = points.reduce((a, p) => a + p.y, 0) / points.length;
+  const centre = tablePoint(cx, cy);
+  const middle = points.reduce((best, p) =>
+    distance(p, centre) < distance(best, centre) ? p : best,
+  );
+  return { point: middle, onFoot: riding * 2 < points.length };
+}
+
 function radioMayGo(plan: SidePlan): boolean {
-  return plan.late || plan.enemiesInGoal.length <= plan.params.radioWaitsFor;
+  // Into an objective clear, or nearly clear with men of ours in it to cover them; never into a
+  // fight, however late: a radioman lost is a hold lost (TP-3.3).
+  return (
+    plan.enemiesInGoal.length === 0 ||
+    (plan.enemiesInGoal.length <= plan.params.radioWaitsFor && plan.escort >= ESCORT)
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -335,6 +438,15 @@ function moveGuns(
 }
 
 /**
+ * A weapon that must be set up before it fires and makes its carrier a piece that takes a post:
+ * a team's mortar or machine gun, a gun, a self-propelled gun's main weapon. Not the machine gun
+ * on a pintle of a jeep or half-track, which carry men and must keep moving.
+ */
+function needsSetUp(m: ReturnType<typeof weaponsOf>[number]): boolean {
+  return m.weapon.stats?.['needsSetUp'] === true && m.mount !== 'pintle';
+}
+
+/**
  * Sets up a heavy weapon at its post, or where it stands once the enemy is near, before it moves
  * (setting up takes a move of its own). True when the weapon is set up and should stay put.
  */
@@ -350,12 +462,19 @@ function setUpIfReady(
   const u = s.units[id]!;
   if (!onTable(u)) return false;
   const i = info(ctx, s, id);
-  const w = weaponsOf(ctx, i).find((m) => m.weapon.stats?.['needsSetUp'] === true);
+  const w = weaponsOf(ctx, i).find(needsSetUp);
   if (!w) return false;
   if (s.teamWeapons[weaponKey(i, w.weapon)]?.setUp === true) return true;
   const p = tablePoint(u.at[0], u.at[1]);
-  const range = w.weapon.kind === 'mortar' ? 40 : 16;
-  const near = plan.enemies.some((e) => distance(p, tablePoint(e.at[0], e.at[1])) <= range);
+  // Short of its post a weapon sets up once the enemy is in its reach; but in the home ground
+  // (the enemy's objective, where it would stand for the rest of the game) only when the enemy
+  // is already close.
+  const reach = inZone(ctx, plan.home, p)
+    ? THREAT_RANGE
+    : w.weapon.kind === 'mortar' || w.weapon.kind === 'howitzer'
+      ? 40
+      : 16;
+  const near = plan.enemies.some((e) => distance(p, tablePoint(e.at[0], e.at[1])) <= reach);
   return (distance(p, post) <= 1.2 || near) && apply({ type: 'setUp', unit: id });
 }
 
@@ -372,7 +491,7 @@ function moveVehicle(
   i: UnitInfo,
 ): void {
   const s = get();
-  if (weaponsOf(ctx, i).some((m) => m.weapon.stats?.['needsSetUp'] === true)) {
+  if (weaponsOf(ctx, i).some(needsSetUp)) {
     // Self-propelled artillery is a gun that drives itself to its post.
     const post = homePost(ctx, plan, 0, 1);
     if (!setUpIfReady(ctx, get, plan, apply, u.id, post))
@@ -382,6 +501,16 @@ function moveVehicle(
   const riders = u.passengers.filter((p) => info(ctx, s, p).kind === 'figure');
   const carrier = (i.type.capacity ?? 0) > 0 && i.type.class !== 'tank';
   const { params } = plan;
+  if (carrier && riders.length > 0 && roleOf(plan, u) === 'escort') {
+    // A command team's vehicle keeps a little behind its squad (or the squad's carrier).
+    const squad = squadWhere(ctx, s, plan.escorts.get(u.formation));
+    if (squad)
+      advance(ctx, get, apply, entries, u.id, squad.point, ESCORT_GAP, 0, {
+        point: squad.point,
+        stopAt: ESCORT_GAP,
+      });
+    return;
+  }
   if (carrier && riders.length > 0) {
     if (!plan.push) {
       advance(ctx, get, apply, entries, u.id, plan.waitPoint, 1);
@@ -396,6 +525,7 @@ function moveVehicle(
   if (carrier) {
     // Empty: a jeep waits for its team; played cautiously a transport goes home to block the
     // enemy's objective; otherwise it screens short of ours.
+    if (roleOf(plan, u) === 'escort') return;
     if (roleOf(plan, u) === 'radio') {
       // Its team waits off the table; once they may go, a jeep that lost its team still screens.
       if (radioMayGo(plan) && u.at)
@@ -421,9 +551,14 @@ function moveVehicle(
     advance(ctx, get, apply, entries, u.id, plan.waitPoint, 2);
     return;
   }
-  advance(ctx, get, apply, entries, u.id, plan.goalPoint, params.armourStandOff, 0, {
+  // With only a few enemies left in the objective, armour closes in to finish them.
+  const standOff =
+    plan.enemiesInGoal.length <= FEW_LEFT
+      ? Math.min(params.armourStandOff, CLOSE_IN)
+      : params.armourStandOff;
+  advance(ctx, get, apply, entries, u.id, plan.goalPoint, standOff, 0, {
     point: plan.goalPoint,
-    stopAt: params.armourStandOff,
+    stopAt: standOff,
   });
 }
 
@@ -451,6 +586,21 @@ function moveFigure(
       if (here && role === 'defend' && distance(here, post) < 2) return;
       if (!setUpIfReady(ctx, get, plan, apply, id, post))
         advance(ctx, get, apply, entries, id, post, 0.3);
+      return;
+    }
+    case 'escort': {
+      // With the squad: within half a move of its men (TP-15.3), in its middle.
+      const squad = squadWhere(ctx, s, plan.escorts.get(u.formation));
+      if (!squad) {
+        if (radioMayGo(plan))
+          goForObjective(ctx, get, plan, apply, entries, id, index, members.length);
+        return;
+      }
+      if (!squad.onFoot) return;
+      advance(ctx, get, apply, entries, id, squad.point, 0.8, plan.params.coverTrade, {
+        point: squad.point,
+        stopAt: 0.8,
+      });
       return;
     }
     case 'radio':

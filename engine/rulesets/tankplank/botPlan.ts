@@ -61,7 +61,7 @@ export const STYLES: Readonly<Record<BotStyle, StyleParams>> = {
     denyBonus: 3,
     ammoThreshold: 0.15,
     coverTrade: 2,
-    pushTurn: 6,
+    pushTurn: 4,
     pushWhenStronger: 1.4,
   },
   balanced: {
@@ -76,7 +76,7 @@ export const STYLES: Readonly<Record<BotStyle, StyleParams>> = {
     denyBonus: 2,
     ammoThreshold: 0.08,
     coverTrade: 1,
-    pushTurn: 4,
+    pushTurn: 2,
     pushWhenStronger: 1.2,
   },
   aggressive: {
@@ -102,6 +102,11 @@ export type Role =
   | 'assault'
   /** Carries the radioman the hold needs: goes in when the objective is nearly clear. */
   | 'radio'
+  /**
+   * A command team (officer and radioman) that goes with a squad: an officer close by steadies
+   * its morale (TP-15.3), and its radioman is there when the squad takes the objective (TP-3.3).
+   */
+  | 'escort'
   /** Crews a heavy weapon or gun from a post in the home ground. */
   | 'heavy'
   /** Holds the home ground. */
@@ -138,6 +143,10 @@ export interface SidePlan {
    * get there and hold it for the turns the hold needs before the turn limit.
    */
   readonly late: boolean;
+  /** Own men (other than radio teams) in the objective: the escort the radio team goes in to. */
+  readonly escort: number;
+  /** The squad each escorting command team goes with. */
+  readonly escorts: ReadonlyMap<string, string>;
 }
 
 function centreOf(area: Shape, map: { width: number; height: number }): TablePoint {
@@ -228,6 +237,8 @@ export function sidePlan(
   };
   const ratio = strength(true) / Math.max(1, strength(false));
   const start = home?.centre ?? farPoint(ctx, enemyOf(ctx, side));
+  const roles = formationRoles(ctx, state, side, params, !!home);
+  const escorts = pairEscorts(ctx, state, roles);
   return {
     side,
     params,
@@ -237,12 +248,69 @@ export function sidePlan(
     enemies,
     enemiesInGoal,
     enemiesInHome,
-    roles: formationRoles(ctx, state, side, params, !!home),
-    late: state.turn >= state.turnLimit - 6,
+    roles,
+    escorts,
+    // A radio team needs a turn or two to get in and three ends of turn in it (TP-A47).
+    late: state.turn >= state.turnLimit - 5,
+    escort: goal ? escortIn(ctx, state, side, goal) : 0,
     // With no ground of its own to deny there is nothing to wait for.
     push: !home || state.turn >= params.pushTurn || ratio >= params.pushWhenStronger,
     waitPoint: lerpPoint(start, goalPoint, 0.33),
   };
+}
+
+function escortIn(ctx: TankplankContext, state: TankplankState, side: string, goal: Zone): number {
+  let n = 0;
+  for (const u of Object.values(state.units)) {
+    if (u.side !== side || !onTable(u) || u.doomed || u.role === 'radioman') continue;
+    if (info(ctx, state, u.id).kind !== 'figure') continue;
+    if (inZone(ctx, goal, tablePoint(u.at[0], u.at[1]))) n++;
+  }
+  return n;
+}
+
+/**
+ * Command teams whose officer lives go with the assault squads still standing, one each, in the
+ * order of their ids; the rest stay radio teams.
+ */
+function pairEscorts(
+  ctx: TankplankContext,
+  state: TankplankState,
+  roles: Map<string, Role>,
+): Map<string, string> {
+  const alive = (fid: string, test: (u: UnitState) => boolean) =>
+    (ctx.formations.get(fid)?.members ?? []).some((id) => {
+      const u = state.units[id];
+      return !!u && u.alive && !u.doomed && test(u);
+    });
+  const squads = [...roles]
+    .filter(
+      ([fid, role]) =>
+        role === 'assault' &&
+        ctx.formations.get(fid)?.kind === 'squad' &&
+        alive(fid, (u) => info(ctx, state, u.id).kind === 'figure'),
+    )
+    .map(([fid]) => fid)
+    .sort();
+  const teams = [...roles]
+    .filter(
+      ([fid, role]) =>
+        role === 'radio' &&
+        ctx.formations.get(fid)?.kind === 'commandTeam' &&
+        alive(fid, (u) => u.role === 'officer'),
+    )
+    .map(([fid]) => fid)
+    .sort();
+  const escorts = new Map<string, string>();
+  // The last team stays a radio team in reserve, off the table until the objective is clear.
+  if (teams.length > 1) teams.pop();
+  teams.forEach((fid, k) => {
+    const squad = squads[k];
+    if (squad === undefined) return;
+    escorts.set(fid, squad);
+    roles.set(fid, 'escort');
+  });
+  return escorts;
 }
 
 function formationRoles(

@@ -536,13 +536,21 @@ describe('playtest adapter and the bundled variant', () => {
     );
     if (!r.ok) throw new Error('the artillery variant does not load');
     const ctx = createContext(r.doc);
-    // A seed in which a gun lives long enough to set up and fire (in others both are knocked out
-    // on the way in).
-    const start = newGame(ctx, { seed: 3, turnLimit: 8 });
-    const game = playBotGame(ctx, start);
-    expect(game.state.phase).toBe('ended');
-    expect(replay(testReducer(ctx), start, game.actions).refused).toEqual([]);
-    expect(game.actions.some((a) => a.type === 'setUp' && a.unit.endsWith('.art.gun'))).toBe(true);
-    expect(game.actions.some((a) => a.type === 'fire' && a.unit.endsWith('.art.gun'))).toBe(true);
+    // In some games both guns are knocked out on the way in: of a few seeds (the first usually
+    // does), one must see a gun live long enough to set up and fire. Every game must end with
+    // every action legal.
+    let fired: number | undefined;
+    for (const seed of [4, 5, 6, 7]) {
+      const start = newGame(ctx, { seed, turnLimit: 8 });
+      const game = playBotGame(ctx, start);
+      expect(game.state.phase).toBe('ended');
+      expect(replay(testReducer(ctx), start, game.actions).refused).toEqual([]);
+      const art = game.actions.filter((a) => 'unit' in a && a.unit.endsWith('.art.gun'));
+      if (art.some((a) => a.type === 'setUp') && art.some((a) => a.type === 'fire')) {
+        fired = seed;
+        break;
+      }
+    }
+    expect(fired).toBeDefined();
   });
 });
