@@ -155,8 +155,10 @@ function BoardGameScreen<B extends BoardKind>({
   const primaryCounter = primary ? byId.get(primary) : undefined;
   // In activation, the unit whose turn it is may both move and fire.
   const activated = prompt.kind === 'activate' && primary === prompt.unit;
-  const mayMove = prompt.kind === 'move' || activated;
-  const mayFire = prompt.kind === 'fire' || activated;
+  // Plotting a mission is planning a move or a shot: the same tools, the plot is what gets written.
+  const plotting = prompt.kind === 'plot';
+  const mayMove = prompt.kind === 'move' || activated || plotting;
+  const mayFire = prompt.kind === 'fire' || activated || plotting;
 
   // Bots play their phase by themselves.
   useEffect(() => {

@@ -105,7 +105,10 @@ function HexMapBoard(props: BoardProps<'hex'> & { map: HexMap }) {
   const acting = prompt.kind === 'activate' ? prompt.unit : undefined;
   /** Whether a unit may move now: in a Movement phase, or when its activation has come. */
   const mayMove = (id: string) =>
-    canAct(id) && (prompt.kind === 'move' || (prompt.kind === 'activate' && id === acting));
+    canAct(id) &&
+    (prompt.kind === 'move' ||
+      prompt.kind === 'plot' ||
+      (prompt.kind === 'activate' && id === acting));
 
   const planGroup = (units: readonly string[], leader: string, to: HexCell): HexGroupPlan => {
     let s = state;
@@ -170,8 +173,14 @@ function HexMapBoard(props: BoardProps<'hex'> & { map: HexMap }) {
       props.fireClick(hit?.id);
       return;
     }
-    // In an activation the unit may fire as well as move: a click on the target fires.
-    if (acting && hit && !canAct(hit.id) && props.preview) {
+    // Plotting a call on a hex (a mortar's IF): the click on the hex writes it.
+    if (prompt.kind === 'plot' && !hit && props.preview) {
+      props.fireClick(undefined);
+      return;
+    }
+    // In an activation the unit may fire as well as move, and a plotted shot is written the same
+    // way: a click on the target fires (or plots the fire).
+    if ((acting || prompt.kind === 'plot') && hit && !canAct(hit.id) && props.preview) {
       props.fireClick(hit.id);
       return;
     }
