@@ -154,3 +154,65 @@ test('TANKS deployment: Alpha 66 places the Soviet tanks first, by a click in th
   await page.screenshot({ path: `${SHOTS}/07-alpha66-deployed.png` });
   expect(errors).toEqual([]);
 });
+
+test('TANKS Air Cover: helicopters deploy, a Sharpshooter chooses Criticals or Hits (TK-6.12), the game clock ends the game (TK-G8)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // A fake clock, so the hour of the time limit passes in a moment.
+  await page.clock.install();
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /air cover/i })
+    .first()
+    .click();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  await page.keyboard.press('F5');
+  const setup = page.getByRole('dialog', { name: 'Start a playtest' });
+  await expect(setup).toContainText('Play to the time limit: 60:00 for the whole game (TK-G8)');
+  await page.getByTestId('clock').check();
+  await page.getByTestId('seed').fill('4');
+  await page.getByRole('button', { name: 'Start playtest' }).click();
+  await page.getByLabel('Hand-over screen').uncheck();
+  const clock = page.getByTestId('phase-clock');
+  await expect(clock).toContainText(/^(60:00|59:\d\d)/);
+
+  // Deployment in Initiative order, each by a click in its own edge strip.
+  const panel = page.getByTestId('todo');
+  const log = page.getByTestId('playtest-log');
+  for (const [who, x, y] of [
+    ['T-64', 18, 3],
+    ['M1 Abrams', 18, 33],
+    ['Hind', 14, 3],
+    ['Cobra', 14, 33],
+  ] as const) {
+    await expect(panel).toContainText(`Now acting (1): ${who}`);
+    await clickTable(page, x, y);
+    await expect(log).toContainText(`${who} deploys`);
+  }
+  // Nobody moves.
+  for (const who of ['T-64', 'M1 Abrams', 'Hind', 'Cobra']) {
+    await expect(panel).toContainText(`Now acting (1): ${who}`);
+    await page.getByRole('button', { name: 'Stay put (Stationary)' }).click();
+  }
+  // The Cobra shoots first and rolls two Criticals: its crew may make each of them two Hits.
+  await expect(page.getByTestId('phase-tracker')).toContainText('Shooting');
+  await expect(panel).toContainText('Now acting (1): Cobra');
+  await hoverTable(page, 18, 3);
+  await expect(page.getByTestId('odds')).toContainText('expected damage');
+  await clickTable(page, 18, 3);
+  await expect(page.getByTestId('phase-tracker')).toContainText('TK-6.12');
+  await expect(page.getByRole('button', { name: 'Keep all 2 Criticals' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/08-criticals-or-hits.png` });
+  await page.getByRole('button', { name: 'Turn 1 Critical into two Hits each' }).click();
+  await expect(log).toContainText('Cobra turns 1 of 2 Criticals into two Hits each');
+  await expect(log).toContainText('T-64 defends');
+
+  // The hour runs out: the game ends at once, scored as a time-out.
+  await page.clock.fastForward('01:00:00');
+  await expect(log).toContainText('the 60-minute time limit ran out');
+  await page.screenshot({ path: `${SHOTS}/09-time-up.png` });
+  expect(errors).toEqual([]);
+});

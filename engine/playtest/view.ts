@@ -273,6 +273,11 @@ export interface PhaseClock {
   readonly ruleId: string;
   /** What happens when time runs out, in words. */
   readonly onTimeUp: string;
+  /**
+   * `game`: one clock for the whole game, shared by both sides, that runs whoever acts (a game
+   * played to a time limit); absent or `phase`: each side's timed phase starts a full clock.
+   */
+  readonly scope?: 'phase' | 'game';
 }
 
 /**

@@ -669,9 +669,11 @@ export function buildTanksPlaceholderCatalog(): CatalogDoc {
         'tanks.t64',
         'T-64',
         'tank',
-        { initiative: 4, attack: 3, defence: 1, damageCapacity: 3 },
+        // Attack and Damage Capacity are stand-ins, set so that bot-against-bot games of Your First
+        // Game and Alpha 66 are not one-sided (measured with sandtable lab; README).
+        { initiative: 4, attack: 4, defence: 1, damageCapacity: 4 },
         [1.35, 2.6],
-        18,
+        22,
       ),
       stand(
         'tanks.m1',
@@ -717,6 +719,17 @@ export function buildTanksPlaceholderCatalog(): CatalogDoc {
         cardType: 'platoon',
         points: 0,
         text: 'Stand-in: no special rule.',
+        placeholder: true,
+      },
+      {
+        id: 'tanks.platoon.sharpshooters',
+        name: 'Sharpshooters',
+        cardType: 'platoon',
+        nations: ['US'],
+        alliance: 'NATO',
+        points: 0,
+        text: 'Stand-in for the American rule the starter rules give as an example (Sharpshooter): when shooting, each Critical rolled may be turned into two Hits, and a die changed so is not modified again (TK-6.12).',
+        effect: { criticalToTwoHits: true },
         placeholder: true,
       },
       {
@@ -1194,9 +1207,127 @@ export function buildAlpha66(): ScenarioDoc {
   };
 }
 
+/**
+ * A bundled scenario with helicopters: a Hind and a T-64 against a Cobra and an M1, deployed by
+ * the players (or bots) in their edge strips, the Americans with the Sharpshooters platoon card
+ * (TK-6.12). Everything about it is ours, built from the rules' pieces.
+ */
+export function buildAirCover(): ScenarioDoc {
+  return {
+    ...envelope('sandtable.scenario'),
+    meta: {
+      title: 'TANKS: Air Cover',
+      author: 'Sandtable',
+      created: CREATED,
+      source:
+        'Sandtable scenario for the TANKS rules (digest tanks-modern-age.md sections 2, 4-7, 9)',
+      tags: ['tanks', 'modern', 'helicopters', 'two-on-two'],
+      description:
+        'Each side brings one tank and one attack helicopter: a Soviet T-64 with a Hind, an American M1 Abrams with a Cobra whose crews are Sharpshooters (a Critical Hit may become two Hits, TK-6.12). Both sides deploy within one Measuring Arrow of their own edge, in Initiative order, helicopters low unless told high. Destroy the enemy tank to win (helicopters do not count, TK-7); if both tanks go in the same Command phase it is a draw; after 10 turns the side that destroyed more points wins. ' +
+        terrainNote,
+    },
+    ruleset: { id: 'tanks' },
+    map: {
+      kind: 'table',
+      width: TABLE,
+      height: TABLE,
+      baseColour: '#7d8c5a',
+      features: terrain(false),
+    },
+    forces: {
+      sides: [
+        {
+          id: 'sov',
+          name: 'Soviet',
+          nation: 'Soviet',
+          alliance: 'WarsawPact',
+          colour: '#a33b2f',
+          formations: [
+            {
+              id: 'sov.platoon',
+              name: 'Tank and air support',
+              kind: 'platoon',
+              card: 'tanks.platoon.redBanner',
+              units: [
+                { id: 'sov.t64', type: 'tanks.t64', name: 'T-64' },
+                { id: 'sov.hind', type: 'tanks.hind', name: 'Hind' },
+              ],
+            },
+          ],
+        },
+        {
+          id: 'usa',
+          name: 'American',
+          nation: 'US',
+          alliance: 'NATO',
+          colour: '#3f6b3a',
+          formations: [
+            {
+              id: 'usa.platoon',
+              name: 'Sharpshooters',
+              kind: 'platoon',
+              card: 'tanks.platoon.sharpshooters',
+              units: [
+                { id: 'usa.m1', type: 'tanks.m1', name: 'M1 Abrams' },
+                { id: 'usa.cobra', type: 'tanks.cobra', name: 'Cobra' },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    objectives: [],
+    victory: {
+      turnLimit: 10,
+      conditions: [
+        {
+          id: 'both-destroyed',
+          kind: 'destroyUnits',
+          units: ['sov.t64', 'usa.m1'],
+          result: 'draw',
+          description: 'Both tanks destroyed in the same Command phase: a draw.',
+        },
+        {
+          id: 'usa-wins',
+          kind: 'destroyUnits',
+          side: 'usa',
+          units: ['sov.t64'],
+          result: 'win',
+          description: 'The Americans win when the T-64 is destroyed.',
+        },
+        {
+          id: 'sov-wins',
+          kind: 'destroyUnits',
+          side: 'sov',
+          units: ['usa.m1'],
+          result: 'win',
+          description: 'The Soviets win when the M1 Abrams is destroyed.',
+        },
+      ],
+    },
+    deployment: {
+      zones: [
+        {
+          id: 'sov-edge',
+          side: 'sov',
+          name: 'Soviet edge',
+          area: { shape: 'edgeStrip', edge: 'north', depth: MA_TOTAL },
+        },
+        {
+          id: 'usa-edge',
+          side: 'usa',
+          name: 'American edge',
+          area: { shape: 'edgeStrip', edge: 'south', depth: MA_TOTAL },
+        },
+      ],
+    },
+  };
+}
+
 export function writeTanks(): void {
   writeDoc(join(CATALOGS_DIR, 'tanks.catalog.json'), buildTanksCatalog());
   writeDoc(join(CATALOGS_DIR, 'tanks.placeholder.catalog.json'), buildTanksPlaceholderCatalog());
   writeDoc(join(SCENARIOS_DIR, 'tanks-your-first-game.scenario.json'), buildYourFirstGame());
   writeDoc(join(SCENARIOS_DIR, 'tanks-last-battle-of-alpha-66.scenario.json'), buildAlpha66());
+  writeDoc(join(SCENARIOS_DIR, 'tanks-air-cover.scenario.json'), buildAirCover());
 }

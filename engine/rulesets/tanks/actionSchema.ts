@@ -47,6 +47,10 @@ const SPECS: Readonly<Record<string, ActionSpec>> = {
     description: "choose how many Criticals a side's defence dice cancel (TK-6.7)",
     fields: { side: id, criticals: { kind: 'number', min: 0, max: 100, integer: true } },
   },
+  split: {
+    description: 'choose how many Criticals become two Hits each (TK-6.12, a card allows it)',
+    fields: { side: id, criticals: { kind: 'number', min: 0, max: 100, integer: true } },
+  },
   reveal: {
     description: 'turn a face-down crew or upgrade card face up (TK-8.7)',
     fields: { unit: id, card: id },

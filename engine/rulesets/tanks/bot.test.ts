@@ -33,6 +33,38 @@ describe('the bot plays every mission to an end (TK-9)', () => {
   }
 });
 
+describe('the bundled helicopter scenario plays to an end', () => {
+  test('Air Cover: both sides deploy, the helicopters fly and shoot, the game ends with a result', () => {
+    const r = loadDocument(readFileSync('scenarios/tanks-air-cover.scenario.json', 'utf8'), {
+      expect: ['sandtable.scenario'],
+    });
+    if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
+    const made = tanks.game!(r.doc);
+    if (!made.ok) throw new Error(made.reason);
+    const sim = simulate(made.game, { seed: 1 });
+    expect(sim.stoppedBy, sim.reason).toBe('over');
+    expect(sim.result?.text).toMatch(/wins|Draw/);
+    // The game again from its log, for its events.
+    const events: { type: string; unit?: string }[] = [];
+    let s = made.game.newGame({ seed: 1 });
+    for (const a of sim.actions) {
+      const step = made.game.reduce(s, a);
+      if (!step.ok) throw new Error(step.reason);
+      s = step.state;
+      events.push(...(step.events as { type: string; unit?: string }[]));
+    }
+    for (const heli of ['sov.hind', 'usa.cobra']) {
+      expect(events.some((e) => e.type === 'ModelDeployed' && e.unit === heli)).toBe(true);
+      expect(events.some((e) => e.type === 'ModelMoved' && e.unit === heli)).toBe(true);
+    }
+    expect(
+      events.some(
+        (e) => e.type === 'AttackRolled' && (e.unit === 'sov.hind' || e.unit === 'usa.cobra'),
+      ),
+    ).toBe(true);
+  });
+});
+
 describe('bot choices', () => {
   test('boxed in, exposed and with nothing to shoot with, it takes Defensive Measures', () => {
     const g = testGame({

@@ -7,6 +7,7 @@ import {
   currentActor,
   defaultCancel,
   deployProblem,
+  defaultSplit,
   facingInto,
   footprintAt,
   hasKeyword,
@@ -270,7 +271,11 @@ export function botTurn(
     if (state.pending) {
       const p = state.pending;
       if (info(ctx, p.chooser === 'target' ? p.target : p.shooter).side !== side) break;
-      if (!apply({ type: 'cancel', side, criticals: defaultCancel(p) })) break;
+      // TK-6.12: the bot splits its Criticals when the policy of the odds does.
+      const ok = p.split
+        ? apply({ type: 'split', side, criticals: defaultSplit(ctx, state) })
+        : apply({ type: 'cancel', side, criticals: defaultCancel(p) });
+      if (!ok) break;
       continue;
     }
     const unit = currentActor(ctx, state);

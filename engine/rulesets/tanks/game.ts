@@ -90,7 +90,8 @@ export function tanksGame(ctx: TanksContext): TanksGame {
     // Hidden cards stay out of events until revealed, so every event may be seen by both sides.
     eventVisible: () => true,
     actionSide(state, action) {
-      if (action.type === 'endPhase' || action.type === 'cancel') return action.side;
+      if (action.type === 'endPhase' || action.type === 'cancel' || action.type === 'split')
+        return action.side;
       return ctx.models.get(action.unit)?.side ?? sideToAct(ctx, state);
     },
     endPhaseAction: (_state, side, timeUp) => ({

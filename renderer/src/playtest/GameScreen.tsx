@@ -258,12 +258,16 @@ function BoardGameScreen<B extends BoardKind>({
   };
 
   // The real-time limit (when the players chose it): it runs only while a person has the device.
+  // A game clock (scope 'game') is one countdown for the whole game, running whoever acts.
+  const limit = game.clock && !phase.over ? rs.clock(state) : undefined;
+  const wholeGame = limit?.scope === 'game';
   const clock = usePhaseClock(
-    game.clock && !phase.over && activeIsHuman ? rs.clock(state) : undefined,
-    phaseKey,
-    replayAt === null && !handover && activeIsHuman,
+    wholeGame || activeIsHuman ? limit : undefined,
+    wholeGame ? 'game' : phaseKey,
+    replayAt === null && !handover && (wholeGame || activeIsHuman),
     () => {
-      if (active) apply([rs.game.endPhaseAction(currentState(game), active, true)], 'Time up');
+      const side = active ?? rs.game.sides[0]?.id;
+      if (side) apply([rs.game.endPhaseAction(currentState(game), side, true)], 'Time up');
     },
   );
 

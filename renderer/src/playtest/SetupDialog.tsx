@@ -82,8 +82,10 @@ export function SetupDialog({
               data-testid="clock"
               onChange={(e) => setClock(e.target.checked)}
             />{' '}
-            Play movement against the clock: {formatClock(clockInfo.seconds)} per side on the first
-            turn ({clockInfo.ruleId}); when it runs out, {clockInfo.onTimeUp}.
+            {clockInfo.scope === 'game'
+              ? `Play to the time limit: ${formatClock(clockInfo.seconds)} for the whole game`
+              : `Play movement against the clock: ${formatClock(clockInfo.seconds)} per side on the first turn`}{' '}
+            ({clockInfo.ruleId}); when it runs out, {clockInfo.onTimeUp}.
           </label>
         )}
         <div className="button-row end">

@@ -35,6 +35,11 @@ export interface AttackSpec {
   readonly brutal: boolean;
   /** Turn Criticals into two Hits each (a card's effect, used by policy). */
   readonly splitCriticals: boolean;
+  /**
+   * A card lets the shooter choose to turn Criticals into two Hits (TK-6.12): the game asks after
+   * the roll; the odds assume the policy's `splitCriticals`.
+   */
+  readonly splitChoice?: boolean;
   readonly ruleId: string;
 }
 

@@ -13,11 +13,13 @@ import {
   cancelChoices,
   defaultCancel,
   isRefused,
+  meanCriticalDamage,
   planShot,
   rollAttack,
   settleCancel,
 } from './shooting';
-import type { ModelState, TanksAction, TanksEvent, TanksState } from './state';
+import type { ModelState, PendingCancel, TanksAction, TanksEvent, TanksState } from './state';
+import { timeLimitOut } from './victory';
 
 /**
  * The TANKS rules as a pure reducer: `(state, action) -> {state, events} | invalid(reason, rule)`.
@@ -73,11 +75,17 @@ function step(ctx: TanksContext, state: TanksState, action: TanksAction, dice: D
   if (
     state.pending &&
     action.type !== 'cancel' &&
+    action.type !== 'split' &&
     action.type !== 'endPhase' &&
     action.type !== 'reveal'
   ) {
     const p = state.pending;
     const who = info(ctx, p.chooser === 'target' ? p.target : p.shooter).side;
+    if (p.split)
+      return invalid(
+        `${sideName(ctx, who)} must first choose whether its Criticals become two Hits each`,
+        'TK-6.12',
+      );
     return invalid(
       `${sideName(ctx, who)} must first choose what its ${p.chooser === 'target' ? '6s' : '4s and 5s'} cancel`,
       'TK-6.7',
@@ -250,7 +258,10 @@ function step(ctx: TanksContext, state: TanksState, action: TanksAction, dice: D
         const spent = boostOf(ctx, s, m.id).cards;
         s = setModel(s, { ...s.models[m.id]!, spent: [...s.models[m.id]!.spent, ...spent] });
       }
-      const a = rollAttack(plan.attack, dice);
+      // A card that lets Criticals become two Hits (TK-6.12) is its owner's choice, made before
+      // the defence roll; the roll itself keeps them.
+      const choose = plan.attack.splitChoice === true;
+      const a = rollAttack(choose ? { ...plan.attack, splitCriticals: false } : plan.attack, dice);
       events.push({
         type: 'AttackRolled',
         unit: m.id,
@@ -258,46 +269,30 @@ function step(ctx: TanksContext, state: TanksState, action: TanksAction, dice: D
         weapon: plan.weapon,
         ...a,
       });
-      const rolls: number[] = [];
-      for (let i = 0; i < plan.defence.dice; i++) rolls.push(dice.roll(6));
-      const sixes = rolls.filter((r) => r === 6).length;
-      const fours = rolls.filter((r) => r >= plan.defence.cancelMin && r < 6).length;
-      events.push({
-        type: 'DefenceRolled',
-        unit: plan.target,
+      const eligible = a.criticals - (a.brutal !== null ? 1 : 0);
+      const pending: PendingCancel = {
         shooter: m.id,
-        base: plan.defence.base,
-        modifiers: plan.defence.modifiers,
-        raw: plan.defence.raw,
-        pool: plan.defence.dice,
-        rolls,
-        sixes,
-        fours,
-        ruleId: 'TK-6.6',
-      });
-      const first = ctx.rules.options.str('TK-A12') === 'shooterFirst' ? 'shooter' : 'target';
-      const settled = settleCancel(
-        ctx,
-        s,
-        {
-          shooter: m.id,
-          target: plan.target,
-          weapon: plan.weapon,
-          hits: a.hits,
-          criticals: a.criticals,
-          sixes,
-          fours,
-          chooser: first,
-        },
-        dice,
-      );
-      events.push(...settled.events);
-      s = settled.state;
-      if (!settled.waiting) s = finish(s, m.id, events);
-      return accepted(s, events);
+        target: plan.target,
+        weapon: plan.weapon,
+        hits: a.hits,
+        criticals: a.criticals,
+        sixes: 0,
+        fours: 0,
+        chooser: 'shooter',
+      };
+      if (choose && eligible > 0)
+        return accepted(
+          { ...s, pending: { ...pending, split: { eligible, defence: plan.defence } } },
+          events,
+        );
+      return defendAndSettle(ctx, s, pending, plan.defence, dice, events);
     }
     case 'cancel':
+      if (state.pending?.split)
+        return invalid('first choose whether the Criticals become two Hits each', 'TK-6.12');
       return cancel(ctx, state, action.side, action.criticals, true, dice);
+    case 'split':
+      return split(ctx, state, action.side, action.criticals, true, dice);
     case 'reveal': {
       if (!ctx.models.has(action.unit))
         return invalid(`no model "${action.unit}" in this game`, 'TK-8.7');
@@ -319,6 +314,123 @@ function step(ctx: TanksContext, state: TanksState, action: TanksAction, dice: D
 }
 
 const cardName = (ctx: TanksContext, id: string) => ctx.rules.cat.cards.get(id)?.name ?? id;
+
+/** The defence roll and the cancelling that follows it (TK-6.6, TK-6.7). */
+function defendAndSettle(
+  ctx: TanksContext,
+  s: TanksState,
+  shot: PendingCancel,
+  defence: NonNullable<PendingCancel['split']>['defence'],
+  dice: Dice,
+  events: TanksEvent[],
+): Result {
+  const rolls: number[] = [];
+  for (let i = 0; i < defence.dice; i++) rolls.push(dice.roll(6));
+  const sixes = rolls.filter((r) => r === 6).length;
+  const fours = rolls.filter((r) => r >= defence.cancelMin && r < 6).length;
+  events.push({
+    type: 'DefenceRolled',
+    unit: shot.target,
+    shooter: shot.shooter,
+    base: defence.base,
+    modifiers: defence.modifiers,
+    raw: defence.raw,
+    pool: defence.dice,
+    rolls,
+    sixes,
+    fours,
+    ruleId: 'TK-6.6',
+  });
+  const first = ctx.rules.options.str('TK-A12') === 'shooterFirst' ? 'shooter' : 'target';
+  const settled = settleCancel(
+    ctx,
+    { ...s, pending: null },
+    {
+      shooter: shot.shooter,
+      target: shot.target,
+      weapon: shot.weapon,
+      hits: shot.hits,
+      criticals: shot.criticals,
+      sixes,
+      fours,
+      chooser: first,
+    },
+    dice,
+  );
+  events.push(...settled.events);
+  let next = settled.state;
+  if (!settled.waiting) next = finish(next, shot.shooter, events);
+  return accepted(next, events);
+}
+
+/**
+ * The shooter's choice of TK-6.12: `criticals` of its Criticals become two Hits each (undefined:
+ * the default of the re-roll policy, which splits when a Critical card deals under 2 on average).
+ */
+function split(
+  ctx: TanksContext,
+  state: TanksState,
+  side: string,
+  criticals: number | undefined,
+  chosen: boolean,
+  dice: Dice,
+): Result {
+  const p = state.pending;
+  if (!p?.split) return invalid('no Criticals are waiting to be turned into Hits', 'TK-6.12');
+  const shooterSide = info(ctx, p.shooter).side;
+  if (side !== shooterSide)
+    return invalid(
+      `it is ${sideName(ctx, shooterSide)}'s choice, not ${sideName(ctx, side)}'s`,
+      'TK-6.12',
+    );
+  const k = criticals ?? defaultSplit(ctx, state);
+  if (!Number.isInteger(k) || k < 0 || k > p.split.eligible)
+    return invalid(
+      `${p.split.eligible} Critical${p.split.eligible === 1 ? '' : 's'} may become two Hits each: choose 0 to ${p.split.eligible}, not ${k}`,
+      'TK-6.12',
+    );
+  const shot: PendingCancel = {
+    shooter: p.shooter,
+    target: p.target,
+    weapon: p.weapon,
+    hits: p.hits + 2 * k,
+    criticals: p.criticals - k,
+    sixes: 0,
+    fours: 0,
+    chooser: 'shooter',
+  };
+  const events: TanksEvent[] = [
+    {
+      type: 'CriticalsSplit',
+      unit: p.shooter,
+      criticals: k,
+      of: p.split.eligible,
+      hits: shot.hits,
+      left: shot.criticals,
+      chosen,
+      ruleId: 'TK-6.12',
+    },
+  ];
+  return defendAndSettle(ctx, state, shot, p.split.defence, dice, events);
+}
+
+/**
+ * The game's time limit in minutes (TK-G8): the scenario's, else the catalogs' usual one; the
+ * players choose in the playtest whether to play to it.
+ */
+export function timeLimitMinutes(ctx: TanksContext): number | undefined {
+  const own = ctx.scenario.victory.timeLimitMinutes;
+  if (own !== undefined && own > 0) return own;
+  const c = ctx.rules.cat.constants['timeLimitMinutes'];
+  return typeof c === 'number' && c > 0 ? c : undefined;
+}
+
+/** What the policy (and a side that passes) does with TK-6.12: all or nothing, as odds.ts. */
+export function defaultSplit(ctx: TanksContext, state: TanksState): number {
+  const p = state.pending;
+  if (!p?.split) return 0;
+  return meanCriticalDamage(ctx, info(ctx, p.target).card.kind) < 2 ? p.split.eligible : 0;
+}
 
 function cancel(
   ctx: TanksContext,
@@ -359,6 +471,24 @@ function endActivation(
   timeUp: boolean,
   dice: Dice,
 ): Result {
+  // The game clock ran out (TK-G8): the game ends now and is scored as a time-out (TK-9, TK-A25).
+  if (timeUp) {
+    const minutes = timeLimitMinutes(ctx);
+    if (minutes === undefined) return invalid('this game is not played to a time limit', 'TK-G8');
+    const v = timeLimitOut(ctx, state);
+    const reason = `the ${minutes}-minute time limit ran out: ${v.reason.replace(/^time is up(: |; )?/, '')}`;
+    return accepted(
+      {
+        ...state,
+        phase: 'ended',
+        pending: null,
+        acting: null,
+        result: { winner: v.winner, reason },
+      },
+      [{ type: 'GameEnded', winner: v.winner, reason, ruleId: 'TK-G8' }],
+    );
+  }
+  if (state.pending?.split) return split(ctx, state, side, undefined, false, dice);
   if (state.pending) return cancel(ctx, state, side, undefined, false, dice);
   const unit = currentActor(ctx, state);
   if (!unit) return invalid('nobody is acting now', ruleOfPhase(state));
@@ -373,12 +503,7 @@ function endActivation(
     return invalid(`${i.name} must be deployed before the game goes on`, 'TK-2.5');
   // A Predator must move every turn (TK-4.12): a real move, or Defensive Measures when no move
   // is legal or the reading TK-A17 lets tokens do.
-  if (
-    state.phase === 'movement' &&
-    !timeUp &&
-    m.moves === 0 &&
-    hasKeyword(ctx, state, unit, 'Predator')
-  )
+  if (state.phase === 'movement' && m.moves === 0 && hasKeyword(ctx, state, unit, 'Predator'))
     return invalid(
       `${i.name} is a Predator and must move this turn${someLegalMove(ctx, state, m) ? '' : ': it has no legal move, so it takes Defensive Measures'}`,
       'TK-4.12',

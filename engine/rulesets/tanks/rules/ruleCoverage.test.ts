@@ -65,8 +65,8 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   'TK-6.10': ['done', 'shooting.ts Rapid Fire'],
   'TK-6.11': ['done', 'shooting.ts Brutal'],
   'TK-6.12': [
-    'partial',
-    'the effect criticalToTwoHits is in the card vocabulary and used by policy (when a Critical card deals under 2 on average); no bundled card carries it, and a player is not asked',
+    'done',
+    'the effect criticalToTwoHits (placeholder Sharpshooters platoon card, scenario Air Cover): the shooter chooses after the attack roll, before the defence roll (reducer.ts split, a prompt in the playtest); passing or the bot takes the odds policy (split when a Critical card deals under 2 on average)',
   ],
   'TK-8.1': ['done', 'force checks: points limit (features.pointsRuleId)'],
   'TK-8.2': ['done', "force checks; a Platoon card's effects apply to its models (models.ts)"],
@@ -113,8 +113,8 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   'TK-G6': ['done', "terrain is the map editor's polygons"],
   'TK-G7': ['done', 'placeholder helicopter base'],
   'TK-G8': [
-    'not done',
-    'the engine ends games by turn limit only; the scenario time limit in minutes is not played',
+    'done',
+    "the scenario's timeLimitMinutes, else the catalog constant (60): a game clock the players may choose in the playtest (one countdown for the whole game, PhaseClock scope 'game'); when it runs out the game ends at once, scored as the mission's time-out or, with no mission, by points destroyed (reducer.ts timeLimitMinutes, victory.ts timeLimitOut)",
   ],
 };
 

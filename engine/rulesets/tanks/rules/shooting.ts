@@ -225,10 +225,8 @@ export function planShot(
     const cardRerolls = effectTotal(ctx, state, shooterId, 'rerollAttackDice');
     if (cardRerolls) rerolls.push({ label: 'crew cards', value: cardRerolls, ruleId: 'TK-8' });
   }
-  const split =
-    keepsExtras &&
-    !!effectFlag(ctx, state, shooterId, 'criticalToTwoHits') &&
-    meanCriticalDamage(ctx, ti.card.kind) < 2;
+  const splitChoice = keepsExtras && !!effectFlag(ctx, state, shooterId, 'criticalToTwoHits');
+  const split = splitChoice && meanCriticalDamage(ctx, ti.card.kind) < 2;
   const attack: AttackSpec = {
     label,
     dice,
@@ -239,6 +237,7 @@ export function planShot(
     rerolls,
     brutal: keepsExtras && hasKeyword(ctx, state, shooterId, 'Brutal'),
     splitCriticals: split,
+    ...(splitChoice ? { splitChoice } : {}),
     ruleId,
   };
 

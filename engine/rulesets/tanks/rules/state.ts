@@ -63,6 +63,21 @@ export interface PendingCancel {
   readonly fours: number;
   /** Whose choice it is now. */
   readonly chooser: 'target' | 'shooter';
+  /**
+   * Before the defence roll: the shooter first chooses how many of `eligible` Criticals become
+   * two Hits each (TK-6.12, a card's choice); the defence pool to roll then. Absent otherwise.
+   */
+  readonly split?: {
+    readonly eligible: number;
+    /** The target's defence pool (as odds.ts DefenceSpec), rolled once the shooter has chosen. */
+    readonly defence: {
+      readonly base: number;
+      readonly modifiers: readonly PoolModifier[];
+      readonly raw: number;
+      readonly dice: number;
+      readonly cancelMin: number;
+    };
+  };
 }
 
 export interface TanksState {
@@ -121,6 +136,8 @@ export type TanksAction =
       readonly boost?: boolean;
     }
   | { readonly type: 'cancel'; readonly side: string; readonly criticals: number }
+  /** The shooter turns this many of its Criticals into two Hits each (TK-6.12). */
+  | { readonly type: 'split'; readonly side: string; readonly criticals: number }
   | { readonly type: 'reveal'; readonly unit: string; readonly card: string }
   | { readonly type: 'endPhase'; readonly side: string; readonly timeUp?: boolean };
 
@@ -185,6 +202,19 @@ export type TanksEvent =
       readonly passed: boolean;
     }
   | { readonly type: 'CardRevealed'; readonly unit: string; readonly card: string }
+  | {
+      readonly type: 'CriticalsSplit';
+      readonly unit: string;
+      /** Criticals turned into two Hits each, of how many the card allowed. */
+      readonly criticals: number;
+      readonly of: number;
+      /** Hits and Criticals of the shot now. */
+      readonly hits: number;
+      readonly left: number;
+      /** A person chose (false: the default when the side passed). */
+      readonly chosen: boolean;
+      readonly ruleId: string;
+    }
   | {
       readonly type: 'AttackRolled';
       readonly unit: string;

@@ -182,6 +182,33 @@ export function checkVictory(
   return undefined;
 }
 
+/**
+ * The result when the time limit runs out (TK-G8): the mission's time-out; a game with no mission
+ * is scored as Tank Ace is, by points destroyed (TK-9).
+ */
+export function timeLimitOut(ctx: TanksContext, state: TanksState): Verdict {
+  if (ctx.mission || ctx.scenario.victory.otherwise === 'mostVictoryPoints')
+    return timeOut(ctx, state);
+  return byPoints(ctx, state, 'time is up');
+}
+
+function byPoints(ctx: TanksContext, state: TanksState, lead: string): Verdict {
+  const [a, b] = ctx.sides;
+  const pts = (s: string) => state.destroyedPoints[s] ?? 0;
+  if (pts(a!) === pts(b!))
+    return {
+      winner: 'draw',
+      reason: `${lead}; equal points destroyed (${pts(a!)})`,
+      ruleId: 'TK-A25',
+    };
+  const w = pts(a!) > pts(b!) ? a! : b!;
+  return {
+    winner: w,
+    reason: `${lead}; ${sideName(ctx, w)} destroyed more points (${pts(w)} to ${pts(enemyOf(ctx, w))})`,
+    ruleId: 'TK-9',
+  };
+}
+
 /** The result when the last turn has been played without one (TK-9 time-outs, TK-A25). */
 export function timeOut(ctx: TanksContext, state: TanksState): Verdict {
   const [a, b] = ctx.sides;

@@ -43,6 +43,7 @@ import {
   sideName,
   speedOf,
   statOf,
+  timeLimitMinutes,
   unitVector,
   type ModelState,
   type TanksContext,
@@ -252,16 +253,22 @@ export function tanksView(
         turn: state.turn,
         turnLimit: state.turnLimit,
         phase: state.phase,
-        phaseLabel: state.pending ? 'Cancel hits' : label,
-        phaseRuleId: state.pending
-          ? 'TK-6.7'
-          : state.phase === 'deployment'
-            ? 'TK-2.5'
-            : state.phase === 'movement'
-              ? 'TK-4.1'
-              : state.phase === 'shooting'
-                ? 'TK-6.1'
-                : undefined,
+        phaseLabel: state.pending?.split
+          ? 'Criticals or Hits'
+          : state.pending
+            ? 'Cancel hits'
+            : label,
+        phaseRuleId: state.pending?.split
+          ? 'TK-6.12'
+          : state.pending
+            ? 'TK-6.7'
+            : state.phase === 'deployment'
+              ? 'TK-2.5'
+              : state.phase === 'movement'
+                ? 'TK-4.1'
+                : state.phase === 'shooting'
+                  ? 'TK-6.1'
+                  : undefined,
         phases:
           state.phase === 'deployment'
             ? [{ id: 'deployment', label: 'Deployment' }, ...PHASES]
@@ -337,6 +344,20 @@ export function tanksView(
       const i = info(ctx, unit);
       const out: UnitCommand[] = [];
       const p = state.pending;
+      if (p?.split) {
+        if (askedModel(state) !== unit) return [];
+        for (let k = p.split.eligible; k >= 0; k--)
+          out.push({
+            id: `split-${k}`,
+            label:
+              k === 0
+                ? `Keep ${p.split.eligible === 1 ? 'the Critical' : `all ${p.split.eligible} Criticals`}`
+                : `Turn ${k === p.split.eligible && k > 1 ? `all ${k}` : k} Critical${k === 1 ? '' : 's'} into two Hits each`,
+            action: { type: 'split', side: i.side, criticals: k },
+            ruleId: 'TK-6.12',
+          });
+        return out;
+      }
       if (p) {
         if (askedModel(state) !== unit) return [];
         const c = cancelChoices(p);
@@ -403,7 +424,9 @@ export function tanksView(
         const zone = ctx.zones.get(info(ctx, unit).side)?.[0];
         return {
           grid: undefined,
-          ...(zone ? { entry: { area: zone, depth: ctx.rules.arrow.total } } : {}),
+          ...(zone
+            ? { entry: { area: zone, depth: ctx.rules.arrow.total, ruleId: 'TK-2.6' } }
+            : {}),
           budget: 1,
           rate: 'deploys anywhere in the strip',
           bands: [
@@ -626,7 +649,18 @@ export function tanksView(
       };
     },
 
-    clock: () => undefined,
+    // TK-G8: one clock for the whole game when the players choose to play to the time limit.
+    clock(state) {
+      const minutes = timeLimitMinutes(ctx);
+      if (minutes === undefined || state.phase === 'ended') return undefined;
+      return {
+        seconds: minutes * 60,
+        ruleId: 'TK-G8',
+        onTimeUp:
+          "the game ends at once and is scored as a time-out (the mission's VP, then points destroyed, TK-9)",
+        scope: 'game',
+      };
+    },
 
     describe: (event, state) => describeEvent(ctx, event, state),
   };

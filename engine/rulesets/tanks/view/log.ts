@@ -89,6 +89,17 @@ export function describeEvent(ctx: TanksContext, e: TanksEvent, _state: TanksSta
         : e.phase === 'shooting'
           ? [line(`${name(ctx, e.unit)} holds its fire`, 'fire', ['TK-6.2'], [e.unit])]
           : [];
+    case 'CriticalsSplit':
+      return [
+        line(
+          e.criticals === 0
+            ? `${name(ctx, e.unit)} keeps its ${n(e.of, 'Critical')} (it could have made each two Hits)`
+            : `${name(ctx, e.unit)} turns ${e.criticals} of ${n(e.of, 'Critical')} into two Hits each${e.chosen ? '' : ' (the default)'} → ${n(e.hits, 'Hit')}, ${n(e.left, 'Critical')}`,
+          'roll',
+          [e.ruleId],
+          [e.unit],
+        ),
+      ];
     case 'CardRevealed':
       return [
         line(

@@ -40,7 +40,7 @@ export function Tracker({
         <span
           className={`tracker-clock${clock.remaining <= 30 ? ' low' : ''}`}
           data-testid="phase-clock"
-          title={`Time left for ${activeName} (${clock.limit.ruleId}); then ${clock.limit.onTimeUp}`}
+          title={`Time left ${clock.limit.scope === 'game' ? 'in the game' : `for ${activeName}`} (${clock.limit.ruleId}); then ${clock.limit.onTimeUp}`}
         >
           {formatClock(clock.remaining)}
           <button
