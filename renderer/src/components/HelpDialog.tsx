@@ -41,6 +41,13 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             Initiative order: the acting model is selected; drag it to lay the Measuring Arrow, or
             use its panel for Defensive Measures, Stay put or Hold fire; when dice could cancel
             either Hits or Criticals, the side that rolled them chooses on its model&apos;s panel.
+            In WWI each side plays its turn with a command card from its hand (seen only by its
+            owner): the card&apos;s sections light up, order units there from the phase panel, end
+            ordering, move them by clicking a shaded hex (tanks crush wire), then select a unit and
+            hover an enemy for its battle dice, flag ignores and exact odds; pick a combat card such
+            as Butt &amp; Bayonet as the weapon to play it. A tank that wins a close combat gains
+            ground by itself and may then take one bonus combat (its weapon reads Bonus combat).
+            Medals decide the game.
           </li>
           <li>
             <b>Files</b> are plain JSON in UTF-8 (Sandtable file format v1, described in the
@@ -101,14 +108,8 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             balanced, aggressive; Save styles writes them into the scenario), run, and read each
             side's win share with its 95% interval (when the interval leaves out 50%, the layout
             favours a side), the share of draws, how long games last, what each side loses, and
-            heatmaps over the map of where pieces fell and which ground the winners held, and who
-            held each objective at the end of every turn. Cancel keeps the games played so far. The
-            same seeds always give the same results. Click a game in the list to replay it in the
-            playtest. Save results next to the scenario keeps the run in a <code>.lab.json</code>{' '}
-            file beside the scenario; the next run (after you move a wall, say) is compared with it
-            in words, such as &quot;Side A&apos;s win share went from 62% to 51%&quot;, noting when
-            the change is within chance. For very many games, run <code>sandtable simulate</code>{' '}
-            from the command line, on this machine or on several through a Redis queue.
+            heatmaps over the map of where pieces fell and which ground the winners held. Cancel
+            keeps the games played so far. The same seeds always give the same results.
           </li>
           <li>
             <b>Sight map</b> (View ▸ Sight map…, Shift+S) shades what a viewer sees: a point you
