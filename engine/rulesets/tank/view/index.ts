@@ -264,6 +264,7 @@ export function tankView(ctx: TankContext, game: TankGame): HexPlaytestView<Tank
             ),
           );
         }
+      if (i.dummy) return out; // a dummy only moves (TC-7.1): its one command says why it cannot fire
       const allowed = allowedFacings(ctx, s, unit);
       for (const f of [0, 1, 2, 3, 4, 5])
         if (f !== u.facing && (!allowed || allowed.facings.includes(f)))
@@ -454,5 +455,22 @@ export function tankView(ctx: TankContext, game: TankGame): HexPlaytestView<Tank
     },
     clock: () => undefined,
     describe: (e, s) => describeTankEvent(ctx, e, s),
+    // The viewer's own plotted moves and mortar calls, lit on the board: never the other side's.
+    hexMarks(s, viewer) {
+      // One person testing both sides (no viewer) sees the plots of the side plotting now.
+      const side = viewer ?? ctx.sides.find((x) => !s.done.includes(x));
+      if (s.phase !== 'plot' || !side || !ctx.sides.includes(side)) return { changed: [] };
+      const hexes: HexCell[] = [];
+      for (const p of Object.values(s.plots[side] ?? {})) {
+        for (const h of p.path ?? []) hexes.push(h);
+        if (p.hex) hexes.push(p.hex);
+      }
+      return hexes.length
+        ? {
+            changed: [],
+            highlight: { hexes, label: `${ctx.sideNames.get(side) ?? side}: plotted` },
+          }
+        : { changed: [] };
+    },
   };
 }

@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { HexMap } from '../engine/format/types';
+import { hexCentre, hexGrid } from '../engine/hex';
+
+/** Where this spec leaves its screenshots, to be looked at. */
+const SHOTS = 'test-results/tank-shots';
+const map = (
+  JSON.parse(readFileSync('scenarios/tank-contour-hills.scenario.json', 'utf8')) as { map: HexMap }
+).map;
+const grid = hexGrid(map);
+
+/** Screen point of a hex's centre, from the camera the board publishes. */
+async function hexOnScreen(page: Page, col: number, row: number): Promise<[number, number]> {
+  const board = page.getByTestId('playtest-board');
+  const cam = JSON.parse((await board.getAttribute('data-camera')) ?? '{}') as {
+    x: number;
+    y: number;
+    zoom: number;
+  };
+  const box = (await board.boundingBox())!;
+  const [x, y] = hexCentre(grid, col, row);
+  return [box.x + cam.x + x * cam.zoom, box.y + cam.y + y * cam.zoom];
+}
+
+async function clickHex(page: Page, col: number, row: number) {
+  const [x, y] = await hexOnScreen(page, col, row);
+  await page.mouse.click(x, y);
+}
+
+test('TANK! hot-seat: plot a move and a shot with its line of sight and odds, then the turn resolves step by step', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /contour hills/i })
+    .first()
+    .click();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  await page.getByRole('button', { name: '▶ Playtest' }).click();
+  await expect(page.getByRole('dialog', { name: 'Start a playtest' })).toBeVisible();
+  await page.getByTestId('seed').fill('5');
+  await page.getByRole('button', { name: 'Start playtest' }).click();
+  await expect(page.getByTestId('playtest')).toHaveAttribute('data-board', 'hex');
+  await page.getByLabel('Hand-over screen').uncheck();
+
+  // Alpha plots: every unit is still waiting for its mission.
+  const plot = page.getByTestId('prompt-plot');
+  await expect(plot).toContainText('Panzer IV 112');
+  const log = page.getByTestId('playtest-log');
+
+  // A move: select the Panzer IV at 0208 and click where it goes; the path is its MV plot.
+  await clickHex(page, 1, 7);
+  await clickHex(page, 4, 8);
+  await expect(log).toContainText(/Panzer IV 112 plots MV to 0509/);
+  await expect(plot).not.toContainText('Panzer IV 112');
+
+  // A shot: select the Panzer IV at 0311, hover the T-34 at 1412 (unspotted: it shows as a
+  // vehicle counter), read the line of sight hex by hex and the exact odds, click to plot DF.
+  await clickHex(page, 2, 10);
+  const [tx, ty] = await hexOnScreen(page, 13, 11);
+  await page.mouse.move(tx, ty);
+  await expect(page.getByTestId('los')).toBeVisible();
+  await expect(page.getByTestId('fire-preview')).toContainText('defence');
+  await page.screenshot({ path: `${SHOTS}/01-plot-shot.png` });
+  await page.mouse.click(tx, ty);
+  await expect(log).toContainText(/Panzer IV 113 plots DF at T-34 no. 3/);
+
+  await page.getByTestId('end-phase').click();
+  // Bravo's turn to plot; Alpha's plots are not in Bravo's log.
+  await expect(plot).toContainText('T-34 no. 1');
+  await page.getByTestId('end-phase').click();
+
+  // Both plotted: the steps resolve in order, the shot with its roll, and turn 2 begins.
+  await expect(log).toContainText('— Direct fire —');
+  await expect(log).toContainText(/DF Panzer IV 113 → T-34 no. 3: 11 hexes/);
+  await expect(log).toContainText('Panzer IV 112 moves');
+  await expect(page.getByTestId('turn')).toHaveText(/Turn 2/);
+  await page.screenshot({ path: `${SHOTS}/02-resolved.png` });
+  expect(errors).toEqual([]);
+});
