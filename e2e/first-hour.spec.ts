@@ -472,3 +472,56 @@ test('playtest commands in the registry with shortcuts; the hand-over screen can
   await expect(handover).toContainText('Pass the device to Side B');
   expect(errors).toEqual([]);
 });
+
+/** Screen coordinates of a table point on the playtest board, from the camera it publishes. */
+async function clickBoard(page: Page, x: number, y: number) {
+  const board = page.getByTestId('playtest-board');
+  const cam = JSON.parse((await board.getAttribute('data-camera')) ?? '{}') as {
+    x: number;
+    y: number;
+    zoom: number;
+  };
+  const box = (await board.boundingBox())!;
+  await page.mouse.click(box.x + cam.x + x * cam.zoom, box.y + cam.y + y * cam.zoom);
+}
+
+test('playtest clarity: no tank ends on another or hangs off the table; the fire count counts what can fire', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openVillage(page);
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  await page.keyboard.press('F5');
+  await page.getByRole('button', { name: 'Start playtest' }).click();
+  await page.getByRole('checkbox', { name: 'Hand-over screen' }).uncheck();
+
+  // The first tank enters; the second may not stop on top of it, nor with its hull off the edge.
+  const log = page.getByTestId('playtest-log');
+  const message = page.getByTestId('playtest-message');
+  await page.getByTestId('formation-a.tank').click();
+  await page.getByRole('button', { name: /a\.tank1/ }).click();
+  await clickBoard(page, 3, 12);
+  await expect(log).toContainText('Medium tank a.tank1 enters 3.0"');
+  await page.getByRole('button', { name: /a\.tank2/ }).click();
+  await clickBoard(page, 5.2, 12);
+  await expect(message).toContainText('a.tank2 would end on top of a.tank1');
+  await expect(message).toContainText('TP-5.9');
+  await expect(log).not.toContainText('a.tank2 enters');
+  await page.screenshot({ path: 'test-results/shots/playtest-overlap-refused.png' });
+  // A half-track asked to stop with its hull over the west edge is refused.
+  await page.getByTestId('formation-a.ht').click();
+  await page.getByRole('button', { name: /a\.ht1/ }).click();
+  await clickBoard(page, 0.6, 20);
+  await expect(message).toContainText('partly off the table');
+  await expect(message).toContainText('TP-1.1');
+  await expect(log).not.toContainText('a.ht1 enters');
+
+  // Firing: only the tank on the table counts, not the squads and vehicles still off it.
+  await page.keyboard.press('Control+Enter');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('phase-tracker')).toContainText('Firing');
+  await expect(page.getByTestId('todo')).toContainText('1 of 1 units have not fired');
+  await page.screenshot({ path: 'test-results/shots/playtest-fire-count.png' });
+  expect(errors).toEqual([]);
+});
