@@ -5,7 +5,10 @@
  * whether both runs gave the same game hashes. Prints numbers; it is not a test.
  *
  * Run: npm run bench:lab [-- --games N] [--workers 1,2] [--scenario file] [--seed S]
- *      [--bots a=aggressive,b=cautious] [--turn-limit T]
+ *      [--bots a=aggressive,b=cautious] [--turn-limit T] [--imbalance-games N]
+ *
+ * Then the lab's imbalance check: the second side with half its tanks removed, N games (40 at
+ * most by default; 0 skips it), the first side's win share with its 95% Wilson interval.
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -13,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { loadDocument } from '../engine/format/index';
 import type { BotStyle } from '../engine/game/gameDef';
 import { runLab } from '../engine/lab/runner';
+import { withoutShareOfClass } from '../engine/lab/variants';
 import type { LabReport, LabSettings } from '../engine/lab/types';
 import { nodeLabWorker } from '../cli/labThreads';
 
@@ -69,6 +73,23 @@ for (const workers of workerCounts) {
   );
   console.log(
     `  decided ${pct(report.decided.share)} [${pct(report.decided.low)}, ${pct(report.decided.high)}], draws ${pct(report.draws.share)}, unfinished ${report.unfinished}; wins ${wins}; length mean ${report.length.mean.toFixed(1)} turns (median ${report.length.median}, ${report.length.min}-${report.length.max})`,
+  );
+}
+// The lab's own check: it must see that a side with half its tanks taken away is the weaker one.
+const imbalanceGames = Number(opt('imbalance-games') ?? Math.min(games, 40));
+if (imbalanceGames > 0) {
+  const [strong, weak] = loaded.doc.forces.sides.map((s) => s.id);
+  const variant = withoutShareOfClass(loaded.doc, weak!, 'tank', 0.5);
+  const t0 = performance.now();
+  const report = await runLab(
+    variant.scenario,
+    { ...settings, games: imbalanceGames },
+    { spawn: () => nodeLabWorker(), workers: Math.max(...workerCounts) },
+  ).done;
+  const a = report.sides.find((s) => s.id === strong)!;
+  const excludes = a.wins.low > 0.5 ? 'yes' : 'NO';
+  console.log(
+    `imbalance check (${variant.removed.join(', ')} removed: ${variant.removed.length} of side ${weak}'s ${variant.had} tanks), ${imbalanceGames} games in ${((performance.now() - t0) / 1000).toFixed(1)} s: side ${strong} wins ${pct(a.wins.share)} [${pct(a.wins.low)}, ${pct(a.wins.high)}], draws ${pct(report.draws.share)}; interval above 50%: ${excludes}`,
   );
 }
 if (reports.length > 1) {

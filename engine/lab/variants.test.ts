@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { loadDocument } from '../format';
+import { allUnits } from '../forces/forceTree';
+import { rulesetModule } from '../rulesets/registry';
+import { withoutShareOfClass } from './variants';
+
+const village = (() => {
+  const file = 'scenarios/tankplank-village.scenario.json';
+  const r = loadDocument(readFileSync(file, 'utf8'), { file, expect: ['sandtable.scenario'] });
+  if (!r.ok) throw new Error('the village does not load');
+  return r.doc;
+})();
+
+describe('lab variants', () => {
+  test("half of side B's tanks removed from the village: one of its two, nothing else", () => {
+    const v = withoutShareOfClass(village, 'b', 'tank', 0.5);
+    expect(v.had).toBe(2);
+    expect(v.removed).toEqual(['b.tank2']);
+    const before = allUnits(village.forces).map((u) => u.unit.id);
+    const after = allUnits(v.scenario.forces).map((u) => u.unit.id);
+    expect(after).toEqual(before.filter((id) => id !== 'b.tank2'));
+    // The original is untouched, and the variant still makes a game.
+    expect(allUnits(village.forces).some((u) => u.unit.id === 'b.tank2')).toBe(true);
+    expect(rulesetModule(village.ruleset.id)!.game!(v.scenario).ok).toBe(true);
+  });
+
+  test('a side or a class the scenario does not have is refused in words', () => {
+    expect(() => withoutShareOfClass(village, 'c', 'tank', 0.5)).toThrow(/no side "c".*a, b/);
+    expect(() => withoutShareOfClass(village, 'b', 'battleship', 0.5)).toThrow(
+      /no units of class "battleship"/,
+    );
+  });
+});
