@@ -6,7 +6,8 @@ import { tankLayers } from './rules/tables';
 /**
  * TANK! order-of-battle checks: every unit has a points value, dummies included (TC-8.1); with
  * Costello's revision both sides have the same points budget (TC-8.3); a support weapon stands
- * with a squad (TC-4.1). The shared checks already hold each side within its limit.
+ * with a squad (TC-4.1). The shared checks already hold each side within its limit. Points are the
+ * catalog's values (TC-8.2): the seeds give no formula (TC-G6).
  */
 export function checkTankForces(
   ruleset: RulesetRef,

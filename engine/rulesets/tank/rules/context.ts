@@ -205,6 +205,7 @@ export function createTankContext(scenario: ScenarioDoc): TankContext | string {
           ma,
           range,
           rangeMin,
+          // The panic level in 10% steps (OT-G5), the unit's own from the catalog.
           panicPct: typeof stats['panicPct'] === 'number' ? stats['panicPct'] : 0,
           platoon: platoon?.id ?? null,
           leader: platoon?.leader === u.id,

@@ -134,6 +134,7 @@ function costelloOn(
     if (!l.includes(r)) l.push(r);
     why.set(i, l);
   };
+  // Only hexes strictly between: a unit in a blocking hex sees out and is seen (TC-2.4).
   for (let i = 1; i < n - 1; i++) {
     const h = map.hex(seq[i]!);
     if (h?.woods) add(i, 'woods');

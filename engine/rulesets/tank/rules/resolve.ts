@@ -328,6 +328,7 @@ function onEdge(ctx: TankContext, h: HexRef, score: (h: HexRef) => number): bool
   );
 }
 
+/** The morale tests of the units marked last turn; Panic and Preservation are not used (TC-6.5). */
 function stepMorale(w: Work, prevUnspotted: ReadonlySet<string>) {
   const { ctx } = w;
   const faces = ctx.rules.options.d10Faces;
@@ -672,6 +673,7 @@ function stepMove(w: Work) {
     }
   }
   // Conformity at the end of movement (TC-5.1): one chain through the leader, links of ≤ 3 hexes.
+  // Units may leave it freely (TC-5.2): the cost is the morale marker.
   if (ctx.rules.layers.costello) {
     const link = (ctx.rules.constants['conformityMaxInterveningHexes'] ?? 2) + 1;
     for (const [pid, pl] of ctx.platoons) {

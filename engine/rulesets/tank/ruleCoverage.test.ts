@@ -1,0 +1,220 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+
+/**
+ * Where each rule, ambiguity and gap of the two TANK! digests (tank-optional.md, OT-*;
+ * tank-costello.md, TC-*) stands in the engine: done, partly done (what is missing is said), or
+ * not done (why). Every id the digests name must be listed, and an id listed as done or partly
+ * done must appear in the engine's code or the TANK! catalogs, where a reader finds it.
+ */
+type Status = 'done' | 'partial' | 'not done';
+const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
+  'OT-32': [
+    'done',
+    'the optional layer (tank-rules catalog optionalRules, rules/tables.ts Layers)',
+  ],
+  'OT-32.8': [
+    'partial',
+    'DF-P plotted apart, HE summed, strongest aspect, extended "." cells with −2, pins (rules/fire.ts, resolve.ts); (8) infantry carried by the pinned AFV is not modelled: the engine has no carrying',
+  ],
+  'OT-32.81': [
+    'partial',
+    'pinned vehicles plot only DF, OF, DF-P; no reduced defence; repeated pins do nothing; leaving a pinned member behind; DF and DF-P on one target; (4) covers the morale forced moves of the Costello layer, the base game has no artillery panic plots (OT-G5)',
+  ],
+  'OT-32.82': ['done', 'stepCleanup: 1-4 unpins, every turn, from the pinRecovery table'],
+  'OT-32.9': [
+    'done',
+    'defenceOf triples the terrain part (IP 12); soft split in shotOdds/rollShot and IF',
+  ],
+  'OT-32.91': [
+    'done',
+    'checkPlot refuses every mission of a pinned soft target; forced moves leave it',
+  ],
+  'OT-32.10': ['done', 'startTurn: panic −10 within 2 hexes of a friendly soft target'],
+  'OT-32.11': [
+    'done',
+    'DF-CA plot checks (infantry, adjacent at start, exclusivity both ways), stepDf resolution, auto pin',
+  ],
+  'OT-32.12': [
+    'done',
+    'overrun(): unpinned infantry in protecting terrain rolls 1-3 destroyed, 4-6 pinned',
+  ],
+  'OT-32.13': [
+    'done',
+    'allowedFacings (leader ±1 at panic ≤ 20%) and the homogeneity waiver in checkPlot',
+  ],
+  'OT-32.14': ['done', 'SMF: half AP/HE (floor) in the DF step, half MA (floor) path in MV'],
+  'OT-A1': ['done', 'extendedThreshold, option dfpDotCells'],
+  'OT-A2': [
+    'done',
+    'chance()/succeeds compare the adjusted roll: a cell past the die always succeeds',
+  ],
+  'OT-A3': ['done', 'option softPinRecovery'],
+  'OT-A4': ['done', 'killBand, option softSplitRounding'],
+  'OT-A5': ['done', 'option softTripleTerrainOnly'],
+  'OT-A6': ['not done', 'no carrying: carried infantry is not attacked (OT-32.8 (8))'],
+  'OT-A7': ['done', 'assaultOdds: attackers − 1 on the row of closeAssaultRangeRow'],
+  'OT-A8': ['done', 'option cohesionReduction'],
+  'OT-A9': ['done', 'only a close-assault target is protected (checkPlot)'],
+  'OT-A10': ['done', 'option pinnedInfantryMayAssault'],
+  'OT-A11': ['done', 'SMF fire in the DF step, move in MV'],
+  'OT-A12': ['done', 'option looseFacingSpread'],
+  'OT-A13': ['done', 'option platoonMissionHomogeneity'],
+  'OT-A14': ['done', 'option leaveBehindFrom'],
+  'OT-A15': ['done', 'plotted MP (plottedMp) decides the +1 and the missing pin'],
+  'OT-A16': [
+    'done',
+    'terrain stat overrunProtection (placeholder catalog) or an Improved Position',
+  ],
+  'OT-G1': ['done', 'placeholder crt table, thresholds with null for "."'],
+  'OT-G2': [
+    'done',
+    'unit stats apAttack, heAttack, rangeHexes, armour by aspect, speeds.ma; aspects table',
+  ],
+  'OT-G3': ['done', 'placeholder targetMovementModifiers'],
+  'OT-G4': ['done', 'terrain stats dsp, mp, overrunProtection; improvedPositionDsp'],
+  'OT-G5': [
+    'partial',
+    "each unit's panicPct is used by cohesion, looser formations and morale; the base game's panic procedure and panic movement plots are not in the engine (replaced by Costello's morale when that layer is on)",
+  ],
+  'OT-G6': ['done', 'placeholder overrun table: OV into soft targets eliminates them'],
+  'OT-G7': ['done', 'placeholder sequenceOfPlay; DF-P and DF-CA resolve in DF; OF refuses DF-P'],
+  'OT-G8': [
+    'partial',
+    "platoons with a leader: facing follows the leader's (FC plots), conformity, leaving pinned members; no follow-the-leader movement",
+  ],
+  'TC-1.1': ['done', 'any hex map of the scenario'],
+  'TC-1.2': ['done', 'los.ts hullDown: +2 defence, ridges never block'],
+  'TC-1.3': [
+    'partial',
+    'urban hexes block sight and give defence; a building is not destroyed in play, so no rubble scatter (TC-G5)',
+  ],
+  'TC-1.4': ['done', 'marsh impassable to vehicles (enterable, checkPath)'],
+  'TC-1.5': ['done', 'hex levels from the map, refused at game start outside 0..contourLevels'],
+  'TC-2.1': ['done', 'sight is clear unless a potential blocking hex blocks; ridges never do'],
+  'TC-2.2': ['done', 'woods, urban, friendly units, twin contours (los.ts)'],
+  'TC-2.3': ['done', 'the hex before a contour is crossed the second time'],
+  'TC-2.4': ['done', 'only hexes strictly between are tested'],
+  'TC-2.5': ['done', 'same level: blocks unless one level lower than both'],
+  'TC-2.6': ['done', 'ED = L(high) + L(low) − 2 L(block), clamped to the table'],
+  'TC-2.7': ['done', 'edt table, exact fractions'],
+  'TC-2.8': ['done', 'next to the lower unit blocks'],
+  'TC-2.9': ['done', 'every potential blocking hex tested, the first that blocks reported'],
+  'TC-3': [
+    'partial',
+    'sequenceOfPlay table of the costello catalog drives resolveTurn: IF, MORALE, DF, MV (with OF), FC, CLEANUP; MT/DT missions and smoke markers are not in the engine (TC-G2)',
+  ],
+  'TC-4.1': ['done', 'support weapons stack with a squad at start, move and die with it'],
+  'TC-4.2': ['done', 'catalog data; period availability refused at game start'],
+  'TC-4.3': ['done', 'HE halved, rounded up, beyond 20 hexes'],
+  'TC-4.4': [
+    'done',
+    'a friendly observer sees the hex; lands two turns later; no MV for the team meanwhile',
+  ],
+  'TC-4.5': [
+    'not done',
+    'squads carry no anti-tank weapon records in the catalogs, so nothing to refuse',
+  ],
+  'TC-4.6': ['not done', 'the terrain that holds fireteams an extra turn is not given (TC-G7)'],
+  'TC-4.7': [
+    'partial',
+    'cumulative HE on the placeholder IF CRT; SF (smoke) missions are not in the engine',
+  ],
+  'TC-4.8': ['not done', 'entrenchment procedure and value not given (TC-G4)'],
+  'TC-4.9': ['not done', 'flame units, sappers and airlanding have no values (TC-G4)'],
+  'TC-5.1': ['done', 'stepMove: graph of links ≤ 3 hexes through the leader'],
+  'TC-5.2': ['done', 'moves out of conformity are allowed; the cost is the morale marker'],
+  'TC-6': ['done', 'morale replaces panic with the costello layer'],
+  'TC-6.1': ['done', 'marks: isolated, firstLethalFire, platoonLoss, retreating'],
+  'TC-6.2': ['done', 'd10 (option d10Faces) minus 1 per 10% panic, in the MORALE step'],
+  'TC-6.3': ['done', 'moraleModifiers from the catalog table'],
+  'TC-6.4': [
+    'partial',
+    'results change the plots; Retire, Retreat (static units eliminated) and Flee (off the edge, never tested again) move the unit; after "cancel all" the owner cannot give an FC or MVR instead',
+  ],
+  'TC-6.5': [
+    'done',
+    'with the costello layer no panic procedure runs (the base one is not in the engine)',
+  ],
+  'TC-7.1': ['done', 'dummies plot MV only and are removed when spotted'],
+  'TC-7.2': ['done', 'eventVisible: IF results on an unspotted unit go to its owner only'],
+  'TC-7.3': [
+    'partial',
+    'spotted by the firing unit before its fire, then by everyone; the automatic spotting at the DF step uses a placeholder range (autoSpotRangeHexes) for the standard criteria',
+  ],
+  'TC-7.4': ['done', '+2 to a roll against a unit spotted this turn'],
+  'TC-8.1': ['done', 'checkTankForces: every unit type has points, dummies included'],
+  'TC-8.2': ['partial', 'points are catalog values; no formula (TC-G6)'],
+  'TC-8.3': ['done', 'checkTankForces: equal budgets with the costello layer'],
+  'TC-A1': ['done', 'option hullDown'],
+  'TC-A2': ['done', 'option blockingUnits'],
+  'TC-A3': ['done', 'signed ED clamped to the table'],
+  'TC-A4': ['done', 'option blockRangeFrom'],
+  'TC-A5': ['done', 'one level per hex'],
+  'TC-A6': ['done', 'option d10Faces'],
+  'TC-A7': ['done', 'moraleModifiers grouping'],
+  'TC-A8': ['done', 'option mortarDelayTurns'],
+  'TC-A9': ['done', 'stepCleanup marks every platoon member of a retreating unit'],
+  'TC-A10': ['done', 'option autoSpotAtDfStart'],
+  'TC-A11': ['done', 'option panicStepPct'],
+  'TC-A12': ['done', 'static = no movement allowance'],
+  'TC-A13': ['done', 'the heavy mortar record carries the same ranges'],
+  'TC-A14': ['done', 'fraction(): exact rational comparison'],
+  'TC-G1': ['done', 'the placeholder catalog (CRT, WCC, terrain, base LOS)'],
+  'TC-G2': ['partial', 'missions table; MT, DT, MVR and SF are not plottable'],
+  'TC-G3': ['done', 'placeholder ifCrt with terrain columns and ifEffects'],
+  'TC-G4': ['not done', 'entrenchment, flame, sappers, airlanding: no data'],
+  'TC-G5': ['not done', 'no impact-marker scatter (no rubble from destroyed buildings)'],
+  'TC-G6': ['partial', 'catalog points per type (placeholder values), no formula helper'],
+  'TC-G7': ['not done', 'no exit-delay terrain'],
+  'TC-G8': ['done', 'sight along a hexside is tested on both sides: blocked only if both block'],
+  'TC-G9': ['done', 'scenario victory; fled units are not destroyed'],
+};
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const digests = ['tank-optional.md', 'tank-costello.md'].map((f) =>
+  join(root, '..', 'shared', 'rules', f),
+);
+const haveDigests = digests.every((d) => existsSync(d));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) return name === 'golden' ? [] : sources(p);
+    return p.endsWith('.ts') && !p.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+describe('TANK! rule coverage', () => {
+  test.skipIf(!haveDigests)('every id of the two digests is listed with where it stands', () => {
+    const ids = new Set(
+      digests.flatMap(
+        (d) => readFileSync(d, 'utf8').match(/(?:OT|TC)-(?:\d+\.\d+|[AG]\d+|\d+)(?![.\d])/g) ?? [],
+      ),
+    );
+    expect([...ids].filter((id) => !(id in COVERAGE))).toEqual([]);
+  });
+
+  test('every id done or partly done can be found in the engine or the catalogs', () => {
+    const text = [
+      ...sources(join(root, 'engine', 'rulesets', 'tank')),
+      ...[
+        'tank.placeholder.catalog.json',
+        'tank.catalog.json',
+        'tank-optional.catalog.json',
+        'tank-rules.catalog.json',
+      ].map((f) => join(root, 'scenarios', 'catalogs', f)),
+    ]
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    const absent = Object.entries(COVERAGE)
+      .filter(
+        ([id, [status]]) =>
+          status !== 'not done' && !new RegExp(`${id.replace('.', '\\.')}(?![\\d])`).test(text),
+      )
+      .map(([id]) => id);
+    expect(absent).toEqual([]);
+  });
+});
