@@ -1,0 +1,120 @@
+import { describe, expect, test } from 'vitest';
+import { hexDistance } from '../../hex';
+import { tankBotTurn } from './bot';
+import { fixtureScenario, type FixtureOptions } from './fixtures';
+import { makeTankGame } from './game';
+import { tankView } from './view';
+
+const start = (o: FixtureOptions) => {
+  const m = makeTankGame(fixtureScenario(o));
+  if (typeof m === 'string') throw new Error(m);
+  return { ...m, state: m.game.newGame({ seed: 1 }) };
+};
+
+describe('the TANK! bot', () => {
+  test('fires at the target its exact odds favour most, and ends its plotting', () => {
+    const g = start({
+      layers: ['optional'],
+      alpha: [{ id: 'a1', type: 'tank.pzV', at: [2, 2], facing: 3 }],
+      bravo: [
+        // Front-on T-34 far off, and a Panzer III (weaker armour) close: the close one is the shot.
+        { id: 'far', type: 'tank.t34', at: [2, 10], facing: 0 },
+        { id: 'near', type: 'tank.pzIII', at: [2, 5], facing: 0 },
+      ],
+    });
+    const t = tankBotTurn(g.ctx, g.state, 'alpha');
+    expect(t.actions).toContainEqual({ type: 'plot', unit: 'a1', mission: 'DF', target: 'near' });
+    expect(t.actions.at(-1)).toEqual({ type: 'endPlot', side: 'alpha' });
+  });
+
+  test('with nothing in reach, a tank moves toward the objective and prefers cover', () => {
+    const doc = fixtureScenario({
+      layers: ['optional', 'costello'],
+      terrain: [
+        [8, 6, 'woods'],
+        [8, 5, 'woods'],
+      ],
+      alpha: [{ id: 'a1', type: 'tank.pzIV', at: [1, 6], facing: 1 }],
+      bravo: [{ id: 'b1', type: 'tank.t34', at: [15, 0], facing: 4 }],
+    });
+    doc.objectives = [
+      {
+        id: 'hill',
+        kind: 'holdZone',
+        name: 'Hill',
+        owner: 'alpha',
+        area: { shape: 'hexes', hexes: [{ col: 12, row: 6 }] },
+        holdTurns: 2,
+      },
+    ];
+    const m = makeTankGame(doc);
+    if (typeof m === 'string') throw new Error(m);
+    const s = m.game.newGame({ seed: 1 });
+    const t = tankBotTurn(m.ctx, s, 'alpha');
+    const plot = t.actions.find((a) => a.type === 'plot' && a.unit === 'a1');
+    expect(plot).toMatchObject({ mission: 'MV' });
+    const path = (plot as { path: [number, number][] }).path;
+    const end = path[path.length - 1]!;
+    const d = (c: number, r: number) =>
+      hexDistance(m.ctx.map.toAxial({ col: c, row: r }), m.ctx.map.toAxial({ col: 12, row: 6 }));
+    expect(d(end[0], end[1])).toBeLessThan(d(1, 6));
+  });
+
+  test('plays either side: both bots end the turn and it resolves', () => {
+    const g = start({
+      layers: ['optional', 'costello'],
+      alpha: [{ id: 'a1', type: 'tank.pzIV', at: [2, 2], facing: 3 }],
+      bravo: [{ id: 'b1', type: 'tank.t34', at: [2, 8], facing: 0 }],
+    });
+    const a = tankBotTurn(g.ctx, g.state, 'alpha');
+    const b = tankBotTurn(g.ctx, a.state, 'bravo');
+    expect(b.state.turn).toBe(2);
+    expect(b.events.some((e) => e.type === 'step' && e.step === 'DF')).toBe(true);
+  });
+});
+
+describe('the TANK! playtest view', () => {
+  const g = start({
+    layers: ['optional', 'costello'],
+    alpha: [{ id: 'a1', type: 'tank.pzIV', at: [2, 2], facing: 3 }],
+    bravo: [
+      { id: 'b1', type: 'tank.t34', at: [2, 8], facing: 0 },
+      { id: 'b2', type: 'tank.dummy.vehicle', at: [6, 8], facing: 0 },
+    ],
+  });
+  const view = tankView(g.ctx, g.game);
+  test('an unspotted enemy, dummies included, shows only as a vehicle counter', () => {
+    const seen = view.counters(g.state, 'alpha').filter((c) => c.side === 'bravo');
+    expect(seen.map((c) => [c.label, c.glyph])).toEqual([
+      ['Unspotted vehicle', '?'],
+      ['Unspotted vehicle', '?'],
+    ]);
+    const own = view.counters(g.state, 'bravo').find((c) => c.id === 'b2')!;
+    expect(own.label).toContain('dummy');
+  });
+  test("a side's plots show on its own counters and board only", () => {
+    const r = g.game.reduce(g.state, { type: 'plot', unit: 'a1', mission: 'MV', path: [[2, 3]] });
+    if (!r.ok) throw new Error(r.reason);
+    expect(
+      view
+        .counters(r.state, 'alpha')
+        .find((c) => c.id === 'a1')!
+        .status.join(),
+    ).toContain('plot: MV');
+    expect(
+      view
+        .counters(r.state, 'bravo')
+        .find((c) => c.id === 'a1')!
+        .status.join(),
+    ).not.toContain('plot');
+    expect(view.hexMarks!(r.state, 'alpha').highlight?.hexes).toEqual([{ col: 2, row: 3 }]);
+    expect(view.hexMarks!(r.state, 'bravo').highlight).toBeUndefined();
+  });
+  test('the fire preview gives the line of sight hex by hex and the exact odds', () => {
+    const p = view.previewFire(g.state, 'a1', 'DF', undefined, { unit: 'b1' });
+    expect(p.legal).toBe(true);
+    expect(p.sight?.hexes?.length).toBe(7);
+    expect(p.odds.reduce((n, o) => n + o.p, 0)).toBeCloseTo(1);
+    expect(p.steps[0]!.modifiers).toContainEqual(expect.objectContaining({ ruleId: 'TC-7.4' }));
+  });
+});
