@@ -50,6 +50,10 @@ test('sight map: look from a point, drag a building, the shading follows the dra
   const legend = panel.getByTestId('sight-legend');
   await expect(legend).toContainText('From the point (7.50, 9.80)', { timeout: 30_000 });
   await expect(legend).toContainText('Seen by the viewer');
+  // A quick preview shows first; then every cell.
+  await expect(panel.getByTestId('sight-status')).toContainText('13,824 sight lines', {
+    timeout: 30_000,
+  });
   await expect(page.getByTestId('table-canvas')).toHaveAttribute('data-sight', 'on');
   await page.screenshot({ path: `${SHOTS}/before.png` });
   expect(await shade(page, 1, 9.8)).toBe('hidden');

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { newScenario } from '../document/newScenario';
 import type { Feature, HexMap, Point, ScenarioDoc } from '../format';
 import { RULESETS } from '../rulesets/registry';
-import { areaViewers, pointSightOf, SightMapper, sightGridOf, unitPoints } from './sightMap';
+import {
+  areaViewers,
+  mergeSightBands,
+  pointSightOf,
+  rowBands,
+  SightMapper,
+  sightGridOf,
+  unitPoints,
+} from './sightMap';
 
 /** A ruleset with a line-of-sight engine on a table, and a hex ruleset without one. */
 const tableRuleset = RULESETS.find((m) => m.board === 'table' && m.sightChecker)!;
@@ -104,6 +112,52 @@ describe('sight map on a table', () => {
     expect(added.cellsChecked).toBeLessThan(fresh.cellsChecked / 4);
     expect(Array.from(added.seen)).toEqual(Array.from(fresh.seen));
     expect(seenAt(added, [11, 7.9])).toBe(false);
+  });
+
+  it('bands of rows worked out apart merge into the whole map', () => {
+    const base = {
+      scenario: walled(),
+      eye: 'man' as const,
+      cell: 0.5,
+      viewers: [[2, 4]] as Point[],
+    };
+    const whole = new SightMapper().run({ ...base, enemy: [[11, 4]] });
+    const bands = rowBands(16, 3);
+    expect(bands).toEqual([
+      [0, 5],
+      [5, 11],
+      [11, 16],
+    ]);
+    const parts = bands.map((rows) => ({
+      rows,
+      map: new SightMapper().run({ ...base, enemy: [[11, 4]], rows }),
+    }));
+    expect(parts[0]!.map.cellsChecked).toBe(5 * 24);
+    const merged = mergeSightBands(parts);
+    expect(Array.from(merged.seen)).toEqual(Array.from(whole.seen));
+    expect(Array.from(merged.enemySeen!)).toEqual(Array.from(whole.enemySeen!));
+    expect(merged.cellsChecked).toBe(whole.cellsChecked);
+  });
+
+  it('a preview checks every fourth cell of every fourth row and agrees with the map there', () => {
+    const base = {
+      scenario: walled(),
+      eye: 'man' as const,
+      cell: 0.5,
+      viewers: [[2, 4]] as Point[],
+    };
+    const mapper = new SightMapper();
+    const quick = mapper.preview(base);
+    expect(mapper.updates(base)).toBe(false);
+    const whole = mapper.run(base);
+    expect(mapper.updates(base)).toBe(true);
+    expect(quick.preview).toBe(4);
+    expect(quick.checks).toBe(6 * 4);
+    for (let r = 2; r < 16; r += 4) {
+      for (let c = 2; c < 24; c += 4) expect(quick.seen[c + r * 24]).toBe(whole.seen[c + r * 24]);
+    }
+    expect(seenAt(quick, [11, 4])).toBe(false);
+    expect(seenAt(quick, [4, 4])).toBe(true);
   });
 
   it('a zone sees what any of its sample points sees', () => {

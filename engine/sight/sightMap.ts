@@ -82,6 +82,11 @@ export interface SightRequest {
   readonly viewers: readonly Point[];
   /** The enemy's points: the ground none of them sees is dead ground to the enemy. */
   readonly enemy?: readonly Point[];
+  /**
+   * Only the rows `[from, to)` of cells (a band, so that workers can share a map); the cells
+   * outside are left unseen and unchecked. All rows by default.
+   */
+  readonly rows?: readonly [number, number];
 }
 
 /** A sight map: for each cell whether any viewer sees it, and whether any enemy does. */
@@ -97,6 +102,11 @@ export interface SightMap {
   readonly cellsChecked: number;
   /** Whether only the cells a change could reach were checked again. */
   readonly incremental: boolean;
+  /**
+   * A quick preview: only every `preview`-th cell of every `preview`-th row was checked and the
+   * cells around it take its answer; the whole map follows.
+   */
+  readonly preview?: number;
   /** Milliseconds it took, by the clock the mapper was given (absent without one). */
   readonly ms?: number;
 }
@@ -230,6 +240,7 @@ function wholeKey(req: SightRequest, cell: number): string {
     req.eye,
     req.viewers,
     req.enemy ?? null,
+    req.rows ?? null,
   ]);
 }
 
@@ -256,6 +267,74 @@ export class SightMapper {
     private readonly clock?: () => number,
     private readonly sightOf: typeof pointSightOf = pointSightOf,
   ) {}
+
+  /** Whether `run(req)` would update the last map (rather than work out a new one). */
+  updates(req: SightRequest): boolean {
+    return this.last !== null && this.last.key === wholeKey(req, req.cell ?? SIGHT_CELL);
+  }
+
+  /**
+   * A quick look before a new map: only the cells of every `stride`-th row and column (about
+   * 1/stride² of the work), each block of cells around one taking its answer. It leaves the
+   * mapper's last map as it was.
+   */
+  preview(req: SightRequest, stride = 4): SightMap {
+    const t0 = this.clock?.();
+    const grid = sightGridOf(req.scenario.map, req.cell ?? SIGHT_CELL);
+    const n = grid.columns * grid.rows;
+    const viewers = new EyeSet(req.viewers, n);
+    const enemy = req.enemy ? new EyeSet(req.enemy, n) : undefined;
+    const count: Counter = { checks: 0 };
+    const sees =
+      req.viewers.length || req.enemy?.length ? this.sightOf(req.scenario, req.eye) : null;
+    const [lo, hi] = bandOf(grid, req.rows);
+    const r0 = lo / grid.columns;
+    const r1 = hi / grid.columns;
+    const half = Math.floor(stride / 2);
+    const sampled = (from: number, to: number): number[] => {
+      const out: number[] = [];
+      for (let k = from + Math.min(half, to - from - 1); k < to; k += stride) out.push(k);
+      return out;
+    };
+    const rowsS = sampled(r0, r1);
+    const colsS = sampled(0, grid.columns);
+    for (const r of rowsS) {
+      for (const c of colsS) {
+        const i = c + r * grid.columns;
+        if (!sees) continue;
+        const x = grid.centres[i * 2]!;
+        const y = grid.centres[i * 2 + 1]!;
+        if (viewers.points.length) viewers.full(i, x, y, sees, 0, count);
+        if (enemy?.points.length) enemy.full(i, x, y, sees, 0, count);
+      }
+    }
+    const nearest = (list: number[], k: number) =>
+      list[Math.max(0, Math.min(list.length - 1, Math.round((k - list[0]!) / stride)))]!;
+    // Each cell of the band takes the answer of the nearest checked cell.
+    const spread = (set: EyeSet) => {
+      const out = new Uint8Array(n);
+      for (let r = r0; r < r1; r++) {
+        const rr = nearest(rowsS, r);
+        for (let c = 0; c < grid.columns; c++) {
+          out[c + r * grid.columns] =
+            set.witness[nearest(colsS, c) + rr * grid.columns]! >= 0 ? 1 : 0;
+        }
+      }
+      return out;
+    };
+    const cells = rowsS.length * colsS.length;
+    const { centres: _centres, ...shape } = grid;
+    return {
+      grid: shape,
+      seen: spread(viewers),
+      ...(enemy ? { enemySeen: spread(enemy) } : {}),
+      checks: count.checks,
+      cellsChecked: cells,
+      incremental: false,
+      preview: stride,
+      ...(this.clock && t0 !== undefined ? { ms: this.clock() - t0 } : {}),
+    };
+  }
 
   run(req: SightRequest): SightMap {
     const t0 = this.clock?.();
@@ -290,7 +369,8 @@ export class SightMapper {
       ({ grid, viewers, enemy } = this.last);
       if (boxes.length > 0 && sees) {
         const c = grid.centres;
-        for (let i = 0; i < grid.columns * grid.rows; i++) {
+        const [lo, hi] = bandOf(grid, req.rows);
+        for (let i = lo; i < hi; i++) {
           const x = c[i * 2]!;
           const y = c[i * 2 + 1]!;
           const a = viewers.update(i, x, y, sees, boxes, count);
@@ -305,7 +385,8 @@ export class SightMapper {
       enemy = req.enemy ? new EyeSet(req.enemy, n) : undefined;
       if (sees) {
         const c = grid.centres;
-        for (let i = 0; i < n; i++) {
+        const [lo, hi] = bandOf(grid, req.rows);
+        for (let i = lo; i < hi; i++) {
           const x = c[i * 2]!;
           const y = c[i * 2 + 1]!;
           // The cell to the left (or above, at a row's start) was likely seen by the same eye.
@@ -318,7 +399,8 @@ export class SightMapper {
           }
         }
       }
-      cellsChecked = n;
+      const [lo, hi] = bandOf(grid, req.rows);
+      cellsChecked = hi - lo;
     }
     this.last = { key, grid, features, viewers, ...(enemy ? { enemy } : {}) };
     const { centres: _centres, ...shape } = grid;
@@ -332,6 +414,72 @@ export class SightMapper {
       ...(this.clock && t0 !== undefined ? { ms: this.clock() - t0 } : {}),
     };
   }
+}
+
+/** The cell indices `[first, end)` of a band of rows (all of them without one). */
+function bandOf(grid: SightGrid, rows?: readonly [number, number]): [number, number] {
+  if (!rows) return [0, grid.columns * grid.rows];
+  const from = Math.max(0, Math.min(grid.rows, Math.floor(rows[0])));
+  const to = Math.max(from, Math.min(grid.rows, Math.floor(rows[1])));
+  return [from * grid.columns, to * grid.columns];
+}
+
+/** How many columns and rows of cells a map's sight map has. */
+export function sightGridSize(map: GameMap, cell = SIGHT_CELL): { columns: number; rows: number } {
+  if (map.kind === 'hex') return { columns: map.columns, rows: map.rows };
+  return {
+    columns: Math.max(1, Math.ceil(map.width / cell - 1e-9)),
+    rows: Math.max(1, Math.ceil(map.height / cell - 1e-9)),
+  };
+}
+
+/** Splits `rows` rows into `parts` bands of nearly equal height, none empty. */
+export function rowBands(rows: number, parts: number): [number, number][] {
+  const n = Math.max(1, Math.min(rows, Math.floor(parts)));
+  return Array.from({ length: n }, (_, k): [number, number] => [
+    Math.round((k * rows) / n),
+    Math.round(((k + 1) * rows) / n),
+  ]);
+}
+
+/**
+ * One map from the bands that workers worked out: each band's rows from its own map; checks and
+ * cells added up, the time the slowest band took (they ran side by side).
+ */
+export function mergeSightBands(
+  parts: readonly { readonly rows: readonly [number, number]; readonly map: SightMap }[],
+): SightMap {
+  const first = parts[0];
+  if (!first) throw new Error('mergeSightBands needs at least one band');
+  const { columns } = first.map.grid;
+  const seen = new Uint8Array(first.map.seen.length);
+  const enemySeen = first.map.enemySeen ? new Uint8Array(seen.length) : undefined;
+  let checks = 0;
+  let cellsChecked = 0;
+  let incremental = true;
+  let ms: number | undefined;
+  let preview: number | undefined;
+  for (const { rows, map } of parts) {
+    if (map.preview !== undefined) preview = Math.max(preview ?? 0, map.preview);
+    const lo = rows[0] * columns;
+    const hi = rows[1] * columns;
+    seen.set(map.seen.subarray(lo, hi), lo);
+    if (enemySeen && map.enemySeen) enemySeen.set(map.enemySeen.subarray(lo, hi), lo);
+    checks += map.checks;
+    cellsChecked += map.cellsChecked;
+    incremental &&= map.incremental;
+    if (map.ms !== undefined) ms = Math.max(ms ?? 0, map.ms);
+  }
+  return {
+    grid: first.map.grid,
+    seen,
+    ...(enemySeen ? { enemySeen } : {}),
+    checks,
+    cellsChecked,
+    incremental,
+    ...(preview !== undefined ? { preview } : {}),
+    ...(ms !== undefined ? { ms } : {}),
+  };
 }
 
 // ---- viewers --------------------------------------------------------------------------------

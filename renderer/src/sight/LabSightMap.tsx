@@ -55,7 +55,8 @@ export function LabSightMap({ scenario }: { scenario: ScenarioDoc }) {
       new SightClient(
         (m) => {
           setMap(m);
-          setWorking(false);
+          // A quick preview comes first; the whole map follows.
+          setWorking(m.preview !== undefined);
         },
         (message) => {
           setProblem(message);
@@ -160,7 +161,9 @@ export function LabSightMap({ scenario }: { scenario: ScenarioDoc }) {
               ))}
               {!map.enemySeen && <li>Seen by the side {Math.round(shares.seen * 100)}%</li>}
             </ul>
-            {map.checks.toLocaleString('en')} sight lines in {Math.round(map.ms ?? 0)} ms
+            {map.preview
+              ? `A quick look at every ${map.preview}th cell, the whole map follows…`
+              : `${map.checks.toLocaleString('en')} sight lines in ${Math.round(map.ms ?? 0)} ms`}
           </figcaption>
         </figure>
       )}

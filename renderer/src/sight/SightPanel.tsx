@@ -196,9 +196,11 @@ export function SightPanel({ editor }: { editor: Editor }) {
             {shown.map.grid.kind === 'hex'
               ? `${shown.map.grid.columns * shown.map.grid.rows} hexes`
               : `${shown.map.grid.columns}×${shown.map.grid.rows} cells of ${shown.map.grid.cell}"`}
-            {shown.map.incremental
-              ? `, ${shown.map.cellsChecked} checked again`
-              : `, ${shown.map.checks.toLocaleString('en')} sight lines`}{' '}
+            {shown.map.preview
+              ? `, a quick look at every ${shown.map.preview}th cell`
+              : shown.map.incremental
+                ? `, ${shown.map.cellsChecked} checked again`
+                : `, ${shown.map.checks.toLocaleString('en')} sight lines`}{' '}
             in {Math.round(shown.map.ms ?? 0)} ms{s.working ? ' · updating…' : ''}
           </p>
         </div>

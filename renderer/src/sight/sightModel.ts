@@ -197,6 +197,12 @@ export class SightModel {
   }
 
   private received(map: SightMap): void {
+    if (map.preview !== undefined) {
+      // A quick preview of the request in flight: shown, and the request still waited for.
+      const info = this.pending[0];
+      if (info) this.update({ shown: { map, ...info }, working: true, problem: null });
+      return;
+    }
     const info = this.pending.shift();
     const at = this.sentAt.shift();
     if (at !== undefined) {
