@@ -359,8 +359,11 @@ export class SightMapper {
         if (!features.has(id)) boxes.push(featureBox(was.feature));
       }
     }
+    // The line of sight (and the ruleset's terrain index under it) is built only when a cell is
+    // to be checked: an update in which nothing changed checks nothing.
+    const anyone = req.viewers.length > 0 || (req.enemy?.length ?? 0) > 0;
     const sees =
-      req.viewers.length || req.enemy?.length ? this.sightOf(req.scenario, req.eye) : null;
+      anyone && (!boxes || boxes.length > 0) ? this.sightOf(req.scenario, req.eye) : null;
     let cellsChecked = 0;
     let grid: SightGrid;
     let viewers: EyeSet;
