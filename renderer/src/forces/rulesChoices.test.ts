@@ -55,13 +55,22 @@ describe('Tankplank rule choices as catalog data', () => {
   });
 
   it('a ruleset without an optional rules table offers its layer catalogs instead', () => {
+    const ww1 = composeRulesetCatalog({ id: 'ww1' }, BUNDLED_CATALOGS);
+    expect(optionalRules(ww1)).toEqual([]);
+    expect(layerCatalogs('ww1', BUNDLED_CATALOGS).map((l) => l.layer)).toEqual(['tanks']);
+    expect(layerCatalogs('tanks', BUNDLED_CATALOGS)).toEqual([]);
+  });
+
+  it('TANK! lists its two layers as optional rules, each with the rule it starts from', () => {
     const tank = composeRulesetCatalog({ id: 'tank' }, BUNDLED_CATALOGS);
-    expect(optionalRules(tank)).toEqual([]);
+    expect(optionalRules(tank).map((r) => [r.id, r.kind, r.ruleId])).toEqual([
+      ['optional', 'layer', 'OT-32.8'],
+      ['costello', 'layer', 'TC-2'],
+    ]);
     expect(layerCatalogs('tank', BUNDLED_CATALOGS).map((l) => l.layer)).toEqual([
       'costello',
       'optional',
     ]);
-    expect(layerCatalogs('tanks', BUNDLED_CATALOGS)).toEqual([]);
   });
 });
 
