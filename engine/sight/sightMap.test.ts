@@ -233,6 +233,15 @@ describe('sight map on a hex map', () => {
   });
 });
 
+describe('rulesets without a line of sight', () => {
+  it('a table ruleset without a sightChecker is refused by name', () => {
+    const none = RULESETS.find((m) => m.board === 'table' && !m.sightChecker);
+    if (!none) return;
+    const doc = newScenario({ ruleset: none.id, map: { kind: 'table', width: 6, height: 4 } });
+    expect(() => pointSightOf(doc, 'man')).toThrow(`${none.label} does not give a line of sight`);
+  });
+});
+
 describe('viewers', () => {
   it('lists the placed units of a side with their points', () => {
     const doc = walled();

@@ -68,7 +68,7 @@ export function pointSightOf(scenario: ScenarioDoc, eye: EyeHeight): PointSight 
   if (module?.sightChecker) return module.sightChecker(scenario, { eye });
   if (scenario.map.kind === 'hex') return hexSightChecker(scenario, eye);
   throw new Error(
-    `${module?.label ?? scenario.ruleset.id} has no line-of-sight rules yet, so its tables have no sight map: open a scenario of a ruleset with a rules engine`,
+    `${module?.label ?? scenario.ruleset.id} does not give a line of sight between two points yet (its module has no sightChecker), so its tables have no sight map`,
   );
 }
 
