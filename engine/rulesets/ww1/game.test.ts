@@ -156,4 +156,47 @@ describe('WWI playtest view', () => {
     const total = preview.odds.filter((o) => / hits?$/.test(o.label)).reduce((n, o) => n + o.p, 0);
     expect(total).toBeCloseTo(1, 10);
   });
+
+  it('after gaining ground a tank is offered its bonus combat in the panel and the weapon list', () => {
+    let s = game.newGame({ seed: 1 });
+    const units = { ...s.units };
+    units['british.male1'] = { ...units['british.male1']!, at: { col: 7, row: 2 } };
+    units['german.inf3'] = { ...units['german.inf3']!, figures: 1 };
+    s = {
+      ...s,
+      units,
+      deck: { ...s.deck, hands: { ...s.deck.hands, british: ['ww1.card.probeCentre'] } },
+    };
+    for (const a of [
+      { type: 'playCard', card: 'ww1.card.probeCentre' },
+      { type: 'order', units: ['british.male1'] },
+      { type: 'endMoves' },
+    ] as Ww1Action[]) {
+      const r = game.reduce(s, a);
+      if (!r.ok) throw new Error(r.reason);
+      s = r.state;
+    }
+    // Force one infantry hit (die 1, 2 dice in the trench) on the last figure of the 3rd Company, then no bog-down.
+    const r = game.reduce(
+      { ...s, rng: { ...s.rng, forced: [1, 4, 1, 1] } },
+      {
+        type: 'battle',
+        unit: 'british.male1',
+        target: 'german.inf3',
+      },
+    );
+    if (!r.ok) throw new Error(r.reason);
+    expect(r.events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['eliminated', 'gainedGround', 'bogDown', 'bonusOpen']),
+    );
+    const after = r.state;
+    expect(view.weapons(after, 'british.male1')[0]!.label).toBe('Bonus combat');
+    expect(view.phase(after).todo.british).toContain('Male tank D1: bonus combat open (optional)');
+    expect(view.counters(after, 'british').find((c) => c.id === 'british.male1')!.status).toContain(
+      'bonus combat',
+    );
+    const lines = r.events.flatMap((e) => view.describe(e, after)).map((l) => l.text);
+    expect(lines).toContain('Male tank D1 gains ground into 0703');
+    expect(lines.some((l) => /may battle once more: close combat only/.test(l))).toBe(true);
+  });
 });
