@@ -74,6 +74,19 @@ describe('WWI game on ww1-wire', () => {
     expect(r.state.turn).toBe(3);
   });
 
+  it('a map that names no sections is split into left, centre and right thirds', () => {
+    const bare = JSON.parse(JSON.stringify(scenario)) as ScenarioDoc;
+    if (bare.map.kind === 'hex') delete bare.map.sections;
+    const m = makeWw1Game(bare, WW1_BUNDLED);
+    if (typeof m === 'string') throw new Error(m);
+    expect(m.ctx.board.sections.map((x) => [x.id, x.fromCol, x.toCol])).toEqual([
+      ['left', 0, 4],
+      ['centre', 5, 8],
+      ['right', 9, 12],
+    ]);
+    expect(simulate(m.game, { seed: 2, maxSideTurns: 6 }).stoppedBy).not.toBe('stuck');
+  });
+
   it('refuses a scenario with an unknown unit type or a card naming a section the map lacks', () => {
     const bad = JSON.parse(JSON.stringify(scenario)) as ScenarioDoc;
     bad.forces.sides[0]!.formations[0]!.units[0]!.type = 'ww1.zeppelin';

@@ -173,6 +173,19 @@ export interface Ww1Board {
   readonly objectives: readonly MedalObjective[];
   /** The scenario's hexes by "col,row". */
   readonly hexes: ReadonlyMap<string, HexMap['hexes'][number]>;
+  /** The map's sections, or its columns in three equal thirds when it names none (WW-G7). */
+  readonly sections: NonNullable<HexMap['sections']>;
+}
+
+/** Left, centre and right thirds of a map's columns, for a map that names no sections. */
+export function thirds(columns: number): NonNullable<HexMap['sections']> {
+  const a = Math.ceil(columns / 3);
+  const b = Math.ceil((2 * columns) / 3);
+  return [
+    { id: 'left', name: 'Left flank', fromCol: 0, toCol: a - 1 },
+    { id: 'centre', name: 'Centre', fromCol: a, toCol: b - 1 },
+    { id: 'right', name: 'Right flank', fromCol: b, toCol: columns - 1 },
+  ];
 }
 
 export const cellKey = (c: HexCell): string => `${c.col},${c.row}`;
@@ -231,7 +244,7 @@ export function unitAt(s: Pick<Ww1State, 'units'>, c: HexCell): Ww1Unit | undefi
 }
 
 export function sectionsOf(b: Ww1Board, c: HexCell): string[] {
-  return (b.map.sections ?? [])
+  return b.sections
     .filter((sec) => c.col >= sec.fromCol && c.col <= sec.toCol)
     .map((sec) => sec.id);
 }
@@ -255,12 +268,8 @@ export function setUpWw1(
   const sides = (scenario.forces?.sides ?? []).map((s) => s.id);
   if (sides.length !== 2)
     return { ok: false, reason: `forces.sides has ${sides.length} sides; the WWI rules need 2` };
-  const sectionIds = new Set((map.sections ?? []).map((s) => s.id));
-  if (sectionIds.size === 0)
-    return {
-      ok: false,
-      reason: 'map.sections is empty: command cards order units by section (left, centre, right)',
-    };
+  const sections = map.sections?.length ? map.sections : thirds(map.columns);
+  const sectionIds = new Set(sections.map((s) => s.id));
   for (const c of Object.values(rules.commands))
     for (const sec of c.sections)
       if (!sectionIds.has(sec))
@@ -329,6 +338,7 @@ export function setUpWw1(
     medalsToWin: scenario.victory?.pointsToWin ?? rules.medalsToWin,
     objectives,
     hexes: new Map(map.hexes.map((h) => [`${h.col},${h.row}`, h])),
+    sections,
   };
   const dice = new Dice(seedRng(seed));
   const commandCards = Object.values(rules.commands).flatMap((c) =>
