@@ -179,9 +179,14 @@ test('TANKS Air Cover: helicopters deploy, a Sharpshooter chooses Criticals or H
   const clock = page.getByTestId('phase-clock');
   await expect(clock).toContainText(/^(60:00|59:\d\d)/);
 
-  // Deployment in Initiative order, each by a click in its own edge strip.
+  // The Defender chooses its table edge first (TK-2.4): it keeps the scenario's.
   const panel = page.getByTestId('todo');
   const log = page.getByTestId('playtest-log');
+  await expect(page.getByTestId('phase-tracker')).toContainText('TK-2.4');
+  await page.screenshot({ path: `${SHOTS}/08-edge-choice.png` });
+  await page.getByRole('button', { name: /^Keep the (north|south) edge/ }).click();
+  await expect(log).toContainText(/\(Defender\) takes the (north|south) edge/);
+  // Deployment in Initiative order, each by a click in its own edge strip.
   for (const [who, x, y] of [
     ['T-64', 18, 3],
     ['M1 Abrams', 18, 33],
@@ -205,7 +210,7 @@ test('TANKS Air Cover: helicopters deploy, a Sharpshooter chooses Criticals or H
   await clickTable(page, 18, 3);
   await expect(page.getByTestId('phase-tracker')).toContainText('TK-6.12');
   await expect(page.getByRole('button', { name: 'Keep all 2 Criticals' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/08-criticals-or-hits.png` });
+  await page.screenshot({ path: `${SHOTS}/09-criticals-or-hits.png` });
   await page.getByRole('button', { name: 'Turn 1 Critical into two Hits each' }).click();
   await expect(log).toContainText('Cobra turns 1 of 2 Criticals into two Hits each');
   await expect(log).toContainText('T-64 defends');
@@ -213,6 +218,6 @@ test('TANKS Air Cover: helicopters deploy, a Sharpshooter chooses Criticals or H
   // The hour runs out: the game ends at once, scored as a time-out.
   await page.clock.fastForward('01:00:00');
   await expect(log).toContainText('the 60-minute time limit ran out');
-  await page.screenshot({ path: `${SHOTS}/09-time-up.png` });
+  await page.screenshot({ path: `${SHOTS}/10-time-up.png` });
   expect(errors).toEqual([]);
 });

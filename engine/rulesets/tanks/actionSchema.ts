@@ -51,6 +51,10 @@ const SPECS: Readonly<Record<string, ActionSpec>> = {
     description: 'choose how many Criticals become two Hits each (TK-6.12, a card allows it)',
     fields: { side: id, criticals: { kind: 'number', min: 0, max: 100, integer: true } },
   },
+  chooseEdge: {
+    description: 'the Defender picks its table edge; the Attacker takes the opposite (TK-2.4)',
+    fields: { side: id, edge: { kind: 'word', values: ['north', 'south', 'east', 'west'] } },
+  },
   reveal: {
     description: 'turn a face-down crew or upgrade card face up (TK-8.7)',
     fields: { unit: id, card: id },

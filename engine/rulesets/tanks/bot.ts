@@ -32,6 +32,7 @@ import {
   type TanksEvent,
   type TanksState,
   type Weapon,
+  zonesOf,
 } from './rules';
 
 /**
@@ -200,7 +201,7 @@ function deploymentStep(
   style: BotStyle,
 ): TanksAction {
   const side = info(ctx, unit).side;
-  const zones = ctx.zones.get(side) ?? [];
+  const zones = zonesOf(ctx, state, side);
   let best: Choice | undefined;
   for (let x = 0.5; x < ctx.table.width; x += 1.5) {
     for (let y = 0.5; y < ctx.table.height; y += 1.5) {
@@ -268,6 +269,11 @@ export function botTurn(
     return true;
   };
   for (let guard = 0; guard < 200 && state.phase !== 'ended'; guard++) {
+    // TK-2.4: the bot keeps the scenario's edge.
+    if (state.edgeChoice === 'pending') {
+      if (side !== state.defender || !apply({ type: 'endPhase', side })) break;
+      continue;
+    }
     if (state.pending) {
       const p = state.pending;
       if (info(ctx, p.chooser === 'target' ? p.target : p.shooter).side !== side) break;

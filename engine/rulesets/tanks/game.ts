@@ -8,6 +8,7 @@ import { botTurn } from './bot';
 import {
   createContext,
   currentActor,
+  edgeChoices,
   holderOf,
   info,
   newGame,
@@ -45,6 +46,7 @@ export function tanksGame(ctx: TanksContext): TanksGame {
   const reducer = tanksReducer(ctx);
   const sides: SideInfo[] = ctx.scenario.forces.sides.map((s, k) => {
     const zone = ctx.zones.get(s.id)?.[0];
+    const choice = edgeChoices(ctx) ? ' unless the Defender takes it (TK-2.4)' : '';
     const edge = zone?.shape === 'edgeStrip' ? ` (${zone.edge})` : '';
     const placed = [...ctx.models.values()].filter((m) => m.side === s.id && m.start).length;
     return {
@@ -54,7 +56,7 @@ export function tanksGame(ctx: TanksContext): TanksGame {
       deployment:
         placed === [...ctx.models.values()].filter((m) => m.side === s.id).length
           ? 'placed by the scenario'
-          : `deploys in ${zone ? (EDGE_WORDS[zone.shape] ?? 'its zone') : 'its zone'}${edge}, within one Measuring Arrow (TK-2.6)`,
+          : `deploys in ${zone ? (EDGE_WORDS[zone.shape] ?? 'its zone') : 'its zone'}${edge}${choice}, within one Measuring Arrow (TK-2.6)`,
     };
   });
   return {
@@ -90,7 +92,12 @@ export function tanksGame(ctx: TanksContext): TanksGame {
     // Hidden cards stay out of events until revealed, so every event may be seen by both sides.
     eventVisible: () => true,
     actionSide(state, action) {
-      if (action.type === 'endPhase' || action.type === 'cancel' || action.type === 'split')
+      if (
+        action.type === 'endPhase' ||
+        action.type === 'cancel' ||
+        action.type === 'split' ||
+        action.type === 'chooseEdge'
+      )
         return action.side;
       return ctx.models.get(action.unit)?.side ?? sideToAct(ctx, state);
     },

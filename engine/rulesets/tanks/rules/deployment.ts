@@ -2,7 +2,7 @@ import type { Shape } from '../../../format';
 import { pointInPolygon } from '../../../geometry/polygon';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
 import type { TanksContext } from './context';
-import { info, sideName } from './context';
+import { enemyOf, info, sideName } from './context';
 import { footprintAt, outline } from './models';
 import { placementProblem, type Refusal } from './movement';
 import type { Elevation, TanksState } from './state';
@@ -53,6 +53,34 @@ export function inShape(
   }
 }
 
+/**
+ * The two edges the Defender chooses between (TK-2.4), side by side: offered when the scenario
+ * leaves the choice open (models to deploy, no fixed deployment order, each side one zone along
+ * opposite edges). Undefined when the scenario fixes the edges.
+ */
+export function edgeChoices(
+  ctx: TanksContext,
+): { readonly side: string; readonly edge: string }[] | undefined {
+  if (ctx.scenario.deployment.order?.length) return undefined;
+  if (![...ctx.models.values()].some((m) => !m.start)) return undefined;
+  const out: { side: string; edge: string }[] = [];
+  for (const side of ctx.sides) {
+    const z = ctx.zones.get(side);
+    if (z?.length !== 1 || z[0]!.shape !== 'edgeStrip') return undefined;
+    out.push({ side, edge: z[0]!.edge });
+  }
+  const pair = new Set(out.map((o) => o.edge));
+  const opposite =
+    (pair.has('north') && pair.has('south')) || (pair.has('east') && pair.has('west'));
+  return out.length === 2 && opposite ? out : undefined;
+}
+
+/** A side's deployment zones, after the Defender's choice of edge (TK-2.4). */
+export function zonesOf(ctx: TanksContext, state: TanksState, side: string): readonly Shape[] {
+  const own = state.edgeChoice === 'swapped' ? enemyOf(ctx, side) : side;
+  return ctx.zones.get(own) ?? [];
+}
+
 /** Why a model cannot be deployed at a place, if it cannot. */
 export function deployProblem(
   ctx: TanksContext,
@@ -65,7 +93,7 @@ export function deployProblem(
   const i = info(ctx, unit);
   if (i.card.kind === 'tank' && elevation !== undefined)
     return { reason: `${i.name} is a tank: only helicopters fly high or low`, ruleId: 'TK-4.8' };
-  const zones = ctx.zones.get(i.side) ?? [];
+  const zones = zonesOf(ctx, state, i.side);
   const pts = outline(footprintAt(ctx, unit, at, facing));
   if (!zones.some((z) => pts.every((p) => inShape(p, z, ctx.table))))
     return {

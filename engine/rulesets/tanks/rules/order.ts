@@ -76,6 +76,11 @@ export function activationOrder(ctx: TanksContext, state: TanksState): string[] 
 
 /** The model whose turn it is. */
 export function currentActor(ctx: TanksContext, state: TanksState): string | undefined {
+  // Before anyone deploys, the Defender chooses its edge (TK-2.4): its first model is asked.
+  if (state.edgeChoice === 'pending')
+    return ctx.order.find(
+      (id) => info(ctx, id).side === state.defender && state.models[id]?.at === null,
+    );
   return activationOrder(ctx, state)[0];
 }
 

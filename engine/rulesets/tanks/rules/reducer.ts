@@ -3,7 +3,7 @@ import { Dice } from '../../../random/dice';
 import { advance } from './command';
 import type { TanksContext } from './context';
 import { info, sideName } from './context';
-import { deployProblem } from './deployment';
+import { deployProblem, edgeChoices } from './deployment';
 import { hasKeyword, inPlay, isHelicopter, speedOf } from './models';
 import { checkMove, isRefusal, placementProblem, someLegalMove } from './movement';
 import { currentActor, mayActNow } from './order';
@@ -91,7 +91,19 @@ function step(ctx: TanksContext, state: TanksState, action: TanksAction, dice: D
       'TK-6.7',
     );
   }
+  if (
+    state.edgeChoice === 'pending' &&
+    action.type !== 'chooseEdge' &&
+    action.type !== 'endPhase' &&
+    action.type !== 'reveal'
+  )
+    return invalid(
+      `${sideName(ctx, state.defender)} (Defender) first chooses its table edge; ${sideName(ctx, state.attacker)} takes the opposite one`,
+      'TK-2.4',
+    );
   switch (action.type) {
+    case 'chooseEdge':
+      return chooseEdge(ctx, state, action.side, action.edge, true);
     case 'deploy': {
       if (state.phase !== 'deployment') return invalid('every model is already deployed', 'TK-2.5');
       const m = actor(ctx, state, action.unit);
@@ -315,6 +327,33 @@ function step(ctx: TanksContext, state: TanksState, action: TanksAction, dice: D
 
 const cardName = (ctx: TanksContext, id: string) => ctx.rules.cat.cards.get(id)?.name ?? id;
 
+/** The Defender's edge (TK-2.4); undefined keeps the scenario's edge. */
+function chooseEdge(
+  ctx: TanksContext,
+  state: TanksState,
+  side: string,
+  edge: string | undefined,
+  chosen: boolean,
+): Result {
+  const choices = edgeChoices(ctx);
+  if (state.edgeChoice !== 'pending' || !choices)
+    return invalid('the table edges are already settled', 'TK-2.4');
+  if (side !== state.defender)
+    return invalid(
+      `${sideName(ctx, state.defender)} is the Defender and chooses the edge, not ${sideName(ctx, side)}`,
+      'TK-2.4',
+    );
+  const own = choices.find((c) => c.side === side)!.edge;
+  const other = choices.find((c) => c.side !== side)!.edge;
+  const pick = edge ?? own;
+  if (pick !== own && pick !== other)
+    return invalid(`choose the ${own} or the ${other} edge, not "${pick}"`, 'TK-2.4');
+  const attackerEdge = pick === own ? other : own;
+  return accepted({ ...state, edgeChoice: pick === own ? 'kept' : 'swapped' }, [
+    { type: 'EdgeChosen', side, edge: pick, attackerEdge, chosen, ruleId: 'TK-2.4' },
+  ]);
+}
+
 /** The defence roll and the cancelling that follows it (TK-6.6, TK-6.7). */
 function defendAndSettle(
   ctx: TanksContext,
@@ -488,6 +527,7 @@ function endActivation(
       [{ type: 'GameEnded', winner: v.winner, reason, ruleId: 'TK-G8' }],
     );
   }
+  if (state.edgeChoice === 'pending') return chooseEdge(ctx, state, side, undefined, false);
   if (state.pending?.split) return split(ctx, state, side, undefined, false, dice);
   if (state.pending) return cancel(ctx, state, side, undefined, false, dice);
   const unit = currentActor(ctx, state);

@@ -21,8 +21,8 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   ],
   'TK-2.3': ['done', 'layout checks with the catalog constant layout.spacing (test T16)'],
   'TK-2.4': [
-    'partial',
-    "the Attacker is the scenario's or won by a roll-off (ties rolled again) and starts with Advantage; deployment edges come from the scenario's zones, not a choice in the game",
+    'done',
+    "the Attacker is the scenario's or won by a roll-off (ties rolled again) and starts with Advantage; when the scenario leaves the edges open (two opposite edge strips, no fixed order) the Defender chooses its edge before anyone deploys (chooseEdge, a prompt on its first model; passing or the bot keeps the scenario's edge) and the zones swap when it takes the other (deployment.ts edgeChoices, zonesOf)",
   ],
   'TK-2.5': [
     'done',

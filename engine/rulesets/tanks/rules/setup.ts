@@ -3,6 +3,7 @@ import { newDeck } from '../../../random/deck';
 import { Dice, seedRng } from '../../../random/dice';
 import type { TanksContext } from './context';
 import { enemyOf } from './context';
+import { edgeChoices } from './deployment';
 import type { ModelState, TanksState } from './state';
 
 /**
@@ -54,6 +55,7 @@ export function newGame(ctx: TanksContext, options: NewGameOptions): TanksState 
   const turnLimit =
     options.turnLimit ?? ctx.scenario.victory.turnLimit ?? ctx.mission?.turnLimit ?? undefined;
   return {
+    ...(deploying && edgeChoices(ctx) ? { edgeChoice: 'pending' as const } : {}),
     turn: deploying ? 0 : 1,
     phase: deploying ? 'deployment' : 'movement',
     turnLimit,

@@ -88,6 +88,12 @@ export interface TanksState {
   readonly defender: string;
   /** The side that wins initiative ties this turn (TK-2.4, TK-7 step 4). */
   readonly advantage: string;
+  /**
+   * The Defender's choice of table edge (TK-2.4) when the scenario leaves it open (two opposite
+   * edge strips, no fixed deployment order): `pending` until it chooses, then whether the sides
+   * keep the scenario's edges or swap them. Absent when the scenario fixes the edges.
+   */
+  readonly edgeChoice?: 'pending' | 'kept' | 'swapped';
   /** The roll-off for roles when the scenario names no Attacker (TK-2.4), each try's rolls. */
   readonly rollOff: readonly Readonly<Record<string, number>>[];
   readonly models: Readonly<Record<string, ModelState>>;
@@ -139,6 +145,8 @@ export type TanksAction =
   /** The shooter turns this many of its Criticals into two Hits each (TK-6.12). */
   | { readonly type: 'split'; readonly side: string; readonly criticals: number }
   | { readonly type: 'reveal'; readonly unit: string; readonly card: string }
+  /** The Defender picks the table edge it deploys on; the Attacker takes the opposite (TK-2.4). */
+  | { readonly type: 'chooseEdge'; readonly side: string; readonly edge: string }
   | { readonly type: 'endPhase'; readonly side: string; readonly timeUp?: boolean };
 
 /** A modifier of a dice pool, with the rule that gives it. */
@@ -202,6 +210,15 @@ export type TanksEvent =
       readonly passed: boolean;
     }
   | { readonly type: 'CardRevealed'; readonly unit: string; readonly card: string }
+  | {
+      readonly type: 'EdgeChosen';
+      readonly side: string;
+      readonly edge: string;
+      readonly attackerEdge: string;
+      /** A person chose (false: the default, the scenario's edge, when the side passed). */
+      readonly chosen: boolean;
+      readonly ruleId: string;
+    }
   | {
       readonly type: 'CriticalsSplit';
       readonly unit: string;

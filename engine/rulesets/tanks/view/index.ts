@@ -44,6 +44,8 @@ import {
   speedOf,
   statOf,
   timeLimitMinutes,
+  edgeChoices,
+  zonesOf,
   unitVector,
   type ModelState,
   type TanksContext,
@@ -107,7 +109,8 @@ export function tanksView(
 
   const canMoveNow = (state: TanksState, unit: string): boolean => {
     const m = state.models[unit];
-    if (!m || state.pending || askedModel(state) !== unit) return false;
+    if (!m || state.pending || state.edgeChoice === 'pending' || askedModel(state) !== unit)
+      return false;
     if (state.phase === 'movement') return inPlay(m);
     return state.phase === 'deployment' && (m.at === null || state.acting === unit);
   };
@@ -253,22 +256,28 @@ export function tanksView(
         turn: state.turn,
         turnLimit: state.turnLimit,
         phase: state.phase,
-        phaseLabel: state.pending?.split
-          ? 'Criticals or Hits'
-          : state.pending
-            ? 'Cancel hits'
-            : label,
-        phaseRuleId: state.pending?.split
-          ? 'TK-6.12'
-          : state.pending
-            ? 'TK-6.7'
-            : state.phase === 'deployment'
-              ? 'TK-2.5'
-              : state.phase === 'movement'
-                ? 'TK-4.1'
-                : state.phase === 'shooting'
-                  ? 'TK-6.1'
-                  : undefined,
+        phaseLabel:
+          state.edgeChoice === 'pending'
+            ? 'Edge choice'
+            : state.pending?.split
+              ? 'Criticals or Hits'
+              : state.pending
+                ? 'Cancel hits'
+                : label,
+        phaseRuleId:
+          state.edgeChoice === 'pending'
+            ? 'TK-2.4'
+            : state.pending?.split
+              ? 'TK-6.12'
+              : state.pending
+                ? 'TK-6.7'
+                : state.phase === 'deployment'
+                  ? 'TK-2.5'
+                  : state.phase === 'movement'
+                    ? 'TK-4.1'
+                    : state.phase === 'shooting'
+                      ? 'TK-6.1'
+                      : undefined,
         phases:
           state.phase === 'deployment'
             ? [{ id: 'deployment', label: 'Deployment' }, ...PHASES]
@@ -344,6 +353,19 @@ export function tanksView(
       const i = info(ctx, unit);
       const out: UnitCommand[] = [];
       const p = state.pending;
+      const edges = state.edgeChoice === 'pending' ? edgeChoices(ctx) : undefined;
+      if (edges) {
+        if (askedModel(state) !== unit) return [];
+        const own = edges.find((e) => e.side === i.side)!.edge;
+        for (const e of [own, ...edges.map((x) => x.edge).filter((x) => x !== own)])
+          out.push({
+            id: `edge-${e}`,
+            label: `${e === own ? 'Keep' : 'Take'} the ${e} edge (the Attacker deploys opposite)`,
+            action: { type: 'chooseEdge', side: i.side, edge: e },
+            ruleId: 'TK-2.4',
+          });
+        return out;
+      }
       if (p?.split) {
         if (askedModel(state) !== unit) return [];
         for (let k = p.split.eligible; k >= 0; k--)
@@ -421,7 +443,7 @@ export function tanksView(
       if (!canMoveNow(state, unit)) return undefined;
       const m = state.models[unit]!;
       if (state.phase === 'deployment' && m.at === null) {
-        const zone = ctx.zones.get(info(ctx, unit).side)?.[0];
+        const zone = zonesOf(ctx, state, info(ctx, unit).side)[0];
         return {
           grid: undefined,
           ...(zone

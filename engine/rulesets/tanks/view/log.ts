@@ -89,6 +89,14 @@ export function describeEvent(ctx: TanksContext, e: TanksEvent, _state: TanksSta
         : e.phase === 'shooting'
           ? [line(`${name(ctx, e.unit)} holds its fire`, 'fire', ['TK-6.2'], [e.unit])]
           : [];
+    case 'EdgeChosen':
+      return [
+        line(
+          `${sideName(ctx, e.side)} (Defender) ${e.chosen ? 'takes' : 'keeps'} the ${e.edge} edge; the Attacker deploys on the ${e.attackerEdge} edge`,
+          'phase',
+          [e.ruleId],
+        ),
+      ];
     case 'CriticalsSplit':
       return [
         line(
