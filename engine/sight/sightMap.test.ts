@@ -1,6 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { newScenario } from '../document/newScenario';
-import type { Feature, HexMap, Point, ScenarioDoc } from '../format';
+import { loadDocument, type Feature, type HexMap, type Point, type ScenarioDoc } from '../format';
 import { RULESETS } from '../rulesets/registry';
 import {
   areaViewers,
@@ -230,6 +231,62 @@ describe('sight map on a hex map', () => {
       { col: 1, row: 3, level: 1 },
     ]);
     expect(pointSightOf(onTop, 'vehicle')(centre(onTop, 1, 1), centre(onTop, 1, 5))).toBe(true);
+  });
+});
+
+/** The first bundled table scenario with a line of sight and a full table of terrain. */
+function bundledTable(): ScenarioDoc {
+  const dir = new URL('../../scenarios/', import.meta.url);
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.scenario.json'))
+    .sort()) {
+    const loaded = loadDocument(readFileSync(new URL(file, dir), 'utf8'), {
+      file,
+      expect: ['sandtable.scenario'],
+    });
+    if (!loaded.ok) continue;
+    const doc = loaded.doc;
+    const module = RULESETS.find((m) => m.id === doc.ruleset.id);
+    if (doc.map.kind === 'table' && doc.map.features.length > 20 && module?.sightChecker)
+      return doc;
+  }
+  throw new Error('no bundled table scenario with a line of sight');
+}
+
+describe('incremental updates on a bundled table', () => {
+  it('moving a building, a wall or a piece of ground gives the map a fresh build gives', () => {
+    const doc = bundledTable();
+    if (doc.map.kind !== 'table') throw new Error('a table');
+    const map = doc.map;
+    const base = {
+      eye: 'man' as const,
+      cell: 1,
+      viewers: [[map.width / 2, map.height / 2]] as Point[],
+    };
+    const mapper = new SightMapper();
+    mapper.run({ ...base, scenario: doc });
+    for (const kind of ['building', 'wall', 'ground'] as const) {
+      const f = map.features.find((x) => x.kind === kind);
+      if (!f) continue;
+      const shifted: Feature =
+        'points' in f
+          ? { ...f, points: f.points.map(([x, y]) => [x + 2, y + 1.5] as [number, number]) }
+          : 'x' in f && 'y' in f
+            ? ({ ...f, x: f.x + 2, y: f.y + 1.5 } as Feature)
+            : f;
+      const moved: ScenarioDoc = {
+        ...doc,
+        map: { ...map, features: map.features.map((x) => (x.id === f.id ? shifted : x)) },
+      };
+      const updated = mapper.run({ ...base, scenario: moved });
+      const fresh = new SightMapper().run({ ...base, scenario: moved });
+      expect(updated.incremental).toBe(true);
+      expect(Array.from(updated.seen), `after moving ${f.id}`).toEqual(Array.from(fresh.seen));
+      // A building is small: only the cells behind where it was and is are checked again (a
+      // large piece of ground may reach most of the table).
+      if (kind === 'building') expect(updated.cellsChecked).toBeLessThan(fresh.cellsChecked / 2);
+      mapper.run({ ...base, scenario: doc });
+    }
   });
 });
 
