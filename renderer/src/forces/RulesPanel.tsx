@@ -48,7 +48,10 @@ export function RulesPanel({ editor }: { editor: Editor }) {
   const scales = useMemo(() => figureScales(cat), [cat]);
   const [filter, setFilter] = useState('');
   const [changedOnly, setChangedOnly] = useState(false);
-  const groups = [...new Set(rules.filter((r) => r.kind === 'layer').map((r) => r.group))];
+  // Layers in a group exclude each other (radio buttons); layers without one are checkboxes below.
+  const groups = [
+    ...new Set(rules.filter((r) => r.kind === 'layer' && r.group).map((r) => r.group)),
+  ];
   const options = rules.filter((r) => r.kind === 'option');
   const looseLayers = rules.filter((r) => r.kind === 'layer' && !r.group);
   const layerDocs = rules.length ? [] : layerCatalogs(ruleset.id, BUNDLED_CATALOGS);
