@@ -99,6 +99,28 @@ test('WWI hot-seat on ww1-wire: a card from the hand, orders in its section, a t
   await page.getByRole('button', { name: 'I am German: show my view' }).click();
   await expect(page.getByTestId('prompt-cards').locator('.pt-card').first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/04-german-hand.png` });
+  // The Germans play a card and pass; the British tank then crushes the wire at 0406.
+  await page.getByTestId('prompt-cards').locator('.pt-card button:not([disabled])').first().click();
+  for (let i = 0; i < 3; i++) await page.getByTestId('end-phase').click();
+  await page.getByRole('button', { name: 'I am British: show my view' }).click();
+  await page
+    .getByTestId('prompt-cards')
+    .locator('[data-card^="ww1.card.attackCentre"] button')
+    .first()
+    .click();
+  await page
+    .getByTestId('prompt-orders')
+    .getByRole('listitem')
+    .filter({ hasText: 'Male tank D1' })
+    .getByRole('button', { name: 'Order' })
+    .click();
+  await page.getByTestId('end-phase').click();
+  await clickHex(page, 4, 6);
+  await clickHex(page, 3, 5);
+  await expect(page.getByTestId('playtest-log')).toContainText(
+    'The wire at 0406 is crushed by a tank and gone',
+  );
+  await page.screenshot({ path: `${SHOTS}/06-wire-gone.png` });
   expect(errors).toEqual([]);
 });
 
