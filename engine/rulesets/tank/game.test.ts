@@ -40,6 +40,40 @@ describe('TANK! as a game', () => {
     expect(Object.values(s.units).some((u) => !u.alive)).toBe(true);
   });
 
+  test.each([[[]], [['optional']], [['costello']]])(
+    'with layers %j a small meeting plays bot against bot to its end',
+    (layers) => {
+      const doc = fixtureScenario({
+        layers,
+        turnLimit: 8,
+        terrain: [
+          [7, 5, 'woods'],
+          [8, 5, 'woods'],
+          [7, 6, 'urban'],
+        ],
+        levels: [
+          [8, 7, 1],
+          [9, 7, 2],
+          [9, 6, 1],
+        ],
+        alpha: [
+          { id: 'a1', type: 'tank.pzIV', at: [1, 4], facing: 2, platoon: 'ap' },
+          { id: 'a2', type: 'tank.pzIV', at: [1, 6], facing: 2, platoon: 'ap' },
+          { id: 'a3', type: 'tank.infantrySquad', at: [2, 8] },
+        ],
+        bravo: [
+          { id: 'b1', type: 'tank.t34', at: [14, 4], facing: 5, platoon: 'bp' },
+          { id: 'b2', type: 'tank.t34', at: [14, 6], facing: 5, platoon: 'bp' },
+          { id: 'b3', type: 'tank.atGun', at: [12, 8], facing: 5 },
+        ],
+      });
+      const { game } = made(doc);
+      const r = simulate(game, { seed: 3, record: true });
+      expect(r.stoppedBy).toBe('over');
+      expect(replayLog(game, game.newGame({ seed: 3 }), r.actions).hash).toBe(r.hash);
+    },
+  );
+
   test('plots are secret: the other side sees neither a plot nor that it was taken back', () => {
     const { game } = made(hills());
     let s: TankState = game.newGame({ seed: 1 });
