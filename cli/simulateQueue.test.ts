@@ -1,10 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../engine/format';
-import { playLabGame } from '../engine/lab/labGame';
-import { labGameOf } from '../engine/lab/worker';
 import { redisServerPath, startRedis, type RedisProcess } from '../server/processes';
 
 /**
@@ -79,25 +75,20 @@ describe.skipIf(!redisServerPath())('sandtable simulate --queue', () => {
       '2',
       '--json',
     );
-    // The games as this process plays them, for comparison (while the workers start up).
-    const loaded = loadDocument(readFileSync(scenarioPath, 'utf8'), {
-      expect: ['sandtable.scenario'],
-    });
-    if (!loaded.ok) throw new Error('the scenario does not load');
-    const scenario = loaded.doc as ScenarioDoc;
-    const made = labGameOf(scenario);
-    if ('error' in made) throw new Error(made.error);
-    const settings = {
-      games,
-      firstSeed: 11,
-      styles: { ...(scenario.playtest?.bots ?? {}) },
-      turnLimit: 2,
-    };
-    const local = Array.from({ length: games }, (_, i) => ({
-      seed: 11 + i,
-      hash: playLabGame(made.game, 11 + i, settings).hash,
-    }));
-
+    // The same games on this machine's threads, for comparison (while the workers play).
+    const local = sandtable(
+      'simulate',
+      scenarioPath,
+      '--games',
+      String(games),
+      '--seed',
+      '11',
+      '--turn-limit',
+      '2',
+      '--workers',
+      '1',
+      '--json',
+    );
     // Kill worker A as soon as it has taken a batch: it never finishes it.
     await until('worker A to take a batch', () => /playing seeds (\d+)/.test(a.err));
     a.child.kill('SIGKILL');
@@ -110,7 +101,10 @@ describe.skipIf(!redisServerPath())('sandtable simulate --queue', () => {
     };
     expect(report.complete).toBe(true);
     expect(report.played).toBe(games);
-    expect(report.hashes).toEqual(local);
+    expect(await local.exited).toBe(0);
+    const reference = JSON.parse(local.out) as { hashes: { seed: number; hash: string }[] };
+    expect(reference.hashes.map((h) => h.seed)).toEqual([11, 12, 13]);
+    expect(report.hashes).toEqual(reference.hashes);
     // Worker B played the batch A was killed in, once A's lock ran out.
     expect(b.err).toContain(`played seeds ${killedSeed}-${killedSeed}`);
     // Ctrl-C (SIGTERM here) stops worker B cleanly.
