@@ -46,12 +46,20 @@ export function routeField(
   }
   const key = `${moverKey(mover)}@${target.x},${target.y}|${[...closed].sort().join(',')}`;
   let f = kept.get(key);
-  if (!f) {
+  if (f) {
+    // Newest last, so the field least recently asked for is the first to go.
+    kept.delete(key);
+    kept.set(key, f);
+  } else {
     f = buildField(terrain, mover, target, closed);
     kept.set(key, f);
+    if (kept.size > FIELDS_KEPT) kept.delete(kept.keys().next().value!);
   }
   return f;
 }
+
+/** Fields kept per terrain (each some 100 kB), so thousands of lab games stay within memory. */
+const FIELDS_KEPT = 400;
 
 function nodePoint(f: { step: number; columns: number }, terrain: TerrainIndex, n: number) {
   const c = n % f.columns;

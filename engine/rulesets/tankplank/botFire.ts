@@ -13,7 +13,8 @@ import type { TankplankAction } from './rules/actions';
 import { constant } from './rules/catalog';
 import type { TankplankContext, UnitInfo } from './rules/context';
 import { planShot, shotOdds } from './rules/fire';
-import { info, onTable, positionOf, weaponsOf } from './rules/situation';
+import { isArtillery } from './rules/artillery';
+import { info, onTable, positionOf, seesBetween, weaponsOf } from './rules/situation';
 import type { TankplankState, UnitState } from './rules/state';
 
 /** Targets of a weapon worked out in full, best first by the quick estimate. */
@@ -135,6 +136,9 @@ export function fireAll(
   }
 }
 
+/** Weapons whose every shot needs a line of sight to the target (no indirect fire). */
+const SEES_TO_FIRE: ReadonlySet<string> = new Set(['smallArms', 'machineGun', 'cannon']);
+
 function bestShot(
   ctx: TankplankContext,
   s: TankplankState,
@@ -167,6 +171,14 @@ function bestShot(
     for (const c of candidates) {
       if (planned >= tries || asked >= look) break;
       asked++;
+      // A weapon that must see its target is refused one out of sight: ask only yes or no first
+      // (the reducer would refuse the same shot for the same line).
+      if (
+        SEES_TO_FIRE.has(w.kind) &&
+        !isArtillery(w) &&
+        !seesBetween(ctx, s, { unit: id, point: from }, { unit: c.u.id, point: c.p })
+      )
+        continue;
       const ammo: 'AP' | 'HE' | undefined =
         w.kind === 'cannon' || w.kind === 'howitzer'
           ? c.i.kind === 'vehicle' && Number(w.stats?.['impactAP'] ?? -1) !== -1

@@ -392,6 +392,15 @@ function squadWhere(
   return { point: middle, onFoot: riding * 2 < points.length };
 }
 
+/**
+ * A moving point (a squad on the move) as the target of a route field, to the nearest point of a
+ * 2" grid: fields are kept per target, and a new field for every inch a squad moves would be
+ * worked out afresh each turn.
+ */
+function routeTarget(p: TablePoint): TablePoint {
+  return tablePoint(Math.round(p.x / 2) * 2, Math.round(p.y / 2) * 2);
+}
+
 function radioMayGo(plan: SidePlan): boolean {
   // Into an objective clear, or nearly clear with men of ours in it to cover them; never into a
   // fight, however late: a radioman lost is a hold lost (TP-3.3).
@@ -506,7 +515,7 @@ function moveVehicle(
     const squad = squadWhere(ctx, s, plan.escorts.get(u.formation));
     if (squad)
       advance(ctx, get, apply, entries, u.id, squad.point, ESCORT_GAP, 0, {
-        point: squad.point,
+        point: routeTarget(squad.point),
         stopAt: ESCORT_GAP,
       });
     return;
@@ -598,7 +607,7 @@ function moveFigure(
       }
       if (!squad.onFoot) return;
       advance(ctx, get, apply, entries, id, squad.point, 0.8, plan.params.coverTrade, {
-        point: squad.point,
+        point: routeTarget(squad.point),
         stopAt: 0.8,
       });
       return;

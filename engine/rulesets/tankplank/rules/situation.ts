@@ -1,7 +1,13 @@
 import type { Point, WeaponType } from '../../../format';
 import { rectangleCorners } from '../../../geometry/polygon';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
-import { lineOfSight, type Obstruction, type SightResult } from '../../../los/lineOfSight';
+import {
+  lineOfSight,
+  lineOfSightVisible,
+  type Obstruction,
+  type SightEnd,
+  type SightResult,
+} from '../../../los/lineOfSight';
 import { distance } from '../../../geometry/vector';
 import { constant, stat, unitType, weaponType } from './catalog';
 import { hullSize, unitHeight, type TankplankContext, type UnitInfo } from './context';
@@ -91,6 +97,8 @@ interface SightWorld {
   readonly obstructions: Obstruction[];
   /** Answers by the state's breaches (`gaps`) and then by the two ends. */
   readonly answers: WeakMap<readonly Gap[], Map<string, SightResult>>;
+  /** Yes/no answers (`seesBetween`) where the full one was not needed, keyed the same way. */
+  readonly yesNo: WeakMap<readonly Gap[], Map<string, boolean>>;
 }
 
 /** The last few worlds of a context, by their obstructions' signature (newest last). */
@@ -124,6 +132,7 @@ function findWorld(ctx: TankplankContext, state: TankplankState): SightWorld {
   const world: SightWorld = {
     obstructions: computeObstructions(ctx, state),
     answers: new WeakMap(),
+    yesNo: new WeakMap(),
   };
   kept.set(key, world);
   if (kept.size > WORLDS_KEPT) kept.delete(kept.keys().next().value!);
@@ -225,6 +234,36 @@ export function sightBetween(
   return r;
 }
 
+/**
+ * Only whether one unit (or point) sees another: always `sightBetween(...).visible`, but without
+ * working out cover and everything on the line when the full answer is not known yet (the bot
+ * asks this of every target it thinks about; most in a village are out of sight).
+ */
+export function seesBetween(
+  ctx: TankplankContext,
+  state: TankplankState,
+  from: { unit?: string; point: TablePoint; height?: number },
+  to: { unit?: string; point: TablePoint; height?: number },
+): boolean {
+  const world = sightWorld(ctx, state);
+  const gaps = state.gaps ?? NO_GAPS;
+  const key = `${endKey(state, from)}>${endKey(state, to)}`;
+  const full = world.answers.get(gaps)?.get(key);
+  if (full) return full.visible;
+  let known = world.yesNo.get(gaps);
+  if (!known) {
+    known = new Map();
+    world.yesNo.set(gaps, known);
+  }
+  const hit = known.get(key);
+  if (hit !== undefined) return hit;
+  const a = sightEnd(ctx, state, from);
+  const b = sightEnd(ctx, state, to);
+  const yes = lineOfSightVisible(ctx.terrain, a, b, world.obstructions, gaps);
+  known.set(key, yes);
+  return yes;
+}
+
 function endKey(
   state: TankplankState,
   end: { unit?: string; point: TablePoint; height?: number },
@@ -240,39 +279,44 @@ function computeSight(
   to: { unit?: string; point: TablePoint; height?: number },
   obs: readonly Obstruction[],
 ): SightResult {
-  const h = (u: string | undefined, given: number | undefined) =>
-    given ?? (u ? unitHeight(ctx, info(ctx, state, u)) : constant(ctx.catalog, 'manHeight'));
-  const ignore = (u: string | undefined, p: TablePoint) => {
-    if (!u) return [];
+  return lineOfSight(
+    ctx.terrain,
+    sightEnd(ctx, state, from),
+    sightEnd(ctx, state, to),
+    TANKPLANK_SIGHT_RULES,
+    obs,
+    state.gaps ?? [],
+  );
+}
+
+/** One end of a sight line: its height, what it stands on, what it never blocks (itself). */
+function sightEnd(
+  ctx: TankplankContext,
+  state: TankplankState,
+  end: { unit?: string; point: TablePoint; height?: number },
+): SightEnd {
+  const u = end.unit;
+  const height =
+    end.height ?? (u ? unitHeight(ctx, info(ctx, state, u)) : constant(ctx.catalog, 'manHeight'));
+  let ignore: string[] = [];
+  if (u) {
     const s = state.units[u];
     // A man up a tree looks out past its own trunk.
     const perch =
       s?.level === 'tree'
         ? ctx.terrain
-            .featuresAt(p)
+            .featuresAt(end.point)
             .filter((e) => e.feature.kind === 'tree')
             .map((e) => e.id)
         : [];
-    return [u, ...(s?.embarkedIn ? [s.embarkedIn] : []), ...perch];
+    ignore = [u, ...(s?.embarkedIn ? [s.embarkedIn] : []), ...perch];
+  }
+  return {
+    point: end.point,
+    height,
+    standingOn: raised(ctx, state, u, end.point),
+    ignore,
   };
-  return lineOfSight(
-    ctx.terrain,
-    {
-      point: from.point,
-      height: h(from.unit, from.height),
-      standingOn: raised(ctx, state, from.unit, from.point),
-      ignore: ignore(from.unit, from.point),
-    },
-    {
-      point: to.point,
-      height: h(to.unit, to.height),
-      standingOn: raised(ctx, state, to.unit, to.point),
-      ignore: ignore(to.unit, to.point),
-    },
-    TANKPLANK_SIGHT_RULES,
-    obs,
-    state.gaps ?? [],
-  );
 }
 
 /** How far above the ground a figure on an upper floor, a roof or up a tree stands. */
