@@ -269,9 +269,24 @@ function HexMapBoard(props: BoardProps<'hex'> & { map: HexMap }) {
     };
   });
   // [ and ] are the registry's playtest.turnLeft / playtest.turnRight (palette, help, menus).
+  // Where no app dispatches the registry's keys (a page that mounts the game screen alone), the
+  // board still answers them; in the app the registry has handled the key and prevented it.
   useEffect(() => {
     setHexTurn((step) => turnRef.current(step));
-    return () => setHexTurn(null);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+      const t = e.target;
+      if (t instanceof HTMLElement && ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName)) return;
+      if (e.key === '[' || e.key === ']') {
+        e.preventDefault();
+        turnRef.current(e.key === ']' ? 1 : -1);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      setHexTurn(null);
+      window.removeEventListener('keydown', onKey);
+    };
   }, []);
 
   const clickMoves = !locked && mine.some((id) => mayMove(id));
