@@ -509,6 +509,13 @@ const COMBAT_CARDS: readonly Omit<Card, 'cardType'>[] = [
     text: 'Stand-in: play with a close combat; the defender may ignore no flags. A tank that plays it does not gain ground.',
   },
   {
+    id: 'ww1.card.counterAttack',
+    name: 'Counter-attack',
+    count: 2,
+    effect: { battle: 'close', unorderedUnit: true, playableByTanks: true },
+    text: 'Stand-in: play to close combat with a unit that was not ordered this turn. A tank battling this way does not gain ground (it was not ordered).',
+  },
+  {
     id: 'ww1.card.steadyAim',
     name: 'Steady Aim',
     count: 3,

@@ -74,6 +74,8 @@ export interface CombatCard {
   readonly voidFlagIgnores: boolean;
   readonly playableByTanks: boolean;
   readonly noGainGround: boolean;
+  /** Played to battle with a unit that was not ordered this turn (WW-A6 then decides its gain). */
+  readonly unorderedUnit: boolean;
 }
 
 /** The effect keys each kind of card may carry, and what each value must be. */
@@ -84,6 +86,7 @@ export const COMBAT_EFFECTS = [
   'voidFlagIgnores',
   'playableByTanks',
   'tankMayGainGround',
+  'unorderedUnit',
 ] as const;
 
 /** The WW-A readings (digest section A), each a named option with the digest's default. */
@@ -332,6 +335,7 @@ function read(
         voidFlagIgnores: bool(e.voidFlagIgnores, `${where}.effect.voidFlagIgnores`, false),
         playableByTanks: bool(e.playableByTanks, `${where}.effect.playableByTanks`, false),
         noGainGround: !bool(e.tankMayGainGround, `${where}.effect.tankMayGainGround`, true),
+        unorderedUnit: bool(e.unorderedUnit, `${where}.effect.unorderedUnit`, false),
       };
     }
   }

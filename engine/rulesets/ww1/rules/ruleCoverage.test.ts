@@ -70,8 +70,8 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   'WW-A4': ['done', 'option buildingGainGroundEndsBonus'],
   'WW-A5': ['done', 'option wireInVacatedHex (removeKeepBonus, removeNoBonus)'],
   'WW-A6': [
-    'partial',
-    'option onlyOrderedTanksGainGround is checked, but only ordered units battle in this engine: no card lets an unordered tank battle, so the other reading never arises',
+    'done',
+    'option onlyOrderedTanksGainGround; the stand-in combat card Counter-attack (effect unorderedUnit) lets an unordered unit close combat, and such a tank does not gain ground unless the option is false',
   ],
   'WW-A7': [
     'done',
@@ -79,7 +79,7 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   ],
   'WW-G1': [
     'done',
-    'placeholder command and combat decks with a small effect vocabulary (sections, units, dice, tankMayGainGround; battle, dice, voidFlagIgnores, playableByTanks), hand sizes, a draw per turn',
+    'placeholder command and combat decks with a small effect vocabulary (sections, units, dice, tankMayGainGround; battle, dice, voidFlagIgnores, playableByTanks, unorderedUnit), hand sizes, a draw per turn',
   ],
   'WW-G2': ['partial', 'placeholder stats for two tank types, no special rules per type'],
   'WW-G3': [

@@ -555,4 +555,27 @@ describe('WWI turn', () => {
     )!.event;
     expect(kept).toMatchObject({ flags: 1, flagsIgnored: 1 });
   });
+
+  it('WW-A6: a tank battling without an order (Counter-attack) does not gain ground; the other reading lets it', () => {
+    const CA = 'ww1.card.counterAttack';
+    const units = [tank({ col: 5, row: 4 }), foe('a', { col: 5, row: 3 })];
+    const log: LogEntry<Ww1Action>[] = [
+      { type: 'playCard', card: PROBE },
+      { type: 'endMoves' },
+      { type: 'battle', unit: 't', target: 'a' },
+      force(1, 1, 5, 1),
+      { type: 'battle', unit: 't', target: 'a', card: CA },
+    ];
+    const asWritten = start(units, [], [PROBE], [CA]).run(log);
+    expect(asWritten.refused.map((x) => x.action)).toEqual([2]);
+    expect(asWritten.refused[0]!.reason).toMatch(/not an ordered unit/);
+    expect(asWritten.events.map((e) => e.event)).toContainEqual({
+      type: 'noGainGround',
+      unit: 't',
+      ruleId: 'WW-A6',
+    });
+    const other = start(units, [], [PROBE], [CA], { 'WW-A6': false }).run(log);
+    expect(other.refused.map((x) => x.action)).toEqual([2]);
+    expect(other.state.units.t!.at).toEqual({ col: 5, row: 3 });
+  });
 });

@@ -618,7 +618,9 @@ export function planBattle(
     return no(`units battle in the battle phase, not ${s.phase}`);
   const u = entry(s.units, id);
   const t = entry(s.units, targetId);
-  if (!u || (!u.ordered && !assumeOrdered) || u.side !== s.active)
+  // A combat card may let a unit battle that was not ordered this turn (WW-A6).
+  const lets = cardId !== undefined && entry(b.rules.combats, cardId)?.unorderedUnit === true;
+  if (!u || (!u.ordered && !u.bonusOpen && !assumeOrdered && !lets) || u.side !== s.active)
     return no(`${id} is not an ordered unit of ${s.active}`, 'WW-2.1');
   if (!t || t.side === s.active) return no(`${targetId} is not an enemy unit on the board`);
   const bonus = u.battled && !assumeOrdered;

@@ -116,8 +116,16 @@ export function ww1View(ctx: Ww1Context, game: Ww1Game): HexPlaytestView<Ww1Stat
     }
   };
 
+  /** Combat cards in the acting side's hand that let a unit battle without an order (WW-A6). */
+  const unorderedCards = (s: Ww1State) =>
+    [...new Set(s.combat.hands[s.active] ?? [])].filter((c) => rules.combats[c]?.unorderedUnit);
+
   const mayBattle = (s: Ww1State, u: Ww1Unit) =>
-    s.phase === 'battle' && u.side === s.active && u.ordered && (!u.battled || u.bonusOpen);
+    s.phase === 'battle' &&
+    u.side === s.active &&
+    (u.bonusOpen ||
+      (u.ordered && !u.battled) ||
+      (!u.ordered && !u.battled && unorderedCards(s).length > 0));
 
   const todo = (s: Ww1State): Record<string, string[]> => {
     const out: Record<string, string[]> = {};
@@ -413,9 +421,11 @@ export function ww1View(ctx: Ww1Context, game: Ww1Game): HexPlaytestView<Ww1Stat
           ? 'bonus combat, optional'
           : `close ${spec.closeDice}, ranged ${spec.rangedDice.join('/') || 'none'} dice`,
       };
+      const withoutOrder = !u.ordered && !u.bonusOpen;
       const cards = [...new Set(s.combat.hands[s.active] ?? [])]
         .map((c) => rules.combats[c]!)
         .filter((c) => spec.cls !== 'tank' || c.playableByTanks)
+        .filter((c) => !withoutOrder || c.unorderedUnit)
         .map((c): WeaponChoice => ({
           id: c.id,
           label: `${base.label} with ${c.name}`,
@@ -424,7 +434,7 @@ export function ww1View(ctx: Ww1Context, game: Ww1Game): HexPlaytestView<Ww1Stat
           maxRange: c.battle === 'close' ? 1 : maxRange,
           remaining: `combat card (${c.battle})`,
         }));
-      return [base, ...cards];
+      return withoutOrder ? cards : [base, ...cards];
     },
     previewFire(s, shooter, weapon, _ammo, target): FirePreview<'hex'> {
       const u = s.units[shooter];
