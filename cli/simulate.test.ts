@@ -1,7 +1,10 @@
 import { execFile, spawn } from 'node:child_process';
+import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { parseLabFile } from '../engine/lab/labFile';
 
 const exec = promisify(execFile);
 const bin = join(import.meta.dirname, '..', 'bin', 'sandtable.mjs');
@@ -88,6 +91,33 @@ describe('sandtable simulate (and its alias lab)', () => {
     expect(report.hashes.map((h) => h.seed)).toEqual(
       Array.from({ length: report.played }, (_, i) => 1 + i),
     );
+  }, 120_000);
+
+  it('--save keeps the runs next to the scenario and compares each with the one before', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sandtable-lab-'));
+    const scenario = join(dir, 'first.scenario.json');
+    await copyFile(
+      join(import.meta.dirname, '..', 'scenarios', 'tanks-your-first-game.scenario.json'),
+      scenario,
+    );
+    const args = ['simulate', scenario, '--games', '2', '--turn-limit', '1', '--workers', '1'];
+    const first = await sandtable(...args, '--save');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(`saved to ${join(dir, 'first.lab.json')}`);
+    const second = await sandtable(...args, '--seed', '3', '--save', '--json');
+    expect(second.code).toBe(0);
+    const report = JSON.parse(second.stdout) as { comparedWith: { changes: string[] } };
+    expect(report.comparedWith.changes.join('\n')).toMatch(/win share (stayed at|went from)/);
+    const saved = parseLabFile(
+      await readFile(join(dir, 'first.lab.json'), 'utf8'),
+      'first.lab.json',
+    );
+    expect(saved.ok && saved.lab.runs.map((r) => r.report.settings.firstSeed)).toEqual([1, 3]);
+    // A lab file the schema refuses stops the run before any game, saying where.
+    await writeFile(join(dir, 'first.lab.json'), '{"format":"sandtable.lab","runs":[]}');
+    const broken = await sandtable(...args, '--save');
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain('first.lab.json /: must have required property');
   }, 120_000);
 
   it('refuses bad usage with exit code 2 and names what is wrong', async () => {

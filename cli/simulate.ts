@@ -1,3 +1,5 @@
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { parseCommandArgs } from './args';
 import { defaultLabWorkers, nodeLabWorker } from './labThreads';
 import { readPlayable } from './scenario';
@@ -12,11 +14,20 @@ import type {
   Share,
 } from '../engine/lab/types';
 import { labGameOf } from '../engine/lab/worker';
+import {
+  changeText,
+  compareRuns,
+  labFileName,
+  labFileText,
+  parseLabFile,
+  withRun,
+  type LabFile,
+} from '../engine/lab/labFile';
 import { queueUrlProblem, redisProblem, runLabOnQueue } from './labQueue';
 
 export const usage = `sandtable simulate <scenario> [--games <n>] [--seed <s>] [--workers <k>]
                  [--bots <side>=<style>,...] [--turn-limit <n>] [--json] [--fail-above <share>]
-                 [--queue <redis://host:port> [--batch <n>]]
+                 [--queue <redis://host:port> [--batch <n>]] [--save]
   (also "sandtable lab")
   The balance lab: plays the scenario bot against bot --games times (default 200) with seeds
   s, s+1, ... (default 1) on --workers threads (default: one per core) and reports each side's
@@ -28,6 +39,9 @@ export const usage = `sandtable simulate <scenario> [--games <n>] [--seed <s>] [
   --queue plays the games on "sandtable worker --queue" processes instead, on any number of
   machines sharing the Redis server (BullMQ), --batch seeds to a job (default 10); the games and
   their hashes are the same as on this machine.
+  --save appends the run to <name>.lab.json next to the scenario (the file the app's balance lab
+  keeps, schemas/lab.schema.json) and says how each side's win share moved since the run saved
+  before it.
   --json prints the whole report (heatmaps, objective control and every game) as JSON, with
   "complete" false when the run was stopped.
   --fail-above 0.6 exits 3 when a side wins more than 60% of games with 95% confidence (the low
@@ -146,6 +160,7 @@ export async function run(args: string[]): Promise<number> {
       'fail-above': { type: 'string' },
       queue: { type: 'string' },
       batch: { type: 'string' },
+      save: { type: 'boolean', default: false },
     },
     usage,
   );
@@ -208,6 +223,28 @@ export async function run(args: string[]): Promise<number> {
       return 1;
     }
   }
+  // The runs saved next to the scenario: read (and checked) before any game is played.
+  const labPath = join(dirname(file), labFileName(basename(file)));
+  let previous: LabFile | undefined;
+  if (values.save) {
+    let text: string | undefined;
+    try {
+      text = await readFile(labPath, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+        process.stderr.write(`${labPath}: ${(err as Error).message}\n`);
+        return 1;
+      }
+    }
+    if (text !== undefined) {
+      const parsed = parseLabFile(text, labPath);
+      if (!parsed.ok) {
+        process.stderr.write(`${parsed.problems.join('\n')}\n`);
+        return 1;
+      }
+      previous = parsed.lab;
+    }
+  }
   const started = performance.now();
   const tty = process.stderr.isTTY === true;
   let lastShown = 0;
@@ -248,11 +285,46 @@ export async function run(args: string[]): Promise<number> {
     if (tty) process.stderr.write('\n');
   }
   const seconds = (performance.now() - started) / 1000;
+  const before = previous?.runs[previous.runs.length - 1];
+  const changes = before ? compareRuns(before.report, report).map(changeText) : [];
+  if (values.save) {
+    const next = withRun(
+      previous,
+      { savedAt: new Date().toISOString(), report },
+      { title: scenario.meta.title, file: basename(file) },
+    );
+    const tmp = `${labPath}.${process.pid}.tmp`;
+    try {
+      await writeFile(tmp, labFileText(next));
+      await rename(tmp, labPath);
+    } catch (err) {
+      process.stderr.write(`the run was not saved to ${labPath}: ${(err as Error).message}\n`);
+      return 1;
+    }
+  }
   if (values.json) {
     process.stdout.write(
-      `${JSON.stringify({ ...report, complete: report.played === games, cancelled, seconds: Math.round(seconds * 1000) / 1000 }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          ...report,
+          complete: report.played === games,
+          cancelled,
+          seconds: Math.round(seconds * 1000) / 1000,
+          ...(values.save ? { savedTo: labPath } : {}),
+          ...(before ? { comparedWith: { savedAt: before.savedAt, changes } } : {}),
+        },
+        null,
+        2,
+      )}\n`,
     );
-  } else process.stdout.write(textReport(report, seconds, cancelled));
+  } else {
+    process.stdout.write(textReport(report, seconds, cancelled));
+    if (before)
+      process.stdout.write(
+        `\nagainst the run saved ${before.savedAt} (${before.report.played} games):\n${changes.map((c) => `  ${c}`).join('\n')}\n`,
+      );
+    if (values.save) process.stdout.write(`\nsaved to ${labPath}\n`);
+  }
   if (failAbove !== undefined) {
     const over = report.sides.filter((s) => s.wins.low > failAbove);
     if (over.length > 0) {
