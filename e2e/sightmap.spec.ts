@@ -43,6 +43,11 @@ test('sight map: look from a point, drag a building, the shading follows the dra
   const panel = page.getByTestId('sight-panel');
   await expect(panel).toBeVisible();
   await expect(panel).toContainText('Pick a viewer');
+  // Escape gives up picking; picking again waits for the click.
+  await panel.getByTestId('sight-pick').click();
+  await expect(panel.getByTestId('sight-pick')).toHaveText('Click the map… (Esc)');
+  await page.keyboard.press('Escape');
+  await expect(panel.getByTestId('sight-pick')).toHaveText('Pick a point');
   await panel.getByTestId('sight-pick').click();
   // East of the west farmhouse (centred on 3.2, 9.8; 2.5" × 2"): west of it lies its shadow.
   const [vx, vy] = await tableToScreen(page, 7.5, 9.8);

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { Editor } from '../editor/Editor';
 import { setupOf } from '../forces/setupModel';
 import { useRevision } from '../components/useEditor';
@@ -37,6 +37,15 @@ export function SightPanel({ editor }: { editor: Editor }) {
     (l) => setupOf(editor).subscribe(l),
     () => setupOf(editor).session,
   );
+  // Escape gives up picking a point.
+  useEffect(() => {
+    if (!s.picking) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') model.setPicking(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [s.picking, model]);
   if (!s.on) return null;
   const doc = setupOf(editor).scenario();
   const sideName = (id: string) => doc.forces.sides.find((x) => x.id === id)?.name ?? id;
@@ -130,7 +139,7 @@ export function SightPanel({ editor }: { editor: Editor }) {
           onClick={() => model.setPicking(!s.picking)}
           title="The next click on the map sets the point the sight map looks from"
         >
-          {s.picking ? 'Click the map…' : 'Pick a point'}
+          {s.picking ? 'Click the map… (Esc)' : 'Pick a point'}
         </button>
         <button
           disabled={!selectable}
