@@ -53,7 +53,7 @@ describe('the TANK! bot', () => {
     const t = tankBotTurn(m.ctx, s, 'alpha');
     const plot = t.actions.find((a) => a.type === 'plot' && a.unit === 'a1');
     expect(plot).toMatchObject({ mission: 'MV' });
-    const path = (plot as { path: [number, number][] }).path;
+    const path = (plot as unknown as { path: [number, number][] }).path;
     const end = path[path.length - 1]!;
     const d = (c: number, r: number) =>
       hexDistance(m.ctx.map.toAxial({ col: c, row: r }), m.ctx.map.toAxial({ col: 12, row: 6 }));
