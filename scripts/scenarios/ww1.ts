@@ -284,13 +284,13 @@ export function buildWw1PlaceholderCatalog(): CatalogDoc {
       standIn(
         'ww1.tank.male',
         'Male tank',
-        { move: 1, rangedDice: '2,2,1', closeDice: 3, figures: 1 },
+        { move: 1, rangedDice: '2,2,1', closeDice: 3, figures: 2 },
         'tank',
       ),
       standIn(
         'ww1.tank.female',
         'Female tank',
-        { move: 1, rangedDice: '3,2', closeDice: 3, figures: 1 },
+        { move: 1, rangedDice: '3,2', closeDice: 3, figures: 2 },
         'tank',
       ),
       standIn(
