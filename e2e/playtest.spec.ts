@@ -177,6 +177,18 @@ test('a bot-vs-bot game started from the UI runs to its end', async ({ page }) =
   await expect(page.getByTestId('game-result')).toContainText(/wins|Draw/);
   await expect(page.getByTestId('playtest-log')).toContainText('Game over');
   await page.screenshot({ path: `${SHOTS}/08-bot-game-over.png` });
+  // Issue 18.5: each morale line reads as a sum that adds up ("rolled 4, +2 officer ... = 6").
+  const lines = await page.getByTestId('playtest-log').locator('.log-line').allTextContents();
+  const morale = [...new Set(lines.filter((t) => /morale/i.test(t) && /rolled \d+/.test(t)))];
+  expect(morale.length).toBeGreaterThan(0);
+  for (const text of morale) {
+    const m = /rolled (\d+)((?:, [+−-]\d+ [^,=]+)*) = (-?\d+)/.exec(text);
+    expect(m, text).not.toBeNull();
+    const terms = [...m![2]!.matchAll(/, ([+−-])(\d+) /g)].map(
+      (t) => (t[1] === '+' ? 1 : -1) * Number(t[2]),
+    );
+    expect(Number(m![1]) + terms.reduce((a, b) => a + b, 0), text).toBe(Number(m![3]));
+  }
   expect(errors).toEqual([]);
 });
 
