@@ -60,6 +60,27 @@ describe('the TANK! bot', () => {
     expect(d(end[0], end[1])).toBeLessThan(d(1, 6));
   });
 
+  test('a tank with nothing to shoot moves to a hull-down hex behind a ridge facing the enemy', () => {
+    const g = start({
+      layers: ['costello'],
+      columns: 30,
+      // A ridge facing the enemy east of the tank, and one facing away west of it.
+      ridges: [
+        [7, 5, 2],
+        [3, 5, 4],
+      ],
+      alpha: [{ id: 'a1', type: 'tank.pzIV', at: [5, 5], facing: 2 }],
+      bravo: [{ id: 'b1', type: 'tank.t34', at: [29, 5], facing: 5 }],
+    });
+    const t = tankBotTurn(g.ctx, g.state, 'alpha');
+    const plot = t.actions.find((a) => a.type === 'plot' && a.unit === 'a1') as unknown as {
+      mission: string;
+      path: [number, number][];
+    };
+    expect(plot.mission).toBe('MV');
+    expect(plot.path.at(-1)).toEqual([7, 5]);
+  });
+
   test('plays either side: both bots end the turn and it resolves', () => {
     const g = start({
       layers: ['optional', 'costello'],

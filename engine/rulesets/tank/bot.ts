@@ -1,6 +1,13 @@
 import type { HexRef } from '../../format';
 import type { BotStyle, SideTurn } from '../../game/gameDef';
-import { hexDistance, hexNeighbours, hexsideBetween, hexsideKey } from '../../hex';
+import {
+  axialToPoint,
+  hexDistance,
+  hexNeighbours,
+  hexsideKey,
+  hexsideToward,
+  type HexDirection,
+} from '../../hex';
 import type { TankContext } from './rules/context';
 import { shotOdds, sightFor } from './rules/fire';
 import { allowance, enterable, unitsAt } from './rules/plot';
@@ -43,13 +50,24 @@ export function reachable(
   return out;
 }
 
-/** Whether a vehicle in `h` has a ridge hexside on one of its sides (a hull-down spot, TC-1.2). */
-function ridgeSpot(ctx: TankContext, h: HexRef): boolean {
+/**
+ * Whether a vehicle in `h` would be hull-down toward `enemy` (TC-1.2): a ridge on the hexside
+ * facing it or on one either side, which a line from there mostly enters through.
+ */
+function ridgeSpot(ctx: TankContext, h: HexRef, enemy: HexRef | undefined): boolean {
+  const o = ctx.map.grid.orientation;
   const a = ctx.map.toAxial(h);
-  return hexNeighbours(a).some((n) => {
-    const s = hexsideBetween(ctx.map.grid.orientation, a, n);
-    return s !== undefined && ctx.map.ridges.has(hexsideKey(ctx.map.grid.orientation, s));
-  });
+  const sides = [0, 1, 2, 3, 4, 5];
+  let toward = sides;
+  if (enemy) {
+    const p = axialToPoint(o, 1, a);
+    const q = axialToPoint(o, 1, ctx.map.toAxial(enemy));
+    const d = hexsideToward(o, (Math.atan2(q[1] - p[1], q[0] - p[0]) * 180) / Math.PI);
+    toward = [d, (d + 1) % 6, (d + 5) % 6];
+  }
+  return toward.some((side) =>
+    ctx.map.ridges.has(hexsideKey(o, { hex: a, side: side as HexDirection })),
+  );
 }
 
 const WEIGHTS: Record<BotStyle, { goal: number; cover: number; exposure: number; fireAt: number }> =
@@ -150,13 +168,20 @@ export function tankBotTurn(
       continue;
     }
     // Move: the reachable hex with the best mix of the objective, cover and few enemy sight lines.
+    const nearestEnemy = enemies
+      .map((e) => state.units[e]!.at!)
+      .sort(
+        (p, q) =>
+          hexDistance(ctx.map.toAxial(p), ctx.map.toAxial(at)) -
+          hexDistance(ctx.map.toAxial(q), ctx.map.toAxial(at)),
+      )[0];
     const reach = reachable(ctx, state, id, allowance(ctx, id, 'MV'));
     const cheap = (h: HexRef) => {
       const hex = ctx.map.hex(ctx.map.toAxial(h))!;
       const g = goal ? hexDistance(ctx.map.toAxial(h), ctx.map.toAxial(goal)) : 0;
       const cover =
         (hex.woods || hex.urban ? 1 : 0) +
-        (info.cls === 'vehicle' && ridgeSpot(ctx, h) ? 0.8 : 0) +
+        (info.cls === 'vehicle' && ridgeSpot(ctx, h, nearestEnemy) ? 0.8 : 0) +
         hex.level * 0.2;
       return -g * wt.goal + cover * wt.cover;
     };
