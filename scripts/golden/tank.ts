@@ -6,6 +6,7 @@
  * placeholder CRT's cells, and their titles say so. Pass `--show` to print each case's events.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { format } from 'prettier';
 import { join } from 'node:path';
 import type { UnitType } from '../../engine/format';
 import { loadDocument, serializeDocument } from '../../engine/format';
@@ -753,14 +754,18 @@ for (const c of CASES) {
   }
   const dir = join(ROOT, c.name);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'scenario.json'), text);
-  writeFileSync(
-    join(dir, 'actions.json'),
-    `${JSON.stringify({ seed: 1, allowForcedDice: true, actions: c.actions }, null, 2)}\n`,
-  );
-  writeFileSync(
-    join(dir, 'expected.json'),
-    `${JSON.stringify({ vector: c.vector, events: c.events, ...(c.refused ? { refused: c.refused } : {}) }, null, 2)}\n`,
-  );
+  // Written as prettier formats JSON, so regenerating leaves unchanged cases unchanged.
+  const write = async (name: string, value: unknown) =>
+    writeFileSync(
+      join(dir, name),
+      await format(JSON.stringify(value, null, 2), { parser: 'json', printWidth: 100 }),
+    );
+  await write('scenario.json', JSON.parse(text));
+  await write('actions.json', { seed: 1, allowForcedDice: true, actions: c.actions });
+  await write('expected.json', {
+    vector: c.vector,
+    events: c.events,
+    ...(c.refused ? { refused: c.refused } : {}),
+  });
 }
 console.log(`wrote ${CASES.length} TANK! golden cases`);
