@@ -6,6 +6,7 @@ import { TANK_BUNDLED } from './catalogs';
 import { tankExplain } from './explain';
 import { checkTankForces } from './forces';
 import { makeTankGame } from './game';
+import { tankSightChecker } from './sight';
 import { tankView } from './view';
 
 /**
@@ -48,4 +49,5 @@ export const tank: RulesetModule = {
   },
   actions: TANK_ACTIONS,
   explain: tankExplain,
+  sightChecker: (scenario) => tankSightChecker(scenario),
 };
