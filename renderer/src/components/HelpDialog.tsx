@@ -132,9 +132,9 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             1/4&quot; cells on a table or hex by hex. Light cells are seen, dark ones hidden; with
             an enemy (by default the viewer&apos;s other sides, from their zones), green and blue
             mark the ground the enemy cannot see. It follows your edits: drag a building or a wall
-            and the shading moves with it. On a TANK! map the game&apos;s own line of sight is
-            used (Costello&apos;s over contours when that layer is on). The balance lab shows the
-            same over its map.
+            and the shading moves with it. On a TANK! map the game&apos;s own line of sight is used
+            (Costello&apos;s over contours when that layer is on). The balance lab shows the same
+            over its map.
           </li>
           <li>
             Ctrl/Cmd+K opens the command palette: every command below can be run from it by name.
