@@ -55,6 +55,11 @@ const SPECS: Readonly<Record<string, ActionSpec>> = {
     description: 'the Defender picks its table edge; the Attacker takes the opposite (TK-2.4)',
     fields: { side: id, edge: { kind: 'word', values: ['north', 'south', 'east', 'west'] } },
   },
+  placeObjective: {
+    description:
+      "put the next objective token within one Measuring Arrow of the opponent's edge (TK-9)",
+    fields: { side: id, objective: id, at: { kind: 'point' } },
+  },
   reveal: {
     description: 'turn a face-down crew or upgrade card face up (TK-8.7)',
     fields: { unit: id, card: id },

@@ -20,6 +20,9 @@ import {
   isRefused,
   moveLength,
   objectiveCentre,
+  objectivesOf,
+  defaultObjectiveSpot,
+  objectiveToPlace,
   oddsOf,
   planShot,
   pointPolygonDistance,
@@ -99,7 +102,7 @@ function placeValue(ctx: TanksContext, state: TanksState, unit: string, style: B
   }
   let objective = 0;
   if (info(ctx, unit).card.kind === 'tank') {
-    for (const o of ctx.objectives) {
+    for (const o of objectivesOf(ctx, state)) {
       const c = objectiveCentre(o);
       if (!c) continue;
       const scores =
@@ -272,6 +275,14 @@ export function botTurn(
     // TK-2.4: the bot keeps the scenario's edge.
     if (state.edgeChoice === 'pending') {
       if (side !== state.defender || !apply({ type: 'endPhase', side })) break;
+      continue;
+    }
+    // TK-9: the bot puts its objective token at the default spot (objectives.ts says why there).
+    const token = objectiveToPlace(state);
+    if (token) {
+      const at = defaultObjectiveSpot(ctx, state);
+      if (token.side !== side || !at) break;
+      if (!apply({ type: 'placeObjective', side, objective: token.id, at })) break;
       continue;
     }
     if (state.pending) {

@@ -11,6 +11,7 @@ import {
   edgeChoices,
   holderOf,
   info,
+  objectivesOf,
   newGame,
   sideName,
   tanksReducer,
@@ -96,7 +97,8 @@ export function tanksGame(ctx: TanksContext): TanksGame {
         action.type === 'endPhase' ||
         action.type === 'cancel' ||
         action.type === 'split' ||
-        action.type === 'chooseEdge'
+        action.type === 'chooseEdge' ||
+        action.type === 'placeObjective'
       )
         return action.side;
       return ctx.models.get(action.unit)?.side ?? sideToAct(ctx, state);
@@ -114,7 +116,7 @@ export function tanksGame(ctx: TanksContext): TanksGame {
       }),
     // An objective is held by the one side with a tank near it (TK-9); contested or empty, by nobody.
     objectives: (state) =>
-      ctx.objectives.map((o) => ({
+      objectivesOf(ctx, state).map((o) => ({
         id: o.id,
         name: o.name ?? o.id,
         holder: holderOf(ctx, state, o) ?? null,

@@ -34,7 +34,8 @@ export function checkTanksPlacement(
     });
     return;
   }
-  const withArea = doc.objectives.filter((o) => o.area);
+  // Free-for-All and No Retreat tokens without a position are placed by the players in the game.
+  const withArea = doc.objectives.filter((o) => o.area || m.placement === 'opponentEdge');
   if (withArea.length !== m.objectives) {
     out.push({
       check: 'objective-placement',

@@ -25,6 +25,8 @@ export interface TanksContext {
   readonly deployOrder: readonly string[] | undefined;
   readonly mission: TanksMission | undefined;
   readonly objectives: readonly Objective[];
+  /** Objectives the scenario gives no position: the players place them in the game (TK-9). */
+  readonly unplacedObjectives: readonly Objective[];
 }
 
 /** A model's fixed data: its card, its owner, its platoon and the cards it started with. */
@@ -149,6 +151,17 @@ export function createContext(
     if (o.area && o.area.shape !== 'point' && o.area.shape !== 'circle')
       return `objective ${o.id} is a ${o.area.shape}; TANKS objectives are tokens held within one Measuring Arrow of their centre (TK-9): give it a point`;
   }
+  const unplaced = scenario.objectives.filter((o) => !o.area);
+  if (unplaced.length) {
+    const o = unplaced[0]!;
+    if (mission?.placement !== 'opponentEdge')
+      return `objective ${o.id} has no position; only Free-for-All and No Retreat let the players place their tokens in the game (TK-9): give it a point or play one of those missions`;
+    if (!models.size || [...models.values()].every((m) => m.start))
+      return `objective ${o.id} has no position and every model starts on the table; the players place tokens before deploying (TK-9): give it a point or leave the models to be deployed`;
+    for (const s of sides)
+      if (!zones.get(s.id)?.some((z) => z.shape === 'edgeStrip'))
+        return `objective ${o.id} is placed within one Measuring Arrow of the opponent's edge (TK-9), but ${s.name} deploys along no table edge: draw it an edge strip`;
+  }
   return {
     scenario,
     rules,
@@ -163,6 +176,7 @@ export function createContext(
     deployOrder: scenario.deployment.order,
     mission,
     objectives: scenario.objectives.filter((o) => o.area),
+    unplacedObjectives: unplaced,
   };
 }
 

@@ -8,6 +8,7 @@ export * from './deployment';
 export * from './geometry';
 export * from './interpretations';
 export * from './models';
+export * from './objectives';
 export * from './movement';
 export * from './odds';
 export * from './order';

@@ -1,6 +1,7 @@
 import type { TanksContext } from './context';
 import { info } from './context';
 import { initiativeOf, inPlay } from './models';
+import { objectiveToPlace } from './objectives';
 import type { TanksState } from './state';
 
 /**
@@ -80,6 +81,14 @@ export function currentActor(ctx: TanksContext, state: TanksState): string | und
   if (state.edgeChoice === 'pending')
     return ctx.order.find(
       (id) => info(ctx, id).side === state.defender && state.models[id]?.at === null,
+    );
+  // Then the objective tokens are placed (TK-9): the placing side's first model is asked.
+  const placing = objectiveToPlace(state);
+  if (placing)
+    return (
+      ctx.order.find(
+        (id) => info(ctx, id).side === placing.side && state.models[id]?.at === null,
+      ) ?? ctx.order.find((id) => info(ctx, id).side === placing.side)
     );
   return activationOrder(ctx, state)[0];
 }

@@ -2,9 +2,10 @@ import { accepted, invalid, type Reduction } from '../../../game/reducer';
 import { Dice } from '../../../random/dice';
 import { advance } from './command';
 import type { TanksContext } from './context';
-import { info, sideName } from './context';
+import { enemyOf, info, sideName } from './context';
 import { deployProblem, edgeChoices } from './deployment';
 import { hasKeyword, inPlay, isHelicopter, speedOf } from './models';
+import { defaultObjectiveSpot, objectivePlaceProblem, objectiveToPlace } from './objectives';
 import { checkMove, isRefusal, placementProblem, someLegalMove } from './movement';
 import { currentActor, mayActNow } from './order';
 import {
@@ -101,7 +102,20 @@ function step(ctx: TanksContext, state: TanksState, action: TanksAction, dice: D
       `${sideName(ctx, state.defender)} (Defender) first chooses its table edge; ${sideName(ctx, state.attacker)} takes the opposite one`,
       'TK-2.4',
     );
+  const placing = state.edgeChoice === 'pending' ? undefined : objectiveToPlace(state);
+  if (
+    placing &&
+    action.type !== 'placeObjective' &&
+    action.type !== 'endPhase' &&
+    action.type !== 'reveal'
+  )
+    return invalid(
+      `${sideName(ctx, placing.side)} first places objective token ${placing.id} within one Measuring Arrow of ${sideName(ctx, enemyOf(ctx, placing.side))}'s edge`,
+      'TK-9',
+    );
   switch (action.type) {
+    case 'placeObjective':
+      return placeObjective(ctx, state, action.side, action.objective, action.at, true);
     case 'chooseEdge':
       return chooseEdge(ctx, state, action.side, action.edge, true);
     case 'deploy': {
@@ -354,6 +368,33 @@ function chooseEdge(
   ]);
 }
 
+/** A side puts the next objective token down (TK-9); `at` undefined: the default spot (a pass). */
+function placeObjective(
+  ctx: TanksContext,
+  state: TanksState,
+  side: string,
+  objective: string | undefined,
+  at: readonly [number, number] | undefined,
+  chosen: boolean,
+): Result {
+  const next = objectiveToPlace(state);
+  if (!next) return invalid('every objective token is already placed', 'TK-9');
+  const spot = at ?? defaultObjectiveSpot(ctx, state);
+  if (!spot) return invalid(`there is nowhere to place objective ${next.id}`, 'TK-9');
+  const wrong = objectivePlaceProblem(ctx, state, side, objective ?? next.id, spot);
+  if (wrong) return invalid(wrong.reason, wrong.ruleId);
+  const where: [number, number] = [spot[0], spot[1]];
+  return accepted(
+    {
+      ...state,
+      placedObjectives: state.placedObjectives!.map((p) =>
+        p.id === next.id ? { ...p, at: where } : p,
+      ),
+    },
+    [{ type: 'ObjectivePlaced', side, objective: next.id, at: where, chosen, ruleId: 'TK-9' }],
+  );
+}
+
 /** The defence roll and the cancelling that follows it (TK-6.6, TK-6.7). */
 function defendAndSettle(
   ctx: TanksContext,
@@ -528,6 +569,7 @@ function endActivation(
     );
   }
   if (state.edgeChoice === 'pending') return chooseEdge(ctx, state, side, undefined, false);
+  if (objectiveToPlace(state)) return placeObjective(ctx, state, side, undefined, undefined, false);
   if (state.pending?.split) return split(ctx, state, side, undefined, false, dice);
   if (state.pending) return cancel(ctx, state, side, undefined, false, dice);
   const unit = currentActor(ctx, state);

@@ -4,6 +4,7 @@ import { Dice, seedRng } from '../../../random/dice';
 import type { TanksContext } from './context';
 import { enemyOf } from './context';
 import { edgeChoices } from './deployment';
+import { objectivePlacementOrder } from './objectives';
 import type { ModelState, TanksState } from './state';
 
 /**
@@ -56,6 +57,14 @@ export function newGame(ctx: TanksContext, options: NewGameOptions): TanksState 
     options.turnLimit ?? ctx.scenario.victory.turnLimit ?? ctx.mission?.turnLimit ?? undefined;
   return {
     ...(deploying && edgeChoices(ctx) ? { edgeChoice: 'pending' as const } : {}),
+    ...(ctx.unplacedObjectives.length
+      ? {
+          placedObjectives: objectivePlacementOrder(ctx, attacker!).map((p) => ({
+            ...p,
+            at: null,
+          })),
+        }
+      : {}),
     turn: deploying ? 0 : 1,
     phase: deploying ? 'deployment' : 'movement',
     turnLimit,

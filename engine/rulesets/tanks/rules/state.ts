@@ -94,6 +94,15 @@ export interface TanksState {
    * keep the scenario's edges or swap them. Absent when the scenario fixes the edges.
    */
   readonly edgeChoice?: 'pending' | 'kept' | 'swapped';
+  /**
+   * Objective tokens the players place before deploying (TK-9), in placing order: the side that
+   * places each and where it went (null until placed). Absent when the scenario places them all.
+   */
+  readonly placedObjectives?: readonly {
+    readonly id: string;
+    readonly side: string;
+    readonly at: readonly [number, number] | null;
+  }[];
   /** The roll-off for roles when the scenario names no Attacker (TK-2.4), each try's rolls. */
   readonly rollOff: readonly Readonly<Record<string, number>>[];
   readonly models: Readonly<Record<string, ModelState>>;
@@ -147,6 +156,13 @@ export type TanksAction =
   | { readonly type: 'reveal'; readonly unit: string; readonly card: string }
   /** The Defender picks the table edge it deploys on; the Attacker takes the opposite (TK-2.4). */
   | { readonly type: 'chooseEdge'; readonly side: string; readonly edge: string }
+  /** A side puts the next objective token on the table (TK-9). */
+  | {
+      readonly type: 'placeObjective';
+      readonly side: string;
+      readonly objective: string;
+      readonly at: readonly [number, number];
+    }
   | { readonly type: 'endPhase'; readonly side: string; readonly timeUp?: boolean };
 
 /** A modifier of a dice pool, with the rule that gives it. */
@@ -210,6 +226,15 @@ export type TanksEvent =
       readonly passed: boolean;
     }
   | { readonly type: 'CardRevealed'; readonly unit: string; readonly card: string }
+  | {
+      readonly type: 'ObjectivePlaced';
+      readonly side: string;
+      readonly objective: string;
+      readonly at: readonly [number, number];
+      /** False when the side passed and the token went to the default spot. */
+      readonly chosen: boolean;
+      readonly ruleId: string;
+    }
   | {
       readonly type: 'EdgeChosen';
       readonly side: string;

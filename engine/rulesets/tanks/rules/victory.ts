@@ -4,6 +4,7 @@ import type { TanksContext } from './context';
 import { enemyOf, info, sideName } from './context';
 import { pointPolygonDistance } from './geometry';
 import { footprint, inPlay } from './models';
+import { objectivesOf } from './objectives';
 import type { TanksEvent, TanksState } from './state';
 
 /**
@@ -74,7 +75,7 @@ export function scoreObjectives(
   const perTurnCap =
     noRetreat && !ctx.rules.options.bool('TK-A18a') ? (ctx.mission?.maxVpPerTurn ?? 1) : Infinity;
   const scoredThisTurn = new Map<string, number>();
-  for (const o of ctx.objectives) {
+  for (const o of objectivesOf(ctx, start)) {
     if (o.kind !== 'vpPerTurn' && o.kind !== 'holdZone') continue;
     if (start.turn === 1 && skipTurn1(o)) continue;
     const holder = holderOf(ctx, start, o);

@@ -38,6 +38,10 @@ import {
   mayActNow,
   moveLength,
   objectiveCentre,
+  objectivesOf,
+  objectivePlaceProblem,
+  objectiveToPlace,
+  objectiveZone,
   oddsOf,
   planShot,
   sideName,
@@ -45,6 +49,7 @@ import {
   statOf,
   timeLimitMinutes,
   edgeChoices,
+  enemyOf,
   zonesOf,
   unitVector,
   type ModelState,
@@ -99,6 +104,8 @@ export function tanksView(
   game: TanksGame,
 ): TablePlaytestView<TanksState, TanksEvent> {
   const name = (id: string) => ctx.models.get(id)?.name ?? id;
+  const tokenName = (id: string) =>
+    ctx.unplacedObjectives.find((o) => o.id === id)?.name ?? `objective ${id}`;
 
   /** The model whose owner is asked now: the actor, or the model whose dice cancel. */
   const askedModel = (state: TanksState): string | undefined => {
@@ -111,6 +118,8 @@ export function tanksView(
     const m = state.models[unit];
     if (!m || state.pending || state.edgeChoice === 'pending' || askedModel(state) !== unit)
       return false;
+    // Placing an objective token (TK-9): the asked model's owner clicks where the token goes.
+    if (objectiveToPlace(state)) return true;
     if (state.phase === 'movement') return inPlay(m);
     return state.phase === 'deployment' && (m.at === null || state.acting === unit);
   };
@@ -259,25 +268,29 @@ export function tanksView(
         phaseLabel:
           state.edgeChoice === 'pending'
             ? 'Edge choice'
-            : state.pending?.split
-              ? 'Criticals or Hits'
-              : state.pending
-                ? 'Cancel hits'
-                : label,
+            : objectiveToPlace(state)
+              ? 'Objective placement'
+              : state.pending?.split
+                ? 'Criticals or Hits'
+                : state.pending
+                  ? 'Cancel hits'
+                  : label,
         phaseRuleId:
           state.edgeChoice === 'pending'
             ? 'TK-2.4'
-            : state.pending?.split
-              ? 'TK-6.12'
-              : state.pending
-                ? 'TK-6.7'
-                : state.phase === 'deployment'
-                  ? 'TK-2.5'
-                  : state.phase === 'movement'
-                    ? 'TK-4.1'
-                    : state.phase === 'shooting'
-                      ? 'TK-6.1'
-                      : undefined,
+            : objectiveToPlace(state)
+              ? 'TK-9'
+              : state.pending?.split
+                ? 'TK-6.12'
+                : state.pending
+                  ? 'TK-6.7'
+                  : state.phase === 'deployment'
+                    ? 'TK-2.5'
+                    : state.phase === 'movement'
+                      ? 'TK-4.1'
+                      : state.phase === 'shooting'
+                        ? 'TK-6.1'
+                        : undefined,
         phases:
           state.phase === 'deployment'
             ? [{ id: 'deployment', label: 'Deployment' }, ...PHASES]
@@ -306,7 +319,7 @@ export function tanksView(
     },
 
     objectives(state): ObjectiveView[] {
-      return ctx.objectives.flatMap((o) => {
+      return objectivesOf(ctx, state).flatMap((o) => {
         const c = objectiveCentre(o);
         if (!c) return [];
         const holder = holderOf(ctx, state, o);
@@ -442,6 +455,22 @@ export function tanksView(
     reachable(state, unit): ReachView | undefined {
       if (!canMoveNow(state, unit)) return undefined;
       const m = state.models[unit]!;
+      const token = objectiveToPlace(state);
+      if (token) {
+        const zone = objectiveZone(ctx, state, token.side);
+        return {
+          grid: undefined,
+          ...(zone ? { entry: { area: zone, depth: ctx.rules.arrow.total, ruleId: 'TK-9' } } : {}),
+          budget: 1,
+          rate: `places objective token ${token.id} anywhere in the strip`,
+          bands: [
+            {
+              max: 1,
+              label: `within one Measuring Arrow (${ctx.rules.arrow.total}") of ${sideName(ctx, enemyOf(ctx, token.side))}'s edge (TK-9)`,
+            },
+          ],
+        };
+      }
       if (state.phase === 'deployment' && m.at === null) {
         const zone = zonesOf(ctx, state, info(ctx, unit).side)[0];
         return {
@@ -501,6 +530,25 @@ export function tanksView(
     planMove(state, unit, to): MovePlan<'table'> {
       const m = state.models[unit];
       if (!m) return { ok: false, reason: `no model "${unit}"` };
+      const token = objectiveToPlace(state);
+      if (token && state.edgeChoice !== 'pending') {
+        const side = info(ctx, unit).side;
+        const bad = objectivePlaceProblem(ctx, state, side, token.id, to);
+        if (bad) return { ok: false, reason: bad.reason, ruleId: bad.ruleId };
+        const label = tokenName(token.id);
+        return {
+          ok: true,
+          action: { type: 'placeObjective', side, objective: token.id, at: to },
+          to,
+          path: [to],
+          snapped: false,
+          explanation: `${sideName(ctx, side)} places ${label} here; a tank within ${ctx.rules.holdDistance}" of it holds it (TK-9)`,
+          shapes: [
+            { shape: 'circle', centre: to, diameter: 1, label },
+            { shape: 'circle', centre: to, diameter: 2 * ctx.rules.holdDistance },
+          ],
+        };
+      }
       const wrong = mayActNow(ctx, state, unit);
       if (wrong) return { ok: false, reason: wrong, ruleId: 'TK-4.1' };
       if (state.phase === 'deployment' && m.at === null) {

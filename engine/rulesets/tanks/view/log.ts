@@ -6,6 +6,8 @@ import { sideName, type TanksContext, type TanksEvent, type TanksState } from '.
 const name = (ctx: TanksContext, id: string) => ctx.models.get(id)?.name ?? id;
 const cardName = (ctx: TanksContext, id: string) => ctx.rules.cat.cards.get(id)?.name ?? id;
 const n = (k: number, one: string, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
+const objectiveName = (ctx: TanksContext, id: string) =>
+  [...ctx.objectives, ...ctx.unplacedObjectives].find((o) => o.id === id)?.name ?? id;
 const signed = (v: number) => (v >= 0 ? `+${v}` : `−${-v}`);
 
 function line(
@@ -89,6 +91,14 @@ export function describeEvent(ctx: TanksContext, e: TanksEvent, _state: TanksSta
         : e.phase === 'shooting'
           ? [line(`${name(ctx, e.unit)} holds its fire`, 'fire', ['TK-6.2'], [e.unit])]
           : [];
+    case 'ObjectivePlaced':
+      return [
+        line(
+          `${sideName(ctx, e.side)} ${e.chosen ? 'places' : 'passes; the engine places'} ${objectiveName(ctx, e.objective)} at (${e.at[0].toFixed(1)}, ${e.at[1].toFixed(1)})`,
+          'phase',
+          [e.ruleId],
+        ),
+      ];
     case 'EdgeChosen':
       return [
         line(
@@ -208,7 +218,7 @@ export function describeEvent(ctx: TanksContext, e: TanksEvent, _state: TanksSta
     case 'VictoryPoints':
       return [
         line(
-          `${sideName(ctx, e.side)} holds ${ctx.objectives.find((o) => o.id === e.objective)?.name ?? e.objective}: +${e.vp} VP (${e.total})`,
+          `${sideName(ctx, e.side)} holds ${objectiveName(ctx, e.objective)}: +${e.vp} VP (${e.total})`,
           'result',
           [e.ruleId],
         ),
