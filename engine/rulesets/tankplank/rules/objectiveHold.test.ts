@@ -65,6 +65,35 @@ function holdsAfterOneTurn(units: FixtureUnit[]): number[] {
     .map((e) => (e as { turns: number }).turns);
 }
 
+describe('an abandoned gun is no enemy troops (TP-3.3, TP-16.8)', () => {
+  // Side B's AT gun stands in side A's objective; its crew is dead or gone (TP-16.8: abandoned
+  // heavy weapons stay on the table as pieces; TP-16.7: the enemy may even fire it).
+  const gun: FixtureUnit = {
+    side: 'b',
+    formation: 'b.at',
+    id: 'g',
+    type: 'tp.atGun',
+    role: 'gun',
+    at: [30.5, 12],
+  };
+  const crewman = (at: [number, number]): FixtureUnit => ({
+    side: 'b',
+    formation: 'b.at',
+    id: 'c1',
+    type: 'tp.atCrew',
+    role: 'atCrew',
+    at,
+  });
+
+  test('with nobody to serve it, it does not keep side A from holding', () => {
+    expect(holdsAfterOneTurn([radioman, rifleman, gun])).toEqual([1]);
+  });
+
+  test('a crewman beside it, even outside the objective, makes it troops again', () => {
+    expect(holdsAfterOneTurn([radioman, rifleman, gun, crewman([29, 12])])).toEqual([]);
+  });
+});
+
 describe('infantry with a radioman hold the objective; a radioman alone does not (TP-3.3)', () => {
   test('L100: a lone radioman in the objective does not hold it', () => {
     expect(holdsAfterOneTurn([radioman])).toEqual([]);

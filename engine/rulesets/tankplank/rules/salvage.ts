@@ -22,6 +22,7 @@ import type { TankplankAction, TankplankEvent } from './actions';
 import { constant } from './catalog';
 import type { TankplankContext } from './context';
 import type { MoveCheck } from './boats';
+import { gunCrew } from './gunCrews';
 import { dist, info, isTeamWeapon, onTable, positionOf, weaponKey, weaponsOf } from './situation';
 import type { TankplankState, UnitState } from './state';
 
@@ -40,8 +41,17 @@ export function isPiece(ctx: TankplankContext, state: TankplankState, id: string
 
 /** Pieces and boats are things, not troops: they do not keep a side in the game. */
 export function countsAsTroops(ctx: TankplankContext, state: TankplankState, id: string) {
-  const kw = info(ctx, state, id).type.keywords ?? [];
-  return !kw.includes('weaponPiece') && !kw.includes('boat');
+  const i = info(ctx, state, id);
+  const kw = i.type.keywords ?? [];
+  if (kw.includes('weaponPiece') || kw.includes('boat')) return false;
+  // A gun with nobody of its side within reach to serve it is an abandoned heavy weapon, a piece
+  // on the table (TP-16.8) that the enemy may even turn round and fire (TP-16.7): no troops.
+  if (i.kind === 'gun') {
+    const at = positionOf(state, id);
+    const u = state.units[id];
+    if (at && u && !u.embarkedIn && gunCrew(ctx, state, id, at) === 0) return false;
+  }
+  return true;
 }
 
 /** A piece moves only in a man's hands (TP-16.8). */
