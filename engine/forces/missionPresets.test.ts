@@ -35,7 +35,9 @@ describe('mission presets', () => {
       'Tank Ace',
       'King of the Hill',
       'Free-for-All',
+      'Free-for-All (tokens placed in the game)',
       'No Retreat',
+      'No Retreat (tokens placed in the game)',
     ]);
     const tp = composeRulesetCatalog({ id: 'tankplank', layers: ['BASIC'] }, BUNDLED_CATALOGS);
     expect(missionPresets(tp).map((m) => m.id)).toEqual(['tankplank.village']);
@@ -75,6 +77,21 @@ describe('mission presets', () => {
       ['us', { shape: 'point', at: [18, 33] }],
       ['su', { shape: 'point', at: [18, 3] }],
     ]);
+  });
+
+  it('Free-for-All and No Retreat with tokens placed in the game: no positions, the checks agree', () => {
+    const doc = apply(tanksTable(), 'tanks.freeForAll.inGame');
+    valid(doc);
+    expect(doc.ruleset.options).toMatchObject({ mission: 'tanks.freeForAll' });
+    expect(doc.objectives.map((o) => [o.owner, o.area])).toEqual([
+      ['us', undefined],
+      ['su', undefined],
+    ]);
+    expect(
+      checkLayout(doc, [...BUNDLED_CATALOGS]).filter((p) => p.check === 'objective-placement'),
+    ).toEqual([]);
+    expect(apply(tanksTable(), 'tanks.noRetreat.inGame').objectives).toHaveLength(2);
+    expect(() => apply(tanksTable(), 'tanks.kingOfTheHill.inGame')).toThrow(/not in the catalog/);
   });
 
   it('No Retreat: two Attacker tokens at the Defender edge, turn limit 8, Defender wins at time', () => {

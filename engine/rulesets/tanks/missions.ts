@@ -55,13 +55,30 @@ export function tanksMissions(cat: RulesetCatalog): TanksMission[] {
 
 /** The four TANKS missions (TK-9) as presets. */
 function presets(cat: RulesetCatalog): MissionPreset[] {
-  return tanksMissions(cat).map((m) => ({
-    id: `${cat.ruleset}.${m.id}`,
-    name: m.name,
-    description: describeTanks(m),
-    ruleId: 'TK-9',
-  }));
+  return tanksMissions(cat).flatMap((m) => {
+    const preset = {
+      id: `${cat.ruleset}.${m.id}`,
+      name: m.name,
+      description: describeTanks(m),
+      ruleId: 'TK-9',
+    };
+    // Missions whose tokens the players place may leave them to the game (TK-9): the tokens
+    // get no position and the playtest asks each side where its token goes before deployment.
+    if (m.placement !== 'opponentEdge') return [preset];
+    return [
+      preset,
+      {
+        ...preset,
+        id: `${preset.id}.${IN_GAME}`,
+        name: `${m.name} (tokens placed in the game)`,
+        description: `${preset.description} The players place the tokens in the game, before deploying.`,
+      },
+    ];
+  });
 }
+
+/** The suffix of a preset whose objective tokens the players place in the game. */
+const IN_GAME = 'inGame';
 
 function describeTanks(m: TanksMission): string {
   const parts: string[] = [];
@@ -95,10 +112,13 @@ function apply(
   options: { readonly attacker?: string },
 ): MissionPatch {
   const { w, h } = missionTableSize(doc);
-  const rowId = presetId.split('.')[1];
+  const [, rowId, variant] = presetId.split('.');
   const m = tanksMissions(cat).find((x) => x.id === rowId);
-  if (!m) throw new Error(`mission "${presetId}" is not in the catalog`);
-  return tanksPatch(doc, m, cat, options.attacker ?? doc.forces.sides[0]!.id, w, h);
+  if (!m || (variant !== undefined && (variant !== IN_GAME || m.placement !== 'opponentEdge')))
+    throw new Error(`mission "${presetId}" is not in the catalog`);
+  const patch = tanksPatch(doc, m, cat, options.attacker ?? doc.forces.sides[0]!.id, w, h);
+  if (variant !== IN_GAME) return patch;
+  return { ...patch, objectives: patch.objectives.map(({ area: _area, ...o }) => o) };
 }
 
 function tanksPatch(
