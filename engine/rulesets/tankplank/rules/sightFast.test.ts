@@ -33,15 +33,14 @@ describe('yes/no line of sight on the village', () => {
       strongCover: k >= 4,
     }));
     // Breaches in walls, hedges and houses: at a point of each outline.
-    const gaps: Gap[] = ctx.terrain.entries
-      .filter((e) => ['wall', 'hedge', 'fence', 'building'].includes(e.feature.kind))
-      .map((e) => {
-        const fp = e.footprint;
-        const p =
-          fp.type === 'line' ? fp.points[0]! : fp.type === 'area' ? fp.polygons[0]![0]! : null;
-        return p ? { feature: e.id, at: [p.x, p.y] as const, width: 1.5 } : null;
-      })
-      .filter((g): g is Gap => g !== null);
+    const gaps: Gap[] = [];
+    for (const e of ctx.terrain.entries) {
+      if (!['wall', 'hedge', 'fence', 'building'].includes(e.feature.kind)) continue;
+      const fp = e.footprint;
+      const p =
+        fp.type === 'line' ? fp.points[0] : fp.type === 'area' ? fp.polygons[0]?.[0] : undefined;
+      if (p) gaps.push({ feature: String(e.id), at: [Number(p.x), Number(p.y)], width: 1.5 });
+    }
     let visible = 0;
     let differ = 0;
     const n = 1500;
