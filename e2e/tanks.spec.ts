@@ -221,3 +221,47 @@ test('TANKS Air Cover: helicopters deploy, a Sharpshooter chooses Criticals or H
   await page.screenshot({ path: `${SHOTS}/10-time-up.png` });
   expect(errors).toEqual([]);
 });
+
+test('TANKS objective tokens placed in the game (TK-9): Free-for-All on Air Cover, each side clicks where its token goes', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /air cover/i })
+    .first()
+    .click();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  // The Soviets attack; the tokens get no position in the editor.
+  await page.getByRole('tab', { name: 'Objectives' }).click();
+  const objectives = page.getByTestId('objectives-panel');
+  await objectives.getByLabel('Mission preset').selectOption('tanks.freeForAll.inGame');
+  await objectives.getByRole('button', { name: 'Apply' }).click();
+  await expect(objectives).toContainText('Playing Free-for-All');
+  await page.keyboard.press('F5');
+  await page.getByRole('button', { name: 'Start playtest' }).click();
+  await page.getByLabel('Hand-over screen').uncheck();
+  const log = page.getByTestId('playtest-log');
+  const tracker = page.getByTestId('phase-tracker');
+  // The American Defender keeps its south edge (TK-2.4), then the Soviet token goes down first.
+  await page.getByTestId('todo').getByRole('button', { name: 'M1 Abrams' }).click();
+  await page.getByRole('button', { name: /^Keep the south edge/ }).click();
+  await expect(tracker).toContainText('TK-9');
+  await expect(page.getByTestId('reach-legend')).toContainText("American's edge (TK-9)");
+  // The middle of the table is refused with the rule and the distance.
+  await clickTable(page, 18, 18);
+  await expect(page.getByTestId('playtest-message')).toContainText('TK-9');
+  await expect(page.getByTestId('playtest-message')).toContainText('from it');
+  await clickTable(page, 12, 33);
+  await expect(log).toContainText('Soviet places');
+  await page.screenshot({ path: `${SHOTS}/11-objective-placed.png` });
+  await clickTable(page, 24, 3);
+  await expect(log).toContainText('American places');
+  // Deployment follows, and the two tokens are on the board.
+  await expect(tracker).toContainText('TK-2.5');
+  await expect(page.getByTestId('objectives')).toContainText('not held');
+  await page.screenshot({ path: `${SHOTS}/12-objectives-down.png` });
+  expect(errors).toEqual([]);
+});

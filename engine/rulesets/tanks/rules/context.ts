@@ -156,8 +156,6 @@ export function createContext(
     const o = unplaced[0]!;
     if (mission?.placement !== 'opponentEdge')
       return `objective ${o.id} has no position; only Free-for-All and No Retreat let the players place their tokens in the game (TK-9): give it a point or play one of those missions`;
-    if (!models.size || [...models.values()].every((m) => m.start))
-      return `objective ${o.id} has no position and every model starts on the table; the players place tokens before deploying (TK-9): give it a point or leave the models to be deployed`;
     for (const s of sides)
       if (!zones.get(s.id)?.some((z) => z.shape === 'edgeStrip'))
         return `objective ${o.id} is placed within one Measuring Arrow of the opponent's edge (TK-9), but ${s.name} deploys along no table edge: draw it an edge strip`;

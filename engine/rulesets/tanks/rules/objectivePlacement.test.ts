@@ -126,7 +126,7 @@ describe('players place the objective tokens (TK-9)', () => {
     t.act({ type: 'placeObjective', side: 'a', objective: 'oa', at: [18, 3] });
   });
 
-  test('the scenario must leave the models to deploy and play a mission where players place tokens', () => {
+  test('only Free-for-All and No Retreat tokens are placed by the players, before deployment or turn 1', () => {
     expect(() =>
       testGame({
         options: { mission: 'tanks.kingOfTheHill' },
@@ -137,15 +137,21 @@ describe('players place the objective tokens (TK-9)', () => {
         objectives: [token('hill')],
       }),
     ).toThrow(/objective hill has no position; only Free-for-All and No Retreat/);
-    expect(() =>
-      testGame({
-        options: { mission: 'tanks.freeForAll' },
-        models: [
-          { id: 'a1', side: 'a', type: 'fx.tank', at: [18, 3] },
-          { id: 'b1', side: 'b', type: 'fx.tank', at: [18, 33] },
-        ],
-        objectives: [token('oa', 'a'), token('ob', 'b')],
-      }),
-    ).toThrow(/every model starts on the table/);
+    // With every model already on the table, the tokens go down before turn 1's first move.
+    const t = testGame({
+      options: { mission: 'tanks.freeForAll' },
+      models: [
+        { id: 'a1', side: 'a', type: 'fx.tank', at: [18, 3] },
+        { id: 'b1', side: 'b', type: 'fx.tank', at: [18, 33] },
+      ],
+      objectives: [token('oa', 'a'), token('ob', 'b')],
+    });
+    expect(t.state.phase).toBe('movement');
+    expect(t.refuse({ type: 'defend', unit: 'b1', tokens: 1 })).toContain('(TK-9)');
+    t.act(
+      { type: 'placeObjective', side: 'a', objective: 'oa', at: [18, 34] },
+      { type: 'endPhase', side: 'b' },
+    );
+    expect(objectivesOf(t.ctx, t.state)).toHaveLength(2);
   });
 });

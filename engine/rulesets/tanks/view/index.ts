@@ -356,7 +356,10 @@ export function tanksView(
     canAct(state, unit, side) {
       if (state.phase === 'ended' || !ctx.models.has(unit)) return false;
       if (info(ctx, unit).side !== side) return false;
-      if (state.pending) return askedModel(state) === unit;
+      // A pending choice (cancelling, the Defender's edge, TK-2.4, an objective token, TK-9) is
+      // made on the asked model, whatever the Initiative order.
+      if (state.pending || state.edgeChoice === 'pending' || objectiveToPlace(state))
+        return askedModel(state) === unit;
       return sideToAct(ctx, state) === side && mayActNow(ctx, state, unit) === undefined;
     },
 
@@ -462,7 +465,7 @@ export function tanksView(
           grid: undefined,
           ...(zone ? { entry: { area: zone, depth: ctx.rules.arrow.total, ruleId: 'TK-9' } } : {}),
           budget: 1,
-          rate: `places objective token ${token.id} anywhere in the strip`,
+          rate: `places ${tokenName(token.id)} anywhere in the strip`,
           bands: [
             {
               max: 1,
