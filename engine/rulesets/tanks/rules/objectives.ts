@@ -10,7 +10,8 @@ import type { TanksState } from './state';
 /**
  * Objective tokens placed by the players (TK-9). A scenario playing Free-for-All or No Retreat
  * that gives an objective no position leaves it to the players: before anyone deploys (after the
- * Defender's choice of edge, TK-2.4) the tokens are placed one at a time, in Free-for-All the
+ * Defender's choice of edge, TK-2.4), or before turn 1 when every model starts on the table, the
+ * tokens are placed one at a time, in Free-for-All the
  * Attacker's first and then the Defender's, in No Retreat all by the Attacker, each within one
  * Measuring Arrow of the opponent's table edge (the strip the opponent deploys in). Terrain is no
  * bar (TK-A24). Objectives the scenario places stay where it puts them.

@@ -78,7 +78,7 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   'TK-8.8': ['done', 'model cards are public: the counters show them to both sides'],
   'TK-9': [
     'done',
-    "holding, scoring, victory and time-outs of the four missions; a Free-for-All or No Retreat token the scenario gives no position is placed by the players before deployment (Attacker first, within one Measuring Arrow of the opponent's edge, objectives.ts; golden tk9-players-place-objectives); positioned tokens stay where the scenario puts them",
+    "holding, scoring, victory and time-outs of the four missions; a Free-for-All or No Retreat token the scenario gives no position is placed by the players before deployment, or before turn 1 when every model starts on the table (Attacker first, within one Measuring Arrow of the opponent's edge, objectives.ts; golden tk9-players-place-objectives); positioned tokens stay where the scenario puts them",
   ],
   'TK-A1': ['done', 'interpretation exampleStats'],
   'TK-A2': ['done', 'one reading: the Tail'],
