@@ -17,7 +17,7 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   ],
   'TK-2.2': [
     'not done',
-    'terrain is placed in the editor, not by a roll-off and alternate placing in the game; the layout check counts 2 forests and 4 buildings',
+    'terrain is placed in the editor, not by a roll-off and alternate placing in the game; the layout check counts 2 forests and 4 buildings. Missing: a scenario mark for pieces the players place, the roll-off and the alternating placing step (with the TK-2.3 spacing refusals) in the state, and a way for the playtest board to draw terrain that lives in the game state (it draws only the document map). Sight and movement already read all terrain through terrainNow(ctx, state), where placed pieces would join',
   ],
   'TK-2.3': ['done', 'layout checks with the catalog constant layout.spacing (test T16)'],
   'TK-2.4': [
