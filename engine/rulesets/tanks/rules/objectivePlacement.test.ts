@@ -101,7 +101,7 @@ describe('players place the objective tokens (TK-9)', () => {
     expect(ev[0]).toMatchObject({ type: 'ObjectivePlaced', objective: 'o1', chosen: false });
     t.act({ type: 'endPhase', side: 'a' });
     const [o1, o2] = objectivesOf(t.ctx, t.state).map((o) =>
-      o.area?.shape === 'point' ? o.area.at : [0, 0],
+      o.area?.shape === 'point' ? o.area.at : ([0, 0] as const),
     );
     expect(Math.hypot(o1![0] - o2![0], o1![1] - o2![1])).toBeGreaterThanOrEqual(
       t.ctx.rules.arrow.total,
