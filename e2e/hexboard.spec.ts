@@ -5,7 +5,8 @@ import { expect, test, type Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import type { HexMap } from '../engine/format/types';
-import { hexCentre, hexGrid } from '../engine/hex';
+import { hexGrid } from '../engine/hex';
+import { hexBoard } from './hexBoard';
 import { skirmishScenario } from '../renderer/src/playtest/board/hexSkirmish.fixture';
 
 /**
@@ -64,28 +65,7 @@ async function openHarness(page: Page, query: string) {
   await expect(page.getByTestId('playtest')).toHaveAttribute('data-board', 'hex');
 }
 
-/** Screen point of a hex's centre, from the camera the board publishes. */
-async function hexOnScreen(page: Page, col: number, row: number): Promise<[number, number]> {
-  const board = page.getByTestId('playtest-board');
-  const cam = JSON.parse((await board.getAttribute('data-camera')) ?? '{}') as {
-    x: number;
-    y: number;
-    zoom: number;
-  };
-  const box = (await board.boundingBox())!;
-  const [x, y] = hexCentre(grid, col, row);
-  return [box.x + cam.x + x * cam.zoom, box.y + cam.y + y * cam.zoom];
-}
-
-async function clickHex(page: Page, col: number, row: number) {
-  const [x, y] = await hexOnScreen(page, col, row);
-  await page.mouse.click(x, y);
-}
-
-async function hoverHex(page: Page, col: number, row: number) {
-  const [x, y] = await hexOnScreen(page, col, row);
-  await page.mouse.move(x, y);
-}
+const { hexOnScreen, clickHex, hoverHex } = hexBoard(grid);
 
 test('the hex board plays a turn: cards, secret plots, activation with move, sight, fire and facing', async ({
   page,

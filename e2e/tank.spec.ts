@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import type { HexMap } from '../engine/format/types';
-import { hexCentre, hexGrid } from '../engine/hex';
+import { hexGrid } from '../engine/hex';
+import { hexBoard } from './hexBoard';
 
 /** Where this spec leaves its screenshots, to be looked at. */
 const SHOTS = 'test-results/tank-shots';
@@ -10,23 +11,7 @@ const map = (
 ).map;
 const grid = hexGrid(map);
 
-/** Screen point of a hex's centre, from the camera the board publishes. */
-async function hexOnScreen(page: Page, col: number, row: number): Promise<[number, number]> {
-  const board = page.getByTestId('playtest-board');
-  const cam = JSON.parse((await board.getAttribute('data-camera')) ?? '{}') as {
-    x: number;
-    y: number;
-    zoom: number;
-  };
-  const box = (await board.boundingBox())!;
-  const [x, y] = hexCentre(grid, col, row);
-  return [box.x + cam.x + x * cam.zoom, box.y + cam.y + y * cam.zoom];
-}
-
-async function clickHex(page: Page, col: number, row: number) {
-  const [x, y] = await hexOnScreen(page, col, row);
-  await page.mouse.click(x, y);
-}
+const { hexOnScreen, clickHex } = hexBoard(grid);
 
 test('TANK! hot-seat: plot a move and a shot with its line of sight and odds, then the turn resolves step by step', async ({
   page,

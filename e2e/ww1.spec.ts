@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { HexMap } from '../engine/format/types';
-import { hexCentre, hexGrid } from '../engine/hex';
+import { hexGrid } from '../engine/hex';
+import { hexBoard } from './hexBoard';
 
 /** Where this spec leaves its screenshots, one per step, to be looked at. */
 const SHOTS = process.env.WW1_SHOTS ?? 'test-results/ww1-shots';
@@ -10,23 +11,7 @@ const wire = JSON.parse(readFileSync('scenarios/ww1-wire.scenario.json', 'utf8')
 };
 const grid = hexGrid(wire.map);
 
-/** Screen point of a hex's centre, from the camera the board publishes. */
-async function hexOnScreen(page: Page, col: number, row: number): Promise<[number, number]> {
-  const board = page.getByTestId('playtest-board');
-  const cam = JSON.parse((await board.getAttribute('data-camera')) ?? '{}') as {
-    x: number;
-    y: number;
-    zoom: number;
-  };
-  const box = (await board.boundingBox())!;
-  const [x, y] = hexCentre(grid, col, row);
-  return [box.x + cam.x + x * cam.zoom, box.y + cam.y + y * cam.zoom];
-}
-
-async function clickHex(page: Page, col: number, row: number) {
-  const [x, y] = await hexOnScreen(page, col, row);
-  await page.mouse.click(x, y);
-}
+const { hexOnScreen, clickHex } = hexBoard(grid);
 
 async function openWire(page: Page, germanBot: boolean) {
   await page.goto('/');
