@@ -1,3 +1,6 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 /** Where this spec leaves its screenshots, one per step, to be looked at. */
@@ -192,7 +195,7 @@ test('a bot-vs-bot game started from the UI runs to its end', async ({ page }) =
   expect(errors).toEqual([]);
 });
 
-test('the table is read-only in playtest: an editing key goes back to the editor; a ruleset without an engine says so', async ({
+test('the table is read-only in playtest: an editing key goes back to the editor; a scenario the rules cannot start says why', async ({
   page,
 }) => {
   const errors: string[] = [];
@@ -212,17 +215,25 @@ test('the table is read-only in playtest: an editing key goes back to the editor
   await page.getByRole('button', { name: 'Back to editor' }).click();
   await expect(page.getByTestId('table-view')).toBeVisible();
 
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /contour hills/i })
-    .first()
-    .click();
+  // Contour hills with one Panzer IV taken off its hex: the editor opens it (a unit may wait
+  // to be placed), but TANK! cannot start a game with it and says which unit and what to do.
+  const hills = JSON.parse(readFileSync('scenarios/tank-contour-hills.scenario.json', 'utf8')) as {
+    forces: { sides: { formations: { units?: { id: string; position?: unknown }[] }[] }[] };
+  };
+  const first = hills.forces.sides[0]!.formations.flatMap((f) => f.units ?? [])[0]!;
+  delete first.position;
+  const unplaced = join(tmpdir(), `sandtable-unplaced-${Date.now()}.scenario.json`);
+  writeFileSync(unplaced, JSON.stringify(hills));
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('menuitem', { name: 'File' }).click();
+  await page.getByRole('menuitem', { name: /^Open/ }).click();
+  await (await chooser).setFiles(unplaced);
   await expect(page.getByTestId('table-view')).toBeVisible();
   await page.keyboard.press('F5');
   await expect(page.getByRole('alertdialog', { name: 'Cannot playtest' })).toContainText(
-    'TANK! has no rules engine yet',
+    `unit ${first.id} has no hex position: place it on the map`,
   );
-  await page.screenshot({ path: `${SHOTS}/09-no-engine.png` });
+  await page.screenshot({ path: `${SHOTS}/09-cannot-start.png` });
   await page.getByRole('button', { name: 'Back to editor' }).click();
   await expect(page.getByTestId('table-view')).toBeVisible();
   expect(errors).toEqual([]);
