@@ -228,8 +228,8 @@ test('the table is read-only in playtest: an editing key goes back to the editor
   await page.getByRole('menuitem', { name: 'File' }).click();
   await page.getByRole('menuitem', { name: /^Open/ }).click();
   await (await chooser).setFiles(unplaced);
-  await expect(page.getByTestId('table-view')).toBeVisible();
-  await page.keyboard.press('F5');
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('TANK!: Contour hills');
+  await page.getByRole('button', { name: '▶ Playtest' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Cannot playtest' })).toContainText(
     `unit ${first.id} has no hex position: place it on the map`,
   );
