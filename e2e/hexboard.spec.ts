@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import type { HexMap } from '../engine/format/types';
 import { hexGrid } from '../engine/hex';
-import { hexBoard } from './hexBoard';
+import { hexBoard } from './playtestBoard';
 import { skirmishScenario } from '../renderer/src/playtest/board/hexSkirmish.fixture';
 
 /**

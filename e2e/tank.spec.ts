@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import type { HexMap } from '../engine/format/types';
 import { hexGrid } from '../engine/hex';
-import { hexBoard } from './hexBoard';
+import { hexBoard } from './playtestBoard';
 
 /** Where this spec leaves its screenshots, to be looked at. */
 const SHOTS = 'test-results/tank-shots';

@@ -1,29 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { screenOf, clickTable, hoverTable } from './playtestBoard';
 
 /** Where this spec leaves its screenshots, one per step, to be looked at. */
 const SHOTS = 'test-results/tanks-shots';
-
-/** Screen coordinates of a table point, from the camera the board publishes. */
-async function screenOf(page: Page, x: number, y: number): Promise<[number, number]> {
-  const board = page.getByTestId('playtest-board');
-  const cam = JSON.parse((await board.getAttribute('data-camera')) ?? '{}') as {
-    x: number;
-    y: number;
-    zoom: number;
-  };
-  const box = (await board.boundingBox())!;
-  return [box.x + cam.x + x * cam.zoom, box.y + cam.y + y * cam.zoom];
-}
-
-async function clickTable(page: Page, x: number, y: number) {
-  const [sx, sy] = await screenOf(page, x, y);
-  await page.mouse.click(sx, sy);
-}
-
-async function hoverTable(page: Page, x: number, y: number) {
-  const [sx, sy] = await screenOf(page, x, y);
-  await page.mouse.move(sx, sy);
-}
 
 test('TANKS hot-seat: Your First Game, activations in Initiative order, a shot with its exact odds', async ({
   page,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { HexMap } from '../engine/format/types';
 import { hexGrid } from '../engine/hex';
-import { hexBoard } from './hexBoard';
+import { hexBoard } from './playtestBoard';
 
 /** Where this spec leaves its screenshots, one per step, to be looked at. */
 const SHOTS = process.env.WW1_SHOTS ?? 'test-results/ww1-shots';
