@@ -1,9 +1,7 @@
 import type { ScenarioDoc } from '../../format';
 import { axialAt, axialKey, axialToOffset } from '../../hex';
-import { TANK_PLACEHOLDER } from './catalogs';
+import { readTankBoard } from './rules/context';
 import { sight } from './rules/los';
-import { readTankMap } from './rules/map';
-import { readTankRules, tankCatalog } from './rules/tables';
 
 /**
  * Point-to-point sight for the sight maps: the hexes under the two points, seen or not by the
@@ -14,14 +12,9 @@ import { readTankRules, tankCatalog } from './rules/tables';
 export function tankSightChecker(
   scenario: ScenarioDoc,
 ): (from: readonly [number, number], to: readonly [number, number]) => boolean {
-  if (scenario.map.kind !== 'hex')
-    throw new Error('TANK! is played on a hex map; this scenario has a table');
-  const cat = tankCatalog(scenario);
-  const rules = readTankRules(cat, scenario.ruleset);
-  if (typeof rules === 'string') throw new Error(rules);
-  const contourMax = rules.layers.costello ? rules.constants['contourLevels'] : undefined;
-  const map = readTankMap(scenario.map, cat, TANK_PLACEHOLDER, contourMax);
-  if (typeof map === 'string') throw new Error(map);
+  const board = readTankBoard(scenario);
+  if (typeof board === 'string') throw new Error(board);
+  const { rules, map } = board;
   const memo = new Map<string, boolean>();
   const none = () => false;
   return (a, b) => {

@@ -100,10 +100,12 @@ const inPeriods = (periods: string, period: number): boolean => {
 };
 
 /**
- * Everything a TANK! game needs from its scenario, or the first thing that keeps it from being
- * played, naming the catalog field, unit or hex and what to do.
+ * The catalog, the rules of the scenario's layers and the map as the rules read it: all a line of
+ * sight needs, without the forces. Or the first thing that keeps the map from being played.
  */
-export function createTankContext(scenario: ScenarioDoc): TankContext | string {
+export function readTankBoard(
+  scenario: ScenarioDoc,
+): { cat: RulesetCatalog; rules: TankRules; map: TankMap } | string {
   if (scenario.map.kind !== 'hex') return 'TANK! is played on a hex map; this scenario has a table';
   const cat = tankCatalog(scenario);
   const rules = readTankRules(cat, scenario.ruleset);
@@ -111,6 +113,17 @@ export function createTankContext(scenario: ScenarioDoc): TankContext | string {
   const contourMax = rules.layers.costello ? rules.constants['contourLevels'] : undefined;
   const map = readTankMap(scenario.map, cat, TANK_PLACEHOLDER, contourMax);
   if (typeof map === 'string') return map;
+  return { cat, rules, map };
+}
+
+/**
+ * Everything a TANK! game needs from its scenario, or the first thing that keeps it from being
+ * played, naming the catalog field, unit or hex and what to do.
+ */
+export function createTankContext(scenario: ScenarioDoc): TankContext | string {
+  const board = readTankBoard(scenario);
+  if (typeof board === 'string') return board;
+  const { cat, rules, map } = board;
   const sidesList = scenario.forces.sides;
   if (sidesList.length !== 2)
     return `TANK! is played by two sides (Alpha and Bravo); this scenario has ${sidesList.length}`;
