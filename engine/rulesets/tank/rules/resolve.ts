@@ -867,18 +867,30 @@ function realLeft(ctx: TankContext, units: Record<string, MU>, side: string): bo
   });
 }
 
-/** Resolves a turn once every side has plotted: the steps of the sequence of play in order. */
+/** The steps a turn resolves, in the catalog's sequence of play (plotting and MORALE without Costello left out). */
+export function resolutionSteps(ctx: TankContext): string[] {
+  return ctx.rules.sequence.filter(
+    (step) =>
+      step !== 'PLOT' && step !== 'MT_DT' && (step !== 'MORALE' || ctx.rules.layers.costello),
+  );
+}
+
+/**
+ * Resolves a turn once every side has plotted: the steps of the sequence of play in order. With
+ * `upTo`, only the first `upTo` steps (the state after them, with no end of turn); the dice and
+ * the steps are the same, so the events are the first ones of the whole turn's.
+ */
 export function resolveTurn(
   ctx: TankContext,
   s: TankState,
+  upTo = Infinity,
 ): { state: TankState; events: TankEvent[] } {
   const w = draft(ctx, s);
   const prevUnspotted = new Set(ctx.order.filter((id) => s.units[id]!.firedOnByUnspotted));
   for (const u of Object.values(w.units)) u.firedOnByUnspotted = false;
   const seq = ctx.rules.sequence;
-  for (const step of seq) {
-    if (step === 'PLOT' || step === 'MT_DT') continue;
-    if (step === 'MORALE' && !ctx.rules.layers.costello) continue;
+  const steps = resolutionSteps(ctx);
+  for (const step of steps.slice(0, upTo)) {
     w.ev.push({
       type: 'step',
       step,
@@ -894,6 +906,13 @@ export function resolveTurn(
     else if (step === 'FC') stepFacing(w);
     else if (step === 'CLEANUP') stepCleanup(w);
   }
+  // Stopped part-way (the playtest resolves step by step): where the steps so far left the units.
+  // The steps after re-run from `s`, so the last one ends exactly where resolving at once does.
+  if (upTo < steps.length)
+    return {
+      state: { ...s, units: w.units, plots: w.plots, calls: w.calls, rng: w.dice.state() },
+      events: w.ev,
+    };
   for (const id of w.firedOnByUnspotted) w.units[id]!.firedOnByUnspotted = true;
 
   // Victory (TC-G9: fled units are not destroyed).
