@@ -3,13 +3,19 @@ import { actionProblem } from '../../game/actionSchema';
 import type { GameDef, SideInfo } from '../../game/gameDef';
 import { invalid } from '../../game/reducer';
 import { hashState } from '../../game/stateHash';
-import { TANK_ACTIONS } from './actionSchema';
 import { tankBotTurn } from './bot';
 import { createTankContext, type TankContext } from './rules/context';
 import { newTankGame, tankReducer } from './rules/reducer';
-import type { TankAction, TankEvent, TankState } from './rules/state';
+import type { TankEvent } from './rules/state';
+import {
+  rulesState,
+  steppedReducer,
+  TANK_PLAY_ACTIONS,
+  type TankPlayAction,
+  type TankPlayState,
+} from './steps';
 
-export type TankGame = GameDef<TankState, TankAction, TankEvent>;
+export type TankGame = GameDef<TankPlayState, TankPlayAction, TankEvent>;
 
 const EDGE_WORDS: Record<string, string> = {
   west: 'from the west edge',
@@ -20,7 +26,7 @@ const EDGE_WORDS: Record<string, string> = {
 
 /** TANK! as a headless game: plotted simultaneous turns, the bot, the dice lens. */
 export function tankGame(ctx: TankContext): TankGame {
-  const reducer = tankReducer(ctx);
+  const reducer = steppedReducer(ctx, tankReducer(ctx));
   const sides: SideInfo[] = ctx.scenario.forces.sides.map((s, k) => ({
     id: s.id,
     name: s.name,
@@ -32,14 +38,20 @@ export function tankGame(ctx: TankContext): TankGame {
     sides,
     newGame: (o) => newTankGame(ctx, o.seed, o.turnLimit),
     reduce: (state, action) => {
-      const wrong = actionProblem(TANK_ACTIONS, action);
+      const wrong = actionProblem(TANK_PLAY_ACTIONS, action);
       return wrong === undefined ? reducer(state, action) : invalid(wrong);
     },
-    actions: TANK_ACTIONS,
+    actions: TANK_PLAY_ACTIONS,
+    // While a turn resolves step by step, the person who asked for the steps plays them.
     status: (state) => ({
       turn: state.turn,
-      phase: state.phase,
-      waitingFor: state.phase === 'over' ? [] : ctx.sides.filter((s) => !state.done.includes(s)),
+      phase: state.resolving ? 'resolve' : state.phase,
+      waitingFor:
+        state.phase === 'over'
+          ? []
+          : state.resolving
+            ? [state.resolving.by]
+            : ctx.sides.filter((s) => !state.done.includes(s)),
       over: state.phase === 'over',
     }),
     result: (state) =>
@@ -56,10 +68,22 @@ export function tankGame(ctx: TankContext): TankGame {
         return ctx.units.get(event.unit)?.side === viewer;
       return true;
     },
-    actionSide: (_state, action) =>
-      action.type === 'endPlot' ? action.side : ctx.units.get(action.unit)?.side,
-    endPhaseAction: (_state, side) => ({ type: 'endPlot', side }),
-    bot: (state, side, style) => tankBotTurn(ctx, state, side, style),
+    actionSide: (state, action) =>
+      action.type === 'endPlot'
+        ? action.side
+        : action.type === 'resolve'
+          ? state.resolving?.by
+          : ctx.units.get(action.unit)?.side,
+    // Ending the phase while a turn resolves step by step plays the steps left.
+    endPhaseAction: (state, side) =>
+      state.resolving ? { type: 'resolve', all: true } : { type: 'endPlot', side },
+    bot: (state, side, style) => {
+      if (!state.resolving) return tankBotTurn(ctx, rulesState(state), side, style);
+      const r = reducer(state, { type: 'resolve', all: true });
+      return r.ok
+        ? { actions: [{ type: 'resolve', all: true }], state: r.state, events: r.events }
+        : { actions: [], state, events: [] };
+    },
     pieces: (state) =>
       ctx.order.map((id) => {
         const u = state.units[id]!;

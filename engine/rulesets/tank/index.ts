@@ -1,7 +1,7 @@
 import type { AnyGameDef } from '../../game/gameDef';
 import type { AnyPlaytestView } from '../../playtest/view';
 import type { RulesetModule } from '../types';
-import { TANK_ACTIONS } from './actionSchema';
+import { TANK_PLAY_ACTIONS } from './steps';
 import { TANK_BUNDLED } from './catalogs';
 import { tankExplain } from './explain';
 import { checkTankForces } from './forces';
@@ -47,7 +47,7 @@ export const tank: RulesetModule = {
       view: () => view as unknown as AnyPlaytestView,
     };
   },
-  actions: TANK_ACTIONS,
+  actions: TANK_PLAY_ACTIONS,
   explain: tankExplain,
   sightChecker: (scenario) => tankSightChecker(scenario),
 };
