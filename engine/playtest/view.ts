@@ -1,4 +1,4 @@
-import type { Hex, Point, Shape } from '../format';
+import type { Feature, Hex, Point, Shape } from '../format';
 import type { GameAction, GameDef, GameResult, SideInfo, Viewer } from '../game/gameDef';
 import type { CostGrid } from '../movement/reachableArea';
 
@@ -369,6 +369,12 @@ export interface PlaytestView<S = unknown, E = unknown, B extends BoardKind = Bo
   promptFor?(state: S, viewer: Viewer): Prompt;
   /** Optional, hex boards: hexes the game changed and hexes lit for the current step. */
   hexMarks?(state: S, viewer: Viewer): HexMarks;
+  /**
+   * Optional, table boards: the map's terrain features as they stand in this game, for rulesets
+   * whose players lay terrain out during the game. The board draws these instead of the
+   * scenario's features; pieces not on the table yet are left out.
+   */
+  terrain?(state: S): readonly Feature[];
 }
 
 /** A view on a table in inches. */

@@ -60,6 +60,19 @@ const SPECS: Readonly<Record<string, ActionSpec>> = {
       "put the next objective token within one Measuring Arrow of the opponent's edge (TK-9)",
     fields: { side: id, objective: id, at: { kind: 'point' } },
   },
+  rollForTerrain: {
+    description: 'both players roll a die; the higher places the first Forest (TK-2.2)',
+    fields: { side: id },
+  },
+  turnTerrain: {
+    description: 'turn the terrain piece about to be placed, degrees from how the map draws it',
+    fields: { side: id, piece: id, rotation: degrees },
+  },
+  placeTerrain: {
+    description:
+      'put the next terrain piece down, one Measuring Arrow clear of every piece and edge (TK-2.2, TK-2.3)',
+    fields: { side: id, piece: id, at: { kind: 'point' }, rotation: opt(degrees) },
+  },
   reveal: {
     description: 'turn a face-down crew or upgrade card face up (TK-8.7)',
     fields: { unit: id, card: id },

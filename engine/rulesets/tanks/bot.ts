@@ -22,7 +22,10 @@ import {
   objectiveCentre,
   objectivesOf,
   defaultObjectiveSpot,
+  defaultTerrainSpot,
   objectiveToPlace,
+  terrainRollPending,
+  terrainToPlace,
   oddsOf,
   planShot,
   pointPolygonDistance,
@@ -272,6 +275,30 @@ export function botTurn(
     return true;
   };
   for (let guard = 0; guard < 200 && state.phase !== 'ended'; guard++) {
+    // TK-2.2: the bot rolls off when asked, and puts its terrain where it gives its own side
+    // cover (terrainPlacement.ts says where); with no legal spot left it passes, setting it aside.
+    if (terrainRollPending(state)) {
+      const asked = currentActor(ctx, state);
+      if (!asked || info(ctx, asked).side !== side) break;
+      if (!apply({ type: 'rollForTerrain', side })) break;
+      continue;
+    }
+    const piece = terrainToPlace(state);
+    if (piece) {
+      if (piece.side !== side) break;
+      const spot = defaultTerrainSpot(ctx, state);
+      const ok = spot
+        ? apply({
+            type: 'placeTerrain',
+            side,
+            piece: piece.id,
+            at: spot.at,
+            rotation: spot.rotation,
+          })
+        : apply({ type: 'endPhase', side });
+      if (!ok) break;
+      continue;
+    }
     // TK-2.4: the bot keeps the scenario's edge.
     if (state.edgeChoice === 'pending') {
       if (side !== state.defender || !apply({ type: 'endPhase', side })) break;

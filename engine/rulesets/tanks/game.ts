@@ -98,7 +98,10 @@ export function tanksGame(ctx: TanksContext): TanksGame {
         action.type === 'cancel' ||
         action.type === 'split' ||
         action.type === 'chooseEdge' ||
-        action.type === 'placeObjective'
+        action.type === 'placeObjective' ||
+        action.type === 'rollForTerrain' ||
+        action.type === 'turnTerrain' ||
+        action.type === 'placeTerrain'
       )
         return action.side;
       return ctx.models.get(action.unit)?.side ?? sideToAct(ctx, state);

@@ -4,13 +4,17 @@ import { tanksMissions, type TanksMission } from '../missions';
 import { modelCard, readRules, tanksCatalog, type ModelCard, type TanksRules } from './catalog';
 import { unknownEffect } from './cards';
 import { mapTerrain, wreckType, type MapTerrain } from './terrain';
+import { terrainPool, type PoolPiece } from './terrainPool';
 import type { TerrainType } from '../../../format';
 
 /** What never changes in a game: the scenario, the rules data, the models' cards, the terrain. */
 export interface TanksContext {
   readonly scenario: ScenarioDoc;
   readonly rules: TanksRules;
+  /** The map's terrain the scenario places (the pool's pieces left out). */
   readonly terrain: MapTerrain;
+  /** Forests and buildings the players place in the game (TK-2.2), in placing order; often none. */
+  readonly terrainPool: readonly PoolPiece[];
   readonly wreck: TerrainType;
   readonly table: { readonly width: number; readonly height: number };
   /** The two sides in the scenario's order. */
@@ -61,7 +65,9 @@ export function createContext(
   const cat = tanksCatalog(scenario, bundled);
   const rules = readRules(cat, scenario);
   if (typeof rules === 'string') return rules;
-  const terrain = mapTerrain(rules, scenario);
+  const pool = terrainPool(rules, scenario);
+  if (typeof pool === 'string') return pool;
+  const terrain = mapTerrain(rules, scenario, new Set(pool.map((p) => p.id)));
   if (typeof terrain === 'string') return terrain;
   const wreck = wreckType(rules);
   if (typeof wreck === 'string') return wreck;
@@ -164,6 +170,7 @@ export function createContext(
     scenario,
     rules,
     terrain,
+    terrainPool: pool,
     wreck,
     table: { width: scenario.map.width, height: scenario.map.height },
     sides: [sides[0]!.id, sides[1]!.id],

@@ -18,4 +18,6 @@ export * from './shooting';
 export * from './sight';
 export * from './state';
 export * from './terrain';
+export * from './terrainPlacement';
+export * from './terrainPool';
 export * from './victory';

@@ -5,6 +5,7 @@ import type { TanksContext } from './context';
 import { enemyOf, sideName } from './context';
 import { inShape, zonesOf } from './deployment';
 import type { Refusal } from './movement';
+import { terrainNow } from './sight';
 import type { TanksState } from './state';
 
 /**
@@ -145,7 +146,7 @@ export function defaultObjectiveSpot(
     o.area?.shape === 'point' ? [o.area.at] : [],
   );
   const blocked = (p: [number, number]) =>
-    ctx.terrain.pieces.some(
+    terrainNow(ctx, state).some(
       (t) => t.impassableTo.has('tank') && pointInPolygon(tablePoint(p[0], p[1]), t.polygon),
     );
   let best: { p: [number, number]; score: number } | undefined;

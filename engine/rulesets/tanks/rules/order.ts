@@ -3,6 +3,7 @@ import { info } from './context';
 import { initiativeOf, inPlay } from './models';
 import { objectiveToPlace } from './objectives';
 import type { TanksState } from './state';
+import { terrainRollPending, terrainToPlace } from './terrainPlacement';
 
 /**
  * Who acts next (TK-2.5, TK-4.1, TK-6.1). Deployment and movement go up the Initiative order,
@@ -77,6 +78,14 @@ export function activationOrder(ctx: TanksContext, state: TanksState): string[] 
 
 /** The model whose turn it is. */
 export function currentActor(ctx: TanksContext, state: TanksState): string | undefined {
+  // First of all the players place the terrain (TK-2.2): the roll-off is asked of the first
+  // side, each piece of the side placing it (its first model still to deploy, else its first).
+  const placer = terrainRollPending(state) ? ctx.sides[0] : terrainToPlace(state)?.side;
+  if (placer)
+    return (
+      ctx.order.find((id) => info(ctx, id).side === placer && state.models[id]?.at === null) ??
+      ctx.order.find((id) => info(ctx, id).side === placer)
+    );
   // Before anyone deploys, the Defender chooses its edge (TK-2.4): its first model is asked.
   if (state.edgeChoice === 'pending')
     return ctx.order.find(

@@ -20,6 +20,14 @@ import {
   settleCancel,
 } from './shooting';
 import type { ModelState, PendingCancel, TanksAction, TanksEvent, TanksState } from './state';
+import {
+  defaultTerrainSpot,
+  pieceLabel,
+  terrainPlaceProblem,
+  terrainRollPending,
+  terrainToPlace,
+  withPlacers,
+} from './terrainPlacement';
 import { timeLimitOut } from './victory';
 
 /**
@@ -92,7 +100,27 @@ function step(ctx: TanksContext, state: TanksState, action: TanksAction, dice: D
       'TK-6.7',
     );
   }
+  // The terrain goes down before anything else (TK-2.2).
+  const terrainStep =
+    action.type === 'rollForTerrain' ||
+    action.type === 'turnTerrain' ||
+    action.type === 'placeTerrain' ||
+    action.type === 'endPhase' ||
+    action.type === 'reveal';
+  if (terrainRollPending(state) && !terrainStep)
+    return invalid(
+      'the players first roll off for the terrain: the higher roller places the first Forest',
+      'TK-2.2',
+    );
+  const piece = terrainToPlace(state);
+  if (piece && !terrainStep)
+    return invalid(
+      `${sideName(ctx, piece.side!)} first places ${pieceLabel(ctx, piece.id)}; the terrain goes down before the roles, the edges and the models`,
+      'TK-2.2',
+    );
+  const terrainOpen = terrainRollPending(state) || piece !== undefined;
   if (
+    !terrainOpen &&
     state.edgeChoice === 'pending' &&
     action.type !== 'chooseEdge' &&
     action.type !== 'endPhase' &&
@@ -102,7 +130,8 @@ function step(ctx: TanksContext, state: TanksState, action: TanksAction, dice: D
       `${sideName(ctx, state.defender)} (Defender) first chooses its table edge; ${sideName(ctx, state.attacker)} takes the opposite one`,
       'TK-2.4',
     );
-  const placing = state.edgeChoice === 'pending' ? undefined : objectiveToPlace(state);
+  const placing =
+    terrainOpen || state.edgeChoice === 'pending' ? undefined : objectiveToPlace(state);
   if (
     placing &&
     action.type !== 'placeObjective' &&
@@ -114,6 +143,12 @@ function step(ctx: TanksContext, state: TanksState, action: TanksAction, dice: D
       'TK-9',
     );
   switch (action.type) {
+    case 'rollForTerrain':
+      return rollForTerrain(ctx, state, action.side, dice);
+    case 'turnTerrain':
+      return turnTerrain(ctx, state, action.side, action.piece, action.rotation);
+    case 'placeTerrain':
+      return placeTerrain(ctx, state, action.side, action.piece, action.at, action.rotation, true);
     case 'placeObjective':
       return placeObjective(ctx, state, action.side, action.objective, action.at, true);
     case 'chooseEdge':
@@ -368,6 +403,133 @@ function chooseEdge(
   ]);
 }
 
+/** The roll-off for the terrain (TK-2.2): each player rolls a die, ties rolled again. */
+function rollForTerrain(ctx: TanksContext, state: TanksState, side: string, dice: Dice): Result {
+  const t = state.terrainPlacement;
+  if (!t) return invalid('the scenario places all its terrain itself', 'TK-2.2');
+  if (t.first !== null)
+    return invalid(
+      `the roll-off is over: ${sideName(ctx, t.first)} placed the first Forest`,
+      'TK-2.2',
+    );
+  if (!ctx.sides.includes(side)) return invalid(`no side "${side}" in this game`, 'TK-2.2');
+  const [a, b] = ctx.sides;
+  const rolls: Record<string, number>[] = [];
+  let first: string;
+  for (;;) {
+    const ra = dice.roll(6);
+    const rb = dice.roll(6);
+    rolls.push({ [a]: ra, [b]: rb });
+    if (ra !== rb) {
+      first = ra > rb ? a : b;
+      break;
+    }
+  }
+  return accepted({ ...state, terrainPlacement: withPlacers(ctx, { ...t, rolls }, first) }, [
+    { type: 'TerrainRollOff', rolls, side: first, ruleId: 'TK-2.2' },
+  ]);
+}
+
+const normalised = (deg: number) => (((Math.round(deg * 1000) / 1000) % 360) + 360) % 360;
+
+/** The placing side turns the piece it is about to put down. */
+function turnTerrain(
+  ctx: TanksContext,
+  state: TanksState,
+  side: string,
+  piece: string,
+  rotation: number,
+): Result {
+  const next = terrainToPlace(state);
+  if (!next)
+    return invalid(
+      terrainRollPending(state)
+        ? 'roll off first: the higher roller places the first Forest'
+        : 'every terrain piece is already placed',
+      'TK-2.2',
+    );
+  if (next.side !== side || next.id !== piece)
+    return invalid(
+      `${sideName(ctx, next.side!)} is placing ${pieceLabel(ctx, next.id)}; only that piece may be turned now`,
+      'TK-2.2',
+    );
+  if (!Number.isFinite(rotation)) return invalid(`${rotation} is no angle`, 'TK-2.2');
+  const r = normalised(rotation);
+  const t = state.terrainPlacement!;
+  return accepted(
+    {
+      ...state,
+      terrainPlacement: {
+        ...t,
+        pieces: t.pieces.map((p) => (p.id === piece ? { ...p, rotation: r } : p)),
+      },
+    },
+    [{ type: 'TerrainTurned', side, piece, rotation: r, ruleId: 'TK-2.2' }],
+  );
+}
+
+/**
+ * A side puts the next terrain piece down (TK-2.2), refused within one Measuring Arrow of another
+ * piece or an edge (TK-2.3). `at` undefined: a pass, the default spot; with no legal spot left
+ * anywhere the piece is set aside.
+ */
+function placeTerrain(
+  ctx: TanksContext,
+  state: TanksState,
+  side: string,
+  piece: string | undefined,
+  at: readonly [number, number] | undefined,
+  rotation: number | undefined,
+  chosen: boolean,
+): Result {
+  const next = terrainToPlace(state);
+  const t = state.terrainPlacement;
+  if (!next || !t)
+    return invalid(
+      terrainRollPending(state)
+        ? 'roll off first: the higher roller places the first Forest'
+        : 'every terrain piece is already placed',
+      'TK-2.2',
+    );
+  const set = (p: typeof next): TanksState => ({
+    ...state,
+    terrainPlacement: { ...t, pieces: t.pieces.map((x) => (x.id === p.id ? p : x)) },
+  });
+  let where = at;
+  let turn = rotation ?? next.rotation;
+  if (!where) {
+    if (side !== next.side)
+      return invalid(
+        `${sideName(ctx, next.side!)} places ${pieceLabel(ctx, next.id)}, not ${sideName(ctx, side)}`,
+        'TK-2.2',
+      );
+    const spot = defaultTerrainSpot(ctx, state);
+    if (!spot) {
+      const reason = `no spot on the table lies one Measuring Arrow (${ctx.rules.arrow.total}") from every edge and every piece already down`;
+      return accepted(set({ ...next, setAside: true }), [
+        { type: 'TerrainSetAside', side, piece: next.id, reason, ruleId: 'TK-2.3' },
+      ]);
+    }
+    where = spot.at;
+    turn = spot.rotation;
+  }
+  const wrong = terrainPlaceProblem(ctx, state, side, piece ?? next.id, where, turn);
+  if (wrong) return invalid(wrong.reason, wrong.ruleId);
+  const placedAt: [number, number] = [where[0], where[1]];
+  const r = normalised(turn);
+  return accepted(set({ ...next, at: placedAt, rotation: r }), [
+    {
+      type: 'TerrainPlaced',
+      side,
+      piece: next.id,
+      at: placedAt,
+      rotation: r,
+      chosen,
+      ruleId: 'TK-2.2',
+    },
+  ]);
+}
+
 /** A side puts the next objective token down (TK-9); `at` undefined: the default spot (a pass). */
 function placeObjective(
   ctx: TanksContext,
@@ -568,6 +730,9 @@ function endActivation(
       [{ type: 'GameEnded', winner: v.winner, reason, ruleId: 'TK-G8' }],
     );
   }
+  if (terrainRollPending(state)) return rollForTerrain(ctx, state, side, dice);
+  if (terrainToPlace(state))
+    return placeTerrain(ctx, state, side, undefined, undefined, undefined, false);
   if (state.edgeChoice === 'pending') return chooseEdge(ctx, state, side, undefined, false);
   if (objectiveToPlace(state)) return placeObjective(ctx, state, side, undefined, undefined, false);
   if (state.pending?.split) return split(ctx, state, side, undefined, false, dice);

@@ -6,12 +6,14 @@ import { enemyOf } from './context';
 import { edgeChoices } from './deployment';
 import { objectivePlacementOrder } from './objectives';
 import type { ModelState, TanksState } from './state';
+import { newTerrainPlacement } from './terrainPlacement';
 
 /**
  * A new game from the scenario (TK-2): models placed where the scenario puts them (the others wait
  * to be deployed), no Speed tokens, the Critical deck shuffled with the seeded dice, the Attacker
  * from the scenario or by a roll-off (ties rolled again, TK-A23), and Advantage to the Attacker
- * (TK-2.4). The turn limit is the caller's, else the scenario's, else the mission's.
+ * (TK-2.4). The turn limit is the caller's, else the scenario's, else the mission's. Terrain the
+ * players place (TK-2.2) waits off the table for their roll-off, the first action of the game.
  */
 export function newGame(ctx: TanksContext, options: NewGameOptions): TanksState {
   const dice = new Dice(seedRng(options.seed));
@@ -55,7 +57,9 @@ export function newGame(ctx: TanksContext, options: NewGameOptions): TanksState 
   const deploying = Object.values(models).some((m) => m.at === null);
   const turnLimit =
     options.turnLimit ?? ctx.scenario.victory.turnLimit ?? ctx.mission?.turnLimit ?? undefined;
+  const terrainPlacement = newTerrainPlacement(ctx);
   return {
+    ...(terrainPlacement ? { terrainPlacement } : {}),
     ...(deploying && edgeChoices(ctx) ? { edgeChoice: 'pending' as const } : {}),
     ...(ctx.unplacedObjectives.length
       ? {

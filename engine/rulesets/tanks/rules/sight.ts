@@ -14,6 +14,7 @@ import {
 import { eyeOf, footprint, hasKeyword, inPlay, moverOf, outline, stemOf } from './models';
 import type { ModelState, TanksState } from './state';
 import { pieceOf, type Mover, type TerrainPiece } from './terrain';
+import { placedTerrain } from './terrainPlacement';
 
 /**
  * Line of sight and cover (TK-5). A line is drawn from where the shooter sees (turret, hull front
@@ -79,9 +80,12 @@ export interface SightResult {
   readonly crossed: readonly string[];
 }
 
-/** Terrain on the table now: the map's pieces and the markers of destroyed tanks (TK-7). */
+/**
+ * Terrain on the table now: the map's pieces, those the players have placed (TK-2.2) and the
+ * markers of destroyed tanks (TK-7).
+ */
 export function terrainNow(ctx: TanksContext, state: TanksState): TerrainPiece[] {
-  const out = [...ctx.terrain.pieces];
+  const out = [...ctx.terrain.pieces, ...placedTerrain(ctx, state)];
   for (const m of Object.values(state.models)) {
     if (m.status !== 'destroyed' || !m.at) continue;
     const f = footprint(ctx, m);

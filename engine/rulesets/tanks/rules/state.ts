@@ -103,6 +103,11 @@ export interface TanksState {
     readonly side: string;
     readonly at: readonly [number, number] | null;
   }[];
+  /**
+   * Terrain the players place before anything else (TK-2.2, TK-2.3) when the scenario leaves its
+   * forests and buildings to them. Absent when the map fixes every piece.
+   */
+  readonly terrainPlacement?: TerrainPlacement;
   /** The roll-off for roles when the scenario names no Attacker (TK-2.4), each try's rolls. */
   readonly rollOff: readonly Readonly<Record<string, number>>[];
   readonly models: Readonly<Record<string, ModelState>>;
@@ -118,6 +123,30 @@ export interface TanksState {
   readonly pending: PendingCancel | null;
   readonly result: { readonly winner: string | 'draw'; readonly reason: string } | null;
   readonly rng: RngState;
+}
+
+/** One piece of the terrain pool and where it went. */
+export interface PlacedPiece {
+  /** The map feature the piece is drawn from. */
+  readonly id: string;
+  /** Who places it; null until the roll-off has settled the order. */
+  readonly side: string | null;
+  /** Where its centre went; null until placed. */
+  readonly at: readonly [number, number] | null;
+  /** Degrees clockwise the piece is turned from how the map draws it. */
+  readonly rotation: number;
+  /** Left off the table: there was no spot one Measuring Arrow clear of everything (TK-2.3). */
+  readonly setAside?: boolean;
+}
+
+/** The terrain placing step (TK-2.2): the roll-off, then each piece in placing order. */
+export interface TerrainPlacement {
+  /** Each try of the roll-off (ties are rolled again); empty until the players roll. */
+  readonly rolls: readonly Readonly<Record<string, number>>[];
+  /** The higher roller, who places the first Forest; null until rolled. */
+  readonly first: string | null;
+  /** Forests first, then Buildings, in the order they are placed. */
+  readonly pieces: readonly PlacedPiece[];
 }
 
 export type TanksAction =
@@ -162,6 +191,24 @@ export type TanksAction =
       readonly side: string;
       readonly objective: string;
       readonly at: readonly [number, number];
+    }
+  /** The players roll off for who places the first terrain piece (TK-2.2). */
+  | { readonly type: 'rollForTerrain'; readonly side: string }
+  /** A side turns the terrain piece it is about to place (absolute degrees from the map's drawing). */
+  | {
+      readonly type: 'turnTerrain';
+      readonly side: string;
+      readonly piece: string;
+      readonly rotation: number;
+    }
+  /** A side puts the next terrain piece on the table, its centre at `at` (TK-2.2, TK-2.3). */
+  | {
+      readonly type: 'placeTerrain';
+      readonly side: string;
+      readonly piece: string;
+      readonly at: readonly [number, number];
+      /** Degrees from the map's drawing; omitted keeps the piece's current turn. */
+      readonly rotation?: number;
     }
   | { readonly type: 'endPhase'; readonly side: string; readonly timeUp?: boolean };
 
@@ -233,6 +280,38 @@ export type TanksEvent =
       readonly at: readonly [number, number];
       /** False when the side passed and the token went to the default spot. */
       readonly chosen: boolean;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'TerrainRollOff';
+      /** Each try's rolls (a tie is rolled again). */
+      readonly rolls: readonly Readonly<Record<string, number>>[];
+      /** The higher roller: it places the first Forest. */
+      readonly side: string;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'TerrainTurned';
+      readonly side: string;
+      readonly piece: string;
+      readonly rotation: number;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'TerrainPlaced';
+      readonly side: string;
+      readonly piece: string;
+      readonly at: readonly [number, number];
+      readonly rotation: number;
+      /** False when the side passed and the piece went to the default spot. */
+      readonly chosen: boolean;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'TerrainSetAside';
+      readonly side: string;
+      readonly piece: string;
+      readonly reason: string;
       readonly ruleId: string;
     }
   | {

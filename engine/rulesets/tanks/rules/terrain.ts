@@ -68,7 +68,8 @@ const movers = (list: readonly MobilityClass[] | undefined): Set<Mover> => {
   return out;
 };
 
-function outlineOf(f: Feature): Polygon | undefined {
+/** A feature's outline where the map draws it, for the kinds TANKS plays as terrain. */
+export function outlineOf(f: Feature): Polygon | undefined {
   switch (f.kind) {
     case 'forest':
     case 'woods':
@@ -110,12 +111,20 @@ export interface MapTerrain {
   readonly ignored: readonly { readonly id: string; readonly kind: string }[];
 }
 
-/** The map's terrain pieces, or which feature's terrain type the catalog lacks. */
-export function mapTerrain(rules: TanksRules, scenario: ScenarioDoc): MapTerrain | string {
+/**
+ * The map's terrain pieces, or which feature's terrain type the catalog lacks. Features in
+ * `pool` (the pieces the players place in the game, TK-2.2) are left off the table.
+ */
+export function mapTerrain(
+  rules: TanksRules,
+  scenario: ScenarioDoc,
+  pool: ReadonlySet<string> = new Set(),
+): MapTerrain | string {
   if (scenario.map.kind !== 'table') return 'TANKS is played on a table in inches, not a hex map';
   const pieces: TerrainPiece[] = [];
   const ignored: { id: string; kind: string }[] = [];
   for (const f of scenario.map.features) {
+    if (pool.has(f.id)) continue;
     const typeId = tanksTerrainType(f);
     const outline = outlineOf(f);
     if (!typeId || !outline) {

@@ -50,6 +50,14 @@ import {
   timeLimitMinutes,
   edgeChoices,
   enemyOf,
+  featuresNow,
+  pieceLabel,
+  pieceOutlineAt,
+  poolPiece,
+  terrainPending,
+  terrainPlaceProblem,
+  terrainRollPending,
+  terrainToPlace,
   zonesOf,
   unitVector,
   type ModelState,
@@ -116,8 +124,11 @@ export function tanksView(
 
   const canMoveNow = (state: TanksState, unit: string): boolean => {
     const m = state.models[unit];
-    if (!m || state.pending || state.edgeChoice === 'pending' || askedModel(state) !== unit)
-      return false;
+    if (!m || askedModel(state) !== unit) return false;
+    // Placing terrain (TK-2.2): the asked model's owner clicks where the piece goes.
+    if (terrainRollPending(state)) return false;
+    if (terrainToPlace(state)) return true;
+    if (state.pending || state.edgeChoice === 'pending') return false;
     // Placing an objective token (TK-9): the asked model's owner clicks where the token goes.
     if (objectiveToPlace(state)) return true;
     if (state.phase === 'movement') return inPlay(m);
@@ -243,6 +254,12 @@ export function tanksView(
       for (const s of ctx.sides) {
         const lines: string[] = [];
         const left = order.filter((id) => info(ctx, id).side === s).length;
+        const pieces = state.terrainPlacement?.pieces.filter(
+          (p) => p.side === s && p.at === null && !p.setAside,
+        );
+        if (terrainRollPending(state)) lines.push('rolls off for the terrain (TK-2.2)');
+        else if (pieces?.length)
+          lines.push(`to place: ${pieces.map((p) => pieceLabel(ctx, p.id)).join(', ')} (TK-2.2)`);
         if (!over) {
           if (state.phase === 'deployment') lines.push(`${left} model(s) to deploy`);
           if (state.phase === 'movement') lines.push(`${left} model(s) still to move`);
@@ -265,18 +282,22 @@ export function tanksView(
         turn: state.turn,
         turnLimit: state.turnLimit,
         phase: state.phase,
-        phaseLabel:
-          state.edgeChoice === 'pending'
-            ? 'Edge choice'
-            : objectiveToPlace(state)
-              ? 'Objective placement'
-              : state.pending?.split
-                ? 'Criticals or Hits'
-                : state.pending
-                  ? 'Cancel hits'
-                  : label,
-        phaseRuleId:
-          state.edgeChoice === 'pending'
+        phaseLabel: terrainRollPending(state)
+          ? 'Terrain roll-off'
+          : terrainToPlace(state)
+            ? 'Terrain placement'
+            : state.edgeChoice === 'pending'
+              ? 'Edge choice'
+              : objectiveToPlace(state)
+                ? 'Objective placement'
+                : state.pending?.split
+                  ? 'Criticals or Hits'
+                  : state.pending
+                    ? 'Cancel hits'
+                    : label,
+        phaseRuleId: terrainPending(state)
+          ? 'TK-2.2'
+          : state.edgeChoice === 'pending'
             ? 'TK-2.4'
             : objectiveToPlace(state)
               ? 'TK-9'
@@ -345,6 +366,8 @@ export function tanksView(
       });
     },
 
+    terrain: (state) => featuresNow(ctx, state),
+
     score(state): ScoreLine[] {
       return ctx.sides.map((s) => ({
         side: s,
@@ -358,7 +381,12 @@ export function tanksView(
       if (info(ctx, unit).side !== side) return false;
       // A pending choice (cancelling, the Defender's edge, TK-2.4, an objective token, TK-9) is
       // made on the asked model, whatever the Initiative order.
-      if (state.pending || state.edgeChoice === 'pending' || objectiveToPlace(state))
+      if (
+        terrainPending(state) ||
+        state.pending ||
+        state.edgeChoice === 'pending' ||
+        objectiveToPlace(state)
+      )
         return askedModel(state) === unit;
       return sideToAct(ctx, state) === side && mayActNow(ctx, state, unit) === undefined;
     },
@@ -369,6 +397,42 @@ export function tanksView(
       const i = info(ctx, unit);
       const out: UnitCommand[] = [];
       const p = state.pending;
+      if (terrainRollPending(state)) {
+        if (askedModel(state) !== unit) return [];
+        return [
+          {
+            id: 'terrain-roll',
+            label: 'Roll off for the terrain (the higher roller places the first Forest)',
+            action: { type: 'rollForTerrain', side: i.side },
+            ruleId: 'TK-2.2',
+          },
+        ];
+      }
+      const piece = terrainToPlace(state);
+      if (piece) {
+        if (askedModel(state) !== unit) return [];
+        const turn = (id: string, by: number, label: string): UnitCommand => ({
+          id,
+          label,
+          action: {
+            type: 'turnTerrain',
+            side: i.side,
+            piece: piece.id,
+            rotation: (((piece.rotation + by) % 360) + 360) % 360,
+          },
+          ruleId: 'TK-2.2',
+        });
+        return [
+          turn('terrain-turn-45', 45, `Turn ${pieceLabel(ctx, piece.id)} 45° clockwise`),
+          turn('terrain-turn-back', -45, `Turn ${pieceLabel(ctx, piece.id)} 45° anticlockwise`),
+          {
+            id: 'terrain-default',
+            label: `Let the engine place ${pieceLabel(ctx, piece.id)} (near your edge)`,
+            action: { type: 'endPhase', side: i.side },
+            ruleId: 'TK-2.3',
+          },
+        ];
+      }
       const edges = state.edgeChoice === 'pending' ? edgeChoices(ctx) : undefined;
       if (edges) {
         if (askedModel(state) !== unit) return [];
@@ -458,6 +522,36 @@ export function tanksView(
     reachable(state, unit): ReachView | undefined {
       if (!canMoveNow(state, unit)) return undefined;
       const m = state.models[unit]!;
+      const piece = terrainToPlace(state);
+      if (piece) {
+        const ma = ctx.rules.arrow.total;
+        const pool = poolPiece(ctx, piece.id)!;
+        const box = pieceOutlineAt(pool, [0, 0], piece.rotation);
+        const w = Math.max(...box.map((q) => q.x)) - Math.min(...box.map((q) => q.x));
+        const h = Math.max(...box.map((q) => q.y)) - Math.min(...box.map((q) => q.y));
+        return {
+          grid: undefined,
+          entry: {
+            area: {
+              shape: 'rect',
+              x: ma,
+              y: ma,
+              width: ctx.table.width - 2 * ma,
+              height: ctx.table.height - 2 * ma,
+            },
+            depth: ma,
+            ruleId: 'TK-2.3',
+          },
+          budget: 1,
+          rate: `places ${pieceLabel(ctx, piece.id)} (${w.toFixed(1)}" × ${h.toFixed(1)}", turned ${Math.round(piece.rotation)}°): click where its centre goes`,
+          bands: [
+            {
+              max: 1,
+              label: `wholly inside the shaded area, one Measuring Arrow (${ma}") from every edge, and as far from every piece already down (TK-2.3)`,
+            },
+          ],
+        };
+      }
       const token = objectiveToPlace(state);
       if (token) {
         const zone = objectiveZone(ctx, state, token.side);
@@ -533,6 +627,29 @@ export function tanksView(
     planMove(state, unit, to): MovePlan<'table'> {
       const m = state.models[unit];
       if (!m) return { ok: false, reason: `no model "${unit}"` };
+      if (terrainRollPending(state))
+        return {
+          ok: false,
+          reason: 'roll off for the terrain first (the command beside the model)',
+          ruleId: 'TK-2.2',
+        };
+      const piece = terrainToPlace(state);
+      if (piece) {
+        const side = info(ctx, unit).side;
+        const bad = terrainPlaceProblem(ctx, state, side, piece.id, to, piece.rotation);
+        if (bad) return { ok: false, reason: bad.reason, ruleId: bad.ruleId };
+        const label = pieceLabel(ctx, piece.id);
+        const outline = pieceOutlineAt(poolPiece(ctx, piece.id)!, to, piece.rotation);
+        return {
+          ok: true,
+          action: { type: 'placeTerrain', side, piece: piece.id, at: to, rotation: piece.rotation },
+          to,
+          path: [to],
+          snapped: false,
+          explanation: `${sideName(ctx, side)} places ${label} here, one Measuring Arrow clear of every edge and piece (TK-2.2, TK-2.3)`,
+          shapes: [{ shape: 'polygon', points: outline.map(xy), label }],
+        };
+      }
       const token = objectiveToPlace(state);
       if (token && state.edgeChoice !== 'pending') {
         const side = info(ctx, unit).side;

@@ -1,5 +1,11 @@
 import type { LogLine } from '../../../playtest/view';
-import { sideName, type TanksContext, type TanksEvent, type TanksState } from '../rules';
+import {
+  pieceLabel,
+  sideName,
+  type TanksContext,
+  type TanksEvent,
+  type TanksState,
+} from '../rules';
 
 /** The log's words for TANKS events: each line with its rule ids, its dice and its models. */
 
@@ -91,6 +97,40 @@ export function describeEvent(ctx: TanksContext, e: TanksEvent, _state: TanksSta
         : e.phase === 'shooting'
           ? [line(`${name(ctx, e.unit)} holds its fire`, 'fire', ['TK-6.2'], [e.unit])]
           : [];
+    case 'TerrainRollOff': {
+      const tries = e.rolls
+        .map((r) => ctx.sides.map((s) => `${sideName(ctx, s)} ${r[s]}`).join(', '))
+        .join('; tie, again: ');
+      return [
+        line(
+          `Roll-off for the terrain: ${tries}. ${sideName(ctx, e.side)} places the first Forest, then the sides take turns`,
+          'roll',
+          [e.ruleId],
+          [],
+          e.rolls.flatMap((r) => ctx.sides.map((s) => r[s] ?? 0)),
+        ),
+      ];
+    }
+    case 'TerrainTurned':
+      return [
+        line(
+          `${sideName(ctx, e.side)} turns ${pieceLabel(ctx, e.piece)} to ${Math.round(e.rotation)}°`,
+          'phase',
+          [e.ruleId],
+        ),
+      ];
+    case 'TerrainPlaced':
+      return [
+        line(
+          `${sideName(ctx, e.side)} ${e.chosen ? 'places' : 'passes; the engine places'} ${pieceLabel(ctx, e.piece)} at (${e.at[0].toFixed(1)}, ${e.at[1].toFixed(1)})${e.rotation ? ` turned ${Math.round(e.rotation)}°` : ''}`,
+          'phase',
+          [e.ruleId, 'TK-2.3'],
+        ),
+      ];
+    case 'TerrainSetAside':
+      return [
+        line(`${pieceLabel(ctx, e.piece)} stays off the table: ${e.reason}`, 'phase', [e.ruleId]),
+      ];
     case 'ObjectivePlaced':
       return [
         line(
