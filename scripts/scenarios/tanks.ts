@@ -478,6 +478,22 @@ export function buildTanksCatalog(): CatalogDoc {
         })),
         source: 'digest tanks-modern-age.md section A, on seed 004',
       },
+      optionalRules: {
+        description: 'Set-up choices a scenario can switch on (Rules tab).',
+        columns: ['id', 'name', 'description', 'ruleId', 'kind', 'group'],
+        rows: [
+          {
+            id: 'terrainPlacedByPlayers',
+            name: 'Terrain placed by the players',
+            description:
+              'The map’s two forests and four buildings start off the table: the players roll off and take turns putting them down in the game, each one Measuring Arrow clear of every edge and every other piece. Their shapes and sizes are the ones drawn here; where they stand in the editor does not matter.',
+            ruleId: 'TK-2.2',
+            kind: 'option',
+            group: '',
+          },
+        ],
+        source: SRC('L473-L475'),
+      },
       exampleStats: {
         description:
           'Every model stat the rules print in examples, with the example it comes from (setup: the set-up walk-through; firstGame: Your First Game). They disagree (TK-A1); the unit entries use the Your First Game values, and interpretation TK-A1 can take the set-up ones instead.',
@@ -1324,10 +1340,27 @@ export function buildAirCover(): ScenarioDoc {
   };
 }
 
+/** Your First Game with the table laid out by the players in the game (TK-2.2, TK-2.3). */
+export function buildTerrainByPlayers(): ScenarioDoc {
+  const base = buildYourFirstGame();
+  return {
+    ...base,
+    meta: {
+      ...base.meta,
+      title: 'TANKS: Your First Game, terrain placed by the players',
+      tags: ['tanks', 'modern', 'introductory', 'one-on-one', 'terrain placement'],
+      description:
+        'The introductory duel with the table laid out as the rules lay it out: the two forests and four buildings start off the table, the players roll off, and the higher roller puts down the first forest; then they take turns, no piece within one Measuring Arrow of another or of an edge. The shapes are the ones the map draws; their places in the editor are only where they wait. Destroy the enemy tank to win.',
+    },
+    ruleset: { id: 'tanks', options: { terrainPlacedByPlayers: true } },
+  };
+}
+
 export function writeTanks(): void {
   writeDoc(join(CATALOGS_DIR, 'tanks.catalog.json'), buildTanksCatalog());
   writeDoc(join(CATALOGS_DIR, 'tanks.placeholder.catalog.json'), buildTanksPlaceholderCatalog());
   writeDoc(join(SCENARIOS_DIR, 'tanks-your-first-game.scenario.json'), buildYourFirstGame());
   writeDoc(join(SCENARIOS_DIR, 'tanks-last-battle-of-alpha-66.scenario.json'), buildAlpha66());
   writeDoc(join(SCENARIOS_DIR, 'tanks-air-cover.scenario.json'), buildAirCover());
+  writeDoc(join(SCENARIOS_DIR, 'tanks-terrain-by-players.scenario.json'), buildTerrainByPlayers());
 }

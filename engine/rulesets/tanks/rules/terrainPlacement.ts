@@ -86,19 +86,28 @@ export function placedTerrain(ctx: TanksContext, state: TanksState): readonly Te
   return out;
 }
 
+const featureCache = new WeakMap<TerrainPlacement, Feature[]>();
+
 /**
  * The map's features as this game has them: the pool's pieces where the players put them, and
  * left out while they wait to be placed (or were set aside).
  */
-export function featuresNow(ctx: TanksContext, state: TanksState): Feature[] {
+export function featuresNow(ctx: TanksContext, state: TanksState): readonly Feature[] {
   if (ctx.scenario.map.kind !== 'table') return [];
-  const placed = new Map((state.terrainPlacement?.pieces ?? []).map((p) => [p.id, p]));
-  return ctx.scenario.map.features.flatMap((f) => {
+  const t = state.terrainPlacement;
+  if (!t) return ctx.scenario.map.features;
+  // The same list for the same placing, so a board redraws its terrain only when a piece moves.
+  const hit = featureCache.get(t);
+  if (hit) return hit;
+  const placed = new Map(t.pieces.map((p) => [p.id, p]));
+  const out = ctx.scenario.map.features.flatMap((f) => {
     const pool = poolPiece(ctx, f.id);
     if (!pool) return [f];
     const p = placed.get(f.id);
     return p?.at ? [placedFeature(pool, p.at, p.rotation)] : [];
   });
+  featureCache.set(t, out);
+  return out;
 }
 
 /** Which table edge is nearest a polygon, and how far its nearest point lies from it. */

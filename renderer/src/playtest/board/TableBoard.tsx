@@ -45,15 +45,17 @@ export function TableBoard(props: BoardProps<'table'>) {
   };
 
   const byId = useMemo(() => new Map(counters.map((c) => [c.id, c])), [counters]);
+  // Terrain the players lay out in the game (a ruleset's set-up step) comes from the game state.
+  const features = view.terrain ? view.terrain(state) : map.features;
   const scene = useMemo<Scene>(
     () => ({
       kind: 'table',
       width: map.width,
       height: map.height,
       ...(map.baseColour ? { baseColour: map.baseColour } : {}),
-      features: map.features,
+      features,
     }),
-    [map],
+    [map, features],
   );
 
   const counterAt = (p: Point): CounterView | undefined => {

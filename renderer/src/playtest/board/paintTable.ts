@@ -145,12 +145,14 @@ export function paintTable(ctx: CanvasRenderingContext2D, m: TableBoardModel, ca
       ctx.font = `bold ${11 * px}px sans-serif`;
       const w = ctx.measureText(label).width;
       const x = Math.max(0.2, Math.min(b[0] + 0.2, m.table.width - w - 0.2));
+      // Kept on the table: a token near the top edge has its area's corner above the table.
+      const y = Math.max(0.2, Math.min(b[1] + 0.2, m.table.height - 14 * px - 0.2));
       ctx.fillStyle = 'rgba(255,255,255,0.75)';
-      ctx.fillRect(x - 2 * px, b[1] + 0.2 - 1 * px, w + 4 * px, 14 * px);
+      ctx.fillRect(x - 2 * px, y - 1 * px, w + 4 * px, 14 * px);
       ctx.fillStyle = c;
       ctx.textAlign = 'left';
       ctx.textBaseline = 'top';
-      ctx.fillText(label, x, b[1] + 0.2);
+      ctx.fillText(label, x, y);
     }
   }
 
