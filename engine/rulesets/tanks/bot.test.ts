@@ -65,6 +65,26 @@ describe('the bundled helicopter scenario plays to an end', () => {
   });
 });
 
+describe('the bundled scenario with terrain placed by the players plays to an end (TK-2.2)', () => {
+  test('the bots roll off, put down all six pieces one Measuring Arrow apart, then play it out', () => {
+    const r = loadDocument(
+      readFileSync('scenarios/tanks-terrain-by-players.scenario.json', 'utf8'),
+      { expect: ['sandtable.scenario'] },
+    );
+    if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
+    const made = tanks.game!(r.doc);
+    if (!made.ok) throw new Error(made.reason);
+    const sim = simulate(made.game, { seed: 1 });
+    expect(sim.stoppedBy, sim.reason).toBe('over');
+    expect(sim.result?.text).toMatch(/wins|Draw/);
+    const kinds = sim.actions.map((a) => a.type);
+    expect(kinds[0]).toBe('rollForTerrain');
+    expect(kinds.filter((k) => k === 'placeTerrain')).toHaveLength(6);
+    // Every piece down before anything else happens.
+    expect(kinds.slice(1, 7).every((k) => k === 'placeTerrain')).toBe(true);
+  });
+});
+
 describe('bot choices', () => {
   test('boxed in, exposed and with nothing to shoot with, it takes Defensive Measures', () => {
     const g = testGame({

@@ -16,10 +16,13 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
     "the table is the scenario's; a model may not stand off it (movement.ts onTable)",
   ],
   'TK-2.2': [
-    'not done',
-    'terrain is placed in the editor, not by a roll-off and alternate placing in the game; the layout check counts 2 forests and 4 buildings. Missing: a scenario mark for pieces the players place, the roll-off and the alternating placing step (with the TK-2.3 spacing refusals) in the state, and a way for the playtest board to draw terrain that lives in the game state (it draws only the document map). Sight and movement already read all terrain through terrainNow(ctx, state), where placed pieces would join',
+    'done',
+    "a scenario that sets ruleset.options.terrainPlacedByPlayers (the Rules tab's 'Terrain placed by the players') keeps its forests and buildings as a pool (terrainPool.ts: shapes from the map, count checked against forestsPerGame/buildingsPerGame at game start); the game opens with a seeded roll-off (rollForTerrain, ties again, logged), the winner places the first Forest and the sides alternate (terrainPlacement.ts, placeTerrain/turnTerrain; a pass takes the bot's spot near its own edge); placed pieces join terrainNow for sight, cover and movement and the playtest board draws them from the state (golden tk2-players-place-terrain). Scenarios without the option keep the map's layout, counted by the layout check",
   ],
-  'TK-2.3': ['done', 'layout checks with the catalog constant layout.spacing (test T16)'],
+  'TK-2.3': [
+    'done',
+    'in the game, each placed piece is refused within one Measuring Arrow of an edge or another piece, with the gap measured outline to outline (terrainPlaceProblem); a piece with no legal spot left is set aside. In the editor, the layout checks with the catalog constant layout.spacing (test T16)',
+  ],
   'TK-2.4': [
     'done',
     "the Attacker is the scenario's or won by a roll-off (ties rolled again) and starts with Advantage; when the scenario leaves the edges open (two opposite edge strips, no fixed order) the Defender chooses its edge before anyone deploys (chooseEdge, a prompt on its first model; passing or the bot keeps the scenario's edge) and the zones swap when it takes the other (deployment.ts edgeChoices, zonesOf)",
