@@ -1347,10 +1347,10 @@ export function buildTerrainByPlayers(): ScenarioDoc {
     ...base,
     meta: {
       ...base.meta,
-      title: 'TANKS: Your First Game, terrain placed by the players',
+      title: 'TANKS: Terrain placed by the players (a T-64 against an M1)',
       tags: ['tanks', 'modern', 'introductory', 'one-on-one', 'terrain placement'],
       description:
-        'The introductory duel with the table laid out as the rules lay it out: the two forests and four buildings start off the table, the players roll off, and the higher roller puts down the first forest; then they take turns, no piece within one Measuring Arrow of another or of an edge. The shapes are the ones the map draws; their places in the editor are only where they wait. Destroy the enemy tank to win.',
+        'The introductory duel of Your First Game with the table laid out as the rules lay it out: the two forests and four buildings start off the table, the players roll off, and the higher roller puts down the first forest; then they take turns, no piece within one Measuring Arrow of another or of an edge. The shapes are the ones the map draws; their places in the editor are only where they wait. Destroy the enemy tank to win.',
     },
     ruleset: { id: 'tanks', options: { terrainPlacedByPlayers: true } },
   };
