@@ -16,10 +16,28 @@ export function dict<T>(
   if (Symbol.iterator in from) {
     for (const [k, v] of from as Iterable<readonly [string, T]>) out[k] = v;
   } else {
+    // A loop over the keys: about three times as fast as Object.assign into a record without a
+    // prototype (measured on 240 units), and a game copies its units record thousands of times.
     const rec = from as Readonly<Record<string, T>>;
     for (const k of Object.keys(rec)) out[k] = rec[k]!;
   }
   return out;
+}
+
+const valuesMemo = new WeakMap<object, readonly unknown[]>();
+
+/**
+ * `Object.values(d)`, made once per record: records in game states are never changed after they
+ * are made (a change makes a new record with `withEntry`), so every look at the same state's
+ * units, formations or the like shares one array. Callers must not change the array.
+ */
+export function dictValues<T>(d: Dict<T>): readonly T[] {
+  let values = valuesMemo.get(d) as readonly T[] | undefined;
+  if (!values) {
+    values = Object.values(d);
+    valuesMemo.set(d, values);
+  }
+  return values;
 }
 
 /** A copy of `d` with `key` set to `value` (a new record; `d` is not changed). */

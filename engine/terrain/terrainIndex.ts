@@ -60,6 +60,11 @@ export class TerrainIndex {
    */
   private groundMemo: PointMemo<GroundSample> | undefined;
   private readonly featureMemo = new Map<number, PointMemo<readonly IndexedFeature[]>>();
+  /** Crossings by segment: a.x, a.y, b.x, then b.y. */
+  private readonly crossingMemo = new Map<
+    number,
+    Map<number, Map<number, Map<number, readonly Crossing[]>>>
+  >();
   private memoSize = 0;
 
   constructor(
@@ -103,11 +108,7 @@ export class TerrainIndex {
   }
 
   private remember<T>(memo: PointMemo<T>, p: TablePoint, value: T): T {
-    if (++this.memoSize > MEMO_LIMIT) {
-      this.groundMemo?.clear();
-      this.featureMemo.clear();
-      this.memoSize = 1;
-    }
+    if (++this.memoSize > MEMO_LIMIT) this.forget();
     let row = memo.get(p.x);
     if (!row) {
       row = new Map();
@@ -115,6 +116,14 @@ export class TerrainIndex {
     }
     row.set(p.y, value);
     return value;
+  }
+
+  /** Empties the memos when they grow past `MEMO_LIMIT` answers, to start again. */
+  private forget(): void {
+    this.groundMemo?.clear();
+    this.featureMemo.clear();
+    this.crossingMemo.clear();
+    this.memoSize = 1;
   }
 
   /** Features whose box meets `box`. */
@@ -232,8 +241,28 @@ export class TerrainIndex {
     return out;
   }
 
-  /** Every feature the segment `a`–`b` meets, with the spans it covers. */
-  crossings(a: TablePoint, b: TablePoint): Crossing[] {
+  /**
+   * Every feature the segment `a`–`b` meets, with the spans it covers. Remembered by the
+   * segment's ends: a game asks for the same segments again and again (the bot costs a path, then
+   * the rules cost it once more when the move is made; two thirds of a village game's calls are
+   * repeats). The answer is shared, so callers must not change it.
+   */
+  crossings(a: TablePoint, b: TablePoint): readonly Crossing[] {
+    let byAy = this.crossingMemo.get(a.x);
+    if (!byAy) this.crossingMemo.set(a.x, (byAy = new Map()));
+    let byBx = byAy.get(a.y);
+    if (!byBx) byAy.set(a.y, (byBx = new Map()));
+    let byBy = byBx.get(b.x);
+    if (!byBy) byBx.set(b.x, (byBy = new Map()));
+    const known = byBy.get(b.y);
+    if (known) return known;
+    if (++this.memoSize > MEMO_LIMIT) this.forget();
+    const found = this.computeCrossings(a, b);
+    byBy.set(b.y, found);
+    return found;
+  }
+
+  private computeCrossings(a: TablePoint, b: TablePoint): readonly Crossing[] {
     const box = {
       minX: Math.min(a.x, b.x),
       minY: Math.min(a.y, b.y),

@@ -13,6 +13,7 @@ import {
   type TankplankEvent,
   type TankplankState,
 } from './rules';
+import { dictValues } from '../../game/dict';
 
 /** Counter colours for sides that do not set their own. */
 const SIDE_COLOURS = ['#2f5fb3', '#b8322a', '#2f8f4e', '#8a4fb3'];
@@ -101,7 +102,7 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
     }),
     bot: (state, side, style) => botPhase(ctx, state, side, style),
     pieces: (state) =>
-      Object.values(state.units).map((u) => {
+      dictValues(state.units).map((u) => {
         const p = positionOf(state, u.id);
         return {
           id: u.id,

@@ -1,4 +1,4 @@
-import { withEntry } from '../../../game/dict';
+import { withEntry, dictValues } from '../../../game/dict';
 import type { WeaponType } from '../../../format';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
 import { constant, num, stat, statText, tableRows, text } from './catalog';
@@ -78,7 +78,7 @@ export function artilleryCrew(
   const at = positionOf(state, piece);
   if (!at || info(ctx, state, piece).kind !== 'gun') return { crew, barred };
   const reach = constant(ctx.catalog, 'crewProximity');
-  for (const u of Object.values(state.units)) {
+  for (const u of dictValues(state.units)) {
     if (!onTable(u) || u.side !== g.side || u.id === piece || u.doomed) continue;
     if (info(ctx, state, u.id).kind !== 'figure') continue;
     if (dist([u.at[0], u.at[1]], at) > reach + 1e-9) continue;
@@ -209,7 +209,7 @@ export function planArtillery(
     return refuse(`indirect fire needs at least ${min}" of range`, 'TP-18.7a');
   if (base.range > max + 1e-9) return refuse(`indirect fire reaches at most ${max}"`, 'TP-18.7a');
   const side = sInfo.side;
-  const enemyThere = Object.values(state.units).some(
+  const enemyThere = dictValues(state.units).some(
     (u) => onTable(u) && u.side !== side && dist([u.at[0], u.at[1]], base.at) <= diameter,
   );
   if (!enemyThere)
@@ -265,7 +265,7 @@ function crewSees(
     return true;
   const roles = new Set(tableRows(ctx.catalog, 'artilleryCrewRoles').map((r) => text(r, 'role')));
   const reach = constant(ctx.catalog, 'crewProximity');
-  return Object.values(state.units).some(
+  return dictValues(state.units).some(
     (u) =>
       onTable(u) &&
       u.side === sInfo.side &&

@@ -2,7 +2,7 @@
  * End of the Firing phase: casualties come off the table, destroyed vehicles become wrecks, and
  * their passengers and crews save or bail out beside them (TP-14.3 to TP-14.5, TP-16.2, TP-16.8).
  */
-import { dict, withEntry } from '../../../game/dict';
+import { dict, withEntry, dictValues } from '../../../game/dict';
 import {
   type TankplankState,
   type UnitState,
@@ -27,7 +27,7 @@ export function removeCasualties(
 ): TankplankState {
   let next = state;
   const passengerSave = constant(ctx.catalog, 'passengerSave');
-  for (const u of Object.values(state.units)) {
+  for (const u of dictValues(state.units)) {
     if (!u.doomed) continue;
     const i = info(ctx, state, u.id);
     const f = next.formations[u.formation];

@@ -2,7 +2,7 @@
  * The Firing phase's two actions: a unit fires (the plan from fire.ts, its dice, the round spent),
  * and an observer calls a mortar or artillery piece onto a point he sees (TP-12.4, TP-18.7a).
  */
-import { entry, withEntry } from '../../../game/dict';
+import { entry, withEntry, dictValues } from '../../../game/dict';
 import { type TankplankState, type UnitState, withUnit } from './state';
 import type { Point } from '../../../format';
 import { Dice } from '../../../random/dice';
@@ -45,7 +45,7 @@ export function callFire(
   const oInfo = info(ctx, state, observerId);
   const reach = ctx.options.num('TP-A29');
   const op = positionOf(state, observerId)!;
-  const radiomen = Object.values(state.units).filter(
+  const radiomen = dictValues(state.units).filter(
     (u): u is UnitState & { at: readonly [number, number] } =>
       onTable(u) && u.side === observer.side && u.role === 'radioman' && !u.doomed,
   );

@@ -14,6 +14,7 @@ import { info, obstructions, onTable, positionOf, sightBetween } from './situati
 import { isBoat } from './boats';
 import { furthestLegal, moverFor } from './movement';
 import { type Events, round } from './reduction';
+import { dictValues } from '../../../game/dict';
 
 /** Units carrying out a morale result move first, in place of their normal move (TP-15.4, TP-G11). */
 export function forcedMoves(
@@ -25,7 +26,7 @@ export function forcedMoves(
   for (const [fid, f] of Object.entries(state.formations)) {
     const order = f.morale;
     if (!order || order.movesLeft <= 0) continue;
-    for (const u of Object.values(next.units)) {
+    for (const u of dictValues(next.units)) {
       if (u.formation !== fid || !onTable(u) || u.boat || isBoat(ctx, next, u.id)) continue;
       const from = tablePoint(u.at[0], u.at[1]);
       const goal =
@@ -84,7 +85,7 @@ export function crewBehaviour(
   events: Events,
 ): TankplankState {
   let next = state;
-  for (const u of Object.values(state.units)) {
+  for (const u of dictValues(state.units)) {
     if (!u.spawned || !onTable(u) || u.moved >= 1) continue;
     const from = tablePoint(u.at[0], u.at[1]);
     const label = ctx.entryEdges.get(u.side)?.label;
@@ -153,7 +154,7 @@ function gunNeedingCrew(
   const reach = constant(ctx.catalog, 'crewProximity');
   const obs = obstructions(ctx, state);
   let best: { gun: string; serving: boolean; post: TablePoint; d: number } | undefined;
-  for (const g of Object.values(state.units)) {
+  for (const g of dictValues(state.units)) {
     if (!onTable(g) || g.side !== man.side || !g.alive) continue;
     const gi = info(ctx, state, g.id);
     if (gi.kind !== 'gun' || gi.type.keywords?.includes('artillery')) continue;

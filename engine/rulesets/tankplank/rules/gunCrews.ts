@@ -7,6 +7,7 @@ import { constant } from './catalog';
 import type { TankplankContext, UnitInfo } from './context';
 import { dist, info, isTeamWeapon, onTable, weaponsOf } from './situation';
 import type { TankplankState } from './state';
+import { dictValues } from '../../../game/dict';
 
 export function crewNear(
   ctx: TankplankContext,
@@ -18,7 +19,7 @@ export function crewNear(
   const weapon = weaponsOf(ctx, sInfo).find((m) => isTeamWeapon(m.weapon))?.weapon.id;
   const helpers = crossTrained(ctx, weapon);
   let n = 0;
-  for (const u of Object.values(state.units)) {
+  for (const u of dictValues(state.units)) {
     if (!onTable(u) || u.side !== sInfo.side || u.doomed) continue;
     // The team itself, or any man trained to serve the weapon standing by it (TP-16.3, TP-16.4).
     // A vehicle crewman an officer put into this team counts as one of it (TP-16.5).
@@ -41,7 +42,7 @@ export function gunCrew(
   const g = state.units[gun]!;
   let n = Object.values(g.crew).reduce((s, c) => s + c, 0);
   const helpers = crossTrained(ctx, weaponsOf(ctx, info(ctx, state, gun))[0]?.weapon.id);
-  for (const u of Object.values(state.units)) {
+  for (const u of dictValues(state.units)) {
     if (!onTable(u) || u.side !== g.side || u.id === gun || u.doomed) continue;
     if (info(ctx, state, u.id).kind !== 'figure') continue;
     if (u.formation !== g.formation && !(u.role !== undefined && helpers.has(u.role))) continue;

@@ -1,5 +1,6 @@
 import type { TankplankContext } from './context';
 import type { TankplankState } from './state';
+import { dictValues } from '../../../game/dict';
 
 /**
  * What must hold in every Tankplank state a legal action can lead to. Returns the broken rules
@@ -10,7 +11,7 @@ export function stateProblems(ctx: TankplankContext, s: TankplankState): string[
   if (!['movement', 'firing', 'morale', 'ended'].includes(s.phase))
     out.push(`bad phase ${s.phase}`);
   if (s.turn < 1 || s.turn > s.turnLimit) out.push(`turn ${s.turn} outside 1..${s.turnLimit}`);
-  for (const u of Object.values(s.units)) {
+  for (const u of dictValues(s.units)) {
     if (u.at) {
       const [x, y] = u.at;
       if (!(x >= -1e-9 && y >= -1e-9 && x <= ctx.map.width + 1e-9 && y <= ctx.map.height + 1e-9))

@@ -1,4 +1,4 @@
-import { dict, withEntry } from '../../../game/dict';
+import { dict, withEntry, dictValues } from '../../../game/dict';
 import { withUnit } from './state';
 import type { Point, WeaponType } from '../../../format';
 import { accepted, invalid, type Reduction } from '../../../game/reducer';
@@ -431,7 +431,7 @@ export function possiblePushers(
 ): string[] {
   const rank = weightRank(ctx, type);
   if (rank === undefined) return [];
-  return Object.values(state.units)
+  return dictValues(state.units)
     .filter(
       (u) =>
         onTable(u) &&

@@ -7,8 +7,9 @@ import { Dice } from '../../../random/dice';
 import type { Modifier } from './actions';
 import { constant, num, tableRows, text } from './catalog';
 import type { TankplankContext } from './context';
-import { baseRate, dist, formationSize, info, onTable } from './situation';
+import { baseRate, dist, formationSize, formationUnits, info, onTable } from './situation';
 import type { Events } from './reduction';
+import { dictValues } from '../../../game/dict';
 
 export function moralePhase(
   ctx: TankplankContext,
@@ -32,7 +33,7 @@ export function moralePhase(
     const size = formationSize(ctx, next, fid);
     if (size === 0) continue;
     const fi = ctx.formations.get(fid);
-    const members = Object.values(next.units).filter((u) => u.formation === fid && u.alive);
+    const members = dictValues(next.units).filter((u) => u.formation === fid && u.alive);
     // The unit's infantry: its men on foot, not a vehicle's crew who bailed out of their wreck
     // (they test for surviving it, TP-15.1e, not as infantry under armour attack).
     const infantry = members.filter((u) => {
@@ -121,13 +122,12 @@ export function moralePhase(
 
 function tankSupport(ctx: TankplankContext, state: TankplankState, formation: string): boolean {
   const range = constant(ctx.catalog, 'tankSupportRange');
-  const members = Object.values(state.units).filter(
-    (u): u is UnitState & { at: readonly [number, number] } =>
-      u.formation === formation && onTable(u),
+  const members = formationUnits(state, formation).filter(
+    (u): u is UnitState & { at: readonly [number, number] } => onTable(u),
   );
   if (members.length === 0) return false;
   const side = members[0]!.side;
-  return Object.values(state.units).some((t) => {
+  return dictValues(state.units).some((t) => {
     if (!onTable(t) || t.side !== side || t.doomed) return false;
     if (info(ctx, state, t.id).type.class !== 'tank') return false;
     return members.some((m) => dist([m.at[0], m.at[1]], [t.at[0], t.at[1]]) <= range + 1e-9);
@@ -135,11 +135,10 @@ function tankSupport(ctx: TankplankContext, state: TankplankState, formation: st
 }
 
 function officerNear(ctx: TankplankContext, state: TankplankState, formation: string): boolean {
-  const members = Object.values(state.units).filter(
-    (u): u is UnitState & { at: readonly [number, number] } =>
-      u.formation === formation && onTable(u),
+  const members = formationUnits(state, formation).filter(
+    (u): u is UnitState & { at: readonly [number, number] } => onTable(u),
   );
-  return Object.values(state.units).some((o) => {
+  return dictValues(state.units).some((o) => {
     if (!onTable(o) || o.role !== 'officer' || o.formation === formation || o.doomed) return false;
     if (members.length === 0 || o.side !== members[0]!.side) return false;
     const half = baseRate(info(ctx, state, o.id)) * constant(ctx.catalog, 'halfMove');

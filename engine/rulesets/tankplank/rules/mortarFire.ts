@@ -11,6 +11,7 @@ import { indirectPositionRefusal, matrixCircles, mortarShelter } from './canopy'
 import { callLapsed } from './observers';
 import { blastEffects } from './blasts';
 import { type PlanBase, type Refusal, refuse, type ShotPlan } from './shotPlan';
+import { dictValues } from '../../../game/dict';
 
 export function planMortar(
   ctx: TankplankContext,
@@ -29,7 +30,7 @@ export function planMortar(
   if (badPosition) return refuse(badPosition, 'TP-12.3');
   // Spotting: the crew sees enemy at the point now, or an observer called it on an earlier turn.
   const obs = obstructions(ctx, state);
-  const enemyThere = Object.values(state.units).some(
+  const enemyThere = dictValues(state.units).some(
     (u) =>
       onTable(u) &&
       u.side !== sInfo.side &&
@@ -37,7 +38,7 @@ export function planMortar(
   );
   if (!enemyThere)
     return refuse('a mortar fires only where enemy troops or vehicles are seen', 'TP-12.1');
-  const crewSees = Object.values(state.units).some(
+  const crewSees = dictValues(state.units).some(
     (u) =>
       onTable(u) &&
       u.formation === sInfo.formation &&

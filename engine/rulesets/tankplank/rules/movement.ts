@@ -22,6 +22,7 @@ import { artilleryMoved } from './artillery';
 import { type Events, type Result, round } from './reduction';
 import { revealObjectives } from './victory';
 import { standingRefusal } from './standing';
+import { dictValues } from '../../../game/dict';
 
 export function movable(
   ctx: TankplankContext,
@@ -97,7 +98,7 @@ function gunHands(ctx: TankplankContext, state: TankplankState, gun: string): nu
   if (!p) return 0;
   const reach = constant(ctx.catalog, 'crewProximity');
   let n = Object.values(g.crew).reduce((a, b) => a + b, 0);
-  for (const u of Object.values(state.units)) {
+  for (const u of dictValues(state.units)) {
     if (u.id === gun || !onTable(u) || u.formation !== g.formation || u.doomed) continue;
     if (info(ctx, state, u.id).kind !== 'figure') continue;
     if (dist([u.at[0], u.at[1]], p) <= reach + 1e-9) n++;
@@ -326,7 +327,7 @@ export function climb(
     const burning = to === 'roof' ? burningRoofRefusal(state, house.id) : undefined;
     if (burning) return invalid(burning.reason, burning.ruleId);
     // A helper stays on the ground: another man of the same unit by the house.
-    const helper = Object.values(state.units).some(
+    const helper = dictValues(state.units).some(
       (u) =>
         u.id !== id &&
         onTable(u) &&

@@ -1,5 +1,6 @@
 import type { TankplankContext } from './context';
 import type { TankplankState } from './state';
+import { dictValues } from '../../../game/dict';
 
 /**
  * The order a side moves its units this turn (TP-4.3): a sweep across its frontage, from its
@@ -25,9 +26,7 @@ export function movementOrder(
         return -x;
     }
   };
-  const units = Object.values(state.units).filter(
-    (u) => u.side === side && u.alive && !u.embarkedIn,
-  );
+  const units = dictValues(state.units).filter((u) => u.side === side && u.alive && !u.embarkedIn);
   const placed = units.filter((u) => u.at !== null);
   const off = units.filter((u) => u.at === null).map((u) => u.id);
   const sign = state.sweep === 'rightToLeft' ? 1 : -1;

@@ -2,6 +2,7 @@ import { tablePoint, type TablePoint } from '../../../geometry/units';
 import type { TankplankContext } from './context';
 import { dist, obstructions, onTable, positionOf, sightBetween } from './situation';
 import type { TankplankState, TeamWeaponState } from './state';
+import { dictValues } from '../../../game/dict';
 
 /** An observer's call as the weapon keeps it (TP-12.4). */
 export type FireCall = NonNullable<TeamWeaponState['call']>;
@@ -21,7 +22,7 @@ export function seesEnemyAt(
   const from = positionOf(state, viewer);
   if (!v || !v.alive || !from) return false;
   const obs = obstructions(ctx, state);
-  return Object.values(state.units).some(
+  return dictValues(state.units).some(
     (u) =>
       onTable(u) &&
       u.side !== v.side &&

@@ -14,7 +14,7 @@
  *   (TP-16.7, catalog `capturedWeapons`).
  * - Heavy weapons ride in vehicles only broken down and never fire from them (TP-16.9).
  */
-import { dict, withEntry } from '../../../game/dict';
+import { dict, withEntry, dictValues } from '../../../game/dict';
 import { withUnit } from './state';
 import type { Point } from '../../../format';
 import { accepted, invalid, type Reduction } from '../../../game/reducer';
@@ -127,7 +127,7 @@ export function leftBehind(
     const weapon = key.slice(cut + 1);
     if (!after.formations[formation]) continue;
     const team = (s: TankplankState) =>
-      Object.values(s.units).filter((u) => {
+      dictValues(s.units).filter((u) => {
         if (!u.alive || u.formation !== formation) return false;
         const i = info(ctx, s, u.id);
         return i.kind === 'figure' && weaponsOf(ctx, i).some((m) => m.weapon.id === weapon);
@@ -352,13 +352,13 @@ export function fireCaptured(
   const gp: Point = [gun.at[0], gun.at[1]];
   const near = (u: UnitState): u is UnitState & { at: readonly [number, number] } =>
     onTable(u) && !u.doomed && dist([u.at[0], u.at[1]], gp) <= reach + 1e-9;
-  const owners = Object.values(state.units).some(
+  const owners = dictValues(state.units).some(
     (u) =>
       u.side === gun.side && u.id !== gun.id && near(u) && info(ctx, state, u.id).kind === 'figure',
   );
   if (owners || Object.values(gun.crew).some((n) => n > 0))
     return invalid(`${gun.id} is still manned by its own side`, 'TP-16.7');
-  const hands = Object.values(state.units).filter(
+  const hands = dictValues(state.units).filter(
     (u) => u.side === man.side && near(u) && u.role !== undefined && row.roles.has(u.role),
   ).length;
   const minCrew = Number(weapon.stats?.['minCrew'] ?? 1);

@@ -18,6 +18,7 @@ import { dist, formationSize, info, obstructions, onTable, positionOf } from './
 import { applyHouseHit } from './structures';
 import { type Events, round } from './reduction';
 import { applyTemplate, doom, penetrate } from './savesAndPenetration';
+import { dictValues } from '../../../game/dict';
 
 export function resolveShot(
   ctx: TankplankContext,
@@ -129,7 +130,7 @@ function heOnStructures(
       ...next,
       gaps: [...(next.gaps ?? []), { feature: wall.id, at: [plan.at.x, plan.at.y], width }],
     };
-    for (const u of Object.values(next.units)) {
+    for (const u of dictValues(next.units)) {
       if (!onTable(u) || u.side === side || info(ctx, next, u.id).kind !== 'figure') continue;
       if (dist([u.at[0], u.at[1]], plan.at) <= width / 2 + 1)
         next = doom(next, u.id, plan.shooter, 'TP-11.8', events);

@@ -14,6 +14,7 @@ import { hullSize, unitHeight, type TankplankContext, type UnitInfo } from './co
 import type { TankplankState, UnitState } from './state';
 import { TANKPLANK_SIGHT_RULES } from './terrainRules';
 import type { Gap } from '../../../terrain/gaps';
+import { dictValues } from '../../../game/dict';
 
 /** Static facts about a unit; throws for an unknown id (callers check first). */
 export function info(ctx: TankplankContext, state: TankplankState, id: string): UnitInfo {
@@ -142,7 +143,7 @@ function findWorld(ctx: TankplankContext, state: TankplankState): SightWorld {
 /** Everything `computeObstructions` reads from a state, as a string. */
 function obstructionSignature(ctx: TankplankContext, state: TankplankState): string {
   let key = '';
-  for (const u of Object.values(state.units)) {
+  for (const u of dictValues(state.units)) {
     if (!onTable(u) || info(ctx, state, u.id).kind === 'figure') continue;
     key += `${u.id}@${u.at[0]},${u.at[1]},${u.facing};`;
   }
@@ -161,7 +162,7 @@ export function obstructions(ctx: TankplankContext, state: TankplankState): Obst
 
 function computeObstructions(ctx: TankplankContext, state: TankplankState): Obstruction[] {
   const out: Obstruction[] = [];
-  for (const u of Object.values(state.units)) {
+  for (const u of dictValues(state.units)) {
     if (!onTable(u)) continue;
     const i = info(ctx, state, u.id);
     if (i.kind === 'figure') continue;
@@ -353,15 +354,39 @@ export function formationSize(
   state: TankplankState,
   formation: string,
 ): number {
+  let sizes = formationSizes.get(state.units);
+  if (!sizes) formationSizes.set(state.units, (sizes = new Map()));
+  let n = sizes.get(formation);
+  if (n !== undefined) return n;
   const f = ctx.formations.get(formation);
   const members = new Set(f?.members ?? []);
-  for (const u of Object.values(state.units)) if (u.formation === formation) members.add(u.id);
-  let n = 0;
+  for (const u of formationUnits(state, formation)) members.add(u.id);
+  n = 0;
   for (const id of members) {
     const u = state.units[id];
     if (u && u.alive && !u.doomed) n++;
   }
+  sizes.set(formation, n);
   return n;
+}
+
+// Both depend on the units record alone, which a state never changes in place.
+const formationSizes = new WeakMap<object, Map<string, number>>();
+const formationIndex = new WeakMap<object, ReadonlyMap<string, readonly UnitState[]>>();
+
+/** The units whose formation is `formation` now, wherever they are (made once per state). */
+export function formationUnits(state: TankplankState, formation: string): readonly UnitState[] {
+  let index = formationIndex.get(state.units);
+  if (!index) {
+    const groups = new Map<string, UnitState[]>();
+    for (const u of dictValues(state.units)) {
+      const group = groups.get(u.formation);
+      if (group) group.push(u);
+      else groups.set(u.formation, [u]);
+    }
+    formationIndex.set(state.units, (index = groups));
+  }
+  return index.get(formation) ?? [];
 }
 
 /** A unit's base rate in inches per turn (off road), for "within half a move" checks. */

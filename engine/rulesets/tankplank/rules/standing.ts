@@ -6,6 +6,7 @@ import type { TablePoint } from '../../../geometry/units';
 import { hullSize, type TankplankContext } from './context';
 import { info, onTable } from './situation';
 import type { TankplankState } from './state';
+import { dictValues } from '../../../game/dict';
 
 /** A man's base on the table, as a radius in inches (a 20 mm base is about 0.8" across). */
 const FIGURE_RADIUS = 0.2;
@@ -30,6 +31,9 @@ export function standingFootprint(
   const hull = hullSize(i);
   return rectangleCorners(at[0], at[1], hull.length, hull.width, facing) as readonly TablePoint[];
 }
+
+const halfDiagonal = (hull: { width: number; length: number }) =>
+  Math.hypot(hull.width, hull.length) / 2;
 
 /** True when two convex outlines overlap by more than a hair (touching is allowed). */
 function convexOverlap(a: Poly, b: Poly): boolean {
@@ -63,8 +67,12 @@ export function overlappedModel(
   at: readonly [number, number],
   facing: number,
 ): string | undefined {
-  if (info(ctx, state, id).kind === 'figure') return undefined;
+  const me = info(ctx, state, id);
+  if (me.kind === 'figure') return undefined;
   const mine = standingFootprint(ctx, state, id, at, facing);
+  // Two hulls whose circumscribed circles do not meet cannot overlap: most pairs end here, before
+  // any outline is built (the bot asks this for every end it tries).
+  const myReach = halfDiagonal(hullSize(me));
   const box = (poly: Poly) => {
     const xs = poly.map((v) => v.x);
     const ys = poly.map((v) => v.y);
@@ -75,13 +83,23 @@ export function overlappedModel(
     const [a0, b0, a1, b1] = box(poly);
     return a0 < x1 && a1 > x0 && b0 < y1 && b1 > y0;
   };
-  for (const u of Object.values(state.units)) {
-    if (u.id === id || !onTable(u) || info(ctx, state, u.id).kind === 'figure') continue;
+  for (const u of dictValues(state.units)) {
+    if (u.id === id || !onTable(u)) continue;
+    const them = info(ctx, state, u.id);
+    if (them.kind === 'figure') continue;
+    const reach = myReach + halfDiagonal(hullSize(them));
+    const dx = u.at[0] - at[0];
+    const dy = u.at[1] - at[1];
+    if (dx * dx + dy * dy >= reach * reach) continue;
     const theirs = standingFootprint(ctx, state, u.id, u.at, u.facing);
     if (near(theirs) && convexOverlap(mine, theirs)) return u.id;
   }
   for (const w of state.wrecks) {
     const type = ctx.catalog.units.get(w.type);
+    const reach = myReach + Math.hypot(type?.size?.length ?? 1.5, type?.size?.width ?? 1) / 2;
+    const dx = w.at[0] - at[0];
+    const dy = w.at[1] - at[1];
+    if (dx * dx + dy * dy >= reach * reach) continue;
     const wreck = rectangleCorners(
       w.at[0],
       w.at[1],

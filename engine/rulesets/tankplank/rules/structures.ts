@@ -4,7 +4,7 @@
  * kills outright, the far slope saves, the survivors must come down next turn and the roof burns
  * for the rest of the game (a plain flag, TP-G15).
  */
-import { withEntry } from '../../../game/dict';
+import { withEntry, dictValues } from '../../../game/dict';
 import type { BuildingFeature } from '../../../format';
 import {
   distanceToOutline,
@@ -108,7 +108,7 @@ export function heOnHousePlan(
     onTable(u) && pointInPolygon(posOf(u), poly);
   const target = p.target ? state.units[p.target] : undefined;
   if (p.target && !inHouse(target)) return blast;
-  const men = Object.values(state.units).filter(
+  const men = dictValues(state.units).filter(
     (u) => inHouse(u) && info(ctx, state, u.id).kind === 'figure',
   );
   const enemies = men.filter((u) => u.side !== p.side);
@@ -215,7 +215,7 @@ export function leaveBurningRoofs(
   const cost = row ? num(row, 'cost') : 0.5;
   const ruleId = row ? text(row, 'ruleId') : 'TP-5.7';
   let units = state.units;
-  for (const u of Object.values(state.units)) {
+  for (const u of dictValues(state.units)) {
     if (!onTable(u) || u.level !== 'roof') continue;
     const p = tablePoint(u.at[0], u.at[1]);
     const house = houseAt(ctx, p, 0);

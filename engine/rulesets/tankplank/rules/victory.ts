@@ -3,7 +3,7 @@
  * (TP-3.2), and a side wins by holding it (TP-3.3, TP-A47); the game also ends on a wipe-out or
  * the turn limit (TP-G12).
  */
-import { withEntry } from '../../../game/dict';
+import { withEntry, dictValues } from '../../../game/dict';
 import type { TankplankState } from './state';
 import { hashState } from '../../../game/stateHash';
 import { tablePoint } from '../../../geometry/units';
@@ -23,7 +23,7 @@ export function revealObjectives(
     if (o.revealed) continue;
     const obj = ctx.objectives.find((x) => x.id === o.objective);
     if (!obj?.area) continue;
-    const inside = Object.values(state.units).some(
+    const inside = dictValues(state.units).some(
       (u) =>
         u.side === side &&
         onTable(u) &&
@@ -55,7 +55,7 @@ export function checkVictory(
   for (const [side, o] of Object.entries(state.objectives)) {
     const obj = ctx.objectives.find((x) => x.id === o.objective);
     if (!obj?.area) continue;
-    const inZone = Object.values(next.units).filter(
+    const inZone = dictValues(next.units).filter(
       (u) => onTable(u) && shapeContains(obj.area!, tablePoint(u.at[0], u.at[1]), ctx.map),
     );
     // The men who can hold it: figures of the classes the objective names (any, if none named).
@@ -98,9 +98,7 @@ export function checkVictory(
   if (winners.length === 1)
     return end(winners[0]!, 'took its objective and held it for three turns', 'TP-3.3');
   const alive = ctx.sides.filter((s) =>
-    Object.values(next.units).some(
-      (u) => u.side === s && u.alive && countsAsTroops(ctx, next, u.id),
-    ),
+    dictValues(next.units).some((u) => u.side === s && u.alive && countsAsTroops(ctx, next, u.id)),
   );
   if (alive.length === 1)
     return end(alive[0]!, 'the other side has no units left (non-source end condition)', 'TP-G12');

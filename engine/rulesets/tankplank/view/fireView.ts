@@ -24,6 +24,7 @@ import {
 import { type TankplankKit } from './kit';
 import { capturedGunAction, capturedGunChoices } from './salvage';
 import { needText, pt } from './words';
+import { dictValues } from '../../../game/dict';
 
 export function weaponChoices(
   kit: TankplankKit,
@@ -39,7 +40,7 @@ export function weaponChoices(
   const calls: WeaponChoice[] = [];
   if (observer) {
     const seen = new Set<string>();
-    for (const c of Object.values(state.units)) {
+    for (const c of dictValues(state.units)) {
       if (!onTable(c) || c.side !== u.side || seen.has(c.formation)) continue;
       const ci = info(ctx, state, c.id);
       // Mortars (TP-12.4) and artillery pieces (TP-18.7a) take an observer's call.

@@ -1,4 +1,4 @@
-import { dict } from '../../../game/dict';
+import { dict, dictValues } from '../../../game/dict';
 import type { GameAction, GameDef } from '../../../game/gameDef';
 import { tablePoint } from '../../../geometry/units';
 import type {
@@ -46,7 +46,7 @@ export function tankplankView(
       const waitingFor = over ? [] : ctx.sides.filter((s) => !state.ended.includes(s));
       const todo = dict<string[]>();
       for (const side of ctx.sides) {
-        const own = Object.values(state.units).filter((u) => u.side === side && u.alive);
+        const own = dictValues(state.units).filter((u) => u.side === side && u.alive);
         const lines: string[] = [];
         if (state.phase === 'movement') {
           const off = own.filter((u) => u.at === null && u.embarkedIn === null).length;
@@ -91,7 +91,7 @@ export function tankplankView(
       const hideEnemy =
         screenTurn && viewer !== null && state.turn === 1 && state.phase === 'movement';
       const out: CounterView[] = [];
-      for (const u of Object.values(state.units)) {
+      for (const u of dictValues(state.units)) {
         if (!u.alive) continue;
         if (hideEnemy && u.side !== viewer) continue;
         const i = info(ctx, state, u.id);
@@ -188,7 +188,7 @@ export function tankplankView(
       const lines: ScoreLine[] = [];
       for (const side of ctx.sides) {
         // Troops only: a dropped heavy weapon or a boat is a thing, not a unit (TP-16.8, TP-G7).
-        const all = Object.values(state.units).filter(
+        const all = dictValues(state.units).filter(
           (u) => u.side === side && !u.spawned && countsAsTroops(ctx, state, u.id),
         );
         const alive = all.filter((u) => u.alive).length;

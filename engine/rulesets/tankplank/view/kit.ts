@@ -31,6 +31,7 @@ import {
   type UnitInfo,
 } from '../rules';
 import { halfs, pt, r1 } from './words';
+import { dictValues } from '../../../game/dict';
 
 /** What every part of the Tankplank playtest view shares: the rules context, names and helpers. */
 export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
@@ -269,7 +270,7 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
     const here = tablePoint(u.at[0], u.at[1]);
     if (u.carriedAmmo?.length) {
       const reach = constant(ctx.catalog, 'ammoTransferReach');
-      for (const v of Object.values(state.units)) {
+      for (const v of dictValues(state.units)) {
         if (!onTable(v) || v.side !== u.side || !couldUseCarriedAmmo(ctx, u, v)) continue;
         if (distance(here, tablePoint(v.at[0], v.at[1])) > reach + 1e-9) continue;
         out.push(

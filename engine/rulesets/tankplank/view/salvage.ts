@@ -19,6 +19,7 @@ import {
   type TankplankEvent,
   type TankplankState,
 } from '../rules';
+import { dictValues } from '../../../game/dict';
 
 type Try = (
   state: TankplankState,
@@ -79,7 +80,7 @@ export function salvageCommands(
         unit,
       }),
     );
-  for (const o of Object.values(state.units)) {
+  for (const o of dictValues(state.units)) {
     if (!onTable(o) || o.id === unit || !near(u, o)) continue;
     if (!u.boat && o.side === u.side && isBoat(ctx, state, o.id))
       out.push(
@@ -122,7 +123,7 @@ export function salvageCommands(
 function heavyWeapons(ctx: TankplankContext, state: TankplankState, side: string): string[] {
   const out: string[] = [];
   const teams = new Set<string>();
-  for (const u of Object.values(state.units)) {
+  for (const u of dictValues(state.units)) {
     if (!onTable(u) || u.side !== side) continue;
     const i = info(ctx, state, u.id);
     if (i.kind === 'vehicle') continue;
@@ -147,7 +148,7 @@ export function capturedGunChoices(
   const u = state.units[unit];
   if (!onTable(u) || info(ctx, state, unit).kind !== 'figure') return [];
   const reach = constant(ctx.catalog, 'crewProximity');
-  return Object.values(state.units)
+  return dictValues(state.units)
     .filter(
       (g) =>
         onTable(g) &&

@@ -20,6 +20,7 @@ import {
 import { type TankplankKit } from './kit';
 import { salvageCommands } from './salvage';
 import { pt } from './words';
+import { dictValues } from '../../../game/dict';
 
 export function unitCommands(
   kit: TankplankKit,
@@ -46,7 +47,7 @@ export function unitCommands(
   }
   if (i.kind === 'figure' && onTable(u)) {
     const reach = constant(ctx.catalog, 'mountReach');
-    for (const v of Object.values(state.units)) {
+    for (const v of dictValues(state.units)) {
       if (!onTable(v) || v.side !== u.side || v.id === unit) continue;
       const vi = info(ctx, state, v.id);
       if (vi.kind !== 'vehicle' || (vi.type.capacity ?? 0) === 0) continue;
