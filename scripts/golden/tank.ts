@@ -380,9 +380,10 @@ const CASES: Case[] = [
       bravo: [{ id: 'b1', type: 'tank.infantrySquad', at: [4, 5] }],
     },
     actions: [plot('a1', 'OV', { path: [[4, 5]] }), dice(4), ...turn()],
+    // The moves of the MV step are logged first, then what happened on the way (OT-G7).
     events: [
-      { type: 'overrun', unit: 'a1', target: 'b1', roll: 4, result: 'pinned', ruleId: 'OT-32.12' },
       { type: 'moved', unit: 'a1', path: [], stopped: 'the overrun did not clear the hex' },
+      { type: 'overrun', unit: 'a1', target: 'b1', roll: 4, result: 'pinned', ruleId: 'OT-32.12' },
     ],
   },
   {

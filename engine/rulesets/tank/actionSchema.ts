@@ -11,7 +11,7 @@ const opt = <F extends FieldSpec>(f: F) => ({ ...f, optional: true }) as F & { o
 const SPECS: Readonly<Record<string, ActionSpec>> = {
   plot: {
     description:
-      "write a unit's mission for this turn: DF, DF-P, DF-CA or SMF at a target, OF, MV or OV along a path of hexes, FC to a facing, IF on a hex (OT-G7, TC-3)",
+      "write a unit's mission for this turn: DF, DF-P, DF-CA or SMF at a target, OF, MV, MVR or OV along a path of hexes, FC to a facing, IF or SF on a hex, MT onto a friendly vehicle (target), DT into a hex (at); with fallback, an FC or MVR done instead if morale cancels all missions (OT-G7, TC-3, TC-6.4)",
     fields: {
       unit: id,
       mission: { kind: 'word', values: MISSIONS },
@@ -20,6 +20,7 @@ const SPECS: Readonly<Record<string, ActionSpec>> = {
       path: opt({ kind: 'points', min: 1, max: 60 }),
       facing: opt({ kind: 'number', min: 0, max: 5, integer: true }),
       phase: opt({ kind: 'word', values: ['DF', 'OF'] }),
+      fallback: opt({ kind: 'boolean' }),
     },
   },
   clearPlot: {

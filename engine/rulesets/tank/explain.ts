@@ -96,6 +96,8 @@ function sightOf(scenario: ScenarioDoc, fromEnd: SightEnd, toEnd: SightEnd): Exp
       text.push(
         `${head} ED = L(high) + L(low) − 2 × L(block) = ${c.ed}; R = ${c.R}, d = ${c.d}; table row ${c.row} → ${c.blocks ? 'blocks' : 'clear'} (${c.ruleId})`,
       );
+    else if (c.case === 'smoke')
+      text.push(`${head} a smoke marker blocks sight through the hex → blocks (${c.ruleId})`);
     else
       text.push(
         `${head} ${c.why.includes('higher') ? 'higher than both ends' : 'blocking terrain'} → blocks (${c.ruleId})`,

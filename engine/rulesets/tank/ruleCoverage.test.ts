@@ -16,8 +16,8 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
     'the optional layer (tank-rules catalog optionalRules, rules/tables.ts Layers)',
   ],
   'OT-32.8': [
-    'partial',
-    'DF-P plotted apart, HE summed, strongest aspect, extended "." cells with −2, pins (rules/fire.ts, resolve.ts); (8) infantry carried by the pinned AFV is not modelled: the engine has no carrying',
+    'done',
+    'DF-P plotted apart, HE summed, strongest aspect, extended "." cells with −2, pins (rules/fire.ts, resolve.ts); (8) riders of the pinned AFV attacked apart at the catalog\'s rider defence (carriedInfantryDefence) with the carrier\'s MP modifier, thrown off by any effect (riderShot); MT/DT carry them',
   ],
   'OT-32.81': [
     'partial',
@@ -54,7 +54,10 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   'OT-A3': ['done', 'option softPinRecovery'],
   'OT-A4': ['done', 'killBand, option softSplitRounding'],
   'OT-A5': ['done', 'option softTripleTerrainOnly'],
-  'OT-A6': ['not done', 'no carrying: carried infantry is not attacked (OT-32.8 (8))'],
+  'OT-A6': [
+    'done',
+    'riderShot: the summed HE against defence 1, the plain CRT reading, the soft split with the optional layer, no terrain',
+  ],
   'OT-A7': ['done', 'assaultOdds: attackers − 1 on the row of closeAssaultRangeRow'],
   'OT-A8': ['done', 'option cohesionReduction'],
   'OT-A9': ['done', 'only a close-assault target is protected (checkPlot)'],
@@ -80,16 +83,19 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
     "each unit's panicPct is used by cohesion, looser formations and morale; the base game's panic procedure and panic movement plots are not in the engine (replaced by Costello's morale when that layer is on)",
   ],
   'OT-G6': ['done', 'placeholder overrun table: OV into soft targets eliminates them'],
-  'OT-G7': ['done', 'placeholder sequenceOfPlay; DF-P and DF-CA resolve in DF; OF refuses DF-P'],
+  'OT-G7': [
+    'done',
+    'placeholder sequenceOfPlay; DF-P and DF-CA resolve in DF; OF refuses DF-P; OF fires during simultaneous movement in MP impulses at the best hex ahead or the first seen (option opportunityFireAt, stepMove)',
+  ],
   'OT-G8': [
-    'partial',
-    "platoons with a leader: facing follows the leader's (FC plots), conformity, leaving pinned members; no follow-the-leader movement",
+    'done',
+    "platoons with a leader: facing follows the leader's (FC plots), conformity, leaving pinned members; base game: a member's move ends within the placeholder followLeaderMaxHexes of its leader's end (followsLeader)",
   ],
   'TC-1.1': ['done', 'any hex map of the scenario'],
   'TC-1.2': ['done', 'los.ts hullDown: +2 defence, ridges never block'],
   'TC-1.3': [
-    'partial',
-    'urban hexes block sight and give defence; a building is not destroyed in play, so no rubble scatter (TC-G5)',
+    'done',
+    'urban hexes block sight and give defence; IF on a building may bring it down (placeholder buildingCollapse): the hex turns to rubble in the state (TankMap.rubbled), no longer blocks, counts as an infantry position, and its scattered rubble closes a street to vehicles',
   ],
   'TC-1.4': ['done', 'marsh impassable to vehicles (enterable, checkPath)'],
   'TC-1.5': ['done', 'hex levels from the map, refused at game start outside 0..contourLevels'],
@@ -104,7 +110,7 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   'TC-2.9': ['done', 'every potential blocking hex tested, the first that blocks reported'],
   'TC-3': [
     'partial',
-    'sequenceOfPlay table of the costello catalog drives resolveTurn: IF, MORALE, DF, MV (with OF), FC, CLEANUP; MT/DT missions and smoke markers are not in the engine (TC-G2)',
+    'sequenceOfPlay of the costello catalog drives resolveTurn: IF (with mortar smoke), MORALE, DF, MV (with OF along the paths), MT_DT, FC, CLEANUP (smoke lifted); vehicle-smoke markers are not in the engine (standard TANK! data the seed does not give)',
   ],
   'TC-4.1': ['done', 'support weapons stack with a squad at start, move and die with it'],
   'TC-4.2': ['done', 'catalog data; period availability refused at game start'],
@@ -119,8 +125,8 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   ],
   'TC-4.6': ['not done', 'the terrain that holds fireteams an extra turn is not given (TC-G7)'],
   'TC-4.7': [
-    'partial',
-    'cumulative HE on the placeholder IF CRT; SF (smoke) missions are not in the engine',
+    'done',
+    'cumulative HE on the placeholder IF CRT; SF lays smoke that blocks sight through its hex until the cleanup (smokeDurationTurns)',
   ],
   'TC-4.8': ['not done', 'entrenchment procedure and value not given (TC-G4)'],
   'TC-4.9': ['not done', 'flame units, sappers and airlanding have no values (TC-G4)'],
@@ -131,8 +137,8 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   'TC-6.2': ['done', 'd10 (option d10Faces) minus 1 per 10% panic, in the MORALE step'],
   'TC-6.3': ['done', 'moraleModifiers from the catalog table'],
   'TC-6.4': [
-    'partial',
-    'results change the plots; Retire, Retreat (static units eliminated) and Flee (off the edge, never tested again) move the unit; after "cancel all" the owner cannot give an FC or MVR instead',
+    'done',
+    'results change the plots; Retire, Retreat (static units eliminated) and Flee (off the edge, never tested again) move the unit; after "cancel all" the fallback FC or MVR the owner wrote with the plot is carried out (checkFallback)',
   ],
   'TC-6.5': [
     'done',
@@ -163,10 +169,16 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   'TC-A13': ['done', 'the heavy mortar record carries the same ranges'],
   'TC-A14': ['done', 'fraction(): exact rational comparison'],
   'TC-G1': ['done', 'the placeholder catalog (CRT, WCC, terrain, base LOS)'],
-  'TC-G2': ['partial', 'missions table; MT, DT, MVR and SF are not plottable'],
+  'TC-G2': [
+    'done',
+    'missions table (placeholder): MT, DT, MVR, SF plottable and refused with rule ids when illegal; MVR backs through the rear hexsides at reverseMpFactor',
+  ],
   'TC-G3': ['done', 'placeholder ifCrt with terrain columns and ifEffects'],
   'TC-G4': ['not done', 'entrenchment, flame, sappers, airlanding: no data'],
-  'TC-G5': ['not done', 'no impact-marker scatter (no rubble from destroyed buildings)'],
+  'TC-G5': [
+    'partial',
+    "a collapsed building's rubble scatters by the placeholder rubbleScatter table; impact markers themselves do not scatter (the IF lands on its hex)",
+  ],
   'TC-G6': ['partial', 'catalog points per type (placeholder values), no formula helper'],
   'TC-G7': ['not done', 'no exit-delay terrain'],
   'TC-G8': ['done', 'sight along a hexside is tested on both sides: blocked only if both block'],

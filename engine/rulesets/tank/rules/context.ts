@@ -33,6 +33,8 @@ export interface UnitInfo {
   readonly mortar: { readonly effective: number; readonly delay: number } | undefined;
   /** Missions its record allows ("IF,SF,OF"); undefined for all. */
   readonly missions: readonly string[] | undefined;
+  /** Infantry units it may carry (stat carryCapacity, OT-32.8 (8)); undefined for the catalog default. */
+  readonly carry: number | undefined;
   /** The squad a support weapon is stacked with and shares its fate (TC-4.1). */
   readonly squad: string | undefined;
   readonly start: HexRef;
@@ -225,6 +227,7 @@ export function createTankContext(scenario: ScenarioDoc): TankContext | string {
           points: typeof t.points === 'number' ? t.points : 0,
           mortar,
           missions,
+          carry: typeof stats['carryCapacity'] === 'number' ? stats['carryCapacity'] : undefined,
           squad: undefined,
           start: { col: u.position.col, row: u.position.row },
           facing: u.facing ?? 0,

@@ -11,6 +11,7 @@ import {
   softOdds,
 } from './crt';
 import { sight, type SightResult } from './los';
+import type { TankMap } from './map';
 import type { ModView, Plot, TankState, UnitState } from './state';
 
 /** The hexes holding live units friendly to `side` (they block its line of sight, TC-2.2, TC-A2). */
@@ -29,7 +30,19 @@ export function blockersFor(
   return (h) => held.has(`${h.col},${h.row}`);
 }
 
-/** Line of sight between two hexes for a firer of `side`. */
+/** The map as it stands in this state: with the rubble made in play (TC-1.3). */
+export function mapOf(ctx: TankContext, state: TankState): TankMap {
+  return state.rubble.length ? ctx.map.rubbled(state.rubble) : ctx.map;
+}
+
+/** The hexes under a smoke marker in this state (SF; removed at the cleanup, TC-3 step 8). */
+export function smokeIn(state: TankState): (h: HexRef) => boolean {
+  if (state.smoke.length === 0) return () => false;
+  const on = new Set(state.smoke.map((m) => `${m.hex.col},${m.hex.row}`));
+  return (h) => on.has(`${h.col},${h.row}`);
+}
+
+/** Line of sight between two hexes for a firer of `side`, with the smoke on the map now. */
 export function sightFor(
   ctx: TankContext,
   state: TankState,
@@ -37,13 +50,32 @@ export function sightFor(
   from: HexRef,
   to: HexRef,
 ): SightResult {
-  return sight(ctx.rules, ctx.map, from, to, blockersFor(ctx, state, side));
+  return sight(
+    ctx.rules,
+    mapOf(ctx, state),
+    from,
+    to,
+    blockersFor(ctx, state, side),
+    smokeIn(state),
+  );
+}
+
+/** What entering a hex costs on a plotted path: its terrain's MP, times the reverse factor for MVR. */
+export function stepMp(
+  ctx: TankContext,
+  map: TankMap,
+  mission: Plot['mission'],
+  h: HexRef,
+): number {
+  const mp = map.hex(map.toAxial(h))?.mp ?? 1;
+  return mission === 'MVR' ? mp * (ctx.rules.constants['reverseMpFactor'] ?? 1) : mp;
 }
 
 /** The movement points a unit plotted this turn (OT-G3, OT-A15). */
-export function plottedMp(ctx: TankContext, plot: Plot | undefined): number {
+export function plottedMp(ctx: TankContext, plot: Plot | undefined, state?: TankState): number {
   if (!plot?.path) return 0;
-  return plot.path.reduce((n, h) => n + (ctx.map.hex(ctx.map.toAxial(h))?.mp ?? 1), 0);
+  const map = state ? mapOf(ctx, state) : ctx.map;
+  return plot.path.reduce((n, h) => n + stepMp(ctx, map, plot.mission, h), 0);
 }
 
 export const plotOf = (ctx: TankContext, state: TankState, unit: string): Plot | undefined =>
@@ -70,31 +102,35 @@ export function defenceOf(
   u: UnitState,
   from: HexRef,
   hullDown: boolean,
+  map: TankMap = ctx.map,
 ): { value: number; parts: ModView[] } {
-  const hex = ctx.map.hex(ctx.map.toAxial(u.at!))!;
+  const hex = map.hex(map.toAxial(u.at!))!;
   const aspect = aspectOf(ctx, u, from);
   const base = info.def[aspect];
   const parts: ModView[] = [{ label: `${aspect} defence`, value: base, ruleId: 'OT-G2' }];
+  // Rubble gives infantry a defensive position, counted as an Improved Position (TC-1.3).
+  const rubbleIp = hex.infantryPosition && info.cls === 'infantry';
+  const ip = hex.improvedPosition || rubbleIp;
+  const ipWords = hex.improvedPosition ? 'Improved Position' : 'rubble, infantry position';
+  const ipRule = hex.improvedPosition ? undefined : 'TC-1.3';
   const ipDsp = ctx.rules.constants['improvedPositionDsp'] ?? 0;
-  let terrain = hex.improvedPosition ? Math.max(ipDsp, hex.dsp) : hex.dsp;
+  let terrain = ip ? Math.max(ipDsp, hex.dsp) : hex.dsp;
   let value = base;
   if (info.soft && ctx.rules.layers.optional) {
     const mult = ctx.rules.constants['softTargetTerrainMultiplier'] ?? 3;
-    if (hex.improvedPosition) terrain = ctx.rules.constants['improvedPositionSoftDsp'] ?? 12;
+    if (ip) terrain = ctx.rules.constants['improvedPositionSoftDsp'] ?? 12;
     else terrain *= mult;
     if (!ctx.rules.options.softTripleTerrainOnly) value = base * mult;
     parts.push({
-      label: hex.improvedPosition
-        ? 'Improved Position, soft target'
-        : `${hex.terrain} ×${mult}, soft target`,
+      label: ip ? `${ipWords}, soft target` : `${hex.terrain} ×${mult}, soft target`,
       value: terrain,
-      ruleId: 'OT-32.9',
+      ruleId: ipRule ?? 'OT-32.9',
     });
   } else if (terrain)
     parts.push({
-      label: hex.improvedPosition ? 'Improved Position' : hex.terrain,
+      label: ip ? ipWords : hex.terrain,
       value: terrain,
-      ruleId: 'OT-G4',
+      ruleId: ipRule ?? 'OT-G4',
     });
   value += terrain;
   if (hullDown && !info.soft) {
@@ -194,7 +230,7 @@ export function shotOdds(
     let a = he ? fi.he : fi.ap;
     if (kind === 'SMF') a = Math.floor(a * (ctx.rules.constants['smfAttackFactor'] ?? 0.5));
     attack += a;
-    const d = defenceOf(ctx, t, tu, fu.at, s.hullDown);
+    const d = defenceOf(ctx, t, tu, fu.at, s.hullDown, mapOf(ctx, state));
     // Mixed aspects: every pinning firer uses the strongest aspect involved (OT-32.8(5)).
     if (!best || d.value > best.value) best = d;
   }
@@ -209,7 +245,7 @@ export function shotOdds(
       ? extendedThreshold(row, ctx.rules.crt, differential, ctx.rules.options.dfpDotCells)
       : plainThreshold(row, ctx.rules.crt, differential);
   const mods: ModView[] = [];
-  const mp = opts.targetMp ?? plottedMp(ctx, plotOf(ctx, state, target));
+  const mp = opts.targetMp ?? plottedMp(ctx, plotOf(ctx, state, target), state);
   const mm = movementModifier(ctx.rules, mp);
   if (mm) mods.push({ label: `target plotted ${mp} MP`, value: mm, ruleId: 'OT-G3' });
   if (kind === 'DF-P')
@@ -285,7 +321,7 @@ export function assaultOdds(
   const differential = attackers - 1;
   const threshold = plainThreshold(row, ctx.rules.crt, differential);
   const mods: ModView[] = [];
-  const mp = plottedMp(ctx, plotOf(ctx, state, target));
+  const mp = plottedMp(ctx, plotOf(ctx, state, target), state);
   const minMp = ctx.rules.constants['closeAssaultVehicleMinMP'] ?? 6;
   const fast = !t.soft && mp >= minMp;
   if (fast) mods.push({ label: `vehicle plotted ${mp} MP`, value: 1, ruleId: 'OT-32.11' });

@@ -12,15 +12,19 @@ import type { TankMap } from './map';
 import type { TankRules } from './tables';
 
 /** Why a hex on the line is a potential blocking hex (TC-2.2, TC-2.3) or blocks the base game's. */
-export type BlockReason = 'woods' | 'urban' | 'unit' | 'twinContour' | 'terrain' | 'higher';
+export type BlockReason =
+  'woods' | 'urban' | 'unit' | 'twinContour' | 'terrain' | 'higher' | 'smoke';
 
 /** One potential blocking hex and how the rules decided it. */
 export interface BlockerCheck {
   readonly hex: HexRef;
   readonly level: number;
   readonly why: readonly BlockReason[];
-  /** Which case decided it: same level (TC-2.5), the EDT (TC-2.6/2.7), next to the lower unit (TC-2.8), the base game. */
-  readonly case: 'sameLevel' | 'edt' | 'adjacentLower' | 'base';
+  /**
+   * Which case decided it: same level (TC-2.5), the EDT (TC-2.6/2.7), next to the lower unit
+   * (TC-2.8), the base game, or a smoke marker (SF, which blocks whatever the levels, TC-G2).
+   */
+  readonly case: 'sameLevel' | 'edt' | 'adjacentLower' | 'base' | 'smoke';
   readonly ed?: number;
   /** Range from the higher unit to the lower (R) and to this hex (d), TC-2.7. */
   readonly R?: number;
@@ -52,6 +56,11 @@ export interface SightResult {
 /** Units that block a line of sight: which hexes hold one (friendly to the firer, TC-A2). */
 export type UnitBlocks = (h: HexRef) => boolean;
 
+/** Which hexes hold a smoke marker this moment (SF missions, read from the game state). */
+export type SmokeAt = (h: HexRef) => boolean;
+
+const NO_SMOKE: SmokeAt = () => false;
+
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
 /** The line of sight of the scenario's layers: Costello's with the layer on, the base game's otherwise. */
@@ -61,6 +70,7 @@ export function sight(
   from: HexRef,
   to: HexRef,
   unitBlocks: UnitBlocks,
+  smoke: SmokeAt = NO_SMOKE,
 ): SightResult {
   const a = map.toAxial(from);
   const b = map.toAxial(to);
@@ -71,8 +81,8 @@ export function sight(
   for (const tie of ties) {
     const line = tie === 'left' ? left : traceHexLine(map.grid.orientation, a, b, tie);
     const r = rules.layers.costello
-      ? costelloOn(rules, map, line, a, b, unitBlocks, along)
-      : baseOn(map, line, a, b, along);
+      ? costelloOn(rules, map, line, a, b, unitBlocks, smoke, along)
+      : baseOn(map, line, a, b, smoke, along);
     if (r.visible) return r;
     first ??= r;
   }
@@ -121,6 +131,7 @@ function costelloOn(
   a: Axial,
   b: Axial,
   unitBlocks: UnitBlocks,
+  smoke: SmokeAt,
   along: boolean,
 ): SightResult {
   const base = common(map, line, a, b, along);
@@ -140,6 +151,7 @@ function costelloOn(
     if (h?.woods) add(i, 'woods');
     if (h?.urban) add(i, 'urban');
     if (unitBlocks(base.hexes[i]!)) add(i, 'unit');
+    if (smoke(base.hexes[i]!)) add(i, 'smoke');
   }
   // TC-2.3: a contour line crossed a second time makes the hex just before it a blocking hex.
   const crossed = new Map<number, number>();
@@ -162,7 +174,9 @@ function costelloOn(
     const hex = base.hexes[i]!;
     const Lb = lvl(i);
     let c: BlockerCheck;
-    if (L1 === L2) {
+    if (why.get(i)!.includes('smoke')) {
+      c = { hex, level: Lb, why: why.get(i)!, case: 'smoke', blocks: true, ruleId: 'TC-G2' };
+    } else if (L1 === L2) {
       c = {
         hex,
         level: Lb,
@@ -227,7 +241,14 @@ function costelloOn(
 }
 
 /** The placeholder base-game line of sight (no Costello layer): terrain that blocks, or a hex higher than both ends. */
-function baseOn(map: TankMap, line: HexLine, a: Axial, b: Axial, along: boolean): SightResult {
+function baseOn(
+  map: TankMap,
+  line: HexLine,
+  a: Axial,
+  b: Axial,
+  smoke: SmokeAt,
+  along: boolean,
+): SightResult {
   const base = common(map, line, a, b, along);
   const checks: BlockerCheck[] = [];
   const top = Math.max(base.fromLevel, base.toLevel);
@@ -237,14 +258,15 @@ function baseOn(map: TankMap, line: HexLine, a: Axial, b: Axial, along: boolean)
     const why: BlockReason[] = [];
     if (h.blocksBaseLos) why.push('terrain');
     if (h.level > top) why.push('higher');
+    if (smoke(base.hexes[i]!)) why.push('smoke');
     if (why.length)
       checks.push({
         hex: base.hexes[i]!,
         level: h.level,
         why,
-        case: 'base',
+        case: why.includes('smoke') ? 'smoke' : 'base',
         blocks: true,
-        ruleId: 'TC-G1',
+        ruleId: why.includes('smoke') ? 'TC-G2' : 'TC-G1',
       });
   }
   return {

@@ -31,6 +31,8 @@ export interface TankHex {
   /** A potential blocking hex of Costello's line of sight by its terrain (TC-2.2). */
   readonly costelloBlocking: boolean;
   readonly overrunProtection: boolean;
+  /** Rubble gives infantry a defensive position (TC-1.3, catalog stat infantryDefensivePosition). */
+  readonly infantryPosition: boolean;
 }
 
 export interface TankMap {
@@ -42,6 +44,12 @@ export interface TankMap {
   readonly ridges: ReadonlySet<HexsideKey>;
   toAxial(h: HexRef): Axial;
   toRef(a: Axial): HexRef;
+  /**
+   * The same map with these hexes turned to rubble in play (TC-1.3): a destroyed building, or a
+   * street the rubble scattered into, with the rubble terrain's catalog stats. `blocked` hexes
+   * (scattered rubble in a street) are closed to vehicles.
+   */
+  rubbled(rubble: readonly { readonly hex: HexRef; readonly blocksVehicles: boolean }[]): TankMap;
 }
 
 /**
@@ -89,6 +97,7 @@ export function readTankMap(
         costelloBlocking: stat(terrain, 'potentialBlockingHex') === true || woods || urban,
         overrunProtection:
           stat(terrain, 'overrunProtection') === true || h?.improvedPosition === true,
+        infantryPosition: stat(terrain, 'infantryDefensivePosition') === true,
       });
     }
   }
@@ -96,16 +105,51 @@ export function readTankMap(
   for (const s of map.hexsides ?? [])
     if (s.ridge)
       ridges.add(hexsideKey(map.orientation, { hex: offsetToAxial(grid, s), side: s.side as 0 }));
-  return {
+  const rubbleTerrain = cat.terrainTypes.has('rubble') || standIn.has('rubble');
+  const overlays = new Map<string, TankMap>();
+  const make = (hex: (a: Axial) => TankHex | undefined): TankMap => ({
     grid,
     columns: map.columns,
     rows: map.rows,
     levels: { min: lo, max: hi },
-    hex: (a) => byKey.get(axialKey(a)),
+    hex,
     ridges,
     toAxial: (h) => offsetToAxial(grid, h),
     toRef: (a) => axialToOffset(grid, a),
-  };
+    rubbled(rubble) {
+      if (rubble.length === 0 || !rubbleTerrain) return plain;
+      const id = rubble
+        .map((r) => `${r.hex.col},${r.hex.row}${r.blocksVehicles ? '!' : ''}`)
+        .join(';');
+      let m = overlays.get(id);
+      if (!m) {
+        const changed = new Map<string, TankHex>();
+        for (const r of rubble) {
+          const k = axialKey(offsetToAxial(grid, r.hex));
+          const was = byKey.get(k);
+          if (!was) continue;
+          changed.set(k, {
+            ...was,
+            terrain: 'rubble',
+            woods: false,
+            urban: false,
+            dsp: Number(stat('rubble', 'dsp') ?? 0),
+            mp: Number(stat('rubble', 'mp') ?? 1),
+            vehicleImpassable: was.vehicleImpassable || r.blocksVehicles,
+            blocksBaseLos: stat('rubble', 'blocksLos') === true,
+            costelloBlocking: stat('rubble', 'potentialBlockingHex') === true,
+            overrunProtection: stat('rubble', 'overrunProtection') === true || was.improvedPosition,
+            infantryPosition: stat('rubble', 'infantryDefensivePosition') === true,
+          });
+        }
+        m = make((a) => changed.get(axialKey(a)) ?? byKey.get(axialKey(a)));
+        overlays.set(id, m);
+      }
+      return m;
+    },
+  });
+  const plain = make((a) => byKey.get(axialKey(a)));
+  return plain;
 }
 
 /** Hexes between two map hexes. */

@@ -1,7 +1,7 @@
 import type { HexRef } from '../../../format';
-import { hexDistance } from '../../../hex';
+import { directionTo, hexDistance } from '../../../hex';
 import type { TankContext } from './context';
-import { plotOf, plottedMp, shotOdds, sightFor } from './fire';
+import { mapOf, plotOf, plottedMp, shotOdds, sightFor } from './fire';
 import type { Mission, Plot, TankState } from './state';
 
 export type PlotCheck =
@@ -11,18 +11,21 @@ const no = (reason: string, ruleId: string): PlotCheck => ({ ok: false, reason, 
 const OK: PlotCheck = { ok: true };
 
 const FIRE: readonly Mission[] = ['DF', 'DF-P', 'SMF', 'OF'];
-const MOVES: readonly Mission[] = ['MV', 'OV', 'SMF'];
+/** The missions that move a unit along a plotted path. */
+export const MOVES: readonly Mission[] = ['MV', 'MVR', 'OV', 'SMF'];
 const LAYER_OF: Partial<Record<Mission, 'optional' | 'costello'>> = {
   'DF-P': 'optional',
   'DF-CA': 'optional',
   SMF: 'optional',
   IF: 'costello',
+  SF: 'costello',
 };
 const RULE_OF: Partial<Record<Mission, string>> = {
   'DF-P': 'OT-32.8',
   'DF-CA': 'OT-32.11',
   SMF: 'OT-32.14',
   IF: 'TC-4.4',
+  SF: 'TC-4.2',
 };
 
 /** Units of `side` on a hex (alive, on the map). */
@@ -68,33 +71,71 @@ export function allowance(ctx: TankContext, unit: string, mission: Mission): num
     : ma;
 }
 
-/** Whether a unit may enter a hex at all (vehicles and impassable terrain, TC-1.4). */
-export function enterable(ctx: TankContext, unit: string, h: HexRef): boolean {
-  const hex = ctx.map.hex(ctx.map.toAxial(h));
+/**
+ * Whether a unit may enter a hex at all (vehicles and impassable terrain, TC-1.4; with a state,
+ * rubble scattered into a street closes it to vehicles, TC-1.3).
+ */
+export function enterable(ctx: TankContext, unit: string, h: HexRef, state?: TankState): boolean {
+  const map = state ? mapOf(ctx, state) : ctx.map;
+  const hex = map.hex(map.toAxial(h));
   if (!hex) return false;
   return !(hex.vehicleImpassable && ctx.units.get(unit)!.cls === 'vehicle');
+}
+
+/** The relative sides a unit may back through on an MVR path: straight back ± the catalog's arc. */
+export function reverseSides(ctx: TankContext): number[] {
+  const arc = ctx.rules.constants['reverseArcHexsides'] ?? 0;
+  const out: number[] = [];
+  for (let k = -arc; k <= arc; k++) out.push((((3 + k) % 6) + 6) % 6);
+  return out;
+}
+
+/** The friendly units a vehicle carries now (MT, OT-32.8 (8)). */
+export function ridersOf(ctx: TankContext, state: TankState, carrier: string): string[] {
+  return ctx.order.filter((id) => state.units[id]!.alive && state.units[id]!.carriedBy === carrier);
+}
+
+/** How many infantry units a vehicle may carry (unit stat carryCapacity, else the catalog's default for vehicles). */
+export function carryCapacity(ctx: TankContext, carrier: string): number {
+  const info = ctx.units.get(carrier)!;
+  if (info.cls !== 'vehicle' || info.dummy) return 0;
+  return info.carry ?? ctx.rules.constants['vehicleCarryCapacity'] ?? 0;
 }
 
 function checkPath(ctx: TankContext, state: TankState, unit: string, plot: Plot): PlotCheck {
   const info = ctx.units.get(unit)!;
   const path = plot.path ?? [];
+  const map = mapOf(ctx, state);
   if (path.length === 0) return no(`${plot.mission} needs a path of hexes`, 'OT-G7');
   let at = state.units[unit]!.at!;
   const enemy = ctx.sides.find((s) => s !== info.side)!;
+  const facing = state.units[unit]!.facing;
+  const back = reverseSides(ctx);
   for (let i = 0; i < path.length; i++) {
     const h = path[i]!;
-    if (!ctx.map.hex(ctx.map.toAxial(h)))
+    if (!map.hex(map.toAxial(h)))
       return no(`hex ${h.col},${h.row} of the path is off the map`, 'TC-1.1');
-    if (hexDistance(ctx.map.toAxial(at), ctx.map.toAxial(h)) !== 1)
+    if (hexDistance(map.toAxial(at), map.toAxial(h)) !== 1)
       return no(
         `hex ${h.col},${h.row} of the path is not next to hex ${at.col},${at.row}`,
         'OT-G7',
       );
-    if (!enterable(ctx, unit, h))
+    if (!enterable(ctx, unit, h, state)) {
+      const hex = map.hex(map.toAxial(h))!;
+      const rubble = state.rubble.some((r) => r.hex.col === h.col && r.hex.row === h.row);
       return no(
-        `vehicles cannot enter hex ${h.col},${h.row} (${ctx.map.hex(ctx.map.toAxial(h))!.terrain})`,
-        'TC-1.4',
+        `vehicles cannot enter hex ${h.col},${h.row} (${rubble ? 'rubble blocks the street' : hex.terrain})`,
+        rubble ? 'TC-1.3' : 'TC-1.4',
       );
+    }
+    if (plot.mission === 'MVR') {
+      const d = directionTo(map.grid.orientation, map.toAxial(at), map.toAxial(h));
+      if (d === undefined || !back.includes((((d - facing) % 6) + 6) % 6))
+        return no(
+          `MVR backs away keeping the facing: hex ${h.col},${h.row} is not behind ${info.name} (facing side ${facing})`,
+          'TC-G2',
+        );
+    }
     const enemies = unitsAt(ctx, state, h, enemy);
     if (enemies.length > 0) {
       const last = i === path.length - 1;
@@ -113,7 +154,7 @@ function checkPath(ctx: TankContext, state: TankState, unit: string, plot: Plot)
   }
   if (plot.mission === 'OV' && unitsAt(ctx, state, at, enemy).length === 0)
     return no('an overrun path must end in a hex of enemy soft targets', 'OT-G6');
-  const mp = plottedMp(ctx, plot);
+  const mp = plottedMp(ctx, plot, state);
   const max = allowance(ctx, unit, plot.mission);
   if (mp > max)
     return no(
@@ -144,6 +185,11 @@ export function checkPlot(ctx: TankContext, state: TankState, unit: string, plot
       RULE_OF[m]!,
     );
   if (info.dummy && m !== 'MV') return no('a dummy may only plot MV', 'TC-7.1');
+  if (u.carriedBy && m !== 'DT')
+    return no(
+      `${info.name} rides on ${ctx.units.get(u.carriedBy)!.name}: it may only plot DT (dismount)`,
+      'OT-32.8',
+    );
   if (info.missions && !info.missions.includes(m) && !(m === 'FC'))
     return no(`${info.name} may plot ${info.missions.join(', ')} only`, 'TC-4.2');
   if (info.cls === 'team' && MOVES.includes(m))
@@ -155,8 +201,8 @@ export function checkPlot(ctx: TankContext, state: TankState, unit: string, plot
   }
   if (plot.phase === 'OF' && m === 'DF-P')
     return no('pinning fire (DF-P) may not be used in the Opportunity Fire phase', 'OT-32.8');
-  if (m === 'IF' && !info.mortar)
-    return no(`${info.name} cannot fire indirectly: only mortars call IF`, 'TC-4.4');
+  if ((m === 'IF' || m === 'SF') && !info.mortar)
+    return no(`${info.name} cannot fire indirectly: only mortars call ${m}`, 'TC-4.4');
   if ((m === 'DF' || m === 'DF-P' || m === 'SMF') && info.ap === 0 && info.he === 0)
     return no(`${info.name} has no attack strength`, 'OT-G2');
   const mine = state.plots[info.side] ?? {};
@@ -190,6 +236,11 @@ export function checkPlot(ctx: TankContext, state: TankState, unit: string, plot
     if (!tu.alive || !tu.at) return no(`${t.name} is not on the map`, 'OT-G7');
     if (t.cls === 'team')
       return no(`${t.name} shares its squad's fate: fire at the squad`, 'TC-4.1');
+    if (tu.carriedBy)
+      return no(
+        `${t.name} rides on ${ctx.units.get(tu.carriedBy)!.name}: fire at the vehicle (pinning fire on it attacks the riders too)`,
+        'OT-32.8',
+      );
     const assaulted = others.some(([, p]) => p.mission === 'DF-CA' && p.target === tid);
     if (m === 'DF-CA') {
       if (info.cls !== 'infantry') return no('only infantry may close assault', 'OT-32.11');
@@ -231,7 +282,41 @@ export function checkPlot(ctx: TankContext, state: TankState, unit: string, plot
     if (m === 'SMF') return checkPath(ctx, state, unit, plot);
     return OK;
   }
-  if (m === 'MV' || m === 'OV') {
+  if (m === 'MT') {
+    const cid = plot.target;
+    if (info.cls !== 'infantry') return no('only infantry mounts a vehicle', 'OT-32.8');
+    if (!cid || !ctx.units.has(cid)) return no('MT needs a friendly vehicle to mount', 'TC-G2');
+    const c = ctx.units.get(cid)!;
+    const cu = state.units[cid]!;
+    if (c.side !== info.side || !cu.alive || !cu.at)
+      return no(`${c.name} is not a friendly vehicle on the map`, 'TC-G2');
+    const room = carryCapacity(ctx, cid);
+    if (room === 0) return no(`${c.name} carries no infantry`, 'OT-32.8');
+    if (hexDistance(ctx.map.toAxial(u.at), ctx.map.toAxial(cu.at)) > 1)
+      return no(
+        `${c.name} is not in or next to ${info.name}'s hex: it must end its move there`,
+        'TC-G2',
+      );
+    const taken =
+      ridersOf(ctx, state, cid).length +
+      others.filter(([, p]) => p.mission === 'MT' && p.target === cid).length;
+    if (taken >= room) return no(`${c.name} carries ${room} unit(s) and is full`, 'OT-32.8');
+    return OK;
+  }
+  if (m === 'DT') {
+    if (!u.carriedBy) return no(`${info.name} rides on no vehicle`, 'TC-G2');
+    const hex = plot.hex;
+    const carrierAt = state.units[u.carriedBy]!.at!;
+    if (!hex || !ctx.map.hex(ctx.map.toAxial(hex)))
+      return no('DT needs the hex to dismount into', 'TC-G2');
+    if (hexDistance(ctx.map.toAxial(carrierAt), ctx.map.toAxial(hex)) > 1)
+      return no(
+        `hex ${hex.col},${hex.row} is not in or next to the carrier's hex ${carrierAt.col},${carrierAt.row}`,
+        'TC-G2',
+      );
+    return OK;
+  }
+  if (m === 'MV' || m === 'OV' || m === 'MVR') {
     if (m === 'OV' && info.cls !== 'vehicle') return no('only vehicles overrun', 'OT-G6');
     const calling = ctx.order.some(
       (id) =>
@@ -243,7 +328,9 @@ export function checkPlot(ctx: TankContext, state: TankState, unit: string, plot
         `${info.name}'s mortar has a call on its way: the team may not move during the delay`,
         'TC-4.4',
       );
-    return checkPath(ctx, state, unit, plot);
+    const path = checkPath(ctx, state, unit, plot);
+    if (!path.ok) return path;
+    return followsLeader(ctx, state, unit, plot);
   }
   if (m === 'FC') {
     const f = plot.facing;
@@ -257,9 +344,10 @@ export function checkPlot(ctx: TankContext, state: TankState, unit: string, plot
       );
     return OK;
   }
-  // IF: a mortar call on a hex some friendly unit sees (TC-4.4), within 5-35 hexes (TC-4.2).
+  // IF or SF: a mortar call on a hex some friendly unit sees (TC-4.4), within 5-35 hexes (TC-4.2).
   const hex = plot.hex;
-  if (!hex || !ctx.map.hex(ctx.map.toAxial(hex))) return no('IF needs a hex on the map', 'TC-4.4');
+  if (!hex || !ctx.map.hex(ctx.map.toAxial(hex)))
+    return no(`${m} needs a hex on the map`, 'TC-4.4');
   const r = hexDistance(ctx.map.toAxial(u.at), ctx.map.toAxial(hex));
   if (r < info.rangeMin || r > info.range)
     return no(
@@ -271,7 +359,8 @@ export function checkPlot(ctx: TankContext, state: TankState, unit: string, plot
   const assaultedHere = others.some(
     ([, p]) => p.mission === 'DF-CA' && p.target && unitsAt(ctx, state, hex).includes(p.target),
   );
-  if (assaultedHere) return no('a unit in that hex is the target of a close assault', 'OT-32.11');
+  if (assaultedHere && m === 'IF')
+    return no('a unit in that hex is the target of a close assault', 'OT-32.11');
   const observer = ctx.order.find((id) => {
     const o = ctx.units.get(id)!;
     const ou = state.units[id]!;
@@ -282,4 +371,55 @@ export function checkPlot(ctx: TankContext, state: TankState, unit: string, plot
   if (!observer)
     return no(`no friendly unit sees hex ${hex.col},${hex.row} to call the fire`, 'TC-4.4');
   return OK;
+}
+
+/**
+ * Follow the leader (OT-G8), base game only: a platoon member's move must end within the
+ * catalog's reach of where its leader ends (its plotted move, or where it stands). With the
+ * Costello layer units may leave the formation freely; conformity costs morale instead (TC-5.2).
+ */
+function followsLeader(ctx: TankContext, state: TankState, unit: string, plot: Plot): PlotCheck {
+  const reach = ctx.rules.constants['followLeaderMaxHexes'];
+  if (ctx.rules.layers.costello || reach === undefined || !plot.path?.length) return OK;
+  const u = state.units[unit]!;
+  const p = u.platoon ? ctx.platoons.get(u.platoon) : undefined;
+  if (!p?.leader || p.leader === unit || !state.units[p.leader]?.alive) return OK;
+  const lp = plotOf(ctx, state, p.leader);
+  const leaderEnd =
+    lp?.path?.length && MOVES.includes(lp.mission)
+      ? lp.path[lp.path.length - 1]!
+      : state.units[p.leader]!.at;
+  if (!leaderEnd) return OK;
+  const end = plot.path[plot.path.length - 1]!;
+  const r = hexDistance(ctx.map.toAxial(end), ctx.map.toAxial(leaderEnd));
+  if (r > reach)
+    return no(
+      `${ctx.units.get(unit)!.name} must follow its leader ${ctx.units.get(p.leader)!.name}: the move ends ${r} hexes from where the leader ends (${leaderEnd.col},${leaderEnd.row}); at most ${reach}`,
+      'OT-G8',
+    );
+  return OK;
+}
+
+/**
+ * Whether a fallback plot is legal (TC-6.4): what the unit does instead if a morale result
+ * cancels all its missions, an FC or an MVR, written with the main plot.
+ */
+export function checkFallback(
+  ctx: TankContext,
+  state: TankState,
+  unit: string,
+  plot: Plot,
+): PlotCheck {
+  if (plot.mission !== 'FC' && plot.mission !== 'MVR')
+    return no('a unit whose missions are all cancelled may only be given FC or MVR', 'TC-6.4');
+  if (!ctx.rules.layers.costello)
+    return no(
+      'morale results come with the costello layer: switch it on in the Rules tab',
+      'TC-6.4',
+    );
+  const info = ctx.units.get(unit);
+  if (!info) return no(`there is no unit ${unit}`, 'OT-G7');
+  if (!plotOf(ctx, state, unit))
+    return no(`plot ${info.name}'s mission first; the fallback replaces it`, 'TC-6.4');
+  return checkPlot(ctx, state, unit, plot);
 }

@@ -2,7 +2,7 @@ import { dict, withEntry } from '../../../game/dict';
 import { accepted, invalid, type Reduction } from '../../../game/reducer';
 import { seedRng } from '../../../random/dice';
 import type { TankContext } from './context';
-import { checkPlot } from './plot';
+import { checkFallback, checkPlot } from './plot';
 import { resolveTurn, startTurn } from './resolve';
 import {
   MISSIONS,
@@ -34,6 +34,7 @@ export function newTankGame(ctx: TankContext, seed: number, turnLimit?: number):
       firedOn: false,
       firedOnByUnspotted: false,
       underIfHe: 0,
+      carriedBy: null,
     };
   }
   startTurn(ctx, units as Record<string, { -readonly [K in keyof UnitState]: UnitState[K] }>, []);
@@ -46,6 +47,8 @@ export function newTankGame(ctx: TankContext, seed: number, turnLimit?: number):
     plots,
     done: [],
     calls: [],
+    smoke: [],
+    rubble: [],
     last: { retreated: [], destroyed: [] },
     held: 0,
     result: null,
@@ -80,15 +83,26 @@ export function tankReducer(ctx: TankContext) {
             'TC-G2',
           );
         const plot = plotFrom(action);
-        const c = checkPlot(ctx, state, action.unit, plot);
+        const c = action.fallback
+          ? checkFallback(ctx, state, action.unit, plot)
+          : checkPlot(ctx, state, action.unit, plot);
         if (!c.ok) return invalid(`${c.reason} (${c.ruleId})`, c.ruleId);
         const side = ctx.units.get(action.unit)!.side;
+        const was = state.plots[side]?.[action.unit];
+        // A fallback rides on the main plot; a new main plot keeps the fallback written before.
+        const stored: Plot = action.fallback
+          ? { ...was!, fallback: plot }
+          : was?.fallback
+            ? { ...plot, fallback: was.fallback }
+            : plot;
         const plots = withEntry(
           state.plots,
           side,
-          withEntry(state.plots[side] ?? dict<Plot>(), action.unit, plot),
+          withEntry(state.plots[side] ?? dict<Plot>(), action.unit, stored),
         );
-        return accepted({ ...state, plots }, [{ type: 'plotted', side, unit: action.unit, plot }]);
+        return accepted({ ...state, plots }, [
+          { type: 'plotted', side, unit: action.unit, plot: stored },
+        ]);
       }
       case 'clearPlot': {
         const info = ctx.units.get(action.unit);

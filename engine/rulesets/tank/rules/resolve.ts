@@ -3,14 +3,16 @@ import { dict } from '../../../game/dict';
 import { directionTo, hexDistance, hexNeighbours } from '../../../hex';
 import { Dice } from '../../../random/dice';
 import type { TankContext } from './context';
-import { assaultOdds, plottedMp, shotOdds, sightFor } from './fire';
-import { enterable, unitsAt } from './plot';
+import { crtRow, killBand, movementModifier, plainThreshold } from './crt';
+import { assaultOdds, mapOf, plottedMp, shotOdds, sightFor, stepMp } from './fire';
+import { MOVES, carryCapacity, enterable, ridersOf, unitsAt } from './plot';
 import type {
   FireResult,
   ModView,
   MoraleMark,
   MortarCall,
   Plot,
+  Smoke,
   TankEvent,
   TankState,
   UnitState,
@@ -28,6 +30,8 @@ interface Work {
   readonly units: Record<string, MU>;
   readonly plots: Record<string, Record<string, Plot>>;
   calls: MortarCall[];
+  smoke: Smoke[];
+  readonly rubble: { hex: HexRef; blocksVehicles: boolean }[];
   readonly turn: number;
   /** Units destroyed this turn (not dummies), with where they stood. */
   readonly destroyed: { unit: string; at: HexRef }[];
@@ -48,7 +52,7 @@ function draft(ctx: TankContext, s: TankState): Work {
   const plots = dict<Record<string, Plot>>();
   for (const side of ctx.sides) plots[side] = dict(s.plots[side] ?? {});
   const mp = dict<number>();
-  for (const id of ctx.order) mp[id] = plottedMp(ctx, plots[ctx.units.get(id)!.side]![id]);
+  for (const id of ctx.order) mp[id] = plottedMp(ctx, plots[ctx.units.get(id)!.side]![id], s);
   const w: Work = {
     ctx,
     dice: new Dice(s.rng),
@@ -56,13 +60,15 @@ function draft(ctx: TankContext, s: TankState): Work {
     units,
     plots,
     calls: [...s.calls],
+    smoke: [...s.smoke],
+    rubble: [...s.rubble],
     turn: s.turn,
     destroyed: [],
     retreated: [],
     mp,
     moved: new Set(),
     firedOnByUnspotted: new Set(),
-    state: () => ({ ...s, units, plots, calls: w.calls }),
+    state: () => ({ ...s, units, plots, calls: w.calls, smoke: w.smoke, rubble: w.rubble }),
   };
   return w;
 }
@@ -72,8 +78,32 @@ const setPlot = (w: Work, id: string, p: Plot | undefined) => {
   const side = w.ctx.units.get(id)!.side;
   if (p) w.plots[side]![id] = p;
   else delete w.plots[side]![id];
-  w.mp[id] = plottedMp(w.ctx, p);
+  w.mp[id] = plottedMp(w.ctx, p, w.state());
 };
+
+/** Moves a unit's passengers and the support weapons stacked with them along with it (TC-4.1, OT-32.8 (8)). */
+function carryAlong(w: Work, id: string) {
+  const at = w.units[id]!.at;
+  for (const [tid, t] of w.ctx.units) {
+    const tu = w.units[tid]!;
+    if (!tu.alive) continue;
+    if (t.squad === id || tu.carriedBy === id) {
+      tu.at = at;
+      carryAlong(w, tid);
+    }
+  }
+}
+
+/** Takes a rider off its vehicle into `hex` (its own DT, a hit while riding, or a lost carrier). */
+function dismount(w: Work, id: string, hex: HexRef, ruleId: string, why?: string) {
+  const u = w.units[id]!;
+  const carrier = u.carriedBy;
+  if (!carrier) return;
+  u.carriedBy = null;
+  u.at = hex;
+  carryAlong(w, id);
+  w.ev.push({ type: 'dismounted', unit: id, carrier, hex, ...(why ? { why } : {}), ruleId });
+}
 
 const live = (w: Work, id: string) => w.units[id]!.alive && w.units[id]!.at !== null;
 
@@ -92,8 +122,18 @@ function destroy(w: Work, id: string) {
   const at = u.at!;
   u.alive = false;
   u.pinned = false;
+  u.carriedBy = null;
   w.destroyed.push({ unit: id, at });
   for (const [tid, t] of w.ctx.units) if (t.squad === id && w.units[tid]!.alive) destroy(w, tid);
+  // The riders of a destroyed vehicle: lost with it, or thrown off pinned (placeholder, OT-A6).
+  for (const r of w.ctx.order) {
+    if (w.units[r]!.carriedBy !== id || !w.units[r]!.alive) continue;
+    if ((w.ctx.rules.constants['ridersLostWithCarrier'] ?? 1) === 1) destroy(w, r);
+    else {
+      dismount(w, r, at, 'OT-A6', 'its vehicle was destroyed');
+      w.units[r]!.pinned = true;
+    }
+  }
   const p = w.ctx.units.get(id)!.platoon;
   if (p)
     for (const m of w.ctx.platoons.get(p)!.members)
@@ -132,7 +172,7 @@ function stepIf(w: Work) {
   const { ctx } = w;
   for (const side of ctx.sides) {
     for (const [id, p] of Object.entries(w.plots[side]!)) {
-      if (p.mission !== 'IF' || !p.hex || !live(w, id)) continue;
+      if ((p.mission !== 'IF' && p.mission !== 'SF') || !p.hex || !live(w, id)) continue;
       const info = ctx.units.get(id)!;
       const r = hexDistance(ctx.map.toAxial(w.units[id]!.at!), ctx.map.toAxial(p.hex));
       const eff = info.mortar?.effective ?? info.range;
@@ -142,6 +182,7 @@ function stepIf(w: Work) {
           : info.he;
       const call: MortarCall = {
         unit: id,
+        kind: p.mission,
         side,
         hex: p.hex,
         he,
@@ -162,12 +203,21 @@ function stepIf(w: Work) {
   }
   const landing = w.calls.filter((c) => c.lands === w.turn && w.units[c.unit]!.alive);
   w.calls = w.calls.filter((c) => c.lands > w.turn);
+  // Mortar smoke is placed in this step and lifted at the cleanup (TC-3 steps 2 and 8).
+  const lasts = ctx.rules.constants['smokeDurationTurns'] ?? 1;
+  for (const c of landing) {
+    if (c.kind !== 'SF') continue;
+    const until = w.turn + lasts - 1;
+    w.smoke.push({ hex: c.hex, side: c.side, unit: c.unit, placed: w.turn, until });
+    w.ev.push({ type: 'smokePlaced', unit: c.unit, hex: c.hex, until, ruleId: 'TC-4.2' });
+  }
   const byHex = new Map<string, MortarCall[]>();
-  for (const c of landing) byHex.set(key(c.hex), [...(byHex.get(key(c.hex)) ?? []), c]);
+  for (const c of landing)
+    if (c.kind !== 'SF') byHex.set(key(c.hex), [...(byHex.get(key(c.hex)) ?? []), c]);
   for (const calls of byHex.values()) {
     const hex = calls[0]!.hex;
     const he = calls.reduce((n, c) => n + c.he, 0);
-    const th = ctx.map.hex(ctx.map.toAxial(hex))!;
+    const th = mapOf(ctx, w.state()).hex(ctx.map.toAxial(hex))!;
     const column = th.urban || th.terrain === 'rubble' ? 'urban' : th.woods ? 'woods' : 'clear';
     const row = [...ctx.rules.ifCrt].reverse().find((r) => r.heMin <= he);
     const threshold = row?.cells[column] ?? null;
@@ -210,7 +260,62 @@ function stepIf(w: Work) {
       if (result === 'pinned') u.pinned = true;
       if (result === 'destroyed' || result === 'eliminated') destroy(w, id);
     }
+    if (th.urban) collapse(w, hex, he);
   }
+}
+
+/**
+ * High explosive on a building may bring it down (TC-1.3): the hex becomes rubble, and the rubble
+ * scatters as an impact marker does (TC-G5) into a neighbouring street, which it closes to
+ * vehicles. Both rolls read placeholder tables (buildingCollapse, rubbleScatter).
+ */
+function collapse(w: Work, hex: HexRef, he: number) {
+  const { ctx } = w;
+  const row = [...ctx.rules.buildingCollapse].reverse().find((r) => r.heMin <= he);
+  if (!row) return;
+  const roll = d6(w);
+  const collapsed = roll <= row.collapseMax;
+  if (!collapsed) {
+    w.ev.push({
+      type: 'rubble',
+      hex,
+      roll,
+      collapseMax: row.collapseMax,
+      collapsed,
+      ruleId: 'TC-1.3',
+    });
+    return;
+  }
+  w.rubble.push({ hex, blocksVehicles: false });
+  const scatterRoll = d6(w);
+  const side = ctx.rules.rubbleScatter.get(scatterRoll);
+  let scatter: HexRef | undefined;
+  if (side !== undefined && side !== null) {
+    const n = hexNeighbours(ctx.map.toAxial(hex))[side];
+    const map = mapOf(ctx, w.state());
+    const street = n ? map.hex(n) : undefined;
+    if (
+      n &&
+      street &&
+      !street.urban &&
+      !street.woods &&
+      !street.vehicleImpassable &&
+      street.terrain !== 'rubble'
+    ) {
+      scatter = ctx.map.toRef(n);
+      w.rubble.push({ hex: scatter, blocksVehicles: true });
+    }
+  }
+  w.ev.push({
+    type: 'rubble',
+    hex,
+    roll,
+    collapseMax: row.collapseMax,
+    collapsed,
+    ...(scatter ? { scatter } : {}),
+    scatterRoll,
+    ruleId: 'TC-1.3',
+  });
 }
 
 // ------------------------------------------------------------------------------------ morale (TC-6)
@@ -273,6 +378,7 @@ function forcedPath(
   score: (h: HexRef) => number,
 ): { path: HexRef[]; off: boolean } {
   const { ctx } = w;
+  const map = mapOf(ctx, w.state());
   let at = w.units[id]!.at!;
   const path: HexRef[] = [];
   let left = mp;
@@ -281,8 +387,8 @@ function forcedPath(
     let bestScore = score(at);
     for (const n of hexNeighbours(ctx.map.toAxial(at))) {
       const h = ctx.map.toRef(n);
-      const hex = ctx.map.hex(n);
-      if (!hex || !enterable(ctx, id, h) || hex.mp > left) continue;
+      const hex = map.hex(n);
+      if (!hex || !enterable(ctx, id, h, w.state()) || hex.mp > left) continue;
       if (
         unitsAt(ctx, w.state(), h).some((o) => ctx.units.get(o)!.side !== ctx.units.get(id)!.side)
       )
@@ -294,7 +400,7 @@ function forcedPath(
       }
     }
     if (!best) break;
-    left -= ctx.map.hex(ctx.map.toAxial(best))!.mp;
+    left -= map.hex(ctx.map.toAxial(best))!.mp;
     path.push(best);
     at = best;
   }
@@ -368,10 +474,13 @@ function stepMorale(w: Work, prevUnspotted: ReadonlySet<string>) {
         if (plot?.mission === 'SMF') setPlot(w, id, { ...plot, path: [] });
         break;
       case 'cancelAllMissions':
-        setPlot(w, id, undefined);
+        // The owner may have written an FC or MVR to do instead (TC-6.4).
+        setPlot(w, id, plot?.fallback);
+        if (plot?.fallback)
+          w.ev.push({ type: 'fallback', unit: id, plot: plot.fallback, ruleId: 'TC-6.4' });
         break;
       case 'retire': {
-        if (isStatic || u.pinned) {
+        if (isStatic || u.pinned || u.carriedBy) {
           setPlot(w, id, undefined);
           break;
         }
@@ -396,8 +505,9 @@ function stepMorale(w: Work, prevUnspotted: ReadonlySet<string>) {
         }
         u.retreating = true;
         if (result === 'flee') u.noMoreTests = true;
-        if (u.pinned) {
-          setPlot(w, id, undefined); // a pinned unit forced to move stays where it is (OT-32.81, OT-32.91)
+        if (u.pinned || u.carriedBy) {
+          // A pinned unit forced to move stays where it is (OT-32.81, OT-32.91); a rider goes where its vehicle goes.
+          setPlot(w, id, undefined);
           break;
         }
         const { path, off } = forcedPath(
@@ -435,11 +545,12 @@ function rollShot(
   target: string,
   pending: Pending[],
   targetMp?: number,
-) {
+  during?: { readonly at: HexRef; readonly impulse: number },
+): FireResult | undefined {
   const { ctx } = w;
   const tu = w.units[target]!;
   const spottedNow = ctx.rules.layers.costello && (!tu.spotted || tu.spottedTurn === w.turn);
-  if (!spot(w, target, firers[0]!, 'TC-7.3')) return;
+  if (!spot(w, target, firers[0]!, 'TC-7.3')) return undefined;
   const odds = shotOdds(ctx, w.state(), firers, target, kind, {
     spottedNow,
     targetMp: targetMp ?? w.mp[target] ?? 0,
@@ -452,7 +563,7 @@ function rollShot(
       reason: odds.reason!,
       ruleId: odds.ruleId!,
     });
-    return;
+    return undefined;
   }
   lethal(w, target, firers);
   const roll = d6(w);
@@ -486,8 +597,72 @@ function rollShot(
     ...(odds.killMax !== undefined ? { killMax: odds.killMax } : {}),
     result,
     ruleId,
+    ...(during ?? {}),
   });
   pending.push({ unit: target, result });
+  if (kind === 'DF-P')
+    for (const r of ridersOf(ctx, w.state(), target))
+      riderShot(w, firers, target, r, odds.range, pending);
+  return result;
+}
+
+/**
+ * Pinning fire at a vehicle carrying infantry also attacks the riders, each apart, as a normal
+ * attack (OT-32.8 (8), OT-A6): the same summed HE against the catalog's rider defence (1), no
+ * terrain, the carrier's plotted MP as the die modifier; with the optional rules the soft-target
+ * split. Any effect throws the rider off.
+ */
+function riderShot(
+  w: Work,
+  firers: readonly string[],
+  carrier: string,
+  rider: string,
+  range: number,
+  pending: Pending[],
+) {
+  const { ctx } = w;
+  const row = crtRow(ctx.rules.crt, range);
+  if (!row) return;
+  const attack = firers.reduce((n, f) => n + ctx.units.get(f)!.he, 0);
+  const defence = ctx.rules.constants['carriedInfantryDefence'] ?? 1;
+  const differential = attack - defence;
+  const T = plainThreshold(row, ctx.rules.crt, differential);
+  const mp = w.mp[carrier] ?? 0;
+  const mm = movementModifier(ctx.rules, mp);
+  const mods: ModView[] = mm
+    ? [{ label: `carrier plotted ${mp} MP`, value: mm, ruleId: 'OT-32.8' }]
+    : [];
+  lethal(w, rider, firers);
+  const roll = d6(w);
+  const adjusted = roll + mm;
+  let result: FireResult = 'noEffect';
+  let killMax: number | undefined;
+  if (T !== null && adjusted <= T) {
+    if (ctx.rules.layers.optional) {
+      killMax = killBand(T, ctx.rules.softShare.infantry, ctx.rules.options.softSplitRounding);
+      result = adjusted <= killMax ? 'eliminated' : 'pinned';
+    } else result = 'eliminated';
+  }
+  w.ev.push({
+    type: 'fire',
+    kind: 'DF-P',
+    firers: [...firers],
+    target: rider,
+    range,
+    attack,
+    defence,
+    differential,
+    threshold: T,
+    mods,
+    roll,
+    adjusted,
+    ...(killMax !== undefined ? { killMax } : {}),
+    result,
+    ruleId: 'OT-A6',
+  });
+  if (result === 'noEffect') return;
+  dismount(w, rider, w.units[carrier]!.at!, 'OT-32.8', 'hit while riding');
+  pending.push({ unit: rider, result });
 }
 
 function autoSpot(w: Work) {
@@ -514,7 +689,11 @@ function stepDf(w: Work) {
   autoSpot(w);
   const pending: Pending[] = [];
   const firing = ctx.order.filter(
-    (id) => live(w, id) && plotOfW(w, id) && !(ctx.units.get(id)!.soft && w.units[id]!.pinned),
+    (id) =>
+      live(w, id) &&
+      plotOfW(w, id) &&
+      !w.units[id]!.carriedBy &&
+      !(ctx.units.get(id)!.soft && w.units[id]!.pinned),
   );
   // Pinning fire: every DF-P on a target is one attack with the HE strengths added (OT-32.8(4)).
   const dfp = new Map<string, string[]>();
@@ -531,6 +710,7 @@ function stepDf(w: Work) {
   }
   for (const [target, firers] of dfp)
     if (w.units[target]!.alive) rollShot(w, 'DF-P', firers, target, pending);
+  // Riders fire no mission of their own (OT-32.8 (8)): only a DT takes them off.
   for (const [target, attackers] of ca) {
     if (!w.units[target]!.alive) continue;
     const tu = w.units[target]!;
@@ -585,67 +765,144 @@ function stepDf(w: Work) {
 
 // ------------------------------------------------------------------------------------ MV and OF
 
+/** One unit moving along its plotted path this step. */
+interface Mover {
+  readonly id: string;
+  readonly plot: Plot;
+  readonly path: readonly HexRef[];
+  /** The MP spent on arriving in each hex of the path. */
+  readonly arrive: readonly number[];
+  next: number;
+  readonly done: HexRef[];
+  facing: number;
+  stopped: string | undefined;
+  halted: boolean;
+}
+
+/**
+ * Movement and opportunity fire (OT-G7, TC-3 step 5). Movement is simultaneous, so it runs in
+ * impulses of one movement point: in impulse t every mover enters the next hex of its path that
+ * its spent MP reach by t (a hex costing 2 MP is entered at the second). A hex held by an enemy
+ * stops the mover before it (an overrun's last hex excepted, OT-G6), and two enemies entering one
+ * hex in the same impulse both stop short. After each impulse, every unit plotted OF that has not
+ * fired looks at the enemies that just entered a hex and fires at one of them there
+ * (`opportunityFireAt`): at the first it sees (`firstSight`), or, by default (`bestHex`), only
+ * when no hex still ahead on that target's plotted path would give better odds, judged with the
+ * units where they stand now. The shots of one impulse land together; a mover destroyed or pinned
+ * stops where it was hit. Opportunity fire uses the target's plotted MP (OT-A15).
+ */
 function stepMove(w: Work) {
   const { ctx } = w;
-  const movers = ctx.order.filter((id) => {
+  const during = w.ev.length;
+  const movers: Mover[] = [];
+  for (const id of ctx.order) {
     const p = plotOfW(w, id);
-    return live(w, id) && p?.path && p.path.length > 0 && ['MV', 'OV', 'SMF'].includes(p.mission);
-  });
-  for (const id of movers) {
     const u = w.units[id]!;
-    const info = ctx.units.get(id)!;
-    const p = plotOfW(w, id)!;
-    const path = p.path ?? [];
+    if (!live(w, id) || !p?.path?.length || !MOVES.includes(p.mission) || u.carriedBy) continue;
     if (u.pinned && !p.forced) continue;
-    const done: HexRef[] = [];
-    let stopped: string | undefined;
-    let facing = u.facing;
-    for (let i = 0; i < path.length; i++) {
-      const h = path[i]!;
-      const enemies = unitsAt(ctx, w.state(), h).filter(
-        (o) => ctx.units.get(o)!.side !== info.side,
-      );
-      if (enemies.length && !(p.mission === 'OV' && i === path.length - 1)) {
-        stopped = `hex ${h.col},${h.row} is held by the enemy`;
-        break;
+    const map = mapOf(ctx, w.state());
+    let spent = 0;
+    const arrive = p.path.map((h) => (spent += stepMp(ctx, map, p.mission, h)));
+    movers.push({
+      id,
+      plot: p,
+      path: p.path,
+      arrive,
+      next: 0,
+      done: [],
+      facing: u.facing,
+      stopped: undefined,
+      halted: false,
+    });
+  }
+  const watchers = ctx.order.filter((id) => {
+    const p = plotOfW(w, id);
+    const u = w.units[id]!;
+    return (
+      p?.mission === 'OF' && live(w, id) && !u.carriedBy && !(ctx.units.get(id)!.soft && u.pinned)
+    );
+  });
+  const fired = new Set<string>();
+  const last = Math.max(0, ...movers.map((m) => m.arrive[m.arrive.length - 1] ?? 0));
+  const sideOf = (id: string) => ctx.units.get(id)!.side;
+  for (let t = 1; t <= last; t++) {
+    const stepping = movers.filter(
+      (m) => !m.halted && live(w, m.id) && m.next < m.path.length && m.arrive[m.next]! <= t,
+    );
+    if (stepping.length === 0) continue;
+    const intent = new Map<string, Mover[]>();
+    for (const m of stepping) {
+      const k = key(m.path[m.next]!);
+      intent.set(k, [...(intent.get(k) ?? []), m]);
+    }
+    const entered: Mover[] = [];
+    for (const m of stepping) {
+      const h = m.path[m.next]!;
+      const side = sideOf(m.id);
+      const u = w.units[m.id]!;
+      const rivals = intent.get(key(h))!.filter((o) => sideOf(o.id) !== side);
+      if (rivals.length) {
+        m.halted = true;
+        m.stopped = `an enemy moved into hex ${h.col},${h.row} at the same time`;
+        continue;
       }
-      const d = directionTo(ctx.map.grid.orientation, ctx.map.toAxial(u.at!), ctx.map.toAxial(h));
-      if (d !== undefined) facing = d;
+      const enemies = unitsAt(ctx, w.state(), h).filter((o) => sideOf(o) !== side);
+      const lastHex = m.next === m.path.length - 1;
+      if (enemies.length && !(m.plot.mission === 'OV' && lastHex)) {
+        m.halted = true;
+        m.stopped = `hex ${h.col},${h.row} is held by the enemy`;
+        continue;
+      }
       const prev = u.at!;
+      if (m.plot.mission !== 'MVR') {
+        const d = directionTo(ctx.map.grid.orientation, ctx.map.toAxial(prev), ctx.map.toAxial(h));
+        if (d !== undefined) m.facing = d;
+      }
       u.at = h;
-      done.push(h);
-      if (enemies.length && p.mission === 'OV') {
-        overrun(w, id, enemies);
-        if (
-          unitsAt(ctx, w.state(), h).some(
-            (o) => ctx.units.get(o)!.side !== info.side && w.units[o]!.alive,
-          )
-        ) {
+      u.facing = m.facing;
+      m.done.push(h);
+      m.next++;
+      if (enemies.length && m.plot.mission === 'OV') {
+        overrun(w, m.id, enemies);
+        if (unitsAt(ctx, w.state(), h).some((o) => sideOf(o) !== side && w.units[o]!.alive)) {
           u.at = prev;
-          done.pop();
-          stopped = 'the overrun did not clear the hex';
+          m.done.pop();
+          m.stopped = 'the overrun did not clear the hex';
+          m.halted = true;
         }
       }
+      carryAlong(w, m.id);
+      if (u.at === h) entered.push(m);
     }
-    u.facing = facing;
-    for (const [tid, t] of ctx.units)
-      if (t.squad === id && w.units[tid]!.alive) w.units[tid]!.at = u.at;
-    if (done.length) w.moved.add(id);
+    if (entered.length) opportunityFire(w, t, entered, watchers, fired);
+  }
+  for (const m of movers) {
+    const u = w.units[m.id]!;
+    if (!u.alive) m.stopped ??= 'destroyed on the way';
+    else if (m.next < m.path.length && !m.stopped && u.pinned)
+      m.stopped = 'pinned by opportunity fire';
+  }
+  // The moves are logged first, then what happened on the way (shots, overruns, spotting).
+  const onTheWay = w.ev.splice(during);
+  for (const m of movers) {
+    const u = w.units[m.id]!;
+    if (m.done.length) w.moved.add(m.id);
     w.ev.push({
       type: 'moved',
-      unit: id,
-      path: done,
-      mp: w.mp[id] ?? 0,
-      facing,
-      ...(stopped ? { stopped } : {}),
+      unit: m.id,
+      path: m.done,
+      mp: w.mp[m.id] ?? 0,
+      facing: m.facing,
+      ...(m.stopped ? { stopped: m.stopped } : {}),
     });
-    if (p.offMap && done.length === path.length) {
+    if (u.alive && m.plot.offMap && m.done.length === m.path.length) {
       u.at = null;
       u.fled = true;
-      for (const [tid, t] of ctx.units) if (t.squad === id) w.units[tid]!.at = null;
-      w.ev.push({ type: 'leftMap', unit: id, ruleId: 'TC-6.4' });
+      carryAlong(w, m.id);
+      w.ev.push({ type: 'leftMap', unit: m.id, ruleId: 'TC-6.4' });
     }
   }
+  w.ev.push(...onTheWay);
   // A pinned member left behind leaves its platoon (OT-32.81(5), OT-A14).
   if (ctx.rules.layers.optional) {
     const far = ctx.rules.constants['leavePinnedBehindMinHexes'] ?? 3;
@@ -741,31 +998,103 @@ function overrun(w: Work, vehicle: string, enemies: string[]) {
   }
 }
 
-function stepOf(w: Work) {
+/** The opportunity fire of one movement impulse (see stepMove): each watcher fires at most once. */
+function opportunityFire(
+  w: Work,
+  impulse: number,
+  entered: readonly Mover[],
+  watchers: readonly string[],
+  fired: Set<string>,
+) {
   const { ctx } = w;
   const pending: Pending[] = [];
-  for (const id of ctx.order) {
-    const p = plotOfW(w, id);
-    if (p?.mission !== 'OF' || !live(w, id) || (ctx.units.get(id)!.soft && w.units[id]!.pinned))
-      continue;
-    const side = ctx.units.get(id)!.side;
-    let best: { target: string; p: number } | undefined;
-    for (const t of ctx.order) {
+  const bestHex = ctx.rules.options.opportunityFireAt === 'bestHex';
+  const chanceAt = (f: string, m: string): number | undefined => {
+    const o = shotOdds(ctx, w.state(), [f], m, 'OF', { targetMp: w.mp[m] ?? 0 });
+    return o.legal ? 1 - o.odds.noEffect : undefined;
+  };
+  for (const f of watchers) {
+    if (fired.has(f) || !live(w, f)) continue;
+    const side = ctx.units.get(f)!.side;
+    let pick: { m: Mover; p: number } | undefined;
+    for (const m of entered) {
+      const t = ctx.units.get(m.id)!;
       if (
-        !w.moved.has(t) ||
-        ctx.units.get(t)!.side === side ||
-        !live(w, t) ||
-        ctx.units.get(t)!.cls === 'team'
+        t.side === side ||
+        t.cls === 'team' ||
+        !live(w, m.id) ||
+        (!w.units[m.id]!.spotted && !ctx.rules.layers.costello)
       )
         continue;
-      const o = shotOdds(ctx, w.state(), [id], t, 'OF', { targetMp: w.mp[t] ?? 0 });
-      if (!o.legal) continue;
-      const pr = 1 - o.odds.noEffect;
-      if (!best || pr > best.p) best = { target: t, p: pr };
+      const p = chanceAt(f, m.id);
+      if (p === undefined || p <= 0) continue;
+      if (bestHex && !m.halted) {
+        // Hold fire while a hex still ahead on the target's plotted path promises better odds.
+        const u = w.units[m.id]!;
+        const here = u.at;
+        let better = false;
+        for (let j = m.next; j < m.path.length && !better; j++) {
+          u.at = m.path[j]!;
+          const later = chanceAt(f, m.id);
+          if (later !== undefined && later > p + 1e-9) better = true;
+        }
+        u.at = here;
+        if (better) continue;
+      }
+      if (!pick || p > pick.p) pick = { m, p };
     }
-    if (best) rollShot(w, 'OF', [id], best.target, pending);
+    if (!pick) continue;
+    fired.add(f);
+    const at = w.units[pick.m.id]!.at!;
+    rollShot(w, 'OF', [f], pick.m.id, pending, w.mp[pick.m.id] ?? 0, { at, impulse });
   }
   applyAll(w, pending);
+  for (const m of entered) {
+    if (!w.units[m.id]!.alive || w.units[m.id]!.pinned) m.halted = true;
+  }
+}
+
+/** Mounting (MT) and dismounting (DT) after movement (TC-3 step 6; OT-32.8 (8)). */
+function stepMountDismount(w: Work) {
+  const { ctx } = w;
+  for (const id of ctx.order) {
+    const p = plotOfW(w, id);
+    const u = w.units[id]!;
+    if (p?.mission !== 'MT' || !p.target || !live(w, id)) continue;
+    const c = p.target;
+    const cu = w.units[c]!;
+    const fail = (reason: string, ruleId: string) =>
+      w.ev.push({ type: 'noMount', unit: id, carrier: c, reason, ruleId });
+    if (u.pinned) fail(`${ctx.units.get(id)!.name} is pinned`, 'OT-32.91');
+    else if (!cu.alive || !cu.at) fail(`${ctx.units.get(c)!.name} is gone`, 'TC-G2');
+    else if (cu.at.col !== u.at!.col || cu.at.row !== u.at!.row)
+      fail(`${ctx.units.get(c)!.name} did not end its move in the hex`, 'TC-G2');
+    else if (ridersOf(ctx, w.state(), c).length >= carryCapacity(ctx, c))
+      fail(`${ctx.units.get(c)!.name} is full`, 'OT-32.8');
+    else {
+      u.carriedBy = c;
+      w.ev.push({ type: 'mounted', unit: id, carrier: c, ruleId: 'OT-32.8' });
+    }
+  }
+  for (const id of ctx.order) {
+    const p = plotOfW(w, id);
+    const u = w.units[id]!;
+    if (p?.mission !== 'DT' || !p.hex || !live(w, id) || !u.carriedBy) continue;
+    const from = w.units[u.carriedBy]!.at!;
+    const side = ctx.units.get(id)!.side;
+    const ok =
+      hexDistance(ctx.map.toAxial(from), ctx.map.toAxial(p.hex)) <= 1 &&
+      !unitsAt(ctx, w.state(), p.hex).some((o) => ctx.units.get(o)!.side !== side);
+    dismount(
+      w,
+      id,
+      ok ? p.hex : from,
+      'TC-G2',
+      ok
+        ? undefined
+        : `hex ${p.hex.col},${p.hex.row} cannot be reached from the vehicle: off in its hex`,
+    );
+  }
 }
 
 function stepFacing(w: Work) {
@@ -779,6 +1108,12 @@ function stepFacing(w: Work) {
 
 function stepCleanup(w: Work) {
   const { ctx } = w;
+  // Smoke is lifted at the end of the turn its time runs out (TC-3 step 8).
+  const lifted = w.smoke.filter((m) => m.until <= w.turn);
+  if (lifted.length) {
+    w.smoke = w.smoke.filter((m) => m.until > w.turn);
+    w.ev.push({ type: 'smokeLifted', hexes: lifted.map((m) => m.hex), ruleId: 'TC-3' });
+  }
   for (const id of ctx.order) {
     const u = w.units[id]!;
     if (!live(w, id) || !u.pinned) continue;
@@ -813,7 +1148,7 @@ const STEP_RULE: Record<string, string> = {
   MORALE: 'TC-6.2',
   DF: 'OT-G7',
   MV: 'OT-G7',
-  OF: 'OT-G7',
+  MT_DT: 'OT-32.8',
   FC: 'OT-G7',
   CLEANUP: 'OT-32.82',
 };
@@ -867,11 +1202,14 @@ function realLeft(ctx: TankContext, units: Record<string, MU>, side: string): bo
   });
 }
 
-/** The steps a turn resolves, in the catalog's sequence of play (plotting and MORALE without Costello left out). */
+/**
+ * The steps a turn resolves, in the catalog's sequence of play (plotting and MORALE without
+ * Costello left out). Opportunity fire happens during movement (stepMove), so a catalog that lists
+ * an OF step after MV has it played inside MV, not as a step of its own.
+ */
 export function resolutionSteps(ctx: TankContext): string[] {
   return ctx.rules.sequence.filter(
-    (step) =>
-      step !== 'PLOT' && step !== 'MT_DT' && (step !== 'MORALE' || ctx.rules.layers.costello),
+    (step) => step !== 'PLOT' && step !== 'OF' && (step !== 'MORALE' || ctx.rules.layers.costello),
   );
 }
 
@@ -888,7 +1226,6 @@ export function resolveTurn(
   const w = draft(ctx, s);
   const prevUnspotted = new Set(ctx.order.filter((id) => s.units[id]!.firedOnByUnspotted));
   for (const u of Object.values(w.units)) u.firedOnByUnspotted = false;
-  const seq = ctx.rules.sequence;
   const steps = resolutionSteps(ctx);
   for (const step of steps.slice(0, upTo)) {
     w.ev.push({
@@ -899,10 +1236,8 @@ export function resolveTurn(
     if (step === 'IF') stepIf(w);
     else if (step === 'MORALE') stepMorale(w, prevUnspotted);
     else if (step === 'DF') stepDf(w);
-    else if (step === 'MV') {
-      stepMove(w);
-      if (!seq.includes('OF')) stepOf(w);
-    } else if (step === 'OF') stepOf(w);
+    else if (step === 'MV') stepMove(w);
+    else if (step === 'MT_DT') stepMountDismount(w);
     else if (step === 'FC') stepFacing(w);
     else if (step === 'CLEANUP') stepCleanup(w);
   }
@@ -910,7 +1245,15 @@ export function resolveTurn(
   // The steps after re-run from `s`, so the last one ends exactly where resolving at once does.
   if (upTo < steps.length)
     return {
-      state: { ...s, units: w.units, plots: w.plots, calls: w.calls, rng: w.dice.state() },
+      state: {
+        ...s,
+        units: w.units,
+        plots: w.plots,
+        calls: w.calls,
+        smoke: w.smoke,
+        rubble: w.rubble,
+        rng: w.dice.state(),
+      },
       events: w.ev,
     };
   for (const id of w.firedOnByUnspotted) w.units[id]!.firedOnByUnspotted = true;
@@ -974,6 +1317,8 @@ export function resolveTurn(
       plots: result ? w.plots : empty,
       done: [],
       calls: w.calls,
+      smoke: w.smoke,
+      rubble: w.rubble,
       last: { retreated: w.retreated, destroyed: w.destroyed },
       held,
       result,

@@ -6,10 +6,26 @@ import type { MoraleResult } from './tables';
 /**
  * The missions a unit may plot (OT-G7, TC-G2): direct fire, pinning fire on a vehicle (OT-32.8),
  * infantry close assault (OT-32.11), opportunity fire, simultaneous movement and fire
- * (OT-32.14), movement along a path, overrun (a vehicle's move into soft targets, OT-G6),
- * facing change and a mortar's indirect fire on a hex (TC-4.4).
+ * (OT-32.14), movement along a path, movement in reverse keeping the facing (MVR), overrun (a
+ * vehicle's move into soft targets, OT-G6), facing change, a mortar's indirect fire (IF, TC-4.4)
+ * or smoke (SF, TC-4.2) on a hex, and infantry mounting a friendly vehicle (MT) or dismounting
+ * from it into a hex (DT, OT-32.8 (8)); the placeholder missions table says where each resolves.
  */
-export const MISSIONS = ['DF', 'DF-P', 'DF-CA', 'OF', 'SMF', 'MV', 'OV', 'FC', 'IF'] as const;
+export const MISSIONS = [
+  'DF',
+  'DF-P',
+  'DF-CA',
+  'OF',
+  'SMF',
+  'MV',
+  'MVR',
+  'OV',
+  'FC',
+  'IF',
+  'SF',
+  'MT',
+  'DT',
+] as const;
 export type Mission = (typeof MISSIONS)[number];
 
 export interface Plot {
@@ -24,6 +40,8 @@ export interface Plot {
   readonly forced?: MoraleResult;
   /** A forced move that walks off the map edge (Retreat or Flee off the entry edge, TC-6.4). */
   readonly offMap?: boolean;
+  /** What the unit does instead if a morale result cancels all its missions: FC or MVR (TC-6.4). */
+  readonly fallback?: Plot;
 }
 
 /** Why a unit carries a morale marker into the next turn's test (TC-6.1). */
@@ -52,10 +70,23 @@ export interface UnitState {
   readonly firedOnByUnspotted: boolean;
   /** HE points of indirect fire on its hex this turn (TC-6.3). */
   readonly underIfHe: number;
+  /** The friendly vehicle carrying this infantry unit (MT/DT, OT-32.8 (8)), or null. */
+  readonly carriedBy: string | null;
+}
+
+/** A smoke marker (SF, TC-3 step 2): blocks sight through its hex until the cleanup of `until`. */
+export interface Smoke {
+  readonly hex: HexRef;
+  readonly side: string;
+  readonly unit: string;
+  readonly placed: number;
+  readonly until: number;
 }
 
 export interface MortarCall {
   readonly unit: string;
+  /** IF (high explosive) or SF (smoke, TC-4.2). */
+  readonly kind: 'IF' | 'SF';
   readonly side: string;
   readonly hex: HexRef;
   readonly he: number;
@@ -72,6 +103,13 @@ export interface TankState {
   /** Sides that have finished plotting this turn. */
   readonly done: readonly string[];
   readonly calls: readonly MortarCall[];
+  /** Smoke markers on the map (SF); sight reads them through the state. */
+  readonly smoke: readonly Smoke[];
+  /**
+   * Hexes turned to rubble in play (TC-1.3): destroyed buildings, and streets the rubble scattered
+   * into, which vehicles cannot pass (`blocksVehicles`). The rules read the map through them.
+   */
+  readonly rubble: readonly { readonly hex: HexRef; readonly blocksVehicles: boolean }[];
   /** What last turn left for this turn's morale tests (TC-6.3). */
   readonly last: {
     readonly retreated: readonly { readonly unit: string; readonly at: HexRef }[];
@@ -94,6 +132,8 @@ export type TankAction =
       readonly path?: readonly (readonly [number, number])[];
       readonly facing?: number;
       readonly phase?: 'DF' | 'OF';
+      /** Write this FC or MVR as the unit's fallback if morale cancels all its missions (TC-6.4). */
+      readonly fallback?: boolean;
     }
   | { readonly type: 'clearPlot'; readonly unit: string }
   | { readonly type: 'endPlot'; readonly side: string };
@@ -141,6 +181,9 @@ export type TankEvent =
       readonly killMax?: number;
       readonly result: FireResult;
       readonly ruleId: string;
+      /** Opportunity fire during movement: the target's hex when fired at, and the MP it had spent. */
+      readonly at?: HexRef;
+      readonly impulse?: number;
     }
   | {
       readonly type: 'noFire';
@@ -219,6 +262,53 @@ export type TankEvent =
       readonly mods: readonly ModView[];
       readonly score: number;
       readonly result: MoraleResult;
+      readonly ruleId: 'TC-6.4';
+    }
+  | {
+      readonly type: 'smokePlaced';
+      readonly unit: string;
+      readonly hex: HexRef;
+      readonly until: number;
+      readonly ruleId: 'TC-4.2';
+    }
+  | { readonly type: 'smokeLifted'; readonly hexes: readonly HexRef[]; readonly ruleId: 'TC-3' }
+  | {
+      readonly type: 'rubble';
+      readonly hex: HexRef;
+      readonly roll: number;
+      readonly collapseMax: number;
+      readonly collapsed: boolean;
+      /** The street the rubble scattered into, closed to vehicles (TC-G5). */
+      readonly scatter?: HexRef;
+      readonly scatterRoll?: number;
+      readonly ruleId: 'TC-1.3';
+    }
+  | {
+      readonly type: 'mounted';
+      readonly unit: string;
+      readonly carrier: string;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'dismounted';
+      readonly unit: string;
+      readonly carrier: string;
+      readonly hex: HexRef;
+      /** Why, when it was not the unit's own DT: hit while riding, or its carrier destroyed. */
+      readonly why?: string;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'noMount';
+      readonly unit: string;
+      readonly carrier: string;
+      readonly reason: string;
+      readonly ruleId: string;
+    }
+  | {
+      readonly type: 'fallback';
+      readonly unit: string;
+      readonly plot: Plot;
       readonly ruleId: 'TC-6.4';
     }
   | { readonly type: 'held'; readonly side: string; readonly turns: number }

@@ -64,6 +64,10 @@ export interface TankRules {
   readonly overrunInfantryDestroyMax: number;
   readonly softShare: { readonly infantry: number; readonly atGun: number };
   readonly ifEffects: { readonly vehicle: string; readonly soft: string };
+  /** The chance HE on a building brings it down, by least HE (TC-1.3, placeholder). */
+  readonly buildingCollapse: readonly { readonly heMin: number; readonly collapseMax: number }[];
+  /** The hexside a collapsed building's rubble scatters toward, by d6 roll; null for none (TC-G5). */
+  readonly rubbleScatter: ReadonlyMap<number, number | null>;
   readonly constants: Readonly<Record<string, number>>;
   readonly options: TankOptions;
 }
@@ -86,6 +90,8 @@ export interface TankOptions {
   readonly mortarDelayTurns: number;
   readonly autoSpotAtDfStart: boolean;
   readonly panicStepPct: number;
+  /** Where a unit plotted OF fires at a moving enemy (OT-G7): the best hex ahead, or the first seen. */
+  readonly opportunityFireAt: 'bestHex' | 'firstSight';
   /** The historical period of the scenario (TC-4.2 availability), if it names one. */
   readonly period: number | undefined;
 }
@@ -164,6 +170,7 @@ function readOptions(cat: RulesetCatalog, ruleset: RulesetRef): TankOptions {
     mortarDelayTurns: value('TC-A8') as number,
     autoSpotAtDfStart: value('TC-A10') as boolean,
     panicStepPct: value('TC-A11') as number,
+    opportunityFireAt: value('OT-G7') as TankOptions['opportunityFireAt'],
     period: typeof period === 'number' ? period : undefined,
   };
 }
@@ -263,6 +270,21 @@ function readRulesOrThrow(cat: RulesetCatalog, ruleset: RulesetRef): TankRules {
   const effects = rowsOf(cat, 'ifEffects', 'TC-G3');
   const effectOf = (t: string) =>
     String(effects.find((r) => r['target'] === t)?.['result'] ?? 'none');
+  const buildingCollapse = rowsOf(cat, 'buildingCollapse', 'TC-1.3')
+    .map((r, i) => ({
+      heMin: num(r['heMin'], `buildingCollapse row ${i + 1} heMin`),
+      collapseMax: num(r['collapseMax'], `buildingCollapse row ${i + 1} collapseMax`),
+    }))
+    .sort((a, b) => a.heMin - b.heMin);
+  const rubbleScatter = new Map<number, number | null>();
+  for (const [i, r] of rowsOf(cat, 'rubbleScatter', 'TC-G5').entries()) {
+    const side = r['side'] === null ? null : num(r['side'], `rubbleScatter row ${i + 1} side`);
+    if (side !== null && (!Number.isInteger(side) || side < 0 || side > 5))
+      throw new TableError(
+        `rubbleScatter row ${i + 1} side is ${side}: a hexside is 0 to 5 or null`,
+      );
+    rubbleScatter.set(num(r['roll'], `rubbleScatter row ${i + 1} roll`), side);
+  }
   const constants: Record<string, number> = {};
   for (const [k, v] of Object.entries(cat.constants)) if (typeof v === 'number') constants[k] = v;
   return {
@@ -279,6 +301,8 @@ function readRulesOrThrow(cat: RulesetCatalog, ruleset: RulesetRef): TankRules {
     overrunInfantryDestroyMax,
     softShare,
     ifEffects: { vehicle: effectOf('vehicle'), soft: effectOf('soft') },
+    buildingCollapse,
+    rubbleScatter,
     constants,
     options: readOptions(cat, ruleset),
   };

@@ -7,8 +7,9 @@ const STEP_LABEL: Record<string, string> = {
   IF: 'Indirect fire',
   MORALE: 'Morale tests',
   DF: 'Direct fire',
-  MV: 'Movement',
+  MV: 'Movement and opportunity fire',
   OF: 'Opportunity fire',
+  MT_DT: 'Mounting and dismounting',
   FC: 'Facing changes',
   CLEANUP: 'End of turn',
 };
@@ -44,12 +45,18 @@ export function plotWords(ctx: TankContext, p: Plot): string {
     case 'SMF':
       return `SMF at ${name(p.target)}, moving to ${p.path?.length ? at(p.path[p.path.length - 1]!) : '—'}`;
     case 'MV':
+    case 'MVR':
     case 'OV':
       return `${p.mission} to ${p.path?.length ? at(p.path[p.path.length - 1]!) : '—'} (${p.path?.length ?? 0} hexes)${p.forced ? `, forced by morale (${p.forced})` : ''}`;
     case 'FC':
       return `FC to side ${p.facing}`;
     case 'IF':
-      return `IF on ${p.hex ? at(p.hex) : '?'}`;
+    case 'SF':
+      return `${p.mission} on ${p.hex ? at(p.hex) : '?'}`;
+    case 'MT':
+      return `MT onto ${name(p.target)}`;
+    case 'DT':
+      return `DT into ${p.hex ? at(p.hex) : '?'}`;
     case 'OF':
       return 'OF';
   }
@@ -97,7 +104,7 @@ export function describeTankEvent(ctx: TankContext, e: TankEvent, _state: TankSt
       const cell =
         e.threshold === null ? '"."' : e.threshold >= 1 ? `1-${e.threshold}` : `${e.threshold}`;
       return line(
-        `${e.kind} ${e.firers.map(name).join(' + ')} → ${name(e.target)}: ${e.range} hexes, attack ${e.attack} − defence ${e.defence} = ${e.differential}, cell ${cell}; roll ${e.roll}${mods ? ` (${mods})` : ''} = ${e.adjusted}: ${RESULT[e.result]}`,
+        `${e.kind} ${e.firers.map(name).join(' + ')} → ${name(e.target)}${e.at ? ` at ${at(e.at)} (after ${e.impulse} MP of its move)` : ''}: ${e.range} hexes, attack ${e.attack} − defence ${e.defence} = ${e.differential}, cell ${cell}; roll ${e.roll}${mods ? ` (${mods})` : ''} = ${e.adjusted}: ${RESULT[e.result]}`,
         'fire',
         [e.ruleId, ...e.mods.map((m) => m.ruleId)],
         [...e.firers, e.target],
@@ -186,6 +193,48 @@ export function describeTankEvent(ctx: TankContext, e: TankEvent, _state: TankSt
         [e.roll],
       );
     }
+    case 'smokePlaced':
+      return line(
+        `${name(e.unit)}'s smoke lands on ${at(e.hex)}: no sight through it until the end of turn ${e.until}`,
+        'fire',
+        [e.ruleId],
+        [e.unit],
+      );
+    case 'smokeLifted':
+      return line(`Smoke lifts from ${e.hexes.map(at).join(', ')}`, 'result', [e.ruleId]);
+    case 'rubble':
+      return line(
+        e.collapsed
+          ? `The building at ${at(e.hex)} collapses (roll ${e.roll} ≤ ${e.collapseMax}): rubble${e.scatter ? `, scattered into ${at(e.scatter)}, closed to vehicles` : ''}`
+          : `The building at ${at(e.hex)} stands (roll ${e.roll} > ${e.collapseMax})`,
+        'result',
+        [e.ruleId],
+        [],
+        e.scatterRoll !== undefined ? [e.roll, e.scatterRoll] : [e.roll],
+      );
+    case 'mounted':
+      return line(`${name(e.unit)} mounts ${name(e.carrier)}`, 'move', [e.ruleId], [e.unit]);
+    case 'dismounted':
+      return line(
+        `${name(e.unit)} gets off ${name(e.carrier)} into ${at(e.hex)}${e.why ? ` (${e.why})` : ''}`,
+        'move',
+        [e.ruleId],
+        [e.unit],
+      );
+    case 'noMount':
+      return line(
+        `${name(e.unit)} cannot mount ${name(e.carrier)}: ${e.reason}`,
+        'move',
+        [e.ruleId],
+        [e.unit],
+      );
+    case 'fallback':
+      return line(
+        `${name(e.unit)} carries out its fallback instead: ${plotWords(ctx, e.plot)}`,
+        'move',
+        [e.ruleId],
+        [e.unit],
+      );
     case 'held':
       return line(
         `${ctx.sideNames.get(e.side) ?? e.side} holds the objective (${e.turns} turn${e.turns > 1 ? 's' : ''})`,
