@@ -244,3 +244,60 @@ test('TANKS objective tokens placed in the game (TK-9): Free-for-All on Air Cove
   await page.screenshot({ path: `${SHOTS}/12-objectives-down.png` });
   expect(errors).toEqual([]);
 });
+
+test('TANKS terrain placed by the players (TK-2.2, TK-2.3): roll-off, pieces put down by clicks, one refused', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /terrain placed by the players/i })
+    .first()
+    .click();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  await page.keyboard.press('F5');
+  await page.getByTestId('seed').fill('1');
+  await page.getByRole('button', { name: 'Start playtest' }).click();
+  await page.getByLabel('Hand-over screen').uncheck();
+  const log = page.getByTestId('playtest-log');
+  const tracker = page.getByTestId('phase-tracker');
+  const message = page.getByTestId('playtest-message');
+  await expect(tracker).toContainText('TK-2.2');
+  await page.screenshot({ path: `${SHOTS}/13-terrain-pool.png` });
+  // The roll-off, on the asked model's panel; the log shows both dice.
+  await page.getByRole('button', { name: /^Roll off for the terrain/ }).click();
+  await expect(log).toContainText('Roll-off for the terrain');
+  await expect(page.getByTestId('reach-legend')).toContainText('(TK-2.3)');
+  // Too near the north edge: refused with the rule and the measured gap.
+  await clickTable(page, 18, 4);
+  await expect(message).toContainText('TK-2.3');
+  await expect(message).toContainText('from the north edge');
+  // The forests, then the Farmhouse turned a quarter (two 45° turns), each by a click.
+  await clickTable(page, 18, 9);
+  await expect(log).toContainText('places Forest Birch wood');
+  await clickTable(page, 18, 27);
+  await expect(log).toContainText('places Pine forest');
+  const turn = page.getByRole('button', { name: /45° clockwise/ });
+  await turn.click();
+  await expect(log).toContainText('turns Building Farmhouse to 45°');
+  await turn.click();
+  await expect(page.getByTestId('reach-legend')).toContainText('turned 90°');
+  await clickTable(page, 7.5, 8);
+  await expect(log).toContainText('places Building Farmhouse at (7.5, 8.0) turned 90°');
+  // Undo takes the piece back off the table (still turned); a click puts it down again.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(log).not.toContainText('places Building Farmhouse');
+  await expect(page.getByTestId('reach-legend')).toContainText('Farmhouse');
+  await clickTable(page, 7.5, 8);
+  await expect(log).toContainText('places Building Farmhouse at (7.5, 8.0) turned 90°');
+  await page.screenshot({ path: `${SHOTS}/14-terrain-placing.png` });
+  // The rest by the engine's choice; then turn 1 begins with all six pieces on the table.
+  for (let i = 0; i < 3; i++)
+    await page.getByRole('button', { name: /^Let the engine place/ }).click();
+  await expect(log).toContainText('passes; the engine places Building Cottage');
+  await expect(tracker).toContainText('TK-4.1');
+  await page.screenshot({ path: `${SHOTS}/15-terrain-down.png` });
+  expect(errors).toEqual([]);
+});

@@ -154,7 +154,13 @@ export interface ReachView {
    * For units entering the table: the edge strip they enter through, how deep they can get and
    * the rule that says so.
    */
-  readonly entry?: { readonly area: Shape; readonly depth: number; readonly ruleId?: string };
+  readonly entry?: {
+    readonly area: Shape;
+    readonly depth: number;
+    readonly ruleId?: string;
+    /** What the area is, when it is not an edge units enter from (where a piece may be put). */
+    readonly label?: string;
+  };
   /** Share of the allowance left. */
   readonly budget: number;
   readonly rate: string;

@@ -257,10 +257,14 @@ export function tanksView(
         const pieces = state.terrainPlacement?.pieces.filter(
           (p) => p.side === s && p.at === null && !p.setAside,
         );
-        if (terrainRollPending(state)) lines.push('rolls off for the terrain (TK-2.2)');
-        else if (pieces?.length)
+        if (terrainRollPending(state)) {
+          const n = (type: string) => ctx.terrainPool.filter((p) => p.type === type).length;
+          lines.push(
+            `rolls off for the terrain: ${n('forest')} forests and ${n('building')} buildings wait to be placed (TK-2.2)`,
+          );
+        } else if (pieces?.length)
           lines.push(`to place: ${pieces.map((p) => pieceLabel(ctx, p.id)).join(', ')} (TK-2.2)`);
-        if (!over) {
+        if (!over && !terrainPending(state)) {
           if (state.phase === 'deployment') lines.push(`${left} model(s) to deploy`);
           if (state.phase === 'movement') lines.push(`${left} model(s) still to move`);
           if (state.phase === 'shooting') lines.push(`${left} model(s) still to shoot`);
@@ -541,6 +545,7 @@ export function tanksView(
             },
             depth: ma,
             ruleId: 'TK-2.3',
+            label: `The piece lies wholly inside the shaded area, ${ma}" in from every edge`,
           },
           budget: 1,
           rate: `places ${pieceLabel(ctx, piece.id)} (${w.toFixed(1)}" × ${h.toFixed(1)}", turned ${Math.round(piece.rotation)}°): click where its centre goes`,

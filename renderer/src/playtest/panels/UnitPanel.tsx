@@ -42,7 +42,8 @@ export function UnitPanel({
           </div>
           {reach.entry && (
             <div>
-              Enters from its edge, up to {distanceText(board, reach.entry.depth)} in
+              {reach.entry.label ??
+                `Enters from its edge, up to ${distanceText(board, reach.entry.depth)} in`}
               {reach.entry.ruleId ? ` (${reach.entry.ruleId})` : ''}
             </div>
           )}
