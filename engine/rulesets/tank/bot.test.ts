@@ -139,3 +139,107 @@ describe('the TANK! playtest view', () => {
     expect(p.steps[0]!.modifiers).toContainEqual(expect.objectContaining({ ruleId: 'TC-7.4' }));
   });
 });
+
+describe('the TANK! bot and the missions MVR, SF, MT, DT and the morale fallback', () => {
+  const withGoal = (o: FixtureOptions, hex: { col: number; row: number }) => {
+    const doc = fixtureScenario(o);
+    doc.objectives = [
+      {
+        id: 'goal',
+        kind: 'holdZone',
+        name: 'Goal',
+        owner: 'alpha',
+        area: { shape: 'hexes', hexes: [hex] },
+        holdTurns: 2,
+      },
+    ];
+    const m = makeTankGame(doc);
+    if (typeof m === 'string') throw new Error(m);
+    return { ...m, state: m.game.newGame({ seed: 1 }) };
+  };
+  const plotOf = (t: { actions: readonly unknown[] }, unit: string) =>
+    t.actions.find(
+      (a) => (a as { type: string }).type === 'plot' && (a as { unit: string }).unit === unit,
+    ) as { mission: string; path?: [number, number][]; target?: string; at?: number[] } | undefined;
+
+  test('a tank whose best hex lies behind it backs there (MVR), keeping its front to the enemy', () => {
+    const g = withGoal(
+      {
+        terrain: [
+          [7, 2, 'woods'],
+          [8, 2, 'woods'],
+          [9, 2, 'woods'],
+        ],
+        alpha: [{ id: 'a1', type: 'tank.pzIII', at: [8, 5], facing: 0 }],
+        bravo: [{ id: 'b1', type: 'tank.t34', at: [8, 0], facing: 3 }],
+      },
+      { col: 8, row: 9 },
+    );
+    const p = plotOf(tankBotTurn(g.ctx, g.state, 'alpha'), 'a1');
+    expect(p?.mission).toBe('MVR');
+    expect(p?.path?.at(-1)?.[1]).toBeGreaterThan(5);
+  });
+
+  test('a mortar with no target in reach lays smoke between the enemy and the friend it sees (SF)', () => {
+    const g = start({
+      layers: ['costello'],
+      columns: 40,
+      alpha: [
+        { id: 'a1', type: 'tank.infantrySquad', at: [1, 5] },
+        { id: 'a2', type: 'tank.mediumMortar', at: [1, 5] },
+        { id: 'a3', type: 'tank.pzIV', at: [28, 2], facing: 2 },
+      ],
+      bravo: [{ id: 'b1', type: 'tank.t34', at: [38, 2], facing: 5 }],
+    });
+    const p = plotOf(tankBotTurn(g.ctx, g.state, 'alpha'), 'a2');
+    expect(p?.mission).toBe('SF');
+    expect(p?.at?.[0]).toBeGreaterThan(28);
+    expect(p?.at?.[0]).toBeLessThan(38);
+  });
+
+  test('infantry far from the objective mounts the tank in its hex, which waits; near the enemy it gets off', () => {
+    const g = withGoal(
+      {
+        columns: 30,
+        alpha: [
+          { id: 'a1', type: 'tank.infantrySquad', at: [1, 5] },
+          { id: 'a2', type: 'tank.pzIV', at: [1, 5], facing: 2 },
+        ],
+        bravo: [{ id: 'b1', type: 'tank.t34', at: [28, 5], facing: 5 }],
+      },
+      { col: 20, row: 5 },
+    );
+    const t = tankBotTurn(g.ctx, g.state, 'alpha');
+    expect(plotOf(t, 'a1')).toMatchObject({ mission: 'MT', target: 'a2' });
+    expect(plotOf(t, 'a2')?.path ?? []).toEqual([]);
+    const r = g.game.reduce(t.state, { type: 'endPlot', side: 'bravo' });
+    if (!r.ok) throw new Error(r.reason);
+    expect(r.state.units['a1']!.carriedBy).toBe('a2');
+    // Riding next to the enemy, the squad plots DT.
+    const near = {
+      ...r.state,
+      units: {
+        ...r.state.units,
+        a1: { ...r.state.units['a1']!, at: { col: 24, row: 5 } },
+        a2: { ...r.state.units['a2']!, at: { col: 24, row: 5 } },
+      },
+    };
+    expect(plotOf(tankBotTurn(g.ctx, near, 'alpha'), 'a1')).toMatchObject({ mission: 'DT' });
+  });
+
+  test('a unit marked for a morale test writes a fallback facing toward the enemy (TC-6.4)', () => {
+    const g = start({
+      layers: ['costello'],
+      alpha: [{ id: 'a1', type: 'tank.pzIV', at: [2, 2], facing: 3 }],
+      bravo: [{ id: 'b1', type: 'tank.t34', at: [12, 2], facing: 5 }],
+    });
+    const marked = {
+      ...g.state,
+      units: { ...g.state.units, a1: { ...g.state.units['a1']!, marks: ['isolated' as const] } },
+    };
+    const t = tankBotTurn(g.ctx, marked, 'alpha');
+    expect(t.actions).toContainEqual(
+      expect.objectContaining({ unit: 'a1', mission: 'FC', fallback: true }),
+    );
+  });
+});

@@ -2,6 +2,7 @@ import type { HexRef } from '../../format';
 import type { BotStyle, SideTurn } from '../../game/gameDef';
 import {
   axialToPoint,
+  directionTo,
   hexDistance,
   hexNeighbours,
   hexsideKey,
@@ -10,7 +11,15 @@ import {
 } from '../../hex';
 import type { TankContext } from './rules/context';
 import { shotOdds, sightFor } from './rules/fire';
-import { allowance, enterable, unitsAt } from './rules/plot';
+import {
+  allowance,
+  allowedFacings,
+  carryCapacity,
+  enterable,
+  reverseSides,
+  ridersOf,
+  unitsAt,
+} from './rules/plot';
 import { tankReducer } from './rules/reducer';
 import type { TankAction, TankEvent, TankState } from './rules/state';
 
@@ -36,7 +45,7 @@ export function reachable(
       const hex = ctx.map.hex(n);
       if (!hex) continue;
       const h = ctx.map.toRef(n);
-      if (!enterable(ctx, unit, h)) continue;
+      if (!enterable(ctx, unit, h, state)) continue;
       if (unitsAt(ctx, state, h).some((o) => ctx.units.get(o)!.side !== info.side)) continue;
       const cost = here.cost + hex.mp;
       if (cost > mp) continue;
@@ -77,12 +86,41 @@ const WEIGHTS: Record<BotStyle, { goal: number; cover: number; exposure: number;
     aggressive: { goal: 1.6, cover: 1, exposure: 0.2, fireAt: 0.1 },
   };
 
+/** Whether every step of a path backs through a rear hexside of `facing` (an MVR path). */
+function backsAway(
+  ctx: TankContext,
+  from: HexRef,
+  facing: number,
+  path: readonly HexRef[],
+): boolean {
+  const back = reverseSides(ctx);
+  let at = from;
+  for (const h of path) {
+    const d = directionTo(ctx.map.grid.orientation, ctx.map.toAxial(at), ctx.map.toAxial(h));
+    if (d === undefined || !back.includes((((d - facing) % 6) + 6) % 6)) return false;
+    at = h;
+  }
+  return path.length > 0;
+}
+
+/** The hexside from `from` toward `to` (the facing that points at it). */
+function sideToward(ctx: TankContext, from: HexRef, to: HexRef): number {
+  const o = ctx.map.grid.orientation;
+  const p = axialToPoint(o, 1, ctx.map.toAxial(from));
+  const q = axialToPoint(o, 1, ctx.map.toAxial(to));
+  return hexsideToward(o, (Math.atan2(q[1] - p[1], q[0] - p[0]) * 180) / Math.PI);
+}
+
 /**
  * The bot's plots for a side: each unit shoots at the target its exact odds favour most (close
  * assault when infantry stands next to an enemy, pinning fire at a tank its gun cannot hurt,
- * mortar calls on the hex of the best visible target), or moves toward the objective by the hex
- * that best mixes cover, hull-down ridges and few enemy sight lines. It sees what a player sees:
- * enemy counters, not which of them are dummies.
+ * mortar calls on the hex of the best visible target, else smoke between the enemy and the most
+ * exposed friend), or moves toward the objective by the hex that best mixes cover, hull-down
+ * ridges and few enemy sight lines, backing up (MVR) when the hex it picks lies behind a vehicle.
+ * Infantry far from the objective rides a friendly vehicle standing in its hex (MT; the vehicle
+ * then waits for it) and gets off (DT) near the enemy or the objective. A unit marked for a
+ * morale test gets a fallback facing toward the enemy in case its missions are cancelled. It
+ * sees what a player sees: enemy counters, not which of them are dummies.
  */
 export function tankBotTurn(
   ctx: TankContext,
@@ -114,10 +152,20 @@ export function tankBotTurn(
   const mine = ctx.order.filter(
     (id) => ctx.units.get(id)!.side === side && state.units[id]!.alive && state.units[id]!.at,
   );
+  const near = (a: HexRef, b: HexRef) => hexDistance(ctx.map.toAxial(a), ctx.map.toAxial(b));
+  const nearestEnemyTo = (h: HexRef) =>
+    enemies.map((e) => state.units[e]!.at!).sort((p, q) => near(p, h) - near(q, h))[0];
   for (const id of mine) {
     const info = ctx.units.get(id)!;
     const u = state.units[id]!;
     const at = u.at!;
+    if (u.carriedBy) {
+      // A rider gets off near the enemy or the objective (DT), into its vehicle's hex.
+      const e = nearestEnemyTo(at);
+      const close = (e && near(e, at) <= info.range + 2) || (goal && near(goal, at) <= 2);
+      if (close) tryAct({ type: 'plot', unit: id, mission: 'DT', at: [at.col, at.row] });
+      continue;
+    }
     if (!info.dummy) {
       if (info.mortar) {
         let best: { hex: HexRef; v: number } | undefined;
@@ -131,6 +179,12 @@ export function tankBotTurn(
         if (
           best &&
           tryAct({ type: 'plot', unit: id, mission: 'IF', at: [best.hex.col, best.hex.row] })
+        )
+          continue;
+        const screen = smokeHex(ctx, state, side, id, enemies);
+        if (
+          screen &&
+          tryAct({ type: 'plot', unit: id, mission: 'SF', at: [screen.col, screen.row] })
         )
           continue;
         tryAct({ type: 'plot', unit: id, mission: 'OF' });
@@ -166,6 +220,27 @@ export function tankBotTurn(
     if (info.cls === 'team' || u.pinned || info.ma === 0) {
       tryAct({ type: 'plot', unit: id, mission: 'OF' });
       continue;
+    }
+    // A vehicle that infantry plotted to mount this turn waits for it (MT resolves after movement).
+    const awaited = Object.values(state.plots[side] ?? {}).some(
+      (p) => p.mission === 'MT' && p.target === id,
+    );
+    if (awaited) {
+      tryAct({ type: 'plot', unit: id, mission: 'OF' });
+      continue;
+    }
+    // Infantry far from the objective rides a friendly vehicle with room in its hex.
+    if (info.cls === 'infantry' && goal && near(goal, at) > 2 * Math.max(1, info.ma)) {
+      const ride = mine.find(
+        (v) =>
+          v !== id &&
+          state.units[v]!.alive &&
+          state.units[v]!.at &&
+          near(state.units[v]!.at!, at) === 0 &&
+          carryCapacity(ctx, v) > ridersOf(ctx, state, v).length &&
+          !state.plots[side]?.[v]?.path?.length,
+      );
+      if (ride && tryAct({ type: 'plot', unit: id, mission: 'MT', target: ride })) continue;
     }
     // Move: the reachable hex with the best mix of the objective, cover and few enemy sight lines.
     const nearestEnemy = enemies
@@ -204,18 +279,85 @@ export function tankBotTurn(
       const v = c.v - exposure(c.hex) * wt.exposure;
       if (v > stay + 0.25 && (!pick || v > pick.v)) pick = { path: c.path, v };
     }
-    if (
-      pick &&
-      tryAct({
-        type: 'plot',
-        unit: id,
-        mission: 'MV',
-        path: pick.path.map((h) => [h.col, h.row] as const),
-      })
-    )
-      continue;
+    if (pick) {
+      const path = pick.path.map((h) => [h.col, h.row] as const);
+      // Backing into a hex behind keeps the front armour toward the enemy (MVR).
+      const reverse =
+        info.cls === 'vehicle' && backsAway(ctx, at, u.facing, pick.path)
+          ? tryAct({ type: 'plot', unit: id, mission: 'MVR', path })
+          : false;
+      if (reverse || tryAct({ type: 'plot', unit: id, mission: 'MV', path })) continue;
+    }
     tryAct({ type: 'plot', unit: id, mission: 'OF' });
   }
+  // A unit marked for a morale test turns to face the enemy if its missions are cancelled (TC-6.4).
+  if (ctx.rules.layers.costello)
+    for (const id of mine) {
+      const u = state.units[id]!;
+      const mainPlot = state.plots[side]?.[id];
+      const e = u.at ? nearestEnemyTo(u.at) : undefined;
+      if (!u.marks.length || !mainPlot || mainPlot.fallback || !e || u.carriedBy) continue;
+      const want = sideToward(ctx, u.at!, e);
+      const allowed = allowedFacings(ctx, state, id)?.facings;
+      const facing = allowed && !allowed.includes(want) ? allowed[0]! : want;
+      if (facing !== u.facing)
+        tryAct({ type: 'plot', unit: id, mission: 'FC', facing, fallback: true });
+    }
   tryAct({ type: 'endPlot', side });
   return { actions, state, events };
+}
+
+/**
+ * Where a mortar with nothing to shoot lays smoke (SF): on the line from the enemy that sees the
+ * most exposed friendly unit to it, a third of the way from the friend, within the mortar's reach.
+ */
+function smokeHex(
+  ctx: TankContext,
+  state: TankState,
+  side: string,
+  mortar: string,
+  enemies: readonly string[],
+): HexRef | undefined {
+  const info = ctx.units.get(mortar)!;
+  const from = state.units[mortar]!.at!;
+  let best: { hex: HexRef; seen: number } | undefined;
+  for (const id of ctx.order) {
+    const f = ctx.units.get(id)!;
+    const fu = state.units[id]!;
+    if (f.side !== side || !fu.alive || !fu.at || f.cls === 'team' || f.dummy) continue;
+    // The enemies that see it within their range: the ones the smoke should screen it from.
+    const watchers = enemies.filter((e) => {
+      const eu = state.units[e]!.at!;
+      return (
+        hexDistance(ctx.map.toAxial(eu), ctx.map.toAxial(fu.at!)) <= ctx.units.get(e)!.range &&
+        sightFor(ctx, state, ctx.units.get(e)!.side, eu, fu.at!).visible
+      );
+    });
+    if (watchers.length === 0) continue;
+    const eu = state.units[watchers[0]!]!.at!;
+    const a = ctx.map.toAxial(fu.at);
+    const b = ctx.map.toAxial(eu);
+    const r = hexDistance(a, b);
+    if (r < 3) continue;
+    // A third of the way, rounded to the nearest hex on the line.
+    const t = 1 / 3;
+    const q = a.q + (b.q - a.q) * t;
+    const rr = a.r + (b.r - a.r) * t;
+    const s = -q - rr;
+    let rq = Math.round(q);
+    let rs = Math.round(rr);
+    const rz = Math.round(s);
+    const dq = Math.abs(rq - q);
+    const dr = Math.abs(rs - rr);
+    const dz = Math.abs(rz - s);
+    if (dq > dr && dq > dz) rq = -rs - rz;
+    else if (dr > dz) rs = -rq - rz;
+    const mid = { q: rq, r: rs } as ReturnType<typeof ctx.map.toAxial>;
+    if (!ctx.map.hex(mid)) continue;
+    const d = hexDistance(ctx.map.toAxial(from), mid);
+    if (d < info.rangeMin || d > info.range) continue;
+    if (!best || watchers.length > best.seen)
+      best = { hex: ctx.map.toRef(mid), seen: watchers.length };
+  }
+  return best?.hex;
 }
