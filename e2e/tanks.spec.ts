@@ -257,6 +257,12 @@ test('TANKS terrain placed by the players (TK-2.2, TK-2.3): roll-off, pieces put
     .first()
     .click();
   await expect(page.getByTestId('table-view')).toBeVisible();
+  // The designer's switch: the Rules tab's optional rule, on in this scenario.
+  await page.getByRole('tab', { name: /^Rules/ }).click();
+  const rules = page.getByTestId('rules-panel');
+  await expect(rules.getByLabel('Terrain placed by the players')).toBeChecked();
+  await expect(rules).toContainText('TK-2.2');
+  await page.screenshot({ path: `${SHOTS}/13-terrain-rules-tab.png` });
   await page.keyboard.press('F5');
   await page.getByTestId('seed').fill('1');
   await page.getByRole('button', { name: 'Start playtest' }).click();
@@ -265,7 +271,7 @@ test('TANKS terrain placed by the players (TK-2.2, TK-2.3): roll-off, pieces put
   const tracker = page.getByTestId('phase-tracker');
   const message = page.getByTestId('playtest-message');
   await expect(tracker).toContainText('TK-2.2');
-  await page.screenshot({ path: `${SHOTS}/13-terrain-pool.png` });
+  await page.screenshot({ path: `${SHOTS}/13-terrain-roll-off.png` });
   // The roll-off, on the asked model's panel; the log shows both dice.
   await page.getByRole('button', { name: /^Roll off for the terrain/ }).click();
   await expect(log).toContainText('Roll-off for the terrain');
