@@ -59,11 +59,48 @@ test('TANK! hot-seat: plot a move and a shot with its line of sight and odds, th
   await expect(plot).toContainText('T-34 no. 1');
   await page.getByTestId('end-phase').click();
 
-  // Both plotted: the steps resolve in order, the shot with its roll, and turn 2 begins.
-  await expect(log).toContainText('— Direct fire —');
+  // Both plotted: the turn waits at its first step, and is played one step at a time from the
+  // panel (button or N), each step showing what it did and the log growing with it.
+  const resolve = page.getByTestId('prompt-resolve');
+  const current = page.getByTestId('resolve-current');
+  await expect(resolve).toBeVisible();
+  await expect(current).toHaveText(/Every side has plotted/);
+  await expect(log).not.toContainText('— Indirect fire —');
+  await page.getByTestId('resolve-next').click();
+  await expect(current).toHaveText(/Step 1 of \d+: Indirect fire/);
+  await expect(log).toContainText('— Indirect fire —');
+  await expect(log).not.toContainText('— Direct fire —');
+  // N plays the next step, up to direct fire, where the shot shows its sight, cell, die and result.
+  for (let k = 0; k < 6 && !/Direct fire/.test((await current.textContent()) ?? ''); k++) {
+    const before = await current.textContent();
+    await page.keyboard.press('n');
+    await expect(current).not.toHaveText(before ?? '');
+  }
+  await expect(current).toHaveText(/Step \d+ of \d+: Direct fire/);
+  const happened = page.getByTestId('resolve-happened');
+  await expect(happened).toContainText(/DF Panzer IV 113 → T-34 no. 3: 11 hexes/);
+  await expect(happened).toContainText(/cell .*; roll \d/);
+  await expect(happened).toContainText(/Line of sight clear, 11 hexes/);
   await expect(log).toContainText(/DF Panzer IV 113 → T-34 no. 3: 11 hexes/);
+  await expect(log).not.toContainText('Panzer IV 112 moves');
+  const shot = await happened.textContent();
+  const stepDf = await current.textContent();
+  await page.screenshot({ path: `${SHOTS}/02-step-direct-fire.png` });
+
+  // Undo takes back one step: the shot leaves the log; playing the step again rolls the same die.
+  await page.keyboard.press('Control+z');
+  await expect(current).not.toHaveText(stepDf ?? '');
+  await expect(log).not.toContainText('— Direct fire —');
+  await page.keyboard.press('n');
+  await expect(current).toHaveText(stepDf ?? '');
+  await expect(happened).toHaveText(shot ?? '');
+
+  // The next step moves the Panzer IV on the board and in the log; Resolve all plays the rest.
+  await page.getByTestId('resolve-next').click();
   await expect(log).toContainText('Panzer IV 112 moves');
+  await page.getByTestId('resolve-all').click();
+  await expect(resolve).toBeHidden();
   await expect(page.getByTestId('turn')).toHaveText(/Turn 2/);
-  await page.screenshot({ path: `${SHOTS}/02-resolved.png` });
+  await page.screenshot({ path: `${SHOTS}/03-resolved.png` });
   expect(errors).toEqual([]);
 });

@@ -159,7 +159,8 @@ export function readableLog(
   for (const e of game.entries.slice(0, upTo)) {
     for (const ev of e.events) {
       if (!game.view.game.eventVisible(ev, viewer, e.state)) continue;
-      for (const line of game.view.describe(ev, e.state)) out.push({ ...line, action: e.index });
+      for (const line of game.view.describe(ev, e.state, viewer))
+        out.push({ ...line, action: e.index });
     }
   }
   return out;

@@ -38,6 +38,8 @@ export type Place<B extends BoardKind> = Boards[B]['place'];
  * - `plot`: write each unit's mission in secret (`pending` units still lack one); plots resolve
  *   when every side has plotted;
  * - `cards`: play a card from the hand (`hand`) to order units;
+ * - `resolve`: every side has given its orders and a person plays the turn's steps one by one
+ *   (`next`) or all at once (`all`), seeing what each step did;
  * - `wait`: nothing to do for the viewer now (another side acts, or the game is over).
  */
 export type Prompt =
@@ -52,7 +54,33 @@ export type Prompt =
   | { readonly kind: 'activate'; readonly unit: string; readonly queue: readonly string[] }
   | { readonly kind: 'plot'; readonly pending: readonly string[] }
   | { readonly kind: 'cards'; readonly hand: readonly CardView[] }
+  | ResolvePrompt
   | { readonly kind: 'wait'; readonly for: readonly string[] };
+
+/**
+ * A turn resolved step by step, as players at a table do: the steps of the sequence of play in
+ * order, how many are done, what the last one did (as the viewer may know it) and the actions that
+ * play the next step or every step left.
+ */
+export interface ResolvePrompt {
+  readonly kind: 'resolve';
+  readonly steps: readonly {
+    readonly id: string;
+    readonly label: string;
+    readonly ruleId?: string;
+  }[];
+  readonly done: number;
+  /** What the last step played did: its log lines, a shot's line of sight with its line. */
+  readonly happened: readonly ResolvedLine[];
+  readonly next: GameAction | undefined;
+  readonly all: GameAction | undefined;
+}
+
+/** A line of what a step did, with the line of sight of a shot so the board can draw it. */
+export interface ResolvedLine {
+  readonly line: LogLine;
+  readonly sight?: SightView<'hex'> | SightView<'table'>;
+}
 
 /** A card in a hand, with what playing it does now or why it cannot be played. */
 export interface CardView {
@@ -366,8 +394,16 @@ export interface PlaytestView<S = unknown, E = unknown, B extends BoardKind = Bo
    * or undefined when this phase has none.
    */
   clock(state: S): PhaseClock | undefined;
-  /** Log lines for one event; the state is the one after the action that produced it. */
-  describe(event: E, state: S): readonly LogLine[];
+  /**
+   * Log lines for one event; the state is the one after the action that produced it. With a
+   * viewer, the lines name only what that side may know (an unspotted enemy stays unnamed).
+   */
+  describe(event: E, state: S, viewer?: Viewer): readonly LogLine[];
+  /**
+   * Optional: the action a person's "End phase" takes, when it differs from the headless game's
+   * `endPhaseAction` (orders that resolve step by step on the screen but at once for bots).
+   */
+  personEndsPhase?(state: S, side: string): GameAction;
   /**
    * The prompt as a viewer may see it (a hand of cards only to its owner). Optional: without it
    * the screen shows `phase(state).prompt`.

@@ -62,6 +62,10 @@ export function tankGame(ctx: TankContext): TankGame {
     eventVisible(event, viewer, state) {
       if (viewer === null) return true;
       if (event.type === 'plotted' || event.type === 'plotCleared') return event.side === viewer;
+      // A mortar call is a plot until its fire lands (TC-4.4); a shot that could not be fired is
+      // never seen by its target's side.
+      if (event.type === 'mortarCalled') return event.side === viewer;
+      if (event.type === 'noFire') return ctx.units.get(event.unit)?.side === viewer;
       if (event.type === 'indirectResult')
         return event.side === viewer || state.units[event.unit]?.spotted === true;
       if (event.type === 'marked' || event.type === 'cohesion')

@@ -78,7 +78,9 @@ function replayStepped(doc: ScenarioDoc, seed: number) {
       continue;
     }
     // Every side has plotted: the turn waits at its first step for the side that asked.
-    expect(game.status(b)).toMatchObject({ phase: 'resolve', waitingFor: [action.side] });
+    expect(action.type).toBe('endPlot');
+    const side = action.type === 'endPlot' ? action.side : '';
+    expect(game.status(b)).toMatchObject({ phase: 'resolve', waitingFor: [side] });
     for (let k = 1; b.resolving; k++) {
       expect(game.reduce(b, { type: 'plot', unit: 'a1', mission: 'OF' }).ok).toBe(false);
       const step = game.reduce(b, { type: 'resolve' });

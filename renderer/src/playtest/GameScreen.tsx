@@ -14,6 +14,9 @@ import {
   type LogLine,
   type PlaytestGame,
   type PlaytestView,
+  type ResolvedLine,
+  type ResolvePrompt,
+  type SightView,
   type UnitCommand,
 } from '../../../engine/playtest';
 import { playSide } from '../../../engine/game/simulate';
@@ -125,6 +128,7 @@ function BoardGameScreen<B extends BoardKind>({
   const [message, setMessage] = useState<{ text: string; bad: boolean } | null>(null);
   const [lastLines, setLastLines] = useState<readonly LogLine[]>([]);
   const [flashes, setFlashes] = useState<ReadonlyMap<string, string>>(new Map());
+  const [pointedShot, setPointedShot] = useState<ResolvedLine | undefined>(undefined);
 
   const counters = useMemo(() => rs.counters(state, viewer), [rs, state, viewer]);
   const byId = useMemo(() => new Map(counters.map((c) => [c.id, c])), [counters]);
@@ -213,7 +217,7 @@ function BoardGameScreen<B extends BoardKind>({
     }
     const after = currentState(r.game);
     const lines = r.events.flatMap((e) =>
-      rs.game.eventVisible(e, viewer, after) ? rs.describe(e, after) : [],
+      rs.game.eventVisible(e, viewer, after) ? rs.describe(e, after, viewer) : [],
     );
     setLastLines(lines);
     setFlashes(flashesOf(lines));
@@ -252,9 +256,12 @@ function BoardGameScreen<B extends BoardKind>({
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // A person's End phase may differ from the bot's (TANK!: plots then resolve step by step).
+  const personEnds = (at: unknown, side: string) =>
+    rs.personEndsPhase?.(at, side) ?? rs.game.endPhaseAction(at, side);
   const endPhase = () => {
     if (!active) return;
-    apply([rs.game.endPhaseAction(state, active)], 'End phase');
+    apply([personEnds(state, active)], 'End phase');
   };
 
   // The real-time limit (when the players chose it): it runs only while a person has the device.
@@ -286,7 +293,7 @@ function BoardGameScreen<B extends BoardKind>({
         side,
         game.controllers[side] === 'bot'
           ? { kind: 'bot' }
-          : { kind: 'source', next: (at, who) => [rs.game.endPhaseAction(at, who)] },
+          : { kind: 'source', next: (at, who) => [personEnds(at, who)] },
       );
       if ('refused' in turn || turn.actions.length === 0) break;
       s = turn.state;
@@ -335,6 +342,17 @@ function BoardGameScreen<B extends BoardKind>({
   const result = rs.game.result(state);
   // A ruleset with hidden hands shows each hand only to its owner.
   const shownPhase = rs.promptFor ? { ...phase, prompt: rs.promptFor(state, viewer) } : phase;
+  // A turn resolved step by step: its steps are played from the panel, N and Shift+N.
+  const resolving = shownPhase.prompt.kind === 'resolve' ? shownPhase.prompt : undefined;
+  const playStep = (all: boolean) => {
+    const a = all ? resolving?.all : resolving?.next;
+    if (a) apply([a], all ? 'Resolve all' : 'Next step');
+  };
+  const shotPreview = useMemo(
+    () => stepPreview<B>(resolving, pointedShot),
+    [resolving, pointedShot],
+  );
+  const boardPreview = preview ?? shotPreview;
   const hexMarks = rs.hexMarks?.(state, viewer);
   const log = useMemo(() => readableLog(game, viewer), [game, viewer]);
   const listSide = viewer ?? active ?? sides[0]?.id;
@@ -349,8 +367,11 @@ function BoardGameScreen<B extends BoardKind>({
         if (game.entries.length > 0 && replayAt === null) undo();
       },
       saveGame: () => void saveGame(),
+      nextStep: () => playStep(false),
+      resolveAll: () => playStep(true),
       canAct: !actionsOff,
       canUndo: game.entries.length > 0 && replayAt === null,
+      canStep: !actionsOff && resolving !== undefined,
     });
   });
   useEffect(() => () => setPlaytestHandlers(null), []);
@@ -444,7 +465,7 @@ function BoardGameScreen<B extends BoardKind>({
             locked={locked}
             hover={hover}
             reach={reach}
-            preview={preview}
+            preview={boardPreview}
             flashes={replayAt === null ? flashes : new Map()}
             {...(hexMarks ? { hexMarks } : {})}
             select={setSelected}
@@ -479,6 +500,7 @@ function BoardGameScreen<B extends BoardKind>({
             selected={selected}
             onSelect={(id) => setSelected([id])}
             onAction={(a, label) => apply([a], label)}
+            onSight={setPointedShot}
           />
           <UnitPanel
             board={rs.board}
@@ -499,7 +521,7 @@ function BoardGameScreen<B extends BoardKind>({
             />
           )}
           {preview && <FirePanel board={rs.board} preview={preview} />}
-          {lastLines.length > 0 && (
+          {lastLines.length > 0 && !resolving && (
             <section className="pt-section" data-testid="last-result">
               <h3>Result</h3>
               {lastLines.map((l, i) => (
@@ -559,4 +581,31 @@ function flashesOf(lines: readonly LogLine[]): Map<string, string> {
     else if (/miss|no penetration/.test(l.text) && !m.has(u)) m.set(u, 'miss');
   }
   return m;
+}
+
+/**
+ * The line of sight to draw while a turn resolves step by step: of the shot pointed at in the
+ * step's lines, else of the step's first shot. The view gives sights on its own board.
+ */
+function stepPreview<B extends BoardKind>(
+  resolving: ResolvePrompt | undefined,
+  pointed: ResolvedLine | undefined,
+): FirePreview<B> | undefined {
+  if (!resolving) return undefined;
+  const shot =
+    pointed && resolving.happened.includes(pointed)
+      ? pointed
+      : resolving.happened.find((h) => h.sight);
+  const sight = shot?.sight as SightView<B> | undefined;
+  if (!sight) return undefined;
+  return {
+    legal: true,
+    sight,
+    range: sight.distance,
+    band: undefined,
+    steps: [],
+    odds: [],
+    templates: [],
+    action: undefined,
+  };
 }

@@ -6,6 +6,8 @@ export type PlaytestCommandId =
   | 'playtest.endTurn'
   | 'playtest.undo'
   | 'playtest.saveGame'
+  | 'playtest.nextStep'
+  | 'playtest.resolveAll'
   | 'playtest.turnLeft'
   | 'playtest.turnRight';
 
@@ -15,9 +17,15 @@ export interface PlaytestHandlers {
   endTurn(): void;
   undo(): void;
   saveGame(): void;
+  /** Plays the next step of a turn resolved step by step. */
+  nextStep(): void;
+  /** Plays every step left of a turn resolved step by step. */
+  resolveAll(): void;
   /** Whether a person may act now (not a bot's phase, not handing over, not replaying). */
   readonly canAct: boolean;
   readonly canUndo: boolean;
+  /** Whether a turn waits for a person to play its steps. */
+  readonly canStep: boolean;
 }
 
 let current: PlaytestHandlers | null = null;
@@ -79,6 +87,22 @@ export const PLAYTEST_COMMANDS: readonly Command[] = [
     shortcuts: ['Mod+S'],
     enabled: running,
     run: () => current?.saveGame(),
+  },
+  {
+    id: 'playtest.nextStep',
+    label: 'Next step of the turn (playtest, plotted turns)',
+    group: 'View',
+    shortcuts: ['N'],
+    enabled: () => current?.canStep ?? false,
+    run: () => current?.nextStep(),
+  },
+  {
+    id: 'playtest.resolveAll',
+    label: 'Resolve all the steps left of the turn (playtest, plotted turns)',
+    group: 'View',
+    shortcuts: ['Shift+N'],
+    enabled: () => current?.canStep ?? false,
+    run: () => current?.resolveAll(),
   },
   {
     id: 'playtest.turnLeft',

@@ -10,7 +10,6 @@ import type {
   PhaseInfo,
   ReachView,
   ScoreLine,
-  SightView,
   UnitCommand,
   WeaponChoice,
 } from '../../../playtest/view';
@@ -18,63 +17,29 @@ import { reachable } from '../bot';
 import type { TankGame } from '../game';
 import type { TankContext } from '../rules/context';
 import { assaultOdds, plotOf, shotOdds, sightFor } from '../rules/fire';
-import type { SightResult } from '../rules/los';
 import { allowance, allowedFacings, checkPlot, unitsAt } from '../rules/plot';
-import type { Mission, Plot, TankAction, TankEvent, TankState } from '../rules/state';
-import { describeTankEvent, plotWords, stepLabel } from './log';
+import type { Mission, Plot, TankAction, TankEvent } from '../rules/state';
+import type { TankPlayState } from '../steps';
+import { plotWords, stepLabel } from './log';
+import { sightView } from './sight';
+import { describeFor, hiddenLabel, resolvePrompt } from './steps';
 
 const GLYPH: Record<string, string> = { vehicle: 'T', infantry: 'I', atGun: 'G', team: 'W' };
 
-/** A hex sight as the board draws it: hexes crossed, the blocking hex marked, every check in words. */
-export function sightView(s: SightResult): SightView<'hex'> {
-  const b = s.blockedBy;
-  const at = b ? s.hexes.findIndex((h) => h.col === b.hex.col && h.row === b.hex.row) : -1;
-  return {
-    from: s.from,
-    to: s.to,
-    hexes: s.hexes,
-    visible: s.visible,
-    distance: s.range,
-    ...(b
-      ? {
-          blockedBy: {
-            id: `hex-${b.hex.col}-${b.hex.row}`,
-            name: `${b.why.join(', ')} at ${hexLabel(b.hex.col, b.hex.row)} (level ${b.level})`,
-            kind: b.why[0] ?? 'hex',
-            at: Math.max(0, at),
-            ruleId: b.ruleId,
-          },
-        }
-      : {}),
-    cover: s.hullDown ? 'hull-down behind a ridge (+2 defence, TC-1.2)' : 'none',
-    ruleId: s.ruleId,
-    crossed: [
-      `levels ${s.fromLevel} → ${s.toLevel}, ${s.range} hexes${s.alongHexside ? ', along a hexside: blocked only if both sides block (TC-G8)' : ''}`,
-      ...s.checks.map(
-        (c) =>
-          `${hexLabel(c.hex.col, c.hex.row)} ${c.why.join('+')} L${c.level}: ${
-            c.case === 'edt'
-              ? `ED ${c.ed}, R ${c.R}, d ${c.d}, ${c.row}`
-              : c.case === 'adjacentLower'
-                ? 'next to the lower unit'
-                : c.case === 'sameLevel'
-                  ? 'same level'
-                  : 'base game'
-          } → ${c.blocks ? 'blocks' : 'clear'} (${c.ruleId})`,
-      ),
-    ],
-  };
-}
+export { sightView };
 
 const pct = (p: number) => `${Math.round(p * 1000) / 10}%`;
 
 /** The playtest view of a TANK! game on the hex board. */
-export function tankView(ctx: TankContext, game: TankGame): HexPlaytestView<TankState, TankEvent> {
-  const reduceOk = (s: TankState, a: TankAction) => game.reduce(s, a).ok;
+export function tankView(
+  ctx: TankContext,
+  game: TankGame,
+): HexPlaytestView<TankPlayState, TankEvent> {
+  const reduceOk = (s: TankPlayState, a: TankAction) => game.reduce(s, a).ok;
   const phases = ctx.rules.sequence
     .filter((s) => s !== 'MT_DT' && (s !== 'MORALE' || ctx.rules.layers.costello))
     .map((id) => ({ id, label: id === 'PLOT' ? 'Plot' : stepLabel(id) }));
-  const pendingOf = (s: TankState, side: string) =>
+  const pendingOf = (s: TankPlayState, side: string) =>
     ctx.order.filter((id) => {
       const i = ctx.units.get(id)!;
       const u = s.units[id]!;
@@ -90,7 +55,7 @@ export function tankView(ctx: TankContext, game: TankGame): HexPlaytestView<Tank
     ...(plot.facing !== undefined ? { facing: plot.facing } : {}),
   });
   const command = (
-    s: TankState,
+    s: TankPlayState,
     unit: string,
     id: string,
     label: string,
@@ -107,12 +72,36 @@ export function tankView(ctx: TankContext, game: TankGame): HexPlaytestView<Tank
     };
   };
 
-  return {
+  const view: HexPlaytestView<TankPlayState, TankEvent> = {
     board: 'hex',
-    game: game as unknown as HexPlaytestView<TankState, TankEvent>['game'],
+    game: game as unknown as HexPlaytestView<TankPlayState, TankEvent>['game'],
     label: 'TANK!',
     table: { width: ctx.map.columns, height: ctx.map.rows },
     phase(s): PhaseInfo {
+      if (s.resolving) {
+        // Every side has plotted; the person who asked plays the steps (the prompt for everybody).
+        const prompt = resolvePrompt(ctx, game, s, null);
+        const current = prompt.steps[Math.max(0, prompt.done - 1)];
+        return {
+          turn: s.turn,
+          turnLimit: s.turnLimit,
+          phase: prompt.done > 0 && current ? current.id : 'PLOT',
+          phaseLabel: 'Resolution',
+          phaseRuleId: ctx.rules.layers.costello ? 'TC-3' : 'OT-G7',
+          phases,
+          waitingFor: [s.resolving.by],
+          todo: Object.fromEntries(
+            ctx.sides.map((side) => [
+              side,
+              side === s.resolving!.by
+                ? [`${prompt.steps.length - prompt.done} steps of the turn to resolve`]
+                : [],
+            ]),
+          ),
+          prompt,
+          over: false,
+        };
+      }
       const waiting = s.phase === 'over' ? [] : ctx.sides.filter((x) => !s.done.includes(x));
       const todo: Record<string, string[]> = {};
       for (const side of ctx.sides) {
@@ -169,11 +158,7 @@ export function tankView(ctx: TankContext, game: TankGame): HexPlaytestView<Tank
             : i.cls === 'atGun'
               ? 'gun'
               : 'figure';
-        const look = hidden
-          ? i.cls === 'vehicle'
-            ? 'Unspotted vehicle'
-            : 'Unspotted infantry'
-          : i.name;
+        const look = hidden ? hiddenLabel(i) : i.name;
         out.push({
           id,
           side: i.side,
@@ -454,7 +439,13 @@ export function tankView(ctx: TankContext, game: TankGame): HexPlaytestView<Tank
       };
     },
     clock: () => undefined,
-    describe: (e, s) => describeTankEvent(ctx, e, s),
+    describe: (e, s, viewer) => describeFor(ctx, e, s, viewer),
+    // The turn's steps for a viewer: what each step did, as much as that side may know.
+    promptFor: (s, viewer) =>
+      s.resolving ? resolvePrompt(ctx, game, s, viewer) : view.phase(s).prompt,
+    // A person ending plotting asks to see the turn resolve step by step; bots never do.
+    personEndsPhase: (s, side) =>
+      s.resolving ? { type: 'resolve', all: true } : { type: 'endPlot', side, steps: true },
     // The viewer's own plotted moves and mortar calls, lit on the board: never the other side's.
     hexMarks(s, viewer) {
       // One person testing both sides (no viewer) sees the plots of the side plotting now.
@@ -473,4 +464,5 @@ export function tankView(ctx: TankContext, game: TankGame): HexPlaytestView<Tank
         : { changed: [] };
     },
   };
+  return view;
 }

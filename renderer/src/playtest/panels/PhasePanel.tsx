@@ -3,10 +3,12 @@ import type {
   GameAction,
   PhaseInfo,
   Prompt,
+  ResolvedLine,
   SideInfo,
   UnitCommand,
 } from '../../../../engine/playtest';
 import type { Controller } from '../../../../engine/playtest';
+import { ResolvePanel } from './ResolvePanel';
 import { CommandButtons } from './UnitPanel';
 
 /**
@@ -24,6 +26,7 @@ export function PhasePanel({
   selected,
   onSelect,
   onAction,
+  onSight,
 }: {
   board: BoardKind;
   phase: PhaseInfo;
@@ -36,6 +39,8 @@ export function PhasePanel({
   selected: readonly string[];
   onSelect(unit: string): void;
   onAction(action: GameAction, label: string): void;
+  /** Shows the line of sight of a line of a resolved step on the board. */
+  onSight(line: ResolvedLine | undefined): void;
 }) {
   return (
     <section className="pt-section" data-testid="todo">
@@ -61,6 +66,7 @@ export function PhasePanel({
         selected={selected}
         onSelect={onSelect}
         onAction={onAction}
+        onSight={onSight}
       />
     </section>
   );
@@ -76,6 +82,7 @@ function PromptBody({
   selected,
   onSelect,
   onAction,
+  onSight,
 }: {
   board: BoardKind;
   prompt: Prompt;
@@ -86,6 +93,7 @@ function PromptBody({
   selected: readonly string[];
   onSelect(unit: string): void;
   onAction(action: GameAction, label: string): void;
+  onSight(line: ResolvedLine | undefined): void;
 }) {
   switch (prompt.kind) {
     case 'move':
@@ -184,6 +192,16 @@ function PromptBody({
             ))}
           </div>
         </div>
+      );
+    case 'resolve':
+      return (
+        <ResolvePanel
+          prompt={prompt}
+          interactive={interactive}
+          onStep={() => prompt.next && onAction(prompt.next, 'Next step')}
+          onAll={() => prompt.all && onAction(prompt.all, 'Resolve all')}
+          onSight={onSight}
+        />
       );
     case 'wait':
       return (
