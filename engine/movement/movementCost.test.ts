@@ -4,7 +4,7 @@ import { loadDocument, type ScenarioDoc } from '../format';
 import { tablePoint } from '../geometry/units';
 import { createContext, moverOf } from '../rulesets/tankplank/rules/context';
 import { unitType } from '../rulesets/tankplank/rules/catalog';
-import { pathCost } from './movementCost';
+import { pathCost, segmentCoster } from './movementCost';
 import { isReachable, reachableArea } from './reachableArea';
 
 function village(): ScenarioDoc {
@@ -52,5 +52,39 @@ describe('movement on the village', () => {
     const grid = reachableArea(ctx.terrain, mover('tp.rifleman'), P(3, 2.5), 1, 0.5);
     expect(isReachable(grid, P(5.5, 2.5))).toBe(true);
     expect(isReachable(grid, P(6.6, 2.5))).toBe(false);
+  });
+});
+
+describe('segmentCoster', () => {
+  test('costs each part of a line as pathCost does, from one look at the terrain', () => {
+    // Seeded lines over the whole village (creek, roads, bridges, walls, houses), for a man, a
+    // wheeled truck and a tank, each cut at many points.
+    let seed = 12345;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const movers = ['tp.rifleman', 'tp.truck', 'tp.mediumTank'].map(mover);
+    let compared = 0;
+    let illegal = 0;
+    for (let k = 0; k < 300; k++) {
+      const from = P(next() * ctx.map.width, next() * ctx.map.height);
+      const to = P(next() * ctx.map.width, next() * ctx.map.height);
+      const m = movers[k % movers.length]!;
+      const along = segmentCoster(ctx.terrain, m, from, to);
+      for (const t of [0, 0.013, 0.25, 0.5, 0.61803, 0.875, 0.999, 1]) {
+        const direct = pathCost(ctx.terrain, m, [
+          from,
+          P(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t),
+        ]);
+        const cut = along(t);
+        expect(cut.legal).toBe(direct.legal);
+        if (direct.legal) expect(cut.cost).toBeCloseTo(direct.cost, 9);
+        else expect(cut.blockedBy?.ruleId).toBe(direct.blockedBy?.ruleId);
+        expect(cut.allOnRoad).toBe(direct.allOnRoad);
+        compared++;
+        if (!direct.legal) illegal++;
+      }
+    }
+    expect(compared).toBe(2400);
+    // The lines met bans too (the creek for men and trucks), not only open ground.
+    expect(illegal).toBeGreaterThan(100);
   });
 });

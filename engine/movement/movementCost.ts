@@ -3,7 +3,8 @@ import type { Feature, MobilityClass } from '../format';
 import { pointInPolygon } from '../geometry/polygon';
 import { distance, lerpPoint } from '../geometry/vector';
 import type { TablePoint } from '../geometry/units';
-import type { IndexedFeature, TerrainIndex } from '../terrain/terrainIndex';
+import type { Crossing, IndexedFeature, TerrainIndex } from '../terrain/terrainIndex';
+import type { Span } from '../geometry/polygon';
 
 export type { Gap };
 
@@ -65,6 +66,54 @@ export function pathCost(
   path: readonly TablePoint[],
   gaps: readonly Gap[] = [],
 ): PathCost {
+  return costOfPath(terrain, mover, path, gaps, (a, b) => terrain.crossings(a, b));
+}
+
+/**
+ * The cost of going straight from `from` to each point of the segment `from`–`to`, by the share
+ * `t` of the way (0 to 1): `pathCost` of [from, that point], from one terrain query of the whole
+ * segment whose spans are cut at `t`. A bot looking for how far it gets along a line asks this a
+ * dozen times per line, and each ask would otherwise search the terrain again.
+ */
+export function segmentCoster(
+  terrain: TerrainIndex,
+  mover: Mover,
+  from: TablePoint,
+  to: TablePoint,
+  gaps: readonly Gap[] = [],
+): (t: number) => PathCost {
+  const whole = terrain.crossings(from, to);
+  return (t) =>
+    costOfPath(terrain, mover, [from, lerpPoint(from, to, t)], gaps, () =>
+      t >= 1 ? whole : crossingsUpTo(whole, t),
+    );
+}
+
+/** The crossings of a segment's first part, up to `t`, with spans measured along that part. */
+function crossingsUpTo(whole: readonly Crossing[], t: number): Crossing[] {
+  const out: Crossing[] = [];
+  for (const c of whole) {
+    const spans: Span[] = [];
+    for (const s of c.spans) {
+      if (s.t0 > t) continue;
+      const end = Math.min(s.t1, t);
+      // A wall is met at a point (a span of no length); an area's span that only touches the
+      // end is not inside it, as segmentInsidePolygon would not count it either.
+      if (s.t1 > s.t0 && end - s.t0 < 1e-12) continue;
+      spans.push({ t0: s.t0 / t, t1: end / t });
+    }
+    if (spans.length > 0) out.push({ entry: c.entry, spans });
+  }
+  return out;
+}
+
+function costOfPath(
+  terrain: TerrainIndex,
+  mover: Mover,
+  path: readonly TablePoint[],
+  gaps: readonly Gap[],
+  crossingsOf: (a: TablePoint, b: TablePoint) => readonly Crossing[],
+): PathCost {
   let inches = 0;
   let allOnRoad = true;
   const charged = new Set<string>();
@@ -78,7 +127,7 @@ export function pathCost(
     if (b.x < 0 || b.y < 0 || b.x > terrain.width || b.y > terrain.height) {
       return blocked('table-edge', 'TP-1.1', 'the path leaves the table');
     }
-    const crossings = terrain.crossings(a, b);
+    const crossings = crossingsOf(a, b);
     let roadCover = 0;
     for (const { entry, spans } of crossings) {
       const f = entry.feature;
