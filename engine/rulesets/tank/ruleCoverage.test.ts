@@ -20,8 +20,8 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
     'DF-P plotted apart, HE summed, strongest aspect, extended "." cells with −2, pins (rules/fire.ts, resolve.ts); (8) riders of the pinned AFV attacked apart at the catalog\'s rider defence (carriedInfantryDefence) with the carrier\'s MP modifier, thrown off by any effect (riderShot); MT/DT carry them',
   ],
   'OT-32.81': [
-    'partial',
-    'pinned vehicles plot only DF, OF, DF-P; no reduced defence; repeated pins do nothing; leaving a pinned member behind; DF and DF-P on one target; (4) covers the morale forced moves of the Costello layer, the base game has no artillery panic plots (OT-G5)',
+    'done',
+    'pinned vehicles plot only DF, OF, DF-P; no reduced defence; repeated pins do nothing; leaving a pinned member behind; DF and DF-P on one target; (4) a pinned unit forced to move by a panic under indirect fire (OT-G5) or a morale result stays where it is',
   ],
   'OT-32.82': ['done', 'stepCleanup: 1-4 unpins, every turn, from the pinRecovery table'],
   'OT-32.9': [
@@ -79,8 +79,8 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   'OT-G3': ['done', 'placeholder targetMovementModifiers'],
   'OT-G4': ['done', 'terrain stats dsp, mp, overrunProtection; improvedPositionDsp'],
   'OT-G5': [
-    'partial',
-    "each unit's panicPct is used by cohesion, looser formations and morale; the base game's panic procedure and panic movement plots are not in the engine (replaced by Costello's morale when that layer is on)",
+    'done',
+    "each unit's panicPct is used by cohesion, looser formations and morale; base game: a unit hit by indirect fire rolls the panic die (panicDie) and panics up to its level in tens, running panicMoveHexes through the A-B-C hexside of the placeholder panicScatter table (panicTests); replaced by Costello's morale with that layer",
   ],
   'OT-G6': ['done', 'placeholder overrun table: OV into soft targets eliminates them'],
   'OT-G7': [

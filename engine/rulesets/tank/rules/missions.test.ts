@@ -315,7 +315,7 @@ describe('SF: mortar smoke (TC-4.2, TC-3 steps 2 and 8)', () => {
     expect(whole.state.smoke).toEqual([]);
   });
 
-  test('SF is refused to a unit that cannot lay smoke, and without the costello layer', () => {
+  test('SF is refused to a unit that cannot lay smoke, with or without the costello layer', () => {
     const g = smokeGame();
     const s0 = g.game.newGame({ seed: 1 });
     const r = g.game.reduce(s0, plot('a3', 'SF', { at: [7, 2] }));
@@ -326,7 +326,7 @@ describe('SF: mortar smoke (TC-4.2, TC-3 steps 2 and 8)', () => {
     });
     const r2 = base.game.reduce(base.game.newGame({ seed: 1 }), plot('a3', 'SF', { at: [7, 2] }));
     expect(r2.ok).toBe(false);
-    if (!r2.ok) expect(r2.reason).toMatch(/costello layer.*TC-4.2/);
+    if (!r2.ok) expect(r2.reason).toMatch(/only mortars call SF.*TC-4.4/);
   });
 });
 
@@ -462,5 +462,97 @@ describe('OT-G8: follow the leader (base game)', () => {
     if (!stray.ok) expect(stray.reason).toMatch(/follow its leader.*OT-G8/);
     const near = g.game.reduce(lead.state, plot('a2', 'MV', { path: col(2, [2, 1]) }));
     expect(near).toMatchObject({ ok: true });
+  });
+});
+
+describe('OT-G5: panic under indirect fire in the base game', () => {
+  // A base-game mortar from the scenario's own catalog (the Costello ones need that layer).
+  const mortar: UnitType = {
+    ...unitType('mortar', { cls: 'gun', ap: 0, he: 6, ma: 0 }),
+    stats: {
+      apAttack: 0,
+      heAttack: 6,
+      rangeHexes: 35,
+      rangeMin: 5,
+      callDelayTurns: 2,
+      panicPct: 0,
+    },
+  };
+  const shelled = (layers: string[] = []) => {
+    const m = makeTankGame(
+      fixtureScenario({
+        layers,
+        units: [...UNITS, mortar],
+        alpha: [
+          { id: 'a1', type: 'test.mortar', at: [1, 5] },
+          { id: 'a2', type: 'test.tank', at: [4, 5], facing: 1 },
+        ],
+        bravo: [{ id: 'b1', type: 'test.tank', at: [9, 5], facing: 0 }],
+      }),
+    );
+    if (typeof m === 'string') throw new Error(m);
+    return m;
+  };
+  const call = turn(plot('a1', 'IF', { at: [9, 5] }));
+
+  test('a unit that panics (d10 ≤ its panic in tens) runs through the A-B-C hexside instead of its plot', () => {
+    const g = shelled();
+    // Turn 3: IF roll 6 (no effect), panic d10 2 ≤ 20% → panics, scatter 3 → B, straight back.
+    const r = replayLog(
+      g.game,
+      g.game.newGame({ seed: 1 }),
+      [...call, ...turn(), plot('b1', 'DF', { target: 'a2' }), dice(6, 2, 3), ...turn()],
+      { allowForcedDice: true },
+    );
+    expect(r.refused).toEqual([]);
+    const e = evs(r);
+    expect(e).toContainEqual(
+      expect.objectContaining({
+        type: 'panic',
+        unit: 'b1',
+        roll: 2,
+        panicPct: 20,
+        panicked: true,
+        stays: false,
+        scatterRoll: 3,
+        path: [
+          { col: 9, row: 6 },
+          { col: 9, row: 7 },
+        ],
+        ruleId: 'OT-G5',
+      }),
+    );
+    expect(e.some((x) => x.type === 'fire' && x.firers.includes('b1'))).toBe(false);
+    expect(r.state.units['b1']!.at).toEqual({ col: 9, row: 7 });
+  });
+
+  test('a pinned unit that panics stays where it is (OT-32.81 (4)); a roll above the level holds', () => {
+    const g = shelled();
+    // IF roll 1: the vehicle is pinned (ifEffects); panic d10 1: panics, but stays.
+    const pinned = evs(
+      replayLog(g.game, g.game.newGame({ seed: 1 }), [...call, ...turn(), dice(1, 1), ...turn()], {
+        allowForcedDice: true,
+      }),
+    );
+    expect(pinned).toContainEqual(
+      expect.objectContaining({ type: 'panic', panicked: true, stays: true, ruleId: 'OT-32.81' }),
+    );
+    const held = evs(
+      replayLog(g.game, g.game.newGame({ seed: 1 }), [...call, ...turn(), dice(6, 3), ...turn()], {
+        allowForcedDice: true,
+      }),
+    );
+    expect(held).toContainEqual(
+      expect.objectContaining({ type: 'panic', roll: 3, panicked: false }),
+    );
+  });
+
+  test('with the costello layer no panic test is made: morale replaces it (TC-6.5)', () => {
+    const g = shelled(['costello']);
+    const r = replayLog(g.game, g.game.newGame({ seed: 1 }), [...call, ...turn(), ...turn()], {
+      allowForcedDice: true,
+    });
+    expect(evs(r).some((e) => e.type === 'indirectFire')).toBe(true);
+    expect(evs(r).some((e) => e.type === 'panic')).toBe(false);
   });
 });

@@ -17,15 +17,11 @@ const LAYER_OF: Partial<Record<Mission, 'optional' | 'costello'>> = {
   'DF-P': 'optional',
   'DF-CA': 'optional',
   SMF: 'optional',
-  IF: 'costello',
-  SF: 'costello',
 };
 const RULE_OF: Partial<Record<Mission, string>> = {
   'DF-P': 'OT-32.8',
   'DF-CA': 'OT-32.11',
   SMF: 'OT-32.14',
-  IF: 'TC-4.4',
-  SF: 'TC-4.2',
 };
 
 /** Units of `side` on a hex (alive, on the map). */

@@ -260,7 +260,63 @@ function stepIf(w: Work) {
       if (result === 'pinned') u.pinned = true;
       if (result === 'destroyed' || result === 'eliminated') destroy(w, id);
     }
+    if (!ctx.rules.layers.costello) panicTests(w, hex, calls[0]!.side);
     if (th.urban) collapse(w, hex, he);
+  }
+}
+
+/**
+ * The base game's panic under indirect fire (OT-G5; Costello's morale replaces it, TC-6.5): each
+ * unit left in the hit hex rolls the panic die and panics on a roll up to its panic level in tens
+ * (20% panics on 1-2). A panicking unit runs up to the catalog's panicMoveHexes through the
+ * hexside the scatter pattern A-B-C gives (panicScatter, relative to its facing), instead of its
+ * plot; a pinned one stays where it is (OT-32.81 (4), OT-32.91 (2)). Placeholder data.
+ */
+function panicTests(w: Work, hex: HexRef, firingSide: string) {
+  const { ctx } = w;
+  const die = ctx.rules.constants['panicDie'];
+  const run = ctx.rules.constants['panicMoveHexes'];
+  if (die === undefined || run === undefined) return;
+  for (const id of unitsAt(ctx, w.state(), hex)) {
+    const info = ctx.units.get(id)!;
+    const u = w.units[id]!;
+    if (info.side === firingSide || info.dummy || info.cls === 'team' || u.carriedBy) continue;
+    const roll = w.dice.roll(die);
+    const panicked = roll * (100 / die) <= u.panic;
+    const base = { type: 'panic' as const, unit: id, roll, panicPct: u.panic, panicked };
+    if (!panicked) {
+      w.ev.push({ ...base, stays: false, path: [], ruleId: 'OT-G5' });
+      continue;
+    }
+    if (u.pinned) {
+      setPlot(w, id, undefined);
+      w.ev.push({
+        ...base,
+        stays: true,
+        path: [],
+        ruleId: info.soft ? 'OT-32.91' : 'OT-32.81',
+      });
+      continue;
+    }
+    const scatterRoll = d6(w);
+    const side = (u.facing + (ctx.rules.panicScatter.get(scatterRoll) ?? 3)) % 6;
+    const path: HexRef[] = [];
+    let at = ctx.map.toAxial(u.at!);
+    const map = mapOf(ctx, w.state());
+    for (let k = 0; k < run; k++) {
+      const n = hexNeighbours(at)[side]!;
+      const h = ctx.map.toRef(n);
+      if (
+        !map.hex(n) ||
+        !enterable(ctx, id, h, w.state()) ||
+        unitsAt(ctx, w.state(), h).some((o) => ctx.units.get(o)!.side !== info.side)
+      )
+        break;
+      path.push(h);
+      at = n;
+    }
+    setPlot(w, id, path.length ? { mission: 'MV', path, forced: 'panic' } : undefined);
+    w.ev.push({ ...base, stays: false, scatterRoll, path, ruleId: 'OT-G5' });
   }
 }
 

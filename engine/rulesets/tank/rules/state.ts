@@ -36,8 +36,8 @@ export interface Plot {
   readonly facing?: number;
   /** The fire step a fire mission was plotted for; DF-P may not be plotted for OF (OT-32.8). */
   readonly phase?: 'DF' | 'OF';
-  /** Set by a morale result, not by the player (TC-6.4). */
-  readonly forced?: MoraleResult;
+  /** Set by a morale result (TC-6.4) or a panic under indirect fire (OT-G5), not by the player. */
+  readonly forced?: MoraleResult | 'panic';
   /** A forced move that walks off the map edge (Retreat or Flee off the entry edge, TC-6.4). */
   readonly offMap?: boolean;
   /** What the unit does instead if a morale result cancels all its missions: FC or MVR (TC-6.4). */
@@ -310,6 +310,18 @@ export type TankEvent =
       readonly unit: string;
       readonly plot: Plot;
       readonly ruleId: 'TC-6.4';
+    }
+  | {
+      readonly type: 'panic';
+      readonly unit: string;
+      readonly roll: number;
+      readonly panicPct: number;
+      readonly panicked: boolean;
+      /** Pinned units forced to move stay where they are (OT-32.81 (4), OT-32.91 (2)). */
+      readonly stays: boolean;
+      readonly scatterRoll?: number;
+      readonly path: readonly HexRef[];
+      readonly ruleId: string;
     }
   | { readonly type: 'held'; readonly side: string; readonly turns: number }
   | { readonly type: 'gameOver'; readonly winner: string; readonly text: string };

@@ -68,6 +68,8 @@ export interface TankRules {
   readonly buildingCollapse: readonly { readonly heMin: number; readonly collapseMax: number }[];
   /** The hexside a collapsed building's rubble scatters toward, by d6 roll; null for none (TC-G5). */
   readonly rubbleScatter: ReadonlyMap<number, number | null>;
+  /** The hexside, relative to its facing, a panicking unit runs through, by d6 roll (A-B-C, OT-G5). */
+  readonly panicScatter: ReadonlyMap<number, number>;
   readonly constants: Readonly<Record<string, number>>;
   readonly options: TankOptions;
 }
@@ -285,6 +287,15 @@ function readRulesOrThrow(cat: RulesetCatalog, ruleset: RulesetRef): TankRules {
       );
     rubbleScatter.set(num(r['roll'], `rubbleScatter row ${i + 1} roll`), side);
   }
+  const panicScatter = new Map<number, number>();
+  for (const [i, r] of rowsOf(cat, 'panicScatter', 'OT-G5').entries()) {
+    const side = num(r['relativeSide'], `panicScatter row ${i + 1} relativeSide`);
+    if (!Number.isInteger(side) || side < 0 || side > 5)
+      throw new TableError(
+        `panicScatter row ${i + 1} relativeSide is ${side}: a hexside is 0 to 5`,
+      );
+    panicScatter.set(num(r['roll'], `panicScatter row ${i + 1} roll`), side);
+  }
   const constants: Record<string, number> = {};
   for (const [k, v] of Object.entries(cat.constants)) if (typeof v === 'number') constants[k] = v;
   return {
@@ -303,6 +314,7 @@ function readRulesOrThrow(cat: RulesetCatalog, ruleset: RulesetRef): TankRules {
     ifEffects: { vehicle: effectOf('vehicle'), soft: effectOf('soft') },
     buildingCollapse,
     rubbleScatter,
+    panicScatter,
     constants,
     options: readOptions(cat, ruleset),
   };

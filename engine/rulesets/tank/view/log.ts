@@ -47,7 +47,7 @@ export function plotWords(ctx: TankContext, p: Plot): string {
     case 'MV':
     case 'MVR':
     case 'OV':
-      return `${p.mission} to ${p.path?.length ? at(p.path[p.path.length - 1]!) : '—'} (${p.path?.length ?? 0} hexes)${p.forced ? `, forced by morale (${p.forced})` : ''}`;
+      return `${p.mission} to ${p.path?.length ? at(p.path[p.path.length - 1]!) : '—'} (${p.path?.length ?? 0} hexes)${p.forced ? `, forced by ${p.forced === 'panic' ? 'panic' : `morale (${p.forced})`}` : ''}`;
     case 'FC':
       return `FC to side ${p.facing}`;
     case 'IF':
@@ -234,6 +234,20 @@ export function describeTankEvent(ctx: TankContext, e: TankEvent, _state: TankSt
         'move',
         [e.ruleId],
         [e.unit],
+      );
+    case 'panic':
+      return line(
+        `${name(e.unit)} under indirect fire tests panic (${e.panicPct}%): d10 ${e.roll}: ${
+          !e.panicked
+            ? 'holds'
+            : e.stays
+              ? 'panics, but is pinned and stays where it is'
+              : `panics and runs ${e.path.length} hexes${e.path.length ? ` to ${at(e.path[e.path.length - 1]!)}` : ''}`
+        }`,
+        'roll',
+        [e.ruleId],
+        [e.unit],
+        e.scatterRoll !== undefined ? [e.roll, e.scatterRoll] : [e.roll],
       );
     case 'held':
       return line(
