@@ -187,9 +187,17 @@ describe('players place the terrain (TK-2.2, TK-2.3)', () => {
     const t = pooled();
     const view = tanksView(t.ctx, t.game);
     expect(view.phase(t.state)).toMatchObject({
+      phase: 'terrain',
       phaseLabel: 'Terrain roll-off',
       phaseRuleId: 'TK-2.2',
     });
+    expect(view.phase(t.state).phases.map((p) => p.id)).toEqual([
+      'terrain',
+      'deployment',
+      'movement',
+      'shooting',
+      'command',
+    ]);
     const roll = view.commands(t.state, 'a1').find((c) => c.id === 'terrain-roll');
     expect(roll?.action).toEqual({ type: 'rollForTerrain', side: 'a' });
     t.act(roll!.action as never);

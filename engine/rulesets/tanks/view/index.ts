@@ -285,7 +285,7 @@ export function tanksView(
       return {
         turn: state.turn,
         turnLimit: state.turnLimit,
-        phase: state.phase,
+        phase: terrainPending(state) ? 'terrain' : state.phase,
         phaseLabel: terrainRollPending(state)
           ? 'Terrain roll-off'
           : terrainToPlace(state)
@@ -316,10 +316,11 @@ export function tanksView(
                       : state.phase === 'shooting'
                         ? 'TK-6.1'
                         : undefined,
-        phases:
-          state.phase === 'deployment'
-            ? [{ id: 'deployment', label: 'Deployment' }, ...PHASES]
-            : PHASES,
+        phases: [
+          ...(terrainPending(state) ? [{ id: 'terrain', label: 'Terrain' }] : []),
+          ...(state.phase === 'deployment' ? [{ id: 'deployment', label: 'Deployment' }] : []),
+          ...PHASES,
+        ],
         waitingFor: side ? [side] : [],
         todo,
         prompt:
@@ -545,15 +546,13 @@ export function tanksView(
             },
             depth: ma,
             ruleId: 'TK-2.3',
-            label: `The piece lies wholly inside the shaded area, ${ma}" in from every edge`,
+            label: `The whole piece goes inside the shaded area, ${ma}" in from every edge`,
           },
           budget: 1,
           rate: `places ${pieceLabel(ctx, piece.id)} (${w.toFixed(1)}" × ${h.toFixed(1)}", turned ${Math.round(piece.rotation)}°): click where its centre goes`,
           bands: [
-            {
-              max: 1,
-              label: `wholly inside the shaded area, one Measuring Arrow (${ma}") from every edge, and as far from every piece already down (TK-2.3)`,
-            },
+            { max: 1, label: `one Measuring Arrow (${ma}") clear of every table edge (TK-2.3)` },
+            { max: 1, label: `and ${ma}" clear of every piece already down (TK-2.3)` },
           ],
         };
       }
