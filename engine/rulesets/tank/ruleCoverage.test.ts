@@ -120,10 +120,13 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
     'a friendly observer sees the hex; lands two turns later; no MV for the team meanwhile',
   ],
   'TC-4.5': [
-    'not done',
-    'squads carry no anti-tank weapon records in the catalogs, so nothing to refuse',
+    'done',
+    'a squad whose type has anti-tank weapons (stats.iatd) stacked with a support weapon is refused at game start (createTankContext); no bundled squad has them',
   ],
-  'TC-4.6': ['not done', 'the terrain that holds fireteams an extra turn is not given (TC-G7)'],
+  'TC-4.6': [
+    'partial',
+    'infantry entering terrain with the exitDelayTurns stat stays an extra turn (stuckUntil; moves refused with TC-4.6); the seed names no such terrain, so no bundled terrain has it (TC-G7)',
+  ],
   'TC-4.7': [
     'done',
     'cumulative HE on the placeholder IF CRT; SF lays smoke that blocks sight through its hex until the cleanup (smokeDurationTurns)',
@@ -180,7 +183,10 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
     "a collapsed building's rubble scatters by the placeholder rubbleScatter table; impact markers themselves do not scatter (the IF lands on its hex)",
   ],
   'TC-G6': ['partial', 'catalog points per type (placeholder values), no formula helper'],
-  'TC-G7': ['not done', 'no exit-delay terrain'],
+  'TC-G7': [
+    'done',
+    'terrain stat exitDelayTurns (default 0), read by the map and the movement step',
+  ],
   'TC-G8': ['done', 'sight along a hexside is tested on both sides: blocked only if both block'],
   'TC-G9': ['done', 'scenario victory; fled units are not destroyed'],
 };

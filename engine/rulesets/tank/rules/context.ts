@@ -260,6 +260,9 @@ export function createTankContext(scenario: ScenarioDoc): TankContext | string {
     });
     if (!squad)
       return `unit ${id} (${u.typeName}) must start stacked with an infantry squad of its side (TC-4.1)`;
+    const squadType = cat.units.get(units.get(squad)!.type);
+    if (squadType?.stats?.['iatd'] === true)
+      return `unit ${squad} (${squadType.name}) carries anti-tank weapons (stats.iatd) and so cannot serve the support weapon ${id} (${u.typeName}) stacked with it (TC-4.5): give the weapon a squad without them`;
     units.set(id, { ...u, squad });
   }
   for (const [id, u] of units) {

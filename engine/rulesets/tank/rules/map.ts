@@ -33,6 +33,8 @@ export interface TankHex {
   readonly overrunProtection: boolean;
   /** Rubble gives infantry a defensive position (TC-1.3, catalog stat infantryDefensivePosition). */
   readonly infantryPosition: boolean;
+  /** Extra turns infantry must stay after entering (TC-4.6, terrain stat exitDelayTurns, TC-G7). */
+  readonly exitDelayTurns: number;
 }
 
 export interface TankMap {
@@ -98,6 +100,7 @@ export function readTankMap(
         overrunProtection:
           stat(terrain, 'overrunProtection') === true || h?.improvedPosition === true,
         infantryPosition: stat(terrain, 'infantryDefensivePosition') === true,
+        exitDelayTurns: Number(stat(terrain, 'exitDelayTurns') ?? 0),
       });
     }
   }
@@ -140,6 +143,7 @@ export function readTankMap(
             costelloBlocking: stat('rubble', 'potentialBlockingHex') === true,
             overrunProtection: stat('rubble', 'overrunProtection') === true || was.improvedPosition,
             infantryPosition: stat('rubble', 'infantryDefensivePosition') === true,
+            exitDelayTurns: Number(stat('rubble', 'exitDelayTurns') ?? 0),
           });
         }
         m = make((a) => changed.get(axialKey(a)) ?? byKey.get(axialKey(a)));

@@ -556,3 +556,50 @@ describe('OT-G5: panic under indirect fire in the base game', () => {
     expect(evs(r).some((e) => e.type === 'panic')).toBe(false);
   });
 });
+
+describe('TC-4.6 / TC-G7: fireteams held an extra turn by some terrain; TC-4.5 support squads', () => {
+  test('infantry entering terrain with exitDelayTurns 1 may not move out the next turn, the turn after it may', () => {
+    const doc = fixtureScenario({
+      units: UNITS,
+      terrain: [[5, 5, 'bog']],
+      alpha: [{ id: 'a1', type: 'test.squad', at: [4, 5] }],
+      bravo: [{ id: 'b1', type: 'test.tank', at: [14, 10] }],
+    });
+    (doc as { catalog: { terrainTypes?: unknown[] } }).catalog.terrainTypes = [
+      { id: 'bog', name: 'Bog', appliesTo: 'hex', stats: { mp: 1, dsp: 0, exitDelayTurns: 1 } },
+    ];
+    const g = makeTankGame(doc);
+    if (typeof g === 'string') throw new Error(g);
+    const r = replayLog(g.game, g.game.newGame({ seed: 1 }), [
+      ...turn(plot('a1', 'MV', { path: [[5, 5]] })),
+      plot('a1', 'MV', { path: [[6, 5]] }),
+      ...turn(),
+      plot('a1', 'MV', { path: [[6, 5]] }),
+    ]);
+    expect(evs(r)).toContainEqual(
+      expect.objectContaining({ type: 'stuck', unit: 'a1', until: 2, ruleId: 'TC-4.6' }),
+    );
+    expect(r.refused).toHaveLength(1);
+    expect(r.refused[0]).toMatchObject({ action: 3 });
+    expect(r.refused[0]!.reason).toMatch(/one more turn in the bog.*TC-4.6/);
+  });
+
+  test('a squad with anti-tank weapons cannot serve a support weapon (refused at game start)', () => {
+    const atSquad: UnitType = {
+      ...unitType('atSquad', { cls: 'infantry', ma: 3, def: 1 }),
+      stats: { apAttack: 3, heAttack: 4, rangeHexes: 8, panicPct: 20, iatd: true },
+    };
+    const m = makeTankGame(
+      fixtureScenario({
+        layers: ['costello'],
+        units: [...UNITS, atSquad],
+        alpha: [
+          { id: 'a1', type: 'test.atSquad', at: [1, 5] },
+          { id: 'a2', type: 'tank.hmg', at: [1, 5] },
+        ],
+        bravo: [{ id: 'b1', type: 'test.tank', at: [14, 10] }],
+      }),
+    );
+    expect(m).toMatch(/unit a1 .*anti-tank weapons.*a2.*TC-4.5/);
+  });
+});

@@ -190,6 +190,11 @@ export function checkPlot(ctx: TankContext, state: TankState, unit: string, plot
     return no(`${info.name} may plot ${info.missions.join(', ')} only`, 'TC-4.2');
   if (info.cls === 'team' && MOVES.includes(m))
     return no(`${info.name} moves with its squad`, 'TC-4.1');
+  if (MOVES.includes(m) && u.stuckUntil >= state.turn)
+    return no(
+      `${info.name} must spend one more turn in the ${ctx.map.hex(ctx.map.toAxial(u.at))?.terrain ?? 'terrain'} it entered before leaving (until the end of turn ${u.stuckUntil})`,
+      'TC-4.6',
+    );
   if (u.pinned) {
     if (info.soft) return no(`${info.name} is pinned and may carry out no mission`, 'OT-32.91');
     if (!['DF', 'OF', 'DF-P'].includes(m))

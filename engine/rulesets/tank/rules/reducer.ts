@@ -35,6 +35,7 @@ export function newTankGame(ctx: TankContext, seed: number, turnLimit?: number):
       firedOnByUnspotted: false,
       underIfHe: 0,
       carriedBy: null,
+      stuckUntil: 0,
     };
   }
   startTurn(ctx, units as Record<string, { -readonly [K in keyof UnitState]: UnitState[K] }>, []);

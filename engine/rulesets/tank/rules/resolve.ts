@@ -943,6 +943,24 @@ function stepMove(w: Work) {
   for (const m of movers) {
     const u = w.units[m.id]!;
     if (m.done.length) w.moved.add(m.id);
+    // Fireteams entering some terrain spend an extra turn there before they may leave (TC-4.6).
+    const end = u.at ? mapOf(ctx, w.state()).hex(ctx.map.toAxial(u.at)) : undefined;
+    if (
+      m.done.length &&
+      u.alive &&
+      end &&
+      end.exitDelayTurns > 0 &&
+      ctx.units.get(m.id)!.cls === 'infantry'
+    ) {
+      u.stuckUntil = w.turn + end.exitDelayTurns;
+      onTheWay.push({
+        type: 'stuck',
+        unit: m.id,
+        hex: u.at!,
+        until: u.stuckUntil,
+        ruleId: 'TC-4.6',
+      });
+    }
     w.ev.push({
       type: 'moved',
       unit: m.id,
@@ -1075,13 +1093,7 @@ function opportunityFire(
     let pick: { m: Mover; p: number } | undefined;
     for (const m of entered) {
       const t = ctx.units.get(m.id)!;
-      if (
-        t.side === side ||
-        t.cls === 'team' ||
-        !live(w, m.id) ||
-        (!w.units[m.id]!.spotted && !ctx.rules.layers.costello)
-      )
-        continue;
+      if (t.side === side || t.cls === 'team' || !live(w, m.id)) continue;
       const p = chanceAt(f, m.id);
       if (p === undefined || p <= 0) continue;
       if (bestHex && !m.halted) {

@@ -72,6 +72,8 @@ export interface UnitState {
   readonly underIfHe: number;
   /** The friendly vehicle carrying this infantry unit (MT/DT, OT-32.8 (8)), or null. */
   readonly carriedBy: string | null;
+  /** The last turn infantry must stay in the terrain it entered before leaving it (TC-4.6); 0 for none. */
+  readonly stuckUntil: number;
 }
 
 /** A smoke marker (SF, TC-3 step 2): blocks sight through its hex until the cleanup of `until`. */
@@ -322,6 +324,13 @@ export type TankEvent =
       readonly scatterRoll?: number;
       readonly path: readonly HexRef[];
       readonly ruleId: string;
+    }
+  | {
+      readonly type: 'stuck';
+      readonly unit: string;
+      readonly hex: HexRef;
+      readonly until: number;
+      readonly ruleId: 'TC-4.6';
     }
   | { readonly type: 'held'; readonly side: string; readonly turns: number }
   | { readonly type: 'gameOver'; readonly winner: string; readonly text: string };

@@ -249,6 +249,13 @@ export function describeTankEvent(ctx: TankContext, e: TankEvent, _state: TankSt
         [e.unit],
         e.scatterRoll !== undefined ? [e.roll, e.scatterRoll] : [e.roll],
       );
+    case 'stuck':
+      return line(
+        `${name(e.unit)} must stay in ${at(e.hex)} until the end of turn ${e.until} before leaving it`,
+        'move',
+        [e.ruleId],
+        [e.unit],
+      );
     case 'held':
       return line(
         `${ctx.sideNames.get(e.side) ?? e.side} holds the objective (${e.turns} turn${e.turns > 1 ? 's' : ''})`,
