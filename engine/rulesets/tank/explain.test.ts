@@ -77,3 +77,42 @@ describe('sandtable odds on a TANK! hex scenario', () => {
     expect(tankExplain.odds(doc, { shooter: 'a1', target: 'b1', weapon: 'FC' }).exit).toBe(2);
   });
 });
+
+describe('sandtable odds for indirect fire names what follows the roll', () => {
+  test('a building under the fire may fall to rubble (TC-1.3); with Costello no panic line', () => {
+    const doc = fixtureScenario({
+      layers: ['costello'],
+      columns: 20,
+      terrain: [[9, 5, 'urban']],
+      alpha: [
+        { id: 'a1', type: 'tank.infantrySquad', at: [1, 5] },
+        { id: 'a2', type: 'tank.heavyMortar', at: [1, 5] },
+      ],
+      bravo: [{ id: 'b1', type: 'tank.infantrySquad', at: [9, 5] }],
+    });
+    const text = tankExplain.odds(doc, { shooter: 'a2', target: 'b1' }).text.join('\n');
+    expect(text).toContain('The building may fall: rubble on a d6 of 1-2 with HE 5');
+    expect(text).not.toContain('Panic');
+  });
+  test('in the base game a unit under the fire tests panic (OT-G5)', () => {
+    const doc = fixtureScenario({
+      columns: 20,
+      units: [
+        {
+          id: 'test.mortar',
+          name: 'mortar',
+          class: 'gun',
+          mobility: 'foot',
+          armour: { front: 1, side: 1, rear: 1 },
+          speeds: { ma: 0 },
+          points: 3,
+          stats: { apAttack: 0, heAttack: 6, rangeHexes: 35, rangeMin: 5, callDelayTurns: 2 },
+        },
+      ],
+      alpha: [{ id: 'a1', type: 'test.mortar', at: [1, 5] }],
+      bravo: [{ id: 'b1', type: 'tank.pzIII', at: [9, 5] }],
+    });
+    const text = tankExplain.odds(doc, { shooter: 'a1', target: 'b1' }).text.join('\n');
+    expect(text).toContain('panics on a d10 of 1-2 (panic 20%)');
+  });
+});

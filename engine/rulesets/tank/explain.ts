@@ -128,6 +128,24 @@ function sightOf(scenario: ScenarioDoc, fromEnd: SightEnd, toEnd: SightEnd): Exp
 
 const KINDS = ['DF', 'DF-P', 'SMF', 'DF-CA', 'IF'] as const;
 
+/** What else indirect fire does after its roll: a building may fall (TC-1.3); base-game panic (OT-G5). */
+function ifAfterEffects(ctx: TankContext, urban: boolean, he: number, panicPct: number): string[] {
+  const out: string[] = [];
+  const fall = [...ctx.rules.buildingCollapse].reverse().find((r) => r.heMin <= he);
+  if (urban && fall)
+    out.push(
+      `The building may fall: rubble on a d6 of 1-${fall.collapseMax} with HE ${he}, scattering into a street by the rubbleScatter table (placeholder, TC-1.3, TC-G5)`,
+    );
+  const die = ctx.rules.constants['panicDie'];
+  if (!ctx.rules.layers.costello && die !== undefined) {
+    const upTo = Math.floor((panicPct * die) / 100);
+    out.push(
+      `Panic (placeholder, OT-G5): each unit left in the hex panics on a d${die} of ${upTo > 0 ? `1-${upTo}` : 'none'} (panic ${panicPct}%) and runs ${ctx.rules.constants['panicMoveHexes'] ?? 0} hexes; a pinned one stays (OT-32.81)`,
+    );
+  }
+  return out;
+}
+
 function oddsOf(scenario: ScenarioDoc, q: OddsQuestion): Explanation {
   const s = start(scenario);
   if ('text' in s) return s;
@@ -170,6 +188,7 @@ function oddsOf(scenario: ScenarioDoc, q: OddsQuestion): Explanation {
         `IF CRT (placeholder, TC-G3): row HE ≥ ${row?.heMin ?? '—'}, column ${column}: cell ${t === null ? '"."' : `1-${t}`}`,
         `Die modifiers: none`,
         `Chances for ${target.name}: ${effect} ${sixths(p)} (${pct(p)}), no effect ${sixths(1 - p)} (${pct(1 - p)})`,
+        ...ifAfterEffects(ctx, hex.urban, he, target.panicPct),
       ],
       json: {
         kind,
