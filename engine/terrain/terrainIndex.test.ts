@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { loadDocument } from '../format';
+import { createContext } from '../rulesets/tankplank/rules/context';
 import { tablePoint } from '../geometry/units';
 import { fixtureGame } from '../rulesets/tankplank/rules/testing';
 
@@ -61,5 +64,52 @@ describe('terrain index crossings memo', () => {
     const back = ctx.terrain.crossings(b, a);
     expect(back).not.toBe(first);
     expect(back.find((c) => c.entry.id === 'wall')!.spans[0]!.t0).toBeCloseTo(2 / 3, 9);
+  });
+});
+
+describe('terrain index grids', () => {
+  const doc = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
+    expect: ['sandtable.scenario'],
+  });
+  if (!doc.ok) throw new Error('village does not load');
+  const grid = createContext(doc.doc).terrain;
+  const scan = createContext(doc.doc, { indexMode: 'scan' }).terrain;
+  // Seeded points over the table and a little beyond its edges.
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const point = () => tablePoint(next() * 38 - 1, next() * 26 - 1);
+
+  test('the features a line may meet are the ones a scan of every feature finds', () => {
+    let found = 0;
+    for (let k = 0; k < 3000; k++) {
+      // Long lines, short ones, and lines along a row or a column of cells.
+      const a = point();
+      const b =
+        k % 3 === 0
+          ? point()
+          : k % 3 === 1
+            ? tablePoint(a.x + next() * 4, a.y)
+            : tablePoint(a.x, a.y + 2 * next());
+      const ids = (t: typeof grid) =>
+        t
+          .lineCandidates(a, b)
+          .map((e) => e.id)
+          .sort();
+      const fromGrid = ids(grid);
+      expect(fromGrid).toEqual(ids(scan));
+      found += fromGrid.length;
+    }
+    expect(found).toBeGreaterThan(10000);
+  });
+
+  test('the ground under a point is the one a scan of every feature finds', () => {
+    let raised = 0;
+    for (let k = 0; k < 20000; k++) {
+      const p = point();
+      const g = grid.groundAt(p);
+      expect(g).toEqual(scan.groundAt(p));
+      if (g.height !== 0) raised++;
+    }
+    expect(raised).toBeGreaterThan(1000);
   });
 });

@@ -66,6 +66,14 @@ export class TerrainIndex {
     Map<number, Map<number, Map<number, readonly Crossing[]>>>
   >();
   private memoSize = 0;
+  /**
+   * The ground-shaping features whose box meets each cell of a grid over the table, row by row:
+   * `groundAt` reads one short list instead of searching the tree (sight lines and moves ask it
+   * for points no memo has seen).
+   */
+  private groundCells: GroundCells | undefined;
+  /** Every feature by the cells of a grid its box meets, for `lineCandidates`. */
+  private lineGrid: LineGrid | undefined;
 
   constructor(
     map: TableMap,
@@ -102,6 +110,13 @@ export class TerrainIndex {
       for (const e of this.entries) tree.add(e.box.minX, e.box.minY, e.box.maxX, e.box.maxY);
       tree.finish();
       this.tree = tree;
+    }
+    if (mode === 'rtree') {
+      const shaping = this.entries.filter(
+        (e) => groundKinds.has(e.feature.kind) || e.feature.kind === 'road',
+      );
+      this.groundCells = groundCellsOf(shaping, this.width, this.height);
+      this.lineGrid = new LineGrid(this.entries, this.width, this.height);
     }
     // Only now: while the entries were placed, groundAt read a shorter list.
     this.groundMemo = new Map();
@@ -162,11 +177,22 @@ export class TerrainIndex {
    * a road whose `elevationMode` is 'flat' stays at base level through raised bands.
    */
   groundAt(p: TablePoint): GroundSample {
+    // On the grid, the cell's few features are tested straight away: cheaper than a memo, and
+    // sight lines between random points never ask for the same point twice.
+    const cells = this.groundCells;
+    if (cells) {
+      const c = Math.floor(p.x / GROUND_CELL);
+      const r = Math.floor(p.y / GROUND_CELL);
+      if (c >= 0 && r >= 0 && c < cells.columns && r < cells.rows)
+        return this.groundAmong(cells.lists[r * cells.columns + c]!, p);
+    }
     const hit = this.groundMemo?.get(p.x)?.get(p.y);
     if (hit) return hit;
-    const box = { minX: p.x, minY: p.y, maxX: p.x, maxY: p.y };
     // Before the index is built (while placing features on the ground), scan the ground list.
-    const g = this.groundAmong(this.tree ? this.candidates(box) : this.grounds, p);
+    const list = this.groundMemo
+      ? this.candidates({ minX: p.x, minY: p.y, maxX: p.x, maxY: p.y })
+      : this.grounds;
+    const g = this.groundAmong(list, p);
     return this.groundMemo ? this.remember(this.groundMemo, p, g) : g;
   }
 
@@ -230,6 +256,8 @@ export class TerrainIndex {
    * for callers that want only some kinds' spans (`featureSpans`).
    */
   lineCandidates(a: TablePoint, b: TablePoint): IndexedFeature[] {
+    const grid = this.lineGrid;
+    if (grid) return grid.along(a, b, this.entries);
     const box = {
       minX: Math.min(a.x, b.x),
       minY: Math.min(a.y, b.y),
@@ -274,6 +302,126 @@ export class TerrainIndex {
       if (!segmentMeetsBox(a, b, entry.box)) continue;
       const spans = spansOf(entry.footprint, a, b);
       if (spans.length > 0) out.push({ entry, spans });
+    }
+    return out;
+  }
+}
+
+/** Side of a ground cell, in inches. */
+const GROUND_CELL = 1;
+
+interface GroundCells {
+  readonly columns: number;
+  readonly rows: number;
+  readonly lists: readonly (readonly IndexedFeature[])[];
+}
+
+/**
+ * The grid behind `groundAt`: each cell lists, in the features' order, the ground-shaping
+ * features whose box meets it (a superset of those under any point of the cell, which
+ * `groundAmong` then tests exactly).
+ */
+function groundCellsOf(
+  grounds: readonly IndexedFeature[],
+  width: number,
+  height: number,
+): GroundCells {
+  const columns = Math.floor(width / GROUND_CELL) + 1;
+  const rows = Math.floor(height / GROUND_CELL) + 1;
+  const lists: IndexedFeature[][] = Array.from({ length: columns * rows }, () => []);
+  const clamp = (v: number, n: number) => Math.min(n - 1, Math.max(0, v));
+  for (const e of grounds) {
+    const c0 = clamp(Math.floor(e.box.minX / GROUND_CELL), columns);
+    const c1 = clamp(Math.floor(e.box.maxX / GROUND_CELL), columns);
+    const r0 = clamp(Math.floor(e.box.minY / GROUND_CELL), rows);
+    const r1 = clamp(Math.floor(e.box.maxY / GROUND_CELL), rows);
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) lists[r * columns + c]!.push(e);
+  }
+  return { columns, rows, lists };
+}
+
+/** Side of a line-grid cell, in inches. */
+const LINE_CELL = 2;
+
+/**
+ * Features by grid cell, for the features a segment may meet: the cells along the segment are
+ * walked row by row, and each feature listed there is taken once and kept when the segment meets
+ * its box. On a table of a few dozen features this is about twice as fast as searching the tree
+ * with the segment's box (a long diagonal's box holds most of the table), and on a big table the
+ * walk reads only the cells the line crosses. Lines off the grid's table are clamped to its edge
+ * cells, which list every feature whose box reaches past the edge.
+ */
+class LineGrid {
+  private readonly columns: number;
+  private readonly rows: number;
+  private readonly cells: readonly Int32Array[];
+  private readonly seen: Uint32Array;
+  private stamp = 0;
+
+  constructor(entries: readonly IndexedFeature[], width: number, height: number) {
+    this.columns = Math.floor(width / LINE_CELL) + 1;
+    this.rows = Math.floor(height / LINE_CELL) + 1;
+    const lists: number[][] = Array.from({ length: this.columns * this.rows }, () => []);
+    entries.forEach((e, i) => {
+      const c0 = this.column(e.box.minX);
+      const c1 = this.column(e.box.maxX);
+      const r0 = this.row(e.box.minY);
+      const r1 = this.row(e.box.maxY);
+      for (let r = r0; r <= r1; r++)
+        for (let c = c0; c <= c1; c++) lists[r * this.columns + c]!.push(i);
+    });
+    this.cells = lists.map((l) => Int32Array.from(l));
+    this.seen = new Uint32Array(entries.length);
+  }
+
+  private column(x: number): number {
+    return Math.min(this.columns - 1, Math.max(0, Math.floor(x / LINE_CELL)));
+  }
+
+  private row(y: number): number {
+    return Math.min(this.rows - 1, Math.max(0, Math.floor(y / LINE_CELL)));
+  }
+
+  along(a: TablePoint, b: TablePoint, entries: readonly IndexedFeature[]): IndexedFeature[] {
+    if (++this.stamp === 0xffffffff) {
+      this.seen.fill(0);
+      this.stamp = 1;
+    }
+    const stamp = this.stamp;
+    const out: IndexedFeature[] = [];
+    const dy = b.y - a.y;
+    const r0 = this.row(Math.min(a.y, b.y));
+    const r1 = this.row(Math.max(a.y, b.y));
+    for (let r = r0; r <= r1; r++) {
+      // The part of the segment within this row's band (all of it in the first and last rows
+      // when the ends lie beyond the grid), as a range of columns.
+      let xLo: number;
+      let xHi: number;
+      if (r0 === r1 || dy === 0) {
+        xLo = Math.min(a.x, b.x);
+        xHi = Math.max(a.x, b.x);
+      } else {
+        const yLo = r === r0 ? -Infinity : r * LINE_CELL;
+        const yHi = r === r1 ? Infinity : (r + 1) * LINE_CELL;
+        const tLo = Math.min(1, Math.max(0, ((dy > 0 ? yLo : yHi) - a.y) / dy));
+        const tHi = Math.min(1, Math.max(0, ((dy > 0 ? yHi : yLo) - a.y) / dy));
+        const x0 = a.x + (b.x - a.x) * tLo;
+        const x1 = a.x + (b.x - a.x) * tHi;
+        xLo = Math.min(x0, x1);
+        xHi = Math.max(x0, x1);
+      }
+      // A hair wider, so rounding at a cell's side never drops the cell the line runs along.
+      const c1 = this.column(xHi + 1e-9);
+      for (let c = this.column(xLo - 1e-9); c <= c1; c++) {
+        const cell = this.cells[r * this.columns + c]!;
+        for (let k = 0; k < cell.length; k++) {
+          const i = cell[k]!;
+          if (this.seen[i] === stamp) continue;
+          this.seen[i] = stamp;
+          const e = entries[i]!;
+          if (segmentMeetsBox(a, b, e.box)) out.push(e);
+        }
+      }
     }
     return out;
   }
