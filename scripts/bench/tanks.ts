@@ -1,8 +1,9 @@
 /**
  * TANKS benchmark: the time to work out exact odds for the largest pools (6 attack dice against
  * 6 defence dice, with re-rolls), with the distributions' cache cleared before each so the
- * enumeration itself is timed; and whole bot-versus-bot games per second of CPU time on the two
- * bundled scenarios, through the one headless driver. Prints numbers; it is not a test.
+ * enumeration itself is timed; and whole bot-versus-bot games per second of CPU time on three
+ * bundled scenarios (one with the terrain placed by the bots, TK-2.2), through the one headless
+ * driver. Prints numbers; it is not a test.
  * Run: npm run bench:tanks [-- --games 20]. It lives in scripts/ because it reads the TANKS odds
  * module itself, which the shared benchmarks under bench/ may not (sharedCode.test.ts).
  */
@@ -67,7 +68,11 @@ for (const [name, spec] of variants) {
 const module = rulesetModule('tanks');
 if (!module?.game) throw new Error('TANKS has no rules engine');
 console.log(`Bot against bot, ${games} games each (seeds 1..${games}), CPU time:`);
-for (const name of ['tanks-your-first-game', 'tanks-last-battle-of-alpha-66']) {
+for (const name of [
+  'tanks-your-first-game',
+  'tanks-last-battle-of-alpha-66',
+  'tanks-terrain-by-players',
+]) {
   const file = new URL(`../../scenarios/${name}.scenario.json`, import.meta.url);
   const loaded = loadDocument(readFileSync(file, 'utf8'), { expect: ['sandtable.scenario'] });
   if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join('; '));

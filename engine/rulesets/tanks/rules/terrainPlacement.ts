@@ -1,4 +1,5 @@
 import type { Feature } from '../../../format';
+import { boxOf } from '../../../geometry/polygon';
 import type { TanksContext } from './context';
 import { enemyOf, sideName } from './context';
 import { polygonDistance, polygonsOverlap } from './geometry';
@@ -168,26 +169,33 @@ export function terrainPlaceProblem(
     };
   const ma = ctx.rules.arrow.total;
   const poly = pieceOutlineAt(pool, at, rotation);
-  const label = pieceLabel(ctx, piece);
   const edge = nearestEdge(ctx, poly);
   if (edge.gap < ma - 1e-9)
     return {
-      reason: `${label} would lie ${Math.max(0, edge.gap).toFixed(1)}" from the ${edge.edge} edge; terrain stays at least one Measuring Arrow (${ma}") from every table edge`,
+      reason: `${pieceLabel(ctx, piece)} would lie ${Math.max(0, edge.gap).toFixed(1)}" from the ${edge.edge} edge; terrain stays at least one Measuring Arrow (${ma}") from every table edge`,
       ruleId: 'TK-2.3',
     };
+  const box = boxOf(poly);
   for (const other of [...ctx.terrain.pieces, ...placedTerrain(ctx, state)]) {
+    // Boxes an arrow apart hold outlines at least as far apart: no need to measure.
+    const dx = Math.max(0, other.box.minX - box.maxX, box.minX - other.box.maxX);
+    const dy = Math.max(0, other.box.minY - box.maxY, box.minY - other.box.maxY);
+    if (Math.hypot(dx, dy) >= ma) continue;
     const gap = polygonsOverlap(poly, other.polygon) ? 0 : polygonDistance(poly, other.polygon);
     if (gap < ma - 1e-9)
       return {
-        reason: `${label} would lie ${gap.toFixed(1)}" from ${other.name}; terrain pieces stay at least one Measuring Arrow (${ma}") apart`,
+        reason: `${pieceLabel(ctx, piece)} would lie ${gap.toFixed(1)}" from ${other.name}; terrain pieces stay at least one Measuring Arrow (${ma}") apart`,
         ruleId: 'TK-2.3',
       };
   }
   for (const m of Object.values(state.models)) {
     if (!inPlay(m)) continue;
-    if (polygonsOverlap(poly, outline(footprint(ctx, m))))
+    const print = outline(footprint(ctx, m));
+    const b = boxOf(print);
+    if (b.minX > box.maxX || b.maxX < box.minX || b.minY > box.maxY || b.maxY < box.minY) continue;
+    if (polygonsOverlap(poly, print))
       return {
-        reason: `${label} would cover ${ctx.models.get(m.id)?.name ?? m.id}, which the scenario has already put on the table`,
+        reason: `${pieceLabel(ctx, piece)} would cover ${ctx.models.get(m.id)?.name ?? m.id}, which the scenario has already put on the table`,
         ruleId: 'TK-2.2',
       };
   }
@@ -230,14 +238,24 @@ export function defaultTerrainSpot(
     }
   };
   const turns = pool.type === 'building' ? [next.rotation, next.rotation + 90] : [next.rotation];
-  // Every half-inch spot, best first; the first that TK-2.3 allows wins.
-  const spots: { x: number; y: number; s: number }[] = [];
-  for (let y = 0.5; y < h; y += 0.5)
-    for (let x = 0.5; x < w; x += 0.5) spots.push({ x, y, s: score(x, y) });
+  // Every half-inch spot where the turned piece's box keeps an arrow from the edges (its
+  // outline's extremes are its box's), best first; the first that TK-2.3 allows wins.
+  const ma = ctx.rules.arrow.total;
+  const spots: { x: number; y: number; rotation: number; s: number }[] = [];
+  for (const rotation of turns) {
+    const b = boxOf(pieceOutlineAt(pool, [0, 0], rotation));
+    for (let y = 0.5; y < h; y += 0.5) {
+      if (y + b.minY < ma - 1e-9 || y + b.maxY > h - ma + 1e-9) continue;
+      for (let x = 0.5; x < w; x += 0.5) {
+        if (x + b.minX < ma - 1e-9 || x + b.maxX > w - ma + 1e-9) continue;
+        spots.push({ x, y, rotation, s: score(x, y) });
+      }
+    }
+  }
+  // Equal scores keep the piece as it is turned now (the sort is stable).
   spots.sort((a, b) => a.s - b.s);
-  for (const { x, y } of spots)
-    for (const rotation of turns)
-      if (!terrainPlaceProblem(ctx, state, next.side, next.id, [x, y], rotation))
-        return { at: [x, y], rotation };
+  for (const { x, y, rotation } of spots)
+    if (!terrainPlaceProblem(ctx, state, next.side, next.id, [x, y], rotation))
+      return { at: [x, y], rotation };
   return undefined;
 }
