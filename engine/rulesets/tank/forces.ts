@@ -1,13 +1,14 @@
 import type { Forces, RulesetRef } from '../../format';
 import type { ForceProblem } from '../../forces/forceChecks';
 import type { RulesetCatalog } from '../../forces/rulesetCatalog';
+import { formulaPoints } from './rules/points';
 import { tankLayers } from './rules/tables';
 
 /**
  * TANK! order-of-battle checks: every unit has a points value, dummies included (TC-8.1); with
  * Costello's revision both sides have the same points budget (TC-8.3); a support weapon stands
  * with a squad (TC-4.1). The shared checks already hold each side within its limit. Points are the
- * catalog's values (TC-8.2): the seeds give no formula (TC-G6).
+ * catalog's values (TC-8.2); for a type without one the placeholder formula suggests a value (TC-G6).
  */
 export function checkTankForces(
   ruleset: RulesetRef,
@@ -22,11 +23,13 @@ export function checkTankForces(
         const t = cat.units.get(u.type);
         if (!t) return;
         const pointer = `/forces/sides/${si}/formations/${fi}/units/${ui}`;
+        const suggested =
+          typeof t.points !== 'number' ? formulaPoints(t, cat.constants) : undefined;
         if (typeof t.points !== 'number')
           out.push({
             check: 'points-limit',
             severity: costello ? 'error' : 'warning',
-            message: `${u.name ?? u.id} (${t.name}) has no points value: every unit, dummies and installations included, has one (add points to ${u.type})`,
+            message: `${u.name ?? u.id} (${t.name}) has no points value: every unit, dummies and installations included, has one (add points to ${u.type}${suggested !== undefined ? `; the placeholder formula of TC-G6 gives ${suggested}` : ''})`,
             subjects: [{ kind: 'unit', id: u.id }],
             pointer,
             ruleId: 'TC-8.1',

@@ -155,7 +155,10 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   ],
   'TC-7.4': ['done', '+2 to a roll against a unit spotted this turn'],
   'TC-8.1': ['done', 'checkTankForces: every unit type has points, dummies included'],
-  'TC-8.2': ['partial', 'points are catalog values; no formula (TC-G6)'],
+  'TC-8.2': [
+    'done',
+    'points are catalog values; for a type without one the force check suggests the placeholder formula value (rules/points.ts formulaPoints, TC-G6)',
+  ],
   'TC-8.3': ['done', 'checkTankForces: equal budgets with the costello layer'],
   'TC-A1': ['done', 'option hullDown'],
   'TC-A2': ['done', 'option blockingUnits'],
@@ -182,7 +185,10 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
     'partial',
     "a collapsed building's rubble scatters by the placeholder rubbleScatter table; impact markers themselves do not scatter (the IF lands on its hex)",
   ],
-  'TC-G6': ['partial', 'catalog points per type (placeholder values), no formula helper'],
+  'TC-G6': [
+    'done',
+    'catalog points per type (placeholder values) and the helper formulaPoints with the coefficients pointsPerApStrength, pointsPerDefence, pointsPerMovement in the placeholder catalog',
+  ],
   'TC-G7': [
     'done',
     'terrain stat exitDelayTurns (default 0), read by the map and the movement step',
