@@ -326,6 +326,11 @@ export interface HexMarks {
     readonly set: Readonly<Partial<Omit<Hex, 'col' | 'row'>>>;
   }[];
   readonly highlight?: { readonly hexes: readonly HexCell[]; readonly label: string };
+  /**
+   * Hexes veiled for a while (smoke laid by a mortar): drawn as a cloud with its caption. What
+   * the cloud does to sight and fire is the ruleset's own matter.
+   */
+  readonly clouds?: readonly { readonly cell: HexCell; readonly label: string }[];
 }
 
 /** One line of the readable log. */

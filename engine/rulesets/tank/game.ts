@@ -66,6 +66,8 @@ export function tankGame(ctx: TankContext): TankGame {
       // never seen by its target's side.
       if (event.type === 'mortarCalled') return event.side === viewer;
       if (event.type === 'noFire') return ctx.units.get(event.unit)?.side === viewer;
+      if (event.type === 'noMount' || event.type === 'fallback')
+        return ctx.units.get(event.unit)?.side === viewer;
       if (event.type === 'indirectResult')
         return event.side === viewer || state.units[event.unit]?.spotted === true;
       if (event.type === 'marked' || event.type === 'cohesion')

@@ -1,4 +1,10 @@
-import { hexDistance, hexLabel } from '../../../hex';
+import {
+  hexDistance,
+  hexLabel,
+  hexNeighbour,
+  hexNeighbours,
+  type HexDirection,
+} from '../../../hex';
 import type { GameAction } from '../../../game/gameDef';
 import type {
   CounterView,
@@ -17,12 +23,20 @@ import { reachable } from '../bot';
 import type { TankGame } from '../game';
 import type { TankContext } from '../rules/context';
 import { assaultOdds, plotOf, shotOdds, sightFor } from '../rules/fire';
-import { allowance, allowedFacings, checkPlot, unitsAt } from '../rules/plot';
+import {
+  allowance,
+  allowedFacings,
+  carryCapacity,
+  checkPlot,
+  reverseSides,
+  ridersOf,
+  unitsAt,
+} from '../rules/plot';
 import type { Mission, Plot, TankAction, TankEvent } from '../rules/state';
 import type { TankPlayState } from '../steps';
 import { plotWords, stepLabel } from './log';
 import { sightView } from './sight';
-import { describeFor, hiddenLabel, resolvePrompt } from './steps';
+import { contextFor, describeFor, hiddenLabel, resolvePrompt } from './steps';
 
 const GLYPH: Record<string, string> = { vehicle: 'T', infantry: 'I', atGun: 'G', team: 'W' };
 
@@ -45,6 +59,16 @@ export function tankView(
       const u = s.units[id]!;
       return i.side === side && u.alive && u.at !== null && !s.plots[side]?.[id];
     });
+  // The hexes a rider may dismount into: its carrier's and the ones next to it (OT-32.8 (8)).
+  const dismountHexes = (s: TankPlayState, unit: string): HexCell[] => {
+    const carrier = s.units[unit]?.carriedBy;
+    const at = carrier ? s.units[carrier]?.at : undefined;
+    if (!at) return [];
+    const around = hexNeighbours(ctx.map.toAxial(at))
+      .filter((a) => ctx.map.hex(a))
+      .map((a) => ctx.map.toRef(a));
+    return [at, ...around];
+  };
   const plotAction = (unit: string, plot: Plot): TankAction => ({
     type: 'plot',
     unit,
@@ -131,6 +155,8 @@ export function tankView(
     },
     counters(s, viewer): CounterView<'hex'>[] {
       const out: CounterView<'hex'>[] = [];
+      const known = contextFor(ctx, s, viewer);
+      const nameFor = (x: string) => known.units.get(x)?.name ?? x;
       for (const id of ctx.order) {
         const i = ctx.units.get(id)!;
         const u = s.units[id]!;
@@ -145,6 +171,9 @@ export function tankView(
         if (ctx.rules.layers.costello) status.push(u.spotted ? 'spotted' : 'unspotted');
         if (own && u.marks.length) status.push(`morale: ${u.marks.join(', ')}`);
         if (u.retreating) status.push('retreating');
+        if (u.carriedBy) status.push(`riding ${nameFor(u.carriedBy)}`);
+        const riders = i.cls === 'vehicle' ? ridersOf(ctx, s, id) : [];
+        if (riders.length) status.push(`carrying ${riders.map(nameFor).join(', ')}`);
         if (own && i.dummy) status.push('dummy');
         if (plot) status.push(`plot: ${plotWords(ctx, plot)}`);
         const badges: string[] = [];
@@ -173,8 +202,8 @@ export function tankView(
           facing: u.facing,
           turret: undefined,
           size: { length: 1, width: 1 },
-          embarkedIn: null,
-          passengers: [],
+          embarkedIn: u.carriedBy,
+          passengers: riders,
           status,
           badges,
           moved: plot?.path ? Math.min(1, plot.path.length / Math.max(1, i.ma)) : 0,
@@ -228,9 +257,62 @@ export function tankView(
       const i = ctx.units.get(unit);
       const u = s.units[unit];
       if (!i || !u?.at || s.phase !== 'plot') return [];
+      const take: UnitCommand[] = plotOf(ctx, s, unit)
+        ? [{ id: 'clear', label: 'Take back the plot', action: { type: 'clearPlot', unit } }]
+        : [];
+      // A rider may only dismount (DT), into its carrier's hex or one next to it (OT-32.8 (8)).
+      if (u.carriedBy)
+        return [
+          ...dismountHexes(s, unit).map((h) =>
+            command(
+              s,
+              unit,
+              `DT-${h.col}-${h.row}`,
+              `Dismount into ${hexLabel(h.col, h.row)} (DT)`,
+              { mission: 'DT', hex: h },
+              'OT-32.8',
+            ),
+          ),
+          ...take,
+        ];
       const out: UnitCommand[] = [
         command(s, unit, 'OF', 'Opportunity fire (OF)', { mission: 'OF' }, 'OT-G7'),
       ];
+      // Infantry mounts a friendly vehicle in or next to its hex after movement (MT).
+      if (i.cls === 'infantry')
+        for (const v of ctx.order) {
+          const vi = ctx.units.get(v)!;
+          const vu = s.units[v]!;
+          if (vi.side !== i.side || !vu.alive || !vu.at || carryCapacity(ctx, v) === 0) continue;
+          if (hexDistance(ctx.map.toAxial(u.at), ctx.map.toAxial(vu.at)) > 1) continue;
+          out.push(
+            command(
+              s,
+              unit,
+              `MT-${v}`,
+              `Mount ${vi.name} (MT, ${ridersOf(ctx, s, v).length}/${carryCapacity(ctx, v)} aboard)`,
+              { mission: 'MT', target: v },
+              'OT-32.8',
+            ),
+          );
+        }
+      // Backing up one hex keeps the facing (MVR): one command per hex behind the unit.
+      if (i.ma > 0 && i.cls !== 'team' && !i.dummy)
+        for (const rel of reverseSides(ctx)) {
+          const d = ((u.facing + rel) % 6) as HexDirection;
+          const h = ctx.map.toRef(hexNeighbour(ctx.map.grid.orientation, ctx.map.toAxial(u.at), d));
+          if (!ctx.map.hex(ctx.map.toAxial(h))) continue;
+          out.push(
+            command(
+              s,
+              unit,
+              `MVR-${h.col}-${h.row}`,
+              `Back up to ${hexLabel(h.col, h.row)} (MVR)`,
+              { mission: 'MVR', path: [h] },
+              'TC-G2',
+            ),
+          );
+        }
       if (ctx.rules.layers.optional && i.cls === 'infantry')
         for (const e of ctx.order) {
           const eu = s.units[e]!;
@@ -263,13 +345,19 @@ export function tankView(
               allowed?.ruleId ?? 'OT-G7',
             ),
           );
-      if (plotOf(ctx, s, unit))
-        out.push({ id: 'clear', label: 'Take back the plot', action: { type: 'clearPlot', unit } });
-      return out;
+      return [...out, ...take];
     },
     reachable(s, unit): ReachView | undefined {
       const i = ctx.units.get(unit);
       const u = s.units[unit];
+      if (i && u?.carriedBy && s.phase === 'plot')
+        return {
+          grid: undefined,
+          hexes: dismountHexes(s, unit).map((cell) => ({ cell, cost: 0 })),
+          budget: 1,
+          rate: 'dismount (DT)',
+          bands: [{ max: 1, label: "the carrier's hex or one next to it (DT, OT-32.8)" }],
+        };
       if (!i || !u?.at || s.phase !== 'plot' || i.cls === 'team' || i.ma === 0 || u.pinned)
         return undefined;
       const ma = allowance(ctx, unit, 'MV');
@@ -292,6 +380,20 @@ export function tankView(
       const i = ctx.units.get(unit);
       const u = s.units[unit];
       if (!i || !u?.at) return { ok: false, reason: `no unit ${unit} on the map` };
+      if (u.carriedBy) {
+        // A rider's click is where it dismounts (DT).
+        const plot: Plot = { mission: 'DT', hex: to };
+        const c = checkPlot(ctx, s, unit, plot);
+        if (!c.ok) return { ok: false, reason: c.reason, ruleId: c.ruleId };
+        return {
+          ok: true,
+          action: plotAction(unit, plot) as unknown as GameAction,
+          to,
+          path: [u.at, to],
+          snapped: false,
+          explanation: `${i.name} plots ${plotWords(ctx, plot)}`,
+        };
+      }
       const enemyThere = unitsAt(ctx, s, to).filter((o) => ctx.units.get(o)!.side !== i.side);
       const ma = allowance(ctx, unit, 'MV');
       const r = reachable(ctx, s, unit, ma);
@@ -342,7 +444,11 @@ export function tankView(
         maxRange: range,
         remaining: 'one mission a turn',
       });
-      if (i.mortar) return [w('IF', `Mortar call (IF), lands in ${i.mortar.delay} turns`, true)];
+      if (i.mortar)
+        return [
+          w('IF', `Mortar call (IF), lands in ${i.mortar.delay} turns`, true),
+          w('SF', `Smoke (SF), lands in ${i.mortar.delay} turns`, true),
+        ];
       if (i.ap > 0 || i.he > 0) out.push(w('DF', 'Direct fire (DF)'));
       if (ctx.rules.layers.optional && i.cls === 'vehicle' && i.he > 0)
         out.push(w('DF-P', 'Pinning fire (DF-P)'));
@@ -363,7 +469,7 @@ export function tankView(
       const u = s.units[shooter];
       if (!i || !u?.at)
         return { legal: false, reason: `no unit ${shooter}`, ...empty, action: undefined };
-      if (weapon === 'IF') {
+      if (weapon === 'IF' || weapon === 'SF') {
         if (!target.at)
           return {
             legal: false,
@@ -372,7 +478,7 @@ export function tankView(
             ...empty,
             action: undefined,
           };
-        const plot: Plot = { mission: 'IF', hex: target.at };
+        const plot: Plot = { mission: weapon, hex: target.at };
         const c = checkPlot(ctx, s, shooter, plot);
         const sv = sightFor(ctx, s, i.side, u.at, target.at);
         return {
@@ -446,22 +552,29 @@ export function tankView(
     // A person ending plotting asks to see the turn resolve step by step; bots never do.
     personEndsPhase: (s, side) =>
       s.resolving ? { type: 'resolve', all: true } : { type: 'endPlot', side, steps: true },
-    // The viewer's own plotted moves and mortar calls, lit on the board: never the other side's.
+    // Rubble made in play and smoke on the map, for everybody; the viewer's own plotted moves and
+    // mortar calls lit on the board, never the other side's.
     hexMarks(s, viewer) {
+      const changed = s.rubble.map((r) => ({
+        cell: r.hex,
+        set: { terrain: 'rubble', rubble: true, urban: false, building: false },
+      }));
+      const clouds = s.smoke.map((m) => ({
+        cell: m.hex,
+        label: `smoke to turn ${m.until}`,
+      }));
+      const marks = { changed, ...(clouds.length ? { clouds } : {}) };
       // One person testing both sides (no viewer) sees the plots of the side plotting now.
       const side = viewer ?? ctx.sides.find((x) => !s.done.includes(x));
-      if (s.phase !== 'plot' || !side || !ctx.sides.includes(side)) return { changed: [] };
+      if (s.phase !== 'plot' || !side || !ctx.sides.includes(side)) return marks;
       const hexes: HexCell[] = [];
       for (const p of Object.values(s.plots[side] ?? {})) {
         for (const h of p.path ?? []) hexes.push(h);
         if (p.hex) hexes.push(p.hex);
       }
       return hexes.length
-        ? {
-            changed: [],
-            highlight: { hexes, label: `${ctx.sideNames.get(side) ?? side}: plotted` },
-          }
-        : { changed: [] };
+        ? { ...marks, highlight: { hexes, label: `${ctx.sideNames.get(side) ?? side}: plotted` } }
+        : marks;
     },
   };
   return view;

@@ -116,7 +116,8 @@ function lastStep(ctx: TankContext, s: TankPlayState): LastStep | undefined {
 
 /**
  * The sight a shot was fired along: from the first firer's hex to the target's as they stood
- * when it fired (the target's hex on the event for fire during its move). Left out when the viewer
+ * when it fired (the target's hex on the event for opportunity fire during its move; the sight
+ * is read with the units as they stood before the step). Left out when the viewer
  * has not spotted the firer, since the line would show where it is.
  */
 function shotSight(
@@ -129,8 +130,7 @@ function shotSight(
   const firer = e.firers[0];
   if (!firer || hiddenFrom(ctx, after, viewer, firer)) return undefined;
   const from = before.units[firer]?.at;
-  const at = (e as { readonly at?: { col: number; row: number } }).at;
-  const to = at ?? before.units[e.target]?.at;
+  const to = e.at ?? before.units[e.target]?.at;
   if (!from || !to) return undefined;
   return sightView(sightFor(ctx, before, ctx.units.get(firer)!.side, from, to));
 }

@@ -309,6 +309,7 @@ function HexMapBoard(props: BoardProps<'hex'> & { map: HexMap }) {
     objectives: props.objectives,
     flashes: props.flashes,
     highlight: props.hexMarks?.highlight,
+    clouds: props.hexMarks?.clouds,
   };
 
   const hovered = props.hover ? byId.get(props.hover) : undefined;

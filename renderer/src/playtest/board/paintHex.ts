@@ -16,6 +16,14 @@ import { strokeEntryEdge } from '../../objectives/setupOutlines';
 const SELECT = '#ffd34d';
 
 /** A planned move drawn while it is dragged: the hexes it passes and where it ends. */
+/** The puffs of a smoke cloud: offsets from the hex centre and radii, in hex sizes. */
+const CLOUD_PUFFS: readonly (readonly [number, number, number])[] = [
+  [-0.28, 0.05, 0.24],
+  [0.02, -0.12, 0.3],
+  [0.3, 0.04, 0.23],
+  [0.05, 0.2, 0.22],
+];
+
 export interface HexGhost {
   readonly path: readonly HexCell[];
   readonly to: HexCell;
@@ -48,6 +56,8 @@ export interface HexBoardModel {
   readonly flashes: ReadonlyMap<string, string>;
   /** Hexes lit for the step now (the sections a card orders in), with a caption. */
   readonly highlight?: { readonly hexes: readonly HexCell[]; readonly label: string } | undefined;
+  /** Hexes veiled for a while (smoke), drawn as a cloud with a caption. */
+  readonly clouds?: readonly { readonly cell: HexCell; readonly label: string }[] | undefined;
 }
 
 /** Where a counter is drawn: its hex's centre, fanned out when it shares the hex. */
@@ -192,6 +202,21 @@ export function paintHex(ctx: CanvasRenderingContext2D, m: HexBoardModel, cam: C
       const [lx, ly] = toS(hexCentre(grid, top.col, top.row));
       label(m.highlight.label, [lx, ly - hexPx * 0.55], '#ffe38a');
     }
+  }
+  // Smoke and the like: a grey cloud of puffs over the hex, its caption below the centre.
+  for (const c of m.clouds ?? []) {
+    if (!inBounds(grid, c.cell.col, c.cell.row)) continue;
+    const [cx, cy] = toS(hexCentre(grid, c.cell.col, c.cell.row));
+    ctx.fillStyle = 'rgba(214,218,222,0.5)';
+    hexPath(c.cell);
+    ctx.fill();
+    ctx.fillStyle = 'rgba(236,238,240,0.78)';
+    for (const [dx, dy, r] of CLOUD_PUFFS) {
+      ctx.beginPath();
+      ctx.arc(cx + dx * hexPx, cy + dy * hexPx, r * hexPx, 0, Math.PI * 2);
+      ctx.fill();
+    }
+    label(c.label, [cx, cy + hexPx * 0.55], '#eef0f2');
   }
   for (const e of m.doc.deployment.entryEdges ?? [])
     strokeEntryEdge(ctx, m.doc, e, false, toS, grid.width, grid.height);
