@@ -226,7 +226,7 @@ export function move(
     ruleIds: [...new Set(cost.charges.map((c) => c.ruleId))],
   });
   if (i.type.keywords?.includes('breachesThinWalls')) next = breachWalls(ctx, next, points);
-  next = revealObjectives(ctx, next, events);
+  next = revealObjectives(ctx, next, events, { before: state, unit: id });
   return accepted(next, events);
 }
 

@@ -4,7 +4,7 @@
  * the turn limit (TP-G12).
  */
 import { withEntry, dictValues } from '../../../game/dict';
-import type { TankplankState } from './state';
+import type { TankplankState, UnitState } from './state';
 import { hashState } from '../../../game/stateHash';
 import { tablePoint } from '../../../geometry/units';
 import type { TankplankContext } from './context';
@@ -13,22 +13,49 @@ import { shapeContains } from './zones';
 import { countsAsTroops } from './salvage';
 import type { Events } from './reduction';
 
+/**
+ * Units records after which no unrevealed objective has a unit of its side inside: every record
+ * `revealObjectives` returns (it reveals each objective somebody stands in). Objectives are only
+ * ever revealed, never hidden again, so a record stays in this set for good.
+ */
+const noneInside = new WeakSet<object>();
+
+/**
+ * Reveals each hidden objective a unit of its side now stands in (TP-3.2). After a move from a
+ * state this function already saw (`moved`), only the unit that moved can have walked in, so only
+ * it is looked at: the same answer, without going through every unit after every move.
+ */
 export function revealObjectives(
   ctx: TankplankContext,
   state: TankplankState,
   events: Events,
+  moved?: { readonly before: TankplankState; readonly unit: string },
+): TankplankState {
+  const next = revealObjectivesOf(ctx, state, events, moved);
+  noneInside.add(next.units);
+  return next;
+}
+
+function revealObjectivesOf(
+  ctx: TankplankContext,
+  state: TankplankState,
+  events: Events,
+  moved: { readonly before: TankplankState; readonly unit: string } | undefined,
 ): TankplankState {
   let next = state;
+  const onlyMover = moved !== undefined && noneInside.has(moved.before.units);
   for (const [side, o] of Object.entries(state.objectives)) {
     if (o.revealed) continue;
     const obj = ctx.objectives.find((x) => x.id === o.objective);
     if (!obj?.area) continue;
-    const inside = dictValues(state.units).some(
-      (u) =>
-        u.side === side &&
-        onTable(u) &&
-        shapeContains(obj.area!, tablePoint(u.at[0], u.at[1]), ctx.map),
-    );
+    const stands = (u: UnitState | undefined) =>
+      u !== undefined &&
+      u.side === side &&
+      onTable(u) &&
+      shapeContains(obj.area!, tablePoint(u.at[0], u.at[1]), ctx.map);
+    const inside = onlyMover
+      ? stands(state.units[moved.unit])
+      : dictValues(state.units).some(stands);
     if (!inside) continue;
     const verified = hashState({ side, objective: obj.id, area: obj.area }) === o.commitment;
     next = { ...next, objectives: withEntry(next.objectives, side, { ...o, revealed: true }) };
