@@ -135,6 +135,43 @@ describe('opportunity fire during movement (OT-G7, TC-3 step 5)', () => {
       expect(m).toMatchObject({ path: [], stopped: expect.stringMatching(/same time/) });
   });
 
+  test('a hex an enemy leaves in the same impulse is still held, whichever side is listed first', () => {
+    // One unit drives 5,5 → 6,5 → 7,5; the other comes 6,7 → 6,6 → 6,5, reaching 6,5 in
+    // impulse 2, as the first leaves it. The newcomer stops short, whichever side it is on.
+    for (const [runner, chaser] of [
+      ['a1', 'b1'],
+      ['b1', 'a1'],
+    ] as const) {
+      const at = (id: string) => (id === runner ? ([5, 5] as const) : ([6, 7] as const));
+      const g = gameOf({
+        alpha: [{ id: 'a1', type: 'test.tank', at: at('a1') }],
+        bravo: [{ id: 'b1', type: 'test.tank', at: at('b1') }],
+      });
+      const r = play(
+        g,
+        turn(
+          plot(runner, 'MV', {
+            path: [
+              [6, 5],
+              [7, 5],
+            ],
+          }),
+          plot(chaser, 'MV', { path: col(6, [6, 5]) }),
+        ),
+      );
+      expect(r.refused).toEqual([]);
+      expect(r.state.units[runner]!.at).toEqual({ col: 7, row: 5 });
+      expect(r.state.units[chaser]!.at).toEqual({ col: 6, row: 6 });
+      expect(evs(r)).toContainEqual(
+        expect.objectContaining({
+          type: 'moved',
+          unit: chaser,
+          stopped: 'hex 6,5 is held by the enemy',
+        }),
+      );
+    }
+  });
+
   test('the resolution steps put mounting after movement and no separate OF step', () => {
     const g = gameOf({ alpha: [], bravo: [] });
     expect(resolutionSteps(g.ctx)).toEqual(['IF', 'DF', 'MV', 'MT_DT', 'FC', 'CLEANUP']);

@@ -891,6 +891,14 @@ function stepMove(w: Work) {
       const k = key(m.path[m.next]!);
       intent.set(k, [...(intent.get(k) ?? []), m]);
     }
+    // Where everyone stands as the impulse starts: a hex an enemy is leaving in this same impulse
+    // is still held, so the order the movers are listed in changes nothing.
+    const held = new Map<string, Set<string>>();
+    for (const id of ctx.order) {
+      const at = w.units[id]!.at;
+      if (!live(w, id) || !at) continue;
+      held.set(key(at), (held.get(key(at)) ?? new Set()).add(sideOf(id)));
+    }
     const entered: Mover[] = [];
     for (const m of stepping) {
       const h = m.path[m.next]!;
@@ -902,7 +910,13 @@ function stepMove(w: Work) {
         m.stopped = `an enemy moved into hex ${h.col},${h.row} at the same time`;
         continue;
       }
-      const enemies = unitsAt(ctx, w.state(), h).filter((o) => sideOf(o) !== side);
+      const enemyHeld = [...(held.get(key(h)) ?? [])].some((x) => x !== side);
+      const enemies = enemyHeld ? unitsAt(ctx, w.state(), h).filter((o) => sideOf(o) !== side) : [];
+      if (enemyHeld && enemies.length === 0) {
+        m.halted = true;
+        m.stopped = `hex ${h.col},${h.row} is held by the enemy`;
+        continue;
+      }
       const lastHex = m.next === m.path.length - 1;
       if (enemies.length && !(m.plot.mission === 'OV' && lastHex)) {
         m.halted = true;
