@@ -1102,7 +1102,8 @@ function opportunityFire(
     return o.legal ? 1 - o.odds.noEffect : undefined;
   };
   for (const f of watchers) {
-    if (fired.has(f) || !live(w, f)) continue;
+    // A soft watcher pinned earlier in the step carries out no mission (OT-32.91).
+    if (fired.has(f) || !live(w, f) || (ctx.units.get(f)!.soft && w.units[f]!.pinned)) continue;
     const side = ctx.units.get(f)!.side;
     let pick: { m: Mover; p: number } | undefined;
     for (const m of entered) {
