@@ -177,7 +177,7 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   'TC-G1': ['done', 'the placeholder catalog (CRT, WCC, terrain, base LOS)'],
   'TC-G2': [
     'done',
-    'missions table (placeholder): MT, DT, MVR, SF plottable and refused with rule ids when illegal; MVR backs through the rear hexsides at reverseMpFactor',
+    'missions table (placeholder): a base mission it lacks is refused (TC-G2) and a row resolving in a step the sequence lacks is refused at game start; MT, DT, MVR, SF plottable and refused with rule ids when illegal; MVR backs through the rear hexsides at reverseMpFactor',
   ],
   'TC-G3': ['done', 'placeholder ifCrt with terrain columns and ifEffects'],
   'TC-G4': ['not done', 'entrenchment, flame, sappers, airlanding: no data'],

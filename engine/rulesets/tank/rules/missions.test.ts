@@ -2,11 +2,13 @@ import { describe, expect, test } from 'vitest';
 import type { UnitType } from '../../../format';
 import { replayLog, type LogEntry } from '../../../game/simulate';
 import { fixtureScenario, type FixtureOptions } from '../fixtures';
-import { makeTankGame } from '../game';
+import { makeTankGame, tankGame } from '../game';
+import { createTankContext } from './context';
 import { shotOdds, sightFor } from './fire';
 import { enterable } from './plot';
 import { resolutionSteps, resolveTurn } from './resolve';
 import type { TankAction, TankEvent, TankState } from './state';
+import { readTankRules, tankCatalog } from './tables';
 
 /** A test unit type with round numbers. */
 const unitType = (
@@ -638,5 +640,38 @@ describe('TC-4.6 / TC-G7: fireteams held an extra turn by some terrain; TC-4.5 s
       }),
     );
     expect(m).toMatch(/unit a1 .*anti-tank weapons.*a2.*TC-4.5/);
+  });
+});
+
+describe('TC-G2: plots are checked against the catalog missions table', () => {
+  const doc = () =>
+    fixtureScenario({
+      units: UNITS,
+      alpha: [{ id: 'a1', type: 'test.tank', at: [5, 5] }],
+      bravo: [{ id: 'b1', type: 'test.tank', at: [12, 2] }],
+    });
+
+  test('a base mission the table leaves out is refused with TC-G2', () => {
+    const ctx = createTankContext(doc());
+    if (typeof ctx === 'string') throw new Error(ctx);
+    const missions = new Map([...ctx.rules.missions].filter(([code]) => code !== 'MVR'));
+    const g = tankGame({ ...ctx, rules: { ...ctx.rules, missions } });
+    const r = g.reduce(g.newGame({ seed: 1 }), plot('a1', 'MVR', { path: [[5, 6]] }));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toMatch(/missions table has no MVR.*TC-G2/);
+    expect(g.reduce(g.newGame({ seed: 1 }), plot('a1', 'MV', { path: [[5, 6]] })).ok).toBe(true);
+  });
+
+  test('a mission resolving in a step the sequence lacks is refused at game start', () => {
+    const d = doc();
+    const cat = tankCatalog(d);
+    const t = cat.tables['missions']!;
+    const tables = {
+      ...cat.tables,
+      missions: { ...t, rows: [...t.rows, { code: 'XX', step: 'MT', needsTargetHex: false }] },
+    };
+    expect(readTankRules({ ...cat, tables }, d.ruleset)).toMatch(
+      /resolves XX in step MT, which the sequence of play .* does not have/,
+    );
   });
 });

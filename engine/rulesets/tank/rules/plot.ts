@@ -180,6 +180,11 @@ export function checkPlot(ctx: TankContext, state: TankState, unit: string, plot
       `${m} is a mission of the ${layer} layer: switch it on in the Rules tab`,
       RULE_OF[m]!,
     );
+  if (!layer && !ctx.rules.missions.has(m))
+    return no(
+      `the catalog's missions table has no ${m}: add it to the TANK! placeholder catalog to plot it`,
+      'TC-G2',
+    );
   if (info.dummy && m !== 'MV') return no('a dummy may only plot MV', 'TC-7.1');
   if (u.carriedBy && m !== 'DT')
     return no(

@@ -50,6 +50,11 @@ export interface TankRules {
     readonly dieMod: number;
   }[];
   readonly sequence: readonly string[];
+  /** The base game's mission codes and the step each resolves in (placeholder missions table, TC-G2). */
+  readonly missions: ReadonlyMap<
+    string,
+    { readonly step: string; readonly needsTargetHex: boolean }
+  >;
   readonly aspects: readonly string[];
   readonly edt: readonly EdtRow[];
   readonly moraleMods: Readonly<
@@ -223,6 +228,16 @@ function readRulesOrThrow(cat: RulesetCatalog, ruleset: RulesetRef): TankRules {
     .slice()
     .sort((a, b) => num(a['step'], 'sequenceOfPlay step') - num(b['step'], 'sequenceOfPlay step'))
     .map((r) => String(r['id']));
+  const missions = new Map<string, { step: string; needsTargetHex: boolean }>();
+  for (const r of rowsOf(cat, 'missions', 'TC-G2')) {
+    const code = String(r['code']);
+    const step = String(r['step']);
+    if (!sequence.includes(step))
+      throw new TableError(
+        `the missions table (TC-G2) resolves ${code} in step ${step}, which the sequence of play (${sequence.join(', ')}) does not have`,
+      );
+    missions.set(code, { step, needsTargetHex: r['needsTargetHex'] === true });
+  }
   const aspects = new Array<string>(6).fill('');
   for (const r of rowsOf(cat, 'aspects', 'OT-G2'))
     aspects[num(r['relativeSide'], 'aspects relativeSide')] = String(r['aspect']);
@@ -304,6 +319,7 @@ function readRulesOrThrow(cat: RulesetCatalog, ruleset: RulesetRef): TankRules {
     ifCrt,
     mpMods,
     sequence,
+    missions,
     aspects,
     edt,
     moraleMods,
