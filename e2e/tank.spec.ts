@@ -104,3 +104,50 @@ test('TANK! hot-seat: plot a move and a shot with its line of sight and odds, th
   await page.screenshot({ path: `${SHOTS}/03-resolved.png` });
   expect(errors).toEqual([]);
 });
+
+test('TANK! a mortar lays smoke: plotted by a click on a hex, it lands two turns later as a cloud on the board', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /contour hills/i })
+    .first()
+    .click();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  await page.getByRole('button', { name: '▶ Playtest' }).click();
+  await page.getByTestId('seed').fill('5');
+  await page.getByRole('button', { name: 'Start playtest' }).click();
+  await expect(page.getByTestId('playtest')).toHaveAttribute('data-board', 'hex');
+  await page.getByLabel('Hand-over screen').uncheck();
+  const log = page.getByTestId('playtest-log');
+  const turn = page.getByTestId('turn');
+
+  // Alpha holds; Bravo's mortar picks Smoke (SF) and clicks the hex.
+  await page.getByTestId('end-phase').click();
+  await page
+    .getByTestId('prompt-plot')
+    .getByRole('button', { name: /mortar/i })
+    .click();
+  await page.getByTestId('weapon-select').selectOption('SF');
+  const [sx, sy] = await hexOnScreen(page, 14, 8);
+  await page.mouse.move(sx, sy);
+  await expect(page.getByTestId('los')).toBeVisible();
+  await page.mouse.click(sx, sy);
+  await expect(log).toContainText(/plots SF on 1509/);
+  // Two turns resolved at once (Resolve all, then End turn), the third step by step.
+  await page.getByTestId('end-phase').click();
+  await page.getByTestId('resolve-all').click();
+  await expect(turn).toHaveText(/Turn 2/);
+  await page.keyboard.press('Control+Shift+Enter');
+  await expect(turn).toHaveText(/Turn 3/);
+  await page.getByTestId('end-phase').click();
+  await page.getByTestId('end-phase').click();
+  await page.keyboard.press('n');
+  await expect(page.getByTestId('resolve-current')).toHaveText(/Indirect fire/);
+  await expect(page.getByTestId('resolve-happened')).toContainText(/smoke lands on 1509/);
+  await page.screenshot({ path: `${SHOTS}/04-smoke.png` });
+  expect(errors).toEqual([]);
+});

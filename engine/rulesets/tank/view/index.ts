@@ -118,7 +118,9 @@ export function tankView(
             ctx.sides.map((side) => [
               side,
               side === s.resolving!.by
-                ? [`${prompt.steps.length - prompt.done} steps of the turn to resolve`]
+                ? [
+                    `${prompt.steps.length - prompt.done} of ${prompt.steps.length} steps left to resolve`,
+                  ]
                 : [],
             ]),
           ),

@@ -207,14 +207,17 @@ export function paintHex(ctx: CanvasRenderingContext2D, m: HexBoardModel, cam: C
   for (const c of m.clouds ?? []) {
     if (!inBounds(grid, c.cell.col, c.cell.row)) continue;
     const [cx, cy] = toS(hexCentre(grid, c.cell.col, c.cell.row));
-    ctx.fillStyle = 'rgba(214,218,222,0.5)';
+    ctx.fillStyle = 'rgba(96,104,112,0.55)';
     hexPath(c.cell);
     ctx.fill();
-    ctx.fillStyle = 'rgba(236,238,240,0.78)';
+    ctx.fillStyle = 'rgba(244,245,246,0.95)';
+    ctx.strokeStyle = 'rgba(70,76,84,0.9)';
+    ctx.lineWidth = 1.2;
     for (const [dx, dy, r] of CLOUD_PUFFS) {
       ctx.beginPath();
       ctx.arc(cx + dx * hexPx, cy + dy * hexPx, r * hexPx, 0, Math.PI * 2);
       ctx.fill();
+      ctx.stroke();
     }
     label(c.label, [cx, cy + hexPx * 0.55], '#eef0f2');
   }
