@@ -2,7 +2,11 @@ import { degrees, inches, tablePoint, type Degrees, type Inches, type TablePoint
 
 /** Straight-line distance between two table points. */
 export function distance(a: TablePoint, b: TablePoint): Inches {
-  return inches(Math.hypot(b.x - a.x, b.y - a.y));
+  // sqrt of the squares rather than Math.hypot: several times faster where V8 does not inline
+  // hypot (it boxes every answer), and table distances are far from overflow or underflow.
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  return inches(Math.sqrt(dx * dx + dy * dy));
 }
 
 /** The point a fraction `t` of the way from `a` to `b`. */
@@ -45,7 +49,7 @@ export function distanceToSegment(
   const dy = b.y - a.y;
   const len2 = dx * dx + dy * dy;
   const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
-  return { distance: inches(Math.hypot(a.x + dx * t - p.x, a.y + dy * t - p.y)), t };
+  return { distance: inches(hypot(a.x + dx * t - p.x, a.y + dy * t - p.y)), t };
 }
 
 /**
@@ -57,7 +61,12 @@ export function segmentDistance(p: TablePoint, a: TablePoint, b: TablePoint): nu
   const dy = b.y - a.y;
   const len2 = dx * dx + dy * dy;
   const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
-  return Math.hypot(a.x + dx * t - p.x, a.y + dy * t - p.y);
+  return hypot(a.x + dx * t - p.x, a.y + dy * t - p.y);
+}
+
+/** The length of (x, y), as `distance` measures it. */
+function hypot(x: number, y: number): number {
+  return Math.sqrt(x * x + y * y);
 }
 
 /** Length of a polyline. */

@@ -116,7 +116,6 @@ function costOfPath(
 ): PathCost {
   let inches = 0;
   let allOnRoad = true;
-  const charged = new Set<string>();
   const charges: MoveCharge[] = [];
   for (let i = 1; i < path.length; i++) {
     const a = path[i - 1]!;
@@ -125,7 +124,7 @@ function costOfPath(
     inches += leg;
     if (leg === 0) continue;
     if (b.x < 0 || b.y < 0 || b.x > terrain.width || b.y > terrain.height) {
-      return blocked('table-edge', 'TP-1.1', 'the path leaves the table');
+      return blockedCost(inches, charges, 'table-edge', 'TP-1.1', 'the path leaves the table');
     }
     const crossings = crossingsOf(a, b);
     let roadCover = 0;
@@ -149,22 +148,32 @@ function costOfPath(
             const widest = Math.max(...spans.map((s) => (s.t1 - s.t0) * leg));
             const overWater = spans.every((s) => s.t0 > 1e-6 && s.t1 < 1 - 1e-6);
             if (mover.jump && overWater && widest <= mover.jump.max + 1e-9) break;
-            return blocked(entry.id, entry.rules.moveRuleId, `cannot ford ${name(f)}`);
+            return blockedCost(
+              inches,
+              charges,
+              entry.id,
+              entry.rules.moveRuleId,
+              `cannot ford ${name(f)}`,
+            );
           }
-          charge(entry, f.fordCost ?? entry.rules.moveCost);
+          addCharge(charges, entry, f.fordCost ?? entry.rules.moveCost);
           break;
         }
         case 'bridge':
         case 'catwalk':
           if (f.passableBy && !has(mover, f.passableBy) && spanLen > 0) {
-            return blocked(
+            return blockedCost(
+              inches,
+              charges,
               entry.id,
               entry.rules.moveRuleId,
               `${name(f)} is not open to this mover`,
             );
           }
           if (has(mover, entry.rules.impassableTo) && !f.passableBy) {
-            return blocked(
+            return blockedCost(
+              inches,
+              charges,
               entry.id,
               entry.rules.moveRuleId,
               `${name(f)} is not open to this mover`,
@@ -192,11 +201,17 @@ function costOfPath(
           )
             break;
           if (has(mover, entry.rules.impassableTo)) {
-            return blocked(entry.id, entry.rules.moveRuleId, `${name(f)} stops this mover`);
+            return blockedCost(
+              inches,
+              charges,
+              entry.id,
+              entry.rules.moveRuleId,
+              `${name(f)} stops this mover`,
+            );
           }
           const fp = entry.footprint;
           const entering = fp.type !== 'area' || !fp.polygons.some((p) => pointInPolygon(a, p));
-          if (entering && entry.rules.moveCost > 0) charge(entry, entry.rules.moveCost);
+          if (entering && entry.rules.moveCost > 0) addCharge(charges, entry, entry.rules.moveCost);
           break;
         }
       }
@@ -221,28 +236,37 @@ function costOfPath(
     allOnRoad,
     charges: all,
   };
+}
 
-  function charge(entry: IndexedFeature, cost: number) {
-    if (charged.has(entry.id) || cost <= 0) return;
-    charged.add(entry.id);
-    charges.push({
-      featureId: entry.id,
-      kind: entry.feature.kind,
-      cost,
-      ruleId: entry.rules.moveRuleId,
-    });
-  }
-  function blocked(featureId: string, ruleId: string, reason: string): PathCost {
-    return {
-      legal: false,
-      cost: Infinity,
-      inches,
-      rate: 0,
-      allOnRoad: false,
-      charges,
-      blockedBy: { featureId, ruleId, reason },
-    };
-  }
+/** Adds a feature's entry or crossing cost, once per path. */
+function addCharge(charges: MoveCharge[], entry: IndexedFeature, cost: number): void {
+  if (cost <= 0) return;
+  for (const c of charges) if (c.featureId === entry.id) return;
+  charges.push({
+    featureId: entry.id,
+    kind: entry.feature.kind,
+    cost,
+    ruleId: entry.rules.moveRuleId,
+  });
+}
+
+/** The answer for a path that may not be taken: the feature and rule that stop it. */
+function blockedCost(
+  inches: number,
+  charges: readonly MoveCharge[],
+  featureId: string,
+  ruleId: string,
+  reason: string,
+): PathCost {
+  return {
+    legal: false,
+    cost: Infinity,
+    inches,
+    rate: 0,
+    allOnRoad: false,
+    charges,
+    blockedBy: { featureId, ruleId, reason },
+  };
 }
 
 function onDeck(terrain: TerrainIndex, p: TablePoint, mover: Mover): boolean {
