@@ -85,6 +85,38 @@ describe('the bundled scenario with terrain placed by the players plays to an en
   });
 });
 
+describe('every set-up step in its order (TK-2.2, TK-2.4, TK-9, TK-2.5)', () => {
+  test('Air Cover with the terrain placed by the players and Free-for-All tokens placed in the game', () => {
+    const r = loadDocument(readFileSync('scenarios/tanks-air-cover.scenario.json', 'utf8'), {
+      expect: ['sandtable.scenario'],
+    });
+    if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
+    let doc: ScenarioDoc = {
+      ...r.doc,
+      ruleset: {
+        ...r.doc.ruleset,
+        options: { ...(r.doc.ruleset.options ?? {}), terrainPlacedByPlayers: true },
+      },
+    };
+    const cat = composeRulesetCatalog(doc.ruleset, tanks.catalogs, doc.catalog);
+    doc = { ...doc, ...tanks.missions!.apply(doc, 'tanks.freeForAll.inGame', cat, {}) };
+    const made = tanks.game!(doc);
+    if (!made.ok) throw new Error(made.reason);
+    // The set-up only (the whole game is the other tests' business).
+    const sim = simulate(made.game, { seed: 1, maxSideTurns: 10 });
+    expect(sim.stoppedBy, sim.reason).not.toBe('stuck');
+    // Roll-off and six pieces, the Defender's edge (a pass keeps it), two tokens; then models.
+    expect(sim.actions.slice(0, 11).map((a) => a.type)).toEqual([
+      'rollForTerrain',
+      ...Array<string>(6).fill('placeTerrain'),
+      'endPhase',
+      'placeObjective',
+      'placeObjective',
+      'deploy',
+    ]);
+  });
+});
+
 describe('bot choices', () => {
   test('boxed in, exposed and with nothing to shoot with, it takes Defensive Measures', () => {
     const g = testGame({
