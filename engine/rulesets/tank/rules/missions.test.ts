@@ -278,6 +278,18 @@ describe('MT and DT: infantry riding on a vehicle (OT-32.8 (8), OT-A6)', () => {
     expect(r.state.units['a2']!.alive).toBe(false);
   });
 
+  test('with Costello the riders are spotted by the fire, with +2 that turn (TC-7.3, TC-7.4)', () => {
+    const g = riders(['optional', 'costello']);
+    const r = play(g, [...mount, dice(1, 1), ...turn(plot('b1', 'DF-P', { target: 'a1' }))]);
+    const e = evs(r);
+    expect(e).toContainEqual(expect.objectContaining({ type: 'spotted', unit: 'a2', by: 'b1' }));
+    const hit = e.find((x) => x.type === 'fire' && x.target === 'a2');
+    expect(hit).toMatchObject({ roll: 1, adjusted: 3, ruleId: 'OT-A6' });
+    expect(hit && hit.type === 'fire' ? hit.mods : []).toContainEqual(
+      expect.objectContaining({ value: 2, ruleId: 'TC-7.4' }),
+    );
+  });
+
   test('a vehicle destroyed with riders takes them with it (placeholder ridersLostWithCarrier)', () => {
     const g = riders();
     const r = play(g, [...mount, dice(1), ...turn(plot('b1', 'DF', { target: 'a1' }))]);

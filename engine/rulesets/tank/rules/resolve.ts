@@ -688,9 +688,18 @@ function riderShot(
   const mods: ModView[] = mm
     ? [{ label: `carrier plotted ${mp} MP`, value: mm, ruleId: 'OT-32.8' }]
     : [];
+  // The riders are spotted by the same fire, with the +2 of a unit spotted this turn (TC-7.3, TC-7.4).
+  const ru = w.units[rider]!;
+  if (ctx.rules.layers.costello && (!ru.spotted || ru.spottedTurn === w.turn))
+    mods.push({
+      label: 'target spotted this turn',
+      value: ctx.rules.constants['spottedThisTurnDieMod'] ?? 2,
+      ruleId: 'TC-7.4',
+    });
+  if (!spot(w, rider, firers[0]!, 'TC-7.3')) return;
   lethal(w, rider, firers);
   const roll = d6(w);
-  const adjusted = roll + mm;
+  const adjusted = roll + mods.reduce((n, m) => n + m.value, 0);
   let result: FireResult = 'noEffect';
   let killMax: number | undefined;
   if (T !== null && adjusted <= T) {
