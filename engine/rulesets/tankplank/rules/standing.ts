@@ -33,27 +33,68 @@ export function standingFootprint(
 }
 
 const halfDiagonal = (hull: { width: number; length: number }) =>
-  Math.hypot(hull.width, hull.length) / 2;
+  Math.sqrt(hull.width * hull.width + hull.length * hull.length) / 2;
+
+/** Whether the boxes around two outlines overlap (strictly: touching boxes do not). */
+function boxesMeet(a: Poly, b: Poly): boolean {
+  let ax0 = Infinity;
+  let ay0 = Infinity;
+  let ax1 = -Infinity;
+  let ay1 = -Infinity;
+  for (const v of a) {
+    ax0 = Math.min(ax0, v.x);
+    ay0 = Math.min(ay0, v.y);
+    ax1 = Math.max(ax1, v.x);
+    ay1 = Math.max(ay1, v.y);
+  }
+  let bx0 = Infinity;
+  let by0 = Infinity;
+  let bx1 = -Infinity;
+  let by1 = -Infinity;
+  for (const v of b) {
+    bx0 = Math.min(bx0, v.x);
+    by0 = Math.min(by0, v.y);
+    bx1 = Math.max(bx1, v.x);
+    by1 = Math.max(by1, v.y);
+  }
+  return bx0 < ax1 && bx1 > ax0 && by0 < ay1 && by1 > ay0;
+}
 
 /** True when two convex outlines overlap by more than a hair (touching is allowed). */
 function convexOverlap(a: Poly, b: Poly): boolean {
+  return !separatedAlongEdges(a, a, b) && !separatedAlongEdges(b, a, b);
+}
+
+/**
+ * Whether an edge normal of `poly` separates `a` and `b` by at least the gap (the separating
+ * axis test), projecting without making arrays: the bot asks this for every end it tries.
+ */
+function separatedAlongEdges(poly: Poly, a: Poly, b: Poly): boolean {
   const gap = 0.01;
-  for (const poly of [a, b]) {
-    for (let k = 0; k < poly.length; k++) {
-      const p = poly[k]!;
-      const q = poly[(k + 1) % poly.length]!;
-      const nx = q.y - p.y;
-      const ny = p.x - q.x;
-      const len = Math.hypot(nx, ny);
-      if (len === 0) continue;
-      const project = (v: { x: number; y: number }) => (v.x * nx + v.y * ny) / len;
-      const ia = a.map(project);
-      const ib = b.map(project);
-      if (Math.min(...ia) >= Math.max(...ib) - gap || Math.min(...ib) >= Math.max(...ia) - gap)
-        return false;
+  for (let k = 0; k < poly.length; k++) {
+    const p = poly[k]!;
+    const q = poly[(k + 1) % poly.length]!;
+    const nx = q.y - p.y;
+    const ny = p.x - q.x;
+    const len = Math.sqrt(nx * nx + ny * ny);
+    if (len === 0) continue;
+    let aMin = Infinity;
+    let aMax = -Infinity;
+    for (const v of a) {
+      const d = (v.x * nx + v.y * ny) / len;
+      if (d < aMin) aMin = d;
+      if (d > aMax) aMax = d;
     }
+    let bMin = Infinity;
+    let bMax = -Infinity;
+    for (const v of b) {
+      const d = (v.x * nx + v.y * ny) / len;
+      if (d < bMin) bMin = d;
+      if (d > bMax) bMax = d;
+    }
+    if (aMin >= bMax - gap || bMin >= aMax - gap) return true;
   }
-  return true;
+  return false;
 }
 
 /**
@@ -69,19 +110,13 @@ export function overlappedModel(
 ): string | undefined {
   const me = info(ctx, state, id);
   if (me.kind === 'figure') return undefined;
-  const mine = standingFootprint(ctx, state, id, at, facing);
   // Two hulls whose circumscribed circles do not meet cannot overlap: most pairs end here, before
   // any outline is built (the bot asks this for every end it tries).
   const myReach = halfDiagonal(hullSize(me));
-  const box = (poly: Poly) => {
-    const xs = poly.map((v) => v.x);
-    const ys = poly.map((v) => v.y);
-    return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] as const;
-  };
-  const [x0, y0, x1, y1] = box(mine);
-  const near = (poly: Poly) => {
-    const [a0, b0, a1, b1] = box(poly);
-    return a0 < x1 && a1 > x0 && b0 < y1 && b1 > y0;
+  let mine: Poly | undefined;
+  const overlaps = (poly: Poly) => {
+    mine ??= standingFootprint(ctx, state, id, at, facing);
+    return boxesMeet(mine, poly) && convexOverlap(mine, poly);
   };
   for (const u of dictValues(state.units)) {
     if (u.id === id || !onTable(u)) continue;
@@ -92,11 +127,12 @@ export function overlappedModel(
     const dy = u.at[1] - at[1];
     if (dx * dx + dy * dy >= reach * reach) continue;
     const theirs = standingFootprint(ctx, state, u.id, u.at, u.facing);
-    if (near(theirs) && convexOverlap(mine, theirs)) return u.id;
+    if (overlaps(theirs)) return u.id;
   }
   for (const w of state.wrecks) {
     const type = ctx.catalog.units.get(w.type);
-    const reach = myReach + Math.hypot(type?.size?.length ?? 1.5, type?.size?.width ?? 1) / 2;
+    const reach =
+      myReach + halfDiagonal({ length: type?.size?.length ?? 1.5, width: type?.size?.width ?? 1 });
     const dx = w.at[0] - at[0];
     const dy = w.at[1] - at[1];
     if (dx * dx + dy * dy >= reach * reach) continue;
@@ -107,7 +143,7 @@ export function overlappedModel(
       type?.size?.width ?? 1,
       w.facing,
     ) as Poly;
-    if (near(wreck) && convexOverlap(mine, wreck)) return `the wreck of ${w.unit}`;
+    if (overlaps(wreck)) return `the wreck of ${w.unit}`;
   }
   return undefined;
 }
