@@ -50,3 +50,20 @@ test('sandtable los names the corner a cottage hides', () => {
   expect(r.exit).toBe(0);
   expect(r.text.join('\n')).toMatch(/corner 2 .*not clear \(Cottage\)/);
 });
+
+test('sandtable los names the terrain the players have yet to place (TK-2.2)', () => {
+  const r = tanksExplain.sight(
+    load('tanks-terrain-by-players'),
+    { unit: 'sov.t64' },
+    { unit: 'usa.m1' },
+  );
+  expect(r.text.at(-1)).toContain('Birch wood');
+  expect(r.text.at(-1)).toContain('[TK-2.2]');
+  expect((r.json as { notPlaced: string[] }).notPlaced).toHaveLength(6);
+  const plain = tanksExplain.sight(
+    load('tanks-your-first-game'),
+    { unit: 'sov.t64' },
+    { unit: 'usa.m1' },
+  );
+  expect((plain.json as { notPlaced: string[] }).notPlaced).toEqual([]);
+});

@@ -78,6 +78,11 @@ function sight(scenario: ScenarioDoc, fromEnd: SightEnd, toEnd: SightEnd): Expla
       : []),
     ...(r.highFlyer ? ['a high-flying helicopter sees and is seen by all [TK-5.4]'] : []),
     ...(r.crossed.length ? ['terrain crossed:', ...r.crossed.map((c) => `  ${c}`)] : []),
+    ...(ctx.terrainPool.length
+      ? [
+          `not on the table: ${ctx.terrainPool.map((p) => p.name).join(', ')}, which the players place in the game [TK-2.2]`,
+        ]
+      : []),
   ];
   return {
     text,
@@ -107,6 +112,7 @@ function sight(scenario: ScenarioDoc, fromEnd: SightEnd, toEnd: SightEnd): Expla
       ignored: r.ignored,
       highFlyer: r.highFlyer,
       crossed: r.crossed,
+      notPlaced: ctx.terrainPool.map((p) => p.id),
     },
     exit: r.visible ? 0 : 1,
   };
