@@ -176,8 +176,8 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   'TC-A14': ['done', 'fraction(): exact rational comparison'],
   'TC-G1': ['done', 'the placeholder catalog (CRT, WCC, terrain, base LOS)'],
   'TC-G2': [
-    'done',
-    'missions table (placeholder): a base mission it lacks is refused (TC-G2) and a row resolving in a step the sequence lacks is refused at game start; MT, DT, MVR, SF plottable and refused with rule ids when illegal; MVR backs through the rear hexsides at reverseMpFactor',
+    'partial',
+    'missions table (placeholder): a base mission it lacks is refused (TC-G2) and a row resolving in a step the sequence lacks is refused at game start; MT, DT, MVR, SF plottable and refused with rule ids when illegal; MVR backs through the rear hexsides at reverseMpFactor. M markers are not placed: what the standard rules use them for is not given',
   ],
   'TC-G3': ['done', 'placeholder ifCrt with terrain columns and ifEffects'],
   'TC-G4': ['not done', 'entrenchment, flame, sappers, airlanding: no data'],
