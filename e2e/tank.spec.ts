@@ -81,6 +81,7 @@ test('TANK! hot-seat: plot a move and a shot with its line of sight and odds, th
   await expect(happened).toContainText(/DF Panzer IV 113 → T-34 no. 3: 11 hexes/);
   await expect(happened).toContainText(/cell .*; roll \d/);
   await expect(happened).toContainText(/Line of sight clear, 11 hexes/);
+  await expect(happened).toContainText(/CRT row up to \d+ hexes \(range 11\), column \+2/);
   await expect(log).toContainText(/DF Panzer IV 113 → T-34 no. 3: 11 hexes/);
   await expect(log).not.toContainText('Panzer IV 112 moves');
   const shot = await happened.textContent();

@@ -80,6 +80,8 @@ export interface ResolvePrompt {
 export interface ResolvedLine {
   readonly line: LogLine;
   readonly sight?: SightView<'hex'> | SightView<'table'>;
+  /** What else the line read, in words (the table row and column of a shot). */
+  readonly detail?: readonly string[];
 }
 
 /** A card in a hand, with what playing it does now or why it cannot be played. */

@@ -82,6 +82,10 @@ describe('TANK! playtest: resolving a turn step by step', () => {
     const own = alpha.happened.find((h) => h.line.tone === 'fire')!;
     expect(own.line.text).toContain(`${a1} → ${t34}`);
     expect(own.sight?.hexes?.length).toBe(7);
+    expect(own.detail?.[0]).toMatch(/^CRT row up to \d+ hexes \(range 6\), column [+-]?\d+: /);
+    // The shot's cell and die are in its line: what the enemy may know of the shot too.
+    expect(shot.line.text).toMatch(/cell [^;]+; roll \d/);
+    expect(shot.line.dice).toHaveLength(1);
     expect(readableLog(m.game(), 'alpha').some((l) => l.text.includes(a1))).toBe(true);
     // Nobody in particular (bots only, or the game over) reads every name.
     expect(readableLog(m.game(), null).some((l) => l.text.includes(`${a1} → ${t34}`))).toBe(true);

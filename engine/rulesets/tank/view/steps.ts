@@ -2,6 +2,7 @@ import type { Viewer } from '../../../game/gameDef';
 import type { LogLine, ResolvedLine, ResolvePrompt } from '../../../playtest/view';
 import type { TankGame } from '../game';
 import type { TankContext, UnitInfo } from '../rules/context';
+import { crtColumn, crtRow } from '../rules/crt';
 import { sightFor } from '../rules/fire';
 import { resolutionSteps, resolveTurn } from '../rules/resolve';
 import type { TankEvent, TankState } from '../rules/state';
@@ -85,7 +86,12 @@ export function resolvePrompt(
     if (!game.eventVisible(e, viewer, s)) continue;
     const lines = describeFor(ctx, e, s, viewer);
     const sight = last && e.type === 'fire' ? shotSight(ctx, last.before, s, e, viewer) : undefined;
-    lines.forEach((line, k) => happened.push(k === 0 && sight ? { line, sight } : { line }));
+    const detail = e.type === 'fire' ? crtWords(ctx, e) : undefined;
+    lines.forEach((line, k) =>
+      happened.push(
+        k === 0 ? { line, ...(sight ? { sight } : {}), ...(detail ? { detail } : {}) } : { line },
+      ),
+    );
   }
   return {
     kind: 'resolve',
@@ -133,4 +139,20 @@ function shotSight(
   const to = e.at ?? before.units[e.target]?.at;
   if (!from || !to) return undefined;
   return sightView(sightFor(ctx, before, ctx.units.get(firer)!.side, from, to));
+}
+
+/** Where a direct-fire shot read the CRT: its row by range and its column by differential (OT-G1). */
+function crtWords(ctx: TankContext, e: Extract<TankEvent, { type: 'fire' }>): string[] | undefined {
+  if (e.kind === 'DF-CA') return undefined;
+  const crt = ctx.rules.crt;
+  const row = crtRow(crt, e.range);
+  if (!row) return undefined;
+  const col = crtColumn(crt, e.differential);
+  const cell =
+    e.threshold === null
+      ? 'no effect (".")'
+      : `an adjusted roll of ${e.threshold} or less takes effect`;
+  return [
+    `CRT row up to ${row.rangeMax} hexes (range ${e.range}), column ${col > 0 ? '+' : ''}${col}: ${cell} (OT-G1)`,
+  ];
 }

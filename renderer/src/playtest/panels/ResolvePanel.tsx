@@ -56,6 +56,11 @@ export function ResolvePanel({
                 onMouseLeave={() => h.sight && onSight(undefined)}
               >
                 <LogRow line={h.line} />
+                {h.detail?.map((d) => (
+                  <div key={d} className="resolve-sight muted">
+                    {d}
+                  </div>
+                ))}
                 {h.sight && (
                   <div className="resolve-sight muted">
                     Line of sight {h.sight.visible ? 'clear' : 'blocked'}, {h.sight.distance} hexes
