@@ -97,9 +97,9 @@ const worldOfState = new WeakMap<TankplankState, SightWorld>();
 interface SightWorld {
   readonly obstructions: Obstruction[];
   /** Answers by the state's breaches (`gaps`) and then by the two ends. */
-  readonly answers: WeakMap<readonly Gap[], Map<string, SightResult>>;
+  readonly answers: WeakMap<readonly Gap[], PairMap<SightResult>>;
   /** Yes/no answers (`seesBetween`) where the full one was not needed, keyed the same way. */
-  readonly yesNo: WeakMap<readonly Gap[], Map<string, boolean>>;
+  readonly yesNo: WeakMap<readonly Gap[], PairMap<boolean>>;
 }
 
 /** The last few worlds of a context, by their obstructions' signature (newest last). */
@@ -142,15 +142,32 @@ function findWorld(ctx: TankplankContext, state: TankplankState): SightWorld {
 
 /** Everything `computeObstructions` reads from a state, as a string. */
 function obstructionSignature(ctx: TankplankContext, state: TankplankState): string {
-  let key = '';
+  const hulls: UnitState[] = [];
   for (const u of dictValues(state.units)) {
-    if (!onTable(u) || info(ctx, state, u.id).kind === 'figure') continue;
-    key += `${u.id}@${u.at[0]},${u.at[1]},${u.facing};`;
+    if (onTable(u) && info(ctx, state, u.id).kind !== 'figure') hulls.push(u);
   }
+  // A shot or a man's move makes a new state whose hulls are the very same objects as the last
+  // one's: the signature is the same, without writing every hull's place out again.
+  const last = lastSignature.get(ctx);
+  if (
+    last &&
+    last.wrecks === state.wrecks &&
+    last.hulls.length === hulls.length &&
+    last.hulls.every((u, k) => u === hulls[k])
+  )
+    return last.key;
+  let key = '';
+  for (const u of hulls) key += `${u.id}@${u.at![0]},${u.at![1]},${u.facing};`;
   key += '|';
   for (const w of state.wrecks) key += `${w.id}:${w.type}@${w.at[0]},${w.at[1]},${w.facing};`;
+  lastSignature.set(ctx, { hulls, wrecks: state.wrecks, key });
   return key;
 }
+
+const lastSignature = new WeakMap<
+  TankplankContext,
+  { hulls: readonly UnitState[]; wrecks: TankplankState['wrecks']; key: string }
+>();
 
 /**
  * Vehicles and wrecks as obstructions to sight. The same list object comes back for every state
@@ -227,12 +244,22 @@ export function sightBetween(
     answers = new Map();
     world.answers.set(gaps, answers);
   }
-  const key = `${endKey(state, from)}>${endKey(state, to)}`;
-  const hit = answers.get(key);
+  const fromKey = endKey(state, from);
+  const toKey = endKey(state, to);
+  const hit = answers.get(fromKey)?.get(toKey);
   if (hit) return hit;
   const r = computeSight(ctx, state, from, to, own);
-  answers.set(key, r);
+  pairSet(answers, fromKey, toKey, r);
   return r;
+}
+
+/** Answers by the key of one end, then of the other (no key made of the two). */
+type PairMap<T> = Map<string, Map<string, T>>;
+
+function pairSet<T>(map: PairMap<T>, a: string, b: string, value: T): void {
+  let row = map.get(a);
+  if (!row) map.set(a, (row = new Map()));
+  row.set(b, value);
 }
 
 /**
@@ -248,29 +275,47 @@ export function seesBetween(
 ): boolean {
   const world = sightWorld(ctx, state);
   const gaps = state.gaps ?? NO_GAPS;
-  const key = `${endKey(state, from)}>${endKey(state, to)}`;
-  const full = world.answers.get(gaps)?.get(key);
+  const fromKey = endKey(state, from);
+  const toKey = endKey(state, to);
+  const full = world.answers.get(gaps)?.get(fromKey)?.get(toKey);
   if (full) return full.visible;
   let known = world.yesNo.get(gaps);
   if (!known) {
     known = new Map();
     world.yesNo.set(gaps, known);
   }
-  const hit = known.get(key);
+  const hit = known.get(fromKey)?.get(toKey);
   if (hit !== undefined) return hit;
   const a = sightEnd(ctx, state, from);
   const b = sightEnd(ctx, state, to);
   const yes = lineOfSightVisible(ctx.terrain, a, b, world.obstructions, gaps);
-  known.set(key, yes);
+  pairSet(known, fromKey, toKey, yes);
   return yes;
 }
+
+/** End keys of units seen where they stand, by their (never changed) state object. */
+const standingKeys = new WeakMap<UnitState, string>();
 
 function endKey(
   state: TankplankState,
   end: { unit?: string; point: TablePoint; height?: number },
 ): string {
   const u = end.unit === undefined ? undefined : state.units[end.unit];
-  return `${end.unit ?? ''}@${end.point.x},${end.point.y},${end.height ?? ''},${u?.level ?? ''},${u?.embarkedIn ?? ''}`;
+  // Most ends are a unit where it stands: its key is made once per unit state (numbers written
+  // out as text are the dear part of a key).
+  const standing =
+    u !== undefined &&
+    end.height === undefined &&
+    u.at !== null &&
+    u.at[0] === end.point.x &&
+    u.at[1] === end.point.y;
+  if (standing) {
+    const known = standingKeys.get(u);
+    if (known !== undefined) return known;
+  }
+  const key = `${end.unit ?? ''}@${end.point.x},${end.point.y},${end.height ?? ''},${u?.level ?? ''},${u?.embarkedIn ?? ''}`;
+  if (standing) standingKeys.set(u, key);
+  return key;
 }
 
 function computeSight(
