@@ -123,6 +123,32 @@ describe('opportunity fire during movement (OT-G7, TC-3 step 5)', () => {
     expect(first).toMatchObject({ at: { col: 13, row: 5 }, range: 11, impulse: 1 });
   });
 
+  test('a DF plotted for the OF phase fires only at its target, and only when it moves', () => {
+    const g = gameOf({
+      alpha: [{ id: 'a1', type: 'test.gun', at: [2, 5], facing: 1 }],
+      bravo: [
+        { id: 'b1', type: 'test.tank', at: [9, 3] },
+        { id: 'b2', type: 'test.tank', at: [9, 7] },
+      ],
+    });
+    const held = plot('a1', 'DF', { target: 'b1', phase: 'OF' });
+    // b2 moves first in sight, b1 later: the shot waits for b1.
+    const r = play(g, [
+      dice(6),
+      ...turn(
+        held,
+        plot('b2', 'MV', { path: col(9, [8, 9]) }),
+        plot('b1', 'MV', { path: col(8, [3]).concat(col(7, [3])) }),
+      ),
+    ]);
+    const shots = evs(r).filter((e) => e.type === 'fire');
+    expect(shots).toHaveLength(1);
+    expect(shots[0]).toMatchObject({ kind: 'OF', target: 'b1' });
+    // b1 standing still draws no fire at all, not even in the DF step.
+    const still = play(g, turn(held, plot('b2', 'MV', { path: col(9, [8]) })));
+    expect(evs(still).some((e) => e.type === 'fire')).toBe(false);
+  });
+
   test('two enemies entering one hex in the same impulse both stop short', () => {
     const g = gameOf({
       alpha: [{ id: 'a1', type: 'test.tank', at: [4, 5] }],

@@ -770,7 +770,12 @@ function stepDf(w: Work) {
   }
   for (const id of firing) {
     const p = plotOfW(w, id)!;
-    if ((p.mission === 'DF' || p.mission === 'SMF') && p.target && w.units[p.target]!.alive)
+    if (
+      (p.mission === 'DF' || p.mission === 'SMF') &&
+      p.phase !== 'OF' &&
+      p.target &&
+      w.units[p.target]!.alive
+    )
       rollShot(w, p.mission, [id], p.target, pending);
   }
   for (const [target, firers] of dfp)
@@ -853,8 +858,10 @@ interface Mover {
  * fired looks at the enemies that just entered a hex and fires at one of them there
  * (`opportunityFireAt`): at the first it sees (`firstSight`), or, by default (`bestHex`), only
  * when no hex still ahead on that target's plotted path would give better odds, judged with the
- * units where they stand now. The shots of one impulse land together; a mover destroyed or pinned
- * stops where it was hit. Opportunity fire uses the target's plotted MP (OT-A15).
+ * units where they stand now. A DF plotted for the OF phase watches only its named target. The
+ * hex an enemy stood on as the impulse began counts as held, whatever moves in it. The shots of
+ * one impulse land together; a mover destroyed or pinned stops where it was hit. Opportunity fire
+ * uses the target's plotted MP (OT-A15).
  */
 function stepMove(w: Work) {
   const { ctx } = w;
@@ -883,9 +890,8 @@ function stepMove(w: Work) {
   const watchers = ctx.order.filter((id) => {
     const p = plotOfW(w, id);
     const u = w.units[id]!;
-    return (
-      p?.mission === 'OF' && live(w, id) && !u.carriedBy && !(ctx.units.get(id)!.soft && u.pinned)
-    );
+    const watching = p?.mission === 'OF' || (p?.mission === 'DF' && p.phase === 'OF');
+    return watching && live(w, id) && !u.carriedBy && !(ctx.units.get(id)!.soft && u.pinned);
   });
   const fired = new Set<string>();
   const last = Math.max(0, ...movers.map((m) => m.arrive[m.arrive.length - 1] ?? 0));
@@ -1114,10 +1120,13 @@ function opportunityFire(
     // A soft watcher pinned earlier in the step carries out no mission (OT-32.91).
     if (fired.has(f) || !live(w, f) || (ctx.units.get(f)!.soft && w.units[f]!.pinned)) continue;
     const side = ctx.units.get(f)!.side;
+    // A DF plotted for the OF phase watches its own target only.
+    const only = plotOfW(w, f)?.mission === 'DF' ? plotOfW(w, f)?.target : undefined;
     let pick: { m: Mover; p: number } | undefined;
     for (const m of entered) {
       const t = ctx.units.get(m.id)!;
       if (t.side === side || t.cls === 'team' || !live(w, m.id)) continue;
+      if (only !== undefined && m.id !== only) continue;
       const p = chanceAt(f, m.id);
       if (p === undefined || p <= 0) continue;
       if (bestHex && !m.halted) {

@@ -34,7 +34,10 @@ export interface Plot {
   readonly hex?: HexRef;
   readonly path?: readonly HexRef[];
   readonly facing?: number;
-  /** The fire step a fire mission was plotted for; DF-P may not be plotted for OF (OT-32.8). */
+  /**
+   * The fire step a fire mission was plotted for; DF-P may not be plotted for OF (OT-32.8). A DF
+   * plotted for OF is opportunity fire held for its one target: it fires when that unit moves.
+   */
   readonly phase?: 'DF' | 'OF';
   /** Set by a morale result (TC-6.4) or a panic under indirect fire (OT-G5), not by the player. */
   readonly forced?: MoraleResult | 'panic';
