@@ -152,3 +152,48 @@ test('TANK! a mortar lays smoke: plotted by a click on a hex, it lands two turns
   await page.screenshot({ path: `${SHOTS}/04-smoke.png` });
   expect(errors).toEqual([]);
 });
+
+test('TANK! hot-seat behind the hand-over screen: the side that plays the steps is not told which unspotted enemy fired', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /contour hills/i })
+    .first()
+    .click();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  await page.getByRole('button', { name: '▶ Playtest' }).click();
+  await page.getByTestId('seed').fill('5');
+  await page.getByRole('button', { name: 'Start playtest' }).click();
+  await expect(page.getByTestId('playtest')).toHaveAttribute('data-board', 'hex');
+  const handover = page.getByTestId('handover');
+
+  // Alpha takes the device and plots the Panzer IV 113's shot at the T-34 no. 3.
+  await handover.getByRole('button').click();
+  await clickHex(page, 2, 10);
+  const [tx, ty] = await hexOnScreen(page, 13, 11);
+  await page.mouse.move(tx, ty);
+  await expect(page.getByTestId('los')).toBeVisible();
+  await page.mouse.click(tx, ty);
+  await page.getByTestId('end-phase').click();
+  // Bravo takes it, ends plotting and plays the steps up to direct fire.
+  await expect(handover).toContainText('Bravo');
+  await handover.getByRole('button').click();
+  await page.getByTestId('end-phase').click();
+  const current = page.getByTestId('resolve-current');
+  for (let k = 0; k < 6 && !/Direct fire/.test((await current.textContent()) ?? ''); k++) {
+    const before = (await current.textContent()) ?? '';
+    await page.keyboard.press('n');
+    await expect(current).not.toHaveText(before);
+  }
+  const happened = page.getByTestId('resolve-happened');
+  await expect(happened).toContainText(/DF Unspotted vehicle → T-34 no. 3: 11 hexes/);
+  await expect(happened).not.toContainText('Panzer IV');
+  await expect(happened).not.toContainText('Line of sight');
+  await expect(page.getByTestId('playtest-log')).not.toContainText('Panzer IV');
+  await page.screenshot({ path: `${SHOTS}/05-bravo-sees-unspotted-firer.png` });
+  expect(errors).toEqual([]);
+});
