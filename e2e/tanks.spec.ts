@@ -276,11 +276,19 @@ test('TANKS terrain placed by the players (TK-2.2, TK-2.3): roll-off, pieces put
   await page.getByRole('button', { name: /^Roll off for the terrain/ }).click();
   await expect(log).toContainText('Roll-off for the terrain');
   await expect(page.getByTestId('reach-legend')).toContainText('(TK-2.3)');
-  // Too near the north edge: refused with the rule and the measured gap.
+  // Too near the north edge: the pointer already says why, and the click is refused with the
+  // rule and the measured gap.
+  const preview = page.getByTestId('move-preview');
+  await hoverTable(page, 18, 4);
+  await expect(preview).toContainText('from the north edge');
   await clickTable(page, 18, 4);
   await expect(message).toContainText('TK-2.3');
   await expect(message).toContainText('from the north edge');
-  // The forests, then the Farmhouse turned a quarter (two 45° turns), each by a click.
+  // The forests, then the Farmhouse turned a quarter (two 45° turns), each by a click; the
+  // pointer shows the piece's outline where it would go.
+  await hoverTable(page, 18, 9);
+  await expect(preview).toContainText('places Forest Birch wood here');
+  await page.screenshot({ path: `${SHOTS}/13-terrain-hover.png` });
   await clickTable(page, 18, 9);
   await expect(log).toContainText('places Forest Birch wood');
   await clickTable(page, 18, 27);

@@ -44,7 +44,19 @@ export function TableBoard(props: BoardProps<'table'>) {
     setToolState(t);
   };
 
+  // Putting something down by a click (a set-up step with its own area and no movement grid:
+  // a piece of terrain, a token): the pointer previews what a click would place, or says why not.
+  const [placing, setPlacing] = useState<{
+    shapes: readonly TemplateView[];
+    note: string;
+  } | null>(null);
+
   const byId = useMemo(() => new Map(counters.map((c) => [c.id, c])), [counters]);
+  const placeMode =
+    prompt.kind === 'activate' &&
+    props.reach?.entry !== undefined &&
+    props.reach.grid === undefined &&
+    mine.length === 1;
   // Terrain the players lay out in the game (a ruleset's set-up step) comes from the game state.
   const features = view.terrain ? view.terrain(state) : map.features;
   const scene = useMemo<Scene>(
@@ -115,7 +127,8 @@ export function TableBoard(props: BoardProps<'table'>) {
       const plan = view.planMove(s, u, target);
       if (!plan.ok) {
         ghosts.push({ path: c.at ? [c.at] : [target], to: target, ok: false, snapped: false });
-        notes.push(`${c.label}: ${plan.reason}${plan.ruleId ? ` (${plan.ruleId})` : ''}`);
+        const why = `${plan.reason}${plan.ruleId ? ` (${plan.ruleId})` : ''}`;
+        notes.push(placeMode ? why : `${c.label}: ${why}`);
         return;
       }
       const r = view.game.reduce(s, plan.action);
@@ -139,7 +152,8 @@ export function TableBoard(props: BoardProps<'table'>) {
 
   const commitMoves = (plan: GroupPlan) => {
     if (plan.actions.length === 0) {
-      props.say(`Cannot move: ${plan.notes.join('; ') || 'no legal move'}`, true);
+      const what = placeMode ? 'Cannot place here' : 'Cannot move';
+      props.say(`${what}: ${plan.notes.join('; ') || 'no legal move'}`, true);
       return;
     }
     if (props.apply(plan.actions, 'Move') && plan.notes.length)
@@ -147,6 +161,7 @@ export function TableBoard(props: BoardProps<'table'>) {
   };
 
   const onDown = (p: BoardPointer) => {
+    setPlacing(null);
     if (locked) return;
     const hit = counterAt(p.at);
     const hp = handlePoint();
@@ -188,6 +203,14 @@ export function TableBoard(props: BoardProps<'table'>) {
     }
     const hit = counterAt(p.at);
     props.point({ ...(hit ? { unit: hit.id } : {}), at: p.at });
+    if (!placeMode) {
+      if (placing) setPlacing(null);
+      return;
+    }
+    const plan = view.planMove(state, mine[0]!, p.at);
+    if (!plan.ok)
+      setPlacing({ shapes: [], note: `${plan.reason}${plan.ruleId ? ` (${plan.ruleId})` : ''}` });
+    else setPlacing(plan.shapes ? { shapes: plan.shapes, note: plan.explanation } : null);
   };
 
   const onUp = (p: BoardPointer) => {
@@ -240,7 +263,7 @@ export function TableBoard(props: BoardProps<'table'>) {
     reach: props.reach,
     ghost: ghost ? { moves: ghost.ghosts } : undefined,
     sight: props.preview?.sight,
-    templates: props.preview?.templates ?? [],
+    templates: [...(props.preview?.templates ?? []), ...(placing?.shapes ?? [])],
     objectives: props.objectives,
     handle,
     flashes: props.flashes,
@@ -268,9 +291,15 @@ export function TableBoard(props: BoardProps<'table'>) {
         onDown={onDown}
         onMove={onMove}
         onUp={onUp}
-        onLeave={() => props.point(undefined)}
+        onLeave={() => {
+          props.point(undefined);
+          setPlacing(null);
+        }}
       />
-      <BoardNotes hovered={ghost ? undefined : hovered} notes={ghost?.notes ?? []} />
+      <BoardNotes
+        hovered={ghost ? undefined : hovered}
+        notes={ghost?.notes ?? (placing ? [placing.note] : [])}
+      />
     </>
   );
 }
