@@ -5,18 +5,20 @@
  * whether both runs gave the same game hashes. Prints numbers; it is not a test.
  *
  * Run: npm run bench:lab [-- --games N] [--workers 1,2] [--scenario file] [--seed S]
- *      [--bots a=aggressive,b=cautious] [--turn-limit T] [--imbalance-games N]
+ *      [--bots a=aggressive,b=cautious] [--turn-limit T] [--imbalance-games N] [--others N]
  *
  * Then the lab's imbalance check: the second side with half its tanks removed, N games (40 at
- * most by default; 0 skips it), the first side's win share with its 95% Wilson interval.
+ * most by default; 0 skips it), the first side's win share with its 95% Wilson interval. Then one
+ * bundled scenario of every other ruleset with a bot, `--others N` games each (40; 0 skips).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { loadDocument } from '../engine/format/index';
 import type { BotStyle } from '../engine/game/gameDef';
 import { runLab } from '../engine/lab/runner';
 import { withoutShareOfClass } from '../engine/lab/variants';
+import { labGameOf } from '../engine/lab/worker';
 import type { LabReport, LabSettings } from '../engine/lab/types';
 import { nodeLabWorker } from '../cli/labThreads';
 
@@ -53,13 +55,19 @@ const reports: { workers: number; report: LabReport }[] = [];
 for (const workers of workerCounts) {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
+  // When each thread has played its first game (start-up, compiling the engine, first route
+  // fields), the rest of the run is the rate a long lab run keeps up.
+  let warm: { at: number; done: number } | undefined;
   const report = await runLab(loaded.doc, settings, {
     spawn: () => nodeLabWorker(),
     workers,
     onProgress: (p) => {
+      if (!warm && p.done >= Math.min(workers, games))
+        warm = { at: performance.now(), done: p.done };
       if (process.stderr.isTTY) process.stderr.write(`\r${p.done}/${p.total} games`);
     },
   }).done;
+  const tEnd = performance.now();
   if (process.stderr.isTTY) process.stderr.write('\r');
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
@@ -71,6 +79,12 @@ for (const workers of workerCounts) {
   console.log(
     `${workers} worker${workers === 1 ? ' ' : 's'}: ${Math.round((games / seconds) * 60).toLocaleString('en')} games/min wall clock (${seconds.toFixed(1)} s); ${Math.round((games / cpuSeconds) * 60).toLocaleString('en')} games per CPU-minute (${(cpuSeconds / games).toFixed(3)} CPU s a game, thread start-up included)`,
   );
+  if (warm && games > warm.done) {
+    const steady = ((games - warm.done) / ((tEnd - warm.at) / 1000)) * 60;
+    console.log(
+      `  after each thread's first game: ${Math.round(steady).toLocaleString('en')} games/min wall clock (${games - warm.done} games in ${((tEnd - warm.at) / 1000).toFixed(1)} s; start-up and first game ${((warm.at - t0) / 1000).toFixed(1)} s)`,
+    );
+  }
   console.log(
     `  decided ${pct(report.decided.share)} [${pct(report.decided.low)}, ${pct(report.decided.high)}], draws ${pct(report.draws.share)}, unfinished ${report.unfinished}; wins ${wins}; length mean ${report.length.mean.toFixed(1)} turns (median ${report.length.median}, ${report.length.min}-${report.length.max})`,
   );
@@ -91,6 +105,38 @@ if (imbalanceGames > 0) {
   console.log(
     `imbalance check (${variant.removed.join(', ')} removed: ${variant.removed.length} of side ${weak}'s ${variant.had} tanks), ${imbalanceGames} games in ${((performance.now() - t0) / 1000).toFixed(1)} s: side ${strong} wins ${pct(a.wins.share)} [${pct(a.wins.low)}, ${pct(a.wins.high)}], draws ${pct(report.draws.share)}; interval above 50%: ${excludes}`,
   );
+}
+// One bundled scenario of each other ruleset whose engine has a bot: the same numbers, shorter
+// (`--others N` games each on the most workers asked for; 0 skips them).
+const otherGames = Number(opt('others') ?? 40);
+if (otherGames > 0) {
+  const seen = new Set([loaded.doc.ruleset.id]);
+  for (const name of readdirSync('scenarios')
+    .filter((f) => f.endsWith('.scenario.json'))
+    .sort()) {
+    const other = loadDocument(readFileSync(`scenarios/${name}`, 'utf8'), {
+      file: name,
+      expect: ['sandtable.scenario'],
+    });
+    if (!other.ok || seen.has(other.doc.ruleset.id)) continue;
+    const made = labGameOf(other.doc);
+    if ('error' in made || !made.game.bot) continue;
+    seen.add(other.doc.ruleset.id);
+    const workers = Math.max(...workerCounts);
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    const report = await runLab(
+      other.doc,
+      { ...settings, games: otherGames },
+      { spawn: () => nodeLabWorker(), workers },
+    ).done;
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const wins = report.sides.map((x) => `${x.id} ${pct(x.wins.share)}`).join(', ');
+    console.log(
+      `${other.doc.meta.title} (${other.doc.ruleset.id}): ${otherGames} games on ${workers} worker${workers === 1 ? '' : 's'}, ${Math.round((otherGames / seconds) * 60).toLocaleString('en')} games/min wall clock, ${((cpu.user + cpu.system) / 1e6 / otherGames).toFixed(3)} CPU s a game; decided ${pct(report.decided.share)} [${pct(report.decided.low)}, ${pct(report.decided.high)}]; wins ${wins}; length mean ${report.length.mean.toFixed(1)} turns`,
+    );
+  }
 }
 if (reports.length > 1) {
   const key = (r: LabReport) => JSON.stringify(r.hashes);
