@@ -227,6 +227,33 @@ describe('the TANK! bot and the missions MVR, SF, MT, DT and the morale fallback
     expect(plotOf(tankBotTurn(g.ctx, near, 'alpha'), 'a1')).toMatchObject({ mission: 'DT' });
   });
 
+  test('in the base game a platoon member closes up on where its leader ends (OT-G8)', () => {
+    const g = withGoal(
+      {
+        columns: 30,
+        alpha: [
+          { id: 'a1', type: 'tank.pzIV', at: [1, 5], facing: 2, platoon: 'p' },
+          { id: 'a2', type: 'tank.pzIII', at: [1, 9], facing: 2, platoon: 'p' },
+        ],
+        bravo: [{ id: 'b1', type: 'tank.t34', at: [29, 0], facing: 5 }],
+      },
+      { col: 20, row: 2 },
+    );
+    const t = tankBotTurn(g.ctx, g.state, 'alpha');
+    expect(t.actions.filter((a) => a.type === 'plot')).toHaveLength(2);
+    const lead = plotOf(t, 'a1')!;
+    const member = plotOf(t, 'a2')!;
+    expect(lead.mission).toBe('MV');
+    expect(member.mission).toBe('MV');
+    const end = (p: { path?: [number, number][] }) => {
+      const [c, r] = p.path!.at(-1)!;
+      return g.ctx.map.toAxial({ col: c, row: r });
+    };
+    // The member cannot get within 2 hexes of the leader's end this turn: it closes up.
+    const start = g.ctx.map.toAxial({ col: 1, row: 9 });
+    expect(hexDistance(end(lead), end(member))).toBeLessThan(hexDistance(end(lead), start));
+  });
+
   test('a unit marked for a morale test writes a fallback facing toward the enemy (TC-6.4)', () => {
     const g = start({
       layers: ['costello'],

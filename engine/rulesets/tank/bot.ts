@@ -15,6 +15,7 @@ import {
   allowance,
   allowedFacings,
   carryCapacity,
+  checkPlot,
   enterable,
   reverseSides,
   ridersOf,
@@ -261,9 +262,12 @@ export function tankBotTurn(
       return -g * wt.goal + cover * wt.cover;
     };
     const here = cheap(at);
+    // The six best hexes the rules let it plot a move to (in the base game a platoon member must
+    // end near its leader, OT-G8).
     const candidates = [...reach.values()]
       .map((r) => ({ ...r, v: cheap(r.hex) }))
       .sort((a, b) => b.v - a.v)
+      .filter((c, i) => i < 40 && checkPlot(ctx, state, id, { mission: 'MV', path: c.path }).ok)
       .slice(0, 6);
     const exposure = (h: HexRef) =>
       enemies.filter((e) => {

@@ -89,7 +89,7 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   ],
   'OT-G8': [
     'done',
-    "platoons with a leader: facing follows the leader's (FC plots), conformity, leaving pinned members; base game: a member's move ends within the placeholder followLeaderMaxHexes of its leader's end (followsLeader)",
+    "platoons with a leader: facing follows the leader's (FC plots), conformity, leaving pinned members; base game: a member's move ends within the placeholder followLeaderMaxHexes of its leader's end or nearer to it than it starts (followsLeader); the bot closes up",
   ],
   'TC-1.1': ['done', 'any hex map of the scenario'],
   'TC-1.2': ['done', 'los.ts hullDown: +2 defence, ridges never block'],

@@ -381,7 +381,8 @@ export function checkPlot(ctx: TankContext, state: TankState, unit: string, plot
 
 /**
  * Follow the leader (OT-G8), base game only: a platoon member's move must end within the
- * catalog's reach of where its leader ends (its plotted move, or where it stands). With the
+ * catalog's reach of where its leader ends (its plotted move, or where it stands), or nearer to
+ * that hex than it starts (catching up). With the
  * Costello layer units may leave the formation freely; conformity costs morale instead (TC-5.2).
  */
 function followsLeader(ctx: TankContext, state: TankState, unit: string, plot: Plot): PlotCheck {
@@ -398,9 +399,11 @@ function followsLeader(ctx: TankContext, state: TankState, unit: string, plot: P
   if (!leaderEnd) return OK;
   const end = plot.path[plot.path.length - 1]!;
   const r = hexDistance(ctx.map.toAxial(end), ctx.map.toAxial(leaderEnd));
-  if (r > reach)
+  const before = hexDistance(ctx.map.toAxial(u.at!), ctx.map.toAxial(leaderEnd));
+  // Within reach of the leader, or at least catching up with it.
+  if (r > reach && r >= before)
     return no(
-      `${ctx.units.get(unit)!.name} must follow its leader ${ctx.units.get(p.leader)!.name}: the move ends ${r} hexes from where the leader ends (${leaderEnd.col},${leaderEnd.row}); at most ${reach}`,
+      `${ctx.units.get(unit)!.name} must follow its leader ${ctx.units.get(p.leader)!.name}: the move ends ${r} hexes from where the leader ends (${leaderEnd.col},${leaderEnd.row}); at most ${reach}, or closer than the ${before} it starts from`,
       'OT-G8',
     );
   return OK;
