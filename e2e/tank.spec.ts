@@ -42,6 +42,9 @@ test('TANK! hot-seat: plot a move and a shot with its line of sight and odds, th
   await clickHex(page, 4, 8);
   await expect(log).toContainText(/Panzer IV 112 plots MV to 0509/);
   await expect(plot).not.toContainText('Panzer IV 112');
+  // Plotted, it leaves the list; selected again, its own panel offers to take the plot back.
+  await clickHex(page, 1, 7);
+  await expect(page.getByTestId('unit-panel')).toContainText('Take back the plot');
 
   // A shot: select the Panzer IV at 0311, hover the T-34 at 1412 (unspotted: it shows as a
   // vehicle counter), read the line of sight hex by hex and the exact odds, click to plot DF.

@@ -14,6 +14,7 @@ import {
   type LogLine,
   type PlaytestGame,
   type PlaytestView,
+  type Prompt,
   type ResolvedLine,
   type ResolvePrompt,
   type SightView,
@@ -202,6 +203,12 @@ function BoardGameScreen<B extends BoardKind>({
     [canAct, rs, state],
   );
   const givesOrders = prompt.kind === 'orders' || prompt.kind === 'plot';
+  // Units still waiting for an order show their buttons in the phase panel's list; one that has
+  // its order (to take it back, or add to it) shows them in the unit panel.
+  const listedInPrompt = useMemo(
+    () => givesOrders && pendingIn(prompt, primary),
+    [givesOrders, prompt, primary],
+  );
   const commands = useMemo(
     () => (primary && (mayMove || givesOrders) ? commandsFor(primary) : []),
     [primary, mayMove, givesOrders, commandsFor],
@@ -508,7 +515,7 @@ function BoardGameScreen<B extends BoardKind>({
             count={selected.length}
             map={scenario.map}
             reach={reach}
-            commands={givesOrders ? [] : commands}
+            commands={listedInPrompt ? [] : commands}
             onCommand={(a, label) => apply([a], label)}
           />
           {mayFire && primaryCounter && weapons.length > 0 && (
@@ -608,4 +615,13 @@ function stepPreview<B extends BoardKind>(
     templates: [],
     action: undefined,
   };
+}
+
+/** Whether the prompt lists the unit as still waiting for its order or plot. */
+function pendingIn(prompt: Prompt, unit: string | undefined): boolean {
+  return (
+    unit !== undefined &&
+    (prompt.kind === 'orders' || prompt.kind === 'plot') &&
+    prompt.pending.includes(unit)
+  );
 }

@@ -27,6 +27,7 @@ import {
   allowance,
   allowedFacings,
   carryCapacity,
+  checkFallback,
   checkPlot,
   reverseSides,
   ridersOf,
@@ -314,6 +315,22 @@ export function tankView(
               'TC-G2',
             ),
           );
+          // With a mission plotted, the same backing up as the fallback a morale result that
+          // cancels every mission leaves it (TC-6.4).
+          const main = plotOf(ctx, s, unit);
+          if (ctx.rules.layers.costello && main) {
+            const fb: Plot = { mission: 'MVR', path: [h] };
+            const c = checkFallback(ctx, s, unit, fb);
+            out.push({
+              id: `MVR-fallback-${h.col}-${h.row}`,
+              label: `If morale cancels its missions: back up to ${hexLabel(h.col, h.row)} (MVR)`,
+              action: c.ok
+                ? ({ ...plotAction(unit, fb), fallback: true } as unknown as GameAction)
+                : undefined,
+              ...(c.ok ? {} : { disabledReason: c.reason }),
+              ruleId: c.ok ? 'TC-6.4' : c.ruleId,
+            });
+          }
         }
       if (ctx.rules.layers.optional && i.cls === 'infantry')
         for (const e of ctx.order) {

@@ -58,6 +58,18 @@ describe('TANK! playtest: the missions MT, DT, MVR and SF, smoke and rubble on t
     const mvr = m.view.commands(m.state, 'a3').filter((c) => c.id.startsWith('MVR-'));
     expect(mvr.length).toBeGreaterThan(0);
     for (const c of mvr) expect(m.game.reduce(m.state, c.action as never).ok).toBe(true);
+    // With a mission plotted, backing up is also offered as its morale fallback (TC-6.4).
+    expect(m.view.commands(m.state, 'a3').some((c) => c.id.startsWith('MVR-fallback'))).toBe(false);
+    const fc = m.game.reduce(m.state, { type: 'plot', unit: 'a3', mission: 'OF' });
+    if (!fc.ok) throw new Error(fc.reason);
+    const fb = m.view.commands(fc.state, 'a3').find((c) => c.id.startsWith('MVR-fallback'))!;
+    expect(fb.label).toMatch(/^If morale cancels its missions: back up to \d{4} \(MVR\)$/);
+    const withFb = m.game.reduce(fc.state, fb.action as never);
+    if (!withFb.ok) throw new Error(withFb.reason);
+    expect(withFb.state.plots['alpha']!['a3']).toMatchObject({
+      mission: 'OF',
+      fallback: { mission: 'MVR' },
+    });
     expect(m.view.weapons(m.state, 'a2').map((w) => w.id)).toEqual(['IF', 'SF']);
     const sf = m.view.previewFire(m.state, 'a2', 'SF', undefined, { at: { col: 8, row: 3 } });
     expect(sf.legal).toBe(true);
