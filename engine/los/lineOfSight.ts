@@ -322,7 +322,6 @@ export function lineOfSightVisible(
   const groundB = terrain.groundAt(b).height + (to.standingOn ?? 0);
   const zA = groundA + from.height;
   const zB = groundB + to.height;
-  const zBase = groundB + Math.min(BASE_AIM, to.height);
   const ignoreA = from.ignore;
   const ignoreB = to.ignore;
   const ignored = (id: string) =>
@@ -447,15 +446,10 @@ export function lineOfSightVisible(
       reliefTop = Math.max(reliefTop, entry.top);
     }
     if (hasRelief && lowEnd < Math.max(reliefTop, groundA, groundB) + 1e-9) {
-      const lineZ = (t: number) => zA + (zB - zA) * t;
-      const baseZ = (t: number) => zA + (zBase - zA) * t;
-      const hits = reliefBlock(terrain, a, b, len, breaks, lineZ, baseZ, relief, {
-        nearTarget: () => false,
-        groundRule: '',
-        highest: Math.max(reliefTop, 0),
-        blocksOnly: true,
-      });
-      if (hits.some((r) => r.effect === 'blocks')) return false;
+      const grounds: IndexedFeature[] = [];
+      for (const r of relief) if (SHAPES_GROUND.has(r.entry.feature.kind)) grounds.push(r.entry);
+      if (groundBlocks(terrain, a, b, zA, zB, breaks, grounds, Math.max(reliefTop, 0)))
+        return false;
     }
   }
   return true;
@@ -554,11 +548,9 @@ function reliefBlock(
     nearTarget: (s: Span) => boolean;
     groundRule: string;
     highest: number;
-    /** Only whether the ground blocks the line: probes where only the low aim is under it are skipped. */
-    blocksOnly?: boolean;
   },
 ): FeatureOnLine[] {
-  const { nearTarget, groundRule, highest, blocksOnly = false } = ctx;
+  const { nearTarget, groundRule, highest } = ctx;
   const ts = [...new Set(breaks.filter((t) => t > 1e-6 && t < 1 - 1e-6))].sort((x, y) => x - y);
   const probes: number[] = [];
   const all = [0, ...ts, 1];
@@ -574,7 +566,7 @@ function reliefBlock(
   const grounds = crossings.map((c) => c.entry).filter((e) => SHAPES_GROUND.has(e.feature.kind));
   for (const t of probes) {
     if (t <= 1e-6 || t >= 1 - 1e-6) continue;
-    if ((blocksOnly ? lineZ(t) : Math.min(lineZ(t), baseZ(t))) >= highest - 1e-9) continue;
+    if (Math.min(lineZ(t), baseZ(t)) >= highest - 1e-9) continue;
     const p = lerpPoint(a, b, t);
     const g = terrain.groundAmong(grounds, p);
     const owner = g.featureId ?? trenchAt(crossings, t);
@@ -598,6 +590,39 @@ function reliefBlock(
     cover ??= hit;
   }
   return cover ? [cover] : [];
+}
+
+/**
+ * Whether the ground rises above the line anywhere: whether `reliefBlock` finds a block,
+ * probing the same points (either side of each break and midway between breaks) without making
+ * the findings, closures and lists a full answer needs. A sight map asks it for thousands of
+ * lines from one viewer.
+ */
+function groundBlocks(
+  terrain: TerrainIndex,
+  a: TablePoint,
+  b: TablePoint,
+  zA: number,
+  zB: number,
+  breaks: number[],
+  grounds: readonly IndexedFeature[],
+  highest: number,
+): boolean {
+  const dz = zB - zA;
+  const blocked = (t: number) => {
+    if (t <= 1e-6 || t >= 1 - 1e-6) return false;
+    const z = zA + dz * t;
+    if (z >= highest - 1e-9) return false;
+    return z < terrain.groundAmong(grounds, lerpPoint(a, b, t)).height - 1e-9;
+  };
+  breaks.sort((x, y) => x - y);
+  let last = 0;
+  for (const t of breaks) {
+    if (t <= 1e-6 || t >= 1 - 1e-6 || t === last) continue;
+    if (blocked((last + t) / 2) || blocked(t - 1e-7) || blocked(t + 1e-7)) return true;
+    last = t;
+  }
+  return blocked((last + 1) / 2);
 }
 
 /** The kinds `groundAmong` reads; the rest of a line's crossings never change the ground. */
