@@ -326,17 +326,29 @@ function groundCellsOf(
   width: number,
   height: number,
 ): GroundCells {
-  const columns = Math.floor(width / GROUND_CELL) + 1;
-  const rows = Math.floor(height / GROUND_CELL) + 1;
-  const lists: IndexedFeature[][] = Array.from({ length: columns * rows }, () => []);
-  const clamp = (v: number, n: number) => Math.min(n - 1, Math.max(0, v));
-  for (const e of grounds) {
-    const c0 = clamp(Math.floor(e.box.minX / GROUND_CELL), columns);
-    const c1 = clamp(Math.floor(e.box.maxX / GROUND_CELL), columns);
-    const r0 = clamp(Math.floor(e.box.minY / GROUND_CELL), rows);
-    const r1 = clamp(Math.floor(e.box.maxY / GROUND_CELL), rows);
-    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) lists[r * columns + c]!.push(e);
-  }
+  const { columns, rows, lists } = boxCells(grounds, GROUND_CELL, width, height);
+  return { columns, rows, lists: lists.map((l) => l.map((i) => grounds[i]!)) };
+}
+
+/**
+ * A grid of `cell`-inch cells over a `width` x `height` table and, for each cell row by row, the
+ * indices of the features whose box meets it (boxes beyond the table count in its edge cells).
+ */
+function boxCells(
+  features: readonly { readonly box: Box }[],
+  cell: number,
+  width: number,
+  height: number,
+): { columns: number; rows: number; lists: number[][] } {
+  const columns = Math.floor(width / cell) + 1;
+  const rows = Math.floor(height / cell) + 1;
+  const lists: number[][] = Array.from({ length: columns * rows }, () => []);
+  const clamp = (v: number, n: number) => Math.min(n - 1, Math.max(0, Math.floor(v / cell)));
+  features.forEach(({ box }, i) => {
+    const [c0, c1] = [clamp(box.minX, columns), clamp(box.maxX, columns)];
+    const [r0, r1] = [clamp(box.minY, rows), clamp(box.maxY, rows)];
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) lists[r * columns + c]!.push(i);
+  });
   return { columns, rows, lists };
 }
 
@@ -359,17 +371,9 @@ class LineGrid {
   private stamp = 0;
 
   constructor(entries: readonly IndexedFeature[], width: number, height: number) {
-    this.columns = Math.floor(width / LINE_CELL) + 1;
-    this.rows = Math.floor(height / LINE_CELL) + 1;
-    const lists: number[][] = Array.from({ length: this.columns * this.rows }, () => []);
-    entries.forEach((e, i) => {
-      const c0 = this.column(e.box.minX);
-      const c1 = this.column(e.box.maxX);
-      const r0 = this.row(e.box.minY);
-      const r1 = this.row(e.box.maxY);
-      for (let r = r0; r <= r1; r++)
-        for (let c = c0; c <= c1; c++) lists[r * this.columns + c]!.push(i);
-    });
+    const { columns, rows, lists } = boxCells(entries, LINE_CELL, width, height);
+    this.columns = columns;
+    this.rows = rows;
     this.cells = lists.map((l) => Int32Array.from(l));
     this.seen = new Uint32Array(entries.length);
   }
