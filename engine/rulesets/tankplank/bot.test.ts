@@ -83,6 +83,23 @@ describe('bot against bot on the village', () => {
   });
 });
 
+describe('bot against an empty table', () => {
+  test('unopposed, side A takes and holds its objective with a radioman well before the turn limit', () => {
+    // The other side never comes on (it only ends its phases): what is left is the bot's own
+    // pace across the village, which must leave time to hold for three turns (TP-3.3, TP-A47).
+    const reduce = tankplankReducer(ctx);
+    let s = newGame(ctx, { seed: 1 });
+    while (s.phase !== 'ended') {
+      s = botPhase(ctx, s, 'a').state;
+      if (s.phase === 'ended') break;
+      const r = reduce(s, { type: 'endPhase', side: 'b' });
+      if (r.ok) s = r.state;
+    }
+    expect(s.result?.winner).toBe('a');
+    expect(s.turn).toBeLessThanOrEqual(10);
+  });
+});
+
 describe('bot movement', () => {
   test('a man well ahead of his squad waits for it while the others close up', () => {
     const man = (id: string, at: [number, number]) => ({

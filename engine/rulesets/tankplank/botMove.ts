@@ -8,7 +8,7 @@
 import { rectangleCorners, segmentInsidePolygon } from '../../geometry/polygon';
 import { tablePoint, type TablePoint } from '../../geometry/units';
 import { distance, lerpPoint } from '../../geometry/vector';
-import { pathCost, type Mover } from '../../movement/movementCost';
+import { pathCost, segmentCoster, type Mover } from '../../movement/movementCost';
 import { routeField, routeFrom } from '../../movement/routeField';
 import { inZone, nearest, spotIn, type SidePlan, type Zone } from './botPlan';
 import type { TankplankAction } from './rules/actions';
@@ -17,7 +17,7 @@ import type { TankplankContext, UnitInfo } from './rules/context';
 import { coverAt } from './rules/fire';
 import { moverFor } from './rules/movement';
 import { movementOrder } from './rules/movementOrder';
-import { info, onTable, positionOf, weaponKey, weaponsOf } from './rules/situation';
+import { info, onTable, positionOf, seesBetween, weaponKey, weaponsOf } from './rules/situation';
 import type { TankplankState, UnitState } from './rules/state';
 
 type Apply = (a: TankplankAction) => boolean;
@@ -37,6 +37,16 @@ const ESCORT = 3;
 const ENTRY_TRIES = 8;
 /** How far behind its squad a command team's vehicle keeps. */
 const ESCORT_GAP = 2.5;
+/**
+ * Riders of a carrier sent to cover by its crew's morale get out and walk within this of the
+ * objective's middle; further out they wait, as a carrier that goes on again gets them there
+ * sooner than their feet. From a carrier falling back or routing they always get out.
+ */
+const WALK_IN = 12;
+/** How near the flank crossing a unit stops heading for it and makes for the objective. */
+const FLANK_NEAR = 2;
+/** How close to the objective's middle a radio team's vehicle drives before it gets out. */
+const RADIO_IN = 1.5;
 /** Enemies left in the objective when armour closes in to finish them, and how close it goes. */
 const FEW_LEFT = 4;
 const CLOSE_IN = 3;
@@ -112,6 +122,34 @@ function homePost(ctx: TankplankContext, plan: SidePlan, index: number, count: n
   return clampToTable(ctx, spotIn({ ...home, centre }, index, count, 1.4));
 }
 
+/**
+ * Where a slow piece (a towed gun, a mortar) stands when the style keeps the home ground empty:
+ * just outside the home ground along the entry edge, on one flank or the other by its index, so
+ * it comes on and sets up without ever standing in the enemy's objective. Inside it would deny
+ * the objective, but a gun towed at 2" a turn cannot get out of a 6" strip for turns, and every
+ * piece parked there is one more the enemy has to dig out before anyone can win.
+ */
+function flankPost(ctx: TankplankContext, plan: SidePlan, index: number): TablePoint {
+  const home = plan.home!;
+  const edge = ctx.entryEdges.get(plan.side)?.edge ?? 'west';
+  const across = edge === 'west' || edge === 'east';
+  const inward = entryMiddle(ctx, plan.side, 2);
+  const sign = index % 2 === 0 ? -1 : 1;
+  const along = (d: number) =>
+    across
+      ? tablePoint(inward.x, home.centre.y + sign * d)
+      : tablePoint(home.centre.x + sign * d, inward.y);
+  let d = 0;
+  const limit = across ? ctx.map.height : ctx.map.width;
+  while (d < limit && inZone(ctx, home, along(d))) d += 0.25;
+  return clampToTable(ctx, along(d + 1.5 + Math.floor(index / 2) * 1.5), 1);
+}
+
+/** Whether the style keeps its own men and pieces out of its home ground (the enemy's objective). */
+function homeKeptClear(plan: SidePlan): boolean {
+  return !!plan.home && plan.params.postBeyondHome > 0;
+}
+
 function entryMiddle(ctx: TankplankContext, side: string, inward: number): TablePoint {
   const edge = ctx.entryEdges.get(side)?.edge ?? 'west';
   const { width: w, height: h } = ctx.map;
@@ -136,7 +174,7 @@ class EntrySpots {
   private readonly used = new Map<number, number>();
   constructor(
     private readonly ctx: TankplankContext,
-    private readonly side: string,
+    readonly side: string,
   ) {}
 
   near(target: TablePoint): TablePoint {
@@ -203,6 +241,8 @@ function load(
         (u) => u.alive && !u.embarkedIn && !u.spawned && info(ctx, get(), u.id).kind === 'figure',
       );
   const taken = new Set<string>();
+  const armoured = (u: UnitState) =>
+    info(ctx, s0, u.id).type.keywords?.includes('armoured') ? 0 : 1;
   // A radio team with a vehicle of its own (a jeep) waits off the table, out of harm's way,
   // until it is time to go in; one without rides with the assault, in armour if there is any,
   // and stays aboard until the objective is nearly clear.
@@ -215,15 +255,17 @@ function load(
     if (fid === transport.formation) {
       // An escort comes on once its squad is on the table.
       if (role === 'escort') return squadWhere(ctx, get(), plan.escorts.get(fid)) ? 0 : -1;
-      return role === 'radio' && !radioMayGo(plan) ? -1 : 0;
+      // A radio team gets in its own vehicle at once: it waits at the staging point, not at home.
+      return 0;
     }
     if (ownVehicle(fid)) return -1;
-    if (role === 'radio') return 1;
-    if (role === 'assault') return ctx.formations.get(fid)?.kind === 'squad' ? 2 : 3;
+    // Armour carries the squads, which must get through the fire to the objective; a radio team
+    // that waits for the objective to be clear rides a truck.
+    const armouredCarrier = armoured(transport) === 0;
+    if (role === 'radio') return armouredCarrier ? 3 : 1;
+    if (role === 'assault') return ctx.formations.get(fid)?.kind === 'squad' ? 2 : 4;
     return -1;
   };
-  const armoured = (u: UnitState) =>
-    info(ctx, s0, u.id).type.keywords?.includes('armoured') ? 0 : 1;
   transports.sort((a, b) => armoured(a) - armoured(b) || (a.id < b.id ? -1 : 1));
   for (const t of transports) {
     const capacity = info(ctx, get(), t.id).type.capacity ?? 0;
@@ -253,8 +295,9 @@ function load(
     // Come on just inside the edge (the whole hull on the table), where the group can reach it;
     // the next spot along the edge when another vehicle stands in the way.
     const inside = (info(ctx, get(), t.id).type.size?.length ?? 1.5) / 2 + 0.4;
+    const tMover = moverFor(ctx, get(), t.id).mover;
     for (let tries = 0; !tp && tries < ENTRY_TRIES; tries++) {
-      const entry = entries.near(plan.goalPoint);
+      const entry = entryFor(ctx, entries, tMover, plan.goalPoint);
       const inward = lerpPoint(entry, plan.goalPoint, inside / distance(entry, plan.goalPoint));
       const path: [number, number][] = [
         [entry.x, entry.y],
@@ -343,7 +386,18 @@ function unload(
   } else {
     // A vehicle that could not get on (immobilised, hemmed in) lets its riders walk.
     // (A carrier waiting short of the objective stands still on purpose.)
-    const stuck = vehicle.immobilised === true || (plan.push && s.turn > 1 && vehicle.moved < 0.05);
+    // So does one whose crew's morale failed (TP-15.4): it backs off or sits in cover for turns
+    // on end, each retest a third of a chance to go on, and the men inside are not its crew.
+    const order = s.formations[vehicle.formation]?.morale;
+    const ordered = order !== undefined && order.retestTurn >= s.turn;
+    const stuck =
+      vehicle.immobilised === true ||
+      (plan.push &&
+        s.turn > 1 &&
+        ((plan.carriersGo && vehicle.moved < 0.05) ||
+          (ordered &&
+            !waiting &&
+            (order.result !== 'toCover' || distance(vp, plan.goalPoint) <= WALK_IN))));
     if (!((there && !waiting) || stuck || (plan.late && !waiting))) return;
   }
   const reach = constant(ctx.catalog, 'mountReach');
@@ -405,9 +459,19 @@ function radioMayGo(plan: SidePlan): boolean {
   // Into an objective clear, or nearly clear with men of ours in it to cover them; never into a
   // fight, however late: a radioman lost is a hold lost (TP-3.3).
   return (
+    plan.lastChance ||
+    plan.rush ||
     plan.enemiesInGoal.length === 0 ||
     (plan.enemiesInGoal.length <= plan.params.radioWaitsFor && plan.escort >= ESCORT)
   );
+}
+
+/** Whether a vehicle carries a radio team (not an escort). */
+function carriesRadio(plan: SidePlan, s: TankplankState, riders: readonly string[]): boolean {
+  return riders.some((r) => {
+    const m = s.units[r];
+    return !!m && roleOf(plan, m) === 'radio';
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -426,7 +490,9 @@ function moveGuns(
     (u) => u.side === plan.side && u.alive && !u.embarkedIn && info(ctx, s0, u.id).kind === 'gun',
   );
   guns.forEach((g, k) => {
-    const post = homePost(ctx, plan, k, guns.length);
+    const post = homeKeptClear(plan)
+      ? flankPost(ctx, plan, k)
+      : homePost(ctx, plan, k, guns.length);
     if (!setUpIfReady(ctx, get, plan, apply, g.id, post))
       advance(ctx, get, apply, entries, g.id, post, 0.4);
     const gp = positionOf(get(), g.id);
@@ -477,8 +543,10 @@ function setUpIfReady(
   const p = tablePoint(u.at[0], u.at[1]);
   // Short of its post a weapon sets up once the enemy is in its reach; but in the home ground
   // (the enemy's objective, where it would stand for the rest of the game) only when the enemy
-  // is already close.
-  const reach = inZone(ctx, plan.home, p)
+  // is already close, and never when the style keeps the home ground clear.
+  const inHome = inZone(ctx, plan.home, p);
+  if (inHome && homeKeptClear(plan)) return false;
+  const reach = inHome
     ? THREAT_RANGE
     : w.weapon.kind === 'mortar' || w.weapon.kind === 'howitzer'
       ? 40
@@ -520,11 +588,29 @@ function moveVehicle(
       });
     return;
   }
+  if (carrier && riders.length > 0 && carriesRadio(plan, s, riders)) {
+    // A radio team rides to the staging point and waits there; once the objective is nearly
+    // clear it drives in and gets out inside.
+    if (!radioMayGo(plan)) {
+      advance(ctx, get, apply, entries, u.id, plan.staging, 1, 0, {
+        point: plan.staging,
+        stopAt: 1,
+      });
+      return;
+    }
+    // Into a clear objective speed is all: the quickest way, not the flank.
+    advance(ctx, get, apply, entries, u.id, plan.goalPoint, RADIO_IN, 0, {
+      point: plan.goalPoint,
+      stopAt: RADIO_IN,
+    });
+    return;
+  }
   if (carrier && riders.length > 0) {
-    if (!plan.push) {
+    if (!plan.push || !plan.carriersGo) {
       advance(ctx, get, apply, entries, u.id, plan.waitPoint, 1);
       return;
     }
+    if (toFlank(ctx, get, apply, entries, plan, u.id)) return;
     advance(ctx, get, apply, entries, u.id, plan.goalPoint, params.unloadWithin, 0, {
       point: plan.goalPoint,
       stopAt: params.unloadWithin,
@@ -565,6 +651,18 @@ function moveVehicle(
     plan.enemiesInGoal.length <= FEW_LEFT
       ? Math.min(params.armourStandOff, CLOSE_IN)
       : params.armourStandOff;
+  if (toFlank(ctx, get, apply, entries, plan, u.id)) return;
+  const here = u.at ? tablePoint(u.at[0], u.at[1]) : undefined;
+  const quarry = here ? nearest(plan.enemiesInGoal, here) : undefined;
+  if (here && quarry && distance(here, plan.goalPoint) <= ROUTE_BEYOND + params.armourStandOff) {
+    // At the objective, a stand-off from its middle is not enough: a house or a tree may hide
+    // what is in it. Armour that sees the nearest enemy there stays and shoots; else it drives
+    // on at him until it does.
+    const q = tablePoint(quarry.at[0], quarry.at[1]);
+    if (seesBetween(ctx, s, { unit: u.id, point: here }, { unit: quarry.id, point: q })) return;
+    advance(ctx, get, apply, entries, u.id, q, Math.min(standOff, 2), 0);
+    return;
+  }
   advance(ctx, get, apply, entries, u.id, plan.goalPoint, standOff, 0, {
     point: plan.goalPoint,
     stopAt: standOff,
@@ -588,10 +686,21 @@ function moveFigure(
   const members = ctx.formations.get(u.formation)?.members ?? [id];
   const index = Math.max(0, members.indexOf(id));
   const here = u.at ? tablePoint(u.at[0], u.at[1]) : undefined;
+  if (plan.rush && (role === 'escort' || role === 'defend' || role === 'radio')) {
+    goForObjective(ctx, get, plan, apply, entries, id, index, members.length);
+    return;
+  }
   switch (role) {
     case 'heavy':
     case 'defend': {
-      const post = homePost(ctx, plan, index, members.length);
+      const mortar =
+        role === 'heavy' &&
+        weaponsOf(ctx, info(ctx, s, id)).some((m) => m.weapon.kind === 'mortar');
+      // A mortar fires over everything: it waits on a flank, out of the objective and of sight.
+      const post =
+        mortar && homeKeptClear(plan)
+          ? flankPost(ctx, plan, 1 + index)
+          : homePost(ctx, plan, index, members.length);
       if (here && role === 'defend' && distance(here, post) < 2) return;
       if (!setUpIfReady(ctx, get, plan, apply, id, post))
         advance(ctx, get, apply, entries, id, post, 0.3);
@@ -613,9 +722,15 @@ function moveFigure(
       return;
     }
     case 'radio':
-      // Off the table nobody can shoot them: they wait there (or where they stand) until the
-      // objective is nearly clear, or it is time to go anyway.
-      if (!radioMayGo(plan)) return;
+      // On foot (no vehicle, or it was lost) they walk to the staging point and wait there
+      // until the objective is nearly clear, or it is time to go anyway.
+      if (!radioMayGo(plan)) {
+        advance(ctx, get, apply, entries, id, plan.staging, 1, plan.params.coverTrade, {
+          point: plan.staging,
+          stopAt: 1,
+        });
+        return;
+      }
       goForObjective(ctx, get, plan, apply, entries, id, index, members.length);
       return;
     case 'assault':
@@ -650,30 +765,54 @@ function goForObjective(
     return;
   }
   // Men keep with their squad: one well ahead of its middle man waits for the others.
-  const middle = squadMiddle(ctx, s, u.formation, plan.goalPoint);
+  const middle = plan.rush ? undefined : squadMiddle(ctx, s, u.formation, plan.goalPoint);
   if (here && middle !== undefined && distance(here, plan.goalPoint) < middle - SQUAD_SPREAD)
     return;
+  const coverTrade = plan.rush ? 0 : plan.params.coverTrade;
+  if (toFlank(ctx, get, apply, entries, plan, id, coverTrade)) return;
   if (enemy) {
     // Many still there: close to rifle range and shoot them out; a few: go in with grenades.
     const stop = plan.enemiesInGoal.length > 4 ? RIFLE_RANGE : ASSAULT_RANGE;
-    advance(
-      ctx,
-      get,
-      apply,
-      entries,
-      id,
-      tablePoint(enemy.at[0], enemy.at[1]),
-      stop,
-      plan.params.coverTrade,
-      { point: plan.goalPoint, stopAt: 0 },
-    );
+    advance(ctx, get, apply, entries, id, tablePoint(enemy.at[0], enemy.at[1]), stop, coverTrade, {
+      point: plan.goalPoint,
+      stopAt: 0,
+    });
     return;
   }
   const spot = plan.goal ? clampToTable(ctx, spotIn(plan.goal, index, count)) : plan.goalPoint;
-  advance(ctx, get, apply, entries, id, spot, 0.3, plan.params.coverTrade, {
+  advance(ctx, get, apply, entries, id, spot, 0.3, coverTrade, {
     point: plan.goalPoint,
     stopAt: 0,
   });
+}
+
+/**
+ * On its own side of the flank crossing, a unit of the assault makes for the crossing's far end
+ * (round the village by the flank road) instead of straight for the objective. True when that
+ * was its move.
+ */
+function toFlank(
+  ctx: TankplankContext,
+  get: Get,
+  apply: Apply,
+  entries: EntrySpots,
+  plan: SidePlan,
+  id: string,
+  coverTrade = 0,
+): boolean {
+  const flank = plan.flank;
+  if (!flank) return false;
+  const u = get().units[id]!;
+  const here = u.at ? tablePoint(u.at[0], u.at[1]) : entries.near(flank.near);
+  // Once at the crossing the way to the objective goes over it (or, for a tracked vehicle, the
+  // ford beside it): no need to queue for the bridge's far end.
+  if (distance(here, plan.goalPoint) <= distance(flank.near, plan.goalPoint) + FLANK_NEAR)
+    return false;
+  advance(ctx, get, apply, entries, id, flank.near, 0.3, coverTrade, {
+    point: flank.near,
+    stopAt: 0,
+  });
+  return true;
 }
 
 /** The middle man's distance to the goal, for a squad with at least three men on the table. */
@@ -715,11 +854,11 @@ function advance(
   const u = s.units[id]!;
   const budget = 1 - u.moved;
   if (budget <= 0.05) return false;
-  const start = u.at ? tablePoint(u.at[0], u.at[1]) : entries.near(target);
-  const d = distance(start, target);
-  if (u.at && d <= stopAt + 0.05) return false;
   const { mover } = moverFor(ctx, s, id);
   const figure = info(ctx, s, id).kind === 'figure';
+  const start = u.at ? tablePoint(u.at[0], u.at[1]) : entryFor(ctx, entries, mover, target);
+  const d = distance(start, target);
+  if (u.at && d <= stopAt + 0.05) return false;
   // Far from where it is going, a unit follows the route field of its objective round creeks,
   // houses and walls: a vehicle drives the way leg by leg; a man heads for the point of the way
   // a move ahead and picks his end there (cover). Near it, or when the route's move is refused,
@@ -732,7 +871,9 @@ function advance(
     if (figure) via = pointAlong(start, way, 3 * Math.max(mover.roadRate, mover.offRoadRate));
     else {
       const path = wayWithin(ctx, s, mover, start, way, budget);
-      if (path.length > 1) {
+      // A way that gets it nowhere (a leg onto a road charged at the off-road rate, a corner
+      // it cannot round) is no way: it goes straight instead of inching on turn after turn.
+      if (path.length > 1 && distance(start, path[path.length - 1]!) >= MIN_LEG) {
         const legs = (u.at ? path.slice(1) : path).map((p): [number, number] => [p.x, p.y]);
         if (apply({ type: 'move', unit: id, path: legs })) return true;
       }
@@ -757,6 +898,16 @@ function advance(
     const best = Math.max(0, ...ends.map((e) => e.progress));
     if (best < wanted * 0.5) for (const detour of [60, -60, 90, -90]) consider(detour);
   }
+  // Hemmed in (a vehicle nosed into a wall, a hedge or a wreck): any direction that lowers its
+  // cost to the route's point on the route field, backing out too.
+  const wayOutOf = () =>
+    !figure && u.at && route
+      ? wayOut(ctx, mover, start, route.point, budget).some((p) =>
+          apply({ type: 'move', unit: id, path: [[p.x, p.y]] }),
+        )
+      : false;
+  if ((ends.length === 0 || Math.max(...ends.map((e) => e.progress)) < 0.5) && wayOutOf())
+    return true;
   if (ends.length === 0) return false;
   const bestProgress = Math.max(...ends.map((e) => e.progress));
   const rank = (e: (typeof ends)[number]) =>
@@ -771,8 +922,49 @@ function advance(
         ];
     if (apply({ type: 'move', unit: id, path })) return true;
   }
-  return false;
+  return wayOutOf();
 }
+
+/**
+ * The entry spot for a unit coming on toward `target`: of the spots nearest it along the edge
+ * from which the unit can drive or walk a few inches straight in (a field fenced off at the
+ * table's edge traps a vehicle that comes on inside it for the whole game), the first, unless
+ * another is half a turn cheaper on the route field.
+ */
+function entryFor(
+  ctx: TankplankContext,
+  entries: EntrySpots,
+  mover: Mover,
+  target: TablePoint,
+): TablePoint {
+  const field = routeField(ctx.terrain, mover, target);
+  const cost = (p: TablePoint) => field.cost[nodeAt(field, clampToTable(ctx, p))] ?? Infinity;
+  // Straight in from the edge for a few inches: the field runs through gaps a hull cannot.
+  const inward = Math.min(4, Math.max(mover.roadRate, mover.offRoadRate));
+  const edgeMid = entryMiddle(ctx, entries.side, 0);
+  const inMid = entryMiddle(ctx, entries.side, inward);
+  const getsIn = (p: TablePoint) =>
+    distance(
+      p,
+      furthest(ctx, mover, p, tablePoint(p.x + inMid.x - edgeMid.x, p.y + inMid.y - edgeMid.y), 1),
+    ) >=
+    inward - 0.1;
+  let first: TablePoint | undefined;
+  let best: { spot: TablePoint; cost: number } | undefined;
+  for (let k = 0; k < ENTRY_TRIES; k++) {
+    const spot = entries.near(target);
+    if (!getsIn(spot)) continue;
+    const c = cost(spot);
+    first ??= spot;
+    if (!best || c < best.cost) best = { spot, cost: c };
+    if (k >= 3) break;
+  }
+  if (!first || !best) return entries.near(target);
+  return best.cost < cost(first) - 0.5 ? best.spot : first;
+}
+
+/** A vehicle's move along its way shorter than this, in inches, is tried straight instead. */
+const MIN_LEG = 1;
 
 /** Further than this from its objective a unit follows the route field. */
 const ROUTE_BEYOND = 7;
@@ -831,6 +1023,32 @@ function openWay(
     if (!best || cost < best.cost) best = { way: other, cost };
   }
   return best?.way ?? way;
+}
+
+/**
+ * Ends of a move in eight directions that lower the mover's cost to `target` over the route
+ * field, the most first (the moves may still be refused for a hull or a wreck in the way).
+ */
+function wayOut(
+  ctx: TankplankContext,
+  mover: Mover,
+  start: TablePoint,
+  target: TablePoint,
+  budget: number,
+): TablePoint[] {
+  const field = routeField(ctx.terrain, mover, target);
+  const reach = Math.max(mover.roadRate, mover.offRoadRate) * budget;
+  const here = field.cost[nodeAt(field, start)] ?? Infinity;
+  const outs: { end: TablePoint; cost: number }[] = [];
+  for (let k = 0; k < 8; k++) {
+    const a = (k * Math.PI) / 4;
+    const aim = tablePoint(start.x + Math.cos(a) * reach, start.y + Math.sin(a) * reach);
+    const end = furthest(ctx, mover, start, aim, budget);
+    if (distance(start, end) < 0.5) continue;
+    const cost = field.cost[nodeAt(field, end)] ?? Infinity;
+    if (cost < here - 1e-6) outs.push({ end, cost });
+  }
+  return outs.sort((a, b) => a.cost - b.cost).map((o) => o.end);
 }
 
 function nodeAt(field: ReturnType<typeof routeField>, p: TablePoint): number {
@@ -963,10 +1181,12 @@ function furthest(
   const reach = Math.max(mover.roadRate, mover.offRoadRate) * budget + 0.01;
   const length = distance(from, goal);
   if (length > reach) goal = lerpPoint(from, goal, reach / length);
+  // One terrain query for the line, cut at each point tried.
+  const costTo = segmentCoster(ctx.terrain, mover, from, goal);
   const ok = (t: number) => {
     const p = lerpPoint(from, goal, t);
     if (p.x < 0 || p.y < 0 || p.x > ctx.map.width || p.y > ctx.map.height) return false;
-    const c = pathCost(ctx.terrain, mover, [from, p]);
+    const c = costTo(t);
     return c.legal && c.cost <= budget;
   };
   if (ok(1)) return goal;

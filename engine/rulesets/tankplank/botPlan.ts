@@ -46,6 +46,13 @@ export interface StyleParams {
    */
   readonly pushTurn: number;
   readonly pushWhenStronger: number;
+  /**
+   * Loaded carriers wait short of the fight until the enemy's guns that can kill them (tanks,
+   * armoured cars, AT guns, bazookas) are down to this share of our own armour, or until
+   * `carriersGoTurn`: a half-track that meets a tank on the way takes its squad with it.
+   */
+  readonly carriersGoAt: number;
+  readonly carriersGoTurn: number;
 }
 
 export const STYLES: Readonly<Record<BotStyle, StyleParams>> = {
@@ -63,6 +70,8 @@ export const STYLES: Readonly<Record<BotStyle, StyleParams>> = {
     coverTrade: 2,
     pushTurn: 4,
     pushWhenStronger: 1.4,
+    carriersGoAt: 0.5,
+    carriersGoTurn: 4,
   },
   balanced: {
     style: 'balanced',
@@ -78,6 +87,8 @@ export const STYLES: Readonly<Record<BotStyle, StyleParams>> = {
     coverTrade: 1,
     pushTurn: 2,
     pushWhenStronger: 1.2,
+    carriersGoAt: 0.8,
+    carriersGoTurn: 3,
   },
   aggressive: {
     style: 'aggressive',
@@ -93,6 +104,8 @@ export const STYLES: Readonly<Record<BotStyle, StyleParams>> = {
     coverTrade: 0.5,
     pushTurn: 1,
     pushWhenStronger: 1,
+    carriersGoAt: 1.5,
+    carriersGoTurn: 1,
   },
 };
 
@@ -136,6 +149,14 @@ export interface SidePlan {
   readonly roles: ReadonlyMap<string, Role>;
   /** The assault goes for the objective now (else it waits on its own half). */
   readonly push: boolean;
+  /**
+   * The crossing the assault takes, the ends nearer home and nearer the objective: the bridge
+   * furthest to the right of the line from home to the objective, so that the two sides' attacks
+   * go round each other instead of meeting head on on the main road.
+   */
+  readonly flank: { readonly near: TablePoint; readonly far: TablePoint } | undefined;
+  /** Loaded carriers drive in now (the enemy's anti-armour is beaten, or it is time). */
+  readonly carriersGo: boolean;
   /** Where the assault waits on its own half. */
   readonly waitPoint: TablePoint;
   /**
@@ -143,6 +164,18 @@ export interface SidePlan {
    * get there and hold it for the turns the hold needs before the turn limit.
    */
   readonly late: boolean;
+  /**
+   * The last turn a radio team can get in and still hold for the turns the hold needs before
+   * the turn limit: it goes in now whatever stands there, as waiting can only lose.
+   */
+  readonly lastChance: boolean;
+  /**
+   * The objective is all but clear and the turns left are few: every man of ours heads into it
+   * the shortest way, radio teams too, without waiting for his squad or looking for cover.
+   */
+  readonly rush: boolean;
+  /** Where a radio team waits for the objective to be cleared: out of the fight, a move away. */
+  readonly staging: TablePoint;
   /** Own men (other than radio teams) in the objective: the escort the radio team goes in to. */
   readonly escort: number;
   /** The squad each escorting command team goes with. */
@@ -236,6 +269,17 @@ export function sidePlan(
     return sum;
   };
   const ratio = strength(true) / Math.max(1, strength(false));
+  const antiArmour = (mine: boolean) => {
+    let sum = 0;
+    for (const u of Object.values(state.units)) {
+      if (!u.alive || u.doomed || (u.side === side) !== mine) continue;
+      sum += antiArmourWorth(ctx, state, u);
+    }
+    return sum;
+  };
+  const carriersGo =
+    state.turn >= params.carriersGoTurn ||
+    antiArmour(false) <= params.carriersGoAt * antiArmour(true) + 1e-9;
   const start = home?.centre ?? farPoint(ctx, enemyOf(ctx, side));
   const roles = formationRoles(ctx, state, side, params, !!home);
   const escorts = pairEscorts(ctx, state, roles);
@@ -252,11 +296,80 @@ export function sidePlan(
     escorts,
     // A radio team needs a turn or two to get in and three ends of turn in it (TP-A47).
     late: state.turn >= state.turnLimit - 5,
+    lastChance: state.turn >= state.turnLimit - 3,
+    rush: state.turn >= state.turnLimit - RUSH_TURNS && enemiesInGoal.length <= RUSH_ENEMIES,
+    staging: stagingPoint(flankCrossing(ctx, start, goalPoint), start, goalPoint),
     escort: goal ? escortIn(ctx, state, side, goal) : 0,
     // With no ground of its own to deny there is nothing to wait for.
     push: !home || state.turn >= params.pushTurn || ratio >= params.pushWhenStronger,
     waitPoint: lerpPoint(start, goalPoint, 0.33),
+    carriersGo,
+    flank: flankCrossing(ctx, start, goalPoint),
   };
+}
+
+/** The rush starts this many turns before the limit, with at most this many enemies left in. */
+const RUSH_TURNS = 6;
+const RUSH_ENEMIES = 2;
+
+/** How far short of the objective's middle a radio team waits, in inches. */
+const STAGING = 12;
+
+function stagingPoint(flank: SidePlan['flank'], start: TablePoint, goal: TablePoint): TablePoint {
+  if (flank && distance(flank.far, goal) <= STAGING + 4) return flank.far;
+  const length = distance(start, goal);
+  return lerpPoint(goal, start, Math.min(1, STAGING / Math.max(1e-6, length)));
+}
+
+/** Per context: the crossing is the same all game for the same home and objective. */
+const FLANKS = new WeakMap<TankplankContext, Map<string, SidePlan['flank']>>();
+
+function flankCrossing(
+  ctx: TankplankContext,
+  start: TablePoint,
+  goal: TablePoint,
+): SidePlan['flank'] {
+  let cache = FLANKS.get(ctx);
+  if (!cache) FLANKS.set(ctx, (cache = new Map()));
+  const key = `${start.x},${start.y}>${goal.x},${goal.y}`;
+  if (cache.has(key)) return cache.get(key);
+  const length = Math.max(1e-6, distance(start, goal));
+  // Facing the objective, the right hand (table y grows southward).
+  const right = { x: -(goal.y - start.y) / length, y: (goal.x - start.x) / length };
+  const mid = lerpPoint(start, goal, 0.5);
+  let best: { near: TablePoint; far: TablePoint; offset: number } | undefined;
+  for (const e of ctx.terrain.entries) {
+    if (e.feature.kind !== 'bridge') continue;
+    const b = e.box;
+    const alongX = b.maxX - b.minX >= b.maxY - b.minY;
+    const cx = (b.minX + b.maxX) / 2;
+    const cy = (b.minY + b.maxY) / 2;
+    const [p, q] = alongX
+      ? [tablePoint(b.minX + 0.3, cy), tablePoint(b.maxX - 0.3, cy)]
+      : [tablePoint(cx, b.minY + 0.3), tablePoint(cx, b.maxY - 0.3)];
+    const [near, far] = distance(p, start) <= distance(q, start) ? [p, q] : [q, p];
+    const offset = (cx - mid.x) * right.x + (cy - mid.y) * right.y;
+    if (!best || offset > best.offset) best = { near, far, offset };
+  }
+  const flank = best && { near: best.near, far: best.far };
+  cache.set(key, flank);
+  return flank;
+}
+
+/**
+ * What a unit weighs against armour: a tank 3, an armoured car 1.5, a crewed AT gun 2, a man
+ * with a bazooka 0.5; the rest nothing.
+ */
+function antiArmourWorth(ctx: TankplankContext, state: TankplankState, u: UnitState): number {
+  const i = info(ctx, state, u.id);
+  if (i.kind === 'vehicle') {
+    if (i.type.class === 'tank') return 3;
+    return i.type.keywords?.includes('armoured') && (i.type.capacity ?? 0) === 0 ? 1.5 : 0;
+  }
+  if (i.kind === 'gun') return countsAsTroops(ctx, state, u.id) ? 2 : 0;
+  return (i.type.weapons ?? []).some((w) => ctx.catalog.weapons.get(w.weapon)?.kind === 'bazooka')
+    ? 0.5
+    : 0;
 }
 
 function escortIn(ctx: TankplankContext, state: TankplankState, side: string, goal: Zone): number {

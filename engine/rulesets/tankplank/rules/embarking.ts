@@ -12,7 +12,8 @@ import type { TankplankContext } from './context';
 import { dist, info, onTable, positionOf, weaponKey, weaponsOf } from './situation';
 import { boatMountRefusal } from './boats';
 import { loadRefusal } from './salvage';
-import { actionCost, movable } from './movement';
+import { actionCost, movable, moverFor } from './movement';
+import { pathCost } from '../../../movement/movementCost';
 import type { Events, Result } from './reduction';
 import { revealObjectives } from './victory';
 
@@ -79,6 +80,14 @@ export function dismount(
   const p = tablePoint(at[0], at[1]);
   if (distance(p, vp) > constant(ctx.catalog, 'mountReach') + 1e-9)
     return invalid('get out beside the vehicle', 'TP-5.3');
+  // He steps out to the spot: not into a closed house (TP-5.7), which he could never leave, nor
+  // through one.
+  const out = pathCost(ctx.terrain, moverFor(ctx, state, id).mover, [vp, p], state.gaps ?? []);
+  if (!out.legal && out.blockedBy?.ruleId === 'TP-5.7')
+    return invalid(
+      `${id} cannot get out at (${p.x.toFixed(1)}, ${p.y.toFixed(1)}): ${out.blockedBy.reason}; get out on another side of ${vehicle.id}`,
+      'TP-5.7',
+    );
   const { cost, ruleId } = actionCost(ctx, 'dismount');
   if (unit.moved + cost > 1 + 1e-9) return invalid('getting out takes half a move', ruleId);
   let next = withUnit(state, id, { embarkedIn: null, at: [p.x, p.y], moved: unit.moved + cost });

@@ -154,6 +154,34 @@ describe('crews, vehicles and passengers', () => {
     expect(stateProblems(ctx, r.state)).toEqual([]);
   });
 
+  test('a man cannot get out into a closed house (TP-5.7): he could never leave it', () => {
+    const { ctx, state } = fixtureGame({
+      units: [
+        man('a', 'a.sq', 's', [5, 5]),
+        { side: 'a', formation: 'a.tr', id: 'truck', type: 'tp.truck', at: [5.5, 5], facing: 0 },
+      ],
+      features: [
+        {
+          id: 'cottage',
+          kind: 'building',
+          x: 5.5,
+          y: 7.3,
+          width: 3,
+          depth: 3,
+          buildingKind: 'closed',
+          floors: 1,
+        },
+      ],
+    });
+    const r = replay(testReducer(ctx), state, [
+      { type: 'mount', unit: 's', vehicle: 'truck' },
+      { type: 'dismount', unit: 's', at: [5.5, 5.95] },
+      { type: 'dismount', unit: 's', at: [5.5, 4.1] },
+    ]);
+    expect(r.refused).toEqual([{ action: 1, reason: expect.stringContaining('cottage') }]);
+    expect(r.state.units['s']).toMatchObject({ at: [5.5, 4.1], embarkedIn: null });
+  });
+
   test("a destroyed truck's passengers save on 5+ and the survivors test morale (TP-14.5, TP-15.1e)", () => {
     const { ctx, state } = fixtureGame({
       units: [
