@@ -43,6 +43,12 @@ const ESCORT_GAP = 2.5;
  * sooner than their feet. From a carrier falling back or routing they always get out.
  */
 const WALK_IN = 12;
+/**
+ * From this turn riders of a carrier that did not move get out and walk however far they are
+ * from the objective; before it, far from it, they wait for it (a carrier held up once by the
+ * traffic at the edge is no reason to walk 30").
+ */
+const STILL_WALK_TURN = 4;
 /** How near the flank crossing a unit stops heading for it and makes for the objective. */
 const FLANK_NEAR = 2;
 /** How close to the objective's middle a radio team's vehicle drives before it gets out. */
@@ -394,7 +400,9 @@ function unload(
       vehicle.immobilised === true ||
       (plan.push &&
         s.turn > 1 &&
-        ((plan.carriersGo && vehicle.moved < 0.05) ||
+        ((plan.carriersGo &&
+          vehicle.moved < 0.05 &&
+          (distance(vp, plan.goalPoint) <= WALK_IN || s.turn >= STILL_WALK_TURN)) ||
           (ordered &&
             !waiting &&
             (order.result !== 'toCover' || distance(vp, plan.goalPoint) <= WALK_IN))));
