@@ -131,8 +131,14 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
     'done',
     'cumulative HE on the placeholder IF CRT; SF lays smoke that blocks sight through its hex until the cleanup (smokeDurationTurns)',
   ],
-  'TC-4.8': ['not done', 'entrenchment procedure and value not given (TC-G4)'],
-  'TC-4.9': ['not done', 'flame units, sappers and airlanding have no values (TC-G4)'],
+  'TC-4.8': [
+    'done',
+    'mission EN (costello layer): infantry digs in where it stands; after the placeholder entrenchTurns turns its hex is an Improved Position for it until it leaves (rules/plot.ts checkEntrench, resolve.ts stepWorks, fire.ts dugIn/defenceOf); refused with TC-4.8 for non-infantry, an IP hex or a unit dug in already',
+  ],
+  'TC-4.9': [
+    'done',
+    'flame units (stat flame): reach flameRangeHexes, die modifier flameDieMod (fire.ts shotOdds); sappers (stat sapper) plot CLR on rubble closing a street in or next to their hex (resolve.ts stepWorks); airlanding: scenario unit field x-airlanding gives the turn it comes down on its hex with the placeholder airlanding roll (resolve.ts airland); catalog units tank.flameSquad, tank.sapperSquad',
+  ],
   'TC-5.1': ['done', 'stepMove: graph of links ≤ 3 hexes through the leader'],
   'TC-5.2': ['done', 'moves out of conformity are allowed; the cost is the morale marker'],
   'TC-6': ['done', 'morale replaces panic with the costello layer'],
@@ -180,7 +186,10 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
     'missions table (placeholder): a base mission it lacks is refused (TC-G2) and a row resolving in a step the sequence lacks is refused at game start; MT, DT, MVR, SF plottable and refused with rule ids when illegal; MVR backs through the rear hexsides at reverseMpFactor. M markers are not placed: what the standard rules use them for is not given',
   ],
   'TC-G3': ['done', 'placeholder ifCrt with terrain columns and ifEffects'],
-  'TC-G4': ['not done', 'entrenchment, flame, sappers, airlanding: no data'],
+  'TC-G4': [
+    'done',
+    'placeholder catalog: constants entrenchTurns, flameRangeHexes, flameDieMod; missions rows EN and CLR; table airlanding; unit types tank.flameSquad and tank.sapperSquad (stats flame, sapper); a missing value is refused with TC-G4',
+  ],
   'TC-G5': [
     'partial',
     "a collapsed building's rubble scatters by the placeholder rubbleScatter table; impact markers themselves do not scatter (the IF lands on its hex)",

@@ -35,6 +35,12 @@ export interface UnitInfo {
   readonly missions: readonly string[] | undefined;
   /** Infantry units it may carry (stat carryCapacity, OT-32.8 (8)); undefined for the catalog default. */
   readonly carry: number | undefined;
+  /** A flame weapon (stat flame, TC-4.9): short reach and its own die modifier (placeholder constants). */
+  readonly flame: boolean;
+  /** A sapper unit (stat sapper, TC-4.9): it may plot CLR to clear rubble out of a street. */
+  readonly sapper: boolean;
+  /** The turn it lands by air at its scenario hex (unit field x-airlanding, TC-4.9); undefined if it starts on the map. */
+  readonly airlands: number | undefined;
   /** The squad a support weapon is stacked with and shares its fate (TC-4.1). */
   readonly squad: string | undefined;
   readonly start: HexRef;
@@ -203,6 +209,14 @@ export function createTankContext(scenario: ScenarioDoc): TankContext | string {
                 delay: rules.options.mortarDelayTurns,
               }
             : undefined;
+        const landing = u['x-airlanding'];
+        if (landing !== undefined && (!Number.isInteger(landing) || (landing as number) < 2))
+          return `unit ${u.id}: x-airlanding is ${JSON.stringify(landing)}; give the turn (2 or more) it lands, or leave it out for a unit on the map from the start (TC-4.9)`;
+        if (landing !== undefined && !rules.layers.costello)
+          return `unit ${u.id} lands by air (x-airlanding, TC-4.9), a rule of the costello layer: switch it on in the Rules tab`;
+        if (landing !== undefined && !cat.tables['airlanding'])
+          return `unit ${u.id} lands by air (x-airlanding) but the catalog has no airlanding table (TC-G4): add it to the TANK! placeholder catalog`;
+        const airlands = typeof landing === 'number' ? landing : undefined;
         const missions =
           typeof stats['missions'] === 'string' ? stats['missions'].split(',') : undefined;
         units.set(u.id, {
@@ -228,6 +242,9 @@ export function createTankContext(scenario: ScenarioDoc): TankContext | string {
           mortar,
           missions,
           carry: typeof stats['carryCapacity'] === 'number' ? stats['carryCapacity'] : undefined,
+          flame: stats['flame'] === true,
+          sapper: stats['sapper'] === true,
+          airlands,
           squad: undefined,
           start: { col: u.position.col, row: u.position.row },
           facing: u.facing ?? 0,

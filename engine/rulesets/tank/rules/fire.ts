@@ -95,6 +95,24 @@ export function aspectOf(
   return ctx.rules.aspects[(((side - target.facing) % 6) + 6) % 6] as 'front' | 'side' | 'rear';
 }
 
+/** The turns of digging the catalog asks for before a hex is an Improved Position (TC-4.8, TC-G4). */
+export const entrenchTurns = (ctx: TankContext): number | undefined =>
+  ctx.rules.constants['entrenchTurns'];
+
+/** Whether a unit is dug in where it stands: its hex counts as an Improved Position for it (TC-4.8). */
+export function dugIn(ctx: TankContext, u: UnitState): boolean {
+  const need = entrenchTurns(ctx);
+  const e = u.entrench;
+  return (
+    need !== undefined &&
+    e !== null &&
+    u.at !== null &&
+    e.turns >= need &&
+    e.at.col === u.at.col &&
+    e.at.row === u.at.row
+  );
+}
+
 /** The defence of a target against fire from `from` (aspect, terrain, hull-down), with its parts. */
 export function defenceOf(
   ctx: TankContext,
@@ -110,9 +128,15 @@ export function defenceOf(
   const parts: ModView[] = [{ label: `${aspect} defence`, value: base, ruleId: 'OT-G2' }];
   // Rubble gives infantry a defensive position, counted as an Improved Position (TC-1.3).
   const rubbleIp = hex.infantryPosition && info.cls === 'infantry';
-  const ip = hex.improvedPosition || rubbleIp;
-  const ipWords = hex.improvedPosition ? 'Improved Position' : 'rubble, infantry position';
-  const ipRule = hex.improvedPosition ? undefined : 'TC-1.3';
+  // Infantry that has dug in holds an Improved Position in its hex (TC-4.8).
+  const dug = info.cls === 'infantry' && !hex.improvedPosition && dugIn(ctx, u);
+  const ip = hex.improvedPosition || rubbleIp || dug;
+  const ipWords = hex.improvedPosition
+    ? 'Improved Position'
+    : dug
+      ? 'dug in, Improved Position'
+      : 'rubble, infantry position';
+  const ipRule = hex.improvedPosition ? undefined : dug ? 'TC-4.8' : 'TC-1.3';
   const ipDsp = ctx.rules.constants['improvedPositionDsp'] ?? 0;
   let terrain = ip ? Math.max(ipDsp, hex.dsp) : hex.dsp;
   let value = base;
@@ -214,6 +238,21 @@ export function shotOdds(
         s.blockedBy?.ruleId ?? s.ruleId,
         { sight: s },
       );
+    if (fi.flame) {
+      const reach = ctx.rules.constants['flameRangeHexes'];
+      if (reach === undefined)
+        return fail(
+          'the catalog has no constant flameRangeHexes: add it to the TANK! placeholder catalog to fire flame weapons',
+          'TC-G4',
+          { sight: s },
+        );
+      if (s.range > reach)
+        return fail(
+          `${t.name} is ${s.range} hexes away; ${fi.name}'s flame reaches ${reach}`,
+          'TC-4.9',
+          { sight: s },
+        );
+    }
     if (s.range > fi.range)
       return fail(
         `${t.name} is ${s.range} hexes away, beyond ${fi.name}'s range of ${fi.range}`,
@@ -254,6 +293,9 @@ export function shotOdds(
       value: ctx.rules.constants['pinningFireDieMod'] ?? -2,
       ruleId: 'OT-32.8',
     });
+  const flameMod = ctx.rules.constants['flameDieMod'];
+  if (flameMod && firers.some((f) => ctx.units.get(f)!.flame))
+    mods.push({ label: 'flame weapon', value: flameMod, ruleId: 'TC-4.9' });
   const spottedNow =
     ctx.rules.layers.costello &&
     (opts.spottedNow ?? (!tu.spotted || tu.spottedTurn === state.turn));

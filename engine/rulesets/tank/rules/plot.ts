@@ -1,7 +1,7 @@
 import type { HexRef } from '../../../format';
 import { directionTo, hexDistance } from '../../../hex';
 import type { TankContext } from './context';
-import { mapOf, plotOf, plottedMp, shotOdds, sightFor } from './fire';
+import { dugIn, entrenchTurns, mapOf, plotOf, plottedMp, shotOdds, sightFor } from './fire';
 import type { Mission, Plot, TankState } from './state';
 
 export type PlotCheck =
@@ -17,11 +17,17 @@ const LAYER_OF: Partial<Record<Mission, 'optional' | 'costello'>> = {
   'DF-P': 'optional',
   'DF-CA': 'optional',
   SMF: 'optional',
+  EN: 'costello',
+  CLR: 'costello',
 };
+/** Missions of a layer that the base game's missions table need not list. */
+const UNTABLED: readonly Mission[] = ['DF-P', 'DF-CA', 'SMF'];
 const RULE_OF: Partial<Record<Mission, string>> = {
   'DF-P': 'OT-32.8',
   'DF-CA': 'OT-32.11',
   SMF: 'OT-32.14',
+  EN: 'TC-4.8',
+  CLR: 'TC-4.9',
 };
 
 /** Units of `side` on a hex (alive, on the map). */
@@ -170,6 +176,8 @@ export function checkPlot(ctx: TankContext, state: TankState, unit: string, plot
   if (!info) return no(`there is no unit ${unit}`, 'OT-G7');
   const u = state.units[unit]!;
   if (state.phase !== 'plot') return no('the game is over', 'OT-G7');
+  if (u.alive && !u.at && info.airlands !== undefined && info.airlands > state.turn)
+    return no(`${info.name} lands by air at the start of turn ${info.airlands}`, 'TC-4.9');
   if (!u.alive || !u.at) return no(`${info.name} is not on the map`, 'OT-G7');
   if (state.done.includes(info.side))
     return no(`${ctx.sideNames.get(info.side)} has finished plotting this turn`, 'TC-3');
@@ -180,7 +188,7 @@ export function checkPlot(ctx: TankContext, state: TankState, unit: string, plot
       `${m} is a mission of the ${layer} layer: switch it on in the Rules tab`,
       RULE_OF[m]!,
     );
-  if (!layer && !ctx.rules.missions.has(m))
+  if (!UNTABLED.includes(m) && !ctx.rules.missions.has(m))
     return no(
       `the catalog's missions table has no ${m}: add it to the TANK! placeholder catalog to plot it`,
       'TC-G2',
@@ -322,6 +330,8 @@ export function checkPlot(ctx: TankContext, state: TankState, unit: string, plot
       );
     return OK;
   }
+  if (m === 'EN') return checkEntrench(ctx, state, unit);
+  if (m === 'CLR') return checkClear(ctx, state, unit, plot);
   if (m === 'MV' || m === 'OV' || m === 'MVR') {
     if (m === 'OV' && info.cls !== 'vehicle') return no('only vehicles overrun', 'OT-G6');
     const calling = ctx.order.some(
@@ -376,6 +386,42 @@ export function checkPlot(ctx: TankContext, state: TankState, unit: string, plot
   });
   if (!observer)
     return no(`no friendly unit sees hex ${hex.col},${hex.row} to call the fire`, 'TC-4.4');
+  return OK;
+}
+
+/** EN (TC-4.8): infantry digs in where it stands; the catalog says how many turns it takes. */
+function checkEntrench(ctx: TankContext, state: TankState, unit: string): PlotCheck {
+  const info = ctx.units.get(unit)!;
+  const u = state.units[unit]!;
+  if (info.cls !== 'infantry') return no('only infantry squads dig in', 'TC-4.8');
+  const need = entrenchTurns(ctx);
+  if (need === undefined)
+    return no(
+      'the catalog has no constant entrenchTurns: add it to the TANK! placeholder catalog to dig in',
+      'TC-G4',
+    );
+  const hex = mapOf(ctx, state).hex(ctx.map.toAxial(u.at!))!;
+  if (hex.improvedPosition)
+    return no(`hex ${u.at!.col},${u.at!.row} is an Improved Position already`, 'TC-4.8');
+  if (dugIn(ctx, u)) return no(`${info.name} has dug in here already`, 'TC-4.8');
+  return OK;
+}
+
+/** CLR (TC-4.9): a sapper clears the rubble out of a street in or next to its hex. */
+function checkClear(ctx: TankContext, state: TankState, unit: string, plot: Plot): PlotCheck {
+  const info = ctx.units.get(unit)!;
+  const u = state.units[unit]!;
+  if (!info.sapper)
+    return no(
+      `${info.name} is not a sapper unit (stat sapper): it cannot clear obstacles`,
+      'TC-4.9',
+    );
+  const hex = plot.hex;
+  if (!hex || !ctx.map.hex(ctx.map.toAxial(hex))) return no('CLR needs the hex to clear', 'TC-4.9');
+  if (hexDistance(ctx.map.toAxial(u.at!), ctx.map.toAxial(hex)) > 1)
+    return no(`hex ${hex.col},${hex.row} is not in or next to ${info.name}'s hex`, 'TC-4.9');
+  if (!state.rubble.some((r) => r.blocksVehicles && r.hex.col === hex.col && r.hex.row === hex.row))
+    return no(`hex ${hex.col},${hex.row} holds no rubble closing it to vehicles`, 'TC-4.9');
   return OK;
 }
 

@@ -19,7 +19,8 @@ export function newTankGame(ctx: TankContext, seed: number, turnLimit?: number):
   for (const id of ctx.order) {
     const u = ctx.units.get(id)!;
     units[id] = {
-      at: u.start,
+      // A unit landing by air is off the map until its turn (TC-4.9).
+      at: u.airlands ? null : u.start,
       facing: u.facing,
       alive: true,
       pinned: false,
@@ -36,6 +37,7 @@ export function newTankGame(ctx: TankContext, seed: number, turnLimit?: number):
       underIfHe: 0,
       carriedBy: null,
       stuckUntil: 0,
+      entrench: null,
     };
   }
   startTurn(ctx, units as Record<string, { -readonly [K in keyof UnitState]: UnitState[K] }>, []);

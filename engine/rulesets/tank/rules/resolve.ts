@@ -1207,8 +1207,39 @@ function stepFacing(w: Work) {
   }
 }
 
+/** Digging in (EN, TC-4.8) and sappers clearing rubble (CLR, TC-4.9), at the end of the turn. */
+function stepWorks(w: Work) {
+  const { ctx } = w;
+  const need = ctx.rules.constants['entrenchTurns'];
+  for (const id of ctx.order) {
+    const u = w.units[id]!;
+    // A unit that left its hole (or was destroyed) loses it.
+    if (u.entrench && (!live(w, id) || key(u.entrench.at) !== key(u.at!))) u.entrench = null;
+    const p = plotOfW(w, id);
+    if (!p || !live(w, id) || u.pinned || u.carriedBy) continue;
+    if (p.mission === 'EN' && need !== undefined) {
+      const turns = Math.min(need, (u.entrench?.turns ?? 0) + 1);
+      u.entrench = { at: u.at!, turns };
+      w.ev.push({
+        type: 'entrenched',
+        unit: id,
+        hex: u.at!,
+        turns,
+        needed: need,
+        ruleId: 'TC-4.8',
+      });
+    } else if (p.mission === 'CLR' && p.hex) {
+      const i = w.rubble.findIndex((r) => r.blocksVehicles && key(r.hex) === key(p.hex!));
+      if (i < 0) continue;
+      w.rubble[i] = { hex: w.rubble[i]!.hex, blocksVehicles: false };
+      w.ev.push({ type: 'cleared', unit: id, hex: p.hex, ruleId: 'TC-4.9' });
+    }
+  }
+}
+
 function stepCleanup(w: Work) {
   const { ctx } = w;
+  stepWorks(w);
   // Smoke is lifted at the end of the turn its time runs out (TC-3 step 8).
   const lifted = w.smoke.filter((m) => m.until <= w.turn);
   if (lifted.length) {
@@ -1294,13 +1325,39 @@ export function startTurn(ctx: TankContext, units: Record<string, MU>, ev: TankE
   }
 }
 
-function realLeft(ctx: TankContext, units: Record<string, MU>, side: string): boolean {
+function realLeft(
+  ctx: TankContext,
+  units: Record<string, MU>,
+  side: string,
+  turn: number,
+): boolean {
   return ctx.order.some((id) => {
     const i = ctx.units.get(id)!;
     return (
-      i.side === side && !i.dummy && i.cls !== 'team' && units[id]!.alive && units[id]!.at !== null
+      i.side === side &&
+      !i.dummy &&
+      i.cls !== 'team' &&
+      units[id]!.alive &&
+      (units[id]!.at !== null || (i.airlands ?? 0) > turn)
     );
   });
+}
+
+/** Units landing by air this turn come down on their hex, with the catalog's landing roll (TC-4.9). */
+function airland(w: Work, turn: number) {
+  const { ctx } = w;
+  for (const id of ctx.order) {
+    const info = ctx.units.get(id)!;
+    const u = w.units[id]!;
+    if (info.airlands !== turn || !u.alive || u.at !== null) continue;
+    const roll = d6(w);
+    const result = ctx.rules.airlanding.get(roll) ?? 'landed';
+    u.at = info.start;
+    carryAlong(w, id);
+    if (result === 'pinned') u.pinned = true;
+    w.ev.push({ type: 'airlanded', unit: id, hex: info.start, roll, result, ruleId: 'TC-4.9' });
+    if (result === 'eliminated') destroy(w, id);
+  }
 }
 
 /**
@@ -1387,8 +1444,8 @@ export function resolveTurn(
       result = { winner: holder, text: `${name(holder)} held ${ctx.hold.name} for ${held} turns` };
   }
   if (!result) {
-    const aLeft = realLeft(ctx, w.units, a);
-    const bLeft = realLeft(ctx, w.units, b);
+    const aLeft = realLeft(ctx, w.units, a, s.turn);
+    const bLeft = realLeft(ctx, w.units, b, s.turn);
     if (!aLeft && !bLeft)
       result = { winner: 'draw', text: 'no unit of either side is left on the map' };
     else if (!aLeft) result = { winner: b, text: `${name(a)} has no unit left on the map` };
@@ -1404,6 +1461,7 @@ export function resolveTurn(
   const next = result ? s.turn : s.turn + 1;
   if (!result) {
     w.ev.push({ type: 'turnStarted', turn: next });
+    airland(w, next);
     startTurn(ctx, w.units, w.ev);
   }
   for (const u of Object.values(w.units)) u.underIfHe = 0;

@@ -9,7 +9,9 @@ import type { MoraleResult } from './tables';
  * (OT-32.14), movement along a path, movement in reverse keeping the facing (MVR), overrun (a
  * vehicle's move into soft targets, OT-G6), facing change, a mortar's indirect fire (IF, TC-4.4)
  * or smoke (SF, TC-4.2) on a hex, and infantry mounting a friendly vehicle (MT) or dismounting
- * from it into a hex (DT, OT-32.8 (8)); the placeholder missions table says where each resolves.
+ * from it into a hex (DT, OT-32.8 (8)), infantry digging in where it stands (EN, TC-4.8) and sappers
+ * clearing the rubble out of a street (CLR, TC-4.9); the placeholder missions table says where each
+ * resolves.
  */
 export const MISSIONS = [
   'DF',
@@ -25,6 +27,8 @@ export const MISSIONS = [
   'SF',
   'MT',
   'DT',
+  'EN',
+  'CLR',
 ] as const;
 export type Mission = (typeof MISSIONS)[number];
 
@@ -77,6 +81,11 @@ export interface UnitState {
   readonly carriedBy: string | null;
   /** The last turn infantry must stay in the terrain it entered before leaving it (TC-4.6); 0 for none. */
   readonly stuckUntil: number;
+  /**
+   * Infantry digging in (EN, TC-4.8): the hex and the turns dug there. At the catalog's
+   * entrenchTurns the hex is an Improved Position for this unit until it leaves; null otherwise.
+   */
+  readonly entrench: { readonly at: HexRef; readonly turns: number } | null;
 }
 
 /** A smoke marker (SF, TC-3 step 2): blocks sight through its hex until the cleanup of `until`. */
@@ -334,6 +343,29 @@ export type TankEvent =
       readonly hex: HexRef;
       readonly until: number;
       readonly ruleId: 'TC-4.6';
+    }
+  | {
+      readonly type: 'entrenched';
+      readonly unit: string;
+      readonly hex: HexRef;
+      readonly turns: number;
+      /** The turns the catalog asks for (entrenchTurns); at that count the hex is an Improved Position. */
+      readonly needed: number;
+      readonly ruleId: 'TC-4.8';
+    }
+  | {
+      readonly type: 'cleared';
+      readonly unit: string;
+      readonly hex: HexRef;
+      readonly ruleId: 'TC-4.9';
+    }
+  | {
+      readonly type: 'airlanded';
+      readonly unit: string;
+      readonly hex: HexRef;
+      readonly roll: number;
+      readonly result: 'landed' | 'pinned' | 'eliminated';
+      readonly ruleId: 'TC-4.9';
     }
   | { readonly type: 'held'; readonly side: string; readonly turns: number }
   | { readonly type: 'gameOver'; readonly winner: string; readonly text: string };

@@ -31,6 +31,8 @@ export interface EdtRow {
 export type MoraleResult =
   'noEffect' | 'cancelMoveAndOverrun' | 'cancelAllMissions' | 'retire' | 'retreat' | 'flee';
 
+export type AirlandingResult = 'landed' | 'pinned' | 'eliminated';
+
 /** What the layers switch on. */
 export interface Layers {
   readonly optional: boolean;
@@ -75,6 +77,8 @@ export interface TankRules {
   readonly rubbleScatter: ReadonlyMap<number, number | null>;
   /** The hexside, relative to its facing, a panicking unit runs through, by d6 roll (A-B-C, OT-G5). */
   readonly panicScatter: ReadonlyMap<number, number>;
+  /** What a d6 roll does to a unit landing by air (TC-4.9, placeholder); empty without the table. */
+  readonly airlanding: ReadonlyMap<number, AirlandingResult>;
   readonly constants: Readonly<Record<string, number>>;
   readonly options: TankOptions;
 }
@@ -311,6 +315,16 @@ function readRulesOrThrow(cat: RulesetCatalog, ruleset: RulesetRef): TankRules {
       );
     panicScatter.set(num(r['roll'], `panicScatter row ${i + 1} roll`), side);
   }
+  const airlanding = new Map<number, AirlandingResult>();
+  if (cat.tables['airlanding'])
+    for (const [i, r] of rowsOf(cat, 'airlanding', 'TC-G4').entries()) {
+      const result = r['result'];
+      if (result !== 'landed' && result !== 'pinned' && result !== 'eliminated')
+        throw new TableError(
+          `airlanding row ${i + 1} result is ${JSON.stringify(result)}: landed, pinned or eliminated`,
+        );
+      airlanding.set(num(r['roll'], `airlanding row ${i + 1} roll`), result);
+    }
   const constants: Record<string, number> = {};
   for (const [k, v] of Object.entries(cat.constants)) if (typeof v === 'number') constants[k] = v;
   return {
@@ -331,6 +345,7 @@ function readRulesOrThrow(cat: RulesetCatalog, ruleset: RulesetRef): TankRules {
     buildingCollapse,
     rubbleScatter,
     panicScatter,
+    airlanding,
     constants,
     options: readOptions(cat, ruleset),
   };

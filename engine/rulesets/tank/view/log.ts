@@ -59,6 +59,10 @@ export function plotWords(ctx: TankContext, p: Plot): string {
       return `DT into ${p.hex ? at(p.hex) : '?'}`;
     case 'OF':
       return 'OF';
+    case 'EN':
+      return 'EN: dig in where it stands';
+    case 'CLR':
+      return `CLR: clear the rubble in ${p.hex ? at(p.hex) : '?'}`;
   }
 }
 
@@ -252,6 +256,30 @@ export function describeTankEvent(ctx: TankContext, e: TankEvent, _state: TankSt
     case 'stuck':
       return line(
         `${name(e.unit)} must stay in ${at(e.hex)} until the end of turn ${e.until} before leaving it`,
+        'move',
+        [e.ruleId],
+        [e.unit],
+      );
+    case 'entrenched':
+      return line(
+        e.turns >= e.needed
+          ? `${name(e.unit)} has dug in at ${at(e.hex)}: an Improved Position for it until it leaves`
+          : `${name(e.unit)} digs in at ${at(e.hex)} (turn ${e.turns} of ${e.needed})`,
+        'move',
+        [e.ruleId],
+        [e.unit],
+      );
+    case 'airlanded':
+      return line(
+        `${name(e.unit)} lands by air at ${at(e.hex)}${e.result === 'landed' ? '' : e.result === 'pinned' ? ': a hard landing, pinned' : ': lost in the landing'}`,
+        e.result === 'landed' ? 'move' : 'roll',
+        [e.ruleId],
+        [e.unit],
+        [e.roll],
+      );
+    case 'cleared':
+      return line(
+        `${name(e.unit)} clears the rubble in ${at(e.hex)}: vehicles may pass again`,
         'move',
         [e.ruleId],
         [e.unit],
