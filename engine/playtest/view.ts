@@ -194,6 +194,12 @@ export interface ReachView {
   /** Share of the allowance left. */
   readonly budget: number;
   readonly rate: string;
+  /**
+   * When the shades show where something is put down (a terrain piece, an objective token)
+   * rather than how far the unit moves: the panel says `placing` instead of the rate and the
+   * move left.
+   */
+  readonly placing?: string;
   /** What the shades mean, cheapest first (`max` is the share of a turn). */
   readonly bands: readonly { readonly max: number; readonly label: string }[];
 }

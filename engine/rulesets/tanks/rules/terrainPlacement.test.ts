@@ -205,7 +205,7 @@ describe('players place the terrain (TK-2.2, TK-2.3)', () => {
     const unit = next.side === 'a' ? 'a1' : 'b1';
     expect(view.phase(t.state)).toMatchObject({ phaseLabel: 'Terrain placement' });
     expect(view.canAct(t.state, unit, next.side!)).toBe(true);
-    expect(view.reachable(t.state, unit)?.rate).toContain('wood-1');
+    expect(view.reachable(t.state, unit)?.placing).toContain('wood-1');
     expect(view.planMove(t.state, unit, [18, 3])).toMatchObject({ ok: false, ruleId: 'TK-2.3' });
     const plan = view.planMove(t.state, unit, [18, 18]);
     expect(plan).toMatchObject({

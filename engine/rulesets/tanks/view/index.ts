@@ -549,7 +549,8 @@ export function tanksView(
             label: `The whole piece goes inside the shaded area, ${ma}" in from every edge`,
           },
           budget: 1,
-          rate: `places ${pieceLabel(ctx, piece.id)} (${w.toFixed(1)}" × ${h.toFixed(1)}", turned ${Math.round(piece.rotation)}°): click where its centre goes`,
+          rate: '',
+          placing: `Put ${pieceLabel(ctx, piece.id)} down (${w.toFixed(1)}" × ${h.toFixed(1)}", turned ${Math.round(piece.rotation)}°): click where its centre goes`,
           bands: [
             { max: 1, label: `one Measuring Arrow (${ma}") clear of every table edge (TK-2.3)` },
             { max: 1, label: `and ${ma}" clear of every piece already down (TK-2.3)` },
@@ -563,7 +564,8 @@ export function tanksView(
           grid: undefined,
           ...(zone ? { entry: { area: zone, depth: ctx.rules.arrow.total, ruleId: 'TK-9' } } : {}),
           budget: 1,
-          rate: `places ${tokenName(token.id)} anywhere in the strip`,
+          rate: '',
+          placing: `Put ${tokenName(token.id)} down anywhere in the strip: click where it goes`,
           bands: [
             {
               max: 1,

@@ -38,7 +38,8 @@ export function UnitPanel({
       {reach && (
         <div className="reach-legend" data-testid="reach-legend">
           <div>
-            Rate {reach.rate}; {Math.round(reach.budget * 100)}% of the move left
+            {reach.placing ??
+              `Rate ${reach.rate}; ${Math.round(reach.budget * 100)}% of the move left`}
           </div>
           {reach.entry && (
             <div>
