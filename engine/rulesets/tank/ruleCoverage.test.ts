@@ -156,8 +156,8 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   'TC-7.1': ['done', 'dummies plot MV only and are removed when spotted'],
   'TC-7.2': ['done', 'eventVisible: IF results on an unspotted unit go to its owner only'],
   'TC-7.3': [
-    'partial',
-    'spotted by the firing unit before its fire, then by everyone; the automatic spotting at the DF step uses a placeholder range (autoSpotRangeHexes) for the standard criteria',
+    'done',
+    'spotted by the firing unit before its fire, then by everyone; at the start of the DF step (TC-A10) an unspotted unit is spotted by an enemy unit (not a dummy) with line of sight within the reach of the placeholder autoSpotting table, by cover (potential blocking hex, Improved Position, dug in) and M marker (rules/resolve.ts autoSpot)',
   ],
   'TC-7.4': ['done', '+2 to a roll against a unit spotted this turn'],
   'TC-8.1': ['done', 'checkTankForces: every unit type has points, dummies included'],
@@ -182,8 +182,8 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   'TC-A14': ['done', 'fraction(): exact rational comparison'],
   'TC-G1': ['done', 'the placeholder catalog (CRT, WCC, terrain, base LOS)'],
   'TC-G2': [
-    'partial',
-    'missions table (placeholder): a base mission it lacks is refused (TC-G2) and a row resolving in a step the sequence lacks is refused at game start; MT, DT, MVR, SF plottable and refused with rule ids when illegal; MVR backs through the rear hexsides at reverseMpFactor. M markers are not placed: what the standard rules use them for is not given',
+    'done',
+    'missions table (placeholder): a base mission it lacks is refused (TC-G2) and a row resolving in a step the sequence lacks is refused at game start; MT, DT, MVR, SF, EN, CLR plottable and refused with rule ids when illegal; MVR backs through the rear hexsides at reverseMpFactor. M markers (UnitState.mMarker) go on units that fired in the DF step or moved or fired in the MV step and stay until the next DF step, where the automatic spotting reads them (resolve.ts placeMMarkers); their other standard uses are not given',
   ],
   'TC-G3': ['done', 'placeholder ifCrt with terrain columns and ifEffects'],
   'TC-G4': [

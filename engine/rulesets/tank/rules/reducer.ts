@@ -38,6 +38,7 @@ export function newTankGame(ctx: TankContext, seed: number, turnLimit?: number):
       carriedBy: null,
       stuckUntil: 0,
       entrench: null,
+      mMarker: false,
     };
   }
   startTurn(ctx, units as Record<string, { -readonly [K in keyof UnitState]: UnitState[K] }>, []);

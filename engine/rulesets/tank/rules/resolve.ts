@@ -4,7 +4,7 @@ import { directionTo, hexDistance, hexNeighbours } from '../../../hex';
 import { Dice } from '../../../random/dice';
 import type { TankContext } from './context';
 import { crtRow, killBand, movementModifier, plainThreshold } from './crt';
-import { assaultOdds, mapOf, plottedMp, shotOdds, sightFor, stepMp } from './fire';
+import { assaultOdds, dugIn, mapOf, plottedMp, shotOdds, sightFor, stepMp } from './fire';
 import { MOVES, carryCapacity, enterable, ridersOf, unitsAt } from './plot';
 import type {
   FireResult,
@@ -142,12 +142,22 @@ function destroy(w: Work, id: string) {
 
 /** Reveals a unit to the enemy before a fire mission at it (TC-7.3); a dummy is removed (TC-7.1). */
 function spot(w: Work, id: string, by: string | null, ruleId: string): boolean {
+  return spotAuto(w, id, by, undefined, ruleId);
+}
+
+function spotAuto(
+  w: Work,
+  id: string,
+  by: string | null,
+  auto: { range: number; reach: number; why: string } | undefined,
+  ruleId = 'TC-A10',
+): boolean {
   if (!w.ctx.rules.layers.costello) return true;
   const u = w.units[id]!;
   if (u.spotted) return true;
   u.spotted = true;
   u.spottedTurn = w.turn;
-  w.ev.push({ type: 'spotted', unit: id, by, ruleId });
+  w.ev.push({ type: 'spotted', unit: id, by, ruleId, ...auto });
   if (w.ctx.units.get(id)!.dummy) {
     u.alive = false;
     w.ev.push({ type: 'dummyRemoved', unit: id, ruleId: 'TC-7.1' });
@@ -730,28 +740,55 @@ function riderShot(
   pending.push({ unit: rider, result });
 }
 
+/**
+ * Automatic spotting at the start of the DF step (TC-7.3, TC-A10): an unspotted unit is revealed
+ * by the first enemy unit (not a dummy) with line of sight to it within the reach the autoSpotting
+ * table gives for its case: in cover (a potential blocking hex, an Improved Position or dug in)
+ * or not, with an M marker (it fired or moved last turn) or not.
+ */
 function autoSpot(w: Work) {
   const { ctx } = w;
   if (!ctx.rules.layers.costello || !ctx.rules.options.autoSpotAtDfStart) return;
-  const reach = ctx.rules.constants['autoSpotRangeHexes'] ?? 2;
+  const map = mapOf(ctx, w.state());
   for (const id of ctx.order) {
     const u = w.units[id]!;
-    if (!live(w, id) || u.spotted) continue;
+    if (!live(w, id) || u.spotted || u.carriedBy) continue;
+    const hex = map.hex(map.toAxial(u.at!))!;
+    const cover = hex.costelloBlocking || hex.improvedPosition || dugIn(ctx, u);
+    const row = ctx.rules.autoSpotting.find((r) => r.cover === cover && r.mMarker === u.mMarker);
+    if (!row) continue;
     const side = ctx.units.get(id)!.side;
+    let range = 0;
     const by = ctx.order.find((e) => {
       const ei = ctx.units.get(e)!;
       const eu = w.units[e]!;
-      if (ei.side === side || ei.dummy || !live(w, e)) return false;
-      if (hexDistance(ctx.map.toAxial(eu.at!), ctx.map.toAxial(u.at!)) > reach) return false;
-      return sightFor(ctx, w.state(), ei.side, eu.at!, u.at!).visible;
+      if (ei.side === side || ei.dummy || !live(w, e) || eu.carriedBy) return false;
+      const r = hexDistance(ctx.map.toAxial(eu.at!), ctx.map.toAxial(u.at!));
+      if (r > row.rangeMax || !sightFor(ctx, w.state(), ei.side, eu.at!, u.at!).visible)
+        return false;
+      range = r;
+      return true;
     });
-    if (by) spot(w, id, by, 'TC-A10');
+    if (!by) continue;
+    const why = `${cover ? 'in cover' : 'in the open'}, ${u.mMarker ? 'with an M marker' : 'no M marker'}`;
+    spotAuto(w, id, by, { range, reach: row.rangeMax, why });
   }
+}
+
+/** Places M markers (TC-3 steps 4-5) on the units that fired or moved since event `from`. */
+function placeMMarkers(w: Work, step: string, from: number, movers: Iterable<string> = []) {
+  const marked = new Set<string>(movers);
+  for (const e of w.ev.slice(from)) if (e.type === 'fire') for (const f of e.firers) marked.add(f);
+  const units = w.ctx.order.filter((id) => marked.has(id) && live(w, id));
+  for (const id of units) w.units[id]!.mMarker = true;
+  if (units.length) w.ev.push({ type: 'mMarkers', step, units, ruleId: 'TC-3' });
 }
 
 function stepDf(w: Work) {
   const { ctx } = w;
   autoSpot(w);
+  // Last turn's M markers have served the spotting; this turn's fire and moves place new ones.
+  for (const id of ctx.order) w.units[id]!.mMarker = false;
   const pending: Pending[] = [];
   const firing = ctx.order.filter(
     (id) =>
@@ -1393,9 +1430,15 @@ export function resolveTurn(
     });
     if (step === 'IF') stepIf(w);
     else if (step === 'MORALE') stepMorale(w, prevUnspotted);
-    else if (step === 'DF') stepDf(w);
-    else if (step === 'MV') stepMove(w);
-    else if (step === 'MT_DT') stepMountDismount(w);
+    else if (step === 'DF') {
+      const from = w.ev.length;
+      stepDf(w);
+      placeMMarkers(w, 'DF', from);
+    } else if (step === 'MV') {
+      const from = w.ev.length;
+      stepMove(w);
+      placeMMarkers(w, 'MV', from, w.moved);
+    } else if (step === 'MT_DT') stepMountDismount(w);
     else if (step === 'FC') stepFacing(w);
     else if (step === 'CLEANUP') stepCleanup(w);
   }

@@ -86,6 +86,12 @@ export interface UnitState {
    * entrenchTurns the hex is an Improved Position for this unit until it leaves; null otherwise.
    */
   readonly entrench: { readonly at: HexRef; readonly turns: number } | null;
+  /**
+   * An M marker (TC-3 steps 4-5, TC-G2): the unit fired in the DF step or moved (or fired on the
+   * move) in the MV step. It stays until the start of the next DF step, where the automatic
+   * spotting reads it (TC-7.3, TC-A10).
+   */
+  readonly mMarker: boolean;
 }
 
 /** A smoke marker (SF, TC-3 step 2): blocks sight through its hex until the cleanup of `until`. */
@@ -177,6 +183,10 @@ export type TankEvent =
       readonly unit: string;
       readonly by: string | null;
       readonly ruleId: string;
+      /** Automatic spotting (TC-A10): the range, the autoSpotting row's reach and why it applies. */
+      readonly range?: number;
+      readonly reach?: number;
+      readonly why?: string;
     }
   | { readonly type: 'dummyRemoved'; readonly unit: string; readonly ruleId: 'TC-7.1' }
   | {
@@ -358,6 +368,12 @@ export type TankEvent =
       readonly unit: string;
       readonly hex: HexRef;
       readonly ruleId: 'TC-4.9';
+    }
+  | {
+      readonly type: 'mMarkers';
+      readonly step: string;
+      readonly units: readonly string[];
+      readonly ruleId: 'TC-3';
     }
   | {
       readonly type: 'airlanded';

@@ -79,6 +79,16 @@ export interface TankRules {
   readonly panicScatter: ReadonlyMap<number, number>;
   /** What a d6 roll does to a unit landing by air (TC-4.9, placeholder); empty without the table. */
   readonly airlanding: ReadonlyMap<number, AirlandingResult>;
+  /**
+   * How far an enemy unit with line of sight spots a unit automatically at the start of the DF step
+   * (TC-7.3, TC-A10), by whether the unit is in cover and carries an M marker (placeholder for the
+   * standard criteria); empty without the costello layer.
+   */
+  readonly autoSpotting: readonly {
+    readonly cover: boolean;
+    readonly mMarker: boolean;
+    readonly rangeMax: number;
+  }[];
   readonly constants: Readonly<Record<string, number>>;
   readonly options: TankOptions;
 }
@@ -325,6 +335,13 @@ function readRulesOrThrow(cat: RulesetCatalog, ruleset: RulesetRef): TankRules {
         );
       airlanding.set(num(r['roll'], `airlanding row ${i + 1} roll`), result);
     }
+  const autoSpotting = layers.costello
+    ? rowsOf(cat, 'autoSpotting', 'TC-7.3').map((r, i) => ({
+        cover: r['cover'] === true,
+        mMarker: r['mMarker'] === true,
+        rangeMax: num(r['rangeMax'], `autoSpotting row ${i + 1} rangeMax`),
+      }))
+    : [];
   const constants: Record<string, number> = {};
   for (const [k, v] of Object.entries(cat.constants)) if (typeof v === 'number') constants[k] = v;
   return {
@@ -346,6 +363,7 @@ function readRulesOrThrow(cat: RulesetCatalog, ruleset: RulesetRef): TankRules {
     rubbleScatter,
     panicScatter,
     airlanding,
+    autoSpotting,
     constants,
     options: readOptions(cat, ruleset),
   };

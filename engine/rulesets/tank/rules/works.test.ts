@@ -170,3 +170,48 @@ describe('flame units, sappers and airlanding (TC-4.9)', () => {
     expect(createTankContext(base)).toMatch(/unit para lands by air .*TC-4\.9.*costello/);
   });
 });
+
+describe('automatic spotting by the autoSpotting table and M markers (TC-7.3, TC-A10, TC-3)', () => {
+  test('a unit that moved carries an M marker and is spotted from farther; cover shortens the reach', () => {
+    const ctx = ctxOf({
+      alpha: [
+        { id: 'a', type: 'tank.pzIV', at: [4, 5] },
+        { id: 'w', type: 'tank.dummy.infantry', at: [7, 3] },
+      ],
+      bravo: [{ id: 'b', type: 'tank.t34', at: [8, 5], facing: 3 }],
+      terrain: [[7, 3, 'woods']],
+    });
+    const s = newTankGame(ctx, 1);
+    const reach = (cover: boolean, mMarker: boolean) =>
+      ctx.rules.autoSpotting.find((r) => r.cover === cover && r.mMarker === mMarker)!.rangeMax;
+    expect(reach(false, false)).toBeLessThan(3);
+    expect(reach(false, true)).toBeGreaterThanOrEqual(3);
+    expect(reach(true, false)).toBeLessThan(2);
+    // Turn 1: nobody is near enough; a moves one hex and gets an M marker in the MV step.
+    const t1 = run(ctx, s, [{ type: 'plot', unit: 'a', mission: 'MV', path: [[5, 5]] }, ...END]);
+    expect(t1.events.filter((e) => e.type === 'spotted')).toEqual([]);
+    expect(t1.events.find((e) => e.type === 'mMarkers')).toMatchObject({
+      step: 'MV',
+      units: ['a'],
+      ruleId: 'TC-3',
+    });
+    expect(t1.state.units['a']!.mMarker).toBe(true);
+    // Turn 2, start of DF: a (3 hexes, open, M marker) is spotted by b; w (2 hexes, in woods, no
+    // marker) and b (3 hexes from a, open, no marker; a dummy spots nobody) are not.
+    const t2 = run(ctx, t1.state, END);
+    expect(t2.events.filter((e) => e.type === 'spotted')).toEqual([
+      {
+        type: 'spotted',
+        unit: 'a',
+        by: 'b',
+        ruleId: 'TC-A10',
+        range: 3,
+        reach: reach(false, true),
+        why: 'in the open, with an M marker',
+      },
+    ]);
+    expect(t2.state.units['a']!.mMarker).toBe(false);
+    expect(t2.state.units['w']).toMatchObject({ spotted: false, alive: true });
+    expect(t2.state.units['b']!.spotted).toBe(false);
+  });
+});

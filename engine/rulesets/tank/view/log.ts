@@ -96,7 +96,7 @@ export function describeTankEvent(ctx: TankContext, e: TankEvent, _state: TankSt
       );
     case 'spotted':
       return line(
-        `${name(e.unit)} is spotted${e.by ? ` by ${name(e.by)}` : ''}`,
+        `${name(e.unit)} is spotted${e.by ? ` by ${name(e.by)}` : ''}${e.reach !== undefined ? ` automatically at ${e.range} hexes (${e.why}: within ${e.reach})` : ''}`,
         'result',
         [e.ruleId],
         [e.unit],
@@ -268,6 +268,13 @@ export function describeTankEvent(ctx: TankContext, e: TankEvent, _state: TankSt
         'move',
         [e.ruleId],
         [e.unit],
+      );
+    case 'mMarkers':
+      return line(
+        `M markers (${e.step === 'DF' ? 'fired' : 'moved'}): ${e.units.map(name).join(', ')}`,
+        'move',
+        [e.ruleId],
+        [...e.units],
       );
     case 'airlanded':
       return line(
