@@ -1,6 +1,6 @@
 import { inches, tablePoint, type TablePoint } from '../geometry/units';
 import { distance } from '../geometry/vector';
-import type { TerrainIndex } from '../terrain/terrainIndex';
+import { featureSpans, type TerrainIndex } from '../terrain/terrainIndex';
 import { pathCost, type Mover } from './movementCost';
 
 /**
@@ -125,7 +125,9 @@ function buildField(
         Math.min(a.x, b.x) <= e.box.maxX &&
         Math.max(a.y, b.y) >= e.box.minY &&
         Math.min(a.y, b.y) <= e.box.maxY &&
-        terrain.crossings(a, b).some((c) => c.entry.id === e.id),
+        // Only this feature's spans: the full crossings of every step would fill the
+        // terrain's memo with segments nobody asks for again.
+        featureSpans(e.footprint, a, b).length > 0,
     );
   const heap = new NodeHeap(size);
   // The target's own node is reached straight from it.
