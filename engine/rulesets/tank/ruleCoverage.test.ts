@@ -109,8 +109,8 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
   'TC-2.8': ['done', 'next to the lower unit blocks'],
   'TC-2.9': ['done', 'every potential blocking hex tested, the first that blocks reported'],
   'TC-3': [
-    'partial',
-    'sequenceOfPlay of the costello catalog drives resolveTurn: IF (with mortar smoke), MORALE, DF, MV (with OF along the paths), MT_DT, FC, CLEANUP (smoke lifted); vehicle-smoke markers are not in the engine (standard TANK! data the seed does not give)',
+    'done',
+    'sequenceOfPlay of the costello catalog drives resolveTurn: IF (with mortar smoke; unobserved impacts scatter, TC-G5), MORALE, DF (M markers), MV (with OF along the paths; M markers), MT_DT, FC, CLEANUP (smoke and vehicle smoke lifted, digging and clearing, new vehicle-smoke markers over the wrecks of vehicles destroyed this turn for the placeholder vehicleSmokeTurns: resolve.ts placeVehicleSmoke). Impact markers are not kept on the map after their step, so removing those under smoke has nothing to do',
   ],
   'TC-4.1': ['done', 'support weapons stack with a squad at start, move and die with it'],
   'TC-4.2': ['done', 'catalog data; period availability refused at game start'],
@@ -191,8 +191,8 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
     'placeholder catalog: constants entrenchTurns, flameRangeHexes, flameDieMod; missions rows EN and CLR; table airlanding; unit types tank.flameSquad and tank.sapperSquad (stats flame, sapper); a missing value is refused with TC-G4',
   ],
   'TC-G5': [
-    'partial',
-    "a collapsed building's rubble scatters by the placeholder rubbleScatter table; impact markers themselves do not scatter (the IF lands on its hex)",
+    'done',
+    "a collapsed building's rubble scatters by the placeholder rubbleScatter table; an impact marker (IF or SF) that no friendly unit sees when it lands scatters by the placeholder impactScatter table to the next hex on the hexside rolled (resolve.ts scatterImpact)",
   ],
   'TC-G6': [
     'done',

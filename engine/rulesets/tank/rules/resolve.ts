@@ -178,6 +178,30 @@ const d6 = (w: Work) => w.dice.roll(w.ctx.rules.constants['dieSides'] ?? 6);
 
 // ------------------------------------------------------------------------------------ IF (TC-4.4, TC-4.7)
 
+/**
+ * An impact marker no friendly unit sees when it lands scatters by the placeholder impactScatter
+ * table (TC-G5), to the next hex on the hexside rolled (kept where it is off the map or on null).
+ */
+function scatterImpact(w: Work, c: MortarCall): MortarCall {
+  const { ctx } = w;
+  if (ctx.rules.impactScatter.size === 0) return c;
+  const state = w.state();
+  const seen = ctx.order.some((id) => {
+    const o = ctx.units.get(id)!;
+    const ou = w.units[id]!;
+    if (o.side !== c.side || o.dummy || !live(w, id)) return false;
+    return key(ou.at!) === key(c.hex) || sightFor(ctx, state, o.side, ou.at!, c.hex).visible;
+  });
+  if (seen) return c;
+  const roll = d6(w);
+  const side = ctx.rules.impactScatter.get(roll);
+  const n =
+    side === null || side === undefined ? undefined : hexNeighbours(ctx.map.toAxial(c.hex))[side];
+  const to = n && ctx.map.hex(n) ? ctx.map.toRef(n) : c.hex;
+  w.ev.push({ type: 'impactScattered', unit: c.unit, from: c.hex, to, roll, ruleId: 'TC-G5' });
+  return { ...c, hex: to };
+}
+
 function stepIf(w: Work) {
   const { ctx } = w;
   for (const side of ctx.sides) {
@@ -211,14 +235,16 @@ function stepIf(w: Work) {
       });
     }
   }
-  const landing = w.calls.filter((c) => c.lands === w.turn && w.units[c.unit]!.alive);
+  const landing = w.calls
+    .filter((c) => c.lands === w.turn && w.units[c.unit]!.alive)
+    .map((c) => scatterImpact(w, c));
   w.calls = w.calls.filter((c) => c.lands > w.turn);
   // Mortar smoke is placed in this step and lifted at the cleanup (TC-3 steps 2 and 8).
   const lasts = ctx.rules.constants['smokeDurationTurns'] ?? 1;
   for (const c of landing) {
     if (c.kind !== 'SF') continue;
     const until = w.turn + lasts - 1;
-    w.smoke.push({ hex: c.hex, side: c.side, unit: c.unit, placed: w.turn, until });
+    w.smoke.push({ kind: 'mortar', hex: c.hex, side: c.side, unit: c.unit, placed: w.turn, until });
     w.ev.push({ type: 'smokePlaced', unit: c.unit, hex: c.hex, until, ruleId: 'TC-4.2' });
   }
   const byHex = new Map<string, MortarCall[]>();
@@ -1274,6 +1300,35 @@ function stepWorks(w: Work) {
   }
 }
 
+/**
+ * New vehicle-smoke markers (TC-3 step 8; placeholder reading): each vehicle destroyed this turn
+ * burns, and its hex holds smoke for the catalog's vehicleSmokeTurns (none without it).
+ */
+function placeVehicleSmoke(w: Work) {
+  const { ctx } = w;
+  const turns = ctx.rules.constants['vehicleSmokeTurns'] ?? 0;
+  if (turns <= 0) return;
+  const wrecks = w.destroyed.filter((d) => ctx.units.get(d.unit)!.cls === 'vehicle');
+  if (!wrecks.length) return;
+  const until = w.turn + turns;
+  for (const d of wrecks)
+    w.smoke.push({
+      kind: 'vehicle',
+      hex: d.at,
+      side: ctx.units.get(d.unit)!.side,
+      unit: d.unit,
+      placed: w.turn,
+      until,
+    });
+  w.ev.push({
+    type: 'vehicleSmoke',
+    units: wrecks.map((d) => d.unit),
+    hexes: wrecks.map((d) => d.at),
+    until,
+    ruleId: 'TC-3',
+  });
+}
+
 function stepCleanup(w: Work) {
   const { ctx } = w;
   stepWorks(w);
@@ -1283,6 +1338,7 @@ function stepCleanup(w: Work) {
     w.smoke = w.smoke.filter((m) => m.until > w.turn);
     w.ev.push({ type: 'smokeLifted', hexes: lifted.map((m) => m.hex), ruleId: 'TC-3' });
   }
+  placeVehicleSmoke(w);
   for (const id of ctx.order) {
     const u = w.units[id]!;
     if (!live(w, id) || !u.pinned) continue;

@@ -96,6 +96,8 @@ export interface UnitState {
 
 /** A smoke marker (SF, TC-3 step 2): blocks sight through its hex until the cleanup of `until`. */
 export interface Smoke {
+  /** Mortar smoke (SF) or a vehicle-smoke marker over a burning wreck (TC-3 step 8). */
+  readonly kind: 'mortar' | 'vehicle';
   readonly hex: HexRef;
   readonly side: string;
   readonly unit: string;
@@ -368,6 +370,22 @@ export type TankEvent =
       readonly unit: string;
       readonly hex: HexRef;
       readonly ruleId: 'TC-4.9';
+    }
+  | {
+      readonly type: 'vehicleSmoke';
+      readonly units: readonly string[];
+      readonly hexes: readonly HexRef[];
+      readonly until: number;
+      readonly ruleId: 'TC-3';
+    }
+  | {
+      readonly type: 'impactScattered';
+      readonly unit: string;
+      readonly from: HexRef;
+      /** Where it came down; the called hex if the roll keeps it there or points off the map. */
+      readonly to: HexRef;
+      readonly roll: number;
+      readonly ruleId: 'TC-G5';
     }
   | {
       readonly type: 'mMarkers';

@@ -75,6 +75,8 @@ export interface TankRules {
   readonly buildingCollapse: readonly { readonly heMin: number; readonly collapseMax: number }[];
   /** The hexside a collapsed building's rubble scatters toward, by d6 roll; null for none (TC-G5). */
   readonly rubbleScatter: ReadonlyMap<number, number | null>;
+  /** The hexside an unobserved impact marker scatters toward, by d6 roll; null for none (TC-G5). */
+  readonly impactScatter: ReadonlyMap<number, number | null>;
   /** The hexside, relative to its facing, a panicking unit runs through, by d6 roll (A-B-C, OT-G5). */
   readonly panicScatter: ReadonlyMap<number, number>;
   /** What a d6 roll does to a unit landing by air (TC-4.9, placeholder); empty without the table. */
@@ -316,6 +318,16 @@ function readRulesOrThrow(cat: RulesetCatalog, ruleset: RulesetRef): TankRules {
       );
     rubbleScatter.set(num(r['roll'], `rubbleScatter row ${i + 1} roll`), side);
   }
+  const impactScatter = new Map<number, number | null>();
+  if (cat.tables['impactScatter'])
+    for (const [i, r] of rowsOf(cat, 'impactScatter', 'TC-G5').entries()) {
+      const side = r['side'] === null ? null : num(r['side'], `impactScatter row ${i + 1} side`);
+      if (side !== null && (!Number.isInteger(side) || side < 0 || side > 5))
+        throw new TableError(
+          `impactScatter row ${i + 1} side is ${side}: a hexside is 0 to 5 or null`,
+        );
+      impactScatter.set(num(r['roll'], `impactScatter row ${i + 1} roll`), side);
+    }
   const panicScatter = new Map<number, number>();
   for (const [i, r] of rowsOf(cat, 'panicScatter', 'OT-G5').entries()) {
     const side = num(r['relativeSide'], `panicScatter row ${i + 1} relativeSide`);
@@ -361,6 +373,7 @@ function readRulesOrThrow(cat: RulesetCatalog, ruleset: RulesetRef): TankRules {
     ifEffects: { vehicle: effectOf('vehicle'), soft: effectOf('soft') },
     buildingCollapse,
     rubbleScatter,
+    impactScatter,
     panicScatter,
     airlanding,
     autoSpotting,

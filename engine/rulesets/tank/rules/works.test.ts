@@ -215,3 +215,78 @@ describe('automatic spotting by the autoSpotting table and M markers (TC-7.3, TC
     expect(t2.state.units['b']!.spotted).toBe(false);
   });
 });
+
+describe('vehicle smoke and impact scatter (TC-3 step 8, TC-G5)', () => {
+  test('a vehicle destroyed in a turn leaves smoke over its wreck that blocks sight until the next cleanup', () => {
+    const ctx = ctxOf({
+      layers: [],
+      alpha: [
+        { id: 'a', type: 'tank.pzV', at: [4, 5] },
+        { id: 'a2', type: 'tank.pzIV', at: [2, 5] },
+      ],
+      bravo: [
+        { id: 'b', type: 'tank.pzIII', at: [6, 5], facing: 3 },
+        { id: 'c', type: 'tank.t34', at: [10, 5], facing: 3 },
+      ],
+    });
+    let s = newTankGame(ctx, 1);
+    // Seeds differ only in the dice: play until a's shot destroys b.
+    let r: ReturnType<typeof run> | undefined;
+    for (let seed = 1; seed < 60; seed++) {
+      s = newTankGame(ctx, seed);
+      r = run(ctx, s, [{ type: 'plot', unit: 'a', mission: 'DF', target: 'b' }, ...END]);
+      if (!r.state.units['b']!.alive) break;
+    }
+    expect(r!.state.units['b']!.alive).toBe(false);
+    expect(r!.events.find((e) => e.type === 'vehicleSmoke')).toEqual({
+      type: 'vehicleSmoke',
+      units: ['b'],
+      hexes: [{ col: 6, row: 5 }],
+      until: 2,
+      ruleId: 'TC-3',
+    });
+    expect(r!.state.smoke).toMatchObject([{ kind: 'vehicle', hex: { col: 6, row: 5 }, until: 2 }]);
+    // a2 and c saw each other down row 5 before; the wreck's smoke now blocks.
+    expect(shotOdds(ctx, s, ['a2'], 'c', 'DF').legal).toBe(true);
+    expect(shotOdds(ctx, r!.state, ['a2'], 'c', 'DF').legal).toBe(false);
+    const next = run(ctx, r!.state, END);
+    expect(next.state.smoke).toEqual([]);
+  });
+
+  test('a mortar call that no friendly unit sees when it lands scatters by the impactScatter table', () => {
+    const woods = Array.from({ length: 12 }, (_, row) => [6, row, 'woods'] as const);
+    const ctx = ctxOf({
+      terrain: woods,
+      alpha: [
+        { id: 'sq', type: 'tank.infantrySquad', at: [2, 5] },
+        { id: 'mo', type: 'tank.mediumMortar', at: [2, 5] },
+      ],
+      bravo: [{ id: 'b', type: 'tank.t34', at: [14, 5], facing: 3 }],
+    });
+    for (let seed = 1; seed <= 12; seed++) {
+      const s: TankState = {
+        ...newTankGame(ctx, seed),
+        calls: [
+          {
+            unit: 'mo',
+            kind: 'IF',
+            side: 'alpha',
+            hex: { col: 10, row: 5 },
+            he: 3,
+            called: -1,
+            lands: 1,
+          },
+        ],
+      };
+      const r = run(ctx, s, END);
+      const sc = r.events.find((e) => e.type === 'impactScattered');
+      expect(sc).toMatchObject({ unit: 'mo', from: { col: 10, row: 5 }, ruleId: 'TC-G5' });
+      const { roll, to } = sc as Extract<TankEvent, { type: 'impactScattered' }>;
+      const side = ctx.rules.impactScatter.get(roll);
+      expect(side === null ? to : { moved: to.col !== 10 || to.row !== 5 }).toEqual(
+        side === null ? { col: 10, row: 5 } : { moved: true },
+      );
+      expect(r.events.find((e) => e.type === 'indirectFire')).toMatchObject({ hex: to });
+    }
+  });
+});

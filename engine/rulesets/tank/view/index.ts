@@ -580,7 +580,7 @@ export function tankView(
       }));
       const clouds = s.smoke.map((m) => ({
         cell: m.hex,
-        label: `smoke to turn ${m.until}`,
+        label: `${m.kind === 'vehicle' ? 'vehicle smoke' : 'smoke'} to turn ${m.until}`,
       }));
       const marks = { changed, ...(clouds.length ? { clouds } : {}) };
       // One person testing both sides (no viewer) sees the plots of the side plotting now.

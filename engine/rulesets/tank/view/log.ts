@@ -33,6 +33,7 @@ const MORALE: Record<string, string> = {
 };
 
 const at = (h: { col: number; row: number }) => hexLabel(h.col, h.row);
+const key = (h: { col: number; row: number }) => `${h.col},${h.row}`;
 
 /** A plot in words ("DF at T-34 no. 2", "MV 0305 → 0506 (4 MP)"). */
 export function plotWords(ctx: TankContext, p: Plot): string {
@@ -268,6 +269,23 @@ export function describeTankEvent(ctx: TankContext, e: TankEvent, _state: TankSt
         'move',
         [e.ruleId],
         [e.unit],
+      );
+    case 'vehicleSmoke':
+      return line(
+        `Vehicle smoke over the wreck${e.units.length > 1 ? 's' : ''} of ${e.units.map(name).join(', ')} (${e.hexes.map(at).join(', ')}) until the end of turn ${e.until}`,
+        'result',
+        [e.ruleId],
+        [...e.units],
+      );
+    case 'impactScattered':
+      return line(
+        key(e.from) === key(e.to)
+          ? `${name(e.unit)}'s fire on ${at(e.from)} is unobserved but lands on its hex`
+          : `${name(e.unit)}'s fire on ${at(e.from)} is unobserved and scatters to ${at(e.to)}`,
+        'roll',
+        [e.ruleId],
+        [e.unit],
+        [e.roll],
       );
     case 'mMarkers':
       return line(
