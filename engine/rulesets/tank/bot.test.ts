@@ -197,6 +197,23 @@ describe('the TANK! bot and the missions MVR, SF, MT, DT and the morale fallback
     expect(p?.at?.[0]).toBeLessThan(38);
   });
 
+  test('infantry in cover with no enemy in reach digs in (EN); a sapper next to a closed street clears it (CLR)', () => {
+    const g = start({
+      layers: ['costello'],
+      columns: 30,
+      terrain: [[3, 5, 'woods']],
+      alpha: [
+        { id: 'a1', type: 'tank.infantrySquad', at: [3, 5] },
+        { id: 'a2', type: 'tank.sapperSquad', at: [6, 5] },
+      ],
+      bravo: [{ id: 'b1', type: 'tank.t34', at: [28, 2], facing: 5 }],
+    });
+    const state = { ...g.state, rubble: [{ hex: { col: 7, row: 5 }, blocksVehicles: true }] };
+    const turn = tankBotTurn(g.ctx, state, 'alpha');
+    expect(plotOf(turn, 'a1')?.mission).toBe('EN');
+    expect(plotOf(turn, 'a2')).toMatchObject({ mission: 'CLR', at: [7, 5] });
+  });
+
   test('infantry far from the objective mounts the tank in its hex, which waits; near the enemy it gets off', () => {
     const g = withGoal(
       {

@@ -222,6 +222,15 @@ export function tankBotTurn(
       tryAct({ type: 'plot', unit: id, mission: 'OF' });
       continue;
     }
+    // A sapper clears rubble that closes a street next to it (CLR, TC-4.9).
+    if (info.sapper) {
+      const block = state.rubble.find((r) => r.blocksVehicles && near(r.hex, at) <= 1);
+      if (
+        block &&
+        tryAct({ type: 'plot', unit: id, mission: 'CLR', at: [block.hex.col, block.hex.row] })
+      )
+        continue;
+    }
     // A vehicle that infantry plotted to mount this turn waits for it (MT resolves after movement).
     const awaited = Object.values(state.plots[side] ?? {}).some(
       (p) => p.mission === 'MT' && p.target === id,
@@ -292,6 +301,13 @@ export function tankBotTurn(
           : false;
       if (reverse || tryAct({ type: 'plot', unit: id, mission: 'MV', path })) continue;
     }
+    // Infantry that stays with no enemy in its reach digs in (EN, TC-4.8) instead of waiting.
+    if (
+      info.cls === 'infantry' &&
+      (!nearestEnemy || near(nearestEnemy, at) > info.range) &&
+      tryAct({ type: 'plot', unit: id, mission: 'EN' })
+    )
+      continue;
     tryAct({ type: 'plot', unit: id, mission: 'OF' });
   }
   // A unit marked for a morale test turns to face the enemy if its missions are cancelled (TC-6.4).

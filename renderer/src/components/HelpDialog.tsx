@@ -55,20 +55,21 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             plot its move, pick DF, DF-P or SMF in the weapon list and click an enemy to plot the
             shot (its line of sight is drawn hex by hex, the blocking hex marked), or use the
             unit&apos;s buttons for OF, a facing change, a close assault, backing up a hex (MVR) or
-            mounting a friendly vehicle (MT; a rider&apos;s only plot is where it dismounts, DT); a
-            mortar calls fire or smoke on a hex (smoke shows as a cloud). A plot that breaks a rule
-            is refused with its rule id. When both sides end plotting, the turn is resolved the way
-            players at a table do it: the phase panel lists the sequence of play and plays one step
-            at a time (Next step, N) or the rest (Resolve all, Shift+N), each step showing its shots
-            with their cell, die, result and line of sight on the board, and its moves; Undo takes
-            back one step. Each side&apos;s log names an enemy it has not spotted only as its
-            counter shows it. In WWI each side plays its turn with a command card from its hand
-            (seen only by its owner): the card&apos;s sections light up, order units there from the
-            phase panel, end ordering, move them by clicking a shaded hex (tanks crush wire), then
-            select a unit and hover an enemy for its battle dice, flag ignores and exact odds; pick
-            a combat card such as Butt &amp; Bayonet as the weapon to play it. A tank that wins a
-            close combat gains ground by itself and may then take one bonus combat (its weapon reads
-            Bonus combat). Medals decide the game.
+            mounting a friendly vehicle (MT; a rider&apos;s only plot is where it dismounts, DT),
+            and with Costello digging in (EN, infantry) or clearing rubble next to it (CLR,
+            sappers); a mortar calls fire or smoke on a hex (smoke shows as a cloud). A plot that
+            breaks a rule is refused with its rule id. When both sides end plotting, the turn is
+            resolved the way players at a table do it: the phase panel lists the sequence of play
+            and plays one step at a time (Next step, N) or the rest (Resolve all, Shift+N), each
+            step showing its shots with their cell, die, result and line of sight on the board, and
+            its moves; Undo takes back one step. Each side&apos;s log names an enemy it has not
+            spotted only as its counter shows it. In WWI each side plays its turn with a command
+            card from its hand (seen only by its owner): the card&apos;s sections light up, order
+            units there from the phase panel, end ordering, move them by clicking a shaded hex
+            (tanks crush wire), then select a unit and hover an enemy for its battle dice, flag
+            ignores and exact odds; pick a combat card such as Butt &amp; Bayonet as the weapon to
+            play it. A tank that wins a close combat gains ground by itself and may then take one
+            bonus combat (its weapon reads Bonus combat). Medals decide the game.
           </li>
           <li>
             <b>Files</b> are plain JSON in UTF-8 (Sandtable file format v1, described in the

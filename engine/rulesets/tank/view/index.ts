@@ -22,7 +22,7 @@ import type {
 import { reachable } from '../bot';
 import type { TankGame } from '../game';
 import type { TankContext } from '../rules/context';
-import { assaultOdds, plotOf, shotOdds, sightFor } from '../rules/fire';
+import { assaultOdds, dugIn, entrenchTurns, plotOf, shotOdds, sightFor } from '../rules/fire';
 import {
   allowance,
   allowedFacings,
@@ -178,9 +178,18 @@ export function tankView(
         const riders = i.cls === 'vehicle' ? ridersOf(ctx, s, id) : [];
         if (riders.length) status.push(`carrying ${riders.map(nameFor).join(', ')}`);
         if (own && i.dummy) status.push('dummy');
+        if (u.mMarker) status.push('M marker: fired or moved last step (easier to spot)');
+        const need = entrenchTurns(ctx);
+        if (u.entrench && need !== undefined)
+          status.push(
+            dugIn(ctx, u)
+              ? 'dug in: an Improved Position for it'
+              : `digging in (${u.entrench.turns} of ${need} turns)`,
+          );
         if (plot) status.push(`plot: ${plotWords(ctx, plot)}`);
         const badges: string[] = [];
         if (u.pinned) badges.push('P');
+        if (dugIn(ctx, u)) badges.push('IP');
         if (own && u.marks.length) badges.push('M');
         if (ctx.rules.layers.costello && !u.spotted) badges.push('?');
         const kind = !u.alive
@@ -331,6 +340,34 @@ export function tankView(
               ruleId: c.ok ? 'TC-6.4' : c.ruleId,
             });
           }
+        }
+      // Infantry digs in where it stands (EN, TC-4.8); a sapper clears rubble next to it (CLR, TC-4.9).
+      const need = entrenchTurns(ctx);
+      if (ctx.rules.layers.costello && i.cls === 'infantry' && !i.dummy && need !== undefined)
+        out.push(
+          command(
+            s,
+            unit,
+            'EN',
+            `Dig in here (EN, ${Math.min(need, (u.entrench?.turns ?? 0) + 1)} of ${need} turns)`,
+            { mission: 'EN' },
+            'TC-4.8',
+          ),
+        );
+      if (ctx.rules.layers.costello && i.sapper)
+        for (const r of s.rubble) {
+          if (!r.blocksVehicles || hexDistance(ctx.map.toAxial(u.at), ctx.map.toAxial(r.hex)) > 1)
+            continue;
+          out.push(
+            command(
+              s,
+              unit,
+              `CLR-${r.hex.col}-${r.hex.row}`,
+              `Clear the rubble in ${hexLabel(r.hex.col, r.hex.row)} (CLR)`,
+              { mission: 'CLR', hex: r.hex },
+              'TC-4.9',
+            ),
+          );
         }
       if (ctx.rules.layers.optional && i.cls === 'infantry')
         for (const e of ctx.order) {

@@ -95,3 +95,66 @@ describe('TANK! playtest: the missions MT, DT, MVR and SF, smoke and rubble on t
     }
   });
 });
+
+describe('TANK! playtest: digging in (EN, TC-4.8) and clearing rubble (CLR, TC-4.9) from the unit panel', () => {
+  const m = () => {
+    const g = makeTankGame(
+      fixtureScenario({
+        layers: ['costello'],
+        alpha: [
+          { id: 'sq', type: 'tank.infantrySquad', at: [2, 5] },
+          { id: 'sp', type: 'tank.sapperSquad', at: [4, 5] },
+          { id: 'tk', type: 'tank.pzIV', at: [3, 2] },
+        ],
+        bravo: [{ id: 'b1', type: 'tank.t34', at: [12, 2], facing: 4 }],
+      }),
+    );
+    if (typeof g === 'string') throw new Error(g);
+    return { ...g, view: tankView(g.ctx, g.game), state: g.game.newGame({ seed: 2 }) };
+  };
+
+  test('infantry is offered EN; after the catalog turns its counter shows IP and EN is refused', () => {
+    const g = m();
+    const en = g.view.commands(g.state, 'sq').find((c) => c.id === 'EN');
+    expect(en).toMatchObject({
+      label: 'Dig in here (EN, 1 of 2 turns)',
+      action: { type: 'plot', unit: 'sq', mission: 'EN' },
+      ruleId: 'TC-4.8',
+    });
+    expect(g.view.commands(g.state, 'tk').some((c) => c.id === 'EN')).toBe(false);
+    const dug = {
+      ...g.state,
+      units: {
+        ...g.state.units,
+        sq: { ...g.state.units['sq']!, entrench: { at: { col: 2, row: 5 }, turns: 2 } },
+      },
+    };
+    const counter = g.view.counters(dug, 'alpha').find((c) => c.id === 'sq')!;
+    expect(counter.badges).toContain('IP');
+    expect(counter.status).toContain('dug in: an Improved Position for it');
+    expect(g.view.commands(dug, 'sq').find((c) => c.id === 'EN')).toMatchObject({
+      action: undefined,
+      ruleId: 'TC-4.8',
+    });
+  });
+
+  test('a sapper next to rubble that closes a street is offered CLR for that hex only', () => {
+    const g = m();
+    const s = {
+      ...g.state,
+      rubble: [
+        { hex: { col: 5, row: 5 }, blocksVehicles: true },
+        { hex: { col: 9, row: 5 }, blocksVehicles: true },
+      ],
+    };
+    const clr = g.view.commands(s, 'sp').filter((c) => c.id.startsWith('CLR-'));
+    expect(clr).toHaveLength(1);
+    expect(clr[0]).toMatchObject({
+      id: 'CLR-5-5',
+      action: { type: 'plot', unit: 'sp', mission: 'CLR', at: [5, 5] },
+      ruleId: 'TC-4.9',
+    });
+    expect(g.game.reduce(s, clr[0]!.action as never).ok).toBe(true);
+    expect(g.view.commands(s, 'sq').some((c) => c.id.startsWith('CLR-'))).toBe(false);
+  });
+});
