@@ -200,3 +200,28 @@ test('TANK! hot-seat behind the hand-over screen: the side that plays the steps 
   await page.screenshot({ path: `${SHOTS}/05-bravo-sees-unspotted-firer.png` });
   expect(errors).toEqual([]);
 });
+
+test('TANK! infantry digs in from the unit panel by keyboard (EN, TC-4.8)', async ({ page }) => {
+  test.setTimeout(60_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /contour hills/i })
+    .first()
+    .click();
+  await page.getByRole('button', { name: '▶ Playtest' }).click();
+  await page.getByRole('button', { name: 'Start playtest' }).click();
+  await expect(page.getByTestId('playtest')).toHaveAttribute('data-board', 'hex');
+  await page.getByLabel('Hand-over screen').uncheck();
+  // The phase panel lists each unit with its commands; the squad (Grenadiers) is offered EN.
+  const dig = page
+    .getByTestId('prompt-plot')
+    .getByRole('button', { name: /Dig in here \(EN, 1 of \d turns\)/ })
+    .first();
+  await dig.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('playtest-log')).toContainText(/plots EN/);
+  await page.screenshot({ path: `${SHOTS}/05-dig-in.png` });
+  expect(errors).toEqual([]);
+});
