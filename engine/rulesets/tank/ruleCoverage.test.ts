@@ -124,8 +124,8 @@ const COVERAGE: Readonly<Record<string, readonly [Status, string]>> = {
     'a squad whose type has anti-tank weapons (stats.iatd) stacked with a support weapon is refused at game start (createTankContext); no bundled squad has them',
   ],
   'TC-4.6': [
-    'partial',
-    'infantry entering terrain with the exitDelayTurns stat stays an extra turn (stuckUntil; moves refused with TC-4.6); the seed names no such terrain, so no bundled terrain has it (TC-G7)',
+    'done',
+    'with the costello layer, infantry entering terrain with the exitDelayTurns stat stays an extra turn (stuckUntil; moves refused with TC-4.6); the seed names no terrain, so the placeholder catalog gives marsh exitDelayTurns 1 (TC-G7)',
   ],
   'TC-4.7': [
     'done',

@@ -637,6 +637,7 @@ describe('OT-G5: panic under indirect fire in the base game', () => {
 describe('TC-4.6 / TC-G7: fireteams held an extra turn by some terrain; TC-4.5 support squads', () => {
   test('infantry entering terrain with exitDelayTurns 1 may not move out the next turn, the turn after it may', () => {
     const doc = fixtureScenario({
+      layers: ['costello'],
       units: UNITS,
       terrain: [[5, 5, 'bog']],
       alpha: [{ id: 'a1', type: 'test.squad', at: [4, 5] }],

@@ -1035,9 +1035,11 @@ function stepMove(w: Work) {
   for (const m of movers) {
     const u = w.units[m.id]!;
     if (m.done.length) w.moved.add(m.id);
-    // Fireteams entering some terrain spend an extra turn there before they may leave (TC-4.6).
+    // Fireteams entering some terrain spend an extra turn there before they may leave (TC-4.6,
+    // an optional rule of the costello layer).
     const end = u.at ? mapOf(ctx, w.state()).hex(ctx.map.toAxial(u.at)) : undefined;
     if (
+      ctx.rules.layers.costello &&
       m.done.length &&
       u.alive &&
       end &&

@@ -290,3 +290,30 @@ describe('vehicle smoke and impact scatter (TC-3 step 8, TC-G5)', () => {
     }
   });
 });
+
+describe('terrain that holds fireteams (TC-4.6, placeholder marsh)', () => {
+  test('with Costello, infantry that enters the placeholder marsh stays there a turn; without it, it does not', () => {
+    const o = {
+      alpha: [{ id: 'sq', type: 'tank.infantrySquad', at: [4, 5] as const }],
+      bravo: [{ id: 'b', type: 'tank.t34', at: [14, 10] as const }],
+      terrain: [[5, 5, 'marsh'] as const],
+    };
+    const ctx = ctxOf(o);
+    const t1 = run(ctx, newTankGame(ctx, 1), [
+      { type: 'plot', unit: 'sq', mission: 'MV', path: [[5, 5]] },
+      ...END,
+    ]);
+    expect(t1.events).toContainEqual(
+      expect.objectContaining({ type: 'stuck', unit: 'sq', ruleId: 'TC-4.6' }),
+    );
+    expect(
+      refusal(ctx, t1.state, { type: 'plot', unit: 'sq', mission: 'MV', path: [[6, 5]] }),
+    ).toBe('TC-4.6');
+    const base = ctxOf({ ...o, layers: [] });
+    const b1 = run(base, newTankGame(base, 1), [
+      { type: 'plot', unit: 'sq', mission: 'MV', path: [[5, 5]] },
+      ...END,
+    ]);
+    expect(b1.events.some((e) => e.type === 'stuck')).toBe(false);
+  });
+});
