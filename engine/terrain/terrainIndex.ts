@@ -354,8 +354,6 @@ function boxCells(
 
 /** Side of a line-grid cell, in inches. */
 const LINE_CELL = 2;
-/** A feature whose box covers more line-grid cells than this is tested against every line. */
-const BIG_FEATURE_CELLS = 24;
 
 /**
  * Features by grid cell, for the features a segment may meet: the cells along the segment are
@@ -369,8 +367,6 @@ class LineGrid {
   private readonly columns: number;
   private readonly rows: number;
   private readonly cells: readonly Int32Array[];
-  /** Features listed in no cell, met by testing their box against every line. */
-  private readonly big: Int32Array;
   private readonly seen: Uint32Array;
   private stamp = 0;
 
@@ -378,13 +374,7 @@ class LineGrid {
     const { columns, rows, lists } = boxCells(entries, LINE_CELL, width, height);
     this.columns = columns;
     this.rows = rows;
-    // Features whose box covers many cells (a road across the table, a raised band) would be met
-    // again in every cell a line crosses: they are tested once per line instead.
-    const cellsOf = new Array<number>(entries.length).fill(0);
-    for (const l of lists) for (const i of l) cellsOf[i]!++;
-    const big = (i: number) => cellsOf[i]! > BIG_FEATURE_CELLS;
-    this.big = Int32Array.from(entries.keys()).filter(big);
-    this.cells = lists.map((l) => Int32Array.from(l.filter((i) => !big(i))));
+    this.cells = lists.map((l) => Int32Array.from(l));
     this.seen = new Uint32Array(entries.length);
   }
 
@@ -403,10 +393,6 @@ class LineGrid {
     }
     const stamp = this.stamp;
     const out: IndexedFeature[] = [];
-    for (let k = 0; k < this.big.length; k++) {
-      const e = entries[this.big[k]!]!;
-      if (segmentMeetsBox(a, b, e.box)) out.push(e);
-    }
     const dy = b.y - a.y;
     const r0 = this.row(Math.min(a.y, b.y));
     const r1 = this.row(Math.max(a.y, b.y));
