@@ -37,27 +37,7 @@ const halfDiagonal = (hull: { width: number; length: number }) =>
 
 /** Whether the boxes around two outlines overlap (strictly: touching boxes do not). */
 function boxesMeet(a: Poly, b: Poly): boolean {
-  let ax0 = Infinity;
-  let ay0 = Infinity;
-  let ax1 = -Infinity;
-  let ay1 = -Infinity;
-  for (const v of a) {
-    ax0 = Math.min(ax0, v.x);
-    ay0 = Math.min(ay0, v.y);
-    ax1 = Math.max(ax1, v.x);
-    ay1 = Math.max(ay1, v.y);
-  }
-  let bx0 = Infinity;
-  let by0 = Infinity;
-  let bx1 = -Infinity;
-  let by1 = -Infinity;
-  for (const v of b) {
-    bx0 = Math.min(bx0, v.x);
-    by0 = Math.min(by0, v.y);
-    bx1 = Math.max(bx1, v.x);
-    by1 = Math.max(by1, v.y);
-  }
-  return bx0 < ax1 && bx1 > ax0 && by0 < ay1 && by1 > ay0;
+  return overlapAlong(a, b, 1, 0, 0) && overlapAlong(a, b, 0, 1, 0);
 }
 
 /** True when two convex outlines overlap by more than a hair (touching is allowed). */
@@ -67,34 +47,45 @@ function convexOverlap(a: Poly, b: Poly): boolean {
 
 /**
  * Whether an edge normal of `poly` separates `a` and `b` by at least the gap (the separating
- * axis test), projecting without making arrays: the bot asks this for every end it tries.
+ * axis test): the bot asks this for every end it tries.
  */
 function separatedAlongEdges(poly: Poly, a: Poly, b: Poly): boolean {
-  const gap = 0.01;
   for (let k = 0; k < poly.length; k++) {
     const p = poly[k]!;
     const q = poly[(k + 1) % poly.length]!;
     const nx = q.y - p.y;
     const ny = p.x - q.x;
-    const len = Math.sqrt(nx * nx + ny * ny);
-    if (len === 0) continue;
-    let aMin = Infinity;
-    let aMax = -Infinity;
-    for (const v of a) {
-      const d = (v.x * nx + v.y * ny) / len;
-      if (d < aMin) aMin = d;
-      if (d > aMax) aMax = d;
-    }
-    let bMin = Infinity;
-    let bMax = -Infinity;
-    for (const v of b) {
-      const d = (v.x * nx + v.y * ny) / len;
-      if (d < bMin) bMin = d;
-      if (d > bMax) bMax = d;
-    }
-    if (aMin >= bMax - gap || bMin >= aMax - gap) return true;
+    if (nx === 0 && ny === 0) continue;
+    if (!overlapAlong(a, b, nx, ny, 0.01)) return true;
   }
   return false;
+}
+
+/**
+ * Whether the shadows of `a` and `b` on the direction (nx, ny) overlap by more than `gap`,
+ * worked out without making arrays.
+ */
+function overlapAlong(a: Poly, b: Poly, nx: number, ny: number, gap: number): boolean {
+  const len = Math.sqrt(nx * nx + ny * ny);
+  shadow(a, nx, ny, len, shadowA);
+  shadow(b, nx, ny, len, shadowB);
+  return shadowA[0]! < shadowB[1]! - gap && shadowB[0]! < shadowA[1]! - gap;
+}
+
+const shadowA = new Float64Array(2);
+const shadowB = new Float64Array(2);
+
+/** The least and greatest projection of an outline's corners on (nx, ny) / len, into `out`. */
+function shadow(poly: Poly, nx: number, ny: number, len: number, out: Float64Array): void {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of poly) {
+    const d = (v.x * nx + v.y * ny) / len;
+    if (d < lo) lo = d;
+    if (d > hi) hi = d;
+  }
+  out[0] = lo;
+  out[1] = hi;
 }
 
 /**
