@@ -80,7 +80,16 @@ describe('TANK! playtest: the missions MT, DT, MVR and SF, smoke and rubble on t
     const m = made();
     const s = {
       ...m.state,
-      smoke: [{ hex: { col: 8, row: 3 }, side: 'alpha', unit: 'a2', placed: 1, until: 1 }],
+      smoke: [
+        {
+          kind: 'mortar' as const,
+          hex: { col: 8, row: 3 },
+          side: 'alpha',
+          unit: 'a2',
+          placed: 1,
+          until: 1,
+        },
+      ],
       rubble: [{ hex: { col: 9, row: 3 }, blocksVehicles: true }],
     };
     for (const viewer of ['alpha', 'bravo', null]) {
