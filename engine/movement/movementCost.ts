@@ -89,36 +89,30 @@ export function segmentCoster(
     );
 }
 
-/** The crossings of a segment's first part, up to `t`, with spans measured along that part. */
-function crossingsUpTo(whole: readonly Crossing[], t: number): Crossing[] {
-  return crossingsWithin(whole, 0, t);
-}
-
-/** How far, as a share of the whole line, a wall's crossing may lie past a part's end. */
+/** How far, as a share of the whole line, a wall's crossing may lie past the cut. */
 const POINT_SLACK = 1e-12;
 
-/** The crossings of the part of a segment from `t0` to `t1`, with spans measured along it. */
-function crossingsWithin(whole: readonly Crossing[], t0: number, t1: number): Crossing[] {
+/** The crossings of a segment's first part, up to `t`, with spans measured along that part. */
+function crossingsUpTo(whole: readonly Crossing[], t: number): Crossing[] {
   const out: Crossing[] = [];
-  const length = t1 - t0;
   for (const c of whole) {
     const spans: Span[] = [];
     for (const s of c.spans) {
       if (s.t1 === s.t0) {
-        // A wall is met at a point (a span of no length), counted at either end of the part
-        // too, as a segment ending or starting on the wall meets it; worked out along the whole
-        // line, that point may lie a rounding error beyond the part's end.
-        if (s.t0 > t1 + POINT_SLACK || s.t0 < t0 - POINT_SLACK) continue;
-        const at = (Math.min(t1, Math.max(t0, s.t0)) - t0) / length;
+        // A wall is met at a point (a span of no length), counted at the cut too, as a segment
+        // ending on the wall meets it; worked out along the whole line, that point may lie a
+        // rounding error beyond the cut.
+        if (s.t0 > t + POINT_SLACK) continue;
+        const at = Math.min(t, s.t0) / t;
         spans.push({ t0: at, t1: at });
         continue;
       }
-      const start = Math.max(s.t0, t0);
-      const end = Math.min(s.t1, t1);
-      // An area's span that only touches an end of the part is not inside it, as
+      if (s.t0 > t) continue;
+      const end = Math.min(s.t1, t);
+      // An area's span that only touches the cut is not inside the part, as
       // segmentInsidePolygon would not count it either.
-      if (end - start < 1e-12) continue;
-      spans.push({ t0: (start - t0) / length, t1: (end - t0) / length });
+      if (end - s.t0 < 1e-12) continue;
+      spans.push({ t0: s.t0 / t, t1: end / t });
     }
     if (spans.length > 0) out.push({ entry: c.entry, spans });
   }

@@ -54,9 +54,9 @@ export class TerrainIndex {
   private readonly tree: Flatbush | undefined;
   private readonly grounds: readonly IndexedFeature[];
   /**
-   * Answers already given for a point: a game asks about the same few hundred unit positions over
-   * and over (every sight line starts with the ground under both ends). The map never changes, so
-   * an answer stays true; the memo is emptied when it grows past `MEMO_LIMIT` points.
+   * Ground answers already given for a point, in the plain-scan mode (the R-tree mode reads its
+   * ground grid instead). The map never changes, so an answer stays true; the memo is emptied
+   * when it grows past `MEMO_LIMIT` points. Set once the entries are placed.
    */
   private groundMemo: PointMemo<GroundSample> | undefined;
   private readonly featureMemo = new Map<number, PointMemo<readonly IndexedFeature[]>>();
