@@ -109,35 +109,76 @@ export function overlappedModel(
     mine ??= standingFootprint(ctx, state, id, at, facing);
     return boxesMeet(mine, poly) && convexOverlap(mine, poly);
   };
-  for (const u of dictValues(state.units)) {
-    if (u.id === id || !onTable(u)) continue;
-    const them = info(ctx, state, u.id);
-    if (them.kind === 'figure') continue;
-    const reach = myReach + halfDiagonal(hullSize(them));
-    const dx = u.at[0] - at[0];
-    const dy = u.at[1] - at[1];
+  for (const h of hullsOf(ctx, state)) {
+    if (h.id === id) continue;
+    const reach = myReach + h.reach;
+    const dx = h.x - at[0];
+    const dy = h.y - at[1];
     if (dx * dx + dy * dy >= reach * reach) continue;
-    const theirs = standingFootprint(ctx, state, u.id, u.at, u.facing);
-    if (overlaps(theirs)) return u.id;
-  }
-  for (const w of state.wrecks) {
-    const type = ctx.catalog.units.get(w.type);
-    const reach =
-      myReach + halfDiagonal({ length: type?.size?.length ?? 1.5, width: type?.size?.width ?? 1 });
-    const dx = w.at[0] - at[0];
-    const dy = w.at[1] - at[1];
-    if (dx * dx + dy * dy >= reach * reach) continue;
-    const wreck = rectangleCorners(
-      w.at[0],
-      w.at[1],
-      type?.size?.length ?? 1.5,
-      type?.size?.width ?? 1,
-      w.facing,
-    ) as Poly;
-    if (overlaps(wreck)) return `the wreck of ${w.unit}`;
+    h.outline ??= h.outlineOf();
+    if (overlaps(h.outline)) return h.name;
   }
   return undefined;
 }
+
+/** A vehicle's or gun's hull, or a wreck, standing on the table: what another hull may not cover. */
+interface Hull {
+  /** The unit's id; null for a wreck (a wreck is never the hull that asks). */
+  readonly id: string | null;
+  /** What a refusal calls it. */
+  readonly name: string;
+  readonly x: number;
+  readonly y: number;
+  /** Half the diagonal of its outline: no hull farther than the two reaches can touch it. */
+  readonly reach: number;
+  readonly outlineOf: () => Poly;
+  outline?: Poly;
+}
+
+/**
+ * The hulls of a state, listed once per units record and wrecks list (states are never changed),
+ * each outline built the first time a hull comes near enough to need it: the bot asks
+ * `overlappedModel` for every end it tries, and a village has some 120 men for 20 hulls.
+ */
+function hullsOf(ctx: TankplankContext, state: TankplankState): readonly Hull[] {
+  const known = hullsKnown.get(state.units);
+  if (known && known.wrecks === state.wrecks) return known.hulls;
+  const hulls: Hull[] = [];
+  for (const u of dictValues(state.units)) {
+    if (!onTable(u)) continue;
+    const i = info(ctx, state, u.id);
+    if (i.kind === 'figure') continue;
+    const at = u.at;
+    hulls.push({
+      id: u.id,
+      name: u.id,
+      x: at[0],
+      y: at[1],
+      reach: halfDiagonal(hullSize(i)),
+      outlineOf: () => standingFootprint(ctx, state, u.id, at, u.facing),
+    });
+  }
+  for (const w of state.wrecks) {
+    const type = ctx.catalog.units.get(w.type);
+    const length = type?.size?.length ?? 1.5;
+    const width = type?.size?.width ?? 1;
+    hulls.push({
+      id: null,
+      name: `the wreck of ${w.unit}`,
+      x: w.at[0],
+      y: w.at[1],
+      reach: halfDiagonal({ length, width }),
+      outlineOf: () => rectangleCorners(w.at[0], w.at[1], length, width, w.facing) as Poly,
+    });
+  }
+  hullsKnown.set(state.units, { wrecks: state.wrecks, hulls });
+  return hulls;
+}
+
+const hullsKnown = new WeakMap<
+  TankplankState['units'],
+  { wrecks: TankplankState['wrecks']; hulls: readonly Hull[] }
+>();
 
 /**
  * Refuses a place a unit may not end its move in: with its base or hull partly off the table
