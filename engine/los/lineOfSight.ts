@@ -332,7 +332,7 @@ export function lineOfSightVisible(
   // at the end, which most lines never need: their spans are found only then.
   const shaping: IndexedFeature[] = [];
   let shapingTop = -Infinity;
-  for (const entry of terrain.lineCandidates(a, b)) {
+  for (const entry of terrain.sightCandidates(a, b)) {
     const f = entry.feature;
     switch (f.kind) {
       case 'ground':
@@ -420,8 +420,10 @@ export function lineOfSightVisible(
   }
 
   // The ground can only rise above the line where a band, deck or bank rim under it is higher
-  // than the line's lower end (as in lineOfSight, with every box the line passes counted).
-  if (shaping.length > 0 && lowEnd < Math.max(shapingTop, groundA, groundB) + 1e-9) {
+  // than the line's lower end (as in lineOfSight, with every box the line passes counted). The
+  // ground test below finds a block only where the line is more than 1e-9 below the highest of
+  // them (and 0): a line nowhere that low skips it (most lines between men on open ground).
+  if (shaping.length > 0 && lowEnd < Math.max(shapingTop, 0) - 1e-9) {
     const relief: { entry: IndexedFeature; spans: readonly Span[] }[] = [];
     const breaks: number[] = [];
     let reliefTop = -Infinity;

@@ -74,6 +74,9 @@ export class TerrainIndex {
   private groundCells: GroundCells | undefined;
   /** Every feature by the cells of a grid its box meets, for `lineCandidates`. */
   private lineGrid: LineGrid | undefined;
+  /** The features `sightCandidates` may give, and their grid (a tree by its trunk's box). */
+  private sightEntries: readonly IndexedFeature[] = [];
+  private sightGrid: LineGrid | undefined;
 
   constructor(
     map: TableMap,
@@ -117,6 +120,8 @@ export class TerrainIndex {
       );
       this.groundCells = groundCellsOf(shaping, this.width, this.height);
       this.lineGrid = new LineGrid(this.entries, this.width, this.height);
+      this.sightEntries = this.entries.filter(mattersForSight);
+      this.sightGrid = new LineGrid(this.sightEntries.map(sightBox), this.width, this.height);
     }
     // Only now: while the entries were placed, groundAt read a shorter list.
     this.groundMemo = new Map();
@@ -258,6 +263,24 @@ export class TerrainIndex {
   lineCandidates(a: TablePoint, b: TablePoint): IndexedFeature[] {
     const grid = this.lineGrid;
     if (grid) return grid.along(a, b, this.entries);
+    return this.scanLine(a, b);
+  }
+
+  /**
+   * For a yes/no sight line: of the features that can block sight or shape the ground under it
+   * (`mattersForSight`), those whose box the segment `a`–`b` passes through (a tree's trunk box:
+   * only its trunk blocks). Leaves out what such a line never stops at (fences and bushes that do
+   * not block sight, base-level bands, roads that follow the ground, tree crowns), which cross
+   * most of the table's cells. The order is that of `lineCandidates` without the features left
+   * out; the plain-scan mode gives all of `lineCandidates`.
+   */
+  sightCandidates(a: TablePoint, b: TablePoint): IndexedFeature[] {
+    const grid = this.sightGrid;
+    if (grid) return grid.along(a, b, this.sightEntries);
+    return this.scanLine(a, b);
+  }
+
+  private scanLine(a: TablePoint, b: TablePoint): IndexedFeature[] {
     const box = {
       minX: Math.min(a.x, b.x),
       minY: Math.min(a.y, b.y),
@@ -368,14 +391,17 @@ class LineGrid {
   private readonly rows: number;
   private readonly cells: readonly Int32Array[];
   private readonly seen: Uint32Array;
+  private readonly boxes: readonly Box[];
   private stamp = 0;
 
-  constructor(entries: readonly IndexedFeature[], width: number, height: number) {
-    const { columns, rows, lists } = boxCells(entries, LINE_CELL, width, height);
+  /** `items[i].box` is the box the segment is tested against for `entries[i]` in `along`. */
+  constructor(items: readonly { readonly box: Box }[], width: number, height: number) {
+    const { columns, rows, lists } = boxCells(items, LINE_CELL, width, height);
     this.columns = columns;
     this.rows = rows;
     this.cells = lists.map((l) => Int32Array.from(l));
-    this.seen = new Uint32Array(entries.length);
+    this.seen = new Uint32Array(items.length);
+    this.boxes = items.map((i) => i.box);
   }
 
   private column(x: number): number {
@@ -422,13 +448,62 @@ class LineGrid {
           const i = cell[k]!;
           if (this.seen[i] === stamp) continue;
           this.seen[i] = stamp;
-          const e = entries[i]!;
-          if (segmentMeetsBox(a, b, e.box)) out.push(e);
+          if (segmentMeetsBox(a, b, this.boxes[i]!)) out.push(entries[i]!);
         }
       }
     }
     return out;
   }
+}
+
+/**
+ * Whether a feature can stop a yes/no sight line (`lineOfSightVisible`) or shape the ground
+ * under it: what that test passes over whatever the line (a base-level band, a road that follows
+ * the ground, a feature that does not block sight) is not worth meeting along the line.
+ */
+function mattersForSight(e: IndexedFeature): boolean {
+  const f = e.feature;
+  switch (f.kind) {
+    case 'ground':
+      return f.height > 0;
+    case 'bridge':
+    case 'catwalk':
+    case 'creek':
+    case 'gully':
+      return true;
+    case 'road':
+      return f.elevationMode === 'flat';
+    case 'tree':
+    case 'wall':
+    case 'fence':
+    case 'hedge':
+    case 'building':
+    case 'bushes':
+    case 'woods':
+    case 'forest':
+    case 'obstacle':
+    case 'bunker':
+    case 'wreck':
+      return e.rules.blocksSight;
+  }
+}
+
+/** Padding of a trunk's box, far above the rounding of the circle test. */
+const TRUNK_PAD = 1e-6;
+
+/** The box a sight line must pass through to be stopped by a feature: a tree's trunk's box. */
+function sightBox(e: IndexedFeature): { readonly box: Box } {
+  const fp = e.footprint;
+  if (fp.type !== 'circle') return e;
+  const r = fp.trunkRadius + TRUNK_PAD;
+  return {
+    box: {
+      minX: fp.centre.x - r,
+      minY: fp.centre.y - r,
+      maxX: fp.centre.x + r,
+      maxY: fp.centre.y + r,
+    },
+  };
 }
 
 /** Answers by point: x, then y. */
