@@ -5,7 +5,8 @@
  */
 import { type TankplankState, withFormation, withUnit } from './state';
 import { pathCost } from '../../../movement/movementCost';
-import { bearing, distance, project } from '../../../geometry/vector';
+import { bearing, distance, lerpPoint, project } from '../../../geometry/vector';
+import { routeField, routeFrom } from '../../../movement/routeField';
 import { type TablePoint, tablePoint } from '../../../geometry/units';
 import { constant } from './catalog';
 import type { TankplankContext } from './context';
@@ -15,6 +16,7 @@ import { isBoat } from './boats';
 import { furthestLegal, moverFor } from './movement';
 import { type Events, round } from './reduction';
 import { dictValues } from '../../../game/dict';
+import { shapeContains } from './zones';
 
 /** Units carrying out a morale result move first, in place of their normal move (TP-15.4, TP-G11). */
 export function forcedMoves(
@@ -105,7 +107,7 @@ export function crewBehaviour(
       why = 'crewToGun';
       ruleId = 'TP-16.6';
     } else if (ownBank) {
-      goal = edgeMiddle(ctx, u.side);
+      goal = regroupPoint(ctx, u.side);
       why = 'crewToRear';
     } else {
       const inCover = ctx.terrain
@@ -116,9 +118,13 @@ export function crewBehaviour(
     }
     if (!goal || distance(from, goal) < 0.3) continue;
     const { mover } = moverFor(ctx, next, u.id);
-    const to = furthestLegal(ctx, mover, from, goal);
+    let path = [from, furthestLegal(ctx, mover, from, goal)];
+    // A house or a high wall across the straight way: round it, by the way over the map.
+    if (why === 'crewToRear' && distance(from, path[1]!) < 0.5 * Math.min(distance(from, goal), 1))
+      path = roundabout(ctx, mover, from, goal) ?? path;
+    const to = path[path.length - 1]!;
     if (distance(from, to) < 0.05) continue;
-    const cost = pathCost(ctx.terrain, mover, [from, to], next.gaps ?? []);
+    const cost = pathCost(ctx.terrain, mover, path, next.gaps ?? []);
     next = withUnit(next, u.id, { at: [to.x, to.y], moved: 1, movedInches: cost.inches });
     events.push({
       type: 'UnitMoved',
@@ -178,22 +184,101 @@ function gunNeedingCrew(
   return best && { gun: best.gun, serving: best.serving, post: best.post };
 }
 
-function edgeMiddle(ctx: TankplankContext, side: string): TablePoint | undefined {
+/**
+ * The part of the way over the map (the route field's, round houses and walls) from `from` to
+ * `goal` a man covers in one move: whole legs while they fit, then as far along the next as he
+ * gets. Undefined when the field has no way.
+ */
+function roundabout(
+  ctx: TankplankContext,
+  mover: ReturnType<typeof moverFor>['mover'],
+  from: TablePoint,
+  goal: TablePoint,
+): TablePoint[] | undefined {
+  const way = routeFrom(ctx.terrain, routeField(ctx.terrain, mover, goal), from, 0);
+  if (way.length === 0) return undefined;
+  const path = [from];
+  const fits = (p: TablePoint) => {
+    const c = pathCost(ctx.terrain, mover, [...path, p]);
+    return c.legal && c.cost <= 1 + 1e-9;
+  };
+  for (const p of [...way, goal]) {
+    if (distance(path[path.length - 1]!, p) < 1e-6) continue;
+    if (fits(p)) {
+      path.push(p);
+      continue;
+    }
+    const last = path[path.length - 1]!;
+    let lo = 0;
+    let hi = 1;
+    for (let k = 0; k < 8; k++) {
+      const mid = (lo + hi) / 2;
+      if (fits(lerpPoint(last, p, mid))) lo = mid;
+      else hi = mid;
+    }
+    if (lo > 0) path.push(lerpPoint(last, p, lo));
+    break;
+  }
+  return path.length > 1 ? path : undefined;
+}
+
+/** Per context and side: the regroup point never changes during a game. */
+const REGROUP = new WeakMap<TankplankContext, Map<string, TablePoint | undefined>>();
+
+/**
+ * Where crews on their own bank regroup (TP-16.2): the point of their entry edge, half an inch in,
+ * nearest its middle that lies outside every objective area with a man's width to spare. They go
+ * to the rear to regroup, not into a fight: on a map whose objectives touch the entry edges (the
+ * village) the middle itself lies in the enemy's objective. The reading is RULE_READINGS' TP-16.2
+ * entry in interpretations.ts.
+ */
+export function regroupPoint(ctx: TankplankContext, side: string): TablePoint | undefined {
+  let bySide = REGROUP.get(ctx);
+  if (!bySide) REGROUP.set(ctx, (bySide = new Map()));
+  if (bySide.has(side)) return bySide.get(side);
+  const p = findRegroupPoint(ctx, side);
+  bySide.set(side, p);
+  return p;
+}
+
+function findRegroupPoint(ctx: TankplankContext, side: string): TablePoint | undefined {
   const e = ctx.entryEdges.get(side);
   if (!e) return undefined;
-  const along = e.edge === 'west' || e.edge === 'east' ? ctx.map.height : ctx.map.width;
+  const across = e.edge === 'west' || e.edge === 'east';
+  const along = across ? ctx.map.height : ctx.map.width;
+  const lo = Math.max(INSET, e.from ?? 0);
+  const hi = Math.min(along - INSET, e.to ?? along);
   const mid = ((e.from ?? 0) + (e.to ?? along)) / 2;
-  switch (e.edge) {
-    case 'west':
-      return tablePoint(0.5, mid);
-    case 'east':
-      return tablePoint(ctx.map.width - 0.5, mid);
-    case 'north':
-      return tablePoint(mid, 0.5);
-    case 'south':
-      return tablePoint(mid, ctx.map.height - 0.5);
+  const at = (a: number): TablePoint => {
+    switch (e.edge) {
+      case 'west':
+        return tablePoint(INSET, a);
+      case 'east':
+        return tablePoint(ctx.map.width - INSET, a);
+      case 'north':
+        return tablePoint(a, INSET);
+      case 'south':
+        return tablePoint(a, ctx.map.height - INSET);
+    }
+  };
+  const areas = ctx.objectives.flatMap((o) => (o.area ? [o.area] : []));
+  const clear = (a: number) =>
+    [a - SPARE, a, a + SPARE].every((b) =>
+      areas.every((area) => !shapeContains(area, at(b), ctx.map)),
+    );
+  // Out from the middle a tenth of an inch at a time, the lower side first on a tie.
+  for (let d = 0; d <= along; d += 0.1) {
+    for (const a of d === 0 ? [mid] : [mid - d, mid + d]) {
+      if (a >= lo - 1e-9 && a <= hi + 1e-9 && clear(a)) return at(a);
+    }
   }
+  // Objectives along the whole edge: the middle, as the rule says.
+  return at(mid);
 }
+
+/** How far in from the table edge crews regroup, and the room kept from an objective's edge. */
+const INSET = 0.5;
+const SPARE = 0.5;
 
 function nearestCover(ctx: TankplankContext, from: TablePoint): TablePoint | undefined {
   let best: TablePoint | undefined;

@@ -51,7 +51,19 @@ export function countsAsTroops(ctx: TankplankContext, state: TankplankState, id:
     const u = state.units[id];
     if (at && u && !u.embarkedIn && gunCrew(ctx, state, id, at) === 0) return false;
   }
+  // A vehicle with nobody aboard, neither crew nor riders, is a thing left standing, as the
+  // abandoned gun above: no troops (the TP-3.3 reading in interpretations.ts, RULE_READINGS).
+  if (i.kind === 'vehicle') {
+    const u = state.units[id];
+    if (u && u.passengers.length === 0 && !manned(u)) return false;
+  }
   return true;
+}
+
+/** Whether any crew figure is still inside a vehicle or gun. */
+function manned(u: UnitState): boolean {
+  for (const role in u.crew) if ((u.crew[role] ?? 0) > 0) return true;
+  return false;
 }
 
 /** A piece moves only in a man's hands (TP-16.8). */
