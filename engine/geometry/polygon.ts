@@ -74,9 +74,35 @@ export interface Span {
  * Works for concave polygons (even-odd rule).
  */
 export function segmentInsidePolygon(a: TablePoint, b: TablePoint, poly: Polygon): Span[] {
+  if (spanOut.length < 2 * (poly.length + 1)) spanOut = new Float64Array(2 * (poly.length + 1));
+  const out = spanOut;
+  const n = segmentInsidePolygonInto(a, b, poly, out);
+  const spans: Span[] = [];
+  for (let k = 0; k < n; k++) spans.push({ t0: out[2 * k]!, t1: out[2 * k + 1]! });
+  return spans;
+}
+
+let spanOut = new Float64Array(64);
+
+/**
+ * `segmentInsidePolygon` without making span objects, for callers that test many lines: the
+ * spans' t0 and t1 go to `out[2k]` and `out[2k + 1]`, and their number is returned. `out` must
+ * hold at least `2 * (poly.length + 1)` numbers.
+ */
+export function segmentInsidePolygonInto(
+  a: TablePoint,
+  b: TablePoint,
+  poly: Polygon,
+  out: Float64Array,
+): number {
   // Crossing parameters into a scratch buffer (no array per call); sorted by insertion, which
   // puts numbers in the same order as Array.prototype.sort with a numeric comparator.
   const n = poly.length;
+  if (out.length < 2 * (n + 1)) {
+    throw new Error(
+      `segmentInsidePolygonInto: out holds ${out.length} numbers, ${2 * (n + 1)} needed`,
+    );
+  }
   let ts = scratch;
   if (ts.length < n + 2) ts = scratch = new Float64Array(2 * (n + 2));
   ts[0] = 0;
@@ -106,16 +132,20 @@ export function segmentInsidePolygon(a: TablePoint, b: TablePoint, poly: Polygon
     }
     ts[k] = t;
   }
-  const spans: Span[] = [];
+  let spans = 0;
   for (let k = 1; k < count; k++) {
     const t0 = ts[k - 1]!;
     const t1 = ts[k]!;
     if (t1 - t0 < 1e-12) continue;
     const m = (t0 + t1) / 2;
     if (!insideXY(ax + rx * m, ay + ry * m, poly)) continue;
-    const last = spans[spans.length - 1];
-    if (last && Math.abs(last.t1 - t0) < 1e-12) spans[spans.length - 1] = { t0: last.t0, t1 };
-    else spans.push({ t0, t1 });
+    // A span that starts where the last one ended continues it.
+    if (spans > 0 && Math.abs(out[2 * spans - 1]! - t0) < 1e-12) out[2 * spans - 1] = t1;
+    else {
+      out[2 * spans] = t0;
+      out[2 * spans + 1] = t1;
+      spans++;
+    }
   }
   return spans;
 }

@@ -5,6 +5,7 @@ import {
   type Box,
   pointInPolygon,
   segmentInsidePolygon,
+  segmentInsidePolygonInto,
   type Polygon,
   type Span,
 } from '../geometry/polygon';
@@ -12,6 +13,7 @@ import { distance, lerpPoint } from '../geometry/vector';
 import { inches, type Inches, type TablePoint } from '../geometry/units';
 import {
   featureSpans,
+  SightRole,
   trenchSpans,
   trunkSpan,
   type IndexedFeature,
@@ -328,71 +330,72 @@ export function lineOfSightVisible(
     (ignoreA !== undefined && ignoreA.includes(id)) ||
     (ignoreB !== undefined && ignoreB.includes(id));
   const lowEnd = Math.min(zA, zB);
+  const dz = zB - zA;
+  const sight = terrain.sight;
+  const { entries, role, top, seeFromInside } = sight;
+  const count = sight.along(a, b);
+  const found = sight.found;
   // Features that shape the ground (raised bands, decks, beds, flat roads), for the relief test
   // at the end, which most lines never need: their spans are found only then.
-  const shaping: IndexedFeature[] = [];
+  if (shapingScratch.length < count) shapingScratch = new Int32Array(count);
+  const shaping = shapingScratch;
+  let shapingCount = 0;
   let shapingTop = -Infinity;
-  for (const entry of terrain.sightCandidates(a, b)) {
-    const f = entry.feature;
-    switch (f.kind) {
-      case 'ground':
-        // A band at base level or below never raises the ground (groundAmong takes the highest
-        // band above 0).
-        if (f.height <= 0) break;
-        shaping.push(entry);
-        shapingTop = Math.max(shapingTop, entry.top);
-        break;
-      case 'bridge':
-      case 'catwalk':
-        shaping.push(entry);
-        shapingTop = Math.max(shapingTop, entry.top);
-        break;
-      case 'creek':
-      case 'gully':
-        shaping.push(entry);
-        shapingTop = Math.max(shapingTop, 0);
-        break;
-      case 'road':
-        if (f.elevationMode === 'flat') shaping.push(entry);
-        break;
-      case 'tree': {
-        // Only the trunk blocks, where the line passes below the tree's top.
-        if (!entry.rules.blocksSight || entry.top <= lowEnd || ignored(entry.id)) break;
-        if (!trunkSpan(entry.footprint, a, b)) break;
-        for (const s of featureSpans(entry.footprint, a, b)) {
-          const low = Math.min(zA + (zB - zA) * s.t0, zA + (zB - zA) * s.t1);
-          if (low < entry.top) return false;
-        }
-        break;
+  for (let k = 0; k < count; k++) {
+    const i = found[k]!;
+    const r = role[i]!;
+    if (r <= SightRole.flatRoad) {
+      shaping[shapingCount++] = i;
+      if (r === SightRole.band || r === SightRole.deck) shapingTop = Math.max(shapingTop, top[i]!);
+      else if (r === SightRole.trench) shapingTop = Math.max(shapingTop, 0);
+      continue;
+    }
+    // The line is nowhere lower than its lower end: a feature no higher than that is passed over.
+    const t = top[i]!;
+    if (t <= lowEnd) continue;
+    const entry = entries[i]!;
+    if (ignored(entry.id)) continue;
+    const fp = entry.footprint;
+    if (r === SightRole.tree) {
+      // Only the trunk blocks, where the line passes below the tree's top.
+      if (!trunkSpan(fp, a, b)) continue;
+      for (const s of featureSpans(fp, a, b)) {
+        if (Math.min(zA + dz * s.t0, zA + dz * s.t1) < t) return false;
       }
-      case 'wall':
-      case 'fence':
-      case 'hedge':
-      case 'building':
-      case 'bushes':
-      case 'woods':
-      case 'forest':
-      case 'obstacle':
-      case 'bunker':
-      case 'wreck': {
-        // The line is nowhere lower than its lower end: a feature no higher than that is passed over.
-        if (!entry.rules.blocksSight || entry.top <= lowEnd || ignored(entry.id)) break;
-        const isArea = entry.footprint.type === 'area';
-        for (const s of featureSpans(entry.footprint, a, b)) {
-          const low = Math.min(zA + (zB - zA) * s.t0, zA + (zB - zA) * s.t1);
-          if (low >= entry.top) continue;
-          if (isArea && entry.rules.seeFromInside) {
-            const insideA = s.t0 <= EPS && groundA < entry.top;
-            const insideB = s.t1 >= 1 - EPS && groundB < entry.top;
-            if (insideA || insideB) continue;
-          }
-          if (entry.footprint.type === 'line' && inGap(gaps, entry.id, lerpPoint(a, b, s.t0)))
-            continue;
-          if (f.kind === 'building' && throughHoles(gaps, entry.id, a, b, s)) continue;
-          return false;
+      continue;
+    }
+    if (r === SightRole.area && fp.type === 'area' && fp.polygons.length === 1) {
+      const poly = fp.polygons[0]!;
+      if (spanScratch.length < 2 * (poly.length + 1))
+        spanScratch = new Float64Array(2 * (poly.length + 1));
+      const spans = spanScratch;
+      const n = segmentInsidePolygonInto(a, b, poly, spans);
+      for (let m = 0; m < n; m++) {
+        const t0 = spans[2 * m]!;
+        const t1 = spans[2 * m + 1]!;
+        if (Math.min(zA + dz * t0, zA + dz * t1) >= t) continue;
+        if (seeFromInside[i] === 1) {
+          const insideA = t0 <= EPS && groundA < t;
+          const insideB = t1 >= 1 - EPS && groundB < t;
+          if (insideA || insideB) continue;
         }
-        break;
+        if (entry.feature.kind === 'building' && throughHoles(gaps, entry.id, a, b, { t0, t1 }))
+          continue;
+        return false;
       }
+      continue;
+    }
+    for (const s of featureSpans(fp, a, b)) {
+      const low = Math.min(zA + dz * s.t0, zA + dz * s.t1);
+      if (low >= t) continue;
+      if (seeFromInside[i] === 1) {
+        const insideA = s.t0 <= EPS && groundA < t;
+        const insideB = s.t1 >= 1 - EPS && groundB < t;
+        if (insideA || insideB) continue;
+      }
+      if (fp.type === 'line' && inGap(gaps, entry.id, lerpPoint(a, b, s.t0))) continue;
+      if (entry.feature.kind === 'building' && throughHoles(gaps, entry.id, a, b, s)) continue;
+      return false;
     }
   }
 
@@ -423,12 +426,13 @@ export function lineOfSightVisible(
   // than the line's lower end (as in lineOfSight, with every box the line passes counted). The
   // ground test below finds a block only where the line is more than 1e-9 below the highest of
   // them (and 0): a line nowhere that low skips it (most lines between men on open ground).
-  if (shaping.length > 0 && lowEnd < Math.max(shapingTop, 0) - 1e-9) {
+  if (shapingCount > 0 && lowEnd < Math.max(shapingTop, 0) - 1e-9) {
     const relief: { entry: IndexedFeature; spans: readonly Span[] }[] = [];
     const breaks: number[] = [];
     let reliefTop = -Infinity;
     let hasRelief = false;
-    for (const entry of shaping) {
+    for (let k = 0; k < shapingCount; k++) {
+      const entry = entries[shaping[k]!]!;
       const f = entry.feature;
       if (f.kind === 'creek' || f.kind === 'gully') {
         const parts = trenchSpans(entry.footprint, a, b);
@@ -615,7 +619,7 @@ function groundBlocks(
     if (t <= 1e-6 || t >= 1 - 1e-6) return false;
     const z = zA + dz * t;
     if (z >= highest - 1e-9) return false;
-    return z < terrain.groundAmong(grounds, lerpPoint(a, b, t)).height - 1e-9;
+    return z < terrain.groundHeightAmong(grounds, lerpPoint(a, b, t)) - 1e-9;
   };
   breaks.sort((x, y) => x - y);
   let last = 0;
@@ -626,6 +630,11 @@ function groundBlocks(
   }
   return blocked((last + 1) / 2);
 }
+
+/** The ground-shaping features a yes/no line meets, by their number in `terrain.sight`. */
+let shapingScratch = new Int32Array(64);
+/** Spans of a line in one polygon, t0 and t1 in turn. */
+let spanScratch = new Float64Array(64);
 
 /** The kinds `groundAmong` reads; the rest of a line's crossings never change the ground. */
 const SHAPES_GROUND = new Set<FeatureKind>([

@@ -74,9 +74,8 @@ export class TerrainIndex {
   private groundCells: GroundCells | undefined;
   /** Every feature by the cells of a grid its box meets, for `lineCandidates`. */
   private lineGrid: LineGrid | undefined;
-  /** The features `sightCandidates` may give, and their grid (a tree by its trunk's box). */
-  private sightEntries: readonly IndexedFeature[] = [];
-  private sightGrid: LineGrid | undefined;
+  /** What a yes/no sight line may meet, with their grid (or a scan of them, in the scan mode). */
+  readonly sight: SightFeatures;
 
   constructor(
     map: TableMap,
@@ -119,10 +118,9 @@ export class TerrainIndex {
         (e) => groundKinds.has(e.feature.kind) || e.feature.kind === 'road',
       );
       this.groundCells = groundCellsOf(shaping, this.width, this.height);
-      this.lineGrid = new LineGrid(this.entries, this.width, this.height);
-      this.sightEntries = this.entries.filter(mattersForSight);
-      this.sightGrid = new LineGrid(this.sightEntries.map(sightBox), this.width, this.height);
+      this.lineGrid = new LineGrid(this.entries, this.width, this.height, false);
     }
+    this.sight = new SightFeatures(this.entries, this.width, this.height, mode === 'scan');
     // Only now: while the entries were placed, groundAt read a shorter list.
     this.groundMemo = new Map();
   }
@@ -188,8 +186,10 @@ export class TerrainIndex {
     if (cells) {
       const c = Math.floor(p.x / GROUND_CELL);
       const r = Math.floor(p.y / GROUND_CELL);
-      if (c >= 0 && r >= 0 && c < cells.columns && r < cells.rows)
-        return this.groundAmong(cells.lists[r * cells.columns + c]!, p);
+      if (c >= 0 && r >= 0 && c < cells.columns && r < cells.rows) {
+        const k = r * cells.columns + c;
+        return cells.uniform[k] ?? this.groundAmong(cells.lists[k]!, p);
+      }
     }
     const hit = this.groundMemo?.get(p.x)?.get(p.y);
     if (hit) return hit;
@@ -203,57 +203,24 @@ export class TerrainIndex {
 
   /** Height of the ground under a point, from a list of candidate features known to include it. */
   groundAmong(list: readonly IndexedFeature[], p: TablePoint): GroundSample {
-    let band = 0;
-    let bandId: FeatureId | undefined;
-    let cut = 0;
-    let cutId: FeatureId | undefined;
-    let flatRoad: FeatureId | undefined;
-    for (const e of list) {
-      const f = e.feature;
-      switch (f.kind) {
-        case 'bridge':
-        case 'catwalk':
-          if (contains(e.footprint, p, 0)) return { height: f.deckHeight ?? 0, featureId: e.id };
-          break;
-        case 'ground':
-          if (f.height > band && contains(e.footprint, p, 0)) {
-            band = f.height;
-            bandId = e.id;
-          }
-          break;
-        case 'creek':
-        case 'gully': {
-          const d = trenchDepthAt(e.footprint, p);
-          if (d > cut) {
-            cut = d;
-            cutId = e.id;
-          }
-          break;
-        }
-        case 'road':
-          if (f.elevationMode === 'flat' && contains(e.footprint, p, 0)) flatRoad = e.id;
-          break;
-        case 'building':
-        case 'wall':
-        case 'fence':
-        case 'hedge':
-        case 'bushes':
-        case 'tree':
-        case 'woods':
-        case 'forest':
-        case 'obstacle':
-        case 'bunker':
-        case 'wreck':
-          break;
+    return groundAmongList(list, p);
+  }
+
+  /**
+   * `groundAmong(list, p).height` for a `list` that holds every ground-shaping feature under
+   * `p`, read from the ground grid where the ground is the same all over `p`'s cell.
+   */
+  groundHeightAmong(list: readonly IndexedFeature[], p: TablePoint): number {
+    const cells = this.groundCells;
+    if (cells) {
+      const c = Math.floor(p.x / GROUND_CELL);
+      const r = Math.floor(p.y / GROUND_CELL);
+      if (c >= 0 && r >= 0 && c < cells.columns && r < cells.rows) {
+        const known = cells.uniform[r * cells.columns + c];
+        if (known) return known.height;
       }
     }
-    // A flat road is cut through raised ground at base level; a creek bed still sinks below it.
-    if (flatRoad !== undefined && band > 0) {
-      band = 0;
-      bandId = flatRoad;
-    }
-    if (cut > 0) return { height: band - cut, featureId: cutId };
-    return { height: band, featureId: bandId };
+    return this.groundAmong(list, p).height;
   }
 
   /**
@@ -262,21 +229,12 @@ export class TerrainIndex {
    */
   lineCandidates(a: TablePoint, b: TablePoint): IndexedFeature[] {
     const grid = this.lineGrid;
-    if (grid) return grid.along(a, b, this.entries);
-    return this.scanLine(a, b);
-  }
-
-  /**
-   * For a yes/no sight line: of the features that can block sight or shape the ground under it
-   * (`mattersForSight`), those whose box the segment `a`–`b` passes through (a tree's trunk box:
-   * only its trunk blocks). Leaves out what such a line never stops at (fences and bushes that do
-   * not block sight, base-level bands, roads that follow the ground, tree crowns), which cross
-   * most of the table's cells. The order is that of `lineCandidates` without the features left
-   * out; the plain-scan mode gives all of `lineCandidates`.
-   */
-  sightCandidates(a: TablePoint, b: TablePoint): IndexedFeature[] {
-    const grid = this.sightGrid;
-    if (grid) return grid.along(a, b, this.sightEntries);
+    if (grid) {
+      const n = grid.along(a, b);
+      const out: IndexedFeature[] = [];
+      for (let k = 0; k < n; k++) out.push(this.entries[grid.found[k]!]!);
+      return out;
+    }
     return this.scanLine(a, b);
   }
 
@@ -337,6 +295,8 @@ interface GroundCells {
   readonly columns: number;
   readonly rows: number;
   readonly lists: readonly (readonly IndexedFeature[])[];
+  /** The ground of a cell where it is the same under every point of the cell (else undefined). */
+  readonly uniform: readonly (GroundSample | undefined)[];
 }
 
 /**
@@ -350,7 +310,134 @@ function groundCellsOf(
   height: number,
 ): GroundCells {
   const { columns, rows, lists } = boxCells(grounds, GROUND_CELL, width, height);
-  return { columns, rows, lists: lists.map((l) => l.map((i) => grounds[i]!)) };
+  const features = lists.map((l) => l.map((i) => grounds[i]!));
+  const uniform = features.map((list, k) => {
+    const minX = (k % columns) * GROUND_CELL;
+    const minY = Math.floor(k / columns) * GROUND_CELL;
+    const cell = { minX, minY, maxX: minX + GROUND_CELL, maxY: minY + GROUND_CELL };
+    let decks = 0;
+    for (const e of list) {
+      const f = e.feature;
+      // A base-level band never sets the ground (groundAmong takes the highest band above 0).
+      if (f.kind === 'ground' && f.height <= 0) continue;
+      if (f.kind === 'road' && f.elevationMode !== 'flat') continue;
+      const fp = e.footprint;
+      if (fp.type === 'trench') {
+        if (!trenchEven(fp, cell)) return undefined;
+        continue;
+      }
+      if (fp.type !== 'area' || fp.polygons.some((poly) => outlineNear(poly, cell)))
+        return undefined;
+      // Where two decks overlap, the first in the list wins: a line's own list may order them
+      // otherwise, so such a cell is left to be worked out point by point.
+      if ((f.kind === 'bridge' || f.kind === 'catwalk') && contains(fp, centreOf(cell), 0))
+        if (++decks > 1) return undefined;
+    }
+    const sample = groundAmongList(list, centreOf(cell));
+    return Object.freeze(sample);
+  });
+  return { columns, rows, lists: features, uniform };
+}
+
+/** Height of the ground under a point, from a list of candidate features known to include it. */
+function groundAmongList(list: readonly IndexedFeature[], p: TablePoint): GroundSample {
+  let band = 0;
+  let bandId: FeatureId | undefined;
+  let cut = 0;
+  let cutId: FeatureId | undefined;
+  let flatRoad: FeatureId | undefined;
+  for (const e of list) {
+    const f = e.feature;
+    switch (f.kind) {
+      case 'bridge':
+      case 'catwalk':
+        if (contains(e.footprint, p, 0)) return { height: f.deckHeight ?? 0, featureId: e.id };
+        break;
+      case 'ground':
+        if (f.height > band && contains(e.footprint, p, 0)) {
+          band = f.height;
+          bandId = e.id;
+        }
+        break;
+      case 'creek':
+      case 'gully': {
+        const d = trenchDepthAt(e.footprint, p);
+        if (d > cut) {
+          cut = d;
+          cutId = e.id;
+        }
+        break;
+      }
+      case 'road':
+        if (f.elevationMode === 'flat' && contains(e.footprint, p, 0)) flatRoad = e.id;
+        break;
+      case 'building':
+      case 'wall':
+      case 'fence':
+      case 'hedge':
+      case 'bushes':
+      case 'tree':
+      case 'woods':
+      case 'forest':
+      case 'obstacle':
+      case 'bunker':
+      case 'wreck':
+        break;
+    }
+  }
+  // A flat road is cut through raised ground at base level; a creek bed still sinks below it.
+  if (flatRoad !== undefined && band > 0) {
+    band = 0;
+    bandId = flatRoad;
+  }
+  if (cut > 0) return { height: band - cut, featureId: cutId };
+  return { height: band, featureId: bandId };
+}
+
+/** How far from a cell's sides an outline or a bank must stay for the cell to count as even. */
+const EVEN_MARGIN = 1e-6;
+
+function centreOf(box: Box): TablePoint {
+  return { x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2 } as TablePoint;
+}
+
+/** The box grown by `pad` on every side. */
+function grown(box: Box, pad: number): Box {
+  return { minX: box.minX - pad, minY: box.minY - pad, maxX: box.maxX + pad, maxY: box.maxY + pad };
+}
+
+/** Whether some edge of a polygon comes within `EVEN_MARGIN` of the box (then points in the box may fall either side of it). */
+function outlineNear(poly: Polygon, box: Box): boolean {
+  const near = grown(box, EVEN_MARGIN);
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    if (segmentMeetsBox(poly[j]!, poly[i]!, near)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a creek or gully is as deep under every point of the box: the box lies well beyond
+ * its banks (depth 0), or well within the bed along one of its legs (the full depth).
+ */
+function trenchEven(fp: Extract<Footprint, { type: 'trench' }>, box: Box): boolean {
+  const pts = fp.points;
+  const beyond = grown(box, fp.outerHalfWidth + EVEN_MARGIN);
+  let clear = true;
+  for (let i = 1; i < pts.length; i++)
+    if (segmentMeetsBox(pts[i - 1]!, pts[i]!, beyond)) clear = false;
+  if (clear) return true;
+  const corners = [
+    { x: box.minX, y: box.minY },
+    { x: box.maxX, y: box.minY },
+    { x: box.maxX, y: box.maxY },
+    { x: box.minX, y: box.maxY },
+  ] as TablePoint[];
+  const bed = fp.floorHalfWidth - EVEN_MARGIN;
+  for (let i = 1; i < pts.length; i++) {
+    // The bed around one leg is convex: all four corners in it put the whole box in it.
+    if (corners.every((c) => segmentDistance(c, pts[i - 1]!, pts[i]!) <= bed)) return true;
+  }
+  return false;
 }
 
 /**
@@ -389,91 +476,187 @@ const LINE_CELL = 2;
 class LineGrid {
   private readonly columns: number;
   private readonly rows: number;
-  private readonly cells: readonly Int32Array[];
+  /** The cells' lists one after the other: cell k's are `items[starts[k]]` to `items[starts[k + 1] - 1]`. */
+  private readonly starts: Int32Array;
+  private readonly items: Int32Array;
+  /** minX, minY, maxX, maxY of the box of feature i at 4i. */
+  private readonly boxes: Float64Array;
   private readonly seen: Uint32Array;
-  private readonly boxes: readonly Box[];
   private stamp = 0;
+  /** The features the last `along` found, by their number in the grid's list, in order. */
+  readonly found: Int32Array;
 
-  /** `items[i].box` is the box the segment is tested against for `entries[i]` in `along`. */
-  constructor(items: readonly { readonly box: Box }[], width: number, height: number) {
-    const { columns, rows, lists } = boxCells(items, LINE_CELL, width, height);
+  /**
+   * `features[i].box` is the box the segment is tested against for feature i. With `scan` the
+   * grid has one cell and `along` tests every feature's box (the benchmark's plain scan).
+   */
+  constructor(
+    features: readonly { readonly box: Box }[],
+    width: number,
+    height: number,
+    scan: boolean,
+  ) {
+    const { columns, rows, lists } = scan
+      ? { columns: 1, rows: 1, lists: [features.map((_, i) => i)] }
+      : boxCells(features, LINE_CELL, width, height);
     this.columns = columns;
     this.rows = rows;
-    this.cells = lists.map((l) => Int32Array.from(l));
-    this.seen = new Uint32Array(items.length);
-    this.boxes = items.map((i) => i.box);
+    this.starts = new Int32Array(lists.length + 1);
+    let at = 0;
+    lists.forEach((l, k) => {
+      this.starts[k] = at;
+      at += l.length;
+    });
+    this.starts[lists.length] = at;
+    this.items = Int32Array.from(lists.flat());
+    this.boxes = new Float64Array(features.length * 4);
+    features.forEach(({ box }, i) =>
+      this.boxes.set([box.minX, box.minY, box.maxX, box.maxY], 4 * i),
+    );
+    this.seen = new Uint32Array(features.length);
+    this.found = new Int32Array(features.length);
   }
 
-  private column(x: number): number {
-    return Math.min(this.columns - 1, Math.max(0, Math.floor(x / LINE_CELL)));
-  }
-
-  private row(y: number): number {
-    return Math.min(this.rows - 1, Math.max(0, Math.floor(y / LINE_CELL)));
-  }
-
-  along(a: TablePoint, b: TablePoint, entries: readonly IndexedFeature[]): IndexedFeature[] {
+  /** The features whose box the segment `a`–`b` passes through, into `found`; returns their count. */
+  along(a: TablePoint, b: TablePoint): number {
     if (++this.stamp === 0xffffffff) {
       this.seen.fill(0);
       this.stamp = 1;
     }
     const stamp = this.stamp;
-    const out: IndexedFeature[] = [];
-    const dy = b.y - a.y;
-    const r0 = this.row(Math.min(a.y, b.y));
-    const r1 = this.row(Math.max(a.y, b.y));
+    const { columns, rows, starts, items, boxes, seen, found } = this;
+    const ax = a.x;
+    const ay = a.y;
+    const dx = b.x - ax;
+    const dy = b.y - ay;
+    let count = 0;
+    const r0 = clampCell(Math.min(ay, b.y), rows);
+    const r1 = clampCell(Math.max(ay, b.y), rows);
     for (let r = r0; r <= r1; r++) {
       // The part of the segment within this row's band (all of it in the first and last rows
       // when the ends lie beyond the grid), as a range of columns.
       let xLo: number;
       let xHi: number;
       if (r0 === r1 || dy === 0) {
-        xLo = Math.min(a.x, b.x);
-        xHi = Math.max(a.x, b.x);
+        xLo = Math.min(ax, b.x);
+        xHi = Math.max(ax, b.x);
       } else {
         const yLo = r === r0 ? -Infinity : r * LINE_CELL;
         const yHi = r === r1 ? Infinity : (r + 1) * LINE_CELL;
-        const tLo = Math.min(1, Math.max(0, ((dy > 0 ? yLo : yHi) - a.y) / dy));
-        const tHi = Math.min(1, Math.max(0, ((dy > 0 ? yHi : yLo) - a.y) / dy));
-        const x0 = a.x + (b.x - a.x) * tLo;
-        const x1 = a.x + (b.x - a.x) * tHi;
+        const tLo = Math.min(1, Math.max(0, ((dy > 0 ? yLo : yHi) - ay) / dy));
+        const tHi = Math.min(1, Math.max(0, ((dy > 0 ? yHi : yLo) - ay) / dy));
+        const x0 = ax + dx * tLo;
+        const x1 = ax + dx * tHi;
         xLo = Math.min(x0, x1);
         xHi = Math.max(x0, x1);
       }
       // A hair wider, so rounding at a cell's side never drops the cell the line runs along.
-      const c1 = this.column(xHi + 1e-9);
-      for (let c = this.column(xLo - 1e-9); c <= c1; c++) {
-        const cell = this.cells[r * this.columns + c]!;
-        for (let k = 0; k < cell.length; k++) {
-          const i = cell[k]!;
-          if (this.seen[i] === stamp) continue;
-          this.seen[i] = stamp;
-          if (segmentMeetsBox(a, b, this.boxes[i]!)) out.push(entries[i]!);
+      const c1 = clampCell(xHi + 1e-9, columns);
+      for (let c = clampCell(xLo - 1e-9, columns); c <= c1; c++) {
+        const cell = r * columns + c;
+        const end = starts[cell + 1]!;
+        for (let k = starts[cell]!; k < end; k++) {
+          const i = items[k]!;
+          if (seen[i] === stamp) continue;
+          seen[i] = stamp;
+          const o = 4 * i;
+          if (meetsBox(ax, ay, dx, dy, boxes[o]!, boxes[o + 1]!, boxes[o + 2]!, boxes[o + 3]!))
+            found[count++] = i;
         }
       }
     }
-    return out;
+    return count;
+  }
+}
+
+/** The line-grid cell (column or row) of a coordinate, clamped to the grid's `n` cells. */
+function clampCell(v: number, n: number): number {
+  return Math.min(n - 1, Math.max(0, Math.floor(v / LINE_CELL)));
+}
+
+/** What a yes/no sight line does with a feature it meets (`SightFeatures.role`). */
+export const SightRole = {
+  /** A raised band (above base level): shapes the ground. */
+  band: 1,
+  /** A bridge or catwalk deck: shapes the ground. */
+  deck: 2,
+  /** A creek or gully: sinks the ground. */
+  trench: 3,
+  /** A road cut flat through raised ground: lowers it. */
+  flatRoad: 4,
+  /** A tree that blocks sight: only its trunk stops a line. */
+  tree: 5,
+  /** A wall, fence or hedge that blocks sight. */
+  line: 6,
+  /** A house, bushes, woods, an obstacle, a bunker or a wreck that blocks sight. */
+  area: 7,
+} as const;
+
+/**
+ * The features a yes/no sight line (`lineOfSightVisible`) can stop at or stand on, in the index's
+ * order, with what it does with each (`role`), their tops, and a grid of them by the cells of the
+ * table (a tree by its trunk's box): it leaves out what such a line passes whatever it is (fences
+ * and bushes that do not block sight, base-level bands, roads that follow the ground, tree
+ * crowns), which cross most of the table's cells. Numbers in typed arrays, so the line's loop
+ * reads no feature objects until one may block it.
+ */
+export class SightFeatures {
+  readonly entries: readonly IndexedFeature[];
+  readonly role: Uint8Array;
+  readonly top: Float64Array;
+  /** Areas one sees out of from inside (`rules.seeFromInside`). */
+  readonly seeFromInside: Uint8Array;
+  private readonly grid: LineGrid;
+
+  constructor(all: readonly IndexedFeature[], width: number, height: number, scan: boolean) {
+    const entries: IndexedFeature[] = [];
+    const roles: number[] = [];
+    for (const e of all) {
+      const role = sightRole(e);
+      if (role === 0) continue;
+      entries.push(e);
+      roles.push(role);
+    }
+    this.entries = entries;
+    this.role = Uint8Array.from(roles);
+    this.top = Float64Array.from(entries, (e) => e.top);
+    this.seeFromInside = Uint8Array.from(entries, (e) =>
+      e.footprint.type === 'area' && e.rules.seeFromInside ? 1 : 0,
+    );
+    this.grid = new LineGrid(entries.map(sightBox), width, height, scan);
+  }
+
+  /** The features whose box the segment `a`–`b` passes through, into `found`; returns their count. */
+  along(a: TablePoint, b: TablePoint): number {
+    return this.grid.along(a, b);
+  }
+
+  /** What the last `along` found: numbers in `entries`, in order along the cells. */
+  get found(): Int32Array {
+    return this.grid.found;
   }
 }
 
 /**
- * Whether a feature can stop a yes/no sight line (`lineOfSightVisible`) or shape the ground
- * under it: what that test passes over whatever the line (a base-level band, a road that follows
- * the ground, a feature that does not block sight) is not worth meeting along the line.
+ * What a yes/no sight line (`lineOfSightVisible`) does with a feature, or 0 for one it passes
+ * whatever the line (a base-level band, a road that follows the ground, a feature that does not
+ * block sight).
  */
-function mattersForSight(e: IndexedFeature): boolean {
+function sightRole(e: IndexedFeature): number {
   const f = e.feature;
   switch (f.kind) {
     case 'ground':
-      return f.height > 0;
+      return f.height > 0 ? SightRole.band : 0;
     case 'bridge':
     case 'catwalk':
+      return SightRole.deck;
     case 'creek':
     case 'gully':
-      return true;
+      return SightRole.trench;
     case 'road':
-      return f.elevationMode === 'flat';
+      return f.elevationMode === 'flat' ? SightRole.flatRoad : 0;
     case 'tree':
+      return e.rules.blocksSight && e.footprint.type === 'circle' ? SightRole.tree : 0;
     case 'wall':
     case 'fence':
     case 'hedge':
@@ -484,7 +667,8 @@ function mattersForSight(e: IndexedFeature): boolean {
     case 'obstacle':
     case 'bunker':
     case 'wreck':
-      return e.rules.blocksSight;
+      if (!e.rules.blocksSight) return 0;
+      return e.footprint.type === 'line' ? SightRole.line : SightRole.area;
   }
 }
 
@@ -514,26 +698,31 @@ const MEMO_LIMIT = 50_000;
 
 /** Liang–Barsky test: whether segment a–b passes through a box at all. */
 function segmentMeetsBox(a: TablePoint, b: TablePoint, box: Box): boolean {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
+  return meetsBox(a.x, a.y, b.x - a.x, b.y - a.y, box.minX, box.minY, box.maxX, box.maxY);
+}
+
+/**
+ * Liang–Barsky: whether the segment from (ax, ay) by (dx, dy) passes through a box. The four
+ * sides in turn (west, east, north, south) as the inequalities p·t <= q, written out: this runs
+ * for every candidate of every sight line.
+ */
+function meetsBox(
+  ax: number,
+  ay: number,
+  dx: number,
+  dy: number,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+): boolean {
   let t0 = 0;
   let t1 = 1;
-  // The four edges in turn (west, east, north, south) as the inequalities p·t <= q, without
-  // making a list of them: this runs for every candidate of every sight line.
-  for (let k = 0; k < 4; k++) {
-    const p = k === 0 ? -dx : k === 1 ? dx : k === 2 ? -dy : dy;
-    const q =
-      k === 0
-        ? a.x - box.minX
-        : k === 1
-          ? box.maxX - a.x
-          : k === 2
-            ? a.y - box.minY
-            : box.maxY - a.y;
-    if (p === 0) {
-      if (q < 0) return false;
-      continue;
-    }
+  let p = -dx;
+  let q = ax - minX;
+  if (p === 0) {
+    if (q < 0) return false;
+  } else {
     const r = q / p;
     if (p < 0) {
       if (r > t1) return false;
@@ -541,6 +730,46 @@ function segmentMeetsBox(a: TablePoint, b: TablePoint, box: Box): boolean {
     } else {
       if (r < t0) return false;
       if (r < t1) t1 = r;
+    }
+  }
+  p = dx;
+  q = maxX - ax;
+  if (p === 0) {
+    if (q < 0) return false;
+  } else {
+    const r = q / p;
+    if (p < 0) {
+      if (r > t1) return false;
+      if (r > t0) t0 = r;
+    } else {
+      if (r < t0) return false;
+      if (r < t1) t1 = r;
+    }
+  }
+  p = -dy;
+  q = ay - minY;
+  if (p === 0) {
+    if (q < 0) return false;
+  } else {
+    const r = q / p;
+    if (p < 0) {
+      if (r > t1) return false;
+      if (r > t0) t0 = r;
+    } else {
+      if (r < t0) return false;
+      if (r < t1) t1 = r;
+    }
+  }
+  p = dy;
+  q = maxY - ay;
+  if (p === 0) {
+    if (q < 0) return false;
+  } else {
+    const r = q / p;
+    if (p < 0) {
+      if (r > t1) return false;
+    } else {
+      if (r < t0) return false;
     }
   }
   return true;
