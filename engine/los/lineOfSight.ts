@@ -619,7 +619,7 @@ function groundBlocks(
     if (t <= 1e-6 || t >= 1 - 1e-6) return false;
     const z = zA + dz * t;
     if (z >= highest - 1e-9) return false;
-    return z < terrain.groundHeightAmong(grounds, lerpPoint(a, b, t)) - 1e-9;
+    return terrain.groundAbove(grounds, lerpPoint(a, b, t), z);
   };
   breaks.sort((x, y) => x - y);
   let last = 0;

@@ -207,20 +207,25 @@ export class TerrainIndex {
   }
 
   /**
-   * `groundAmong(list, p).height` for a `list` that holds every ground-shaping feature under
-   * `p`, read from the ground grid where the ground is the same all over `p`'s cell.
+   * Whether the ground under `p` stands above height `z` (by more than 1e-9): whether
+   * `z < groundAmong(list, p).height - 1e-9`, for a `list` that holds every ground-shaping feature
+   * under `p`. Read from the ground grid where `p`'s cell is even, and answered at once where no
+   * band or deck over the cell reaches that high.
    */
-  groundHeightAmong(list: readonly IndexedFeature[], p: TablePoint): number {
+  groundAbove(list: readonly IndexedFeature[], p: TablePoint, z: number): boolean {
     const cells = this.groundCells;
     if (cells) {
       const c = Math.floor(p.x / GROUND_CELL);
       const r = Math.floor(p.y / GROUND_CELL);
       if (c >= 0 && r >= 0 && c < cells.columns && r < cells.rows) {
-        const known = cells.uniform[r * cells.columns + c];
-        if (known) return known.height;
+        const k = r * cells.columns + c;
+        // No ground in the cell is higher than its highest band or deck (or 0).
+        if (z >= cells.tops[k]! - 1e-9) return false;
+        const known = cells.uniform[k];
+        if (known) return z < known.height - 1e-9;
       }
     }
-    return this.groundAmong(list, p).height;
+    return z < this.groundAmong(list, p).height - 1e-9;
   }
 
   /**
@@ -297,12 +302,16 @@ interface GroundCells {
   readonly lists: readonly (readonly IndexedFeature[])[];
   /** The ground of a cell where it is the same under every point of the cell (else undefined). */
   readonly uniform: readonly (GroundSample | undefined)[];
+  /** The highest band or deck over each cell, or 0: no ground in the cell stands higher. */
+  readonly tops: Float64Array;
 }
 
 /**
  * The grid behind `groundAt`: each cell lists, in the features' order, the ground-shaping
- * features whose box meets it (a superset of those under any point of the cell, which
- * `groundAmong` then tests exactly).
+ * features that may set the ground somewhere in it (their box meets the cell and the cell is not
+ * wholly outside them: a superset of those under any point of the cell, which `groundAmong` then
+ * tests exactly), the ground of the cells where it is the same all over, and each cell's highest
+ * band or deck.
  */
 function groundCellsOf(
   grounds: readonly IndexedFeature[],
@@ -310,33 +319,56 @@ function groundCellsOf(
   height: number,
 ): GroundCells {
   const { columns, rows, lists } = boxCells(grounds, GROUND_CELL, width, height);
-  const features = lists.map((l) => l.map((i) => grounds[i]!));
-  const uniform = features.map((list, k) => {
+  const cells = lists.map((l, k) => {
     const minX = (k % columns) * GROUND_CELL;
     const minY = Math.floor(k / columns) * GROUND_CELL;
     const cell = { minX, minY, maxX: minX + GROUND_CELL, maxY: minY + GROUND_CELL };
+    const kept: IndexedFeature[] = [];
+    let even = true;
     let decks = 0;
-    for (const e of list) {
-      const f = e.feature;
-      // A base-level band never sets the ground (groundAmong takes the highest band above 0).
-      if (f.kind === 'ground' && f.height <= 0) continue;
-      if (f.kind === 'road' && f.elevationMode !== 'flat') continue;
-      const fp = e.footprint;
-      if (fp.type === 'trench') {
-        if (!trenchEven(fp, cell)) return undefined;
-        continue;
-      }
-      if (fp.type !== 'area' || fp.polygons.some((poly) => outlineNear(poly, cell)))
-        return undefined;
+    for (const i of l) {
+      const e = grounds[i]!;
+      const effect = groundEffectOver(e, cell);
+      if (effect === 'none') continue;
+      kept.push(e);
+      if (effect === 'varies') even = false;
       // Where two decks overlap, the first in the list wins: a line's own list may order them
       // otherwise, so such a cell is left to be worked out point by point.
-      if ((f.kind === 'bridge' || f.kind === 'catwalk') && contains(fp, centreOf(cell), 0))
-        if (++decks > 1) return undefined;
+      else if (e.feature.kind === 'bridge' || e.feature.kind === 'catwalk') decks++;
     }
-    const sample = groundAmongList(list, centreOf(cell));
-    return Object.freeze(sample);
+    const uniform =
+      even && decks <= 1 ? Object.freeze(groundAmongList(kept, centreOf(cell))) : undefined;
+    let top = 0;
+    for (const e of kept) {
+      const f = e.feature;
+      if (f.kind === 'ground') top = Math.max(top, f.height);
+      else if (f.kind === 'bridge' || f.kind === 'catwalk') top = Math.max(top, f.deckHeight ?? 0);
+    }
+    return { kept, uniform, top };
   });
-  return { columns, rows, lists: features, uniform };
+  return {
+    columns,
+    rows,
+    lists: cells.map((c) => c.kept),
+    uniform: cells.map((c) => c.uniform),
+    tops: Float64Array.from(cells, (c) => c.top),
+  };
+}
+
+/**
+ * What a ground-shaping feature does to the ground over a box: nothing anywhere in it (a
+ * base-level band, a road that follows the ground, a box wholly outside it), the same all over
+ * it ('even': wholly inside it, or in a bed's full depth), or something that varies.
+ */
+function groundEffectOver(e: IndexedFeature, box: Box): 'none' | 'even' | 'varies' {
+  const f = e.feature;
+  // A base-level band never sets the ground (groundAmong takes the highest band above 0).
+  if (f.kind === 'ground' && f.height <= 0) return 'none';
+  if (f.kind === 'road' && f.elevationMode !== 'flat') return 'none';
+  const fp = e.footprint;
+  if (fp.type === 'trench') return trenchOver(fp, box);
+  if (fp.type !== 'area' || fp.polygons.some((poly) => outlineNear(poly, box))) return 'varies';
+  return contains(fp, centreOf(box), 0) ? 'even' : 'none';
 }
 
 /** Height of the ground under a point, from a list of candidate features known to include it. */
@@ -416,16 +448,21 @@ function outlineNear(poly: Polygon, box: Box): boolean {
 }
 
 /**
- * Whether a creek or gully is as deep under every point of the box: the box lies well beyond
- * its banks (depth 0), or well within the bed along one of its legs (the full depth).
+ * How deep a creek or gully is under the points of a box: 0 all over ('none': the box lies well
+ * beyond its banks), its full depth all over ('even': well within the bed along one of its legs),
+ * or it varies.
  */
-function trenchEven(fp: Extract<Footprint, { type: 'trench' }>, box: Box): boolean {
+function trenchOver(
+  fp: Extract<Footprint, { type: 'trench' }>,
+  box: Box,
+): 'none' | 'even' | 'varies' {
   const pts = fp.points;
   const beyond = grown(box, fp.outerHalfWidth + EVEN_MARGIN);
   let clear = true;
-  for (let i = 1; i < pts.length; i++)
+  for (let i = 1; i < pts.length; i++) {
     if (segmentMeetsBox(pts[i - 1]!, pts[i]!, beyond)) clear = false;
-  if (clear) return true;
+  }
+  if (clear) return 'none';
   const corners = [
     { x: box.minX, y: box.minY },
     { x: box.maxX, y: box.minY },
@@ -435,9 +472,9 @@ function trenchEven(fp: Extract<Footprint, { type: 'trench' }>, box: Box): boole
   const bed = fp.floorHalfWidth - EVEN_MARGIN;
   for (let i = 1; i < pts.length; i++) {
     // The bed around one leg is convex: all four corners in it put the whole box in it.
-    if (corners.every((c) => segmentDistance(c, pts[i - 1]!, pts[i]!) <= bed)) return true;
+    if (corners.every((c) => segmentDistance(c, pts[i - 1]!, pts[i]!) <= bed)) return 'even';
   }
-  return false;
+  return 'varies';
 }
 
 /**
