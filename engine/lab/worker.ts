@@ -6,8 +6,9 @@ import { playLabGame } from './labGame';
 import type { GameRecord, LabSettings } from './types';
 
 /**
- * What a lab worker does, without the worker: the Node entry (cli/labWorker.mjs) and the app's
- * Web Worker (renderer/src/lab/labWorker.ts) only pass messages to and from this handler.
+ * What a lab worker does, without the worker: the Node entry (cli/labWorkerThread.ts, bundled by
+ * cli/labThreads.ts) and the app's Web Worker (renderer/src/lab/labWorker.ts) only pass messages
+ * to and from this handler.
  */
 
 export type ToLabWorker =
