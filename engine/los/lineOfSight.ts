@@ -427,33 +427,33 @@ export function lineOfSightVisible(
   // ground test below finds a block only where the line is more than 1e-9 below the highest of
   // them (and 0): a line nowhere that low skips it (most lines between men on open ground).
   if (shapingCount > 0 && lowEnd < Math.max(shapingTop, 0) - 1e-9) {
-    const relief: { entry: IndexedFeature; spans: readonly Span[] }[] = [];
-    const breaks: number[] = [];
+    // Where the ground profile bends (the ends of each feature's spans, a creek's bed and banks
+    // apart, a road's strips merged) and the features with any span, in order: into scratch.
+    let breaks = 0;
     let reliefTop = -Infinity;
     let hasRelief = false;
+    grounds.length = 0;
     for (let k = 0; k < shapingCount; k++) {
-      const entry = entries[shaping[k]!]!;
-      const f = entry.feature;
-      if (f.kind === 'creek' || f.kind === 'gully') {
-        const parts = trenchSpans(entry.footprint, a, b);
-        if (parts.length === 0) continue;
-        hasRelief = true;
-        reliefTop = Math.max(reliefTop, 0);
-        for (const s of parts) breaks.push(s.t0, s.t1);
-        relief.push({ entry, spans: parts });
-        continue;
+      const i = shaping[k]!;
+      const entry = entries[i]!;
+      const fp = entry.footprint;
+      const before = breaks;
+      if (fp.type === 'trench') {
+        for (const poly of fp.floor) breaks = polygonBreaks(a, b, poly, breaks);
+        for (const poly of fp.outer) breaks = polygonBreaks(a, b, poly, breaks);
+      } else if (fp.type === 'area' && fp.polygons.length === 1) {
+        breaks = polygonBreaks(a, b, fp.polygons[0]!, breaks);
+      } else {
+        for (const s of featureSpans(fp, a, b)) breaks = pushBreaks(breaks, s.t0, s.t1);
       }
-      const spans = featureSpans(entry.footprint, a, b);
-      if (spans.length === 0) continue;
-      for (const s of spans) breaks.push(s.t0, s.t1);
-      relief.push({ entry, spans });
-      if (f.kind === 'road') continue;
+      if (breaks === before) continue;
+      grounds.push(entry);
+      const r = role[i]!;
+      if (r === SightRole.flatRoad) continue;
       hasRelief = true;
-      reliefTop = Math.max(reliefTop, entry.top);
+      reliefTop = Math.max(reliefTop, r === SightRole.trench ? 0 : top[i]!);
     }
     if (hasRelief && lowEnd < Math.max(reliefTop, groundA, groundB) + 1e-9) {
-      const grounds: IndexedFeature[] = [];
-      for (const r of relief) if (SHAPES_GROUND.has(r.entry.feature.kind)) grounds.push(r.entry);
       if (groundBlocks(terrain, a, b, zA, zB, breaks, grounds, Math.max(reliefTop, 0)))
         return false;
     }
@@ -601,8 +601,8 @@ function reliefBlock(
 /**
  * Whether the ground rises above the line anywhere: whether `reliefBlock` finds a block,
  * probing the same points (either side of each break and midway between breaks) without making
- * the findings, closures and lists a full answer needs. A sight map asks it for thousands of
- * lines from one viewer.
+ * the findings, closures and lists a full answer needs. The breaks are the first `count` numbers
+ * of `breakScratch`. A sight map asks it for thousands of lines from one viewer.
  */
 function groundBlocks(
   terrain: TerrainIndex,
@@ -610,31 +610,76 @@ function groundBlocks(
   b: TablePoint,
   zA: number,
   zB: number,
-  breaks: number[],
+  count: number,
   grounds: readonly IndexedFeature[],
   highest: number,
 ): boolean {
   const dz = zB - zA;
-  const blocked = (t: number) => {
-    if (t <= 1e-6 || t >= 1 - 1e-6) return false;
-    const z = zA + dz * t;
-    if (z >= highest - 1e-9) return false;
-    return terrain.groundAbove(grounds, lerpPoint(a, b, t), z);
-  };
-  breaks.sort((x, y) => x - y);
+  // In numeric order, as Array.prototype.sort with (x, y) => x - y puts them (-0 and 0, the only
+  // numbers it may leave the other way round, are both skipped below).
+  const breaks = breakScratch.subarray(0, count).sort();
   let last = 0;
-  for (const t of breaks) {
+  for (let k = 0; k < count; k++) {
+    const t = breaks[k]!;
     if (t <= 1e-6 || t >= 1 - 1e-6 || t === last) continue;
-    if (blocked((last + t) / 2) || blocked(t - 1e-7) || blocked(t + 1e-7)) return true;
+    if (
+      groundAt(terrain, a, b, zA, dz, highest, grounds, (last + t) / 2) ||
+      groundAt(terrain, a, b, zA, dz, highest, grounds, t - 1e-7) ||
+      groundAt(terrain, a, b, zA, dz, highest, grounds, t + 1e-7)
+    )
+      return true;
     last = t;
   }
-  return blocked((last + 1) / 2);
+  return groundAt(terrain, a, b, zA, dz, highest, grounds, (last + 1) / 2);
+}
+
+/** Whether the ground stands above the line at `t` (one probe of `groundBlocks`). */
+function groundAt(
+  terrain: TerrainIndex,
+  a: TablePoint,
+  b: TablePoint,
+  zA: number,
+  dz: number,
+  highest: number,
+  grounds: readonly IndexedFeature[],
+  t: number,
+): boolean {
+  if (t <= 1e-6 || t >= 1 - 1e-6) return false;
+  const z = zA + dz * t;
+  if (z >= highest - 1e-9) return false;
+  return terrain.groundAbove(grounds, lerpPoint(a, b, t), z);
 }
 
 /** The ground-shaping features a yes/no line meets, by their number in `terrain.sight`. */
 let shapingScratch = new Int32Array(64);
 /** Spans of a line in one polygon, t0 and t1 in turn. */
 let spanScratch = new Float64Array(64);
+/** Ground-shaping features with a span on the current yes/no line, in order (scratch). */
+const grounds: IndexedFeature[] = [];
+/** Where the ground profile along the current yes/no line may bend (scratch). */
+let breakScratch = new Float64Array(256);
+
+/** Adds two breaks after the first `count`; returns the new count. */
+function pushBreaks(count: number, t0: number, t1: number): number {
+  if (breakScratch.length < count + 2) {
+    const grown = new Float64Array(breakScratch.length * 2);
+    grown.set(breakScratch);
+    breakScratch = grown;
+  }
+  breakScratch[count] = t0;
+  breakScratch[count + 1] = t1;
+  return count + 2;
+}
+
+/** Adds the ends of the spans of segment `a`–`b` inside `poly` as breaks; returns the new count. */
+function polygonBreaks(a: TablePoint, b: TablePoint, poly: Polygon, count: number): number {
+  if (spanScratch.length < 2 * (poly.length + 1))
+    spanScratch = new Float64Array(2 * (poly.length + 1));
+  const n = segmentInsidePolygonInto(a, b, poly, spanScratch);
+  for (let m = 0; m < n; m++)
+    count = pushBreaks(count, spanScratch[2 * m]!, spanScratch[2 * m + 1]!);
+  return count;
+}
 
 /** The kinds `groundAmong` reads; the rest of a line's crossings never change the ground. */
 const SHAPES_GROUND = new Set<FeatureKind>([
