@@ -8,6 +8,7 @@ export default defineConfig({
       'electron/**/*.test.ts',
       'cli/**/*.test.ts',
       'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 60_000,

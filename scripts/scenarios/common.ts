@@ -3,7 +3,7 @@
  * builds a typed document and writes it with the saver, so the files on disk are exactly what
  * Sandtable itself would save (the bundled-files test loads and re-saves every one of them).
  */
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -31,6 +31,23 @@ export const envelope = <F extends string>(format: F) => ({
 /** The date stamped into `meta.created`; fixed so re-running a generator changes nothing. */
 export const CREATED = '2026-11-21';
 
+/** While set, `writeDoc` compares instead of writing, and lists here the files that differ. */
+let stale: string[] | undefined;
+
+/**
+ * Runs generators without writing: the files (relative to the project) whose text on disk is not
+ * what the generator makes, so a test can tell when a bundled file and its generator part ways.
+ */
+export function staleFiles(run: () => void): string[] {
+  stale = [];
+  try {
+    run();
+    return stale;
+  } finally {
+    stale = undefined;
+  }
+}
+
 /** Saves a document and refuses to write one that Sandtable would not load back unchanged. */
 export function writeDoc(path: string, doc: AnyDoc): void {
   const text = serializeDocument(doc);
@@ -41,6 +58,10 @@ export function writeDoc(path: string, doc: AnyDoc): void {
     throw new Error(`${name} does not load:\n${lines.join('\n')}`);
   }
   if (serializeDocument(loaded.doc) !== text) throw new Error(`${name} does not round-trip`);
+  if (stale) {
+    if (!existsSync(path) || readFileSync(path, 'utf8') !== text) stale.push(name);
+    return;
+  }
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, text);
   console.log(`wrote ${name}`);
