@@ -237,7 +237,11 @@ export class TerrainIndex {
     if (grid) {
       const n = grid.along(a, b);
       const out: IndexedFeature[] = [];
-      for (let k = 0; k < n; k++) out.push(this.entries[grid.found[k]!]!);
+      for (let k = 0; k < n; k++) {
+        // The grid's test takes boxes a hair larger: keep those the segment passes through.
+        const e = this.entries[grid.found[k]!]!;
+        if (segmentMeetsBox(a, b, e.box)) out.push(e);
+      }
       return out;
     }
     return this.scanLine(a, b);
@@ -547,8 +551,9 @@ class LineGrid {
     this.starts[lists.length] = at;
     this.items = Int32Array.from(lists.flat());
     this.boxes = new Float64Array(features.length * 4);
+    const pad = BOX_PAD;
     features.forEach(({ box }, i) =>
-      this.boxes.set([box.minX, box.minY, box.maxX, box.maxY], 4 * i),
+      this.boxes.set([box.minX - pad, box.minY - pad, box.maxX + pad, box.maxY + pad], 4 * i),
     );
     this.seen = new Uint32Array(features.length);
     this.found = new Int32Array(features.length);
@@ -564,8 +569,10 @@ class LineGrid {
     const { columns, rows, starts, items, boxes, seen, found } = this;
     const ax = a.x;
     const ay = a.y;
-    const dx = b.x - ax;
-    const dy = b.y - ay;
+    const bx = b.x;
+    const by = b.y;
+    const dx = bx - ax;
+    const dy = by - ay;
     let count = 0;
     const r0 = clampCell(Math.min(ay, b.y), rows);
     const r1 = clampCell(Math.max(ay, b.y), rows);
@@ -597,13 +604,51 @@ class LineGrid {
           if (seen[i] === stamp) continue;
           seen[i] = stamp;
           const o = 4 * i;
-          if (meetsBox(ax, ay, dx, dy, boxes[o]!, boxes[o + 1]!, boxes[o + 2]!, boxes[o + 3]!))
+          if (nearBox(ax, ay, bx, by, boxes[o]!, boxes[o + 1]!, boxes[o + 2]!, boxes[o + 3]!))
             found[count++] = i;
         }
       }
     }
     return count;
   }
+}
+
+/**
+ * How much larger than its feature's box a line-grid box is: far above the rounding of
+ * `nearBox`, so that it never drops a feature whose box the segment passes through (it may keep
+ * one the segment passes within a hair of; the exact tests after it decide).
+ */
+const BOX_PAD = 1e-9;
+
+/**
+ * Whether the segment (ax, ay)–(bx, by) passes through a box (a separating-axis test: the box's
+ * two axes, then the side of the segment's line each corner lies on), with products only.
+ */
+function nearBox(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+): boolean {
+  if (ax < bx ? bx < minX || ax > maxX : ax < minX || bx > maxX) return false;
+  if (ay < by ? by < minY || ay > maxY : ay < minY || by > maxY) return false;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const x0 = dy * (minX - ax);
+  const x1 = dy * (maxX - ax);
+  const y0 = dx * (minY - ay);
+  const y1 = dx * (maxY - ay);
+  // The corners' sides: dx * (y - ay) - dy * (x - ax).
+  const c00 = y0 - x0;
+  const c10 = y0 - x1;
+  const c01 = y1 - x0;
+  const c11 = y1 - x1;
+  if (c00 > 0 && c10 > 0 && c01 > 0 && c11 > 0) return false;
+  return !(c00 < 0 && c10 < 0 && c01 < 0 && c11 < 0);
 }
 
 /** The line-grid cell (column or row) of a coordinate, clamped to the grid's `n` cells. */
