@@ -320,8 +320,8 @@ export function lineOfSightVisible(
   const b = to.point;
   const len = distance(a, b);
   if (len === 0) return true;
-  const groundA = terrain.groundAt(a).height + (from.standingOn ?? 0);
-  const groundB = terrain.groundAt(b).height + (to.standingOn ?? 0);
+  const groundA = terrain.groundHeightAt(a) + (from.standingOn ?? 0);
+  const groundB = terrain.groundHeightAt(b) + (to.standingOn ?? 0);
   const zA = groundA + from.height;
   const zB = groundB + to.height;
   const ignoreA = from.ignore;

@@ -1,6 +1,7 @@
 import Flatbush from 'flatbush';
 import type { Feature, TableMap } from '../format';
 import {
+  boxOf,
   pointInPolygon,
   segmentCrossing,
   segmentInsideCircle,
@@ -25,6 +26,11 @@ export interface IndexedFeature {
   readonly base: number;
   /** Height of the feature's top above base ground (its own height plus `base`). */
   readonly top: number;
+  /**
+   * The boxes of an area footprint's polygons grown by 1e-9, minX, minY, maxX and maxY of
+   * polygon k at 4k (empty for other footprints): a point outside one is outside its polygon.
+   */
+  readonly partBoxes: Float64Array;
 }
 
 /** The parts of a segment that a feature covers, in order along the segment. */
@@ -87,7 +93,13 @@ export class TerrainIndex {
     this.height = map.height;
     const shaped = map.features.map((feature) => {
       const footprint = footprintOf(feature, defaults.trunkRadius);
-      return { feature, footprint, box: footprintBox(footprint), rules: resolve(feature) };
+      return {
+        feature,
+        footprint,
+        box: footprintBox(footprint),
+        rules: resolve(feature),
+        partBoxes: partBoxesOf(footprint),
+      };
     });
     // Ground-shaping features first, so the heights of everything else can stand on them.
     const groundKinds = new Set(['ground', 'creek', 'gully', 'bridge', 'catwalk']);
@@ -225,7 +237,25 @@ export class TerrainIndex {
         if (known) return z < known.height - 1e-9;
       }
     }
-    return z < this.groundAmong(list, p).height - 1e-9;
+    groundInto(list, p);
+    return z < groundHeight - 1e-9;
+  }
+
+  /** `groundAt(p).height`, making no object. */
+  groundHeightAt(p: TablePoint): number {
+    const cells = this.groundCells;
+    if (cells) {
+      const c = Math.floor(p.x / GROUND_CELL);
+      const r = Math.floor(p.y / GROUND_CELL);
+      if (c >= 0 && r >= 0 && c < cells.columns && r < cells.rows) {
+        const k = r * cells.columns + c;
+        const known = cells.uniform[k];
+        if (known) return known.height;
+        groundInto(cells.lists[k]!, p);
+        return groundHeight;
+      }
+    }
+    return this.groundAt(p).height;
   }
 
   /**
@@ -377,6 +407,16 @@ function groundEffectOver(e: IndexedFeature, box: Box): 'none' | 'even' | 'varie
 
 /** Height of the ground under a point, from a list of candidate features known to include it. */
 function groundAmongList(list: readonly IndexedFeature[], p: TablePoint): GroundSample {
+  groundInto(list, p);
+  return { height: groundHeight, featureId: groundFeature };
+}
+
+/** What the last `groundInto` found: the ground's height and the feature that sets it. */
+let groundHeight = 0;
+let groundFeature: FeatureId | undefined;
+
+/** `groundAmongList` into `groundHeight` and `groundFeature`, making no object. */
+function groundInto(list: readonly IndexedFeature[], p: TablePoint): void {
   let band = 0;
   let bandId: FeatureId | undefined;
   let cut = 0;
@@ -387,10 +427,14 @@ function groundAmongList(list: readonly IndexedFeature[], p: TablePoint): Ground
     switch (f.kind) {
       case 'bridge':
       case 'catwalk':
-        if (contains(e.footprint, p, 0)) return { height: f.deckHeight ?? 0, featureId: e.id };
+        if (insideArea(e, p)) {
+          groundHeight = f.deckHeight ?? 0;
+          groundFeature = e.id;
+          return;
+        }
         break;
       case 'ground':
-        if (f.height > band && contains(e.footprint, p, 0)) {
+        if (f.height > band && insideArea(e, p)) {
           band = f.height;
           bandId = e.id;
         }
@@ -405,7 +449,7 @@ function groundAmongList(list: readonly IndexedFeature[], p: TablePoint): Ground
         break;
       }
       case 'road':
-        if (f.elevationMode === 'flat' && contains(e.footprint, p, 0)) flatRoad = e.id;
+        if (f.elevationMode === 'flat' && insideArea(e, p)) flatRoad = e.id;
         break;
       case 'building':
       case 'wall':
@@ -426,8 +470,43 @@ function groundAmongList(list: readonly IndexedFeature[], p: TablePoint): Ground
     band = 0;
     bandId = flatRoad;
   }
-  if (cut > 0) return { height: band - cut, featureId: cutId };
-  return { height: band, featureId: bandId };
+  if (cut > 0) {
+    groundHeight = band - cut;
+    groundFeature = cutId;
+  } else {
+    groundHeight = band;
+    groundFeature = bandId;
+  }
+}
+
+/** Whether an area footprint holds `p` (as `contains`), testing only the polygons whose box holds it. */
+function insideArea(e: IndexedFeature, p: TablePoint): boolean {
+  const fp = e.footprint;
+  if (fp.type !== 'area') return contains(fp, p, 0);
+  const boxes = e.partBoxes;
+  const polys = fp.polygons;
+  const x = p.x;
+  const y = p.y;
+  for (let k = 0; k < polys.length; k++) {
+    const o = 4 * k;
+    if (x < boxes[o]! || y < boxes[o + 1]! || x > boxes[o + 2]! || y > boxes[o + 3]!) continue;
+    if (pointInPolygon(p, polys[k]!)) return true;
+  }
+  return false;
+}
+
+/**
+ * The boxes `IndexedFeature.partBoxes` holds. Grown by 1e-9, far above the rounding of the
+ * point-in-polygon test: a point beyond a polygon's box never counts as inside it.
+ */
+function partBoxesOf(fp: Footprint): Float64Array {
+  if (fp.type !== 'area') return new Float64Array(0);
+  const out = new Float64Array(4 * fp.polygons.length);
+  fp.polygons.forEach((poly, k) => {
+    const b = boxOf(poly, 1e-9);
+    out.set([b.minX, b.minY, b.maxX, b.maxY], 4 * k);
+  });
+  return out;
 }
 
 /** How far from a cell's sides an outline or a bank must stay for the cell to count as even. */
@@ -935,10 +1014,25 @@ function contains(fp: Footprint, p: TablePoint, lineTolerance: number): boolean 
 /** How far below the surrounding ground a point in a creek or gully lies (0 outside it). */
 function trenchDepthAt(fp: Footprint, p: TablePoint): number {
   if (fp.type !== 'trench') return 0;
-  let nearest = Infinity;
-  for (let i = 1; i < fp.points.length; i++) {
-    nearest = Math.min(nearest, segmentDistance(p, fp.points[i - 1]!, fp.points[i]!));
+  // The nearest leg by squared distance, then one square root: the same number as the least
+  // of the legs' segmentDistance (a square root never puts two numbers the other way round).
+  const pts = fp.points;
+  let least = Infinity;
+  for (let i = 1; i < pts.length; i++) {
+    const a = pts[i - 1]!;
+    const b = pts[i]!;
+    // segmentDistance(p, a, b) up to its square root, written out.
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const len2 = dx * dx + dy * dy;
+    const t =
+      len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
+    const x = a.x + dx * t - p.x;
+    const y = a.y + dy * t - p.y;
+    const d2 = x * x + y * y;
+    if (d2 < least) least = d2;
   }
+  const nearest = Math.sqrt(least);
   if (nearest <= fp.floorHalfWidth) return fp.depth;
   if (nearest >= fp.outerHalfWidth) return 0;
   // On a bank: the ground rises evenly from the bed to the rim.
