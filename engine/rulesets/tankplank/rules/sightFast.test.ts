@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument } from '../../../format';
+import { loadDocument, type Feature } from '../../../format';
 import { rectangleCorners } from '../../../geometry/polygon';
 import { tablePoint } from '../../../geometry/units';
 import { lineOfSight, lineOfSightVisible, type Obstruction } from '../../../los/lineOfSight';
 import { Dice, seedRng } from '../../../random/dice';
 import type { Gap } from '../../../terrain/gaps';
 import { createContext } from './context';
+import { fixtureScenario } from './fixtures';
 import { standingIn } from './situation';
 import { TANKPLANK_SIGHT_RULES } from './terrainRules';
 
@@ -104,6 +105,168 @@ describe('yes/no line of sight through the terrain grids', () => {
       const fast = lineOfSightVisible(ctx.terrain, a, b);
       expect(fast).toBe(lineOfSightVisible(scan.terrain, a, b));
       expect(fast).toBe(lineOfSight(ctx.terrain, a, b, TANKPLANK_SIGHT_RULES).visible);
+      if (fast) visible++;
+    }
+    expect(visible).toBeGreaterThan(n * 0.15);
+    expect(visible).toBeLessThan(n * 0.85);
+  });
+});
+
+describe('yes/no line of sight on a table of every kind of feature', () => {
+  // Rotated houses, a concave wood, a gully with a deck over it, a knoll cut by a flat road,
+  // an obstacle, a bunker, walls and trees: the paths the village does not take.
+  const features = [
+    {
+      id: 'knoll',
+      kind: 'ground',
+      height: 1,
+      points: [
+        [4, 4],
+        [14, 3],
+        [16, 10],
+        [6, 12],
+      ],
+    },
+    {
+      id: 'cut',
+      kind: 'road',
+      width: 1.5,
+      elevationMode: 'flat',
+      points: [
+        [0, 7],
+        [20, 8],
+        [30, 2],
+      ],
+    },
+    {
+      id: 'gully',
+      kind: 'gully',
+      width: 1,
+      depth: 0.6,
+      bankWidth: 0.5,
+      points: [
+        [18, 0],
+        [20, 12],
+        [17, 24],
+      ],
+    },
+    {
+      id: 'deck',
+      kind: 'bridge',
+      deckHeight: 0.2,
+      points: [
+        [17, 5],
+        [22, 5],
+        [22, 6.5],
+        [17, 6.5],
+      ],
+    },
+    {
+      id: 'wood',
+      kind: 'woods',
+      height: 3,
+      points: [
+        [24, 12],
+        [32, 12],
+        [32, 20],
+        [28, 16],
+        [24, 20],
+      ],
+    },
+    {
+      id: 'h1',
+      kind: 'building',
+      x: 8,
+      y: 17,
+      width: 3,
+      depth: 2,
+      rotation: 30,
+      buildingKind: 'closed',
+      floors: 1,
+    },
+    {
+      id: 'h2',
+      kind: 'building',
+      x: 12,
+      y: 20,
+      width: 2,
+      depth: 2,
+      rotation: 45,
+      buildingKind: 'open',
+      floors: 2,
+    },
+    {
+      id: 'tank-trap',
+      kind: 'obstacle',
+      obstacleKind: 'tankObstacle',
+      height: 0.8,
+      points: [
+        [26, 4],
+        [28, 4],
+        [27, 7],
+      ],
+    },
+    {
+      id: 'pillbox',
+      kind: 'bunker',
+      height: 0.9,
+      points: [
+        [31, 6],
+        [34, 6],
+        [34, 9],
+        [31, 9],
+      ],
+    },
+    {
+      id: 'wall',
+      kind: 'wall',
+      height: 0.6,
+      points: [
+        [2, 20],
+        [6, 22],
+        [3, 23.5],
+      ],
+    },
+    { id: 'oak', kind: 'tree', x: 22, y: 18, canopyRadius: 1.5, height: 3 },
+    { id: 'elm', kind: 'tree', x: 10, y: 2, canopyRadius: 1.2, height: 2.5 },
+  ] as unknown as Feature[];
+  const scenario = fixtureScenario({ title: 'every kind', units: [], features });
+  const grid = createContext(scenario);
+  const scan = createContext(scenario, { indexMode: 'scan' });
+
+  test('agrees with a plain scan and the full answer on seeded lines', () => {
+    // Every feature but the trees' crowns can stop such a line or shape the ground under it.
+    expect(grid.terrain.sight.entries.map((e) => e.id).sort()).toEqual(
+      features.map((f) => f.id).sort(),
+    );
+    const dice = new Dice(seedRng(2028));
+    const r = (max: number) => ((dice.roll(100000) - 0.5) / 100000) * max;
+    const pick = <T>(xs: readonly T[]): T => xs[dice.roll(xs.length) - 1]!;
+    let visible = 0;
+    const n = 6000;
+    for (let i = 0; i < n; i++) {
+      const end = () => {
+        const point = tablePoint(r(36), r(24));
+        return {
+          point,
+          height: pick([0.75, 1, 0.1, 0.3]),
+          standingOn: pick([0, 0, 0, 0.9]),
+          ignore: standingIn(grid, point),
+        };
+      };
+      const a = end();
+      const far = end();
+      const k = [1, 0.5, 0.25, 0.1][i % 4]!;
+      const b = {
+        ...far,
+        point: tablePoint(
+          a.point.x + (far.point.x - a.point.x) * k,
+          a.point.y + (far.point.y - a.point.y) * k,
+        ),
+      };
+      const fast = lineOfSightVisible(grid.terrain, a, b);
+      expect(fast).toBe(lineOfSightVisible(scan.terrain, a, b));
+      expect(fast).toBe(lineOfSight(grid.terrain, a, b, TANKPLANK_SIGHT_RULES).visible);
       if (fast) visible++;
     }
     expect(visible).toBeGreaterThan(n * 0.15);
