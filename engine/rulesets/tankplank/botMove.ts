@@ -53,6 +53,8 @@ const STILL_WALK_TURN = 4;
 const FLANK_NEAR = 2;
 /** How close to the objective's middle a radio team's vehicle drives before it gets out. */
 const RADIO_IN = 1.5;
+/** How far short of the objective's middle it waits while the enemy still holds it. */
+const RADIO_SHORT = 9;
 /** Enemies left in the objective when armour closes in to finish them, and how close it goes. */
 const FEW_LEFT = 4;
 const CLOSE_IN = 3;
@@ -261,7 +263,9 @@ function load(
     if (fid === transport.formation) {
       // An escort comes on once its squad is on the table.
       if (role === 'escort') return squadWhere(ctx, get(), plan.escorts.get(fid)) ? 0 : -1;
-      // A radio team gets in its own vehicle at once: it waits at the staging point, not at home.
+      // A radio team waits off the table, out of harm's way, until the objective is nearly
+      // taken; then it gets in its own vehicle and drives in.
+      if (role === 'radio' && !transport.at && !plan.radioEnters) return -1;
       return 0;
     }
     if (ownVehicle(fid)) return -1;
@@ -406,7 +410,8 @@ function unload(
           (ordered &&
             !waiting &&
             (order.result !== 'toCover' || distance(vp, plan.goalPoint) <= WALK_IN))));
-    if (!((there && !waiting) || stuck || (plan.late && !waiting))) return;
+    // Late, squads walk the last of the way; a radio team rides on into the objective.
+    if (!((there && !waiting) || stuck || (plan.late && !waiting && !radio))) return;
   }
   const reach = constant(ctx.catalog, 'mountReach');
   const toward = Math.atan2(plan.goalPoint.y - vp.y, plan.goalPoint.x - vp.x);
@@ -474,6 +479,18 @@ function radioMayGo(plan: SidePlan): boolean {
   );
 }
 
+function armouredVehicle(i: UnitInfo): boolean {
+  return i.type.keywords?.includes('armoured') === true;
+}
+
+/** The living gun of a formation, if it has one on the table. */
+function gunOf(ctx: TankplankContext, s: TankplankState, formation: string): string | undefined {
+  return (ctx.formations.get(formation)?.members ?? []).find((id) => {
+    const g = s.units[id];
+    return !!g && g.alive && onTable(g) && info(ctx, s, id).kind === 'gun';
+  });
+}
+
 /** Whether a vehicle carries a radio team (not an escort). */
 function carriesRadio(plan: SidePlan, s: TankplankState, riders: readonly string[]): boolean {
   return riders.some((r) => {
@@ -511,11 +528,16 @@ function moveGuns(
     crew.forEach((m, j) => {
       const angle = Math.PI / 2 + (j / Math.max(1, crew.length)) * Math.PI;
       const facing = Math.atan2(plan.goalPoint.y - gp.y, plan.goalPoint.x - gp.x);
-      const spot = clampToTable(
+      let spot = clampToTable(
         ctx,
         tablePoint(gp.x + 0.7 * Math.cos(facing + angle), gp.y + 0.7 * Math.sin(facing + angle)),
       );
-      advance(ctx, get, apply, entries, m, spot, 0.1);
+      // Not in the home ground when the style keeps it clear: the other side of the gun.
+      if (homeKeptClear(plan) && inZone(ctx, plan.home, spot))
+        spot = clampToTable(ctx, tablePoint(2 * gp.x - spot.x, 2 * gp.y - spot.y));
+      // Straight to the spot: a crewman who looked for cover there would take the wall of the
+      // home ground behind him and stand in the enemy's objective.
+      advance(ctx, get, apply, entries, m, spot, 0.1, 0);
     });
   });
 }
@@ -597,19 +619,32 @@ function moveVehicle(
     return;
   }
   if (carrier && riders.length > 0 && carriesRadio(plan, s, riders)) {
-    // A radio team rides to the staging point and waits there; once the objective is nearly
-    // clear it drives in and gets out inside.
-    if (!radioMayGo(plan)) {
-      advance(ctx, get, apply, entries, u.id, plan.staging, 1, 0, {
-        point: plan.staging,
-        stopAt: 1,
+    // A radio team waits off the table until it is time to come on (a radioman in a jeep is the
+    // first thing the enemy's machine guns kill, and without him there is no hold); on the table
+    // it drives for the objective and waits a little short of it until it is nearly clear, then
+    // drives in and gets out inside.
+    if (armouredVehicle(i)) {
+      // In armour it goes with the assault, a little short of the objective until it is
+      // nearly clear, then in.
+      const stop = radioMayGo(plan) ? RADIO_IN : RADIO_SHORT;
+      if (!radioMayGo(plan) && (!plan.push || !plan.carriersGo)) {
+        advance(ctx, get, apply, entries, u.id, plan.waitPoint, 1);
+        return;
+      }
+      if (!radioMayGo(plan) && toFlank(ctx, get, apply, entries, plan, u.id)) return;
+      advance(ctx, get, apply, entries, u.id, plan.goalPoint, stop, 0, {
+        point: plan.goalPoint,
+        stopAt: stop,
       });
       return;
     }
-    // Into a clear objective speed is all: the quickest way, not the flank.
-    advance(ctx, get, apply, entries, u.id, plan.goalPoint, RADIO_IN, 0, {
+    if (!u.at && !plan.radioEnters) return;
+    // Speed is all: the quickest way (on the village the highway), not the flank; short of the
+    // objective while the enemy still holds it, into it once it is nearly clear.
+    const stop = radioMayGo(plan) ? RADIO_IN : RADIO_SHORT;
+    advance(ctx, get, apply, entries, u.id, plan.goalPoint, stop, 0, {
       point: plan.goalPoint,
-      stopAt: RADIO_IN,
+      stopAt: stop,
     });
     return;
   }
@@ -694,6 +729,8 @@ function moveFigure(
   const members = ctx.formations.get(u.formation)?.members ?? [id];
   const index = Math.max(0, members.indexOf(id));
   const here = u.at ? tablePoint(u.at[0], u.at[1]) : undefined;
+  // A radio team off the table stays there until it is time to come on.
+  if (role === 'radio' && !here && !plan.radioEnters) return;
   if (plan.rush && (role === 'escort' || role === 'defend' || role === 'radio')) {
     goForObjective(ctx, get, plan, apply, entries, id, index, members.length);
     return;
@@ -701,6 +738,8 @@ function moveFigure(
   switch (role) {
     case 'heavy':
     case 'defend': {
+      // A gun's crew stands by its gun, where moveGuns put it.
+      if (role === 'heavy' && gunOf(ctx, s, u.formation) !== undefined) return;
       const mortar =
         role === 'heavy' &&
         weaponsOf(ctx, info(ctx, s, id)).some((m) => m.weapon.kind === 'mortar');

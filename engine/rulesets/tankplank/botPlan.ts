@@ -8,6 +8,7 @@ import type { BotStyle } from '../../game/gameDef';
 import { tablePoint, type TablePoint } from '../../geometry/units';
 import { distance, lerpPoint } from '../../geometry/vector';
 import type { TankplankContext } from './rules/context';
+import { dictValues } from '../../game/dict';
 import { info, onTable } from './rules/situation';
 import { countsAsTroops } from './rules/salvage';
 import type { TankplankState, UnitState } from './rules/state';
@@ -53,6 +54,12 @@ export interface StyleParams {
    */
   readonly carriersGoAt: number;
   readonly carriersGoTurn: number;
+  /**
+   * Command teams that go with the assault squads (an officer close by steadies a squad's
+   * morale, TP-15.3); the others are radio teams kept off the table until the objective is
+   * nearly taken, as a radioman in a jeep is the first thing the enemy's machine guns kill.
+   */
+  readonly escorts: number;
 }
 
 export const STYLES: Readonly<Record<BotStyle, StyleParams>> = {
@@ -72,6 +79,7 @@ export const STYLES: Readonly<Record<BotStyle, StyleParams>> = {
     pushWhenStronger: 1.4,
     carriersGoAt: 0.5,
     carriersGoTurn: 4,
+    escorts: 0,
   },
   balanced: {
     style: 'balanced',
@@ -89,6 +97,7 @@ export const STYLES: Readonly<Record<BotStyle, StyleParams>> = {
     pushWhenStronger: 1.2,
     carriersGoAt: 0.8,
     carriersGoTurn: 3,
+    escorts: 0,
   },
   aggressive: {
     style: 'aggressive',
@@ -106,6 +115,7 @@ export const STYLES: Readonly<Record<BotStyle, StyleParams>> = {
     pushWhenStronger: 1,
     carriersGoAt: 1.5,
     carriersGoTurn: 1,
+    escorts: 0,
   },
 };
 
@@ -178,6 +188,11 @@ export interface SidePlan {
   readonly staging: TablePoint;
   /** Own men (other than radio teams) in the objective: the escort the radio team goes in to. */
   readonly escort: number;
+  /**
+   * Radio teams waiting off the table come on now: some of our men are near the objective, or
+   * it is late; and no enemy stands in our home ground, through which they come on.
+   */
+  readonly radioEnters: boolean;
   /** The squad each escorting command team goes with. */
   readonly escorts: ReadonlyMap<string, string>;
 }
@@ -282,7 +297,8 @@ export function sidePlan(
     antiArmour(false) <= params.carriersGoAt * antiArmour(true) + 1e-9;
   const start = home?.centre ?? farPoint(ctx, enemyOf(ctx, side));
   const roles = formationRoles(ctx, state, side, params, !!home);
-  const escorts = pairEscorts(ctx, state, roles);
+  const escorts = pairEscorts(ctx, state, roles, params.escorts);
+  const near = goal ? nearGoal(ctx, state, side, goal) : 0;
   return {
     side,
     params,
@@ -300,6 +316,10 @@ export function sidePlan(
     rush: state.turn >= state.turnLimit - RUSH_TURNS && enemiesInGoal.length <= RUSH_ENEMIES,
     staging: stagingPoint(flankCrossing(ctx, start, goalPoint), start, goalPoint),
     escort: goal ? escortIn(ctx, state, side, goal) : 0,
+    radioEnters:
+      !goal ||
+      ((near >= RADIO_NEAR_MEN || state.turn >= state.turnLimit - RADIO_LATE) &&
+        enemiesInHome.length === 0),
     // With no ground of its own to deny there is nothing to wait for.
     push: !home || state.turn >= params.pushTurn || ratio >= params.pushWhenStronger,
     waitPoint: lerpPoint(start, goalPoint, 0.33),
@@ -311,6 +331,27 @@ export function sidePlan(
 /** The rush starts this many turns before the limit, with at most this many enemies left in. */
 const RUSH_TURNS = 6;
 const RUSH_ENEMIES = 2;
+
+/**
+ * Radio teams come on from off the table once this many of our men stand within RADIO_NEAR
+ * inches of the objective, or once only RADIO_LATE turns are left: a jeep needs about three
+ * turns to cross the table by the highway, and the hold three more.
+ */
+const RADIO_NEAR = 15;
+const RADIO_NEAR_MEN = 2;
+const RADIO_LATE = 5;
+
+/** Own men on foot (not radio teams) in the objective or within RADIO_NEAR of its middle. */
+function nearGoal(ctx: TankplankContext, state: TankplankState, side: string, goal: Zone): number {
+  let n = 0;
+  for (const u of dictValues(state.units)) {
+    if (u.side !== side || !onTable(u) || u.doomed || u.role === 'radioman' || u.spawned) continue;
+    const p = tablePoint(u.at[0], u.at[1]);
+    if (distance(p, goal.centre) > RADIO_NEAR && !inZone(ctx, goal, p)) continue;
+    if (info(ctx, state, u.id).kind === 'figure') n++;
+  }
+  return n;
+}
 
 /** How far short of the objective's middle a radio team waits, in inches. */
 const STAGING = 12;
@@ -390,7 +431,10 @@ function pairEscorts(
   ctx: TankplankContext,
   state: TankplankState,
   roles: Map<string, Role>,
+  most: number,
 ): Map<string, string> {
+  const escorts = new Map<string, string>();
+  if (most <= 0) return escorts;
   const alive = (fid: string, test: (u: UnitState) => boolean) =>
     (ctx.formations.get(fid)?.members ?? []).some((id) => {
       const u = state.units[id];
@@ -414,10 +458,9 @@ function pairEscorts(
     )
     .map(([fid]) => fid)
     .sort();
-  const escorts = new Map<string, string>();
   // The last team stays a radio team in reserve, off the table until the objective is clear.
   if (teams.length > 1) teams.pop();
-  teams.forEach((fid, k) => {
+  teams.slice(0, most).forEach((fid, k) => {
     const squad = squads[k];
     if (squad === undefined) return;
     escorts.set(fid, squad);
