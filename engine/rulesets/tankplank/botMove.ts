@@ -640,12 +640,21 @@ function moveVehicle(
     }
     if (!u.at && !plan.radioEnters) return;
     // Speed is all: the quickest way (on the village the highway), not the flank; short of the
-    // objective while the enemy still holds it, into it once it is nearly clear.
+    // objective while the enemy still holds it, into it once it is nearly clear. It comes on
+    // where no wreck lies across its first move: a jeep cannot push a truck's wreck aside.
     const stop = radioMayGo(plan) ? RADIO_IN : RADIO_SHORT;
-    advance(ctx, get, apply, entries, u.id, plan.goalPoint, stop, 0, {
-      point: plan.goalPoint,
-      stopAt: stop,
-    });
+    advance(
+      ctx,
+      get,
+      apply,
+      entries,
+      u.id,
+      plan.goalPoint,
+      stop,
+      0,
+      { point: plan.goalPoint, stopAt: stop },
+      true,
+    );
     return;
   }
   if (carrier && riders.length > 0) {
@@ -896,6 +905,7 @@ function advance(
   stopAt: number,
   coverTrade = 1,
   route?: { readonly point: TablePoint; readonly stopAt: number },
+  clearOfWrecks = false,
 ): boolean {
   const s = get();
   const u = s.units[id]!;
@@ -903,7 +913,9 @@ function advance(
   if (budget <= 0.05) return false;
   const { mover } = moverFor(ctx, s, id);
   const figure = info(ctx, s, id).kind === 'figure';
-  const start = u.at ? tablePoint(u.at[0], u.at[1]) : entryFor(ctx, entries, mover, target);
+  const start = u.at
+    ? tablePoint(u.at[0], u.at[1])
+    : entryFor(ctx, entries, mover, target, clearOfWrecks ? s : undefined);
   const d = distance(start, target);
   if (u.at && d <= stopAt + 0.05) return false;
   // Far from where it is going, a unit follows the route field of its objective round creeks,
@@ -983,6 +995,7 @@ function entryFor(
   entries: EntrySpots,
   mover: Mover,
   target: TablePoint,
+  wrecksOf?: TankplankState,
 ): TablePoint {
   const field = routeField(ctx.terrain, mover, target);
   const cost = (p: TablePoint) => field.cost[nodeAt(field, clampToTable(ctx, p))] ?? Infinity;
@@ -995,7 +1008,7 @@ function entryFor(
       p,
       furthest(ctx, mover, p, tablePoint(p.x + inMid.x - edgeMid.x, p.y + inMid.y - edgeMid.y), 1),
     ) >=
-    inward - 0.1;
+      inward - 0.1 && !wreckAhead(ctx, wrecksOf, p, target);
   let first: TablePoint | undefined;
   let best: { spot: TablePoint; cost: number } | undefined;
   for (let k = 0; k < ENTRY_TRIES; k++) {
@@ -1009,6 +1022,34 @@ function entryFor(
   if (!first || !best) return entries.near(target);
   return best.cost < cost(first) - 0.5 ? best.spot : first;
 }
+
+/**
+ * Whether a wreck lies across the first WRECK_LOOK inches from an entry spot toward the target
+ * (a side's own trucks shot up as they came on choke the road in from the edge).
+ */
+function wreckAhead(
+  ctx: TankplankContext,
+  s: TankplankState | undefined,
+  p: TablePoint,
+  target: TablePoint,
+): boolean {
+  if (!s || s.wrecks.length === 0) return false;
+  const d = distance(p, target);
+  const end = d > WRECK_LOOK ? lerpPoint(p, target, WRECK_LOOK / d) : target;
+  return s.wrecks.some((w) => {
+    const t = ctx.catalog.units.get(w.type);
+    const hull = rectangleCorners(
+      w.at[0],
+      w.at[1],
+      (t?.size?.length ?? 1.5) + 1.2,
+      (t?.size?.width ?? 1) + 1.2,
+      w.facing,
+    );
+    return segmentInsidePolygon(p, end, hull).length > 0;
+  });
+}
+
+const WRECK_LOOK = 10;
 
 /** A vehicle's move along its way shorter than this, in inches, is tried straight instead. */
 const MIN_LEG = 1;

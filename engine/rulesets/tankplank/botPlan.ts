@@ -189,8 +189,8 @@ export interface SidePlan {
   /** Own men (other than radio teams) in the objective: the escort the radio team goes in to. */
   readonly escort: number;
   /**
-   * Radio teams waiting off the table come on now: some of our men are near the objective, or
-   * it is late; and no enemy stands in our home ground, through which they come on.
+   * Radio teams waiting off the table come on now: some of our men are near the objective, and
+   * no enemy stands in our home ground, through which they come on.
    */
   readonly radioEnters: boolean;
   /** The squad each escorting command team goes with. */
@@ -316,10 +316,7 @@ export function sidePlan(
     rush: state.turn >= state.turnLimit - RUSH_TURNS && enemiesInGoal.length <= RUSH_ENEMIES,
     staging: stagingPoint(flankCrossing(ctx, start, goalPoint), start, goalPoint),
     escort: goal ? escortIn(ctx, state, side, goal) : 0,
-    radioEnters:
-      !goal ||
-      ((near >= RADIO_NEAR_MEN || state.turn >= state.turnLimit - RADIO_LATE) &&
-        enemiesInHome.length === 0),
+    radioEnters: !goal || (near >= RADIO_NEAR_MEN && enemiesInHome.length === 0),
     // With no ground of its own to deny there is nothing to wait for.
     push: !home || state.turn >= params.pushTurn || ratio >= params.pushWhenStronger,
     waitPoint: lerpPoint(start, goalPoint, 0.33),
@@ -333,13 +330,12 @@ const RUSH_TURNS = 6;
 const RUSH_ENEMIES = 2;
 
 /**
- * Radio teams come on from off the table once this many of our men stand within RADIO_NEAR
- * inches of the objective, or once only RADIO_LATE turns are left: a jeep needs about three
- * turns to cross the table by the highway, and the hold three more.
+ * Radio teams come on from off the table once RADIO_NEAR_MEN of our men stand within RADIO_NEAR
+ * inches of the objective; not merely because it is late: with none of ours near, a jeep that
+ * comes on only dies in our own home ground or stands in it, and takes no objective.
  */
 const RADIO_NEAR = 15;
 const RADIO_NEAR_MEN = 2;
-const RADIO_LATE = 5;
 
 /** Own men on foot (not radio teams) in the objective or within RADIO_NEAR of its middle. */
 function nearGoal(ctx: TankplankContext, state: TankplankState, side: string, goal: Zone): number {

@@ -107,7 +107,7 @@ export function crewBehaviour(
       why = 'crewToGun';
       ruleId = 'TP-16.6';
     } else if (ownBank) {
-      goal = regroupPoint(ctx, u.side);
+      goal = regroupPoint(ctx, u.side, from);
       why = 'crewToRear';
     } else {
       const inCover = ctx.terrain
@@ -222,28 +222,35 @@ function roundabout(
   return path.length > 1 ? path : undefined;
 }
 
-/** Per context and side: the regroup point never changes during a game. */
-const REGROUP = new WeakMap<TankplankContext, Map<string, TablePoint | undefined>>();
+/** Per context and side: the regroup points never change during a game. */
+const REGROUP = new WeakMap<TankplankContext, Map<string, readonly TablePoint[]>>();
 
 /**
  * Where crews on their own bank regroup (TP-16.2): the point of their entry edge, half an inch in,
- * nearest its middle that lies outside every objective area with a man's width to spare. They go
- * to the rear to regroup, not into a fight: on a map whose objectives touch the entry edges (the
- * village) the middle itself lies in the enemy's objective. The reading is RULE_READINGS' TP-16.2
- * entry in interpretations.ts.
+ * nearest its middle that lies outside every objective area with a man's width to spare, on
+ * either side of the middle; a crew makes for the nearer of the two (`from`, where it stands), so
+ * it does not cross an objective to get to the other. Without `from`, the one nearest the
+ * middle. They go to the rear to regroup, not into a fight: on a map whose objectives touch the
+ * entry edges (the village) the middle itself lies in the enemy's objective. The reading is
+ * RULE_READINGS' TP-16.2 entry in interpretations.ts.
  */
-export function regroupPoint(ctx: TankplankContext, side: string): TablePoint | undefined {
+export function regroupPoint(
+  ctx: TankplankContext,
+  side: string,
+  from?: TablePoint,
+): TablePoint | undefined {
   let bySide = REGROUP.get(ctx);
   if (!bySide) REGROUP.set(ctx, (bySide = new Map()));
-  if (bySide.has(side)) return bySide.get(side);
-  const p = findRegroupPoint(ctx, side);
-  bySide.set(side, p);
-  return p;
+  let points = bySide.get(side);
+  if (!points) bySide.set(side, (points = findRegroupPoints(ctx, side)));
+  if (!from || points.length < 2) return points[0];
+  return distance(from, points[1]!) < distance(from, points[0]!) ? points[1] : points[0];
 }
 
-function findRegroupPoint(ctx: TankplankContext, side: string): TablePoint | undefined {
+/** The nearest clear point to the edge's middle first, then the nearest on the other side. */
+function findRegroupPoints(ctx: TankplankContext, side: string): TablePoint[] {
   const e = ctx.entryEdges.get(side);
-  if (!e) return undefined;
+  if (!e) return [];
   const across = e.edge === 'west' || e.edge === 'east';
   const along = across ? ctx.map.height : ctx.map.width;
   const lo = Math.max(INSET, e.from ?? 0);
@@ -266,14 +273,22 @@ function findRegroupPoint(ctx: TankplankContext, side: string): TablePoint | und
     [a - SPARE, a, a + SPARE].every((b) =>
       areas.every((area) => !shapeContains(area, at(b), ctx.map)),
     );
-  // Out from the middle a tenth of an inch at a time, the lower side first on a tie.
-  for (let d = 0; d <= along; d += 0.1) {
-    for (const a of d === 0 ? [mid] : [mid - d, mid + d]) {
-      if (a >= lo - 1e-9 && a <= hi + 1e-9 && clear(a)) return at(a);
+  // Out from the middle a tenth of an inch at a time on each side.
+  const nearest = (sign: number): { a: number; d: number } | undefined => {
+    for (let d = 0; d <= along; d += 0.1) {
+      const a = mid + sign * d;
+      if (a < lo - 1e-9 || a > hi + 1e-9) return undefined;
+      if (clear(a)) return { a, d };
     }
-  }
+    return undefined;
+  };
+  const found = [nearest(-1), nearest(1)].filter((x) => x !== undefined);
+  // The lower side first on a tie.
+  found.sort((x, y) => x.d - y.d);
   // Objectives along the whole edge: the middle, as the rule says.
-  return at(mid);
+  if (found.length === 0) return [at(mid)];
+  if (found[0]!.d === 0) return [at(found[0]!.a)];
+  return found.map((x) => at(x.a));
 }
 
 /** How far in from the table edge crews regroup, and the room kept from an objective's edge. */

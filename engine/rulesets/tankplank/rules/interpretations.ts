@@ -93,7 +93,7 @@ export const RULE_READINGS: readonly RuleReading[] = [
     question:
       'Crews of a destroyed vehicle on their own bank regroup "near the middle of their own entry edge": where, when that middle lies in an objective (on the village, the enemy\'s)?',
     reading:
-      'They make for the point of their own entry edge, half an inch in, nearest its middle that lies outside every objective area with half an inch to spare, and stay there once they arrive. With objectives along the whole edge they go to its middle.',
+      'They make for the point of their own entry edge, half an inch in, nearest its middle that lies outside every objective area with half an inch to spare (of the two such points either side of the middle, the one nearer the crew), and stay there once they arrive. With objectives along the whole edge they go to its middle.',
     because:
       'They head for the rear to regroup, out of the fight; the rule puts them "near" the middle, not on it. Taken literally it sends every crew lost into the enemy\'s objective, where as troops they keep it from being held (TP-3.3) for the rest of the game, which no player moving them would choose and the rule does not ask.',
   },

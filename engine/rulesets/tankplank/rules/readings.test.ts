@@ -120,6 +120,17 @@ describe('TP-16.2 reading: crews regroup on their entry edge, outside every obje
       for (const p of [a, b]) expect(shapeContains(o.area!, p, ctx.map)).toBe(false);
   });
 
+  test('a crew beyond the far end of the objective regroups on that side, not across it', () => {
+    const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
+      expect: ['sandtable.scenario'],
+    });
+    if (!r.ok) throw new Error('the village does not load');
+    const ctx = createContext(r.doc as ScenarioDoc);
+    expect(regroupPoint(ctx, 'b', tablePoint(33, 20))!.y).toBeCloseTo(18.6, 1);
+    expect(regroupPoint(ctx, 'b', tablePoint(33, 14))!.y).toBeCloseTo(18.6, 1);
+    expect(regroupPoint(ctx, 'b', tablePoint(33, 12))!.y).toBeCloseTo(7.4, 1);
+  });
+
   test('without objectives on the edge they regroup at its middle', () => {
     const ctx = createContext(fixtureScenario({ title: 'none', units: holders }));
     expect(regroupPoint(ctx, 'b')).toEqual(tablePoint(35.5, 12));
