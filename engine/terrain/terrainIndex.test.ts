@@ -67,6 +67,44 @@ describe('terrain index crossings memo', () => {
   });
 });
 
+describe('terrain index crossings memo on many segments', () => {
+  const doc = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
+    expect: ['sandtable.scenario'],
+  });
+  if (!doc.ok) throw new Error('village does not load');
+
+  test('every answer, asked again or not, is the one a fresh index gives', () => {
+    const memo = createContext(doc.doc).terrain;
+    // Asked each segment once: its answers are worked out afresh.
+    const fresh = createContext(doc.doc).terrain;
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const ends: ReturnType<typeof tablePoint>[] = [];
+    for (let k = 0; k < 50; k++) ends.push(tablePoint(next() * 36, next() * 24));
+    // -0 is the same end as 0, as it is for a Map.
+    ends.push(tablePoint(-0, 5), tablePoint(0, 5));
+    const first = new Map<string, unknown>();
+    for (let k = 0; k < 4000; k++) {
+      const a = ends[Math.floor(next() * ends.length)]!;
+      const b = ends[Math.floor(next() * ends.length)]!;
+      const got = memo.crossings(a, b);
+      const key = `${a.x + 0},${a.y},${b.x + 0},${b.y}`;
+      const seen = first.get(key);
+      if (seen) expect(got).toBe(seen);
+      else {
+        first.set(key, got);
+        const again = fresh.crossings(a, b);
+        expect(again).not.toBe(got);
+        expect(got.map((c) => [c.entry.id, c.spans])).toEqual(
+          again.map((c) => [c.entry.id, c.spans]),
+        );
+      }
+    }
+    // Most segments came round again.
+    expect(first.size).toBeLessThan(2500);
+  });
+});
+
 describe('terrain index grids', () => {
   const doc = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
     expect: ['sandtable.scenario'],

@@ -67,10 +67,7 @@ export class TerrainIndex {
   private groundMemo: PointMemo<GroundSample> | undefined;
   private readonly featureMemo = new Map<number, PointMemo<readonly IndexedFeature[]>>();
   /** Crossings by segment: a.x, a.y, b.x, then b.y. */
-  private readonly crossingMemo = new Map<
-    number,
-    Map<number, Map<number, Map<number, readonly Crossing[]>>>
-  >();
+  private readonly crossingMemo = new SegmentMemo<readonly Crossing[]>();
   private memoSize = 0;
   /**
    * The ground-shaping features whose box meets each cell of a grid over the table, row by row:
@@ -296,17 +293,11 @@ export class TerrainIndex {
    * repeats). The answer is shared, so callers must not change it.
    */
   crossings(a: TablePoint, b: TablePoint): readonly Crossing[] {
-    let byAy = this.crossingMemo.get(a.x);
-    if (!byAy) this.crossingMemo.set(a.x, (byAy = new Map()));
-    let byBx = byAy.get(a.y);
-    if (!byBx) byAy.set(a.y, (byBx = new Map()));
-    let byBy = byBx.get(b.x);
-    if (!byBy) byBx.set(b.x, (byBy = new Map()));
-    const known = byBy.get(b.y);
+    const known = this.crossingMemo.get(a.x, a.y, b.x, b.y);
     if (known) return known;
     if (++this.memoSize > MEMO_LIMIT) this.forget();
     const found = this.computeCrossings(a, b);
-    byBy.set(b.y, found);
+    this.crossingMemo.set(a.x, a.y, b.x, b.y, found);
     return found;
   }
 
@@ -849,6 +840,86 @@ function sightBox(e: IndexedFeature): { readonly box: Box } {
       maxY: fp.centre.y + r,
     },
   };
+}
+
+/**
+ * Answers by segment (four numbers: a.x, a.y, b.x, b.y) in one open-addressing hash table of
+ * typed arrays, for `crossings`: a game asks for a hundred thousand segments, and four nested
+ * maps keyed by numbers cost a twentieth of its time. It grows as answers come in; `clear`
+ * empties it. -0 counts as 0, as a Map's keys do.
+ */
+class SegmentMemo<T> {
+  private mask = 0;
+  private count = 0;
+  private keys = new Float64Array(0);
+  private values: (T | undefined)[] = [];
+  private used = new Uint8Array(0);
+  private readonly bits = new Float64Array(1);
+  private readonly words = new Int32Array(this.bits.buffer);
+
+  private hash(x0: number, y0: number, x1: number, y1: number): number {
+    let h = 0x811c9dc5;
+    const bits = this.bits;
+    const words = this.words;
+    bits[0] = x0 + 0;
+    h = Math.imul(h ^ words[0]!, 0x01000193) ^ words[1]!;
+    bits[0] = y0 + 0;
+    h = Math.imul(h ^ words[0]!, 0x01000193) ^ words[1]!;
+    bits[0] = x1 + 0;
+    h = Math.imul(h ^ words[0]!, 0x01000193) ^ words[1]!;
+    bits[0] = y1 + 0;
+    h = Math.imul(h ^ words[0]!, 0x01000193) ^ words[1]!;
+    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+    return (h ^ (h >>> 13)) & this.mask;
+  }
+
+  get(x0: number, y0: number, x1: number, y1: number): T | undefined {
+    if (this.count === 0) return undefined;
+    const keys = this.keys;
+    for (let i = this.hash(x0, y0, x1, y1); this.used[i] === 1; i = (i + 1) & this.mask) {
+      const o = 4 * i;
+      if (keys[o] === x0 && keys[o + 1] === y0 && keys[o + 2] === x1 && keys[o + 3] === y1)
+        return this.values[i];
+    }
+    return undefined;
+  }
+
+  /** Stores an answer for a segment not yet in the table (callers ask `get` first). */
+  set(x0: number, y0: number, x1: number, y1: number, value: T): void {
+    // At most half full, so probe runs stay short.
+    if (2 * (this.count + 1) > this.used.length) this.grow();
+    let i = this.hash(x0, y0, x1, y1);
+    while (this.used[i] === 1) i = (i + 1) & this.mask;
+    const o = 4 * i;
+    this.keys[o] = x0;
+    this.keys[o + 1] = y0;
+    this.keys[o + 2] = x1;
+    this.keys[o + 3] = y1;
+    this.values[i] = value;
+    this.used[i] = 1;
+    this.count++;
+  }
+
+  clear(): void {
+    this.used.fill(0);
+    this.values.fill(undefined);
+    this.count = 0;
+  }
+
+  private grow(): void {
+    const { keys, values, used } = this;
+    const size = Math.max(1024, 2 * used.length);
+    this.mask = size - 1;
+    this.keys = new Float64Array(4 * size);
+    this.values = new Array<T | undefined>(size).fill(undefined);
+    this.used = new Uint8Array(size);
+    this.count = 0;
+    for (let i = 0; i < used.length; i++) {
+      if (used[i] !== 1) continue;
+      const o = 4 * i;
+      this.set(keys[o]!, keys[o + 1]!, keys[o + 2]!, keys[o + 3]!, values[i]!);
+    }
+  }
 }
 
 /** Answers by point: x, then y. */
