@@ -9,7 +9,7 @@ import type { TankplankEvent } from './actions';
 import { stat } from './catalog';
 import type { TankplankContext } from './context';
 import { info, onTable, weaponsOf } from './situation';
-import type { TankplankState, UnitState } from './state';
+import { type TankplankState, type UnitState, unitState } from './state';
 
 /** The AA MG of a vehicle (the weapon that puts the commander out of the hatch), if any. */
 export function aaMgOf(ctx: TankplankContext, state: TankplankState, unit: string) {
@@ -46,15 +46,18 @@ export function manAaMg(
       `${id} has already used ${fmt(u.moved)} of its move; with the commander on the AA MG it may use at most ${limit === 0 ? 'none' : fmt(limit)}`,
       ctx.options.bool('TP-A21') ? 'TP-A21' : 'TP-5.11',
     );
-  return accepted({ ...state, units: withEntry(state.units, id, { ...u, aaMgTurn: state.turn }) }, [
-    {
-      type: 'AaMgManned',
-      unit: id,
-      weapon: w.id,
-      maxMove: limit,
-      ruleId: ctx.options.bool('TP-A21') ? 'TP-A21' : 'TP-5.11',
-    },
-  ]);
+  return accepted(
+    { ...state, units: withEntry(state.units, id, unitState({ ...u, aaMgTurn: state.turn })) },
+    [
+      {
+        type: 'AaMgManned',
+        unit: id,
+        weapon: w.id,
+        maxMove: limit,
+        ruleId: ctx.options.bool('TP-A21') ? 'TP-A21' : 'TP-5.11',
+      },
+    ],
+  );
 }
 
 /**

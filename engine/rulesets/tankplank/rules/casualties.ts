@@ -6,6 +6,7 @@ import { dict, withEntry, dictValues } from '../../../game/dict';
 import {
   type TankplankState,
   type UnitState,
+  unitState,
   withFormation,
   withUnit,
   type WreckState,
@@ -136,7 +137,7 @@ export function removeCasualties(
           noFire: false,
           spawned: true,
         };
-        next = { ...next, units: withEntry(next.units, crewId, crewman) };
+        next = { ...next, units: withEntry(next.units, crewId, unitState(crewman)) };
         events.push({
           type: 'CrewBailedOut',
           vehicle: u.id,

@@ -1,4 +1,4 @@
-import { dict, withEntry, dictValues } from '../../../game/dict';
+import { dict, dictValues } from '../../../game/dict';
 import { withUnit } from './state';
 import type { Point, WeaponType } from '../../../format';
 import { accepted, invalid, type Reduction } from '../../../game/reducer';
@@ -296,13 +296,9 @@ export function handAmmo(
   ]);
 }
 
-/** Sets a unit's cargo; an empty cargo is removed, not left as an empty list or `undefined`. */
+/** Sets a unit's cargo; an empty cargo is removed (undefined: hashes and saves leave it out). */
 function withCargo(state: TankplankState, id: string, lots: readonly AmmoLot[]): TankplankState {
-  const u = state.units[id]!;
-  if (lots.length > 0) return withUnit(state, id, { carriedAmmo: lots });
-  const rest: Record<string, unknown> = { ...u };
-  delete rest['carriedAmmo'];
-  return { ...state, units: withEntry(state.units, id, rest as unknown as UnitState) };
+  return withUnit(state, id, { carriedAmmo: lots.length > 0 ? lots : undefined });
 }
 
 function reloadMoveLimit(ctx: TankplankContext): { share: number; ruleId: string } {

@@ -1,5 +1,5 @@
-import type { TankplankState } from './state';
-import { invalid, type Reducer } from '../../../game/reducer';
+import { type TankplankState, tankplankState } from './state';
+import { accepted, invalid, type Reducer } from '../../../game/reducer';
 import type { TankplankAction, TankplankEvent } from './actions';
 import type { TankplankContext } from './context';
 import { manAaMg } from './aaMg';
@@ -22,50 +22,59 @@ export function tankplankReducer(
   ctx: TankplankContext,
 ): Reducer<TankplankState, TankplankAction, TankplankEvent> {
   return (state, action) => {
-    if (state.phase === 'ended') return invalid('the game is over');
-    switch (action.type) {
-      case 'move':
-        return move(ctx, state, action.unit, action.path, action.facing);
-      case 'face':
-        return face(ctx, state, action.unit, action.facing, action.turret);
-      case 'mount':
-        return mount(ctx, state, action.unit, action.vehicle);
-      case 'dismount':
-        return dismount(ctx, state, action.unit, action.at);
-      case 'setUp':
-        return setUp(ctx, state, action.unit, true);
-      case 'breakDown':
-        return setUp(ctx, state, action.unit, false);
-      case 'fire':
-        return fire(ctx, state, action);
-      case 'callFire':
-        return callFire(ctx, state, action.unit, action.mortar, action.at);
-      case 'manAaMg':
-        return manAaMg(ctx, state, action.unit);
-      case 'climb':
-        return climb(ctx, state, action.unit, action.to);
-      case 'recoverAmmo':
-      case 'handAmmo':
-      case 'pushWreck': {
-        // Ammunition logistics and pushing wrecks live in logistics.ts (TP-17.3, TP-5.10).
-        const m = movable(ctx, state, action.unit);
-        if ('refuse' in m) return m.refuse;
-        if (action.type === 'recoverAmmo')
-          return recoverAmmo(ctx, state, action.unit, action.wreck);
-        if (action.type === 'handAmmo') return handAmmo(ctx, state, action.unit, action.to);
-        return pushWreck(ctx, state, action.unit, action.wreck, action.to);
-      }
-      case 'boardBoat':
-      case 'crossInBoat':
-      case 'pickUpWeapon':
-      case 'dropWeapon':
-      case 'joinCrew':
-      case 'fireCaptured':
-        return salvageOrBoat(ctx, state, action);
-      case 'endPhase':
-        return endPhase(ctx, state, action.side, action.timeUp === true);
-    }
+    const r = reduceAction(ctx, state, action);
+    // Every state the game goes through has one shape (see tankplankState).
+    return r.ok ? accepted(tankplankState(r.state), r.events) : r;
   };
+}
+
+function reduceAction(
+  ctx: TankplankContext,
+  state: TankplankState,
+  action: TankplankAction,
+): ReturnType<Reducer<TankplankState, TankplankAction, TankplankEvent>> {
+  if (state.phase === 'ended') return invalid('the game is over');
+  switch (action.type) {
+    case 'move':
+      return move(ctx, state, action.unit, action.path, action.facing);
+    case 'face':
+      return face(ctx, state, action.unit, action.facing, action.turret);
+    case 'mount':
+      return mount(ctx, state, action.unit, action.vehicle);
+    case 'dismount':
+      return dismount(ctx, state, action.unit, action.at);
+    case 'setUp':
+      return setUp(ctx, state, action.unit, true);
+    case 'breakDown':
+      return setUp(ctx, state, action.unit, false);
+    case 'fire':
+      return fire(ctx, state, action);
+    case 'callFire':
+      return callFire(ctx, state, action.unit, action.mortar, action.at);
+    case 'manAaMg':
+      return manAaMg(ctx, state, action.unit);
+    case 'climb':
+      return climb(ctx, state, action.unit, action.to);
+    case 'recoverAmmo':
+    case 'handAmmo':
+    case 'pushWreck': {
+      // Ammunition logistics and pushing wrecks live in logistics.ts (TP-17.3, TP-5.10).
+      const m = movable(ctx, state, action.unit);
+      if ('refuse' in m) return m.refuse;
+      if (action.type === 'recoverAmmo') return recoverAmmo(ctx, state, action.unit, action.wreck);
+      if (action.type === 'handAmmo') return handAmmo(ctx, state, action.unit, action.to);
+      return pushWreck(ctx, state, action.unit, action.wreck, action.to);
+    }
+    case 'boardBoat':
+    case 'crossInBoat':
+    case 'pickUpWeapon':
+    case 'dropWeapon':
+    case 'joinCrew':
+    case 'fireCaptured':
+      return salvageOrBoat(ctx, state, action);
+    case 'endPhase':
+      return endPhase(ctx, state, action.side, action.timeUp === true);
+  }
 }
 
 /** Boats (boats.ts, TP-5.3, TP-G7) and heavy weapons without their crews (salvage.ts, TP-16). */

@@ -24,7 +24,7 @@ import type { TankplankContext } from './context';
 import type { MoveCheck } from './boats';
 import { gunCrew } from './gunCrews';
 import { dist, info, isTeamWeapon, onTable, positionOf, weaponKey, weaponsOf } from './situation';
-import type { TankplankState, UnitState } from './state';
+import { type TankplankState, type UnitState, unitState } from './state';
 
 type Result = Reduction<TankplankState, TankplankEvent>;
 /** The reducer's `fire` handler, used on a copy of the state where the captors hold the gun. */
@@ -173,7 +173,7 @@ export function leftBehind(
     };
     next = {
       ...next,
-      units: withEntry(next.units, id, piece),
+      units: withEntry(next.units, id, unitState(piece)),
       teamWeapons: withEntry(next.teamWeapons, `${id}:${weapon}`, {
         setUp: false,
         setUpTurn: 0,

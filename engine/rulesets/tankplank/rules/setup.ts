@@ -10,6 +10,7 @@ import type {
   TeamWeaponState,
   UnitState,
 } from './state';
+import { tankplankState, unitState } from './state';
 import { formationSize, isTeamWeapon, weaponKey, weaponsOf } from './situation';
 
 /** Options for a new game. */
@@ -43,7 +44,7 @@ export function newGame(ctx: TankplankContext, opts: NewGameOptions): TankplankS
     const pos =
       u.position && Array.isArray(u.position) ? ([u.position[0], u.position[1]] as const) : null;
     const carrier = embarked.get(u.id) ?? null;
-    units[u.id] = {
+    units[u.id] = unitState({
       id: u.id,
       side: i.side,
       formation: i.formation,
@@ -61,7 +62,7 @@ export function newGame(ctx: TankplankContext, opts: NewGameOptions): TankplankS
       moved: 0,
       movedInches: 0,
       noFire: false,
-    };
+    });
     for (const m of weaponsOf(ctx, i)) {
       if (!isTeamWeapon(m.weapon)) continue;
       const key = weaponKey(i, m.weapon);
@@ -117,7 +118,7 @@ export function newGame(ctx: TankplankContext, opts: NewGameOptions): TankplankS
       heldTurns: 0,
     };
   }
-  return { ...state0, formations, objectives };
+  return tankplankState({ ...state0, formations, objectives });
 }
 
 /** A side faces away from its entry edge, into the table. */

@@ -164,6 +164,34 @@ export interface TankplankState {
   readonly result?: { readonly winner: string | 'draw'; readonly reason: string };
 }
 
+/**
+ * A game state with every field, the optional ones too (undefined when not set), always in the
+ * same order: the reducer hands every accepted state through here, for the reason `unitState`
+ * gives (states that gained breaches, burning roofs or a result key by key took new shapes, and
+ * every rule reading `state.units` was compiled again). Undefined is the same as left out.
+ */
+export function tankplankState(s: TankplankState): TankplankState {
+  const all: { readonly [K in keyof Required<TankplankState>]: TankplankState[K] } = {
+    ruleset: s.ruleset,
+    turn: s.turn,
+    phase: s.phase,
+    sweep: s.sweep,
+    ended: s.ended,
+    units: s.units,
+    formations: s.formations,
+    teamWeapons: s.teamWeapons,
+    fired: s.fired,
+    wrecks: s.wrecks,
+    objectives: s.objectives,
+    gaps: s.gaps,
+    burningRoofs: s.burningRoofs,
+    rng: s.rng,
+    turnLimit: s.turnLimit,
+    result: s.result,
+  };
+  return all;
+}
+
 /** The state with one unit changed. */
 export const withUnit = (
   state: TankplankState,
@@ -171,8 +199,50 @@ export const withUnit = (
   patch: Partial<UnitState>,
 ): TankplankState => ({
   ...state,
-  units: withEntry(state.units, id, { ...state.units[id]!, ...patch }),
+  units: withEntry(state.units, id, unitState({ ...state.units[id]!, ...patch })),
 });
+
+/**
+ * A unit's state with every field, the optional ones too (undefined when not set), always in the
+ * same order. Every unit state is made through here, so all of them share one shape in V8: with
+ * fields added in whatever order rules set them (`{ ...u, level }`, `{ ...u, aaMgTurn }`), units
+ * took a dozen shapes, and the optimised rules code that reads them was thrown away ("wrong map")
+ * and compiled again on a compiler thread a dozen times a game. A field left undefined is the
+ * same as one left out: hashes, saves and `toEqual` skip it.
+ */
+export function unitState(u: UnitState): UnitState {
+  const all: { readonly [K in keyof Required<UnitState>]: UnitState[K] } = {
+    id: u.id,
+    side: u.side,
+    formation: u.formation,
+    type: u.type,
+    role: u.role,
+    at: u.at,
+    facing: u.facing,
+    turret: u.turret,
+    alive: u.alive,
+    doomed: u.doomed,
+    embarkedIn: u.embarkedIn,
+    passengers: u.passengers,
+    crew: u.crew,
+    ammo: u.ammo,
+    moved: u.moved,
+    movedInches: u.movedInches,
+    noFire: u.noFire,
+    commanderHitTurn: u.commanderHitTurn,
+    level: u.level,
+    immobilised: u.immobilised,
+    spawned: u.spawned,
+    boat: u.boat,
+    joinedCrew: u.joinedCrew,
+    capturedFireTurn: u.capturedFireTurn,
+    carriedAmmo: u.carriedAmmo,
+    recoveringTurn: u.recoveringTurn,
+    reloadedTurn: u.reloadedTurn,
+    aaMgTurn: u.aaMgTurn,
+  };
+  return all;
+}
 
 /** The state with one formation's bookkeeping changed. */
 export const withFormation = (

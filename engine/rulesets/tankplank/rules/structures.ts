@@ -22,7 +22,7 @@ import { constant, num, tableRows, text } from './catalog';
 import type { TankplankContext } from './context';
 import type { HouseHitPlan, PenetrationStep, SaveStep } from './shotPlan';
 import { info, onTable } from './situation';
-import type { TankplankState, UnitState } from './state';
+import { type TankplankState, type UnitState, unitState } from './state';
 
 /** The house (its indexed feature) at a point, or whose walls pass within `tolerance` of it. */
 export function houseAt(
@@ -220,7 +220,11 @@ export function leaveBurningRoofs(
     const p = tablePoint(u.at[0], u.at[1]);
     const house = houseAt(ctx, p, 0);
     if (!house || !roofBurning(state, house.id)) continue;
-    units = withEntry(units, u.id, { ...u, level: undefined, moved: Math.min(1, u.moved + cost) });
+    units = withEntry(
+      units,
+      u.id,
+      unitState({ ...u, level: undefined, moved: Math.min(1, u.moved + cost) }),
+    );
     events.push({
       type: 'UnitMoved',
       unit: u.id,

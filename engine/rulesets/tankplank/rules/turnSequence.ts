@@ -3,7 +3,7 @@
  * to the end of the turn (casualties, morale, victory) and the next turn's start (TP-4.2 to TP-4.7).
  */
 import { dict } from '../../../game/dict';
-import type { FormationState, TankplankState, UnitState } from './state';
+import { type FormationState, type TankplankState, type UnitState, unitState } from './state';
 import { Dice } from '../../../random/dice';
 import { accepted, invalid } from '../../../game/reducer';
 import type { TankplankContext } from './context';
@@ -60,7 +60,9 @@ export function startTurn(
   const units = dict<UnitState>();
   for (const [id, u] of Object.entries(state.units))
     units[id] =
-      u.moved || u.movedInches || u.noFire ? { ...u, moved: 0, movedInches: 0, noFire: false } : u;
+      u.moved || u.movedInches || u.noFire
+        ? unitState({ ...u, moved: 0, movedInches: 0, noFire: false })
+        : u;
   const formations = dict<FormationState>();
   for (const [id, f] of Object.entries(state.formations)) {
     formations[id] = {
