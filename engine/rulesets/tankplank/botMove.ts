@@ -317,7 +317,27 @@ function load(
     }
     if (!tp) continue;
     taken.add(best.fid);
-    const men = onFoot(best.fid);
+    let men = onFoot(best.fid);
+    // A radio team on foot rides in the first armoured carrier with a squad, in the seats the
+    // squad leaves it: its radioman must be there when the squad takes the objective, and armour
+    // is the one ride machine guns do not kill. The squad's last men find another ride or walk.
+    const radioTeam =
+      armoured(t) === 0 && ctx.formations.get(best.fid)?.kind === 'squad'
+        ? [...plan.roles].find(
+            ([fid, role]) =>
+              role === 'radio' &&
+              !taken.has(fid) &&
+              !ownVehicle(fid) &&
+              onFoot(fid).length > 0 &&
+              onFoot(fid).length <= capacity / 2 &&
+              onFoot(fid).every((m) => !m.at && m.moved === 0),
+          )?.[0]
+        : undefined;
+    if (radioTeam !== undefined) {
+      taken.add(radioTeam);
+      const team = onFoot(radioTeam);
+      men = [...team, ...men.slice(0, capacity - team.length)];
+    }
     const edge = ctx.entryEdges.get(plan.side)?.edge ?? 'west';
     const edgePoint = (p: TablePoint) =>
       edge === 'west' || edge === 'east'
@@ -491,12 +511,13 @@ function gunOf(ctx: TankplankContext, s: TankplankState, formation: string): str
   });
 }
 
-/** Whether a vehicle carries a radio team (not an escort). */
+/** Whether a vehicle carries a radio team (not an escort) and no assault squad. */
 function carriesRadio(plan: SidePlan, s: TankplankState, riders: readonly string[]): boolean {
-  return riders.some((r) => {
+  const role = (r: string) => {
     const m = s.units[r];
-    return !!m && roleOf(plan, m) === 'radio';
-  });
+    return m ? roleOf(plan, m) : undefined;
+  };
+  return riders.some((r) => role(r) === 'radio') && !riders.some((r) => role(r) === 'assault');
 }
 
 // ---------------------------------------------------------------------------------------------

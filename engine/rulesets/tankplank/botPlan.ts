@@ -78,7 +78,7 @@ export const STYLES: Readonly<Record<BotStyle, StyleParams>> = {
     pushTurn: 4,
     pushWhenStronger: 1.4,
     carriersGoAt: 0.5,
-    carriersGoTurn: 4,
+    carriersGoTurn: 3,
     escorts: 0,
   },
   balanced: {
@@ -96,7 +96,7 @@ export const STYLES: Readonly<Record<BotStyle, StyleParams>> = {
     pushTurn: 2,
     pushWhenStronger: 1.2,
     carriersGoAt: 0.8,
-    carriersGoTurn: 3,
+    carriersGoTurn: 2,
     escorts: 0,
   },
   aggressive: {
