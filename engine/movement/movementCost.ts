@@ -22,7 +22,7 @@ export interface Mover {
   /** Rule cited for the road rate switch. */
   readonly roadRuleId: string;
   /** A man jumps a water gap no wider than `max` inches where he could not ford it. */
-  readonly jump?: { readonly max: number; readonly ruleId: string };
+  readonly jump?: { readonly max: number; readonly ruleId: string } | undefined;
 }
 
 /** One cost or ban met along a path. */
@@ -45,15 +45,29 @@ export interface PathCost {
   readonly allOnRoad: boolean;
   readonly charges: readonly MoveCharge[];
   /** Why the path is illegal: the feature and rule that stop it. */
-  readonly blockedBy?: {
-    readonly featureId: string;
-    readonly ruleId: string;
-    readonly reason: string;
-  };
+  readonly blockedBy?:
+    | {
+        readonly featureId: string;
+        readonly ruleId: string;
+        readonly reason: string;
+      }
+    | undefined;
 }
 
-const has = (mover: Mover, list: readonly MobilityClass[] | undefined) =>
-  (list ?? []).some((c) => mover.classes.includes(c));
+/** Whether the mover belongs to a class of `list` (a loop: it runs for every feature crossed). */
+function has(mover: Mover, list: readonly MobilityClass[] | undefined): boolean {
+  if (list === undefined) return false;
+  const classes = mover.classes;
+  for (let i = 0; i < list.length; i++) if (classes.includes(list[i]!)) return true;
+  return false;
+}
+
+/** The summed length of spans, as a share of the segment. */
+function spansLength(spans: readonly Span[]): number {
+  let sum = 0;
+  for (let i = 0; i < spans.length; i++) sum += spans[i]!.t1 - spans[i]!.t0;
+  return sum;
+}
 
 /**
  * The cost of moving along a path of straight legs over the terrain. Distance costs inches over
@@ -142,10 +156,9 @@ function costOfPath(
     let roadCover = 0;
     for (const { entry, spans } of crossings) {
       const f = entry.feature;
-      const spanLen = spans.reduce((s, x) => s + (x.t1 - x.t0), 0);
       switch (f.kind) {
         case 'road':
-          roadCover = Math.max(roadCover, spanLen);
+          roadCover = Math.max(roadCover, spansLength(spans));
           break;
         case 'creek': {
           // Where the bed is crossed on a bridge deck or the catwalk, there is no ford.
@@ -173,7 +186,7 @@ function costOfPath(
         }
         case 'bridge':
         case 'catwalk':
-          if (f.passableBy && !has(mover, f.passableBy) && spanLen > 0) {
+          if (f.passableBy && !has(mover, f.passableBy) && spansLength(spans) > 0) {
             return blockedCost(
               inches,
               charges,
@@ -238,16 +251,15 @@ function costOfPath(
   const distanceCost = rate > 0 ? inches / rate : inches > 0 ? Infinity : 0;
   const all: MoveCharge[] = [
     { featureId: '', kind: 'distance', cost: distanceCost, ruleId: mover.roadRuleId },
-    ...charges,
   ];
-  return {
-    legal: true,
-    cost: all.reduce((s, c) => s + c.cost, 0),
-    inches,
-    rate,
-    allOnRoad,
-    charges: all,
-  };
+  // Summed in the charges' order, as before.
+  let cost = 0 + distanceCost;
+  for (const c of charges) {
+    all.push(c);
+    cost += c.cost;
+  }
+  // Every answer has every key, in one order (one V8 shape for legal and blocked answers).
+  return { legal: true, cost, inches, rate, allOnRoad, charges: all, blockedBy: undefined };
 }
 
 /** Adds a feature's entry or crossing cost, once per path. */

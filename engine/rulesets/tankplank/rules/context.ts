@@ -195,10 +195,11 @@ export function moverOf(ctx: TankplankContext, type: UnitType, rateOverride?: nu
     offRoadRate: off,
     roadRateOnlyIfAllOnRoad: type.mobility === 'wheeled',
     roadRuleId: type.mobility === 'wheeled' ? 'TP-5.2' : 'TP-5.1',
-    // Men on foot jump narrow gaps (TP-5.8).
-    ...(type.class === 'infantry' || type.class === 'team'
-      ? { jump: { max: constant(ctx.catalog, 'jumpableGap'), ruleId: 'TP-5.8' } }
-      : {}),
+    // Men on foot jump narrow gaps (TP-5.8). Every mover has the key (one V8 shape).
+    jump:
+      type.class === 'infantry' || type.class === 'team'
+        ? { max: constant(ctx.catalog, 'jumpableGap'), ruleId: 'TP-5.8' }
+        : undefined,
   };
 }
 
