@@ -1,4 +1,4 @@
-import type { Feature, Hex, HexMap, Hexside, Point } from '../../../engine/format/types';
+import type { Feature, GameMap, Hex, HexMap, Hexside, Point } from '../../../engine/format/types';
 import type { Contour } from '../../../engine/document';
 import { boxesOverlap, featureBounds, rectCorners, type Box } from '../geometry/geometry';
 import {
@@ -72,6 +72,28 @@ export type Scene =
       terrainColours?: Record<string, string>;
       style?: MapStyle;
     };
+
+/** A scenario's map as a printed-style scene: how the lab's heatmaps and sight maps draw it. */
+export function printedScene(map: GameMap): Scene {
+  if (map.kind === 'table')
+    return {
+      kind: 'table',
+      width: map.width,
+      height: map.height,
+      ...(map.baseColour ? { baseColour: map.baseColour } : {}),
+      features: map.features,
+      style: 'printed',
+    };
+  const hexes = new Map(map.hexes.map((h) => [`${h.col},${h.row}`, h]));
+  return {
+    kind: 'hex',
+    map,
+    hex: (col, row) => hexes.get(`${col},${row}`) ?? { col, row },
+    hexsides: map.hexsides ?? [],
+    contours: map.contours ?? [],
+    style: 'printed',
+  };
+}
 
 export interface PaintOptions {
   /** Only what meets this box (table inches) is drawn. */

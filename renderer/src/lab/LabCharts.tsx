@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { GameMap, ScenarioDoc } from '../../../engine/format/types';
 import { hexCorners, hexGrid } from '../../../engine/hex/grid';
 import type { HeatGrid, LabReport, ObjectiveControl, Share } from '../../../engine/lab/types';
-import { paintScene, type Scene } from '../canvas/paintTerrain';
+import { paintScene, printedScene } from '../canvas/paintTerrain';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
@@ -188,27 +188,6 @@ export function ControlChart({
   );
 }
 
-function sceneOfMap(map: GameMap): Scene {
-  if (map.kind === 'table')
-    return {
-      kind: 'table',
-      width: map.width,
-      height: map.height,
-      ...(map.baseColour ? { baseColour: map.baseColour } : {}),
-      features: map.features,
-      style: 'printed',
-    };
-  const hexes = new Map(map.hexes.map((h) => [`${h.col},${h.row}`, h]));
-  return {
-    kind: 'hex',
-    map,
-    hex: (col, row) => hexes.get(`${col},${row}`) ?? { col, row },
-    hexsides: map.hexsides ?? [],
-    contours: map.contours ?? [],
-    style: 'printed',
-  };
-}
-
 /** The map in inches: a table's size, or the extent of a hex grid. */
 function mapSize(map: GameMap): { width: number; height: number } {
   if (map.kind === 'table') return { width: map.width, height: map.height };
@@ -240,7 +219,7 @@ export function HeatMap({
     canvas.height = Math.round(size.height * scale * dpr);
     ctx.setTransform(scale * dpr, 0, 0, scale * dpr, 0, 0);
     ctx.clearRect(0, 0, size.width, size.height);
-    paintScene(ctx, sceneOfMap(scenario.map));
+    paintScene(ctx, printedScene(scenario.map));
     // Fade the map so the heat reads first.
     ctx.fillStyle = 'rgba(255,255,255,0.45)';
     ctx.fillRect(0, 0, size.width, size.height);

@@ -1,34 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { GameMap, ScenarioDoc } from '../../../engine/format/types';
+import type { ScenarioDoc } from '../../../engine/format/types';
 import { hexGrid } from '../../../engine/hex/grid';
 import type { EyeHeight, SightMap } from '../../../engine/sight/sightMap';
-import { paintScene, type Scene } from '../canvas/paintTerrain';
+import { paintScene, printedScene } from '../canvas/paintTerrain';
 import { sightPicture, tintCss, tintShares, type SightTint } from './paintSight';
 import { SightClient } from './sightClient';
 import { sidePoints } from './sightRequest';
 import './sight.css';
-
-function sceneOfMap(map: GameMap): Scene {
-  if (map.kind === 'table') {
-    return {
-      kind: 'table',
-      width: map.width,
-      height: map.height,
-      ...(map.baseColour ? { baseColour: map.baseColour } : {}),
-      features: map.features,
-      style: 'printed',
-    };
-  }
-  const hexes = new Map(map.hexes.map((h) => [`${h.col},${h.row}`, h]));
-  return {
-    kind: 'hex',
-    map,
-    hex: (col, row) => hexes.get(`${col},${row}`) ?? { col, row },
-    hexsides: map.hexsides ?? [],
-    contours: map.contours ?? [],
-    style: 'printed',
-  };
-}
 
 const LABELS: Record<SightTint, string> = {
   seen: 'Seen by the side and its enemy',
@@ -97,7 +75,7 @@ export function LabSightMap({ scenario }: { scenario: ScenarioDoc }) {
     canvas.width = Math.round(size.width * scale * dpr);
     canvas.height = Math.round(size.height * scale * dpr);
     ctx.setTransform(scale * dpr, 0, 0, scale * dpr, 0, 0);
-    paintScene(ctx, sceneOfMap(scenario.map));
+    paintScene(ctx, printedScene(scenario.map));
     const pic = sightPicture(map, board);
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(pic.canvas, 0, 0, pic.canvas.width * pic.scale, pic.canvas.height * pic.scale);
