@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { sandtable } from './testing';
 
-const exec = promisify(execFile);
-const bin = join(import.meta.dirname, '..', 'bin', 'sandtable.mjs');
 const tiled = join(import.meta.dirname, '..', 'engine', 'import', 'tiled', 'testdata');
 const bs = join(import.meta.dirname, '..', 'engine', 'import', 'battlescribe', 'testdata');
-
-async function sandtable(
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, [bin, ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 describe('sandtable import', () => {
   it('imports a Tiled map as a scenario that validates, and re-imports with the remembered mapping', async () => {

@@ -1,26 +1,12 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { SANDTABLE_BIN, sandtable } from './testing';
 import { describe, expect, it } from 'vitest';
 import { parseLabFile } from '../engine/lab/labFile';
 
-const exec = promisify(execFile);
-const bin = join(import.meta.dirname, '..', 'bin', 'sandtable.mjs');
 const village = join(import.meta.dirname, '..', 'scenarios', 'tankplank-village.scenario.json');
-
-async function sandtable(
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, [bin, ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 interface Report {
   played: number;
@@ -70,7 +56,18 @@ describe('sandtable simulate (and its alias lab)', () => {
   it('stops on Ctrl-C, reports the games played and exits 130', async () => {
     const child = spawn(
       process.execPath,
-      [bin, 'simulate', village, '--games', '500', '--turn-limit', '1', '--workers', '1', '--json'],
+      [
+        SANDTABLE_BIN,
+        'simulate',
+        village,
+        '--games',
+        '500',
+        '--turn-limit',
+        '1',
+        '--workers',
+        '1',
+        '--json',
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';

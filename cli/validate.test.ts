@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { sandtable } from './testing';
 import { serializeDocument } from '../engine/format/index';
 import { minimalScenario } from '../engine/format/testFixtures';
-
-const exec = promisify(execFile);
-const bin = join(import.meta.dirname, '..', 'bin', 'sandtable.mjs');
-
-async function sandtable(
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, [bin, ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 describe('sandtable validate', () => {
   it('exits 0 for valid files and 1 with the problem list otherwise', async () => {
