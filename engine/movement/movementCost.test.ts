@@ -88,3 +88,45 @@ describe('segmentCoster', () => {
     expect(illegal).toBeGreaterThan(100);
   });
 });
+
+describe('segmentCoster memo', () => {
+  test('a line asked again, by the same kind of mover, gets the answers it got before', () => {
+    let seed = 777;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const man = mover('tp.rifleman');
+    const lines = Array.from({ length: 40 }, () => [
+      P(next() * ctx.map.width, next() * ctx.map.height),
+      P(next() * ctx.map.width, next() * ctx.map.height),
+    ]);
+    const cuts = [0.125, 0.5, 0.75, 1];
+    const first = lines.map(([a, b]) =>
+      cuts.map((t) => segmentCoster(ctx.terrain, man, a!, b!)(t)),
+    );
+    lines.forEach(([a, b], i) => {
+      // Another mover object of the same kind shares them; a slower one (towing) has its own.
+      const again = segmentCoster(ctx.terrain, mover('tp.rifleman'), P(a!.x, a!.y), b!);
+      const towing = segmentCoster(
+        ctx.terrain,
+        moverOf(ctx, unitType(ctx.catalog, 'tp.rifleman'), 2),
+        a!,
+        b!,
+      );
+      cuts.forEach((t, k) => {
+        expect(again(t)).toBe(first[i]![k]);
+        const slow = towing(t);
+        expect(slow).not.toBe(first[i]![k]);
+        const direct = pathCost(
+          ctx.terrain,
+          moverOf(ctx, unitType(ctx.catalog, 'tp.rifleman'), 2),
+          [a!, P(a!.x + (b!.x - a!.x) * t, a!.y + (b!.y - a!.y) * t)],
+        );
+        expect(slow.legal).toBe(direct.legal);
+        if (direct.legal) expect(slow.cost).toBeCloseTo(direct.cost, 9);
+      });
+    });
+    // With gaps in walls the answers are worked out afresh.
+    const [a, b] = lines[0]!;
+    const gaps = [{ feature: 'nowhere', at: [0, 0] as [number, number], width: 1 }];
+    expect(segmentCoster(ctx.terrain, man, a!, b!, gaps)(0.5)).not.toBe(first[0]![1]);
+  });
+});

@@ -87,7 +87,9 @@ export function pathCost(
  * The cost of going straight from `from` to each point of the segment `from`–`to`, by the share
  * `t` of the way (0 to 1): `pathCost` of [from, that point], from one terrain query of the whole
  * segment whose spans are cut at `t`. A bot looking for how far it gets along a line asks this a
- * dozen times per line, and each ask would otherwise search the terrain again.
+ * dozen times per line, and each ask would otherwise search the terrain again. Without gaps the
+ * answers are remembered (shared: callers must not change them): four in five asks in a village
+ * game are the same mover, line and cut again.
  */
 export function segmentCoster(
   terrain: TerrainIndex,
@@ -96,11 +98,60 @@ export function segmentCoster(
   to: TablePoint,
   gaps: readonly Gap[] = [],
 ): (t: number) => PathCost {
-  const whole = terrain.crossings(from, to);
-  return (t) =>
+  const costAt = (t: number, whole: readonly Crossing[]) =>
     costOfPath(terrain, mover, [from, lerpPoint(from, to, t)], gaps, () =>
       t >= 1 ? whole : crossingsUpTo(whole, t),
     );
+  if (gaps.length > 0) {
+    const whole = terrain.crossings(from, to);
+    return (t) => costAt(t, whole);
+  }
+  const known = rememberedCuts(terrain, mover, from, to);
+  let whole: readonly Crossing[] | undefined;
+  return (t) => {
+    const hit = known.get(t);
+    if (hit) return hit;
+    whole ??= terrain.crossings(from, to);
+    const cost = costAt(t, whole);
+    if (++cutsRemembered > CUTS_KEPT) {
+      costMemo = new WeakMap();
+      cutsRemembered = 1;
+    }
+    known.set(t, cost);
+    return cost;
+  };
+}
+
+/**
+ * `segmentCoster`'s answers without gaps, by terrain, then mover and segment (a key made of every
+ * mover field `costOfPath` reads and the ends' numbers, which name a double exactly), then the cut.
+ */
+let costMemo = new WeakMap<TerrainIndex, Map<string, Map<number, PathCost>>>();
+let cutsRemembered = 0;
+/**
+ * Answers kept before the memo starts again: a village game asks some 2,000 new ones, and a lab
+ * thread's games ask many of each other's (a few MB at most).
+ */
+const CUTS_KEPT = 50_000;
+
+function rememberedCuts(
+  terrain: TerrainIndex,
+  mover: Mover,
+  from: TablePoint,
+  to: TablePoint,
+): Map<number, PathCost> {
+  let byLine = costMemo.get(terrain);
+  if (!byLine) {
+    byLine = new Map();
+    costMemo.set(terrain, byLine);
+  }
+  const key = `${mover.classes.join(',')}|${mover.roadRate}|${mover.offRoadRate}|${mover.roadRateOnlyIfAllOnRoad}|${mover.roadRuleId}|${mover.jump?.max ?? ''}|${from.x},${from.y},${to.x},${to.y}`;
+  let known = byLine.get(key);
+  if (!known) {
+    known = new Map();
+    byLine.set(key, known);
+  }
+  return known;
 }
 
 /** How far, as a share of the whole line, a wall's crossing may lie past the cut. */
