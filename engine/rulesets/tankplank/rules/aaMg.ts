@@ -9,7 +9,7 @@ import type { TankplankEvent } from './actions';
 import { stat } from './catalog';
 import type { TankplankContext } from './context';
 import { info, onTable, weaponsOf } from './situation';
-import { type TankplankState, type UnitState, unitState } from './state';
+import { type TankplankState, type UnitState, unitState, tankplankState } from './state';
 
 /** The AA MG of a vehicle (the weapon that puts the commander out of the hatch), if any. */
 export function aaMgOf(ctx: TankplankContext, state: TankplankState, unit: string) {
@@ -47,7 +47,10 @@ export function manAaMg(
       ctx.options.bool('TP-A21') ? 'TP-A21' : 'TP-5.11',
     );
   return accepted(
-    { ...state, units: withEntry(state.units, id, unitState({ ...u, aaMgTurn: state.turn })) },
+    tankplankState({
+      ...state,
+      units: withEntry(state.units, id, unitState({ ...u, aaMgTurn: state.turn })),
+    }),
     [
       {
         type: 'AaMgManned',

@@ -1,3 +1,4 @@
+import { tankplankState } from './state';
 import { withEntry, dictValues } from '../../../game/dict';
 import type { WeaponType } from '../../../format';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
@@ -322,7 +323,10 @@ export function artilleryMoved(
     const key = weaponKey(mover, m.weapon);
     const tw = next.teamWeapons[key];
     if (!isArtillery(m.weapon) || !tw?.setUp) continue;
-    next = { ...next, teamWeapons: withEntry(next.teamWeapons, key, { ...tw, setUp: false }) };
+    next = tankplankState({
+      ...next,
+      teamWeapons: withEntry(next.teamWeapons, key, { ...tw, setUp: false }),
+    });
   }
   return next;
 }
@@ -332,10 +336,10 @@ export function artilleryFired(state: TankplankState, plan: ShotPlan): Tankplank
   if (!isArtillery(plan.weapon)) return state;
   const tw = state.teamWeapons[plan.key];
   if (!tw) return state;
-  return {
+  return tankplankState({
     ...state,
     teamWeapons: withEntry(state.teamWeapons, plan.key, { ...tw, lastFiredTurn: state.turn }),
-  };
+  });
 }
 
 /** Why an observer may not call this weapon's fire, or undefined when he may (TP-A41). */

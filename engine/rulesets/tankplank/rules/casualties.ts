@@ -10,6 +10,7 @@ import {
   withFormation,
   withUnit,
   type WreckState,
+  tankplankState,
 } from './state';
 import { Dice } from '../../../random/dice';
 import { project } from '../../../geometry/vector';
@@ -53,7 +54,7 @@ export function removeCasualties(
       ammo: u.ammo,
     };
     next = withUnit(next, u.id, { alive: false, doomed: false, at: null, passengers: [] });
-    next = { ...next, wrecks: [...next.wrecks, wreck] };
+    next = tankplankState({ ...next, wrecks: [...next.wrecks, wreck] });
     events.push({ type: 'VehicleDestroyed', unit: u.id, wreck: wreck.id, ruleId: 'TP-14.4' });
     // Every passenger and crewman saves on 5+ whatever destroyed the vehicle (TP-14.5, TP-A55).
     let slot = 0;
@@ -137,7 +138,10 @@ export function removeCasualties(
           noFire: false,
           spawned: true,
         };
-        next = { ...next, units: withEntry(next.units, crewId, unitState(crewman)) };
+        next = tankplankState({
+          ...next,
+          units: withEntry(next.units, crewId, unitState(crewman)),
+        });
         events.push({
           type: 'CrewBailedOut',
           vehicle: u.id,

@@ -3,7 +3,7 @@
  * and an observer calls a mortar or artillery piece onto a point he sees (TP-12.4, TP-18.7a).
  */
 import { entry, withEntry, dictValues } from '../../../game/dict';
-import { type TankplankState, type UnitState, withUnit } from './state';
+import { type TankplankState, type UnitState, withUnit, tankplankState } from './state';
 import type { Point } from '../../../format';
 import { Dice } from '../../../random/dice';
 import { accepted, invalid } from '../../../game/reducer';
@@ -73,7 +73,7 @@ export function callFire(
     setUpTurn: 0,
     ammo: stat(mortar.weapon.stats, 'ammo', 6),
   };
-  let next: TankplankState = {
+  let next: TankplankState = tankplankState({
     ...state,
     teamWeapons: withEntry(state.teamWeapons, key, {
       ...tw,
@@ -88,15 +88,15 @@ export function callFire(
             : radiomen.filter((r) => dist([r.at[0], r.at[1]], op) <= reach + 1e-9).map((r) => r.id),
       },
     }),
-  };
+  });
   next = withUnit(next, observerId, { noFire: true });
-  next = {
+  next = tankplankState({
     ...next,
     fired: withEntry(next.fired, observerId, [
       ...(next.fired[observerId] ?? []),
       `${observerId}:call`,
     ]),
-  };
+  });
   return accepted(next, [
     {
       type: 'FireCalled',
@@ -129,10 +129,10 @@ export function fire(
   if (left !== undefined && Number.isFinite(left)) {
     if (isTeamWeapon(plan.weapon) && sInfo.kind === 'figure') {
       const tw = next.teamWeapons[plan.key]!;
-      next = {
+      next = tankplankState({
         ...next,
         teamWeapons: withEntry(next.teamWeapons, plan.key, { ...tw, ammo: tw.ammo - 1 }),
-      };
+      });
     } else {
       const kind = plan.ammoKind ?? 'AP';
       const u = next.units[plan.shooter]!;
@@ -141,11 +141,11 @@ export function fire(
       });
     }
   }
-  next = {
+  next = tankplankState({
     ...next,
     fired: withEntry(next.fired, plan.shooter, [...(next.fired[plan.shooter] ?? []), plan.key]),
     rng: dice.state(),
-  };
+  });
   next = artilleryFired(next, plan);
   return accepted(next, events);
 }

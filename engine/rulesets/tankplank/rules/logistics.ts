@@ -1,5 +1,5 @@
 import { dict, dictValues } from '../../../game/dict';
-import { withUnit } from './state';
+import { withUnit, tankplankState } from './state';
 import type { Point, WeaponType } from '../../../format';
 import { accepted, invalid, type Reduction } from '../../../game/reducer';
 import { rectangleCorners, segmentInsidePolygon } from '../../../geometry/polygon';
@@ -33,14 +33,11 @@ type Refusal = { readonly ok: false; readonly reason: string; readonly ruleId?: 
 
 const EPS = 1e-9;
 
-const withWreck = (
-  state: TankplankState,
-  id: string,
-  patch: Partial<WreckState>,
-): TankplankState => ({
-  ...state,
-  wrecks: state.wrecks.map((w) => (w.id === id ? { ...w, ...patch } : w)),
-});
+const withWreck = (state: TankplankState, id: string, patch: Partial<WreckState>): TankplankState =>
+  tankplankState({
+    ...state,
+    wrecks: state.wrecks.map((w) => (w.id === id ? { ...w, ...patch } : w)),
+  });
 
 const fmt = (n: number) => String(Math.round(n * 100) / 100);
 

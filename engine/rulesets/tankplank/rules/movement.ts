@@ -2,7 +2,7 @@
  * The Movement phase (TP-5): who may move, the rate a unit moves at, a move along a path, turning
  * to a new facing, climbing in houses, and the furthest point a mover reaches in a turn.
  */
-import { type TankplankState, type UnitState, withUnit } from './state';
+import { type TankplankState, type UnitState, withUnit, tankplankState } from './state';
 import type { Point } from '../../../format';
 import { accepted, invalid } from '../../../game/reducer';
 import { pathCost } from '../../../movement/movementCost';
@@ -252,7 +252,7 @@ function breachWalls(
       }
     }
   }
-  return gaps.length === (state.gaps?.length ?? 0) ? state : { ...state, gaps };
+  return gaps.length === (state.gaps?.length ?? 0) ? state : tankplankState({ ...state, gaps });
 }
 
 export function face(

@@ -3,7 +3,7 @@
  * to walls and houses, a cone, a thrown grenade, a mortar round or a rifle grenade by the matrix;
  * and which formations were attacked, for the morale tests (TP-7 to TP-13, TP-15.1).
  */
-import { type TankplankState, withFormation, withUnit } from './state';
+import { type TankplankState, withFormation, withUnit, tankplankState } from './state';
 import type { Point } from '../../../format';
 import { Dice } from '../../../random/dice';
 import { inGap } from '../../../terrain/gaps';
@@ -126,10 +126,10 @@ function heOnStructures(
     );
   const side = state.units[plan.shooter]!.side;
   if (wall && !inGap(next.gaps ?? [], wall.id, plan.at)) {
-    next = {
+    next = tankplankState({
       ...next,
       gaps: [...(next.gaps ?? []), { feature: wall.id, at: [plan.at.x, plan.at.y], width }],
-    };
+    });
     for (const u of dictValues(next.units)) {
       if (!onTable(u) || u.side === side || info(ctx, next, u.id).kind !== 'figure') continue;
       if (dist([u.at[0], u.at[1]], plan.at) <= width / 2 + 1)

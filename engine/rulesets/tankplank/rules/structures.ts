@@ -22,7 +22,7 @@ import { constant, num, tableRows, text } from './catalog';
 import type { TankplankContext } from './context';
 import type { HouseHitPlan, PenetrationStep, SaveStep } from './shotPlan';
 import { info, onTable } from './situation';
-import { type TankplankState, type UnitState, unitState } from './state';
+import { type TankplankState, type UnitState, unitState, tankplankState } from './state';
 
 /** The house (its indexed feature) at a point, or whose walls pass within `tolerance` of it. */
 export function houseAt(
@@ -185,10 +185,13 @@ export function applyHouseHit(
   const at = tablePoint(hit.at[0], hit.at[1]);
   if (hit.part === 'wall' && !inGap(next.gaps ?? [], hit.house, at)) {
     const width = constant(ctx.catalog, 'breachWidth');
-    next = { ...next, gaps: [...(next.gaps ?? []), { feature: hit.house, at: hit.at, width }] };
+    next = tankplankState({
+      ...next,
+      gaps: [...(next.gaps ?? []), { feature: hit.house, at: hit.at, width }],
+    });
   }
   if (hit.burns && !roofBurning(next, hit.house))
-    next = { ...next, burningRoofs: [...(next.burningRoofs ?? []), hit.house] };
+    next = tankplankState({ ...next, burningRoofs: [...(next.burningRoofs ?? []), hit.house] });
   events.push({
     type: 'HouseHit',
     unit: shooter,
@@ -238,7 +241,7 @@ export function leaveBurningRoofs(
       level: 'ground',
     });
   }
-  return units === state.units ? state : { ...state, units };
+  return units === state.units ? state : tankplankState({ ...state, units });
 }
 
 /** The centre of a house door within reach of `p` (half its width plus ¼"), if any (TP-A49). */

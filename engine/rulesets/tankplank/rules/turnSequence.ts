@@ -3,7 +3,13 @@
  * to the end of the turn (casualties, morale, victory) and the next turn's start (TP-4.2 to TP-4.7).
  */
 import { dict } from '../../../game/dict';
-import { type FormationState, type TankplankState, type UnitState, unitState } from './state';
+import {
+  type FormationState,
+  type TankplankState,
+  type UnitState,
+  unitState,
+  tankplankState,
+} from './state';
 import { Dice } from '../../../random/dice';
 import { accepted, invalid } from '../../../game/reducer';
 import type { TankplankContext } from './context';
@@ -33,20 +39,20 @@ export function endPhase(
       : { type: 'PhaseEnded', side, phase: state.phase },
   ];
   const ended = [...state.ended, side];
-  if (ended.length < ctx.sides.length) return accepted({ ...state, ended }, events);
+  if (ended.length < ctx.sides.length) return accepted(tankplankState({ ...state, ended }), events);
   const dice = new Dice(state.rng);
-  let next: TankplankState = { ...state, ended: [] };
+  let next: TankplankState = tankplankState({ ...state, ended: [] });
   if (state.phase === 'movement') {
-    next = { ...next, phase: 'firing', fired: dict() };
+    next = tankplankState({ ...next, phase: 'firing', fired: dict() });
     events.push({ type: 'PhaseStarted', turn: state.turn, phase: 'firing', ruleId: 'TP-4.6' });
   } else {
     next = leftBehind(ctx, state, removeCasualties(ctx, next, dice, events), events);
     events.push({ type: 'PhaseStarted', turn: state.turn, phase: 'morale', ruleId: 'TP-4.7' });
-    next = moralePhase(ctx, { ...next, phase: 'morale' }, dice, events);
+    next = moralePhase(ctx, tankplankState({ ...next, phase: 'morale' }), dice, events);
     next = checkVictory(ctx, next, events);
     if (next.phase !== 'ended') next = startTurn(ctx, next, dice, events);
   }
-  return accepted({ ...next, rng: dice.state() }, events);
+  return accepted(tankplankState({ ...next, rng: dice.state() }), events);
 }
 
 export function startTurn(
@@ -77,7 +83,7 @@ export function startTurn(
       bridgeHmg: false,
     };
   }
-  let next: TankplankState = {
+  let next: TankplankState = tankplankState({
     ...state,
     turn,
     sweep,
@@ -85,7 +91,7 @@ export function startTurn(
     units,
     formations,
     fired: dict(),
-  };
+  });
   events.push({ type: 'TurnStarted', turn, sweep, ruleId: 'TP-4.3' });
   events.push({ type: 'PhaseStarted', turn, phase: 'movement', ruleId: 'TP-4.3' });
   next = leaveBurningRoofs(ctx, next, events);

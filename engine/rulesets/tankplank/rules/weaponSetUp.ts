@@ -2,7 +2,7 @@
  * Setting up and breaking down team weapons, AT guns, mortars and artillery (TP-5.3, TP-5.6, TP-A28).
  */
 import { withEntry } from '../../../game/dict';
-import { type TankplankState, withUnit } from './state';
+import { type TankplankState, withUnit, tankplankState } from './state';
 import { accepted, invalid } from '../../../game/reducer';
 import { stat } from './catalog';
 import type { TankplankContext } from './context';
@@ -51,10 +51,10 @@ export function setUp(
     moved: unit.moved + cost,
     ...(up && !ctx.options.bool('TP-A28') ? { noFire: true } : {}),
   });
-  next = {
+  next = tankplankState({
     ...next,
     teamWeapons: withEntry(next.teamWeapons, key, { ...tw, setUp: up, setUpTurn: state.turn }),
-  };
+  });
   return accepted(next, [
     up
       ? { type: 'WeaponSetUp', unit: id, weapon: mountW.weapon.id, ruleId }
