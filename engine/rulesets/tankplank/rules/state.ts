@@ -197,10 +197,11 @@ export const withUnit = (
   state: TankplankState,
   id: string,
   patch: Partial<UnitState>,
-): TankplankState => ({
-  ...state,
-  units: withEntry(state.units, id, unitState({ ...state.units[id]!, ...patch })),
-});
+): TankplankState =>
+  tankplankState({
+    ...state,
+    units: withEntry(state.units, id, unitState({ ...state.units[id]!, ...patch })),
+  });
 
 /**
  * A unit's state with every field, the optional ones too (undefined when not set), always in the
@@ -249,7 +250,8 @@ export const withFormation = (
   state: TankplankState,
   id: string,
   patch: Partial<FormationState>,
-): TankplankState => ({
-  ...state,
-  formations: withEntry(state.formations, id, { ...state.formations[id]!, ...patch }),
-});
+): TankplankState =>
+  tankplankState({
+    ...state,
+    formations: withEntry(state.formations, id, { ...state.formations[id]!, ...patch }),
+  });
