@@ -1,7 +1,8 @@
 /**
  * Balance lab benchmark: bot-versus-bot games of a scenario (the Tankplank village unless told)
  * through the lab runner on 1 and on 2 worker threads. Prints games a minute (wall clock, and per
- * CPU-minute so a busy machine can be read), the share of decided games, the game lengths, and
+ * CPU-minute so a busy machine can be read; after each thread's first game; over the run's second
+ * half, once V8 has optimised the engine), the share of decided games, the game lengths, and
  * whether both runs gave the same game hashes. Prints numbers; it is not a test.
  *
  * Run: npm run bench:lab [-- --games N] [--workers 1,2] [--scenario file] [--seed S]
@@ -58,12 +59,16 @@ for (const workers of workerCounts) {
   // When each thread has played its first game (start-up, compiling the engine, first route
   // fields), the rest of the run is the rate a long lab run keeps up.
   let warm: { at: number; done: number } | undefined;
+  // V8 keeps optimising a thread's code over its first 20-30 games, so the run's second half is
+  // the rate a lab of thousands of games keeps up.
+  let half: { at: number; done: number } | undefined;
   const report = await runLab(loaded.doc, settings, {
     spawn: () => nodeLabWorker(),
     workers,
     onProgress: (p) => {
       if (!warm && p.done >= Math.min(workers, games))
         warm = { at: performance.now(), done: p.done };
+      if (!half && p.done >= games / 2) half = { at: performance.now(), done: p.done };
       if (process.stderr.isTTY) process.stderr.write(`\r${p.done}/${p.total} games`);
     },
   }).done;
@@ -83,6 +88,12 @@ for (const workers of workerCounts) {
     const steady = ((games - warm.done) / ((tEnd - warm.at) / 1000)) * 60;
     console.log(
       `  after each thread's first game: ${Math.round(steady).toLocaleString('en')} games/min wall clock (${games - warm.done} games in ${((tEnd - warm.at) / 1000).toFixed(1)} s; start-up and first game ${((warm.at - t0) / 1000).toFixed(1)} s)`,
+    );
+  }
+  if (half && games > half.done) {
+    const rate = ((games - half.done) / ((tEnd - half.at) / 1000)) * 60;
+    console.log(
+      `  second half of the run: ${Math.round(rate).toLocaleString('en')} games/min wall clock (${games - half.done} games in ${((tEnd - half.at) / 1000).toFixed(1)} s, ${Math.round(half.done / workers)} games a thread played before it)`,
     );
   }
   console.log(
