@@ -927,6 +927,7 @@ function advance(
   coverTrade = 1,
   route?: { readonly point: TablePoint; readonly stopAt: number },
   clearOfWrecks = false,
+  again = false,
 ): boolean {
   const s = get();
   const u = s.units[id]!;
@@ -955,7 +956,25 @@ function advance(
       // it cannot round) is no way: it goes straight instead of inching on turn after turn.
       if (path.length > 1 && distance(start, path[path.length - 1]!) >= MIN_LEG) {
         const legs = (u.at ? path.slice(1) : path).map((p): [number, number] => [p.x, p.y]);
-        if (apply({ type: 'move', unit: id, path: legs })) return true;
+        if (apply({ type: 'move', unit: id, path: legs })) {
+          // Cut short (a wreck or a hull across the road the route field does not know of): the
+          // rest of the move goes round it, once.
+          if (!again && 1 - get().units[id]!.moved >= LEFT_OVER)
+            advance(
+              ctx,
+              get,
+              apply,
+              entries,
+              id,
+              target,
+              stopAt,
+              coverTrade,
+              undefined,
+              false,
+              true,
+            );
+          return true;
+        }
       }
     }
   }
@@ -1071,6 +1090,9 @@ function wreckAhead(
 }
 
 const WRECK_LOOK = 10;
+
+/** A vehicle with this share of its move left after its way was cut short drives on round. */
+const LEFT_OVER = 0.25;
 
 /** A vehicle's move along its way shorter than this, in inches, is tried straight instead. */
 const MIN_LEG = 1;
