@@ -67,8 +67,7 @@ export function dictValues<T>(d: Dict<T>): readonly T[] {
 /** A copy of `d` with `key` set to `value` (a new record; `d` is not changed). */
 export function withEntry<T>(d: Dict<T>, key: string, value: T): Dict<T> {
   const keys = keysOf(d);
-  const out = Object.create(null) as Record<string, T>;
-  for (let k = 0; k < keys.length; k++) out[keys[k]!] = d[keys[k]!]!;
+  const out = dict(d);
   // A new key may not go last (integer-like keys come first, in order): `keysOf` lists it anew.
   if (Object.hasOwn(d, key)) keysMemo.set(out, keys);
   out[key] = value;
