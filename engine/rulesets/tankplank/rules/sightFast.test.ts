@@ -3,9 +3,15 @@ import { describe, expect, test } from 'vitest';
 import { loadDocument, type Feature } from '../../../format';
 import { rectangleCorners } from '../../../geometry/polygon';
 import { tablePoint } from '../../../geometry/units';
-import { lineOfSight, lineOfSightVisible, type Obstruction } from '../../../los/lineOfSight';
+import {
+  lineOfSight,
+  lineOfSightVisible,
+  type Obstruction,
+  type SightEnd,
+} from '../../../los/lineOfSight';
 import { Dice, seedRng } from '../../../random/dice';
 import type { Gap } from '../../../terrain/gaps';
+import type { TerrainIndex } from '../../../terrain/terrainIndex';
 import { createContext } from './context';
 import { fixtureScenario } from './fixtures';
 import { standingIn } from './situation';
@@ -73,6 +79,30 @@ describe('yes/no line of sight on the village', () => {
   });
 });
 
+/**
+ * The line from `a` a share `k` of the way to `far`: checks that the yes/no answer through the
+ * grids is the plain scan's and the full line of sight's, and gives it.
+ */
+function sameAnswers(
+  terrain: TerrainIndex,
+  scanned: TerrainIndex,
+  a: SightEnd,
+  far: SightEnd,
+  k: number,
+): boolean {
+  const b = {
+    ...far,
+    point: tablePoint(
+      a.point.x + (far.point.x - a.point.x) * k,
+      a.point.y + (far.point.y - a.point.y) * k,
+    ),
+  };
+  const fast = lineOfSightVisible(terrain, a, b);
+  expect(fast).toBe(lineOfSightVisible(scanned, a, b));
+  expect(fast).toBe(lineOfSight(terrain, a, b, TANKPLANK_SIGHT_RULES).visible);
+  return fast;
+}
+
 describe('yes/no line of sight through the terrain grids', () => {
   // The grids leave out what a yes/no line never stops at and skip ground it passes high above:
   // the answers must be those of a plain scan of every feature, and of the full line of sight.
@@ -94,18 +124,7 @@ describe('yes/no line of sight through the terrain grids', () => {
       const a = end();
       const far = end();
       // Whole lines across the table, and a half, a quarter and a tenth of them.
-      const k = [1, 0.5, 0.25, 0.1][i % 4]!;
-      const b = {
-        ...far,
-        point: tablePoint(
-          a.point.x + (far.point.x - a.point.x) * k,
-          a.point.y + (far.point.y - a.point.y) * k,
-        ),
-      };
-      const fast = lineOfSightVisible(ctx.terrain, a, b);
-      expect(fast).toBe(lineOfSightVisible(scan.terrain, a, b));
-      expect(fast).toBe(lineOfSight(ctx.terrain, a, b, TANKPLANK_SIGHT_RULES).visible);
-      if (fast) visible++;
+      if (sameAnswers(ctx.terrain, scan.terrain, a, far, [1, 0.5, 0.25, 0.1][i % 4]!)) visible++;
     }
     expect(visible).toBeGreaterThan(n * 0.15);
     expect(visible).toBeLessThan(n * 0.85);
@@ -256,18 +275,7 @@ describe('yes/no line of sight on a table of every kind of feature', () => {
       };
       const a = end();
       const far = end();
-      const k = [1, 0.5, 0.25, 0.1][i % 4]!;
-      const b = {
-        ...far,
-        point: tablePoint(
-          a.point.x + (far.point.x - a.point.x) * k,
-          a.point.y + (far.point.y - a.point.y) * k,
-        ),
-      };
-      const fast = lineOfSightVisible(grid.terrain, a, b);
-      expect(fast).toBe(lineOfSightVisible(scan.terrain, a, b));
-      expect(fast).toBe(lineOfSight(grid.terrain, a, b, TANKPLANK_SIGHT_RULES).visible);
-      if (fast) visible++;
+      if (sameAnswers(grid.terrain, scan.terrain, a, far, [1, 0.5, 0.25, 0.1][i % 4]!)) visible++;
     }
     expect(visible).toBeGreaterThan(n * 0.15);
     expect(visible).toBeLessThan(n * 0.85);
