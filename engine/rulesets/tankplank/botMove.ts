@@ -277,6 +277,9 @@ function load(
     return -1;
   };
   transports.sort((a, b) => armoured(a) - armoured(b) || (a.id < b.id ? -1 : 1));
+  // Who rides what is settled armour first (squads ride armour); then the trucks come on first,
+  // so that they take the spots on the highway they drive along, the half-tracks the ones left.
+  const rides: { t: UnitState; fid: string; radioTeam: string | undefined }[] = [];
   for (const t of transports) {
     const capacity = info(ctx, get(), t.id).type.capacity ?? 0;
     let best: { fid: string; rank: number; d: number } | undefined;
@@ -301,23 +304,7 @@ function load(
         best = { fid: f.id, rank: r, d };
     }
     if (!best) continue;
-    let tp = t.at ? tablePoint(t.at[0], t.at[1]) : undefined;
-    // Come on just inside the edge (the whole hull on the table), where the group can reach it;
-    // the next spot along the edge when another vehicle stands in the way.
-    const inside = (info(ctx, get(), t.id).type.size?.length ?? 1.5) / 2 + 0.4;
-    const tMover = moverFor(ctx, get(), t.id).mover;
-    for (let tries = 0; !tp && tries < ENTRY_TRIES; tries++) {
-      const entry = entryFor(ctx, entries, tMover, plan.goalPoint);
-      const inward = lerpPoint(entry, plan.goalPoint, inside / distance(entry, plan.goalPoint));
-      const path: [number, number][] = [
-        [entry.x, entry.y],
-        [inward.x, inward.y],
-      ];
-      if (apply({ type: 'move', unit: t.id, path })) tp = inward;
-    }
-    if (!tp) continue;
     taken.add(best.fid);
-    let men = onFoot(best.fid);
     // A radio team on foot rides in the first armoured carrier with a squad, in the seats the
     // squad leaves it: its radioman must be there when the squad takes the objective, and armour
     // is the one ride machine guns do not kill. The squad's last men find another ride or walk.
@@ -333,8 +320,30 @@ function load(
               onFoot(fid).every((m) => !m.at && m.moved === 0),
           )?.[0]
         : undefined;
+    if (radioTeam !== undefined) taken.add(radioTeam);
+    rides.push({ t, fid: best.fid, radioTeam });
+  }
+  const roadFirst = (t: UnitState) => (byFlank(ctx, s0, t.id) ? 1 : 0);
+  rides.sort((a, b) => roadFirst(a.t) - roadFirst(b.t));
+  for (const { t, fid, radioTeam } of rides) {
+    const capacity = info(ctx, get(), t.id).type.capacity ?? 0;
+    let tp = t.at ? tablePoint(t.at[0], t.at[1]) : undefined;
+    // Come on just inside the edge (the whole hull on the table), where the group can reach it;
+    // the next spot along the edge when another vehicle stands in the way.
+    const inside = (info(ctx, get(), t.id).type.size?.length ?? 1.5) / 2 + 0.4;
+    const tMover = moverFor(ctx, get(), t.id).mover;
+    for (let tries = 0; !tp && tries < ENTRY_TRIES; tries++) {
+      const entry = entryFor(ctx, entries, tMover, plan.goalPoint);
+      const inward = lerpPoint(entry, plan.goalPoint, inside / distance(entry, plan.goalPoint));
+      const path: [number, number][] = [
+        [entry.x, entry.y],
+        [inward.x, inward.y],
+      ];
+      if (apply({ type: 'move', unit: t.id, path })) tp = inward;
+    }
+    if (!tp) continue;
+    let men = onFoot(fid);
     if (radioTeam !== undefined) {
-      taken.add(radioTeam);
       const team = onFoot(radioTeam);
       men = [...team, ...men.slice(0, capacity - team.length)];
     }
@@ -385,6 +394,51 @@ function load(
       apply({ type: 'mount', unit: m.id, vehicle: t.id });
     });
   }
+}
+
+/** Whether a point lies on a road (or a bridge's deck, which carries one). */
+function onRoad(ctx: TankplankContext, p: TablePoint): boolean {
+  return ctx.terrain
+    .featuresAt(p)
+    .some((e) => e.feature.kind === 'road' || e.feature.kind === 'bridge');
+}
+
+/**
+ * An empty transport that has set down its riders leaves the road, where it would stand in the
+ * way of what comes up behind it (radio teams' jeeps on the highway): the nearest stop off the
+ * road that it can reach this turn, sideways first; once off it stays, as a screen. True when it
+ * is off the road (moved or already there), false when it stays on for want of a way off.
+ */
+function pullOffRoad(ctx: TankplankContext, get: Get, apply: Apply, id: string): boolean {
+  const s = get();
+  const u = s.units[id]!;
+  if (!u.at) return false;
+  const here = tablePoint(u.at[0], u.at[1]);
+  if (!onRoad(ctx, here)) return true;
+  if (1 - u.moved <= 0.05) return false;
+  const heading = (u.facing * Math.PI) / 180;
+  for (const side of [90, -90, 45, -45, 135, -135])
+    for (const d of [2, 3, 4]) {
+      const a = heading + (side * Math.PI) / 180;
+      const p = clampToTable(
+        ctx,
+        tablePoint(here.x + Math.cos(a) * d, here.y + Math.sin(a) * d),
+        1,
+      );
+      if (onRoad(ctx, p)) continue;
+      if (apply({ type: 'move', unit: id, path: [[p.x, p.y]] })) return true;
+    }
+  return false;
+}
+
+/**
+ * Whether a unit of the assault goes round by the flank crossing: all but the wheeled transports,
+ * which are quick only on the road and so take the highway straight to the objective (the flank
+ * road had them queueing at its bridge behind the half-tracks and tanks, off the road at 4").
+ */
+function byFlank(ctx: TankplankContext, s: TankplankState, id: string): boolean {
+  const t = info(ctx, s, id).type;
+  return !(t.class === 'transport' && t.mobility === 'wheeled');
 }
 
 /** Riders get out beside their vehicle when it has brought them where they are going. */
@@ -708,7 +762,7 @@ function moveVehicle(
         point: plan.home.centre,
         stopAt: 2,
       });
-    else
+    else if (!u.at || !pullOffRoad(ctx, get, apply, u.id))
       advance(ctx, get, apply, entries, u.id, plan.goalPoint, params.unloadWithin + 4, 0, {
         point: plan.goalPoint,
         stopAt: params.unloadWithin + 4,
@@ -879,6 +933,7 @@ function toFlank(
 ): boolean {
   const flank = plan.flank;
   if (!flank) return false;
+  if (!byFlank(ctx, get(), id)) return false;
   const u = get().units[id]!;
   const here = u.at ? tablePoint(u.at[0], u.at[1]) : entries.near(flank.near);
   // Once at the crossing the way to the objective goes over it (or, for a tracked vehicle, the
