@@ -4,6 +4,7 @@ import { pointInPolygon } from '../geometry/polygon';
 import { distance, lerpPoint } from '../geometry/vector';
 import type { TablePoint } from '../geometry/units';
 import type { Crossing, IndexedFeature, TerrainIndex } from '../terrain/terrainIndex';
+import { SegmentMemo } from '../terrain/segmentMemo';
 import type { Span } from '../geometry/polygon';
 
 export type { Gap };
@@ -123,10 +124,10 @@ export function segmentCoster(
 }
 
 /**
- * `segmentCoster`'s answers without gaps, by terrain, then mover and segment (a key made of every
- * mover field `costOfPath` reads and the ends' numbers, which name a double exactly), then the cut.
+ * `segmentCoster`'s answers without gaps, by terrain, then mover (a key made of every mover field
+ * `costOfPath` reads), then segment (its ends' four numbers), then the cut.
  */
-let costMemo = new WeakMap<TerrainIndex, Map<string, Map<number, PathCost>>>();
+let costMemo = new WeakMap<TerrainIndex, Map<string, SegmentMemo<Map<number, PathCost>>>>();
 let cutsRemembered = 0;
 /**
  * Answers kept before the memo starts again: a village game asks some 2,000 new ones, and a lab
@@ -134,22 +135,41 @@ let cutsRemembered = 0;
  */
 const CUTS_KEPT = 50_000;
 
+/** Mover keys by mover object: movers never change, and a ruleset hands out the same ones. */
+const moverKeys = new WeakMap<Mover, string>();
+
+function moverKey(mover: Mover): string {
+  let key = moverKeys.get(mover);
+  if (key === undefined) {
+    key = `${mover.classes.join(',')}|${mover.roadRate}|${mover.offRoadRate}|${mover.roadRateOnlyIfAllOnRoad}|${mover.roadRuleId}|${mover.jump?.max ?? ''}`;
+    moverKeys.set(mover, key);
+  }
+  return key;
+}
+
 function rememberedCuts(
   terrain: TerrainIndex,
   mover: Mover,
   from: TablePoint,
   to: TablePoint,
 ): Map<number, PathCost> {
-  let byLine = costMemo.get(terrain);
-  if (!byLine) {
-    byLine = new Map();
-    costMemo.set(terrain, byLine);
+  let byMover = costMemo.get(terrain);
+  if (!byMover) {
+    byMover = new Map();
+    costMemo.set(terrain, byMover);
   }
-  const key = `${mover.classes.join(',')}|${mover.roadRate}|${mover.offRoadRate}|${mover.roadRateOnlyIfAllOnRoad}|${mover.roadRuleId}|${mover.jump?.max ?? ''}|${from.x},${from.y},${to.x},${to.y}`;
-  let known = byLine.get(key);
+  // By numbers, not a key written out: writing four doubles out as text took a fiftieth of a
+  // village game.
+  const key = moverKey(mover);
+  let byLine = byMover.get(key);
+  if (!byLine) {
+    byLine = new SegmentMemo();
+    byMover.set(key, byLine);
+  }
+  let known = byLine.get(from.x, from.y, to.x, to.y);
   if (!known) {
     known = new Map();
-    byLine.set(key, known);
+    byLine.set(from.x, from.y, to.x, to.y, known);
   }
   return known;
 }

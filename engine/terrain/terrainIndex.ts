@@ -12,6 +12,7 @@ import {
 } from '../geometry/polygon';
 import { segmentDistance } from '../geometry/vector';
 import type { FeatureId, TablePoint } from '../geometry/units';
+import { SegmentMemo } from './segmentMemo';
 import { footprintBox, footprintOf, type Footprint } from './featureGeometry';
 import type { FeatureRules, FeatureRulesResolver, TerrainDefaults } from './terrainRules';
 
@@ -673,9 +674,29 @@ class LineGrid {
           const i = items[k]!;
           if (seen[i] === stamp) continue;
           seen[i] = stamp;
+          // Whether the segment passes through the box (a separating-axis test: the box's two
+          // axes, then the side of the segment's line each corner lies on), with products only.
+          // Written out here rather than called: with the lab's small inlining budget a call
+          // boxed its eight numbers, a twentieth of everything a village game allocated.
           const o = 4 * i;
-          if (nearBox(ax, ay, bx, by, boxes[o]!, boxes[o + 1]!, boxes[o + 2]!, boxes[o + 3]!))
-            found[count++] = i;
+          const minX = boxes[o]!;
+          const minY = boxes[o + 1]!;
+          const maxX = boxes[o + 2]!;
+          const maxY = boxes[o + 3]!;
+          if (ax < bx ? bx < minX || ax > maxX : ax < minX || bx > maxX) continue;
+          if (ay < by ? by < minY || ay > maxY : ay < minY || by > maxY) continue;
+          const x0 = dy * (minX - ax);
+          const x1 = dy * (maxX - ax);
+          const y0 = dx * (minY - ay);
+          const y1 = dx * (maxY - ay);
+          // The corners' sides: dx * (y - ay) - dy * (x - ax).
+          const c00 = y0 - x0;
+          const c10 = y0 - x1;
+          const c01 = y1 - x0;
+          const c11 = y1 - x1;
+          if (c00 > 0 && c10 > 0 && c01 > 0 && c11 > 0) continue;
+          if (c00 < 0 && c10 < 0 && c01 < 0 && c11 < 0) continue;
+          found[count++] = i;
         }
       }
     }
@@ -685,41 +706,10 @@ class LineGrid {
 
 /**
  * How much larger than its feature's box a line-grid box is: far above the rounding of
- * `nearBox`, so that it never drops a feature whose box the segment passes through (it may keep
+ * the box test in `along`, so that it never drops a feature whose box the segment passes through (it may keep
  * one the segment passes within a hair of; the exact tests after it decide).
  */
 const BOX_PAD = 1e-9;
-
-/**
- * Whether the segment (ax, ay)–(bx, by) passes through a box (a separating-axis test: the box's
- * two axes, then the side of the segment's line each corner lies on), with products only.
- */
-function nearBox(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  minX: number,
-  minY: number,
-  maxX: number,
-  maxY: number,
-): boolean {
-  if (ax < bx ? bx < minX || ax > maxX : ax < minX || bx > maxX) return false;
-  if (ay < by ? by < minY || ay > maxY : ay < minY || by > maxY) return false;
-  const dx = bx - ax;
-  const dy = by - ay;
-  const x0 = dy * (minX - ax);
-  const x1 = dy * (maxX - ax);
-  const y0 = dx * (minY - ay);
-  const y1 = dx * (maxY - ay);
-  // The corners' sides: dx * (y - ay) - dy * (x - ax).
-  const c00 = y0 - x0;
-  const c10 = y0 - x1;
-  const c01 = y1 - x0;
-  const c11 = y1 - x1;
-  if (c00 > 0 && c10 > 0 && c01 > 0 && c11 > 0) return false;
-  return !(c00 < 0 && c10 < 0 && c01 < 0 && c11 < 0);
-}
 
 /** The line-grid cell (column or row) of a coordinate, clamped to the grid's `n` cells. */
 function clampCell(v: number, n: number): number {
@@ -840,86 +830,6 @@ function sightBox(e: IndexedFeature): { readonly box: Box } {
       maxY: fp.centre.y + r,
     },
   };
-}
-
-/**
- * Answers by segment (four numbers: a.x, a.y, b.x, b.y) in one open-addressing hash table of
- * typed arrays, for `crossings`: a game asks for a hundred thousand segments, and four nested
- * maps keyed by numbers cost a twentieth of its time. It grows as answers come in; `clear`
- * empties it. -0 counts as 0, as a Map's keys do.
- */
-class SegmentMemo<T> {
-  private mask = 0;
-  private count = 0;
-  private keys = new Float64Array(0);
-  private values: (T | undefined)[] = [];
-  private used = new Uint8Array(0);
-  private readonly bits = new Float64Array(1);
-  private readonly words = new Int32Array(this.bits.buffer);
-
-  private hash(x0: number, y0: number, x1: number, y1: number): number {
-    let h = 0x811c9dc5;
-    const bits = this.bits;
-    const words = this.words;
-    bits[0] = x0 + 0;
-    h = Math.imul(h ^ words[0]!, 0x01000193) ^ words[1]!;
-    bits[0] = y0 + 0;
-    h = Math.imul(h ^ words[0]!, 0x01000193) ^ words[1]!;
-    bits[0] = x1 + 0;
-    h = Math.imul(h ^ words[0]!, 0x01000193) ^ words[1]!;
-    bits[0] = y1 + 0;
-    h = Math.imul(h ^ words[0]!, 0x01000193) ^ words[1]!;
-    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
-    return (h ^ (h >>> 13)) & this.mask;
-  }
-
-  get(x0: number, y0: number, x1: number, y1: number): T | undefined {
-    if (this.count === 0) return undefined;
-    const keys = this.keys;
-    for (let i = this.hash(x0, y0, x1, y1); this.used[i] === 1; i = (i + 1) & this.mask) {
-      const o = 4 * i;
-      if (keys[o] === x0 && keys[o + 1] === y0 && keys[o + 2] === x1 && keys[o + 3] === y1)
-        return this.values[i];
-    }
-    return undefined;
-  }
-
-  /** Stores an answer for a segment not yet in the table (callers ask `get` first). */
-  set(x0: number, y0: number, x1: number, y1: number, value: T): void {
-    // At most half full, so probe runs stay short.
-    if (2 * (this.count + 1) > this.used.length) this.grow();
-    let i = this.hash(x0, y0, x1, y1);
-    while (this.used[i] === 1) i = (i + 1) & this.mask;
-    const o = 4 * i;
-    this.keys[o] = x0;
-    this.keys[o + 1] = y0;
-    this.keys[o + 2] = x1;
-    this.keys[o + 3] = y1;
-    this.values[i] = value;
-    this.used[i] = 1;
-    this.count++;
-  }
-
-  clear(): void {
-    this.used.fill(0);
-    this.values.fill(undefined);
-    this.count = 0;
-  }
-
-  private grow(): void {
-    const { keys, values, used } = this;
-    const size = Math.max(1024, 2 * used.length);
-    this.mask = size - 1;
-    this.keys = new Float64Array(4 * size);
-    this.values = new Array<T | undefined>(size).fill(undefined);
-    this.used = new Uint8Array(size);
-    this.count = 0;
-    for (let i = 0; i < used.length; i++) {
-      if (used[i] !== 1) continue;
-      const o = 4 * i;
-      this.set(keys[o]!, keys[o + 1]!, keys[o + 2]!, keys[o + 3]!, values[i]!);
-    }
-  }
 }
 
 /** Answers by point: x, then y. */

@@ -184,8 +184,23 @@ export function mobilityClasses(type: UnitType): MobilityClass[] {
   }
 }
 
-/** How a unit type moves, at a given rate override (carrying, towing). */
+/**
+ * How a unit type moves, at a given rate override (carrying, towing). Movers never change, so each
+ * context hands out one per type and rate: the move coster remembers its answers by mover.
+ */
 export function moverOf(ctx: TankplankContext, type: UnitType, rateOverride?: number): Mover {
+  let byType = movers.get(ctx);
+  if (!byType) movers.set(ctx, (byType = new Map()));
+  let byRate = byType.get(type);
+  if (!byRate) byType.set(type, (byRate = new Map()));
+  let mover = byRate.get(rateOverride);
+  if (!mover) byRate.set(rateOverride, (mover = makeMover(ctx, type, rateOverride)));
+  return mover;
+}
+
+const movers = new WeakMap<TankplankContext, Map<UnitType, Map<number | undefined, Mover>>>();
+
+function makeMover(ctx: TankplankContext, type: UnitType, rateOverride: number | undefined): Mover {
   const road = rateOverride ?? stat(type.speeds, 'road', 0);
   const off = rateOverride ?? stat(type.speeds, 'offRoad', road);
   return {
