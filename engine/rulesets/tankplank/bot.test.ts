@@ -84,20 +84,25 @@ describe('bot against bot on the village', () => {
 });
 
 describe('bot against an empty table', () => {
-  test('unopposed, side A takes and holds its objective with a radioman well before the turn limit', () => {
-    // The other side never comes on (it only ends its phases): what is left is the bot's own
-    // pace across the village, which must leave time to hold for three turns (TP-3.3, TP-A47).
-    const reduce = tankplankReducer(ctx);
-    let s = newGame(ctx, { seed: 1 });
-    while (s.phase !== 'ended') {
-      s = botPhase(ctx, s, 'a').state;
-      if (s.phase === 'ended') break;
-      const r = reduce(s, { type: 'endPhase', side: 'b' });
-      if (r.ok) s = r.state;
-    }
-    expect(s.result?.winner).toBe('a');
-    expect(s.turn).toBeLessThanOrEqual(10);
-  });
+  test.each(['cautious', 'balanced', 'aggressive'] as const)(
+    'unopposed, side A played %s takes and holds its objective with a radioman by turn 7',
+    (style) => {
+      // The other side never comes on (it only ends its phases): what is left is the bot's own
+      // pace across the village, which must leave time to hold for three turns (TP-3.3, TP-A47)
+      // and to fight for the objective on the way. Trucks up the highway with a squad and the
+      // heavy weapons section's radio team make it on turn 3-4, so the hold ends on turn 6.
+      const reduce = tankplankReducer(ctx);
+      let s = newGame(ctx, { seed: 1 });
+      while (s.phase !== 'ended') {
+        s = botPhase(ctx, s, 'a', style).state;
+        if (s.phase === 'ended') break;
+        const r = reduce(s, { type: 'endPhase', side: 'b' });
+        if (r.ok) s = r.state;
+      }
+      expect(s.result?.winner).toBe('a');
+      expect(s.turn).toBeLessThanOrEqual(7);
+    },
+  );
 });
 
 describe('bot movement', () => {

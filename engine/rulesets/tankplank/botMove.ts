@@ -252,8 +252,10 @@ function load(
   const armoured = (u: UnitState) =>
     info(ctx, s0, u.id).type.keywords?.includes('armoured') ? 0 : 1;
   // A radio team with a vehicle of its own (a jeep) waits off the table, out of harm's way,
-  // until it is time to go in; one without rides with the assault, in armour if there is any,
-  // and stays aboard until the objective is nearly clear.
+  // until it is time to go in; one without (the heavy weapons section's officer and radioman)
+  // rides a truck up the highway behind the assault and waits aboard, short of the objective,
+  // until it is nearly clear. (In a half-track with a squad it went into the fight with them,
+  // and a half-track hit by a tank gun took the radioman with it.)
   const ownVehicle = (fid: string) =>
     (ctx.formations.get(fid)?.members ?? []).some(
       (m) => info(ctx, get(), m).kind === 'vehicle' && get().units[m]?.alive,
@@ -279,7 +281,7 @@ function load(
   transports.sort((a, b) => armoured(a) - armoured(b) || (a.id < b.id ? -1 : 1));
   // Who rides what is settled armour first (squads ride armour); then the trucks come on first,
   // so that they take the spots on the highway they drive along, the half-tracks the ones left.
-  const rides: { t: UnitState; fid: string; radioTeam: string | undefined }[] = [];
+  const rides: { t: UnitState; fid: string }[] = [];
   for (const t of transports) {
     const capacity = info(ctx, get(), t.id).type.capacity ?? 0;
     let best: { fid: string; rank: number; d: number } | undefined;
@@ -305,28 +307,11 @@ function load(
     }
     if (!best) continue;
     taken.add(best.fid);
-    // A radio team on foot rides in the first armoured carrier with a squad, in the seats the
-    // squad leaves it: its radioman must be there when the squad takes the objective, and armour
-    // is the one ride machine guns do not kill. The squad's last men find another ride or walk.
-    const radioTeam =
-      armoured(t) === 0 && ctx.formations.get(best.fid)?.kind === 'squad'
-        ? [...plan.roles].find(
-            ([fid, role]) =>
-              role === 'radio' &&
-              !taken.has(fid) &&
-              !ownVehicle(fid) &&
-              onFoot(fid).length > 0 &&
-              onFoot(fid).length <= capacity / 2 &&
-              onFoot(fid).every((m) => !m.at && m.moved === 0),
-          )?.[0]
-        : undefined;
-    if (radioTeam !== undefined) taken.add(radioTeam);
-    rides.push({ t, fid: best.fid, radioTeam });
+    rides.push({ t, fid: best.fid });
   }
   const roadFirst = (t: UnitState) => (byFlank(ctx, s0, t.id) ? 1 : 0);
   rides.sort((a, b) => roadFirst(a.t) - roadFirst(b.t));
-  for (const { t, fid, radioTeam } of rides) {
-    const capacity = info(ctx, get(), t.id).type.capacity ?? 0;
+  for (const { t, fid } of rides) {
     let tp = t.at ? tablePoint(t.at[0], t.at[1]) : undefined;
     // Come on just inside the edge (the whole hull on the table), where the group can reach it;
     // the next spot along the edge when another vehicle stands in the way.
@@ -342,11 +327,7 @@ function load(
       if (apply({ type: 'move', unit: t.id, path })) tp = inward;
     }
     if (!tp) continue;
-    let men = onFoot(fid);
-    if (radioTeam !== undefined) {
-      const team = onFoot(radioTeam);
-      men = [...team, ...men.slice(0, capacity - team.length)];
-    }
+    const men = onFoot(fid);
     const edge = ctx.entryEdges.get(plan.side)?.edge ?? 'west';
     const edgePoint = (p: TablePoint) =>
       edge === 'west' || edge === 'east'
