@@ -45,6 +45,15 @@ function keysOf(d: object): readonly string[] {
   return keys;
 }
 
+/**
+ * `Object.keys(d)`, one array shared by every copy of a record that has the same keys in the same
+ * order (`withEntry` changing a value): a caller can remember what it works out from a record's
+ * keys by this array. Callers must not change it.
+ */
+export function dictKeys(d: Dict<unknown>): readonly string[] {
+  return keysOf(d);
+}
+
 const valuesMemo = new WeakMap<object, readonly unknown[]>();
 
 /**

@@ -14,7 +14,7 @@ import { hullSize, unitHeight, type TankplankContext, type UnitInfo } from './co
 import type { TankplankState, UnitState } from './state';
 import { TANKPLANK_SIGHT_RULES } from './terrainRules';
 import type { Gap } from '../../../terrain/gaps';
-import { dictValues } from '../../../game/dict';
+import { dictKeys, dictValues } from '../../../game/dict';
 
 /** Static facts about a unit; throws for an unknown id (callers check first). */
 export function info(ctx: TankplankContext, state: TankplankState, id: string): UnitInfo {
@@ -22,7 +22,28 @@ export function info(ctx: TankplankContext, state: TankplankState, id: string): 
   if (i) return i;
   const u = state.units[id];
   if (!u) throw new Error(`no unit "${id}"`);
-  // A figure created during play (a bailed-out crewman) takes its type from the catalog.
+  // A figure created during play (a bailed-out crewman) takes its type from the catalog: made
+  // once per context and id, and made again should the unit's facts differ.
+  let made = playInfos.get(ctx);
+  if (!made) playInfos.set(ctx, (made = new Map()));
+  const known = made.get(id);
+  if (
+    known !== undefined &&
+    known.unit.type === u.type &&
+    known.side === u.side &&
+    known.formation === u.formation &&
+    known.role === u.role
+  )
+    return known;
+  const fresh = playInfo(ctx, u);
+  made.set(id, fresh);
+  return fresh;
+}
+
+/** Facts of units created during play, by context and id (`info`). */
+const playInfos = new WeakMap<TankplankContext, Map<string, UnitInfo>>();
+
+function playInfo(ctx: TankplankContext, u: UnitState): UnitInfo {
   const type = unitType(ctx.catalog, u.type);
   const kind =
     type.class === 'gun'
@@ -39,6 +60,25 @@ export function info(ctx: TankplankContext, state: TankplankState, id: string): 
     kind,
   };
 }
+
+/**
+ * Ids of a state's vehicles and guns (every unit that is not a figure), on the table or not, in
+ * the units record's order. Worked out once per key list of the record, which every state shares
+ * until a unit is added: a new state's hulls are then read without looking at its hundred men.
+ */
+export function hullIds(ctx: TankplankContext, state: TankplankState): readonly string[] {
+  let byKeys = hullIdsKnown.get(ctx);
+  if (!byKeys) hullIdsKnown.set(ctx, (byKeys = new WeakMap()));
+  const keys = dictKeys(state.units);
+  let ids = byKeys.get(keys);
+  if (!ids) {
+    ids = keys.filter((id) => info(ctx, state, id).kind !== 'figure');
+    byKeys.set(keys, ids);
+  }
+  return ids;
+}
+
+const hullIdsKnown = new WeakMap<TankplankContext, WeakMap<readonly string[], readonly string[]>>();
 
 /** Where a unit is: its own position, or its vehicle's while it rides. */
 export function positionOf(state: TankplankState, id: string): TablePoint | undefined {
@@ -143,8 +183,9 @@ function findWorld(ctx: TankplankContext, state: TankplankState): SightWorld {
 /** Everything `computeObstructions` reads from a state, as a string. */
 function obstructionSignature(ctx: TankplankContext, state: TankplankState): string {
   const hulls: UnitState[] = [];
-  for (const u of dictValues(state.units)) {
-    if (onTable(u) && info(ctx, state, u.id).kind !== 'figure') hulls.push(u);
+  for (const id of hullIds(ctx, state)) {
+    const u = state.units[id]!;
+    if (onTable(u)) hulls.push(u);
   }
   // A shot or a man's move makes a new state whose hulls are the very same objects as the last
   // one's: the signature is the same, without writing every hull's place out again.
@@ -179,10 +220,10 @@ export function obstructions(ctx: TankplankContext, state: TankplankState): Obst
 
 function computeObstructions(ctx: TankplankContext, state: TankplankState): Obstruction[] {
   const out: Obstruction[] = [];
-  for (const u of dictValues(state.units)) {
+  for (const id of hullIds(ctx, state)) {
+    const u = state.units[id]!;
     if (!onTable(u)) continue;
     const i = info(ctx, state, u.id);
-    if (i.kind === 'figure') continue;
     const { width, length } = hullSize(i);
     out.push({
       id: u.id,

@@ -3,10 +3,9 @@ import { invalid } from '../../../game/reducer';
 type Invalid = ReturnType<typeof invalid>;
 import { rectangleCorners } from '../../../geometry/polygon';
 import type { TablePoint } from '../../../geometry/units';
-import { hullSize, type TankplankContext } from './context';
-import { info, onTable } from './situation';
-import type { TankplankState } from './state';
-import { dictValues } from '../../../game/dict';
+import { hullSize, type TankplankContext, type UnitInfo } from './context';
+import { hullIds, info, onTable } from './situation';
+import type { TankplankState, UnitState } from './state';
 
 /** A man's base on the table, as a radius in inches (a 20 mm base is about 0.8" across). */
 const FIGURE_RADIUS = 0.2;
@@ -21,7 +20,10 @@ export function standingFootprint(
   at: readonly [number, number],
   facing: number,
 ): Poly {
-  const i = info(ctx, state, id);
+  return footprintOf(info(ctx, state, id), at, facing);
+}
+
+function footprintOf(i: UnitInfo, at: readonly [number, number], facing: number): Poly {
   if (i.kind === 'figure') {
     return Array.from({ length: 8 }, (_, k) => ({
       x: at[0] + Math.cos((k * Math.PI) / 4) * FIGURE_RADIUS,
@@ -138,42 +140,58 @@ interface Hull {
 /**
  * The hulls of a state, listed once per units record and wrecks list (states are never changed),
  * each outline built the first time a hull comes near enough to need it: the bot asks
- * `overlappedModel` for every end it tries, and a village has some 120 men for 20 hulls.
+ * `overlappedModel` for every end it tries, and a village has some 120 men for 20 hulls. A hull
+ * is made once per unit state or wreck (never changed either) and shared by the states that
+ * hold it.
  */
 function hullsOf(ctx: TankplankContext, state: TankplankState): readonly Hull[] {
   const known = hullsKnown.get(state.units);
   if (known && known.wrecks === state.wrecks) return known.hulls;
   const hulls: Hull[] = [];
-  for (const u of dictValues(state.units)) {
+  for (const id of hullIds(ctx, state)) {
+    const u = state.units[id]!;
     if (!onTable(u)) continue;
-    const i = info(ctx, state, u.id);
-    if (i.kind === 'figure') continue;
-    const at = u.at;
-    hulls.push({
-      id: u.id,
-      name: u.id,
-      x: at[0],
-      y: at[1],
-      reach: halfDiagonal(hullSize(i)),
-      outlineOf: () => standingFootprint(ctx, state, u.id, at, u.facing),
-    });
+    let hull = unitHulls.get(u);
+    if (!hull) {
+      const i = info(ctx, state, id);
+      const at = u.at;
+      const facing = u.facing;
+      hull = {
+        id: u.id,
+        name: u.id,
+        x: at[0],
+        y: at[1],
+        reach: halfDiagonal(hullSize(i)),
+        outlineOf: () => footprintOf(i, at, facing),
+      };
+      unitHulls.set(u, hull);
+    }
+    hulls.push(hull);
   }
   for (const w of state.wrecks) {
-    const type = ctx.catalog.units.get(w.type);
-    const length = type?.size?.length ?? 1.5;
-    const width = type?.size?.width ?? 1;
-    hulls.push({
-      id: null,
-      name: `the wreck of ${w.unit}`,
-      x: w.at[0],
-      y: w.at[1],
-      reach: halfDiagonal({ length, width }),
-      outlineOf: () => rectangleCorners(w.at[0], w.at[1], length, width, w.facing) as Poly,
-    });
+    let hull = wreckHulls.get(w);
+    if (!hull) {
+      const type = ctx.catalog.units.get(w.type);
+      const length = type?.size?.length ?? 1.5;
+      const width = type?.size?.width ?? 1;
+      hull = {
+        id: null,
+        name: `the wreck of ${w.unit}`,
+        x: w.at[0],
+        y: w.at[1],
+        reach: halfDiagonal({ length, width }),
+        outlineOf: () => rectangleCorners(w.at[0], w.at[1], length, width, w.facing) as Poly,
+      };
+      wreckHulls.set(w, hull);
+    }
+    hulls.push(hull);
   }
   hullsKnown.set(state.units, { wrecks: state.wrecks, hulls });
   return hulls;
 }
+
+const unitHulls = new WeakMap<UnitState, Hull>();
+const wreckHulls = new WeakMap<TankplankState['wrecks'][number], Hull>();
 
 const hullsKnown = new WeakMap<
   TankplankState['units'],
