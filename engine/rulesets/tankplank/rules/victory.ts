@@ -4,7 +4,7 @@
  * the turn limit (TP-G12).
  */
 import { withEntry, dictValues } from '../../../game/dict';
-import type { TankplankState, UnitState } from './state';
+import { tankplankState, type TankplankState, type UnitState } from './state';
 import { hashState } from '../../../game/stateHash';
 import { tablePoint } from '../../../geometry/units';
 import type { TankplankContext } from './context';
@@ -58,7 +58,10 @@ function revealObjectivesOf(
       : dictValues(state.units).some(stands);
     if (!inside) continue;
     const verified = hashState({ side, objective: obj.id, area: obj.area }) === o.commitment;
-    next = { ...next, objectives: withEntry(next.objectives, side, { ...o, revealed: true }) };
+    next = tankplankState({
+      ...next,
+      objectives: withEntry(next.objectives, side, { ...o, revealed: true }),
+    });
     events.push({
       type: 'ObjectiveRevealed',
       side,
@@ -105,7 +108,10 @@ export function checkVictory(
       rolesMet &&
       (obj.holders?.excludeEnemy === false || enemy.length === 0);
     const heldTurns = holds ? o.heldTurns + 1 : 0;
-    next = { ...next, objectives: withEntry(next.objectives, side, { ...o, heldTurns }) };
+    next = tankplankState({
+      ...next,
+      objectives: withEntry(next.objectives, side, { ...o, heldTurns }),
+    });
     if (holds)
       events.push({
         type: 'ObjectiveHeld',
@@ -118,7 +124,7 @@ export function checkVictory(
   }
   const end = (winner: string, reason: string, ruleId: string): TankplankState => {
     events.push({ type: 'GameEnded', winner, reason, ruleId });
-    return { ...next, phase: 'ended', result: { winner, reason } };
+    return tankplankState({ ...next, phase: 'ended', result: { winner, reason } });
   };
   if (winners.length > 1)
     return end('draw', 'both sides completed their hold in the same turn', 'TP-G12');
