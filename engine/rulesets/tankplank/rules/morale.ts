@@ -33,7 +33,7 @@ export function moralePhase(
     const size = formationSize(ctx, next, fid);
     if (size === 0) continue;
     const fi = ctx.formations.get(fid);
-    const members = dictValues(next.units).filter((u) => u.formation === fid && u.alive);
+    const members = formationUnits(next, fid).filter((u) => u.alive);
     // The unit's infantry: its men on foot, not a vehicle's crew who bailed out of their wreck
     // (they test for surviving it, TP-15.1e, not as infantry under armour attack).
     const infantry = members.filter((u) => {
@@ -63,7 +63,8 @@ export function moralePhase(
       triggers.push(trig('armourFiredOnByThreeGuns'));
     if (f.morale && f.morale.retestTurn === state.turn)
       triggers.push({ trigger: 'retest', ruleId: 'TP-15.2' });
-    next = withFormation(next, fid, { quarterReached });
+    // A formation whose mark does not change keeps its record (no copy of the state).
+    if (quarterReached !== f.quarterReached) next = withFormation(next, fid, { quarterReached });
     if (triggers.length === 0) continue;
 
     const mods: Modifier[] = [];

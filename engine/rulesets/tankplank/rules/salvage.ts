@@ -24,7 +24,7 @@ import type { TankplankContext } from './context';
 import type { MoveCheck } from './boats';
 import { gunCrew } from './gunCrews';
 import { dist, info, isTeamWeapon, onTable, positionOf, weaponKey, weaponsOf } from './situation';
-import { type TankplankState, type UnitState, unitState } from './state';
+import { tankplankState, type TankplankState, type UnitState, unitState } from './state';
 
 type Result = Reduction<TankplankState, TankplankEvent>;
 /** The reducer's `fire` handler, used on a copy of the state where the captors hold the gun. */
@@ -171,7 +171,7 @@ export function leftBehind(
       movedInches: 0,
       noFire: false,
     };
-    next = {
+    next = tankplankState({
       ...next,
       units: withEntry(next.units, id, unitState(piece)),
       teamWeapons: withEntry(next.teamWeapons, `${id}:${weapon}`, {
@@ -179,7 +179,7 @@ export function leftBehind(
         setUpTurn: 0,
         ammo: tw.ammo,
       }),
-    };
+    });
     events.push({
       type: 'WeaponAbandoned',
       piece: id,
@@ -394,10 +394,10 @@ export function fireCaptured(
   });
   if (!r.ok) return r;
   let next = withUnit(r.state, gun.id, { side: gun.side, capturedFireTurn: state.turn });
-  next = {
+  next = tankplankState({
     ...next,
     fired: withEntry(next.fired, man.id, [...(next.fired[man.id] ?? []), `${gun.id}:captured`]),
-  };
+  });
   return accepted(next, [
     { type: 'CapturedGunFired', unit: man.id, gun: gun.id, ruleId: 'TP-16.7' },
     ...r.events,
