@@ -253,9 +253,9 @@ function load(
     info(ctx, s0, u.id).type.keywords?.includes('armoured') ? 0 : 1;
   // A radio team with a vehicle of its own (a jeep) waits off the table, out of harm's way,
   // until it is time to go in; one without (the heavy weapons section's officer and radioman)
-  // rides a truck up the highway behind the assault and waits aboard, short of the objective,
-  // until it is nearly clear. (In a half-track with a squad it went into the fight with them,
-  // and a half-track hit by a tank gun took the radioman with it.)
+  // has a half-track to itself and waits aboard, short of the objective, until it is nearly
+  // clear: the two of them hold it on their own (TP-3.3). (In a half-track with a squad it went
+  // into the fight with them; in a truck it died to the first rifle that saw it.)
   const ownVehicle = (fid: string) =>
     (ctx.formations.get(fid)?.members ?? []).some(
       (m) => info(ctx, get(), m).kind === 'vehicle' && get().units[m]?.alive,
@@ -271,10 +271,10 @@ function load(
       return 0;
     }
     if (ownVehicle(fid)) return -1;
-    // Armour carries the squads, which must get through the fire to the objective; a radio team
-    // that waits for the objective to be clear rides a truck.
-    const armouredCarrier = armoured(transport) === 0;
-    if (role === 'radio') return armouredCarrier ? 3 : 1;
+    // A radio team without a vehicle of its own takes the first carrier, armour if there is any:
+    // it waits short of the objective until it is nearly clear, and a half-track is the one ride
+    // that rifles and machine guns do not kill. The squads ride the rest.
+    if (role === 'radio') return 1;
     if (role === 'assault') return ctx.formations.get(fid)?.kind === 'squad' ? 2 : 4;
     return -1;
   };
