@@ -267,7 +267,7 @@ export function sidePlan(
   const goal = zoneOf(ctx, (o) => o === side);
   const home = zoneOf(ctx, (o) => o !== undefined && o !== side);
   // Enemy troops: dropped weapons and boats neither hold ground nor can be shot.
-  const enemies = Object.values(state.units).filter(
+  const enemies = dictValues(state.units).filter(
     (u): u is UnitState & { at: readonly [number, number] } =>
       onTable(u) && u.side !== side && !u.doomed && countsAsTroops(ctx, state, u.id),
   );
@@ -275,28 +275,33 @@ export function sidePlan(
   const enemiesInGoal = goal ? enemies.filter((u) => inZone(ctx, goal, at(u))) : [];
   const enemiesInHome = home ? enemies.filter((u) => inZone(ctx, home, at(u))) : [];
   const goalPoint = goal?.centre ?? farPoint(ctx, side);
-  const strength = (mine: boolean) => {
-    let sum = 0;
-    for (const u of Object.values(state.units)) {
-      if (!u.alive || (u.side === side) !== mine || !countsAsTroops(ctx, state, u.id)) continue;
-      sum += info(ctx, state, u.id).kind === 'figure' ? 1 : 4;
+  // Worth of troops left, ours and theirs (only asked before the push turn).
+  const stronger = () => {
+    let mine = 0;
+    let theirs = 0;
+    for (const u of dictValues(state.units)) {
+      if (!u.alive || !countsAsTroops(ctx, state, u.id)) continue;
+      const w = info(ctx, state, u.id).kind === 'figure' ? 1 : 4;
+      if (u.side === side) mine += w;
+      else theirs += w;
     }
-    return sum;
+    return mine / Math.max(1, theirs) >= params.pushWhenStronger;
   };
-  const ratio = strength(true) / Math.max(1, strength(false));
-  const antiArmour = (mine: boolean) => {
-    let sum = 0;
-    for (const u of Object.values(state.units)) {
-      if (!u.alive || u.doomed || (u.side === side) !== mine) continue;
-      sum += antiArmourWorth(ctx, state, u);
+  // Anti-armour left, ours and theirs (only asked before the turn the carriers go anyway).
+  const antiArmourBeaten = () => {
+    let mine = 0;
+    let theirs = 0;
+    for (const u of dictValues(state.units)) {
+      if (!u.alive || u.doomed) continue;
+      const w = antiArmourWorth(ctx, state, u);
+      if (u.side === side) mine += w;
+      else theirs += w;
     }
-    return sum;
+    return theirs <= params.carriersGoAt * mine + 1e-9;
   };
-  const carriersGo =
-    state.turn >= params.carriersGoTurn ||
-    antiArmour(false) <= params.carriersGoAt * antiArmour(true) + 1e-9;
+  const carriersGo = state.turn >= params.carriersGoTurn || antiArmourBeaten();
   const start = home?.centre ?? farPoint(ctx, enemyOf(ctx, side));
-  const roles = formationRoles(ctx, state, side, params, !!home);
+  const roles = new Map(formationRoles(ctx, state, side, params, !!home));
   const escorts = pairEscorts(ctx, state, roles, params.escorts);
   const near = goal ? nearGoal(ctx, state, side, goal) : 0;
   return {
@@ -318,7 +323,7 @@ export function sidePlan(
     escort: goal ? escortIn(ctx, state, side, goal) : 0,
     radioEnters: !goal || (near >= RADIO_NEAR_MEN && enemiesInHome.length === 0),
     // With no ground of its own to deny there is nothing to wait for.
-    push: !home || state.turn >= params.pushTurn || ratio >= params.pushWhenStronger,
+    push: !home || state.turn >= params.pushTurn || stronger(),
     waitPoint: lerpPoint(start, goalPoint, 0.33),
     carriersGo,
     flank: flankCrossing(ctx, start, goalPoint),
@@ -411,10 +416,10 @@ function antiArmourWorth(ctx: TankplankContext, state: TankplankState, u: UnitSt
 
 function escortIn(ctx: TankplankContext, state: TankplankState, side: string, goal: Zone): number {
   let n = 0;
-  for (const u of Object.values(state.units)) {
+  for (const u of dictValues(state.units)) {
     if (u.side !== side || !onTable(u) || u.doomed || u.role === 'radioman') continue;
-    if (info(ctx, state, u.id).kind !== 'figure') continue;
-    if (inZone(ctx, goal, tablePoint(u.at[0], u.at[1]))) n++;
+    if (!inZone(ctx, goal, tablePoint(u.at[0], u.at[1]))) continue;
+    if (info(ctx, state, u.id).kind === 'figure') n++;
   }
   return n;
 }
@@ -465,7 +470,29 @@ function pairEscorts(
   return escorts;
 }
 
+/**
+ * Per context, side and style: what each formation is for before escorts are paired. It follows
+ * from the formations' make-up alone (their members' types and roles), the same all game; each
+ * plan copies it, as pairing escorts changes some roles.
+ */
+const ROLES = new WeakMap<TankplankContext, Map<string, ReadonlyMap<string, Role>>>();
+
 function formationRoles(
+  ctx: TankplankContext,
+  state: TankplankState,
+  side: string,
+  params: StyleParams,
+  hasHome: boolean,
+): ReadonlyMap<string, Role> {
+  let cache = ROLES.get(ctx);
+  if (!cache) ROLES.set(ctx, (cache = new Map()));
+  const key = `${side}\u0000${params.style}\u0000${hasHome}`;
+  let roles = cache.get(key);
+  if (!roles) cache.set(key, (roles = rolesOf(ctx, state, side, params, hasHome)));
+  return roles;
+}
+
+function rolesOf(
   ctx: TankplankContext,
   state: TankplankState,
   side: string,
