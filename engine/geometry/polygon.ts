@@ -201,12 +201,14 @@ export function rectangleCorners(
   const s = Math.sin(r);
   const hw = width / 2;
   const hd = depth / 2;
+  // The corners (-hw, -hd), (hw, -hd), (hw, hd), (-hw, hd) turned and moved, written out (no pairs
+  // to map over: the bot asks for hulls' outlines at every end it tries).
   return [
-    [-hw, -hd],
-    [hw, -hd],
-    [hw, hd],
-    [-hw, hd],
-  ].map(([x, y]) => tablePoint(cx + x! * c - y! * s, cy + x! * s + y! * c));
+    tablePoint(cx + -hw * c - -hd * s, cy + -hw * s + -hd * c),
+    tablePoint(cx + hw * c - -hd * s, cy + hw * s + -hd * c),
+    tablePoint(cx + hw * c - hd * s, cy + hw * s + hd * c),
+    tablePoint(cx + -hw * c - hd * s, cy + -hw * s + hd * c),
+  ];
 }
 
 /**

@@ -7,7 +7,7 @@ import { Dice } from '../../../random/dice';
 import type { Modifier } from './actions';
 import { constant, num, tableRows, text } from './catalog';
 import type { TankplankContext } from './context';
-import { baseRate, dist, formationSize, formationUnits, info, onTable } from './situation';
+import { baseRate, dist, formationSize, formationUnits, hullIds, info, onTable } from './situation';
 import type { Events } from './reduction';
 import { dictValues } from '../../../game/dict';
 
@@ -128,11 +128,20 @@ function tankSupport(ctx: TankplankContext, state: TankplankState, formation: st
   );
   if (members.length === 0) return false;
   const side = members[0]!.side;
-  return dictValues(state.units).some((t) => {
-    if (!onTable(t) || t.side !== side || t.doomed) return false;
-    if (info(ctx, state, t.id).type.class !== 'tank') return false;
-    return members.some((m) => dist([m.at[0], m.at[1]], [t.at[0], t.at[1]]) <= range + 1e-9);
-  });
+  // Tanks are among the hulls: no need to look at every man (the answer is yes or no, whatever
+  // the order the tanks are tried in).
+  for (const id of hullIds(ctx, state)) {
+    const t = state.units[id]!;
+    if (!onTable(t) || t.side !== side || t.doomed) continue;
+    if (info(ctx, state, id).type.class !== 'tank') continue;
+    for (const m of members) {
+      // dist() without its arrays and points: the same sum, square root and sign.
+      const dx = t.at[0] - m.at[0];
+      const dy = t.at[1] - m.at[1];
+      if (Math.sqrt(dx * dx + dy * dy) <= range + 1e-9) return true;
+    }
+  }
+  return false;
 }
 
 function officerNear(ctx: TankplankContext, state: TankplankState, formation: string): boolean {

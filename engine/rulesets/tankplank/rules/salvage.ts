@@ -23,7 +23,16 @@ import { constant } from './catalog';
 import type { TankplankContext } from './context';
 import type { MoveCheck } from './boats';
 import { gunCrew } from './gunCrews';
-import { dist, info, isTeamWeapon, onTable, positionOf, weaponKey, weaponsOf } from './situation';
+import {
+  dist,
+  formationUnits,
+  info,
+  isTeamWeapon,
+  onTable,
+  positionOf,
+  weaponKey,
+  weaponsOf,
+} from './situation';
 import { tankplankState, type TankplankState, type UnitState, unitState } from './state';
 
 type Result = Reduction<TankplankState, TankplankEvent>;
@@ -117,7 +126,7 @@ export function leftBehind(
   events: TankplankEvent[],
 ): TankplankState {
   let next = after;
-  for (const u of Object.values(after.units)) {
+  for (const u of dictValues(after.units)) {
     if (!u.embarkedIn || !isPiece(ctx, after, u.id)) continue;
     const carrier = after.units[u.embarkedIn];
     if (!carrier || carrier.alive) continue;
@@ -139,8 +148,8 @@ export function leftBehind(
     const weapon = key.slice(cut + 1);
     if (!after.formations[formation]) continue;
     const team = (s: TankplankState) =>
-      dictValues(s.units).filter((u) => {
-        if (!u.alive || u.formation !== formation) return false;
+      formationUnits(s, formation).filter((u) => {
+        if (!u.alive) return false;
         const i = info(ctx, s, u.id);
         return i.kind === 'figure' && weaponsOf(ctx, i).some((m) => m.weapon.id === weapon);
       });

@@ -95,11 +95,28 @@ export function onTable(
   return !!u && u.alive && u.at !== null && u.embarkedIn === null;
 }
 
-/** A unit's weapons: its type's, or the weapon its role carries when the type lists none. */
-export function weaponsOf(
-  ctx: TankplankContext,
-  unitInfo: UnitInfo,
-): { weapon: WeaponType; mount: string; arcDeg: number | undefined }[] {
+/** One weapon of a unit, where it is mounted and its arc. */
+export interface WeaponMount {
+  readonly weapon: WeaponType;
+  readonly mount: string;
+  readonly arcDeg: number | undefined;
+}
+
+/**
+ * A unit's weapons: its type's, or the weapon its role carries when the type lists none. One list
+ * per context and unit (its facts never change), shared by every caller: do not change it.
+ */
+export function weaponsOf(ctx: TankplankContext, unitInfo: UnitInfo): readonly WeaponMount[] {
+  let byUnit = weaponLists.get(ctx);
+  if (!byUnit) weaponLists.set(ctx, (byUnit = new WeakMap()));
+  let list = byUnit.get(unitInfo);
+  if (!list) byUnit.set(unitInfo, (list = listWeapons(ctx, unitInfo)));
+  return list;
+}
+
+const weaponLists = new WeakMap<TankplankContext, WeakMap<UnitInfo, readonly WeaponMount[]>>();
+
+function listWeapons(ctx: TankplankContext, unitInfo: UnitInfo): readonly WeaponMount[] {
   const mounts = unitInfo.type.weapons ?? [];
   if (mounts.length > 0) {
     return mounts.map((m) => ({
