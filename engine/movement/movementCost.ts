@@ -364,14 +364,16 @@ function blockedCost(
   };
 }
 
+const DECKS: readonly Feature['kind'][] = ['bridge', 'catwalk'];
+
 function onDeck(terrain: TerrainIndex, p: TablePoint, mover: Mover): boolean {
-  return terrain
-    .featuresAt(p)
-    .some(
-      (e) =>
-        (e.feature.kind === 'bridge' || e.feature.kind === 'catwalk') &&
-        (!e.feature.passableBy || e.feature.passableBy.some((c) => mover.classes.includes(c))),
-    );
+  return terrain.someOfKindsAt(
+    p,
+    DECKS,
+    (e) =>
+      (e.feature.kind === 'bridge' || e.feature.kind === 'catwalk') &&
+      (!e.feature.passableBy || e.feature.passableBy.some((c) => mover.classes.includes(c))),
+  );
 }
 
 function name(f: Feature): string {

@@ -154,6 +154,41 @@ export class TerrainIndex {
     this.memoSize = 1;
   }
 
+  /**
+   * Whether a feature `featuresAt(p, lineTolerance)` lists passes `test`, for features of the
+   * given kinds only: their few entries are tested straight away (the same box and footprint
+   * tests) instead of searching the index, for points asked once (a path's midpoints over a
+   * creek, asked whether they lie on a bridge).
+   */
+  someOfKindsAt(
+    p: TablePoint,
+    kinds: readonly Feature['kind'][],
+    test: (e: IndexedFeature) => boolean,
+    lineTolerance = 0.05,
+  ): boolean {
+    // As `candidates`: an index whose tree is not built yet finds nothing.
+    if (!this.tree && this.mode === 'rtree') return false;
+    const key = kinds.join(',');
+    let list = this.kindLists.get(key);
+    if (!list) {
+      list = this.entries.filter((e) => kinds.includes(e.feature.kind));
+      this.kindLists.set(key, list);
+    }
+    const t = lineTolerance;
+    const minX = p.x - t;
+    const minY = p.y - t;
+    const maxX = p.x + t;
+    const maxY = p.y + t;
+    for (const e of list) {
+      const b = e.box;
+      if (b.minX > maxX || b.maxX < minX || b.minY > maxY || b.maxY < minY) continue;
+      if (contains(e.footprint, p, t) && test(e)) return true;
+    }
+    return false;
+  }
+
+  private readonly kindLists = new Map<string, readonly IndexedFeature[]>();
+
   /** Features whose box meets `box`. */
   candidates(box: Box): IndexedFeature[] {
     if (this.tree) {

@@ -199,21 +199,29 @@ function findWorld(ctx: TankplankContext, state: TankplankState): SightWorld {
 
 /** Everything `computeObstructions` reads from a state, as a string. */
 function obstructionSignature(ctx: TankplankContext, state: TankplankState): string {
+  const ids = hullIds(ctx, state);
+  // A shot or a man's move makes a new state whose hulls are the very same objects as the last
+  // one's: the signature is the same, without writing every hull's place out again (or listing
+  // the hulls).
+  const last = lastSignature.get(ctx);
+  if (last && last.wrecks === state.wrecks) {
+    let k = 0;
+    for (const id of ids) {
+      const u = state.units[id]!;
+      if (!onTable(u)) continue;
+      if (last.hulls[k] !== u) {
+        k = -1;
+        break;
+      }
+      k++;
+    }
+    if (k === last.hulls.length) return last.key;
+  }
   const hulls: UnitState[] = [];
-  for (const id of hullIds(ctx, state)) {
+  for (const id of ids) {
     const u = state.units[id]!;
     if (onTable(u)) hulls.push(u);
   }
-  // A shot or a man's move makes a new state whose hulls are the very same objects as the last
-  // one's: the signature is the same, without writing every hull's place out again.
-  const last = lastSignature.get(ctx);
-  if (
-    last &&
-    last.wrecks === state.wrecks &&
-    last.hulls.length === hulls.length &&
-    last.hulls.every((u, k) => u === hulls[k])
-  )
-    return last.key;
   let key = '';
   for (const u of hulls) key += `${u.id}@${u.at![0]},${u.at![1]},${u.facing};`;
   key += '|';
@@ -393,6 +401,8 @@ function computeSight(
   );
 }
 
+const NO_IDS: readonly string[] = [];
+
 /** One end of a sight line: its height, what it stands on, what it never blocks (itself). */
 function sightEnd(
   ctx: TankplankContext,
@@ -402,18 +412,17 @@ function sightEnd(
   const u = end.unit;
   const height =
     end.height ?? (u ? unitHeight(ctx, info(ctx, state, u)) : constant(ctx.catalog, 'manHeight'));
-  let ignore: string[] = [];
+  let ignore: readonly string[] = NO_IDS;
   if (u) {
     const s = state.units[u];
     // A man up a tree looks out past its own trunk.
-    const perch =
-      s?.level === 'tree'
-        ? ctx.terrain
-            .featuresAt(end.point)
-            .filter((e) => e.feature.kind === 'tree')
-            .map((e) => e.id)
-        : [];
-    ignore = [u, ...(s?.embarkedIn ? [s.embarkedIn] : []), ...perch];
+    if (s?.level === 'tree') {
+      const perch = ctx.terrain
+        .featuresAt(end.point)
+        .filter((e) => e.feature.kind === 'tree')
+        .map((e) => e.id);
+      ignore = [u, ...(s.embarkedIn ? [s.embarkedIn] : []), ...perch];
+    } else ignore = s?.embarkedIn ? [u, s.embarkedIn] : [u];
   }
   return {
     point: end.point,
