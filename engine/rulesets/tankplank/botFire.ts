@@ -7,7 +7,6 @@
  */
 import type { WeaponType } from '../../format';
 import { tablePoint, type TablePoint } from '../../geometry/units';
-import { distance } from '../../geometry/vector';
 import { inZone, type SidePlan } from './botPlan';
 import type { TankplankAction } from './rules/actions';
 import { constant } from './rules/catalog';
@@ -139,6 +138,29 @@ export function fireAll(
 /** Weapons whose every shot needs a line of sight to the target (no indirect fire). */
 const SEES_TO_FIRE: ReadonlySet<string> = new Set(['smallArms', 'machineGun', 'cannon']);
 
+interface Candidate {
+  readonly u: UnitState;
+  readonly i: UnitInfo;
+  readonly p: TablePoint;
+  readonly quick: number;
+}
+
+/** Best first: the higher quick estimate, then the lower id (a total order, as ids differ). */
+const ahead = (a: Candidate, b: Candidate): boolean =>
+  a.quick > b.quick || (a.quick === b.quick && a.u.id < b.u.id);
+
+/** Puts `c` in its place in `list` (best first) when it is among the best `most`. */
+function keepBest(list: Candidate[], most: number, c: Candidate): void {
+  if (list.length === most && !ahead(c, list[most - 1]!)) return;
+  let k = list.length < most ? list.length : most - 1;
+  if (list.length < most) list.push(c);
+  while (k > 0 && ahead(c, list[k - 1]!)) {
+    list[k] = list[k - 1]!;
+    k--;
+  }
+  list[k] = c;
+}
+
 function bestShot(
   ctx: TankplankContext,
   s: TankplankState,
@@ -152,22 +174,30 @@ function bestShot(
   for (const m of mounts) {
     const w = m.weapon;
     const reach = maxRange(ctx, w);
-    const candidates: { u: UnitState; i: UnitInfo; p: TablePoint; quick: number }[] = [];
+    // Most targets in a village are out of sight: a weapon looks at a few more than it plans,
+    // the best `look` by a quick estimate (worth where they stand, less with range), kept in
+    // order as they are found instead of sorting every enemy in reach.
+    const look = w.kind === 'mortar' ? 3 : tries * 2;
+    const candidates: Candidate[] = [];
     for (const e of plan.enemies) {
       const u = s.units[e.id]!;
       if (!onTable(u) || u.doomed) continue;
-      const p = tablePoint(u.at[0], u.at[1]);
-      const d = distance(from, p);
+      const dx = u.at[0] - from.x;
+      const dy = u.at[1] - from.y;
+      const d = Math.sqrt(dx * dx + dy * dy);
       if (d > reach) continue;
       const ti = info(ctx, s, u.id);
       if (ti.type.keywords?.includes('weaponPiece') || !canHarm(w, ti)) continue;
-      candidates.push({ u, i: ti, p, quick: standing(ctx, s, plan, ti, p) / (1 + d / 10) });
+      const p = tablePoint(u.at[0], u.at[1]);
+      keepBest(candidates, look, {
+        u,
+        i: ti,
+        p,
+        quick: standing(ctx, s, plan, ti, p) / (1 + d / 10),
+      });
     }
-    candidates.sort((a, b) => b.quick - a.quick || (a.u.id < b.u.id ? -1 : 1));
     let planned = 0;
     let asked = 0;
-    // Most targets in a village are out of sight: a weapon looks at a few more than it plans.
-    const look = w.kind === 'mortar' ? 3 : tries * 2;
     for (const c of candidates) {
       if (planned >= tries || asked >= look) break;
       asked++;

@@ -1350,9 +1350,12 @@ function furthest(
   if (length > reach) goal = lerpPoint(from, goal, reach / length);
   // One terrain query for the line, cut at each point tried.
   const costTo = segmentCoster(ctx.terrain, mover, from, goal);
+  const end = goal;
   const ok = (t: number) => {
-    const p = lerpPoint(from, goal, t);
-    if (p.x < 0 || p.y < 0 || p.x > ctx.map.width || p.y > ctx.map.height) return false;
+    // The point at t (as lerpPoint works it out) must be on the table.
+    const x = from.x + (end.x - from.x) * t;
+    const y = from.y + (end.y - from.y) * t;
+    if (x < 0 || y < 0 || x > ctx.map.width || y > ctx.map.height) return false;
     const c = costTo(t);
     return c.legal && c.cost <= budget;
   };
