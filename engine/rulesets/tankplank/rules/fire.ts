@@ -1,4 +1,5 @@
 import type { WeaponType } from '../../../format';
+import { dictValues } from '../../../game/dict';
 import { bearing, distance } from '../../../geometry/vector';
 import { type TablePoint, tablePoint } from '../../../geometry/units';
 import { stat } from './catalog';
@@ -74,7 +75,8 @@ export function planShot(
     return refuse(`${req.unit} has already fired this phase`, 'TP-G6');
   if (
     firedBy.includes(key) ||
-    Object.values(state.fired).some((ks) => ks.includes(key) && isTeamWeapon(w))
+    // A team's weapon fired by another of its men (only team weapons are shared).
+    (isTeamWeapon(w) && dictValues(state.fired).some((ks) => ks.includes(key)))
   ) {
     return refuse(`${w.name} has already fired this phase`, 'TP-G6');
   }
