@@ -279,8 +279,9 @@ function load(
     return -1;
   };
   transports.sort((a, b) => armoured(a) - armoured(b) || (a.id < b.id ? -1 : 1));
-  // Who rides what is settled armour first (squads ride armour); then the trucks come on first,
-  // so that they take the spots on the highway they drive along, the half-tracks the ones left.
+  // Who rides what is settled armour first (a radio team without a vehicle, then squads); then
+  // the trucks come on first, so that they take the spots on the highway they drive along, the
+  // half-tracks the ones left.
   const rides: { t: UnitState; fid: string }[] = [];
   for (const t of transports) {
     const capacity = info(ctx, get(), t.id).type.capacity ?? 0;
