@@ -6,6 +6,7 @@
  * phase plans a few hundred shots instead of every pair of enemies.
  */
 import type { WeaponType } from '../../format';
+import { dictValues } from '../../game/dict';
 import { tablePoint, type TablePoint } from '../../geometry/units';
 import { inZone, type SidePlan } from './botPlan';
 import type { TankplankAction } from './rules/actions';
@@ -110,7 +111,7 @@ export function fireAll(
 ): void {
   const side = plan.side;
   const s0 = get();
-  const shooters = Object.values(s0.units)
+  const shooters = dictValues(s0.units)
     .filter((u) => u.side === side && u.alive && (u.at !== null || u.embarkedIn !== null))
     .map((u) => ({ id: u.id, i: info(ctx, s0, u.id) }))
     .filter(({ i }) => weaponsOf(ctx, i).length > 0)

@@ -5,6 +5,7 @@
  * radioman with other men), tanks and armoured cars close to a stand-off and shoot into it, and
  * the heavy weapons and guns set up in the home ground, which the enemy must clear in turn.
  */
+import { dictValues } from '../../game/dict';
 import { rectangleCorners, segmentInsidePolygon } from '../../geometry/polygon';
 import { tablePoint, type TablePoint } from '../../geometry/units';
 import { distance, lerpPoint } from '../../geometry/vector';
@@ -96,7 +97,7 @@ function leaveHome(
 ): void {
   if (!plan.home) return;
   const s0 = get();
-  for (const u of Object.values(s0.units)) {
+  for (const u of dictValues(s0.units)) {
     if (u.side !== plan.side || !onTable(u) || u.spawned || u.embarkedIn || u.moved > 0.05)
       continue;
     if (!u.alive || u.immobilised) continue;
@@ -230,7 +231,7 @@ function load(
 ): void {
   const reach = constant(ctx.catalog, 'mountReach');
   const s0 = get();
-  const transports = Object.values(s0.units).filter((u) => {
+  const transports = dictValues(s0.units).filter((u) => {
     if (u.side !== plan.side || !u.alive || u.embarkedIn || u.moved > 0 || u.immobilised)
       return false;
     const i = info(ctx, s0, u.id);
@@ -568,7 +569,7 @@ function moveGuns(
   entries: EntrySpots,
 ): void {
   const s0 = get();
-  const guns = Object.values(s0.units).filter(
+  const guns = dictValues(s0.units).filter(
     (u) => u.side === plan.side && u.alive && !u.embarkedIn && info(ctx, s0, u.id).kind === 'gun',
   );
   guns.forEach((g, k) => {
