@@ -5,6 +5,7 @@
  * radioman with other men), tanks and armoured cars close to a stand-off and shoot into it, and
  * the heavy weapons and guns set up in the home ground, which the enemy must clear in turn.
  */
+import type { Feature } from '../../format';
 import { dictValues } from '../../game/dict';
 import { rectangleCorners, segmentInsidePolygon } from '../../geometry/polygon';
 import { tablePoint, type TablePoint } from '../../geometry/units';
@@ -381,10 +382,9 @@ function load(
 
 /** Whether a point lies on a road (or a bridge's deck, which carries one). */
 function onRoad(ctx: TankplankContext, p: TablePoint): boolean {
-  return ctx.terrain
-    .featuresAt(p)
-    .some((e) => e.feature.kind === 'road' || e.feature.kind === 'bridge');
+  return ctx.terrain.someOfKindsAt(p, ROADS, () => true);
 }
+const ROADS: readonly Feature['kind'][] = ['road', 'bridge'];
 
 /**
  * An empty transport that has set down its riders leaves the road, where it would stand in the
