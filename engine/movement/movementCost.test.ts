@@ -4,7 +4,7 @@ import { loadDocument, type ScenarioDoc } from '../format';
 import { tablePoint } from '../geometry/units';
 import { createContext, moverOf } from '../rulesets/tankplank/rules/context';
 import { unitType } from '../rulesets/tankplank/rules/catalog';
-import { pathCost, segmentCoster } from './movementCost';
+import { inUnfordableWater, pathCost, segmentCoster } from './movementCost';
 import { isReachable, reachableArea } from './reachableArea';
 
 function village(): ScenarioDoc {
@@ -34,6 +34,29 @@ describe('movement on the village', () => {
     expect(ford.blockedBy?.ruleId).toBe('TP-5.4');
     const catwalk = pathCost(ctx.terrain, mover('tp.rifleman'), [P(16, 8.75), P(19, 8.75)]);
     expect(catwalk.legal).toBe(true);
+  });
+
+  test('a man may not step off a bridge into the creek; one who stands in it wades out (TP-5.4)', () => {
+    const rifleman = mover('tp.rifleman');
+    // Along bridge 3's deck (y 10.25-13.75) and off its side into the gully.
+    expect(pathCost(ctx.terrain, rifleman, [P(18.5, 12), P(18.5, 13)]).legal).toBe(true);
+    const off = pathCost(ctx.terrain, rifleman, [P(18.5, 12), P(18.5, 14.2)]);
+    expect(off).toMatchObject({ legal: false, blockedBy: { ruleId: 'TP-5.4' } });
+    expect(inUnfordableWater(ctx.terrain, P(18.5, 14.2), rifleman)).toBe(true);
+    expect(inUnfordableWater(ctx.terrain, P(18.5, 13), rifleman)).toBe(false);
+    // From the water back onto the deck, or out onto the bank, for the ford's half move.
+    const back = pathCost(ctx.terrain, rifleman, [P(18.5, 14.2), P(18.5, 13.5)]);
+    expect(back.legal).toBe(true);
+    expect(back.charges.find((c) => c.kind === 'creek')).toMatchObject({ cost: 0.5 });
+    const bank = pathCost(ctx.terrain, rifleman, [P(16, 15.5), P(15, 15.5)]);
+    expect(bank.legal).toBe(true);
+    // Not along the bed, nor out and back in.
+    expect(pathCost(ctx.terrain, rifleman, [P(18.3, 15.5), P(18.3, 16.5)]).legal).toBe(false);
+    expect(pathCost(ctx.terrain, rifleman, [P(16, 15.5), P(15, 15.5), P(16, 16)]).legal).toBe(
+      false,
+    );
+    // A tank may stop in the water: it fords.
+    expect(inUnfordableWater(ctx.terrain, P(18.5, 14.2), mover('tp.mediumTank'))).toBe(false);
   });
 
   test('a tank fords for half a move; a truck cannot; vehicles may not use the catwalk', () => {

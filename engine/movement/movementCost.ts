@@ -233,12 +233,34 @@ function costOfPath(
           break;
         case 'creek': {
           // Where the bed is crossed on a bridge deck or the catwalk, there is no ford.
-          const mid = spans.map((s) => lerpPoint(a, b, (s.t0 + s.t1) / 2));
-          if (mid.every((p) => onDeck(terrain, p, mover))) break;
+          // Both ends of each stretch over the bed too: a leg that starts on a deck and steps
+          // off its side ends in the water, though the stretch's middle is on the deck.
+          const over = spans.flatMap((s) => {
+            const e = Math.min(DECK_EDGE / Math.max(leg, 1e-9), (s.t1 - s.t0) / 2);
+            return [
+              s.t0 <= 1e-9 ? a : lerpPoint(a, b, s.t0 + e),
+              lerpPoint(a, b, (s.t0 + s.t1) / 2),
+              s.t1 >= 1 - 1e-9 ? b : lerpPoint(a, b, s.t1 - e),
+            ];
+          });
+          if (over.every((p) => onDeck(terrain, p, mover))) break;
           const fordable = f.fordableBy
             ? has(mover, f.fordableBy)
             : !has(mover, entry.rules.impassableTo);
           if (!fordable) {
+            // A mover standing in water it may not ford (thrown clear of a wreck that was
+            // fording, say) wades out of it: the path's first leg starts in the water and ends on
+            // dry ground or a deck, for the ford's cost. It may not go back into the water.
+            if (
+              i === 1 &&
+              spans.length === 1 &&
+              spans[0]!.t0 <= 1e-9 &&
+              !inUnfordableWater(terrain, b, mover) &&
+              inUnfordableWater(terrain, a, mover)
+            ) {
+              addCharge(charges, entry, f.fordCost ?? entry.rules.moveCost);
+              break;
+            }
             // Narrow enough to jump across where the path meets it (TP-5.8): the leg must take
             // off and land on dry ground, never stop in the water.
             const widest = Math.max(...spans.map((s) => (s.t1 - s.t0) * leg));
@@ -365,6 +387,24 @@ function blockedCost(
 }
 
 const DECKS: readonly Feature['kind'][] = ['bridge', 'catwalk'];
+
+/**
+ * Whether a mover at `p` would stand in water it may not ford: inside a creek it cannot ford,
+ * off any bridge deck or catwalk open to it. Nobody should be put there (a man getting out of a
+ * carrier that is fording, say); one who is wades out (`pathCost`'s first leg).
+ */
+export function inUnfordableWater(terrain: TerrainIndex, p: TablePoint, mover: Mover): boolean {
+  const wet = terrain.someOfKindsAt(p, CREEKS, (e) => {
+    const f = e.feature;
+    if (f.kind !== 'creek') return false;
+    return f.fordableBy ? !has(mover, f.fordableBy) : has(mover, e.rules.impassableTo);
+  });
+  return wet && !onDeck(terrain, p, mover);
+}
+
+const CREEKS: readonly Feature['kind'][] = ['creek'];
+/** How far inside a stretch over a creek bed its ends are tested for a deck, in inches. */
+const DECK_EDGE = 0.02;
 
 function onDeck(terrain: TerrainIndex, p: TablePoint, mover: Mover): boolean {
   return terrain.someOfKindsAt(

@@ -13,13 +13,21 @@ import {
   tankplankState,
 } from './state';
 import { Dice } from '../../../random/dice';
-import { project } from '../../../geometry/vector';
+import { distance, project } from '../../../geometry/vector';
+import { inUnfordableWater, type Mover } from '../../../movement/movementCost';
 import { type TablePoint, tablePoint } from '../../../geometry/units';
-import { constant } from './catalog';
-import type { TankplankContext } from './context';
+import { constant, unitType } from './catalog';
+import { moverOf, type TankplankContext } from './context';
+import { moverFor } from './movement';
 import { info, positionOf } from './situation';
 import { isBoat, swampBoat } from './boats';
 import { type Events, round } from './reduction';
+
+/** The figure a crewman out of a wreck is. */
+const CREWMAN = 'tp.driver';
+/** How far round a wreck in the creek its survivors look for dry ground, and how far apart. */
+const DRY_SEARCH = 6;
+const DRY_SPACING = 0.5;
 
 export function removeCasualties(
   ctx: TankplankContext,
@@ -58,11 +66,31 @@ export function removeCasualties(
     events.push({ type: 'VehicleDestroyed', unit: u.id, wreck: wreck.id, ruleId: 'TP-14.4' });
     // Every passenger and crewman saves on 5+ whatever destroyed the vehicle (TP-14.5, TP-A55).
     let slot = 0;
-    const spot = () => {
+    const taken: TablePoint[] = [];
+    const ring = () => {
       const p = project(at, u.facing + 90 + 40 * slot, 1 + 0.3 * Math.floor(slot / 9));
       slot++;
       return clampToTable(ctx, p);
     };
+    // A man comes out beside the wreck, but not into water he may not stand in (TP-5.4): a wreck
+    // in the creek puts its survivors on the nearest dry ground round it, a man's width apart.
+    const spot = (mover?: Mover) => {
+      const first = ring();
+      const dry = (p: TablePoint) =>
+        !inUnfordableWater(ctx.terrain, p, mover!) &&
+        taken.every((q) => distance(p, q) >= DRY_SPACING);
+      if (!mover || !inUnfordableWater(ctx.terrain, first, mover)) return first;
+      for (let r = 1.5; r <= DRY_SEARCH; r += 0.5)
+        for (let k = 0; k < 16; k++) {
+          const p = clampToTable(ctx, project(at, u.facing + 90 + 22.5 * k, r));
+          if (dry(p)) {
+            taken.push(p);
+            return p;
+          }
+        }
+      return first;
+    };
+    const man = moverOf(ctx, unitType(ctx.catalog, CREWMAN));
     for (const pid of u.passengers) {
       if (info(ctx, next, pid).kind === 'gun') {
         // A towed gun is left beside the wreck, to be picked up again (TP-16.8).
@@ -88,7 +116,7 @@ export function removeCasualties(
         const fs = next.formations[pf];
         if (fs) next = withFormation(next, pf, { lostThisTurn: fs.lostThisTurn + 1 });
       } else {
-        const p = spot();
+        const p = spot(moverFor(ctx, next, pid).mover);
         next = withUnit(next, pid, { embarkedIn: null, at: [p.x, p.y] });
         events.push({
           type: 'CrewBailedOut',
@@ -117,12 +145,12 @@ export function removeCasualties(
           ruleId: 'TP-14.5',
         });
         if (!saved) continue;
-        const p = spot();
+        const p = spot(man);
         const crewman: UnitState = {
           id: crewId,
           side: u.side,
           formation: u.formation,
-          type: 'tp.driver',
+          type: CREWMAN,
           role,
           at: [p.x, p.y],
           facing: u.facing,

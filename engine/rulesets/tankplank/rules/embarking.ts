@@ -13,7 +13,7 @@ import { dist, info, onTable, positionOf, weaponKey, weaponsOf } from './situati
 import { boatMountRefusal } from './boats';
 import { loadRefusal } from './salvage';
 import { actionCost, movable, moverFor } from './movement';
-import { pathCost } from '../../../movement/movementCost';
+import { inUnfordableWater, pathCost } from '../../../movement/movementCost';
 import type { Events, Result } from './reduction';
 import { revealObjectives } from './victory';
 
@@ -87,6 +87,13 @@ export function dismount(
     return invalid(
       `${id} cannot get out at (${p.x.toFixed(1)}, ${p.y.toFixed(1)}): ${out.blockedBy.reason}; get out on another side of ${vehicle.id}`,
       'TP-5.7',
+    );
+  // Nor into water he may not ford (TP-5.4): a carrier in the creek keeps its riders until it
+  // is out on a bank.
+  if (inUnfordableWater(ctx.terrain, p, moverFor(ctx, state, id).mover))
+    return invalid(
+      `${id} cannot get out at (${p.x.toFixed(1)}, ${p.y.toFixed(1)}): men may not stand in the creek; get out once ${vehicle.id} is on a bank or a bridge`,
+      'TP-5.4',
     );
   const { cost, ruleId } = actionCost(ctx, 'dismount');
   if (unit.moved + cost > 1 + 1e-9) return invalid('getting out takes half a move', ruleId);

@@ -182,6 +182,40 @@ describe('crews, vehicles and passengers', () => {
     expect(r.state.units['s']).toMatchObject({ at: [5.5, 4.1], embarkedIn: null });
   });
 
+  /** A creek 3" wide down x = 18 (water from x 16.5 to 19.5), fordable by carriers and tanks. */
+  const fordable: Feature = {
+    id: 'creek',
+    kind: 'creek',
+    name: 'The creek',
+    points: [
+      [18, 0],
+      [18, 24],
+    ],
+    width: 3,
+    bedDepth: 1,
+    fordableBy: ['tank', 'personnelCarrier'],
+    fordCost: 0.5,
+  };
+
+  test('a man cannot get out of a fording carrier into the creek (TP-5.4): only on a bank', () => {
+    const { ctx, state } = fixtureGame({
+      units: [
+        man('a', 'a.sq', 's', [14, 5]),
+        { side: 'a', formation: 'a.ht', id: 'ht', type: 'tp.halfTrack', at: [14.8, 5], facing: 0 },
+      ],
+      features: [fordable],
+    });
+    const r = replay(testReducer(ctx), state, [
+      { type: 'mount', unit: 's', vehicle: 'ht' },
+      { type: 'move', unit: 'ht', path: [[17.6, 5]] },
+      { type: 'dismount', unit: 's', at: [18.4, 5] },
+    ]);
+    expect(r.refused).toEqual([
+      { action: 2, reason: expect.stringContaining('may not stand in the creek') },
+    ]);
+    expect(r.state.units['s']).toMatchObject({ embarkedIn: 'ht', at: null });
+  });
+
   test("a destroyed truck's passengers save on 5+ and the survivors test morale (TP-14.5, TP-15.1e)", () => {
     const { ctx, state } = fixtureGame({
       units: [
@@ -228,6 +262,42 @@ describe('crews, vehicles and passengers', () => {
       ]),
     });
     expect(r.state.wrecks.map((w) => w.id)).toEqual(['wreck.truck']);
+    expect(stateProblems(ctx, r.state)).toEqual([]);
+  });
+
+  test('survivors of a carrier destroyed in the creek come out on dry ground (TP-5.4, TP-14.5)', () => {
+    const { ctx, state } = fixtureGame({
+      units: [
+        { side: 'a', formation: 'a.tank', id: 'tank', type: 'tp.mediumTank', at: [5, 12] },
+        { side: 'b', formation: 'b.sq', id: 'p1', type: 'tp.rifleman', role: 'rifleman' },
+        { side: 'b', formation: 'b.sq', id: 'p2', type: 'tp.rifleman', role: 'rifleman' },
+        {
+          side: 'b',
+          formation: 'b.ht',
+          id: 'ht',
+          type: 'tp.halfTrack',
+          at: [18, 12],
+          facing: 180,
+          passengers: ['p1', 'p2'],
+        },
+      ],
+      features: [fordable],
+      phase: 'firing',
+    });
+    const r = replay(testReducer(ctx), state, [
+      // Hit, penetrate; every save made; every morale test held.
+      { type: 'forceDice', rolls: [6, 6, 6, 6, 6, 6, 1, 1, 1, 1] },
+      { type: 'fire', unit: 'tank', weapon: 'tp.tankGun', target: 'ht', ammo: 'AP' },
+      ...endPhase,
+    ]);
+    const out = r.events.flatMap((e) => (e.event.type === 'CrewBailedOut' ? [e.event] : []));
+    expect(out.map((e) => e.unit)).toEqual(['p1', 'p2', 'ht.crew1', 'ht.crew2']);
+    for (const e of out) {
+      // The water runs from x 16.5 to 19.5: each man stands clear of it, near the wreck.
+      expect(Math.abs(e.at[0] - 18)).toBeGreaterThanOrEqual(1.5 - 1e-9);
+      expect(Math.hypot(e.at[0] - 18, e.at[1] - 12)).toBeLessThanOrEqual(3);
+    }
+    expect(new Set(out.map((e) => e.at.join(','))).size).toBe(4);
     expect(stateProblems(ctx, r.state)).toEqual([]);
   });
 });
