@@ -6,7 +6,8 @@
  * the nearest living radioman is), enemy troops inside and no radioman, or no radioman left
  * alive. Prints the share of games decided, then each case's count per game over all turns and
  * over the last turns that can still start a hold, and the units most often found standing in
- * the way. Prints numbers; it is not a test.
+ * the way, then where each side's squads are turn by turn (alive, riding, near the objective, lost
+ * with the carrier they rode in). Prints numbers; it is not a test.
  * Run: npm run bench:tankplank-draws [-- --games 40 --seed 101 --turn-limit 12
  *      --bots a=balanced,b=balanced --scenario scenarios/tankplank-village.scenario.json]
  */
@@ -116,16 +117,49 @@ function distanceTo(area: Shape, x: number, y: number): number {
   return Math.sqrt(dx * dx + dy * dy);
 }
 
+/**
+ * Where a side's squads are at the end of a turn: men alive, riding, within 18" and within 6" of
+ * the objective (inside counts as 0"), and how many died this turn while riding (in a carrier
+ * that was destroyed).
+ */
+const SQUAD_COLUMNS = ['alive', 'riding', 'within 18"', 'within 6"', 'died riding'] as const;
+function squadsAt(before: TankplankState, s: TankplankState, side: string): number[] {
+  const area = objectives.get(side)!;
+  const row = SQUAD_COLUMNS.map(() => 0);
+  for (const f of ctx.formations.values()) {
+    if (f.side !== side || f.kind !== 'squad') continue;
+    for (const id of f.members) {
+      const u = s.units[id];
+      if (!u) continue;
+      if (!u.alive) {
+        if (before.units[id]?.alive && before.units[id]?.embarkedIn) row[4]!++;
+        continue;
+      }
+      row[0]!++;
+      if (u.embarkedIn) row[1]!++;
+      const p = positionOf(s, u.id);
+      if (!p) continue;
+      const d = distanceTo(area, p.x, p.y);
+      if (d <= 18) row[2]!++;
+      if (d <= 6) row[3]!++;
+    }
+  }
+  return row;
+}
+
 const holdTurns = (side: string) => ctx.objectives.find((o) => o.owner === side)?.holdTurns ?? 3;
 const count = new Map<string, number>();
 const add = (k: string, n = 1) => count.set(k, (count.get(k) ?? 0) + n);
 const blockers = new Map<string, Map<string, number>>();
 const results = new Map<string, number>();
 let turnsPlayed = 0;
+/** Per side and turn: the squads' columns summed over games, and how many games reached it. */
+const squads = new Map<string, { sum: number[]; games: number }[]>();
 const start = performance.now();
 for (let g = 0; g < games; g++) {
   let s = newGame(ctx, { seed: firstSeed + g, ...(turnLimit ? { turnLimit } : {}) });
   let turn = s.turn;
+  let atTurnStart = s;
   while (s.phase !== 'ended') {
     for (const side of ctx.sides) {
       if (s.phase === 'ended') break;
@@ -149,6 +183,15 @@ for (let g = 0; g < games; g++) {
         b.set(kind, (b.get(kind) ?? 0) + 1);
       }
     }
+    for (const side of ctx.sides) {
+      if (!objectives.has(side)) continue;
+      const rows = squads.get(side) ?? [];
+      squads.set(side, rows);
+      const row = (rows[turn] ??= { sum: SQUAD_COLUMNS.map(() => 0), games: 0 });
+      squadsAt(atTurnStart, s, side).forEach((v, k) => (row.sum[k]! += v));
+      row.games++;
+    }
+    atTurnStart = s;
     turnsPlayed++;
     turn = s.turn;
   }
@@ -183,5 +226,14 @@ for (const side of ctx.sides) {
   const b = [...(blockers.get(side) ?? [])].sort((x, y) => y[1] - x[1]).slice(0, 8);
   console.log(
     `  enemy troops found inside, per game: ${b.map(([k, n]) => `${k} ${(n / games).toFixed(2)}`).join(', ') || 'none'}`,
+  );
+  console.log(
+    `  squad men at the end of each turn, per game still going (distances to the objective):`,
+  );
+  console.log(`  turn ${SQUAD_COLUMNS.map((c) => c.padStart(12)).join('')}`);
+  (squads.get(side) ?? []).forEach((row, t) =>
+    console.log(
+      `  ${String(t).padStart(4)} ${row.sum.map((v) => (v / row.games).toFixed(1).padStart(12)).join('')}`,
+    ),
   );
 }
