@@ -1,25 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import type { Feature } from '../../../format';
 import { replay } from '../../../game/replay';
 import type { TestAction } from './testing';
 import type { FixtureUnit } from './fixtures';
-import { testReducer } from './testing';
+import { fixtureGame, straightCreek as creek, testReducer } from './testing';
 import type { TankplankState } from './state';
-import { fixtureGame } from './testing';
-
-/** A creek 3" wide running north to south down x = 18, with no gully banks: it reaches x 16.5–19.5. */
-const creek: Feature = {
-  id: 'creek',
-  kind: 'creek',
-  points: [
-    [18, 0],
-    [18, 24],
-  ],
-  width: 3,
-  bedDepth: 1,
-  fordableBy: ['tank', 'personnelCarrier'],
-  fordCost: 0.5,
-};
 
 const man = (
   side: 'a' | 'b',

@@ -8,7 +8,7 @@ import { fixtureScenario, type FixtureUnit } from './fixtures';
 import { stateProblems } from './invariants';
 import { testReducer } from './testing';
 import { newGame } from './setup';
-import { fixtureGame } from './testing';
+import { fixtureGame, straightCreek } from './testing';
 
 const man = (
   side: 'a' | 'b',
@@ -182,28 +182,13 @@ describe('crews, vehicles and passengers', () => {
     expect(r.state.units['s']).toMatchObject({ at: [5.5, 4.1], embarkedIn: null });
   });
 
-  /** A creek 3" wide down x = 18 (water from x 16.5 to 19.5), fordable by carriers and tanks. */
-  const fordable: Feature = {
-    id: 'creek',
-    kind: 'creek',
-    name: 'The creek',
-    points: [
-      [18, 0],
-      [18, 24],
-    ],
-    width: 3,
-    bedDepth: 1,
-    fordableBy: ['tank', 'personnelCarrier'],
-    fordCost: 0.5,
-  };
-
   test('a man cannot get out of a fording carrier into the creek (TP-5.4): only on a bank', () => {
     const { ctx, state } = fixtureGame({
       units: [
         man('a', 'a.sq', 's', [14, 5]),
         { side: 'a', formation: 'a.ht', id: 'ht', type: 'tp.halfTrack', at: [14.8, 5], facing: 0 },
       ],
-      features: [fordable],
+      features: [straightCreek],
     });
     const r = replay(testReducer(ctx), state, [
       { type: 'mount', unit: 's', vehicle: 'ht' },
@@ -281,7 +266,7 @@ describe('crews, vehicles and passengers', () => {
           passengers: ['p1', 'p2'],
         },
       ],
-      features: [fordable],
+      features: [straightCreek],
       phase: 'firing',
     });
     const r = replay(testReducer(ctx), state, [

@@ -36,6 +36,24 @@ export function fixtureGame(opts: {
 }
 
 /**
+ * A creek 3" wide running north to south down x = 18, with no gully banks: its water reaches
+ * x 16.5–19.5. Tanks and personnel carriers ford it for half a move; men and wheels may not.
+ */
+export const straightCreek: Feature = {
+  id: 'creek',
+  kind: 'creek',
+  name: 'The creek',
+  points: [
+    [18, 0],
+    [18, 24],
+  ],
+  width: 3,
+  bedDepth: 1,
+  fordableBy: ['tank', 'personnelCarrier'],
+  fordCost: 0.5,
+};
+
+/**
  * Side A's light mortar team of two at `at` (the second man 0.6" south of it), set up before the
  * game, so mortar tests need no set-up turn.
  */

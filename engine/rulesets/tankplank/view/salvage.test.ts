@@ -1,20 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { Feature } from '../../../format';
 import type { TankplankAction, TankplankState } from '../rules';
 import { fixtureScenario } from '../rules/fixtures';
+import { straightCreek as creek } from '../rules/testing';
 import { tankplankPlaytest } from '..';
-
-const creek: Feature = {
-  id: 'creek',
-  kind: 'creek',
-  points: [
-    [18, 0],
-    [18, 24],
-  ],
-  width: 3,
-  bedDepth: 1,
-  fordableBy: ['tank', 'personnelCarrier'],
-};
 
 const scenario = fixtureScenario({
   title: 'boats',
