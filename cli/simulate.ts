@@ -14,6 +14,7 @@ import type {
   Share,
 } from '../engine/lab/types';
 import { labGameOf } from '../engine/lab/worker';
+import { limitAdvice } from '../engine/lab/stats';
 import {
   changeText,
   compareRuns,
@@ -31,8 +32,9 @@ export const usage = `sandtable simulate <scenario> [--games <n>] [--seed <s>] [
   (also "sandtable lab")
   The balance lab: plays the scenario bot against bot --games times (default 200) with seeds
   s, s+1, ... (default 1) on --workers threads (default: one per core) and reports each side's
-  win share with its 95% interval (Wilson), draws, decided games, game length, losses by unit
-  type, who held each objective at the end of every turn and where pieces fell. The bots play the
+  win share with its 95% interval (Wilson), draws, decided games, the draws undecided at the turn
+  limit (with a word when most games ran out of turns: try a longer --turn-limit), game length,
+  losses by unit type, who held each objective at the end of every turn and where pieces fell. The bots play the
   styles of the scenario's playtest settings unless --bots names others (cautious, balanced or
   aggressive). The same seeds always give the same games, whatever the number of workers.
   Progress goes to stderr; Ctrl-C stops the run and reports the games finished so far.
@@ -114,6 +116,10 @@ function textReport(r: LabReport, seconds: number, cancelled: boolean): string {
     );
   lines.push(`${'draws'.padEnd(35)} ${share(r.draws)}`);
   lines.push(`${'decided (a side won)'.padEnd(35)} ${share(r.decided)}`);
+  if (r.undecidedAtLimit && r.undecidedAtLimit.count > 0)
+    lines.push(`${'undecided at the turn limit'.padEnd(35)} ${share(r.undecidedAtLimit)}`);
+  const advice = limitAdvice(r, '--turn-limit');
+  if (advice) lines.push(advice);
   if (r.unfinished > 0) {
     const first = r.firstUnfinished;
     lines.push(

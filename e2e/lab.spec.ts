@@ -24,7 +24,7 @@ test('balance lab: pick styles, run a small lab in workers, read win shares, len
   await lab.getByLabel('Bot style for Side A (west)').selectOption('aggressive');
   await lab.getByLabel('Bot style for Side B (east)').selectOption('cautious');
   await lab.getByLabel('Games', { exact: true }).fill('4');
-  await lab.getByLabel('Turn limit').fill('2');
+  await lab.getByLabel('Turn limit', { exact: true }).fill('2');
   await lab.getByRole('button', { name: 'Run', exact: true }).click();
 
   // A progress bar while the workers play; the editor behind stays responsive.
@@ -41,6 +41,13 @@ test('balance lab: pick styles, run a small lab in workers, read win shares, len
   // Two-turn games all end at the limit: four draws of four, with their interval.
   await expect(shares.getByRole('row', { name: /Draws/ })).toContainText('100.0%');
   await expect(shares.getByRole('row', { name: /Draws/ })).toContainText('51.0% – 100.0%');
+  // They ran out of turns, and the lab says so instead of letting the draws pass for balance.
+  await expect(shares.getByRole('row', { name: /Undecided at the turn limit/ })).toContainText(
+    '100.0%',
+  );
+  await expect(results.getByRole('note')).toContainText(
+    '100% of games were still undecided when the turn limit came',
+  );
   await expect(results).toContainText('Game length: mean 2.0 turns');
   await expect(results.getByRole('table', { name: 'Losses per game' })).toContainText('tp.');
   const heat = results.getByTestId('lab-heatmap');
@@ -63,7 +70,7 @@ test('balance lab: pick styles, run a small lab in workers, read win shares, len
 
   // Cancel stops a long run and keeps what was played.
   await lab.getByLabel('Games', { exact: true }).fill('400');
-  await lab.getByLabel('Turn limit').fill('');
+  await lab.getByLabel('Turn limit', { exact: true }).fill('');
   await lab.getByRole('button', { name: 'Run again' }).click();
   await lab.getByRole('button', { name: 'Cancel' }).click();
   await expect(lab.getByTestId('lab-progress-text')).toContainText('(stopped)');
@@ -85,7 +92,7 @@ test('balance lab: pick styles, run a small lab in workers, read win shares, len
   const again = page.getByRole('dialog', { name: 'Balance lab' });
   await expect(again).toContainText('1 run saved');
   await again.getByLabel('Games', { exact: true }).fill('2');
-  await again.getByLabel('Turn limit').fill('1');
+  await again.getByLabel('Turn limit', { exact: true }).fill('1');
   await again.getByRole('button', { name: 'Run', exact: true }).click();
   const compare = again.getByTestId('lab-compare');
   await expect(compare).toBeVisible({ timeout: 120_000 });

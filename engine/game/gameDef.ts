@@ -31,6 +31,11 @@ export interface GameResult {
 export interface GameStatus {
   readonly turn: number;
   readonly phase: string;
+  /**
+   * The turn after which the game ends on time, when it has one: the balance lab counts the
+   * draws that ran into it, which say the bots ran out of turns, not that the sides are even.
+   */
+  readonly turnLimit?: number;
   /** Sides that must act before the game moves on, in the order they act on a shared device. */
   readonly waitingFor: readonly string[];
   readonly over: boolean;

@@ -53,6 +53,16 @@ describe('a lab game', () => {
     expect(r.control).toEqual({ hill: ['a', null, 'a'] });
   });
 
+  test("a draw on the game's turn limit is marked as one; without a limit it is a plain draw", () => {
+    const limited = { ...hillGame, status: (s: S) => ({ ...hillGame.status(s), turnLimit: 3 }) };
+    const settings = { games: 1, firstSeed: 1, styles: {} };
+    expect(playLabGame(limited as never, 1, settings).atTurnLimit).toBe(true);
+    expect(playLabGame(hillGame as never, 1, settings).atTurnLimit).toBeUndefined();
+    // A limit the game did not reach (it ended in turn 3 of 5) is not what ended it.
+    const later = { ...hillGame, status: (s: S) => ({ ...hillGame.status(s), turnLimit: 5 }) };
+    expect(playLabGame(later as never, 1, settings).atTurnLimit).toBeUndefined();
+  });
+
   test('a game without objectives leaves the record without control', () => {
     const { objectives: _unused, ...plain } = hillGame;
     const r = playLabGame(plain as never, 1, { games: 1, firstSeed: 1, styles: {} });

@@ -57,6 +57,7 @@ export function playLabGame(game: AnyGameDef, seed: number, settings: LabSetting
   noteControl(r.state, true);
   const result = r.stoppedBy === 'over' ? r.result : undefined;
   const winner = result ? result.winner : null;
+  const status = game.status(r.state);
   const held =
     pieces && winner !== null && winner !== 'draw'
       ? pieces(r.state)
@@ -67,10 +68,13 @@ export function playLabGame(game: AnyGameDef, seed: number, settings: LabSetting
     seed,
     winner,
     text: result?.text ?? r.reason ?? `stopped after ${r.sideTurns} side turns`,
-    turns: game.status(r.state).turn,
+    turns: status.turn,
     sideTurns: r.sideTurns,
     stoppedBy: r.stoppedBy,
     ...(r.reason !== undefined ? { reason: r.reason } : {}),
+    ...(winner === 'draw' && status.turnLimit !== undefined && status.turn >= status.turnLimit
+      ? { atTurnLimit: true }
+      : {}),
     hash: r.hash,
     deaths,
     held,

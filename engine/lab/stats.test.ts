@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { GameMap } from '../format';
-import { heatGridShape, labReport, objectiveControl, wilson } from './stats';
+import { heatGridShape, labReport, limitAdvice, objectiveControl, wilson } from './stats';
 import type { GameRecord } from './types';
 
 describe('Wilson score interval', () => {
@@ -80,6 +80,27 @@ describe('lab report', () => {
     expect(r.firstUnfinished).toEqual({ seed: 4, reason: 'stuck' });
     expect(r.length).toMatchObject({ min: 7, max: 12, median: 9, mean: 9.6 });
     expect(r.length.byTurn[12]).toBe(2);
+  });
+
+  test('counts the draws that ran into the turn limit and says what they mean when most did', () => {
+    expect(r.undecidedAtLimit?.count).toBe(0);
+    expect(limitAdvice(r, '--turn-limit')).toBeUndefined();
+    const timedOut = [1, 2, 3].map((seed) => game(seed, 'draw', 12, { atTurnLimit: true }));
+    const mostly = labReport({ title: 't', rulesetId: 'x', map: table }, sides, settings, [
+      ...timedOut,
+      game(4, 'a', 9),
+    ]);
+    expect(mostly.undecidedAtLimit).toMatchObject({ count: 3, of: 4 });
+    expect(limitAdvice(mostly, '--turn-limit')).toMatch(
+      /^75% of games were still undecided when the turn limit came.*\(--turn-limit\)\.$/,
+    );
+    // Under half: no advice.
+    const half = labReport({ title: 't', rulesetId: 'x', map: table }, sides, settings, [
+      ...timedOut.slice(0, 1),
+      game(4, 'a', 9),
+      game(5, 'b', 9),
+    ]);
+    expect(limitAdvice(half, '--turn-limit')).toBeUndefined();
   });
 
   test('puts deaths and held ground in the cells they fell in, clamped to the map', () => {

@@ -33,6 +33,20 @@ export function wilson(count: number, of: number, z = Z95): Share {
   };
 }
 
+/** From this share of games undecided at the turn limit on, the lab says why it sees draws. */
+export const LIMIT_ADVICE_SHARE = 0.5;
+
+/**
+ * What to tell a designer whose run mostly ran out of turns (undefined otherwise): such draws
+ * say the limit is short for this layout or the bots slow, not that the sides are even. `how`
+ * says where a longer limit is set (the command line's flag, the lab's box).
+ */
+export function limitAdvice(r: LabReport, how: string): string | undefined {
+  const at = r.undecidedAtLimit;
+  if (!at || at.of === 0 || at.share < LIMIT_ADVICE_SHARE) return undefined;
+  return `${Math.round(at.share * 100)}% of games were still undecided when the turn limit came: the bots ran out of turns, so these draws do not say the sides are even. For who wins, run again with a longer turn limit (${how}).`;
+}
+
 /** Cells of a heatmap over a map: 1" squares on a table (coarser past 72"), one per hex. */
 export function heatGridShape(map: GameMap): { columns: number; rows: number; cell: number } {
   if (map.kind === 'hex') return { columns: map.columns, rows: map.rows, cell: 1 };
@@ -146,6 +160,7 @@ export function labReport(
     }),
     draws: wilson(finished.filter((g) => g.winner === 'draw').length, n),
     decided: wilson(finished.filter((g) => g.winner !== 'draw').length, n),
+    undecidedAtLimit: wilson(games.filter((g) => g.atTurnLimit === true).length, n),
     unfinished: unfinished.length,
     ...(unfinished[0]
       ? {

@@ -35,6 +35,8 @@ export interface GameRecord {
   readonly sideTurns: number;
   readonly stoppedBy: 'over' | 'cap' | 'stuck';
   readonly reason?: string;
+  /** A draw that ended on the game's turn limit: nobody had won when time ran out. */
+  readonly atTurnLimit?: boolean;
   /** Hash of the final state: the same seed and settings always give the same hash. */
   readonly hash: string;
   readonly deaths: readonly Death[];
@@ -115,6 +117,12 @@ export interface LabReport {
   readonly draws: Share;
   /** Games won by a side before the turn limit (not a draw, not unfinished). */
   readonly decided: Share;
+  /**
+   * Draws that ended on the turn limit: the bots ran out of turns before either side won, which
+   * says the limit is short for this layout (or the bots slow), not that the sides are even.
+   * Absent in reports from before it was counted.
+   */
+  readonly undecidedAtLimit?: Share;
   /** Games that did not end: the side-turn cap, or a side the rules refused. */
   readonly unfinished: number;
   /** The first reason a game did not end, to look into. */

@@ -69,6 +69,7 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
       return {
         turn: state.turn,
         phase: state.phase,
+        turnLimit: state.turnLimit,
         waitingFor: over ? [] : ctx.sides.filter((s) => !state.ended.includes(s)),
         over,
       };

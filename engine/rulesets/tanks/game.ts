@@ -74,6 +74,7 @@ export function tanksGame(ctx: TanksContext): TanksGame {
       return {
         turn: state.turn,
         phase: state.phase,
+        ...(state.turnLimit !== undefined ? { turnLimit: state.turnLimit } : {}),
         waitingFor: side ? [side] : [],
         over: state.phase === 'ended',
       };

@@ -88,6 +88,7 @@ export function ww1Game(ctx: Ww1Context): Ww1Game {
     status: (state) => ({
       turn: state.turn,
       phase: state.phase,
+      ...(state.turnLimit !== undefined ? { turnLimit: state.turnLimit } : {}),
       waitingFor: state.phase === 'over' ? [] : [state.active],
       over: state.phase === 'over',
     }),

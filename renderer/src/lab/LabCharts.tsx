@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { GameMap, ScenarioDoc } from '../../../engine/format/types';
 import { hexCorners, hexGrid } from '../../../engine/hex/grid';
+import { limitAdvice } from '../../../engine/lab/stats';
 import type { HeatGrid, LabReport, ObjectiveControl, Share } from '../../../engine/lab/types';
 import { paintScene, printedScene } from '../canvas/paintTerrain';
 
@@ -33,7 +34,10 @@ function ShareRow({ label, colour, s }: { label: string; colour: string; s: Shar
   );
 }
 
-/** Win shares per side, draws and decided games, each with its 95% Wilson interval. */
+/**
+ * Win shares per side, draws, decided games and the draws that ran into the turn limit, each with
+ * its 95% Wilson interval; when most games ran out of turns, a word on what those draws mean.
+ */
 export function WinShares({
   report,
   colours,
@@ -41,30 +45,42 @@ export function WinShares({
   report: LabReport;
   colours: Readonly<Record<string, string>>;
 }) {
+  const atLimit = report.undecidedAtLimit;
+  const advice = limitAdvice(report, 'the Turn limit box above');
   return (
-    <table className="lab-shares" aria-label="Win shares">
-      <thead>
-        <tr>
-          <th />
-          <th>share (bar), 95% interval (whisker), 50% (dashed)</th>
-          <th className="num">share</th>
-          <th className="num">95% interval</th>
-          <th className="num">games</th>
-        </tr>
-      </thead>
-      <tbody>
-        {report.sides.map((s) => (
-          <ShareRow
-            key={s.id}
-            label={`${s.name} wins (${s.style})`}
-            colour={colours[s.id] ?? '#2f5fb3'}
-            s={s.wins}
-          />
-        ))}
-        <ShareRow label="Draws" colour="#9aa3b2" s={report.draws} />
-        <ShareRow label="Decided (a side won)" colour="#4c7a5a" s={report.decided} />
-      </tbody>
-    </table>
+    <>
+      <table className="lab-shares" aria-label="Win shares">
+        <thead>
+          <tr>
+            <th />
+            <th>share (bar), 95% interval (whisker), 50% (dashed)</th>
+            <th className="num">share</th>
+            <th className="num">95% interval</th>
+            <th className="num">games</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.sides.map((s) => (
+            <ShareRow
+              key={s.id}
+              label={`${s.name} wins (${s.style})`}
+              colour={colours[s.id] ?? '#2f5fb3'}
+              s={s.wins}
+            />
+          ))}
+          <ShareRow label="Draws" colour="#9aa3b2" s={report.draws} />
+          <ShareRow label="Decided (a side won)" colour="#4c7a5a" s={report.decided} />
+          {atLimit && atLimit.count > 0 && (
+            <ShareRow label="Undecided at the turn limit" colour="#b5893a" s={atLimit} />
+          )}
+        </tbody>
+      </table>
+      {advice && (
+        <p className="lab-advice" role="note">
+          {advice}
+        </p>
+      )}
+    </>
   );
 }
 
