@@ -244,10 +244,7 @@ function costOfPath(
             ];
           });
           if (over.every((p) => onDeck(terrain, p, mover))) break;
-          const fordable = f.fordableBy
-            ? has(mover, f.fordableBy)
-            : !has(mover, entry.rules.impassableTo);
-          if (!fordable) {
+          if (!fords(entry, mover)) {
             // A mover standing in water it may not ford (thrown clear of a wreck that was
             // fording, say) wades out of it: the path's first leg starts in the water and ends on
             // dry ground or a deck, for the ford's cost. It may not go back into the water.
@@ -394,12 +391,15 @@ const DECKS: readonly Feature['kind'][] = ['bridge', 'catwalk'];
  * carrier that is fording, say); one who is wades out (`pathCost`'s first leg).
  */
 export function inUnfordableWater(terrain: TerrainIndex, p: TablePoint, mover: Mover): boolean {
-  const wet = terrain.someOfKindsAt(p, CREEKS, (e) => {
-    const f = e.feature;
-    if (f.kind !== 'creek') return false;
-    return f.fordableBy ? !has(mover, f.fordableBy) : has(mover, e.rules.impassableTo);
-  });
+  const wet = terrain.someOfKindsAt(p, CREEKS, (e) => !fords(e, mover));
   return wet && !onDeck(terrain, p, mover);
+}
+
+/** Whether a mover may ford a creek: the classes it names, else any its rules do not bar. */
+function fords(e: IndexedFeature, mover: Mover): boolean {
+  const f = e.feature;
+  if (f.kind !== 'creek') return false;
+  return f.fordableBy ? has(mover, f.fordableBy) : !has(mover, e.rules.impassableTo);
 }
 
 const CREEKS: readonly Feature['kind'][] = ['creek'];

@@ -76,10 +76,10 @@ export function removeCasualties(
     // in the creek puts its survivors on the nearest dry ground round it, a man's width apart.
     const spot = (mover?: Mover) => {
       const first = ring();
-      const dry = (p: TablePoint) =>
-        !inUnfordableWater(ctx.terrain, p, mover!) &&
-        taken.every((q) => distance(p, q) >= DRY_SPACING);
       if (!mover || !inUnfordableWater(ctx.terrain, first, mover)) return first;
+      const dry = (p: TablePoint) =>
+        !inUnfordableWater(ctx.terrain, p, mover) &&
+        taken.every((q) => distance(p, q) >= DRY_SPACING);
       for (let r = 1.5; r <= DRY_SEARCH; r += 0.5)
         for (let k = 0; k < 16; k++) {
           const p = clampToTable(ctx, project(at, u.facing + 90 + 22.5 * k, r));
