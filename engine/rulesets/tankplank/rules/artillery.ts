@@ -14,7 +14,7 @@ import {
   obstructions,
   onTable,
   positionOf,
-  sightBetween,
+  seesBetween,
   weaponKey,
   weaponsOf,
 } from './situation';
@@ -260,10 +260,8 @@ function crewSees(
   sInfo: UnitInfo,
   at: TablePoint,
 ): boolean {
-  const obs = obstructions(ctx, state);
   const from = positionOf(state, sInfo.unit.id)!;
-  if (sightBetween(ctx, state, { unit: sInfo.unit.id, point: from }, { point: at }, obs).visible)
-    return true;
+  if (seesBetween(ctx, state, { unit: sInfo.unit.id, point: from }, { point: at })) return true;
   const roles = new Set(tableRows(ctx.catalog, 'artilleryCrewRoles').map((r) => text(r, 'role')));
   const reach = constant(ctx.catalog, 'crewProximity');
   return dictValues(state.units).some(
@@ -273,13 +271,7 @@ function crewSees(
       u.role !== undefined &&
       roles.has(u.role) &&
       dist([u.at[0], u.at[1]], from) <= reach + 1e-9 &&
-      sightBetween(
-        ctx,
-        state,
-        { unit: u.id, point: tablePoint(u.at[0], u.at[1]) },
-        { point: at },
-        obs,
-      ).visible,
+      seesBetween(ctx, state, { unit: u.id, point: tablePoint(u.at[0], u.at[1]) }, { point: at }),
   );
 }
 

@@ -11,7 +11,7 @@ import { type TablePoint, tablePoint } from '../../../geometry/units';
 import { constant } from './catalog';
 import type { TankplankContext } from './context';
 import { gunCrew } from './gunCrews';
-import { info, obstructions, onTable, positionOf, sightBetween } from './situation';
+import { info, onTable, positionOf, seesBetween } from './situation';
 import { isBoat } from './boats';
 import { furthestLegal, moverFor } from './movement';
 import { type Events, round } from './reduction';
@@ -158,7 +158,6 @@ function gunNeedingCrew(
   const kw = ctx.catalog.units.get(vehicle.type)?.keywords ?? [];
   if (!kw.includes('armoured') || kw.includes('personnelCarrier')) return undefined;
   const reach = constant(ctx.catalog, 'crewProximity');
-  const obs = obstructions(ctx, state);
   let best: { gun: string; serving: boolean; post: TablePoint; d: number } | undefined;
   for (const g of dictValues(state.units)) {
     if (!onTable(g) || g.side !== man.side || !g.alive) continue;
@@ -173,8 +172,7 @@ function gunNeedingCrew(
     if (hands >= full && !serving) continue;
     if (
       !serving &&
-      !sightBetween(ctx, state, { unit: manId, point: from }, { unit: g.id, point: at }, obs)
-        .visible
+      !seesBetween(ctx, state, { unit: manId, point: from }, { unit: g.id, point: at })
     )
       continue;
     if (best && best.d <= d) continue;

@@ -5,7 +5,7 @@
 import { tablePoint } from '../../../geometry/units';
 import { constant, stat } from './catalog';
 import type { TankplankContext, UnitInfo } from './context';
-import { dist, obstructions, onTable, positionOf, sightBetween } from './situation';
+import { dist, obstructions, onTable, positionOf, seesBetween } from './situation';
 import type { TankplankState } from './state';
 import { indirectPositionRefusal, matrixCircles, mortarShelter } from './canopy';
 import { callLapsed } from './observers';
@@ -42,13 +42,12 @@ export function planMortar(
     (u) =>
       onTable(u) &&
       u.formation === sInfo.formation &&
-      sightBetween(
+      seesBetween(
         ctx,
         state,
         { unit: u.id, point: tablePoint(u.at[0], u.at[1]) },
         { point: base.at },
-        obs,
-      ).visible,
+      ),
   );
   const call = state.teamWeapons[base.key]?.call;
   const called =

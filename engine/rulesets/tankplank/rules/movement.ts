@@ -414,8 +414,14 @@ export function furthestLegal(
   from: TablePoint,
   goal: TablePoint,
 ): TablePoint {
+  // A move costs at least its length over the mover's best rate, so a point further than a
+  // whole move at that rate is out of reach without asking the terrain (most of a rout's halvings
+  // toward a table edge 20" away).
+  const reach = Math.max(mover.roadRate, mover.offRoadRate) * (1 + 1e-6);
   const ok = (t: number) => {
-    const c = pathCost(ctx.terrain, mover, [from, lerpPoint(from, goal, t)]);
+    const to = lerpPoint(from, goal, t);
+    if (distance(from, to) > reach) return false;
+    const c = pathCost(ctx.terrain, mover, [from, to]);
     return c.legal && c.cost <= 1 + 1e-9;
   };
   if (ok(1)) return goal;

@@ -1,6 +1,6 @@
 import { tablePoint, type TablePoint } from '../../../geometry/units';
 import type { TankplankContext } from './context';
-import { dist, obstructions, onTable, positionOf, sightBetween } from './situation';
+import { dist, onTable, positionOf, seesBetween } from './situation';
 import type { TankplankState, TeamWeaponState } from './state';
 import { dictValues } from '../../../game/dict';
 
@@ -21,19 +21,17 @@ export function seesEnemyAt(
   const v = state.units[viewer];
   const from = positionOf(state, viewer);
   if (!v || !v.alive || !from) return false;
-  const obs = obstructions(ctx, state);
   return dictValues(state.units).some(
     (u) =>
       onTable(u) &&
       u.side !== v.side &&
       dist([u.at[0], u.at[1]], at) <= reach &&
-      sightBetween(
+      seesBetween(
         ctx,
         state,
         { unit: viewer, point: from },
         { unit: u.id, point: tablePoint(u.at[0], u.at[1]) },
-        obs,
-      ).visible,
+      ),
   );
 }
 
