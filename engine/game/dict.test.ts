@@ -41,10 +41,16 @@ describe('records without a prototype', () => {
     ]);
     dictValues(d);
     const e = withEntry(d, 'c', 3);
+    // With e's values listed, f is copied from that list (and lists its own from a copy of it).
+    dictValues(e);
     const f = withEntry(e, 'a', 9);
+    const g = withEntry(f, 'c', 7);
     expect({ ...d }).toEqual({ a: 1, b: 2 });
     expect({ ...e }).toEqual({ a: 1, b: 2, c: 3 });
+    expect({ ...f }).toEqual({ a: 9, b: 2, c: 3 });
     expect(dictValues(f)).toEqual([9, 2, 3]);
+    expect(dictValues(g)).toEqual([9, 2, 7]);
+    expect(dictValues(e)).toEqual([1, 2, 3]);
     expect(dictValues(d)).toEqual([1, 2]);
   });
 });
