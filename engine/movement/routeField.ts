@@ -44,7 +44,8 @@ export function routeField(
     kept = new Map();
     fields.set(terrain, kept);
   }
-  const key = `${moverKey(mover)}@${target.x},${target.y}|${[...closed].sort().join(',')}`;
+  const shut = closed.length === 0 ? '' : [...closed].sort().join(',');
+  const key = `${moverKey(mover)}@${target.x},${target.y}|${shut}`;
   let f = kept.get(key);
   if (f) {
     // Newest last, so the field least recently asked for is the first to go.

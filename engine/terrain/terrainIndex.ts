@@ -168,11 +168,16 @@ export class TerrainIndex {
   ): boolean {
     // As `candidates`: an index whose tree is not built yet finds nothing.
     if (!this.tree && this.mode === 'rtree') return false;
-    const key = kinds.join(',');
-    let list = this.kindLists.get(key);
+    // Callers pass a constant list of kinds: found by the list itself, without making a key.
+    let list = this.kindListsByArray.get(kinds);
     if (!list) {
-      list = this.entries.filter((e) => kinds.includes(e.feature.kind));
-      this.kindLists.set(key, list);
+      const key = kinds.join(',');
+      list = this.kindLists.get(key);
+      if (!list) {
+        list = this.entries.filter((e) => kinds.includes(e.feature.kind));
+        this.kindLists.set(key, list);
+      }
+      this.kindListsByArray.set(kinds, list);
     }
     const t = lineTolerance;
     const minX = p.x - t;
@@ -188,6 +193,10 @@ export class TerrainIndex {
   }
 
   private readonly kindLists = new Map<string, readonly IndexedFeature[]>();
+  private readonly kindListsByArray = new WeakMap<
+    readonly Feature['kind'][],
+    readonly IndexedFeature[]
+  >();
 
   /** Features whose box meets `box`. */
   candidates(box: Box): IndexedFeature[] {
