@@ -1,6 +1,7 @@
 /**
  * Instructions a village game costs, counted by valgrind (cachegrind, no cache simulation) with
- * V8 on one thread (`--single-threaded`: compiling and garbage collection counted with the rest).
+ * V8 on one thread (`--single-threaded`: compiling and garbage collection counted with the rest)
+ * and the V8 flags the lab's threads run with (LAB_V8_FLAGS).
  * Wall-clock rates on this shared machine swing by 15% between runs an hour apart; an instruction
  * count is the same to 0.01% run after run, so two versions of the engine can be told apart by a
  * change of 1%. Prints numbers; it is not a test. Needs valgrind (`apt-get install -y valgrind`).
@@ -16,6 +17,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
+import { LAB_V8_FLAGS } from '../cli/labThreads';
 
 const args = process.argv.slice(2);
 const opt = (name: string, otherwise: string): string => {
@@ -75,6 +77,7 @@ function count(n: number): Promise<number> {
         '--cachegrind-out-file=/dev/null',
         process.execPath,
         '--single-threaded',
+        ...LAB_V8_FLAGS,
         bundle,
         scenario,
         String(n),
