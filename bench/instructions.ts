@@ -25,7 +25,7 @@ const opt = (name: string, otherwise: string): string => {
   return i >= 0 ? (args[i + 1] ?? otherwise) : otherwise;
 };
 const games = Number(opt('games', '20'));
-const warm = Number(opt('warm', '6'));
+const warm = Number(opt('warm', '40'));
 const scenario = resolve(opt('scenario', 'scenarios/tankplank-village.scenario.json'));
 if (!(games > 0) || !(warm >= 0)) throw new Error('--games must be above 0 and --warm 0 or more');
 
