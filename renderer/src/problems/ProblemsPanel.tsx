@@ -86,7 +86,8 @@ const PHASE_WORDS: Record<LayoutPhase, string> = {
 
 /**
  * The checks run in a worker of their own; on a big table this shows how far they are and lets
- * the user stop them (they start again with the next edit, or on "Check again").
+ * the user stop them (they start again with the next edit, or on "Check again"). The words take
+ * a line of their own, so the Stop button stays put while the phase and percentage change.
  */
 function ChecksStatus({ m }: { m: SetupModel }) {
   const progress = m.checkProgress();
@@ -94,10 +95,10 @@ function ChecksStatus({ m }: { m: SetupModel }) {
     const percent = Math.round(progress.fraction * 100);
     return (
       <div className="checks-progress" role="status" data-testid="checks-progress">
-        <progress max={1} value={progress.fraction} aria-label="How far the checks are" />
-        <span className="muted small">
+        <span className="muted small checks-words">
           Checking {PHASE_WORDS[progress.phase]}… {percent}%
         </span>
+        <progress max={1} value={progress.fraction} aria-label="How far the checks are" />
         <button type="button" onClick={() => m.stopChecks()}>
           Stop
         </button>
