@@ -14,7 +14,7 @@ import {
 } from './state';
 import { Dice } from '../../../random/dice';
 import { distance, project } from '../../../geometry/vector';
-import { inUnfordableWater, type Mover } from '../../../movement/movementCost';
+import { inUnfordableWater, pathCost, type Mover } from '../../../movement/movementCost';
 import { type TablePoint, tablePoint } from '../../../geometry/units';
 import { constant, unitType } from './catalog';
 import { moverOf, type TankplankContext } from './context';
@@ -25,7 +25,10 @@ import { type Events, round } from './reduction';
 
 /** The figure a crewman out of a wreck is. */
 const CREWMAN = 'tp.driver';
-/** How far round a wreck in the creek its survivors look for dry ground, and how far apart. */
+/**
+ * How far round a wreck in the creek or against a house its survivors look for open ground, and
+ * how far apart they stand.
+ */
 const DRY_SEARCH = 6;
 const DRY_SPACING = 0.5;
 
@@ -72,14 +75,20 @@ export function removeCasualties(
       slot++;
       return clampToTable(ctx, p);
     };
-    // A man comes out beside the wreck, but not into water he may not stand in (TP-5.4): a wreck
-    // in the creek puts its survivors on the nearest dry ground round it, a man's width apart.
+    // A man comes out beside the wreck, but not into water he may not stand in (TP-5.4), nor
+    // into a closed house beside the road (TP-5.7), as getting out of a vehicle never does: no
+    // move would ever take him out of it again. A wreck in the creek or against a house puts its
+    // survivors on the nearest open ground round it, a man's width apart.
+    const standable = (p: TablePoint, mover: Mover) => {
+      if (inUnfordableWater(ctx.terrain, p, mover)) return false;
+      const out = pathCost(ctx.terrain, mover, [at, p], next.gaps ?? []);
+      return out.legal || out.blockedBy?.ruleId !== 'TP-5.7';
+    };
     const spot = (mover?: Mover) => {
       const first = ring();
-      if (!mover || !inUnfordableWater(ctx.terrain, first, mover)) return first;
+      if (!mover || standable(first, mover)) return first;
       const dry = (p: TablePoint) =>
-        !inUnfordableWater(ctx.terrain, p, mover) &&
-        taken.every((q) => distance(p, q) >= DRY_SPACING);
+        standable(p, mover) && taken.every((q) => distance(p, q) >= DRY_SPACING);
       for (let r = 1.5; r <= DRY_SEARCH; r += 0.5)
         for (let k = 0; k < 16; k++) {
           const p = clampToTable(ctx, project(at, u.facing + 90 + 22.5 * k, r));

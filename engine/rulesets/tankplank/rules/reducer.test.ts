@@ -285,6 +285,66 @@ describe('crews, vehicles and passengers', () => {
     expect(new Set(out.map((e) => e.at.join(','))).size).toBe(4);
     expect(stateProblems(ctx, r.state)).toEqual([]);
   });
+
+  test('survivors of a carrier destroyed beside a closed house come out in the open (TP-5.7, TP-14.5)', () => {
+    const { ctx, state } = fixtureGame({
+      units: [
+        { side: 'a', formation: 'a.tank', id: 'tank', type: 'tp.mediumTank', at: [5, 12] },
+        { side: 'b', formation: 'b.sq', id: 'p1', type: 'tp.rifleman', role: 'rifleman' },
+        { side: 'b', formation: 'b.sq', id: 'p2', type: 'tp.rifleman', role: 'rifleman' },
+        {
+          side: 'b',
+          formation: 'b.ht',
+          id: 'ht',
+          type: 'tp.halfTrack',
+          at: [18, 12],
+          facing: 180,
+          passengers: ['p1', 'p2'],
+        },
+      ],
+      // The house's wall runs 0.65" north of the half-track's middle, from x 15 to 21: the first
+      // spots beside the wreck, 1" north of it and round to the east, are inside the house.
+      features: [
+        {
+          id: 'bakery',
+          kind: 'building',
+          x: 18,
+          y: 9.85,
+          width: 6,
+          depth: 3,
+          buildingKind: 'closed',
+          floors: 1,
+        },
+      ],
+      phase: 'firing',
+    });
+    const r = replay(testReducer(ctx), state, [
+      // Hit, penetrate; every save made; every morale test held.
+      { type: 'forceDice', rolls: [6, 6, 6, 6, 6, 6, 1, 1, 1, 1] },
+      { type: 'fire', unit: 'tank', weapon: 'tp.tankGun', target: 'ht', ammo: 'AP' },
+      ...endPhase,
+    ]);
+    const out = r.events.flatMap((e) => (e.event.type === 'CrewBailedOut' ? [e.event] : []));
+    expect(out.map((e) => e.unit)).toEqual(['p1', 'p2', 'ht.crew1', 'ht.crew2']);
+    for (const e of out) {
+      expect(e.at[1]).toBeGreaterThan(11.35);
+      expect(Math.hypot(e.at[0] - 18, e.at[1] - 12)).toBeLessThanOrEqual(3);
+    }
+    expect(new Set(out.map((e) => e.at.join(','))).size).toBe(4);
+    // The riders walk away from the wreck and the house in the next Movement phase (the crew
+    // acts on its own).
+    expect(r.state.phase).toBe('movement');
+    const walk = replay(testReducer(ctx), r.state, [
+      ...out
+        .filter((e) => e.unit.startsWith('p'))
+        .map((e) => ({
+          type: 'move' as const,
+          unit: e.unit,
+          path: [[e.at[0], e.at[1] + 1]] as [number, number][],
+        })),
+    ]);
+    expect(walk.refused).toEqual([]);
+  });
 });
 
 describe('layers and options', () => {
