@@ -57,12 +57,6 @@ const FLANK_NEAR = 2;
 const RADIO_IN = 1.5;
 /** How far short of the objective's middle it waits while the enemy still holds it. */
 const RADIO_SHORT = 9;
-/**
- * How far from the objective's middle a soft (unarmoured) carrier sets its riders down once the
- * carriers go: short of the enemy's home ground, where his half-tracks' machine guns and tanks
- * wait, and near enough to walk the rest in the turns left.
- */
-const SOFT_DROP = 14;
 /** Enemies left in the objective when armour closes in to finish them, and how close it goes. */
 const FEW_LEFT = 4;
 const CLOSE_IN = 3;
@@ -446,11 +440,8 @@ function unload(
   const vp = positionOf(s, vehicleId);
   if (!vp) return;
   const vehicle = s.units[vehicleId]!;
-  const soft = !armouredVehicle(info(ctx, s, vehicleId));
   const there =
-    inZone(ctx, plan.goal, vp) ||
-    distance(vp, plan.goalPoint) <= plan.params.unloadWithin + 0.6 ||
-    (soft && plan.push && plan.carriersGo && distance(vp, plan.goalPoint) <= SOFT_DROP + 0.6);
+    inZone(ctx, plan.goal, vp) || distance(vp, plan.goalPoint) <= plan.params.unloadWithin + 0.6;
   const role = roleOf(plan, rider);
   const radio = role === 'radio';
   const waiting = radio && !radioMayGo(plan);
@@ -730,12 +721,9 @@ function moveVehicle(
       return;
     }
     if (toFlank(ctx, get, apply, entries, plan, u.id)) return;
-    // A soft carrier sets its squad down well short of the objective: driven into the fight
-    // it is the first thing the enemy's machine guns kill, with its squad aboard.
-    const drop = armouredVehicle(i) ? params.unloadWithin : SOFT_DROP;
-    advance(ctx, get, apply, entries, u.id, plan.goalPoint, drop, 0, {
+    advance(ctx, get, apply, entries, u.id, plan.goalPoint, params.unloadWithin, 0, {
       point: plan.goalPoint,
-      stopAt: drop,
+      stopAt: params.unloadWithin,
     });
     return;
   }
