@@ -99,16 +99,20 @@ test('hot-seat playtest of the Tankplank village: move, sight, fire, two turns, 
   await expect(log).toContainText('fires Tank gun at Half-track b.ht1');
   await page.screenshot({ path: `${SHOTS}/05-shot-fired.png` });
 
-  // Play to the end of turn 2.
+  // Play to the end of turn 2. The side that goes first changes every turn (TP-4.3): in turn 2
+  // side B moves first, so B keeps the device.
   await endPhase(page);
   await takeDevice(page, 'B');
   await endPhase(page);
-  await takeDevice(page, 'A');
   await expect(page.getByTestId('turn')).toHaveText('Turn 2 of 12');
+  await expect(page.getByTestId('active-side')).toContainText('Side B (east) to act');
+  await expect(page.getByTestId('handover')).toBeHidden();
   // End turn passes every phase left in turn 2 (as one undo step).
   await page.getByTestId('end-turn').click();
   await expect(page.getByTestId('turn')).toHaveText('Turn 3 of 12');
   await expect(log).toContainText('Turn 3 begins');
+  // Side A goes first in turn 3.
+  await takeDevice(page, 'A');
   await page.screenshot({ path: `${SHOTS}/06-turn-3.png` });
 
   // Save, then load the saved game into a fresh page: same turn, log and score.

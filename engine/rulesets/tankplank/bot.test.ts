@@ -218,6 +218,36 @@ describe('bot styles', () => {
     expect(aggressive.roles.get('a.hw.mortar')).toBe('heavy');
   });
 
+  test('the side that goes first changes every turn, in every phase (TP-4.3, TP-A25)', () => {
+    const game = tankplankGame(ctx);
+    const firstOfPhase: string[] = [];
+    let seen = '';
+    const r = simulate(game, {
+      seed: 4,
+      turnLimit: 4,
+      observe: (state) => {
+        const st = game.status(state);
+        const key = `${st.turn} ${st.phase}`;
+        if (key === seen || st.over) return;
+        seen = key;
+        firstOfPhase.push(`${key} ${st.waitingFor[0]}`);
+      },
+    });
+    expect(r.stoppedBy).toBe('over');
+    // Movement and firing are played by one side, then the other (morale is resolved at once).
+    const played = firstOfPhase.filter((k) => !k.includes('morale'));
+    expect(played.slice(0, 8)).toEqual([
+      '1 movement a',
+      '1 firing a',
+      '2 movement b',
+      '2 firing b',
+      '3 movement a',
+      '3 firing a',
+      '4 movement b',
+      '4 firing b',
+    ]);
+  });
+
   test('the scenario names a style per side and the game plays it', () => {
     const game = tankplankGame(ctx);
     const first = (style: 'cautious' | 'aggressive') =>

@@ -4,6 +4,7 @@ import { actionProblem } from '../../game/actionSchema';
 import { invalid } from '../../game/reducer';
 import { TANKPLANK_ACTIONS } from './actionSchema';
 import { botPhase } from './bot';
+import { sidesToPlay } from './rules/movementOrder';
 import { positionOf } from './rules/situation';
 import {
   newGame,
@@ -70,7 +71,7 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
         turn: state.turn,
         phase: state.phase,
         turnLimit: state.turnLimit,
-        waitingFor: over ? [] : ctx.sides.filter((s) => !state.ended.includes(s)),
+        waitingFor: over ? [] : sidesToPlay(ctx, state),
         over,
       };
     },

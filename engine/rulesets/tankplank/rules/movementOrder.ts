@@ -37,3 +37,16 @@ export function movementOrder(
   );
   return [...placed.map((u) => u.id), ...off];
 }
+
+/**
+ * The sides still to play this phase, the one that goes first first. Both sides move and fire
+ * at the same time (TP-4.3, TP-A25), but the engine takes one side's actions and then the
+ * other's, and the side that goes first takes the road, the bridge or the firing spot before the
+ * other comes: with the same side first every turn, bot-versus-bot games on the village went
+ * that side's way nearly every time. So the side that goes first changes every turn: the first
+ * side of the scenario on odd turns, the last on even ones.
+ */
+export function sidesToPlay(ctx: TankplankContext, state: TankplankState): string[] {
+  const sides = state.turn % 2 === 1 ? ctx.sides : [...ctx.sides].reverse();
+  return sides.filter((s) => !state.ended.includes(s));
+}

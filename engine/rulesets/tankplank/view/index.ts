@@ -29,6 +29,7 @@ import { type TankplankKit } from './kit';
 import { describeEvent } from './log';
 import { reachableView, unitCommands } from './unitCommands';
 import { PHASES, glyphOf, halfs } from './words';
+import { sidesToPlay } from '../rules/movementOrder';
 
 /** The Tankplank game as the playtest screen shows it. */
 export function tankplankView(
@@ -43,7 +44,7 @@ export function tankplankView(
     table: { width: ctx.map.width, height: ctx.map.height },
     phase(state): PhaseInfo {
       const over = state.phase === 'ended';
-      const waitingFor = over ? [] : ctx.sides.filter((s) => !state.ended.includes(s));
+      const waitingFor = over ? [] : sidesToPlay(ctx, state);
       const todo = dict<string[]>();
       for (const side of ctx.sides) {
         const own = dictValues(state.units).filter((u) => u.side === side && u.alive);
