@@ -5,10 +5,10 @@
  * half, once V8 has optimised the engine), the share of decided games, the game lengths, and
  * whether both runs gave the same game hashes. Prints numbers; it is not a test.
  *
- * Run: npm run bench:lab [-- --games N] [--workers 1,2] [--scenario file] [--seed S]
+ * Run: npm run bench:lab [-- --games N (1000)] [--workers 1,2] [--scenario file] [--seed S]
  *      [--bots a=aggressive,b=cautious] [--turn-limit T] [--imbalance-games N] [--others N]
  *
- * Then the lab's imbalance check: the second side with half its tanks removed, N games (40 at
+ * Then the lab's imbalance check: the second side with half its tanks removed, N games (100 at
  * most by default; 0 skips it), the first side's win share with its 95% Wilson interval. Then one
  * bundled scenario of every other ruleset with a bot, `--others N` games each (40; 0 skips).
  */
@@ -29,7 +29,10 @@ const opt = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const file = opt('scenario') ?? 'scenarios/tankplank-village.scenario.json';
-const games = Number(opt('games') ?? 120);
+// A thousand games: a lab run of the size a designer asks a balance question with, where the
+// first games of each thread (V8 compiling the engine, about 1.5 s a thread) weigh what they
+// weigh in such a run, not the half of a run of a hundred.
+const games = Number(opt('games') ?? 1000);
 const workerCounts = (opt('workers') ?? '1,2').split(',').map(Number);
 const styles: Record<string, BotStyle> = {};
 for (const pair of (opt('bots') ?? '').split(',').filter(Boolean)) {
@@ -101,7 +104,7 @@ for (const workers of workerCounts) {
   );
 }
 // The lab's own check: it must see that a side with half its tanks taken away is the weaker one.
-const imbalanceGames = Number(opt('imbalance-games') ?? Math.min(games, 40));
+const imbalanceGames = Number(opt('imbalance-games') ?? Math.min(games, 100));
 if (imbalanceGames > 0) {
   const [strong, weak] = loaded.doc.forces.sides.map((s) => s.id);
   const variant = withoutShareOfClass(loaded.doc, weak!, 'tank', 0.5);
