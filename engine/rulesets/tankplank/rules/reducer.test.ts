@@ -31,6 +31,36 @@ const endPhase: TestAction[] = [
   { type: 'endPhase', side: 'b' },
 ];
 
+/** A tank at (5, 12) facing east and a carrier with two riders, p1 and p2, facing it. */
+const carrierUnderFire = (
+  formation: string,
+  id: string,
+  type: string,
+  x: number,
+): FixtureUnit[] => [
+  { side: 'a', formation: 'a.tank', id: 'tank', type: 'tp.mediumTank', at: [5, 12], facing: 0 },
+  { side: 'b', formation: 'b.sq', id: 'p1', type: 'tp.rifleman', role: 'rifleman' },
+  { side: 'b', formation: 'b.sq', id: 'p2', type: 'tp.rifleman', role: 'rifleman' },
+  { side: 'b', formation, id, type, at: [x, 12], facing: 180, passengers: ['p1', 'p2'] },
+];
+const halfTrackUnderFire = carrierUnderFire('b.ht', 'ht', 'tp.halfTrack', 18);
+
+/** The tank destroys the half-track; every save is made: where each man bailed out. */
+function destroyHalfTrack(
+  ctx: ReturnType<typeof fixtureGame>['ctx'],
+  state: ReturnType<typeof fixtureGame>['state'],
+) {
+  const r = replay(testReducer(ctx), state, [
+    // Hit, penetrate; every save made; every morale test held.
+    { type: 'forceDice', rolls: [6, 6, 6, 6, 6, 6, 1, 1, 1, 1] },
+    { type: 'fire', unit: 'tank', weapon: 'tp.tankGun', target: 'ht', ammo: 'AP' },
+    ...endPhase,
+  ]);
+  const out = r.events.flatMap((e) => (e.event.type === 'CrewBailedOut' ? [e.event] : []));
+  expect(out.map((e) => e.unit)).toEqual(['p1', 'p2', 'ht.crew1', 'ht.crew2']);
+  return { r, out };
+}
+
 describe('turn sequence (TP-4)', () => {
   test('movement, firing, morale, then the next turn with the sweep reversed', () => {
     const { ctx, state } = fixtureGame({
@@ -203,27 +233,7 @@ describe('crews, vehicles and passengers', () => {
 
   test("a destroyed truck's passengers save on 5+ and the survivors test morale (TP-14.5, TP-15.1e)", () => {
     const { ctx, state } = fixtureGame({
-      units: [
-        {
-          side: 'a',
-          formation: 'a.tank',
-          id: 'tank',
-          type: 'tp.mediumTank',
-          at: [5, 12],
-          facing: 0,
-        },
-        { side: 'b', formation: 'b.sq', id: 'p1', type: 'tp.rifleman', role: 'rifleman' },
-        { side: 'b', formation: 'b.sq', id: 'p2', type: 'tp.rifleman', role: 'rifleman' },
-        {
-          side: 'b',
-          formation: 'b.tr',
-          id: 'truck',
-          type: 'tp.truck',
-          at: [12, 12],
-          facing: 180,
-          passengers: ['p1', 'p2'],
-        },
-      ],
+      units: carrierUnderFire('b.tr', 'truck', 'tp.truck', 12),
       phase: 'firing',
     });
     const r = replay(testReducer(ctx), state, [
@@ -252,31 +262,11 @@ describe('crews, vehicles and passengers', () => {
 
   test('survivors of a carrier destroyed in the creek come out on dry ground (TP-5.4, TP-14.5)', () => {
     const { ctx, state } = fixtureGame({
-      units: [
-        { side: 'a', formation: 'a.tank', id: 'tank', type: 'tp.mediumTank', at: [5, 12] },
-        { side: 'b', formation: 'b.sq', id: 'p1', type: 'tp.rifleman', role: 'rifleman' },
-        { side: 'b', formation: 'b.sq', id: 'p2', type: 'tp.rifleman', role: 'rifleman' },
-        {
-          side: 'b',
-          formation: 'b.ht',
-          id: 'ht',
-          type: 'tp.halfTrack',
-          at: [18, 12],
-          facing: 180,
-          passengers: ['p1', 'p2'],
-        },
-      ],
+      units: halfTrackUnderFire,
       features: [straightCreek],
       phase: 'firing',
     });
-    const r = replay(testReducer(ctx), state, [
-      // Hit, penetrate; every save made; every morale test held.
-      { type: 'forceDice', rolls: [6, 6, 6, 6, 6, 6, 1, 1, 1, 1] },
-      { type: 'fire', unit: 'tank', weapon: 'tp.tankGun', target: 'ht', ammo: 'AP' },
-      ...endPhase,
-    ]);
-    const out = r.events.flatMap((e) => (e.event.type === 'CrewBailedOut' ? [e.event] : []));
-    expect(out.map((e) => e.unit)).toEqual(['p1', 'p2', 'ht.crew1', 'ht.crew2']);
+    const { r, out } = destroyHalfTrack(ctx, state);
     for (const e of out) {
       // The water runs from x 16.5 to 19.5: each man stands clear of it, near the wreck.
       expect(Math.abs(e.at[0] - 18)).toBeGreaterThanOrEqual(1.5 - 1e-9);
@@ -288,20 +278,7 @@ describe('crews, vehicles and passengers', () => {
 
   test('survivors of a carrier destroyed beside a closed house come out in the open (TP-5.7, TP-14.5)', () => {
     const { ctx, state } = fixtureGame({
-      units: [
-        { side: 'a', formation: 'a.tank', id: 'tank', type: 'tp.mediumTank', at: [5, 12] },
-        { side: 'b', formation: 'b.sq', id: 'p1', type: 'tp.rifleman', role: 'rifleman' },
-        { side: 'b', formation: 'b.sq', id: 'p2', type: 'tp.rifleman', role: 'rifleman' },
-        {
-          side: 'b',
-          formation: 'b.ht',
-          id: 'ht',
-          type: 'tp.halfTrack',
-          at: [18, 12],
-          facing: 180,
-          passengers: ['p1', 'p2'],
-        },
-      ],
+      units: halfTrackUnderFire,
       // The house's wall runs 0.65" north of the half-track's middle, from x 15 to 21: the first
       // spots beside the wreck, 1" north of it and round to the east, are inside the house.
       features: [
@@ -318,14 +295,7 @@ describe('crews, vehicles and passengers', () => {
       ],
       phase: 'firing',
     });
-    const r = replay(testReducer(ctx), state, [
-      // Hit, penetrate; every save made; every morale test held.
-      { type: 'forceDice', rolls: [6, 6, 6, 6, 6, 6, 1, 1, 1, 1] },
-      { type: 'fire', unit: 'tank', weapon: 'tp.tankGun', target: 'ht', ammo: 'AP' },
-      ...endPhase,
-    ]);
-    const out = r.events.flatMap((e) => (e.event.type === 'CrewBailedOut' ? [e.event] : []));
-    expect(out.map((e) => e.unit)).toEqual(['p1', 'p2', 'ht.crew1', 'ht.crew2']);
+    const { r, out } = destroyHalfTrack(ctx, state);
     for (const e of out) {
       expect(e.at[1]).toBeGreaterThan(11.35);
       expect(Math.hypot(e.at[0] - 18, e.at[1] - 12)).toBeLessThanOrEqual(3);
