@@ -7,7 +7,7 @@ import { tablePoint } from '../../../geometry/units';
 import type { FeatureOnLine } from '../../../los/lineOfSight';
 import { constant } from './catalog';
 import type { TankplankContext } from './context';
-import { info, obstructions, onTable, seesBetween, sightBetween } from './situation';
+import { info, obstructions, onTable, sightIfSeen } from './situation';
 import type { TankplankState } from './state';
 import { solidAgainstBlast } from './terrainRules';
 import { penetrationStep, strongestFace } from './hitAndPenetration';
@@ -42,14 +42,16 @@ export function blastEffects(
     if (uInfo.kind === 'figure') {
       if (kind === 'he') {
         // A solid object between the point of impact and the man counts as hard cover (TP-11.3).
-        const impact = { point: apex, height: 0.2 };
-        const man = { unit: u.id, point: p };
-        // Out of sight is hard cover whatever lies between: yes or no first.
-        const hidden = obs === obstructions(ctx, state) && !seesBetween(ctx, state, impact, man);
-        const seen = hidden ? undefined : sightBetween(ctx, state, impact, man, obs);
+        // Out of sight is hard cover whatever lies between.
+        const seen = sightIfSeen(
+          ctx,
+          state,
+          { point: apex, height: 0.2 },
+          { unit: u.id, point: p },
+          obs,
+        );
         const hard =
           !seen ||
-          !seen.visible ||
           seen.cover === 'heavy' ||
           seen.cover === 'strong' ||
           seen.cover === 'fortification' ||

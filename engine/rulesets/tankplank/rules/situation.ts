@@ -359,6 +359,24 @@ export function seesBetween(
   return yes;
 }
 
+/**
+ * `sightBetween` for a caller that only wants the ends that see each other: undefined when they
+ * do not, asked yes or no first (`seesBetween`) so that cover is worked out only for those seen.
+ * With someone else's obstructions the full answer is asked, as `seesBetween` knows only ours.
+ */
+export function sightIfSeen(
+  ctx: TankplankContext,
+  state: TankplankState,
+  from: { unit?: string; point: TablePoint; height?: number },
+  to: { unit?: string; point: TablePoint; height?: number },
+  obs?: readonly Obstruction[],
+): SightResult | undefined {
+  const ours = obs === undefined || obs === obstructions(ctx, state);
+  if (ours && !seesBetween(ctx, state, from, to)) return undefined;
+  const seen = sightBetween(ctx, state, from, to, obs);
+  return seen.visible ? seen : undefined;
+}
+
 /** End keys of units seen where they stand, by their (never changed) state object. */
 const standingKeys = new WeakMap<UnitState, string>();
 

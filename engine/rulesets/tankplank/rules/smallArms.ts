@@ -8,7 +8,7 @@ import { tablePoint } from '../../../geometry/units';
 import type { Modifier } from './actions';
 import { constant, flag, num, stat, tableRows } from './catalog';
 import type { TankplankContext, UnitInfo } from './context';
-import { info, obstructions, onTable, positionOf, seesBetween, sightBetween } from './situation';
+import { info, obstructions, onTable, positionOf, sightIfSeen } from './situation';
 import type { TankplankState, UnitState } from './state';
 import { coverModifier, isVehicleInfo, neededFor, penetrationStep } from './hitAndPenetration';
 import { saveFor } from './saves';
@@ -147,13 +147,15 @@ function planCone(
     const p = tablePoint(u.at[0], u.at[1]);
     if (!templateContains(template, p)) continue;
     const uInfo = info(ctx, state, u.id);
-    const shooterEnd = { unit: base.shooter, point: from };
-    const targetEnd = { unit: u.id, point: p };
-    // Yes or no first (most of a cone's men are out of sight); cover only for the men seen.
-    if (obs === obstructions(ctx, state) && !seesBetween(ctx, state, shooterEnd, targetEnd))
-      continue;
-    const seen = sightBetween(ctx, state, shooterEnd, targetEnd, obs);
-    if (!seen.visible) continue;
+    // Most of a cone's men are out of sight: cover is worked out only for the men seen.
+    const seen = sightIfSeen(
+      ctx,
+      state,
+      { unit: base.shooter, point: from },
+      { unit: u.id, point: p },
+      obs,
+    );
+    if (!seen) continue;
     if (uInfo.kind === 'figure') saves.push(saveFor(ctx, u.id, seen.cover, saveBase, 'TP-8.3'));
     else if (flag(ctx.catalog, 'mgConeVsVehicles') && uInfo.type.armour) {
       vehicles.push(penetrationStep(ctx, state, u.id, from, stat(w.stats, 'impact', 2), 0));
