@@ -14,11 +14,11 @@ import {
 } from './state';
 import { Dice } from '../../../random/dice';
 import { distance, project } from '../../../geometry/vector';
-import { inUnfordableWater, pathCost, type Mover } from '../../../movement/movementCost';
+import type { Mover } from '../../../movement/movementCost';
 import { type TablePoint, tablePoint } from '../../../geometry/units';
 import { constant, unitType } from './catalog';
 import { moverOf, type TankplankContext } from './context';
-import { moverFor } from './movement';
+import { moverFor, stepOutBlock } from './movement';
 import { info, positionOf } from './situation';
 import { isBoat, swampBoat } from './boats';
 import { type Events, round } from './reduction';
@@ -79,11 +79,7 @@ export function removeCasualties(
     // into a closed house beside the road (TP-5.7), as getting out of a vehicle never does: no
     // move would ever take him out of it again. A wreck in the creek or against a house puts its
     // survivors on the nearest open ground round it, a man's width apart.
-    const standable = (p: TablePoint, mover: Mover) => {
-      if (inUnfordableWater(ctx.terrain, p, mover)) return false;
-      const out = pathCost(ctx.terrain, mover, [at, p], next.gaps ?? []);
-      return out.legal || out.blockedBy?.ruleId !== 'TP-5.7';
-    };
+    const standable = (p: TablePoint, mover: Mover) => !stepOutBlock(ctx, next, mover, at, p);
     const spot = (mover?: Mover) => {
       const first = ring();
       if (!mover || standable(first, mover)) return first;

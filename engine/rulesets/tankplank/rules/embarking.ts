@@ -12,8 +12,7 @@ import type { TankplankContext } from './context';
 import { dist, info, onTable, positionOf, weaponKey, weaponsOf } from './situation';
 import { boatMountRefusal } from './boats';
 import { loadRefusal } from './salvage';
-import { actionCost, movable, moverFor } from './movement';
-import { inUnfordableWater, pathCost } from '../../../movement/movementCost';
+import { actionCost, movable, moverFor, stepOutBlock } from './movement';
 import type { Events, Result } from './reduction';
 import { revealObjectives } from './victory';
 
@@ -80,17 +79,15 @@ export function dismount(
   const p = tablePoint(at[0], at[1]);
   if (distance(p, vp) > constant(ctx.catalog, 'mountReach') + 1e-9)
     return invalid('get out beside the vehicle', 'TP-5.3');
-  // He steps out to the spot: not into a closed house (TP-5.7), which he could never leave, nor
-  // through one.
-  const out = pathCost(ctx.terrain, moverFor(ctx, state, id).mover, [vp, p], state.gaps ?? []);
-  if (!out.legal && out.blockedBy?.ruleId === 'TP-5.7')
+  // He steps out to the spot: not into a closed house (TP-5.7), nor through one, nor into water
+  // he may not ford (TP-5.4): a carrier in the creek keeps its riders until it is out on a bank.
+  const blocked = stepOutBlock(ctx, state, moverFor(ctx, state, id).mover, vp, p);
+  if (blocked?.ruleId === 'TP-5.7')
     return invalid(
-      `${id} cannot get out at (${p.x.toFixed(1)}, ${p.y.toFixed(1)}): ${out.blockedBy.reason}; get out on another side of ${vehicle.id}`,
+      `${id} cannot get out at (${p.x.toFixed(1)}, ${p.y.toFixed(1)}): ${blocked.reason}; get out on another side of ${vehicle.id}`,
       'TP-5.7',
     );
-  // Nor into water he may not ford (TP-5.4): a carrier in the creek keeps its riders until it
-  // is out on a bank.
-  if (inUnfordableWater(ctx.terrain, p, moverFor(ctx, state, id).mover))
+  if (blocked)
     return invalid(
       `${id} cannot get out at (${p.x.toFixed(1)}, ${p.y.toFixed(1)}): men may not stand in the creek; get out once ${vehicle.id} is on a bank or a bridge`,
       'TP-5.4',

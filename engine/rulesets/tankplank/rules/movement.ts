@@ -5,7 +5,7 @@
 import { type TankplankState, type UnitState, withUnit, tankplankState } from './state';
 import type { Point } from '../../../format';
 import { accepted, invalid } from '../../../game/reducer';
-import { pathCost } from '../../../movement/movementCost';
+import { inUnfordableWater, pathCost, type Mover } from '../../../movement/movementCost';
 import { inGap } from '../../../terrain/gaps';
 import { rectangleCorners, segmentInsidePolygon } from '../../../geometry/polygon';
 import { bearing, distance, lerpPoint } from '../../../geometry/vector';
@@ -287,6 +287,25 @@ export function face(
   return accepted(next, [
     { type: 'UnitFaced', unit: id, facing, turret: turret ?? unit.turret, cost },
   ]);
+}
+
+/**
+ * Why a man may not step straight from `from` to `to`, out of a vehicle or out of its wreck: into
+ * or through a closed house (TP-5.7), which no move would ever take him out of again, or into
+ * water he may not stand in (TP-5.4). Undefined when he may.
+ */
+export function stepOutBlock(
+  ctx: TankplankContext,
+  state: TankplankState,
+  mover: Mover,
+  from: TablePoint,
+  to: TablePoint,
+): { ruleId: 'TP-5.7'; reason: string } | { ruleId: 'TP-5.4' } | undefined {
+  const out = pathCost(ctx.terrain, mover, [from, to], state.gaps ?? []);
+  if (!out.legal && out.blockedBy?.ruleId === 'TP-5.7')
+    return { ruleId: 'TP-5.7', reason: out.blockedBy.reason };
+  if (inUnfordableWater(ctx.terrain, to, mover)) return { ruleId: 'TP-5.4' };
+  return undefined;
 }
 
 export function actionCost(
