@@ -76,16 +76,12 @@ export function dictValues<T>(d: Dict<T>): readonly T[] {
 /** A copy of `d` with `key` set to `value` (a new record; `d` is not changed). */
 export function withEntry<T>(d: Dict<T>, key: string, value: T): Dict<T> {
   const keys = keysOf(d);
-  // A new key may not go last (integer-like keys come first, in order): `keysOf` lists it anew.
-  if (!Object.hasOwn(d, key)) {
-    const out = dict(d);
-    out[key] = value;
-    return out;
-  }
-  const values = valuesMemo.get(d) as readonly T[] | undefined;
+  const has = Object.hasOwn(d, key);
+  const values = has ? (valuesMemo.get(d) as readonly T[] | undefined) : undefined;
   if (values === undefined) {
     const out = dict(d);
-    keysMemo.set(out, keys);
+    // A new key may not go last (integer-like keys come first, in order): `keysOf` lists it anew.
+    if (has) keysMemo.set(out, keys);
     out[key] = value;
     return out;
   }
