@@ -6,7 +6,7 @@ import { tablePoint } from '../geometry/units';
 import { createContext } from '../rulesets/tankplank/rules/context';
 import { fixtureScenario } from '../rulesets/tankplank/rules/fixtures';
 import { TANKPLANK_SIGHT_RULES } from '../rulesets/tankplank/rules/terrainRules';
-import { lineOfSight } from './lineOfSight';
+import { lineOfSight, lineOfSightVisible } from './lineOfSight';
 
 const features: Feature[] = [
   {
@@ -136,6 +136,37 @@ describe('line of sight on a fixture table', () => {
     expect(r.visible).toBe(true);
     expect(r.cover).toBe('light');
     expect(r.coverFrom?.id).toBe('oak');
+  });
+
+  test('a man at a trunk is seen from every side with its cover; the trunk hides a man behind it', () => {
+    // Morale sends men to the nearest cover, a tree's middle: every line to a man inside the
+    // trunk's circle crosses the trunk, and he could be seen from nowhere.
+    for (const [x, y] of [
+      [10, 17],
+      [4, 23],
+      [-1, 17],
+      [4, 12],
+    ]) {
+      const r = look(x!, y!, 4, 17);
+      expect(r.visible, `from ${x},${y}`).toBe(true);
+      const ends = [tablePoint(x!, y!), tablePoint(4, 17)].map((point) => ({ point, height: man }));
+      expect(lineOfSightVisible(ctx.terrain, ends[0]!, ends[1]!), `fast, from ${x},${y}`).toBe(
+        true,
+      );
+      expect(r.cover).toBe('light');
+      expect(r.coverFrom?.id).toBe('oak');
+    }
+    const behind = look(10, 17, 3.6, 17, man, 0.5);
+    expect(behind.visible).toBe(false);
+    expect(behind.blockedBy?.id).toBe('oak');
+    const ends = [tablePoint(10, 17), tablePoint(3.6, 17)];
+    expect(
+      lineOfSightVisible(
+        ctx.terrain,
+        { point: ends[0]!, height: man },
+        { point: ends[1]!, height: 0.5 },
+      ),
+    ).toBe(false);
   });
 
   test('vehicles and wrecks block like solid features', () => {

@@ -178,7 +178,10 @@ export function lineOfSight(
           const low = Math.min(lineZ(s.t0), lineZ(s.t1));
           const high = Math.max(lineZ(s.t0), lineZ(s.t1));
           let effect: SightEffect = 'clear';
-          if (trunk && !ignored.has(entry.id) && low < entry.top && entry.rules.blocksSight) {
+          // A trunk hides what is behind it, not a man standing at it: every line to an end
+          // inside the trunk's circle crosses it, and he could be seen from nowhere.
+          const between = trunk !== undefined && trunk.t0 > EPS && trunk.t1 < 1 - EPS;
+          if (between && !ignored.has(entry.id) && low < entry.top && entry.rules.blocksSight) {
             effect = 'blocks';
           } else if (high > canopyBase && low < entry.top && nearTarget(s)) {
             effect = 'cover';
@@ -357,8 +360,10 @@ export function lineOfSightVisible(
     if (ignored(entry.id)) continue;
     const fp = entry.footprint;
     if (r === SightRole.tree) {
-      // Only the trunk blocks, where the line passes below the tree's top.
-      if (!trunkSpan(fp, a, b)) continue;
+      // Only the trunk blocks, where the line passes below the tree's top; not a trunk an end
+      // stands in (see lineOfSight).
+      const trunk = trunkSpan(fp, a, b);
+      if (!trunk || trunk.t0 <= EPS || trunk.t1 >= 1 - EPS) continue;
       for (const s of featureSpans(fp, a, b)) {
         if (Math.min(zA + dz * s.t0, zA + dz * s.t1) < t) return false;
       }
