@@ -203,6 +203,64 @@ describe('bot movement', () => {
   });
 });
 
+describe('clearing the objective', () => {
+  // One enemy left in the objective, a closed house between him and the man sent to get him out.
+  const scenario = (attacker: { type: string; role?: string }) =>
+    fixtureScenario({
+      title: 'round the house',
+      units: [
+        { side: 'a', formation: 'a.x', id: 'm', ...attacker, at: [27, 12], facing: 0 },
+        {
+          side: 'b',
+          formation: 'b.sq',
+          id: 'e',
+          type: 'tp.rifleman',
+          role: 'rifleman',
+          at: [34, 12],
+          facing: 180,
+        },
+      ],
+      features: [
+        {
+          id: 'house',
+          kind: 'building',
+          x: 31,
+          y: 12,
+          width: 1.5,
+          depth: 4,
+          buildingKind: 'closed',
+          floors: 1,
+        },
+      ],
+      objectives: [
+        {
+          id: 'far',
+          kind: 'holdZone',
+          owner: 'a',
+          area: { shape: 'rect', x: 30, y: 8, width: 6, height: 8 },
+        },
+      ],
+    });
+  const endOfMove = (c: ReturnType<typeof createContext>) => {
+    const r = botPhase(c, newGame(c, { seed: 1 }), 'a');
+    const move = r.actions.find((a) => a.type === 'move' && a.unit === 'm');
+    return move?.type === 'move' ? move.path.at(-1)! : undefined;
+  };
+
+  test('a man goes round a house to get sight of the last enemy in the objective', () => {
+    const end = endOfMove(createContext(scenario({ type: 'tp.rifleman', role: 'rifleman' })));
+    // Straight at him ends against the house's wall, in line with it; round it, off that line.
+    expect(end).toBeDefined();
+    expect(Math.abs(end![1] - 12)).toBeGreaterThan(1.5);
+  });
+
+  test('a tank goes round a house to get sight of the last enemy in the objective', () => {
+    const end = endOfMove(createContext(scenario({ type: 'tp.mediumTank' })));
+    expect(end).toBeDefined();
+    expect(Math.abs(end![1] - 12)).toBeGreaterThan(1.5);
+  });
+});
+
 describe('bot styles', () => {
   test('cautious keeps a squad home; aggressive sends the machine guns and bazookas forward', () => {
     const start = newGame(ctx, { seed: 1 });

@@ -770,7 +770,9 @@ function moveVehicle(
     // on at him until it does.
     const q = tablePoint(quarry.at[0], quarry.at[1]);
     if (seesBetween(ctx, s, { unit: u.id, point: here }, { unit: quarry.id, point: q })) return;
-    advance(ctx, get, apply, entries, u.id, q, Math.min(standOff, 2), 0);
+    const spot = vantage(ctx, s, u.id, here, quarry, Math.max(standOff, 4));
+    if (spot) advance(ctx, get, apply, entries, u.id, spot, 0.3, 0);
+    else advance(ctx, get, apply, entries, u.id, q, Math.min(standOff, 2), 0);
     return;
   }
   advance(ctx, get, apply, entries, u.id, plan.goalPoint, standOff, 0, {
@@ -887,6 +889,19 @@ function goForObjective(
   if (enemy) {
     // Many still there: close to rifle range and shoot them out; a few: go in with grenades.
     const stop = plan.enemiesInGoal.length > 4 ? RIFLE_RANGE : ASSAULT_RANGE;
+    const q = tablePoint(enemy.at[0], enemy.at[1]);
+    if (here && distance(here, q) <= stop + 6) {
+      if (
+        distance(here, q) <= stop + 0.5 &&
+        seesBetween(ctx, s, { unit: id, point: here }, { unit: enemy.id, point: q })
+      )
+        return;
+      const spot = vantage(ctx, s, id, here, enemy, stop);
+      if (spot) {
+        advance(ctx, get, apply, entries, id, spot, 0.3, 0);
+        return;
+      }
+    }
     advance(ctx, get, apply, entries, id, tablePoint(enemy.at[0], enemy.at[1]), stop, coverTrade, {
       point: plan.goalPoint,
       stopAt: 0,
@@ -899,6 +914,48 @@ function goForObjective(
     stopAt: 0,
   });
 }
+
+/**
+ * The nearest spot to `from` within `reach` of an enemy from which the unit would see him (one
+ * reached without walking into a house first): an enemy behind a wall or a house is not found by
+ * walking straight at him, only by going round.
+ * Undefined when no spot on three rings round him (16 bearings each, none in a house) sees him.
+ */
+function vantage(
+  ctx: TankplankContext,
+  s: TankplankState,
+  id: string,
+  from: TablePoint,
+  quarry: UnitState & { at: readonly [number, number] },
+  reach: number,
+): TablePoint | undefined {
+  const q = tablePoint(quarry.at[0], quarry.at[1]);
+  const spots: TablePoint[] = [];
+  for (const r of [Math.max(1, reach * 0.6), reach, reach + VANTAGE_WIDER]) {
+    for (let k = 0; k < VANTAGE_BEARINGS; k++) {
+      const a = (k / VANTAGE_BEARINGS) * 2 * Math.PI;
+      const p = tablePoint(q.x + Math.cos(a) * r, q.y + Math.sin(a) * r);
+      if (p.x < 0.3 || p.y < 0.3 || p.x > ctx.map.width - 0.3 || p.y > ctx.map.height - 0.3)
+        continue;
+      // Not in a house: from inside its walls hide nothing, but getting in is another matter.
+      if (ctx.terrain.featuresAt(p).some((e) => e.feature.kind === 'building')) continue;
+      spots.push(p);
+    }
+  }
+  // Nearest first, those a straight walk reaches without a house in the way before the rest.
+  const cost = (p: TablePoint) =>
+    distance(p, from) +
+    (ctx.terrain.crossings(from, p).some((c) => c.entry.feature.kind === 'building') ? 100 : 0);
+  const costs = new Map(spots.map((p) => [p, cost(p)]));
+  spots.sort((a, b) => costs.get(a)! - costs.get(b)!);
+  return spots.find((p) =>
+    seesBetween(ctx, s, { unit: id, point: p }, { unit: quarry.id, point: q }),
+  );
+}
+
+const VANTAGE_BEARINGS = 16;
+/** The outer ring stands this much further out: round a house wider than the inner rings. */
+const VANTAGE_WIDER = 3;
 
 /**
  * On its own side of the flank crossing, a unit of the assault makes for the crossing's far end
