@@ -12,6 +12,8 @@ import { fixtureScenario } from './rules/fixtures';
 import { stateProblems } from './rules/invariants';
 import { tankplankReducer } from './rules/reducer';
 import { newGame } from './rules/setup';
+import { tankplankState, unitState } from './rules/state';
+import { dict } from '../../game/dict';
 
 function village(): ScenarioDoc {
   const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
@@ -258,6 +260,24 @@ describe('clearing the objective', () => {
     const end = endOfMove(createContext(scenario({ type: 'tp.mediumTank' })));
     expect(end).toBeDefined();
     expect(Math.abs(end![1] - 12)).toBeGreaterThan(1.5);
+  });
+});
+
+describe('a radio jeep and wrecks', () => {
+  test('a truck wrecked across the highway bridge sends the radio jeep over another bridge', () => {
+    // A jeep can neither push a truck's wreck aside nor ford the creek (TP-5.4, TP-5.10): driving
+    // at the wreck, it stood at the bridge turn after turn while the hold waited for its radioman.
+    const start = newGame(ctx, { seed: 1 });
+    const units = dict(start.units);
+    units['a.cmd1.jeep'] = unitState({ ...units['a.cmd1.jeep']!, at: [9, 12.5], facing: 0 });
+    const wreck = { id: 'wreck.w', unit: 'w', type: 'tp.truck', side: 'b', facing: 0, ammo: {} };
+    const s = tankplankState({ ...start, turn: 5, units, wrecks: [{ ...wreck, at: [17, 12] }] });
+    const moves = botPhase(ctx, s, 'a').actions.flatMap((a) =>
+      a.type === 'move' && a.unit === 'a.cmd1.jeep' ? a.path : [],
+    );
+    expect(moves.length).toBeGreaterThan(0);
+    // Away from the highway bridge's deck (y 10.25-13.75), toward the south bridge.
+    expect(moves.at(-1)![1]).toBeGreaterThan(14);
   });
 });
 

@@ -12,7 +12,7 @@ import { tablePoint, type TablePoint } from '../../geometry/units';
 import { distance, lerpPoint } from '../../geometry/vector';
 import { pathCost, segmentCoster, type Mover } from '../../movement/movementCost';
 import { routeField, routeFrom } from '../../movement/routeField';
-import { inZone, nearest, spotIn, type SidePlan, type Zone } from './botPlan';
+import { deckLine, inZone, nearest, spotIn, type SidePlan, type Zone } from './botPlan';
 import type { TankplankAction } from './rules/actions';
 import { constant } from './rules/catalog';
 import type { TankplankContext, UnitInfo } from './rules/context';
@@ -1009,7 +1009,8 @@ function squadMiddle(
  * Moves a unit toward `target` as far as its allowance and the terrain let it, stopping `stopAt`
  * short; off the table it enters at the edge spot nearest the target. Straight on when that
  * gets it most of the way, else the best of a few detours; a man takes an end in cover when it
- * costs him at most `coverTrade` inches of ground. Returns whether it moved.
+ * costs him at most `coverTrade` inches of ground. With `clearOfWrecks` it comes on where no
+ * wreck lies across its first move and keeps off bridges a wreck shuts. Returns whether it moved.
  */
 function advance(
   ctx: TankplankContext,
@@ -1042,7 +1043,7 @@ function advance(
   let via: TablePoint | undefined;
   if (route && distance(start, route.point) > ROUTE_BEYOND) {
     const stop = Math.max(route.stopAt, ROUTE_BEYOND - 2);
-    const way = openWay(ctx, s, id, mover, start, route.point, stop);
+    const way = openWay(ctx, s, id, mover, start, route.point, stop, clearOfWrecks);
     // Aimed a few moves down the way, a detour of 30° costs a man little ground, as it should.
     if (figure) via = pointAlong(start, way, 3 * Math.max(mover.roadRate, mover.offRoadRate));
     else {
@@ -1053,7 +1054,8 @@ function advance(
         const legs = (u.at ? path.slice(1) : path).map((p): [number, number] => [p.x, p.y]);
         if (apply({ type: 'move', unit: id, path: legs })) {
           // Cut short (a wreck or a hull across the road the route field does not know of): the
-          // rest of the move goes round it, once.
+          // rest of the move goes round it, once. A vehicle kept off shut bridges stays on its
+          // way: straight at the target would take it back to the wreck it is going round.
           if (!again && 1 - get().units[id]!.moved >= LEFT_OVER)
             advance(
               ctx,
@@ -1064,8 +1066,8 @@ function advance(
               target,
               stopAt,
               coverTrade,
-              undefined,
-              false,
+              clearOfWrecks ? route : undefined,
+              clearOfWrecks,
               true,
             );
           return true;
@@ -1197,7 +1199,9 @@ const ROUTE_BEYOND = 7;
 
 /**
  * The way to a point over the map, for a vehicle one that no wreck blocks: when wrecks block the
- * best crossing (a bridge, say), the way over each other crossing in turn, cheapest first.
+ * best crossing (a bridge, say), the way over each other crossing in turn, cheapest first. With
+ * `overOpenBridge` (a radio team's jeep, whose radioman the hold waits for) a bridge with a wreck
+ * across its deck is shut outright, even where the way would squeeze past the wreck at its edge.
  */
 function openWay(
   ctx: TankplankContext,
@@ -1207,21 +1211,22 @@ function openWay(
   start: TablePoint,
   target: TablePoint,
   stopAt: number,
+  overOpenBridge = false,
 ): TablePoint[] {
-  const way = routeFrom(ctx.terrain, routeField(ctx.terrain, mover, target), start, stopAt);
   const i = info(ctx, s, id);
-  if (i.kind === 'figure' || s.wrecks.length === 0) return way;
   const margin = (i.type.size?.width ?? 1) / 2;
-  const wrecks = s.wrecks.map((w) => {
-    const t = ctx.catalog.units.get(w.type);
-    return rectangleCorners(
-      w.at[0],
-      w.at[1],
-      (t?.size?.length ?? 1.5) + 2 * margin,
-      (t?.size?.width ?? 1) + 2 * margin,
-      w.facing,
-    );
-  });
+  if (overOpenBridge && i.kind !== 'figure' && s.wrecks.length > 0) {
+    // Bridges a wreck lies across are shut: the way goes over those still open.
+    const shut = shutCrossings(ctx, s, margin);
+    if (shut.length > 0) {
+      const field = routeField(ctx.terrain, mover, target, shut);
+      const open = routeFrom(ctx.terrain, field, start, stopAt);
+      if (open.length > 0) return open;
+    }
+  }
+  const way = routeFrom(ctx.terrain, routeField(ctx.terrain, mover, target), start, stopAt);
+  if (i.kind === 'figure' || s.wrecks.length === 0) return way;
+  const wrecks = s.wrecks.map((w) => wreckHull(ctx, w, margin));
   const blocked = (w: readonly TablePoint[]) => {
     let at = start;
     for (const p of w) {
@@ -1249,6 +1254,38 @@ function openWay(
     if (!best || cost < best.cost) best = { way: other, cost };
   }
   return best?.way ?? way;
+}
+
+/**
+ * Bridges with a wreck across their deck's middle line, widened by `margin` (half the vehicle's
+ * width): no way over for a vehicle that cannot push it aside. Sorted ids, so the route field for
+ * the same wrecks is kept and found again.
+ */
+function shutCrossings(ctx: TankplankContext, s: TankplankState, margin: number): string[] {
+  const wrecks = s.wrecks.map((w) => wreckHull(ctx, w, margin));
+  const shut: string[] = [];
+  for (const e of ctx.terrain.entries) {
+    if (e.feature.kind !== 'bridge') continue;
+    const { near, far } = deckLine(e.box);
+    if (wrecks.some((poly) => segmentInsidePolygon(near, far, poly).length > 0)) shut.push(e.id);
+  }
+  return shut.sort();
+}
+
+/** A wreck's outline widened all round by `margin`. */
+function wreckHull(
+  ctx: TankplankContext,
+  w: TankplankState['wrecks'][number],
+  margin: number,
+): TablePoint[] {
+  const t = ctx.catalog.units.get(w.type);
+  return rectangleCorners(
+    w.at[0],
+    w.at[1],
+    (t?.size?.length ?? 1.5) + 2 * margin,
+    (t?.size?.width ?? 1) + 2 * margin,
+    w.facing,
+  );
 }
 
 /**

@@ -382,13 +382,9 @@ function flankCrossing(
   let best: { near: TablePoint; far: TablePoint; offset: number } | undefined;
   for (const e of ctx.terrain.entries) {
     if (e.feature.kind !== 'bridge') continue;
-    const b = e.box;
-    const alongX = b.maxX - b.minX >= b.maxY - b.minY;
-    const cx = (b.minX + b.maxX) / 2;
-    const cy = (b.minY + b.maxY) / 2;
-    const [p, q] = alongX
-      ? [tablePoint(b.minX + 0.3, cy), tablePoint(b.maxX - 0.3, cy)]
-      : [tablePoint(cx, b.minY + 0.3), tablePoint(cx, b.maxY - 0.3)];
+    const { near: p, far: q } = deckLine(e.box);
+    const cx = (p.x + q.x) / 2;
+    const cy = (p.y + q.y) / 2;
     const [near, far] = distance(p, start) <= distance(q, start) ? [p, q] : [q, p];
     const offset = (cx - mid.x) * right.x + (cy - mid.y) * right.y;
     if (!best || offset > best.offset) best = { near, far, offset };
@@ -396,6 +392,20 @@ function flankCrossing(
   const flank = best && { near: best.near, far: best.far };
   cache.set(key, flank);
   return flank;
+}
+
+/** A bridge's middle line along its length, 0.3" in from each end (by its box). */
+export function deckLine(b: {
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+}): { readonly near: TablePoint; readonly far: TablePoint } {
+  const cx = (b.minX + b.maxX) / 2;
+  const cy = (b.minY + b.maxY) / 2;
+  return b.maxX - b.minX >= b.maxY - b.minY
+    ? { near: tablePoint(b.minX + 0.3, cy), far: tablePoint(b.maxX - 0.3, cy) }
+    : { near: tablePoint(cx, b.minY + 0.3), far: tablePoint(cx, b.maxY - 0.3) };
 }
 
 /**
