@@ -281,6 +281,30 @@ describe('a radio jeep and wrecks', () => {
   });
 });
 
+describe('the flank each side takes', () => {
+  test('varies from game to game with the seed, both hands for each side, and holds all game', () => {
+    // South or north of the highway (y 12): the bridge the side's assault crosses by.
+    const way = (s: ReturnType<typeof newGame>, side: string) =>
+      sidePlan(ctx, s, side, 'balanced').flank!.far.y > 12 ? 'S' : 'N';
+    const pairs = new Set<string>();
+    for (let seed = 1; seed <= 40; seed++) {
+      const start = newGame(ctx, { seed });
+      const pair = `${way(start, 'a')}${way(start, 'b')}`;
+      pairs.add(pair);
+      // Later in the same game (other dice, other turn) the plan is the same.
+      const later = tankplankState({
+        ...start,
+        turn: 7,
+        rng: { ...start.rng, state: [1, 2, 3, 4] },
+      });
+      expect(`${way(later, 'a')}${way(later, 'b')}`).toBe(pair);
+    }
+    // Both sides on the south bridge, both on the north, and each on its own: the two draws are
+    // not tied to each other (seeds next to each other once gave the sides the same hand always).
+    expect([...pairs].sort()).toEqual(['NN', 'NS', 'SN', 'SS']);
+  });
+});
+
 describe('bot styles', () => {
   test('cautious keeps a squad home; aggressive sends the machine guns and bazookas forward', () => {
     const start = newGame(ctx, { seed: 1 });

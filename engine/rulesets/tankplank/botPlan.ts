@@ -161,8 +161,8 @@ export interface SidePlan {
   readonly push: boolean;
   /**
    * The crossing the assault takes, the ends nearer home and nearer the objective: the bridge
-   * furthest to the right of the line from home to the objective, so that the two sides' attacks
-   * go round each other instead of meeting head on on the main road.
+   * furthest to one side of the line from home to the objective (right or left, by `flankHand`),
+   * round the main road instead of head on along it.
    */
   readonly flank: { readonly near: TablePoint; readonly far: TablePoint } | undefined;
   /** Loaded carriers drive in now (the enemy's anti-armour is beaten, or it is time). */
@@ -304,6 +304,7 @@ export function sidePlan(
   const roles = new Map(formationRoles(ctx, state, side, params, !!home));
   const escorts = pairEscorts(ctx, state, roles, params.escorts);
   const near = goal ? nearGoal(ctx, state, side, goal) : 0;
+  const hand = flankHand(ctx, state, side);
   return {
     side,
     params,
@@ -319,14 +320,14 @@ export function sidePlan(
     late: state.turn >= state.turnLimit - 5,
     lastChance: state.turn >= state.turnLimit - 3,
     rush: state.turn >= state.turnLimit - RUSH_TURNS && enemiesInGoal.length <= RUSH_ENEMIES,
-    staging: stagingPoint(flankCrossing(ctx, start, goalPoint), start, goalPoint),
+    staging: stagingPoint(flankCrossing(ctx, start, goalPoint, hand), start, goalPoint),
     escort: goal ? escortIn(ctx, state, side, goal) : 0,
     radioEnters: !goal || (near >= RADIO_NEAR_MEN && enemiesInHome.length === 0),
     // With no ground of its own to deny there is nothing to wait for.
     push: !home || state.turn >= params.pushTurn || stronger(),
     waitPoint: lerpPoint(start, goalPoint, 0.33),
     carriersGo,
-    flank: flankCrossing(ctx, start, goalPoint),
+    flank: flankCrossing(ctx, start, goalPoint, hand),
   };
 }
 
@@ -363,17 +364,47 @@ function stagingPoint(flank: SidePlan['flank'], start: TablePoint, goal: TablePo
   return lerpPoint(goal, start, Math.min(1, STAGING / Math.max(1e-6, length)));
 }
 
-/** Per context: the crossing is the same all game for the same home and objective. */
+/** Per context: the crossing is the same all game for the same home, objective and hand. */
 const FLANKS = new WeakMap<TankplankContext, Map<string, SidePlan['flank']>>();
+
+/**
+ * Which hand a side's flank crossing is on this game, right (1) or left (-1): drawn once per game
+ * and side from the game's seed, the same all game and in every replay of it. A player who takes
+ * the same flank every game is read by his opponent; and bots that always took the bridge on
+ * their right made a balance run measure that habit instead of the layout (on the village,
+ * whoever takes the south bridge wins: side A 45%, side B 5% at 24 turns, the other way round
+ * with both on the left), so a run now weighs both plans on both sides.
+ */
+function flankHand(ctx: TankplankContext, state: TankplankState, side: string): 1 | -1 {
+  // A hash of the seed and the side, not the game's dice (drawing them would change the game).
+  // Generators seeded from neighbouring numbers gave the two sides the same hand, or opposite
+  // hands, in nearly every game; MurmurHash3's finaliser mixes every bit of the seed into the one
+  // kept (measured over 100,000 seeds: each of the four pairs of hands within 1% of a quarter).
+  const k = Math.max(0, ctx.sides.indexOf(side)) + 1;
+  return fmix32((fmix32(state.rng.seed ^ FLANK_SALT) + Math.imul(k, 0x9e3779b9)) | 0) >>> 31
+    ? -1
+    : 1;
+}
+
+/** MurmurHash3's 32-bit finaliser: every input bit flips each output bit half the time. */
+function fmix32(x: number): number {
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+/** Keeps the flank hash apart from other uses of the seed. */
+const FLANK_SALT = 0x5f1a;
 
 function flankCrossing(
   ctx: TankplankContext,
   start: TablePoint,
   goal: TablePoint,
+  hand: 1 | -1,
 ): SidePlan['flank'] {
   let cache = FLANKS.get(ctx);
   if (!cache) FLANKS.set(ctx, (cache = new Map()));
-  const key = `${start.x},${start.y}>${goal.x},${goal.y}`;
+  const key = `${start.x},${start.y}>${goal.x},${goal.y}|${hand}`;
   if (cache.has(key)) return cache.get(key);
   const length = Math.max(1e-6, distance(start, goal));
   // Facing the objective, the right hand (table y grows southward).
@@ -386,7 +417,7 @@ function flankCrossing(
     const cx = (p.x + q.x) / 2;
     const cy = (p.y + q.y) / 2;
     const [near, far] = distance(p, start) <= distance(q, start) ? [p, q] : [q, p];
-    const offset = (cx - mid.x) * right.x + (cy - mid.y) * right.y;
+    const offset = hand * ((cx - mid.x) * right.x + (cy - mid.y) * right.y);
     if (!best || offset > best.offset) best = { near, far, offset };
   }
   const flank = best && { near: best.near, far: best.far };
