@@ -902,7 +902,7 @@ function goForObjective(
         return;
       }
     }
-    advance(ctx, get, apply, entries, id, tablePoint(enemy.at[0], enemy.at[1]), stop, coverTrade, {
+    advance(ctx, get, apply, entries, id, q, stop, coverTrade, {
       point: plan.goalPoint,
       stopAt: 0,
     });
@@ -942,15 +942,16 @@ function vantage(
       spots.push(p);
     }
   }
-  // Nearest first, those a straight walk reaches without a house in the way before the rest.
-  const cost = (p: TablePoint) =>
-    distance(p, from) +
-    (ctx.terrain.crossings(from, p).some((c) => c.entry.feature.kind === 'building') ? 100 : 0);
-  const costs = new Map(spots.map((p) => [p, cost(p)]));
-  spots.sort((a, b) => costs.get(a)! - costs.get(b)!);
-  return spots.find((p) =>
-    seesBetween(ctx, s, { unit: id, point: p }, { unit: quarry.id, point: q }),
-  );
+  // Nearest first; the nearest a straight walk reaches without a house in the way, else the
+  // nearest of all. Only spots that see him are asked about houses.
+  spots.sort((a, b) => distance(a, from) - distance(b, from));
+  let behindHouse: TablePoint | undefined;
+  for (const p of spots) {
+    if (!seesBetween(ctx, s, { unit: id, point: p }, { unit: quarry.id, point: q })) continue;
+    if (!ctx.terrain.crossings(from, p).some((c) => c.entry.feature.kind === 'building')) return p;
+    behindHouse ??= p;
+  }
+  return behindHouse;
 }
 
 const VANTAGE_BEARINGS = 16;
@@ -1215,9 +1216,11 @@ function openWay(
 ): TablePoint[] {
   const i = info(ctx, s, id);
   const margin = (i.type.size?.width ?? 1) / 2;
+  const hulls = () => s.wrecks.map((w) => wreckHull(ctx, w, margin));
+  let wrecks: TablePoint[][] | undefined;
   if (overOpenBridge && i.kind !== 'figure' && s.wrecks.length > 0) {
     // Bridges a wreck lies across are shut: the way goes over those still open.
-    const shut = shutCrossings(ctx, s, margin);
+    const shut = shutCrossings(ctx, (wrecks = hulls()));
     if (shut.length > 0) {
       const field = routeField(ctx.terrain, mover, target, shut);
       const open = routeFrom(ctx.terrain, field, start, stopAt);
@@ -1226,7 +1229,7 @@ function openWay(
   }
   const way = routeFrom(ctx.terrain, routeField(ctx.terrain, mover, target), start, stopAt);
   if (i.kind === 'figure' || s.wrecks.length === 0) return way;
-  const wrecks = s.wrecks.map((w) => wreckHull(ctx, w, margin));
+  wrecks ??= hulls();
   const blocked = (w: readonly TablePoint[]) => {
     let at = start;
     for (const p of w) {
@@ -1257,12 +1260,11 @@ function openWay(
 }
 
 /**
- * Bridges with a wreck across their deck's middle line, widened by `margin` (half the vehicle's
- * width): no way over for a vehicle that cannot push it aside. Sorted ids, so the route field for
- * the same wrecks is kept and found again.
+ * Bridges with a wreck across their deck's middle line (`wrecks`: their hulls widened by half the
+ * vehicle's width): no way over for a vehicle that cannot push it aside. Sorted ids, so the route
+ * field for the same wrecks is kept and found again.
  */
-function shutCrossings(ctx: TankplankContext, s: TankplankState, margin: number): string[] {
-  const wrecks = s.wrecks.map((w) => wreckHull(ctx, w, margin));
+function shutCrossings(ctx: TankplankContext, wrecks: readonly TablePoint[][]): string[] {
   const shut: string[] = [];
   for (const e of ctx.terrain.entries) {
     if (e.feature.kind !== 'bridge') continue;
