@@ -2,7 +2,8 @@
  * Balance lab benchmark: bot-versus-bot games of a scenario (the Tankplank village unless told)
  * through the lab runner on 1 and on 2 worker threads. Prints games a minute (wall clock, and per
  * CPU-minute so a busy machine can be read; after each thread's first game; over the run's second
- * half, once V8 has optimised the engine), the share of decided games, the game lengths, and
+ * half, once V8 has optimised the engine), the share of decided games, the game lengths, the
+ * results by the pair of plans the bots drew (the Tankplank bot's flank bridge per side), and
  * whether both runs gave the same game hashes. Prints numbers; it is not a test.
  *
  * Run: npm run bench:lab [-- --games N (1000)] [--workers 1,2] [--scenario file] [--seed S]
@@ -21,6 +22,7 @@ import { loadDocument } from '../engine/format/index';
 import type { BotStyle } from '../engine/game/gameDef';
 import { runLab } from '../engine/lab/runner';
 import { withoutShareOfClass } from '../engine/lab/variants';
+import { planPairLines } from '../engine/lab/stats';
 import { labGameOf } from '../engine/lab/worker';
 import type { LabReport, LabSettings } from '../engine/lab/types';
 import { nodeLabWorker } from '../cli/labThreads';
@@ -105,6 +107,9 @@ for (const workers of workerCounts) {
     `  decided ${pct(report.decided.share)} [${pct(report.decided.low)}, ${pct(report.decided.high)}], draws ${pct(report.draws.share)}, unfinished ${report.unfinished}; wins ${wins}; length mean ${report.length.mean.toFixed(1)} turns (median ${report.length.median}, ${report.length.min}-${report.length.max})`,
   );
 }
+// By the plan each side's bot drew (the same games whatever the workers, so printed once).
+const byPlan = planPairLines(reports[reports.length - 1]!.report);
+if (byPlan.length > 0) console.log(`by plan:\n${byPlan.map((l) => `  ${l}`).join('\n')}`);
 // The lab's own check: it must see that a side with half its tanks taken away is the weaker one.
 const imbalanceGames = Number(opt('imbalance-games') ?? Math.min(games, 100));
 if (imbalanceGames > 0) {

@@ -51,6 +51,15 @@ describe('sandtable simulate (and its alias lab)', () => {
     // Who held each side's objective at the end of turn 1, over the two games.
     expect(r.stdout).toMatch(/who held Side A's objective: .* at the end of each turn/);
     expect(r.stdout).toMatch(/\n +1 +2 +\d+\.\d% +\d+\.\d% +\d+\.\d%\n/);
+    // Split by the bridge each side's bot went round by; the two games are in the pairs' counts.
+    expect(r.stdout).toContain("by the plan each side's bot drew for the game");
+    const pairs = [
+      ...r.stdout.matchAll(
+        /Side A \(west\) by Bridge \d, \w+ against Side B \(east\) by Bridge \d, \w+: (\d) games?;/g,
+      ),
+    ];
+    expect(pairs.length).toBeGreaterThan(0);
+    expect(pairs.reduce((n, m) => n + Number(m[1]), 0)).toBe(2);
   }, 120_000);
 
   it('stops on Ctrl-C, reports the games played and exits 130', async () => {

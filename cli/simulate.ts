@@ -14,7 +14,7 @@ import type {
   Share,
 } from '../engine/lab/types';
 import { labGameOf } from '../engine/lab/worker';
-import { limitAdvice } from '../engine/lab/stats';
+import { limitAdvice, planPairLines } from '../engine/lab/stats';
 import {
   changeText,
   compareRuns,
@@ -34,7 +34,8 @@ export const usage = `sandtable simulate <scenario> [--games <n>] [--seed <s>] [
   s, s+1, ... (default 1) on --workers threads (default: one per core) and reports each side's
   win share with its 95% interval (Wilson), draws, decided games, the draws undecided at the turn
   limit (with a word when most games ran out of turns: try a longer --turn-limit), game length,
-  losses by unit type, who held each objective at the end of every turn and where pieces fell. The bots play the
+  losses by unit type, the results split by the plan each side's bot drew for the game (on
+  Tankplank, the bridge its assault goes round by), who held each objective at the end of every turn and where pieces fell. The bots play the
   styles of the scenario's playtest settings unless --bots names others (cautious, balanced or
   aggressive). The same seeds always give the same games, whatever the number of workers.
   Progress goes to stderr; Ctrl-C stops the run and reports the games finished so far.
@@ -120,6 +121,13 @@ function textReport(r: LabReport, seconds: number, cancelled: boolean): string {
     lines.push(`${'undecided at the turn limit'.padEnd(35)} ${share(r.undecidedAtLimit)}`);
   const advice = limitAdvice(r, '--turn-limit');
   if (advice) lines.push(advice);
+  const plans = planPairLines(r);
+  if (plans.length > 0)
+    lines.push(
+      '',
+      "by the plan each side's bot drew for the game (a layout can be even overall and still favour one route):",
+      ...plans,
+    );
   if (r.unfinished > 0) {
     const first = r.firstUnfinished;
     lines.push(

@@ -50,6 +50,10 @@ test('balance lab: pick styles, run a small lab in workers, read win shares, len
   );
   await expect(results).toContainText('Game length: mean 2.0 turns');
   await expect(results.getByRole('table', { name: 'Losses per game' })).toContainText('tp.');
+  // The bots draw their flank bridge per game: the results split by each pair of plans.
+  const plans = results.getByRole('table', { name: 'Results by plan' });
+  await expect(plans).toContainText("Side A (west)'s plan");
+  await expect(plans).toContainText(/by Bridge \d, (north|south)/);
   const heat = results.getByTestId('lab-heatmap');
   await expect(heat).toBeVisible();
   await expect(results).toContainText("Where Side A (west)'s pieces fell");

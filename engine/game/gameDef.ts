@@ -102,6 +102,13 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
    */
   bot(state: S, side: string, style?: BotStyle): SideTurn<S, A, E>;
   /**
+   * The plan the bot follows for a side this game, in words ("by Bridge 2, south"), for a bot
+   * that draws one of several plans per game from the seed: the balance lab splits its results by
+   * each pair of plans, as a layout can be fair over all games and still favour one route. The
+   * same for every state of a game. Absent (or undefined) when the bot plays every game one way.
+   */
+  botPlan?(state: S, side: string): string | undefined;
+  /**
    * The actions `reduce` accepts, as data (game/actionSchema.ts): saved games, action logs and
    * the CLI check every action against it before the reducer sees it. Every ruleset module's
    * game has one (engine/rulesets/registry.test.ts); only throwaway test games leave it out.

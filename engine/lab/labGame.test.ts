@@ -63,6 +63,17 @@ describe('a lab game', () => {
     expect(playLabGame(later as never, 1, settings).atTurnLimit).toBeUndefined();
   });
 
+  test("records each side's plan when the bot draws one (a side without one is left out)", () => {
+    const settings = { games: 1, firstSeed: 1, styles: {} };
+    const planned = {
+      ...hillGame,
+      botPlan: (s: S, side: string) => (side === 'a' ? `by the hill, turn ${s.turn}` : undefined),
+    };
+    // The plan of the game as it ended (it is the same in every state of a real game).
+    expect(playLabGame(planned as never, 1, settings).plans).toEqual({ a: 'by the hill, turn 3' });
+    expect(playLabGame(hillGame as never, 1, settings).plans).toBeUndefined();
+  });
+
   test('a game without objectives leaves the record without control', () => {
     const { objectives: _unused, ...plain } = hillGame;
     const r = playLabGame(plain as never, 1, { games: 1, firstSeed: 1, styles: {} });

@@ -58,6 +58,13 @@ export function playLabGame(game: AnyGameDef, seed: number, settings: LabSetting
   const result = r.stoppedBy === 'over' ? r.result : undefined;
   const winner = result ? result.winner : null;
   const status = game.status(r.state);
+  const botPlan = game.botPlan?.bind(game);
+  const plans: Record<string, string> = {};
+  // The plan is the game's own (drawn from its seed), the same in every state of it.
+  for (const side of game.sides) {
+    const plan = botPlan?.(r.state, side.id);
+    if (plan !== undefined) plans[side.id] = plan;
+  }
   const held =
     pieces && winner !== null && winner !== 'draw'
       ? pieces(r.state)
@@ -79,5 +86,6 @@ export function playLabGame(game: AnyGameDef, seed: number, settings: LabSetting
     deaths,
     held,
     ...(objectives ? { control } : {}),
+    ...(Object.keys(plans).length > 0 ? { plans } : {}),
   };
 }

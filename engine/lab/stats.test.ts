@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import type { GameMap } from '../format';
-import { heatGridShape, labReport, limitAdvice, objectiveControl, wilson } from './stats';
+import {
+  heatGridShape,
+  labReport,
+  limitAdvice,
+  objectiveControl,
+  planPairLines,
+  wilson,
+} from './stats';
 import type { GameRecord } from './types';
 
 describe('Wilson score interval', () => {
@@ -111,6 +118,34 @@ describe('lab report', () => {
     // Off the table (a piece driven over the edge) counts at the nearest cell.
     expect(r.sides[0]!.deaths.counts[0 * 36 + 35]).toBe(1);
     expect(r.held.counts[12 * 36 + 31]).toBe(1);
+  });
+
+  test('splits the games by the pair of plans the bots drew, in the order of the plans', () => {
+    // Without plans (every game played one way) there is no split.
+    expect(r.byPlan).toBeUndefined();
+    expect(planPairLines(r)).toEqual([]);
+    const south = { a: 'by Bridge 2, south', b: 'by Bridge 1, north' };
+    const same = { a: 'by Bridge 2, south', b: 'by Bridge 2, south' };
+    const split = labReport({ title: 't', rulesetId: 'x', map: table }, sides, settings, [
+      game(1, 'a', 9, { plans: south }),
+      game(2, 'draw', 12, { plans: same }),
+      game(3, 'a', 10, { plans: south }),
+      game(4, 'b', 11, { plans: south }),
+      game(5, 'draw', 12, { plans: same }),
+    ]);
+    expect(split.byPlan).toHaveLength(2);
+    const [first, second] = split.byPlan!;
+    // "by Bridge 2, south" then "by Bridge 1, north" sorts before "… south" twice.
+    expect(first).toMatchObject({ plans: south, games: 3, meanTurns: 10 });
+    expect(first!.wins.a).toMatchObject({ count: 2, of: 3 });
+    expect(first!.wins.b).toMatchObject({ count: 1, of: 3 });
+    expect(first!.draws.count).toBe(0);
+    expect(second).toMatchObject({ plans: same, games: 2, meanTurns: 12 });
+    expect(second!.draws).toMatchObject({ count: 2, of: 2 });
+    expect(second!.wins.a!.count).toBe(0);
+    expect(planPairLines(split)[0]).toBe(
+      'A by Bridge 2, south against B by Bridge 1, north: 3 games; A wins 66.7% [20.8%, 93.9%], B wins 33.3% [6.1%, 79.2%], draws 0.0%; mean 10.0 turns',
+    );
   });
 
   test('does not depend on the order the games came back in', () => {

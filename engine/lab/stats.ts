@@ -6,6 +6,7 @@ import type {
   LabReport,
   LabSettings,
   ObjectiveControl,
+  PlanPair,
   Share,
 } from './types';
 
@@ -45,6 +46,20 @@ export function limitAdvice(r: LabReport, how: string): string | undefined {
   const at = r.undecidedAtLimit;
   if (!at || at.of === 0 || at.share < LIMIT_ADVICE_SHARE) return undefined;
   return `${Math.round(at.share * 100)}% of games were still undecided when the turn limit came: the bots ran out of turns, so these draws do not say the sides are even. For who wins, run again with a longer turn limit (${how}).`;
+}
+
+/**
+ * The split by plans in words, one line a pair ("Side A by Bridge 2, south against Side B by
+ * Bridge 1, north: 251 games; Side A wins 45.0% [38.9%, 51.2%], …"); none without plans.
+ */
+export function planPairLines(r: LabReport): string[] {
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const share = (s: Share) => `${pct(s.share)} [${pct(s.low)}, ${pct(s.high)}]`;
+  return (r.byPlan ?? []).map((p) => {
+    const who = r.sides.map((s) => `${s.name} ${p.plans[s.id] ?? '(no plan)'}`).join(' against ');
+    const wins = r.sides.map((s) => `${s.name} wins ${share(p.wins[s.id] ?? wilson(0, p.games))}`);
+    return `${who}: ${p.games} game${p.games === 1 ? '' : 's'}; ${wins.join(', ')}, draws ${pct(p.draws.share)}; mean ${p.meanTurns.toFixed(1)} turns`;
+  });
 }
 
 /** Cells of a heatmap over a map: 1" squares on a table (coarser past 72"), one per hex. */
@@ -111,6 +126,41 @@ export function objectiveControl(
 }
 
 /**
+ * The games split by the pair of plans the bots followed (`GameRecord.plans`), in the order of
+ * their plans' names side by side (the same order in every run, to compare runs); games without
+ * plans are left out, and no games with plans gives no pairs.
+ */
+export function planPairs(games: readonly GameRecord[], sides: readonly SideInfo[]): PlanPair[] {
+  const groups = new Map<string, GameRecord[]>();
+  for (const g of games) {
+    if (!g.plans) continue;
+    const key = JSON.stringify(sides.map((s) => g.plans![s.id] ?? ''));
+    const list = groups.get(key);
+    if (list) list.push(g);
+    else groups.set(key, [g]);
+  }
+  const pairs = [...groups].map(([key, list]) => {
+    const n = list.length;
+    const plans: Record<string, string> = {};
+    for (const g of list) Object.assign(plans, g.plans);
+    return {
+      key,
+      pair: {
+        plans,
+        games: n,
+        wins: Object.fromEntries(
+          sides.map((s) => [s.id, wilson(list.filter((g) => g.winner === s.id).length, n)]),
+        ),
+        draws: wilson(list.filter((g) => g.winner === 'draw').length, n),
+        meanTurns: list.reduce((a, g) => a + g.turns, 0) / n,
+      },
+    };
+  });
+  pairs.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return pairs.map((p) => p.pair);
+}
+
+/**
  * What a set of games says: win shares with their intervals, draws, decided games, lengths,
  * losses by type and the heatmaps. The records are taken in seed order, so the report does not
  * depend on which worker played which game or in what order they came back.
@@ -131,6 +181,7 @@ export function labReport(
   const byTurn = new Array<number>((lengths[lengths.length - 1] ?? 0) + 1).fill(0);
   for (const t of lengths) byTurn[t]!++;
   const unfinished = games.filter((g) => g.winner === null);
+  const byPlan = planPairs(games, sides);
   return {
     scenario: scenario.title,
     rulesetId: scenario.rulesetId,
@@ -191,5 +242,6 @@ export function labReport(
       text: g.text,
       hash: g.hash,
     })),
+    ...(byPlan.length > 0 ? { byPlan } : {}),
   };
 }

@@ -47,6 +47,11 @@ export interface GameRecord {
    * the end of turn t (null: nobody). Absent when the ruleset's game does not report objectives.
    */
   readonly control?: Readonly<Record<string, readonly (string | null)[]>>;
+  /**
+   * The plan each side's bot followed, by side id, when the ruleset's bot draws one per game
+   * (`GameDef.botPlan`); absent otherwise.
+   */
+  readonly plans?: Readonly<Record<string, string>>;
 }
 
 /** One game of a run, as listed in the report: enough to pick it out and replay it. */
@@ -106,6 +111,21 @@ export interface SideReport {
   readonly deaths: HeatGrid;
 }
 
+/**
+ * The games in which the bots followed one pair of plans (one plan per side), and how they went:
+ * a layout can be even over all games and still hand the game to whoever takes one route.
+ */
+export interface PlanPair {
+  /** The plan of each side, by side id. */
+  readonly plans: Readonly<Record<string, string>>;
+  readonly games: number;
+  /** Each side's wins in these games, by side id, with the interval. */
+  readonly wins: Readonly<Record<string, Share>>;
+  readonly draws: Share;
+  /** Mean length in turns. */
+  readonly meanTurns: number;
+}
+
 /** What the lab says about a set of games. */
 export interface LabReport {
   readonly scenario: string;
@@ -146,6 +166,11 @@ export interface LabReport {
   readonly objectives?: readonly ObjectiveControl[];
   /** Every game by seed: its result and length, to pick one out and replay it. */
   readonly games?: readonly GameSummary[];
+  /**
+   * The games split by the pair of plans the bots followed, in the order of the plans' names
+   * (absent when the ruleset's bot plays every game one way).
+   */
+  readonly byPlan?: readonly PlanPair[];
 }
 
 /** How far a run has got. */

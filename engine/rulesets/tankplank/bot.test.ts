@@ -303,6 +303,22 @@ describe('the flank each side takes', () => {
     // not tied to each other (seeds next to each other once gave the sides the same hand always).
     expect([...pairs].sort()).toEqual(['NN', 'NS', 'SN', 'SS']);
   });
+
+  test('is named for the balance lab by the bridge the assault goes round by', () => {
+    const game = tankplankGame(ctx);
+    const names = new Set<string>();
+    for (let seed = 1; seed <= 12; seed++) {
+      const start = newGame(ctx, { seed });
+      for (const side of ['a', 'b']) {
+        const flank = sidePlan(ctx, start, side, 'balanced').flank!;
+        const name = game.botPlan!(start, side)!;
+        names.add(name);
+        // The bridge the plan crosses by, on the side of the table it stands on.
+        expect(name).toBe(flank.far.y > 12 ? 'by Bridge 2, south' : 'by Bridge 1, north');
+      }
+    }
+    expect([...names].sort()).toEqual(['by Bridge 1, north', 'by Bridge 2, south']);
+  });
 });
 
 describe('bot styles', () => {

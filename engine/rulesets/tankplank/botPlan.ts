@@ -164,7 +164,7 @@ export interface SidePlan {
    * furthest to one side of the line from home to the objective (right or left, by `flankHand`),
    * round the main road instead of head on along it.
    */
-  readonly flank: { readonly near: TablePoint; readonly far: TablePoint } | undefined;
+  readonly flank: Crossing | undefined;
   /** Loaded carriers drive in now (the enemy's anti-armour is beaten, or it is time). */
   readonly carriersGo: boolean;
   /** Where the assault waits on its own half. */
@@ -364,8 +364,34 @@ function stagingPoint(flank: SidePlan['flank'], start: TablePoint, goal: TablePo
   return lerpPoint(goal, start, Math.min(1, STAGING / Math.max(1e-6, length)));
 }
 
+/** A flank crossing: the bridge, its ends nearer home and nearer the objective. */
+export interface Crossing {
+  readonly near: TablePoint;
+  readonly far: TablePoint;
+  /** The bridge's name on the map, with the side of the table it is on ("Bridge 2, south"). */
+  readonly name: string;
+}
+
 /** Per context: the crossing is the same all game for the same home, objective and hand. */
-const FLANKS = new WeakMap<TankplankContext, Map<string, SidePlan['flank']>>();
+const FLANKS = new WeakMap<TankplankContext, Map<string, Crossing | undefined>>();
+
+/**
+ * The plan a side's bot follows this game, in words for the balance lab to split its results
+ * by: the bridge its assault goes round by ("by Bridge 2, south"), drawn per game (`flankHand`);
+ * undefined on a map without bridges, where every game is played the same way.
+ */
+export function botPlanName(
+  ctx: TankplankContext,
+  state: TankplankState,
+  side: string,
+): string | undefined {
+  const goal = zoneOf(ctx, (o) => o === side);
+  const home = zoneOf(ctx, (o) => o !== undefined && o !== side);
+  const goalPoint = goal?.centre ?? farPoint(ctx, side);
+  const start = home?.centre ?? farPoint(ctx, enemyOf(ctx, side));
+  const flank = flankCrossing(ctx, start, goalPoint, flankHand(ctx, state, side));
+  return flank && `by ${flank.name}`;
+}
 
 /**
  * Which hand a side's flank crossing is on this game, right (1) or left (-1): drawn once per game
@@ -401,7 +427,7 @@ function flankCrossing(
   start: TablePoint,
   goal: TablePoint,
   hand: 1 | -1,
-): SidePlan['flank'] {
+): Crossing | undefined {
   let cache = FLANKS.get(ctx);
   if (!cache) FLANKS.set(ctx, (cache = new Map()));
   const key = `${start.x},${start.y}>${goal.x},${goal.y}|${hand}`;
@@ -410,7 +436,7 @@ function flankCrossing(
   // Facing the objective, the right hand (table y grows southward).
   const right = { x: -(goal.y - start.y) / length, y: (goal.x - start.x) / length };
   const mid = lerpPoint(start, goal, 0.5);
-  let best: { near: TablePoint; far: TablePoint; offset: number } | undefined;
+  let best: { near: TablePoint; far: TablePoint; offset: number; name: string } | undefined;
   for (const e of ctx.terrain.entries) {
     if (e.feature.kind !== 'bridge') continue;
     const { near: p, far: q } = deckLine(e.box);
@@ -418,11 +444,39 @@ function flankCrossing(
     const cy = (p.y + q.y) / 2;
     const [near, far] = distance(p, start) <= distance(q, start) ? [p, q] : [q, p];
     const offset = hand * ((cx - mid.x) * right.x + (cy - mid.y) * right.y);
-    if (!best || offset > best.offset) best = { near, far, offset };
+    if (!best || offset > best.offset)
+      best = { near, far, offset, name: bridgeName(ctx, e.feature, tablePoint(cx, cy)) };
   }
-  const flank = best && { near: best.near, far: best.far };
+  const flank = best && { near: best.near, far: best.far, name: best.name };
   cache.set(key, flank);
   return flank;
+}
+
+/**
+ * A bridge as a designer reads it on the map: its name (its id without one), and the side of the
+ * table it stands on when it is off the middle ("Bridge 2, south").
+ */
+function bridgeName(
+  ctx: TankplankContext,
+  feature: { readonly id: string; readonly name?: string },
+  at: TablePoint,
+): string {
+  const { width, height } = ctx.map;
+  const dx = (at.x - width / 2) / width;
+  const dy = (at.y - height / 2) / height;
+  const off = Math.max(Math.abs(dx), Math.abs(dy));
+  const side =
+    off < 1 / 6
+      ? undefined
+      : Math.abs(dy) >= Math.abs(dx)
+        ? dy > 0
+          ? 'south'
+          : 'north'
+        : dx > 0
+          ? 'east'
+          : 'west';
+  const name = feature.name ?? feature.id;
+  return side ? `${name}, ${side}` : name;
 }
 
 /** A bridge's middle line along its length, 0.3" in from each end (by its box). */

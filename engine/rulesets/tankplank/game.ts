@@ -4,6 +4,7 @@ import { actionProblem } from '../../game/actionSchema';
 import { invalid } from '../../game/reducer';
 import { TANKPLANK_ACTIONS } from './actionSchema';
 import { botPhase } from './bot';
+import { botPlanName } from './botPlan';
 import { sidesToPlay } from './rules/movementOrder';
 import { positionOf } from './rules/situation';
 import {
@@ -103,6 +104,7 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
       ...(timeUp ? { timeUp: true } : {}),
     }),
     bot: (state, side, style) => botPhase(ctx, state, side, style),
+    botPlan: (state, side) => botPlanName(ctx, state, side),
     pieces: (state) =>
       dictValues(state.units).map((u) => {
         const p = positionOf(state, u.id);

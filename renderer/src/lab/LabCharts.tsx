@@ -84,6 +84,65 @@ export function WinShares({
   );
 }
 
+/**
+ * The results split by the plan each side's bot drew for the game (the Tankplank bot's flank
+ * bridge): a layout even over all games may still hand the game to whoever takes one route.
+ * Nothing when the ruleset's bot plays every game one way.
+ */
+export function PlanTable({ report }: { report: LabReport }) {
+  const pairs = report.byPlan ?? [];
+  if (pairs.length === 0) return null;
+  return (
+    <table className="lab-plans" aria-label="Results by plan" data-testid="lab-plans">
+      <caption>
+        By the plan each side&apos;s bot drew for the game: a layout can be even over all games and
+        still favour one route.
+      </caption>
+      <thead>
+        <tr>
+          {report.sides.map((s) => (
+            <th key={s.id}>{s.name}&apos;s plan</th>
+          ))}
+          <th className="num">games</th>
+          {report.sides.map((s) => (
+            <th key={s.id} className="num">
+              {s.name} wins (95% interval)
+            </th>
+          ))}
+          <th className="num">draws</th>
+          <th className="num">mean turns</th>
+        </tr>
+      </thead>
+      <tbody>
+        {pairs.map((p) => (
+          <tr key={report.sides.map((s) => p.plans[s.id] ?? '').join('|')}>
+            {report.sides.map((s) => (
+              <td key={s.id}>{p.plans[s.id] ?? '—'}</td>
+            ))}
+            <td className="num">{p.games}</td>
+            {report.sides.map((s) => {
+              const w = p.wins[s.id];
+              return (
+                <td key={s.id} className="num">
+                  {w ? pct(w.share) : '—'}
+                  {w && (
+                    <span className="interval">
+                      {' '}
+                      ({pct(w.low)} – {pct(w.high)})
+                    </span>
+                  )}
+                </td>
+              );
+            })}
+            <td className="num">{pct(p.draws.share)}</td>
+            <td className="num">{p.meanTurns.toFixed(1)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** Games by the turn they ended in. */
 export function LengthChart({ report }: { report: LabReport }) {
   const turns = report.length.byTurn;

@@ -19,7 +19,7 @@ import {
 import type { GameSummary } from '../../../engine/lab/types';
 import type { PlaytestGame } from '../../../engine/playtest';
 import type { Host } from '../../host/Host';
-import { ControlChart, HeatMap, LengthChart, WinShares } from './LabCharts';
+import { ControlChart, HeatMap, LengthChart, PlanTable, WinShares } from './LabCharts';
 import { labWorkers, webLabWorker } from './labClient';
 import { labGameForPlaytest } from './labReplay';
 import './lab.css';
@@ -397,6 +397,7 @@ export function LabDialog({
                 : ''}
             </h3>
             <WinShares report={report} colours={colours} />
+            <PlanTable report={report} />
             {baseline && (
               <div className="lab-compare" data-testid="lab-compare">
                 <p>
