@@ -107,9 +107,13 @@ for (const workers of workerCounts) {
     `  decided ${pct(report.decided.share)} [${pct(report.decided.low)}, ${pct(report.decided.high)}], draws ${pct(report.draws.share)}, unfinished ${report.unfinished}; wins ${wins}; length mean ${report.length.mean.toFixed(1)} turns (median ${report.length.median}, ${report.length.min}-${report.length.max})`,
   );
 }
-// By the plan each side's bot drew (the same games whatever the workers, so printed once).
-const byPlan = planPairLines(reports[reports.length - 1]!.report);
-if (byPlan.length > 0) console.log(`by plan:\n${byPlan.map((l) => `  ${l}`).join('\n')}`);
+/** The results by each pair of plans the bots drew, indented under the run's line. */
+const printByPlan = (report: LabReport) => {
+  const lines = planPairLines(report);
+  if (lines.length > 0) console.log(`  by plan:\n${lines.map((l) => `    ${l}`).join('\n')}`);
+};
+// The same games whatever the workers, so printed once.
+printByPlan(reports[reports.length - 1]!.report);
 // The lab's own check: it must see that a side with half its tanks taken away is the weaker one.
 const imbalanceGames = Number(opt('imbalance-games') ?? Math.min(games, 100));
 if (imbalanceGames > 0) {
@@ -128,6 +132,7 @@ if (imbalanceGames > 0) {
     console.log(
       `imbalance check${note} (${variant.removed.join(', ')} removed: ${variant.removed.length} of side ${weak}'s ${variant.had} tanks), ${imbalanceGames} games to ${limit} turns in ${((performance.now() - t0) / 1000).toFixed(1)} s: side ${strong} wins ${pct(a.wins.share)} [${pct(a.wins.low)}, ${pct(a.wins.high)}], draws ${pct(report.draws.share)} (${pct(report.undecidedAtLimit?.share ?? 0)} at the turn limit); interval above 50%: ${excludes}`,
     );
+    printByPlan(report);
     return { report, limit };
   };
   const first = await check(settings.turnLimit, '');
