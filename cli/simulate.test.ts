@@ -10,7 +10,12 @@ const village = join(import.meta.dirname, '..', 'scenarios', 'tankplank-village.
 
 interface Report {
   played: number;
-  sides: { id: string; style: string; wins: { share: number; low: number; high: number } }[];
+  sides: {
+    id: string;
+    style: string;
+    wins: { share: number; low: number; high: number };
+    kills?: { columns: number };
+  }[];
   hashes: { seed: number; hash: string }[];
   length: { mean: number };
 }
@@ -28,6 +33,8 @@ describe('sandtable simulate (and its alias lab)', () => {
     expect(a.hashes.map((h) => h.seed)).toEqual([7, 8, 9]);
     expect(b.hashes).toEqual(a.hashes);
     expect(a.sides.map((s) => s.style)).toEqual(['balanced', 'cautious']);
+    // The heatmap of where each side's kills were made from, on the village's 1" cells.
+    expect(a.sides.map((s) => s.kills?.columns)).toEqual([36, 36]);
     expect(a.length.mean).toBe(1);
     // Progress went to stderr, the report alone to stdout.
     expect(one.stderr).toContain('3/3 games');

@@ -35,7 +35,8 @@ export const usage = `sandtable simulate <scenario> [--games <n>] [--seed <s>] [
   win share with its 95% interval (Wilson), draws, decided games, the draws undecided at the turn
   limit (with a word when most games ran out of turns: try a longer --turn-limit), game length,
   losses by unit type, the results split by the plan each side's bot drew for the game (on
-  Tankplank, the bridge its assault goes round by), who held each objective at the end of every turn and where pieces fell. The bots play the
+  Tankplank, the bridge its assault goes round by), who held each objective at the end of every turn, where pieces fell and where the kills were
+  made from. The bots play the
   styles of the scenario's playtest settings unless --bots names others (cautious, balanced or
   aggressive). The same seeds always give the same games, whatever the number of workers.
   Progress goes to stderr; Ctrl-C stops the run and reports the games finished so far.
@@ -151,12 +152,18 @@ function textReport(r: LabReport, seconds: number, cancelled: boolean): string {
   }
   for (const o of r.objectives ?? []) lines.push('', ...controlText(o, r));
   for (const side of r.sides) {
-    if (side.deaths.max === 0) continue;
-    lines.push('');
-    lines.push(
-      `where ${side.name}'s pieces fell (${side.deaths.columns}×${side.deaths.rows} cells of ${side.deaths.cell}, darkest ${side.deaths.max}):`,
-    );
-    lines.push(...heatText(side.deaths));
+    const maps: [HeatGrid | undefined, string][] = [
+      [side.deaths, `where ${side.name}'s pieces fell`],
+      [side.kills, `where ${side.name}'s kills were made from`],
+    ];
+    for (const [grid, title] of maps) {
+      if (!grid || grid.max === 0) continue;
+      lines.push('');
+      lines.push(
+        `${title} (${grid.columns}×${grid.rows} cells of ${grid.cell}, darkest ${grid.max}):`,
+      );
+      lines.push(...heatText(grid));
+    }
   }
   return `${lines.join('\n')}\n`;
 }

@@ -70,6 +70,8 @@ test('balance lab: pick styles, run a small lab in workers, read win shares, len
   // The other layer redraws the map; Run again keeps the same seeds and so the same numbers.
   await results.getByRole('radio', { name: "Where Side B (east)'s pieces fell" }).check();
   await expect(results).toContainText("Where Side B (east)'s pieces fell:");
+  await results.getByRole('radio', { name: "Where Side A (west)'s kills were made from" }).check();
+  await expect(results).toContainText("Where Side A (west)'s kills were made from:");
   const before = await shares.textContent();
 
   // Cancel stops a long run and keeps what was played.

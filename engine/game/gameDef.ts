@@ -71,6 +71,17 @@ export interface BoardPiece {
   readonly alive: boolean;
 }
 
+/** One piece put out of action by another, by piece id (`GameDef.kills`). */
+export interface PieceKill {
+  readonly killer: string;
+  readonly victim: string;
+}
+
+/** Sees one game's side turns' events in order and says the kills in each (`GameDef.kills`). */
+export interface KillCounter<E> {
+  killsIn(events: readonly E[]): readonly PieceKill[];
+}
+
 /** An objective and who holds it, as the balance lab charts its control over the game. */
 export interface ObjectiveHolding {
   readonly id: string;
@@ -120,6 +131,14 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
    * without those two.
    */
   pieces?(state: S): readonly BoardPiece[];
+  /**
+   * A fresh kill counter for one game, for the balance lab's heatmap of where kills were made
+   * from: fed every side turn's events in order, it says which piece put which out of action in
+   * them (a man shot, a vehicle knocked out), by piece id. A counter may remember earlier side
+   * turns (a hit in the firing, the tank removed at the end of the round). A game without it is
+   * still played by the lab, without that heatmap.
+   */
+  kills?(): KillCounter<E>;
   /**
    * The scenario's objectives and who holds each now, for the balance lab's objective control
    * turn by turn. A game without it is still played by the lab, without that chart.

@@ -15,7 +15,7 @@ export type Player<S = unknown, A extends GameAction = GameAction> =
   /** Actions from elsewhere (a test, a network peer): the driver applies them with the reducer. */
   | { readonly kind: 'source'; next(state: S, side: string): readonly A[] };
 
-export interface SimulateOptions<S, A extends GameAction> {
+export interface SimulateOptions<S, A extends GameAction, E = unknown> {
   readonly seed: number;
   readonly turnLimit?: number;
   /** Per side; a side not named is played by the balanced bot. */
@@ -27,10 +27,11 @@ export interface SimulateOptions<S, A extends GameAction> {
   /** Keep every action (for a saved log or a replay check); off for speed in the balance lab. */
   readonly record?: boolean;
   /**
-   * Sees the state at the start and after every side turn (the balance lab notes who fell where).
-   * It must not keep the game from going on: what it returns is ignored.
+   * Sees the state at the start and after every side turn, with that side turn's events (the
+   * balance lab notes who fell where, and where the kills were made from). It must not keep the
+   * game from going on: what it returns is ignored.
    */
-  readonly observe?: (state: S, sideTurns: number) => void;
+  readonly observe?: (state: S, sideTurns: number, events: readonly E[]) => void;
 }
 
 export interface SimulateResult<S, A> {
@@ -94,14 +95,14 @@ function applyAll<S, A extends GameAction, E>(
 /** Plays a whole game headless. The same game, seed and players always give the same result. */
 export function simulate<S, A extends GameAction, E>(
   game: GameDef<S, A, E>,
-  options: SimulateOptions<S, A>,
+  options: SimulateOptions<S, A, E>,
 ): SimulateResult<S, A> {
   let state = game.newGame({
     seed: options.seed,
     ...(options.turnLimit !== undefined ? { turnLimit: options.turnLimit } : {}),
   });
   if (options.forcedDice?.length) state = withForcedDice(game, state, options.forcedDice);
-  options.observe?.(state, 0);
+  options.observe?.(state, 0, []);
   const cap = options.maxSideTurns ?? 2000;
   const actions: A[] = [];
   let events = 0;
@@ -130,7 +131,7 @@ export function simulate<S, A extends GameAction, E>(
     state = turn.state;
     events += turn.events.length;
     if (options.record !== false) actions.push(...turn.actions);
-    options.observe?.(state, sideTurns);
+    options.observe?.(state, sideTurns, turn.events);
   }
   return {
     state,

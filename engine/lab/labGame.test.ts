@@ -74,6 +74,43 @@ describe('a lab game', () => {
     expect(playLabGame(hillGame as never, 1, settings).plans).toBeUndefined();
   });
 
+  test('records where each killer stood, or where it was last seen when it is gone too', () => {
+    // Turn 1: b's piece shoots one of a's and is credited where it stands; turn 2: a's piece
+    // makes a kill and is gone in the same side turn, so it is credited where it was last seen.
+    const at = (s: S, id: string): readonly [number, number] | null =>
+      id === 'a1' ? (s.turn >= 3 ? null : [1, 1]) : [5 + s.turn, 2];
+    const shooting = {
+      ...hillGame,
+      reduce: (s: S, a: A) => {
+        const r = hillGame.reduce(s, a);
+        if (!r.ok || s.next !== 'b') return r;
+        const events = s.turn === 1 ? [{ by: 'b1', unit: 'a2' }] : [{ by: 'a1', unit: 'b9' }];
+        return accepted(r.state, events as never[]);
+      },
+      pieces: (s: S) =>
+        ['a1', 'b1'].map((id) => ({
+          id,
+          side: id[0]!,
+          type: `t.${id}`,
+          at: at(s, id),
+          alive: at(s, id) !== null,
+        })),
+      kills: () => ({
+        killsIn: (events: readonly { by: string; unit: string }[]) =>
+          events.map((e) => ({ killer: e.by, victim: e.unit })),
+      }),
+    };
+    const r = playLabGame(shooting as never, 1, { games: 1, firstSeed: 1, styles: {} });
+    expect(r.kills).toEqual([
+      { side: 'b', type: 't.b1', at: [7, 2], sideTurn: 2 },
+      { side: 'a', type: 't.a1', at: [1, 1], sideTurn: 4 },
+    ]);
+    // Without a kill counter there is no list.
+    expect(
+      playLabGame(hillGame as never, 1, { games: 1, firstSeed: 1, styles: {} }).kills,
+    ).toBeUndefined();
+  });
+
   test('a game without objectives leaves the record without control', () => {
     const { objectives: _unused, ...plain } = hillGame;
     const r = playLabGame(plain as never, 1, { games: 1, firstSeed: 1, styles: {} });

@@ -32,6 +32,8 @@ export function playLabGame(game: AnyGameDef, seed: number, settings: LabSetting
     }
     turnSeen = upTo + 1;
   };
+  const killsIn = pieces ? game.kills?.() : undefined;
+  const kills: Death[] = [];
   const r = simulate(game, {
     seed,
     players,
@@ -39,10 +41,22 @@ export function playLabGame(game: AnyGameDef, seed: number, settings: LabSetting
     ...(settings.turnLimit !== undefined ? { turnLimit: settings.turnLimit } : {}),
     ...(pieces || objectives
       ? {
-          observe: (state: unknown, sideTurn: number) => {
+          observe: (state: unknown, sideTurn: number, events: readonly unknown[]) => {
             noteControl(state, false);
             if (!pieces) return;
-            for (const p of pieces(state)) {
+            const now = pieces(state);
+            // Where each killer stood: where it is now, or where it was last seen when it is gone
+            // too (knocked out in the same exchange) or off the board (a rider, a piece that left).
+            if (killsIn && events.length > 0) {
+              const byId = new Map(now.map((p) => [p.id, p]));
+              for (const k of killsIn.killsIn(events)) {
+                const p = byId.get(k.killer);
+                const seen = p?.alive && p.at ? p : lastSeen.get(k.killer);
+                if (seen?.at)
+                  kills.push({ side: seen.side, type: seen.type, at: seen.at, sideTurn });
+              }
+            }
+            for (const p of now) {
               const before = lastSeen.get(p.id);
               if (p.alive && p.at) lastSeen.set(p.id, p);
               else if (!p.alive && before) {
@@ -84,6 +98,7 @@ export function playLabGame(game: AnyGameDef, seed: number, settings: LabSetting
       : {}),
     hash: r.hash,
     deaths,
+    ...(killsIn ? { kills } : {}),
     held,
     ...(objectives ? { control } : {}),
     ...(Object.keys(plans).length > 0 ? { plans } : {}),

@@ -120,6 +120,25 @@ describe('lab report', () => {
     expect(r.held.counts[12 * 36 + 31]).toBe(1);
   });
 
+  test('puts kills in the cells the killers stood in, per side; none without a kill counter', () => {
+    expect(r.sides[0]!.kills).toBeUndefined();
+    const withKills = labReport({ title: 't', rulesetId: 'x', map: table }, sides, settings, [
+      game(1, 'a', 9, {
+        kills: [
+          { side: 'a', type: 'tp.mediumTank', at: [3.5, 4.2], sideTurn: 4 },
+          { side: 'a', type: 'tp.mediumTank', at: [3.9, 4.8], sideTurn: 6 },
+          { side: 'b', type: 'tp.hmgCrew', at: [30, 12], sideTurn: 5 },
+        ],
+      }),
+      game(2, 'draw', 12, { kills: [] }),
+    ]);
+    const [a, b] = withKills.sides;
+    expect(a!.kills!.counts[4 * 36 + 3]).toBe(2);
+    expect(a!.kills!.max).toBe(2);
+    expect(b!.kills!.counts[12 * 36 + 30]).toBe(1);
+    expect(b!.kills!.counts.reduce((x, y) => x + y, 0)).toBe(1);
+  });
+
   test('splits the games by the pair of plans the bots drew, in the order of the plans', () => {
     // Without plans (every game played one way) there is no split.
     expect(r.byPlan).toBeUndefined();

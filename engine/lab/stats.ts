@@ -207,6 +207,17 @@ export function labReport(
           hexes,
           games.flatMap((g) => g.deaths.filter((d) => d.side === s.id).map((d) => d.at)),
         ),
+        ...(games.some((g) => g.kills)
+          ? {
+              kills: heat(
+                shape,
+                hexes,
+                games.flatMap((g) =>
+                  (g.kills ?? []).filter((k) => k.side === s.id).map((k) => k.at),
+                ),
+              ),
+            }
+          : {}),
       };
     }),
     draws: wilson(finished.filter((g) => g.winner === 'draw').length, n),

@@ -15,7 +15,7 @@ export interface LabSettings {
   readonly turnLimit?: number;
 }
 
-/** Where a piece fell, and in which side turn of the game. */
+/** Where a piece fell (or stood when it made a kill), and in which side turn of the game. */
 export interface Death {
   readonly side: string;
   readonly type: string;
@@ -40,6 +40,11 @@ export interface GameRecord {
   /** Hash of the final state: the same seed and settings always give the same hash. */
   readonly hash: string;
   readonly deaths: readonly Death[];
+  /**
+   * Where pieces stood when they put another out of action, one entry a kill (`side` and `type`
+   * are the killer's); absent when the ruleset's game does not say who killed whom.
+   */
+  readonly kills?: readonly Death[];
   /** Where the winner's pieces stood when the game ended (empty for a draw). */
   readonly held: readonly (readonly [number, number])[];
   /**
@@ -109,6 +114,11 @@ export interface SideReport {
   readonly lossesPerGame: Readonly<Record<string, number>>;
   /** Where this side's pieces died. */
   readonly deaths: HeatGrid;
+  /**
+   * Where this side's pieces stood when they made their kills (absent when the ruleset's game
+   * does not say who killed whom).
+   */
+  readonly kills?: HeatGrid;
 }
 
 /**

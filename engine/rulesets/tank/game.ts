@@ -90,6 +90,18 @@ export function tankGame(ctx: TankContext): TankGame {
         ? { actions: [{ type: 'resolve', all: true }], state: r.state, events: r.events }
         : { actions: [], state, events: [] };
     },
+    // A unit destroyed or eliminated by fire counts at every unit that fired at it together (a
+    // combined attack, TC-4), and at the overrunning unit.
+    kills: () => ({
+      killsIn: (events) =>
+        events.flatMap((e) => {
+          if (e.type === 'fire' && (e.result === 'destroyed' || e.result === 'eliminated'))
+            return e.firers.map((killer) => ({ killer, victim: e.target }));
+          if (e.type === 'overrun' && (e.result === 'destroyed' || e.result === 'eliminated'))
+            return [{ killer: e.unit, victim: e.target }];
+          return [];
+        }),
+    }),
     pieces: (state) =>
       ctx.order.map((id) => {
         const u = state.units[id]!;

@@ -105,6 +105,13 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
     }),
     bot: (state, side, style) => botPhase(ctx, state, side, style),
     botPlan: (state, side) => botPlanName(ctx, state, side),
+    // A man hit and not saved, a vehicle penetrated: marked as a casualty by its shooter (TP-4.6).
+    kills: () => ({
+      killsIn: (events) =>
+        events.flatMap((e) =>
+          e.type === 'CasualtyMarked' ? [{ killer: e.by, victim: e.unit }] : [],
+        ),
+    }),
     pieces: (state) =>
       dictValues(state.units).map((u) => {
         const p = positionOf(state, u.id);

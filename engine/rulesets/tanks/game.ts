@@ -1,6 +1,6 @@
 import type { CatalogDoc } from '../../format';
 import { actionProblem } from '../../game/actionSchema';
-import type { GameDef, GameResult, SideInfo } from '../../game/gameDef';
+import type { GameDef, GameResult, KillCounter, PieceKill, SideInfo } from '../../game/gameDef';
 import { invalid } from '../../game/reducer';
 import { hashState } from '../../game/stateHash';
 import { TANKS_ACTIONS } from './actionSchema';
@@ -112,6 +112,7 @@ export function tanksGame(ctx: TanksContext): TanksGame {
       side,
       ...(timeUp ? { timeUp: true } : {}),
     }),
+    kills: () => tanksKills(),
     pieces: (state) =>
       ctx.order.map((id) => {
         const m = state.models[id]!;
@@ -141,4 +142,30 @@ export function makeTanksGame(
   const ctx = createContext(scenario, catalogs);
   if (typeof ctx === 'string') return ctx;
   return { ctx, game: tanksGame(ctx) };
+}
+
+/**
+ * TANKS kills: a tank is destroyed at the end of the round (TK-7), or a helicopter crashes at
+ * once (TK-6.2), by the damage it took; the kill goes to the last model whose attack did damage.
+ */
+function tanksKills(): KillCounter<TanksEvent> {
+  const attacker = new Map<string, string>();
+  const damagedBy = new Map<string, string>();
+  return {
+    killsIn(events) {
+      const out: PieceKill[] = [];
+      for (const e of events) {
+        if (e.type === 'AttackRolled') attacker.set(e.target, e.unit);
+        else if (e.type === 'DamageTaken' && e.hits + e.criticals > 0) {
+          const by = attacker.get(e.unit);
+          if (by !== undefined) damagedBy.set(e.unit, by);
+        } else if (e.type === 'TankDestroyed' || e.type === 'HelicopterCrashed') {
+          const killer = damagedBy.get(e.unit);
+          if (killer !== undefined) out.push({ killer, victim: e.unit });
+          damagedBy.delete(e.unit);
+        }
+      }
+      return out;
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import type { CatalogDoc, ScenarioDoc } from '../../format';
 import { actionProblem } from '../../game/actionSchema';
 import type { GameDef, GameResult, SideInfo, Viewer } from '../../game/gameDef';
+import { lastAttackKills } from '../../game/kills';
 import { invalid } from '../../game/reducer';
 import { hashState } from '../../game/stateHash';
 import { WW1_ACTIONS } from './actionSchema';
@@ -117,6 +118,12 @@ export function ww1Game(ctx: Ww1Context): Ww1Game {
       if (state.phase === 'move') return { type: 'endMoves' };
       return { type: 'endTurn' };
     },
+    // A unit eliminated falls to the last unit that battled it (WW-5).
+    kills: () =>
+      lastAttackKills<Ww1Event>(
+        (e) => (e.type === 'battle' ? { killer: e.unit, victim: e.target } : undefined),
+        (e) => (e.type === 'eliminated' ? e.unit : undefined),
+      ),
     pieces: (state) => {
       const alive = new Set(Object.keys(state.units));
       const start = ctx.scenario.forces.sides.flatMap((s) =>

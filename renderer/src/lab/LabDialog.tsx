@@ -39,7 +39,7 @@ const rgbOf = (css: string): [number, number, number] => {
   return m ? [parseInt(m[1]!, 16), parseInt(m[2]!, 16), parseInt(m[3]!, 16)] : [180, 30, 30];
 };
 
-type Layer = { kind: 'deaths'; side: string } | { kind: 'held' };
+type Layer = { kind: 'deaths' | 'kills'; side: string } | { kind: 'held' };
 
 /**
  * The balance lab: plays the open scenario bot against bot many times in Web Workers (one per
@@ -259,11 +259,17 @@ export function LabDialog({
         }
       : (() => {
           const s = report.sides.find((x) => x.id === layer.side) ?? report.sides[0]!;
-          return {
-            grid: s.deaths,
-            label: `Where ${s.name}'s pieces fell`,
-            colour: rgbOf(colours[s.id] ?? '#b8322a'),
-          };
+          return layer.kind === 'kills' && s.kills
+            ? {
+                grid: s.kills,
+                label: `Where ${s.name}'s kills were made from`,
+                colour: rgbOf(colours[s.id] ?? '#b8322a'),
+              }
+            : {
+                grid: s.deaths,
+                label: `Where ${s.name}'s pieces fell`,
+                colour: rgbOf(colours[s.id] ?? '#b8322a'),
+              };
         })());
 
   return (
@@ -488,6 +494,20 @@ export function LabDialog({
                     Where {s.name}'s pieces fell
                   </label>
                 ))}
+                {report.sides.map(
+                  (s) =>
+                    s.kills && (
+                      <label key={`${s.id}-kills`}>
+                        <input
+                          type="radio"
+                          name="lab-layer"
+                          checked={layer.kind === 'kills' && layer.side === s.id}
+                          onChange={() => setLayer({ kind: 'kills', side: s.id })}
+                        />
+                        Where {s.name}'s kills were made from
+                      </label>
+                    ),
+                )}
                 <label>
                   <input
                     type="radio"

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { loadDocument, type ScenarioDoc } from '../format';
+import { playLabGame } from './labGame';
+import { labGameOf } from './worker';
+
+/** A bundled scenario of every ruleset with a bot, and its table or hex map's size. */
+const SCENARIOS = [
+  'tankplank-village',
+  'tank-contour-hills',
+  'tanks-air-cover',
+  'ww1-wire',
+] as const;
+
+describe('where kills were made from, in every ruleset with a bot', () => {
+  test.each(SCENARIOS)(
+    '%s: kills are found, by pieces of a side, on the map',
+    (name) => {
+      const r = loadDocument(readFileSync(`scenarios/${name}.scenario.json`, 'utf8'), {
+        expect: ['sandtable.scenario'],
+      });
+      if (!r.ok) throw new Error(`${name} does not load`);
+      const doc = r.doc as ScenarioDoc;
+      const made = labGameOf(doc);
+      if ('error' in made) throw new Error(made.error);
+      const sides = new Set(made.game.sides.map((s) => s.id));
+      const map = doc.map;
+      const [w, h] = map.kind === 'hex' ? [map.columns, map.rows] : [map.width, map.height];
+      let kills = 0;
+      let deaths = 0;
+      for (const seed of [1, 2, 3]) {
+        const g = playLabGame(made.game, seed, { games: 3, firstSeed: 1, styles: {} });
+        expect(g.kills).toBeDefined();
+        kills += g.kills!.length;
+        deaths += g.deaths.length;
+        for (const k of g.kills!) {
+          expect(sides.has(k.side)).toBe(true);
+          expect(k.at[0]).toBeGreaterThanOrEqual(-1);
+          expect(k.at[0]).toBeLessThanOrEqual(w + 1);
+          expect(k.at[1]).toBeGreaterThanOrEqual(-1);
+          expect(k.at[1]).toBeLessThanOrEqual(h + 1);
+        }
+      }
+      // Most losses have a killer (some have none: riders lost with their vehicle, a crash).
+      expect(kills).toBeGreaterThan(0);
+      expect(kills).toBeGreaterThanOrEqual(deaths * 0.5);
+    },
+    60_000,
+  );
+});
