@@ -291,6 +291,10 @@ test('TANKS terrain placed by the players (TK-2.2, TK-2.3): roll-off, pieces put
   await page.screenshot({ path: `${SHOTS}/13-terrain-hover.png` });
   await clickTable(page, 18, 9);
   await expect(log).toContainText('places Forest Birch wood');
+  // The next piece is the other side's: click once the pointer shows it (under load the click
+  // could come before the panel moved on, and place nothing).
+  await hoverTable(page, 18, 27);
+  await expect(preview).toContainText(/places .*Pine forest here/);
   await clickTable(page, 18, 27);
   await expect(log).toContainText('places Pine forest');
   const turn = page.getByRole('button', { name: /45° clockwise/ });
