@@ -256,6 +256,21 @@ const zoneOf = (ctx: TankplankContext, owner: (o: string | undefined) => boolean
   return o?.area ? { area: o.area, centre: centreOf(o.area, ctx.map) } : undefined;
 };
 
+/**
+ * The side's objective and home ground (the enemy's objective), and where its plan runs from and
+ * to: the middle of each, or the far and the near table edge where there is none.
+ */
+function planEnds(ctx: TankplankContext, side: string) {
+  const goal = zoneOf(ctx, (o) => o === side);
+  const home = zoneOf(ctx, (o) => o !== undefined && o !== side);
+  return {
+    goal,
+    home,
+    goalPoint: goal?.centre ?? farPoint(ctx, side),
+    start: home?.centre ?? farPoint(ctx, enemyOf(ctx, side)),
+  };
+}
+
 /** The side's plan for this phase. */
 export function sidePlan(
   ctx: TankplankContext,
@@ -264,8 +279,7 @@ export function sidePlan(
   style: BotStyle,
 ): SidePlan {
   const params = STYLES[style];
-  const goal = zoneOf(ctx, (o) => o === side);
-  const home = zoneOf(ctx, (o) => o !== undefined && o !== side);
+  const { goal, home, goalPoint, start } = planEnds(ctx, side);
   // Enemy troops: dropped weapons and boats neither hold ground nor can be shot.
   const enemies = dictValues(state.units).filter(
     (u): u is UnitState & { at: readonly [number, number] } =>
@@ -274,7 +288,6 @@ export function sidePlan(
   const at = (u: { at: readonly [number, number] }) => tablePoint(u.at[0], u.at[1]);
   const enemiesInGoal = goal ? enemies.filter((u) => inZone(ctx, goal, at(u))) : [];
   const enemiesInHome = home ? enemies.filter((u) => inZone(ctx, home, at(u))) : [];
-  const goalPoint = goal?.centre ?? farPoint(ctx, side);
   // Worth of troops left, ours and theirs (only asked before the push turn).
   const stronger = () => {
     let mine = 0;
@@ -300,7 +313,6 @@ export function sidePlan(
     return theirs <= params.carriersGoAt * mine + 1e-9;
   };
   const carriersGo = state.turn >= params.carriersGoTurn || antiArmourBeaten();
-  const start = home?.centre ?? farPoint(ctx, enemyOf(ctx, side));
   const roles = new Map(formationRoles(ctx, state, side, params, !!home));
   const escorts = pairEscorts(ctx, state, roles, params.escorts);
   const near = goal ? nearGoal(ctx, state, side, goal) : 0;
@@ -385,10 +397,7 @@ export function botPlanName(
   state: TankplankState,
   side: string,
 ): string | undefined {
-  const goal = zoneOf(ctx, (o) => o === side);
-  const home = zoneOf(ctx, (o) => o !== undefined && o !== side);
-  const goalPoint = goal?.centre ?? farPoint(ctx, side);
-  const start = home?.centre ?? farPoint(ctx, enemyOf(ctx, side));
+  const { goalPoint, start } = planEnds(ctx, side);
   const flank = flankCrossing(ctx, start, goalPoint, flankHand(ctx, state, side));
   return flank && `by ${flank.name}`;
 }
