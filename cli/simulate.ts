@@ -19,6 +19,7 @@ import {
   changeText,
   compareRuns,
   labFileName,
+  planChangeLines,
   labFileText,
   parseLabFile,
   withRun,
@@ -307,7 +308,12 @@ export async function run(args: string[]): Promise<number> {
   }
   const seconds = (performance.now() - started) / 1000;
   const before = previous?.runs[previous.runs.length - 1];
-  const changes = before ? compareRuns(before.report, report).map(changeText) : [];
+  const changes = before
+    ? [
+        ...compareRuns(before.report, report).map(changeText),
+        ...planChangeLines(before.report, report).map((l) => l.text),
+      ]
+    : [];
   if (values.save) {
     const next = withRun(
       previous,

@@ -105,6 +105,10 @@ test('balance lab: pick styles, run a small lab in workers, read win shares, len
   await expect(compare).toContainText('Against the run saved');
   await expect(compare).toContainText('(4 games)');
   await expect(compare).toContainText("Side A (west)'s win share stayed at 0%");
+  // The same games by plans too: no pair of plans moved.
+  await expect(compare).toContainText(
+    "By plans: no side's win share moved beyond chance in any pair of plans",
+  );
   await page.screenshot({ path: `${SHOTS}/compare.png` });
   await again.getByRole('button', { name: /^Seed 2: draw, turn 1/ }).click();
   await expect(again).toBeHidden({ timeout: 60_000 });

@@ -6,6 +6,7 @@ import {
   labFileName,
   labFileText,
   parseLabFile,
+  planChangeLines,
   withRun,
 } from './labFile';
 import { labReport } from './stats';
@@ -91,5 +92,47 @@ describe('the lab file next to a scenario', () => {
     expect(changeText(compareRuns(many(90, 10), many(10, 90))[0]!)).toBe(
       "Side A's win share went from 90% to 10%",
     );
+  });
+
+  test('compares each pair of plans found in both runs, saying only the clear changes', () => {
+    const south = { a: 'by Bridge 2, south', b: 'by Bridge 1, north' };
+    const north = { a: 'by Bridge 1, north', b: 'by Bridge 1, north' };
+    const planned = (pairs: [Record<string, string>, string[]][]) => {
+      let seed = 0;
+      return labReport(
+        { title: 'Hill', rulesetId: 'x', map },
+        sides,
+        { games: 0, firstSeed: 1, styles: {} },
+        pairs.flatMap(([plans, winners]) => winners.map((w) => ({ ...rec(++seed, w), plans }))),
+      );
+    };
+    const times = (n: number, w: string) => Array<string>(n).fill(w);
+    const before = planned([
+      [south, [...times(18, 'a'), ...times(2, 'b')]],
+      [north, times(10, 'draw')],
+    ]);
+    // Side A's south route lost its edge (a wall moved); the north games stayed as they were.
+    const after = planned([
+      [south, [...times(3, 'a'), ...times(17, 'b')]],
+      [north, times(10, 'draw')],
+    ]);
+    expect(planChangeLines(before, after)).toEqual([
+      {
+        text: "With Side A by Bridge 2, south, Side B by Bridge 1, north: Side A's win share went from 90% to 15%",
+        clear: true,
+      },
+      {
+        text: "With Side A by Bridge 2, south, Side B by Bridge 1, north: Side B's win share went from 10% to 85%",
+        clear: true,
+      },
+    ]);
+    // Nothing beyond chance: one line that says so; no pairs in common: nothing.
+    expect(planChangeLines(before, before)).toEqual([
+      {
+        text: "By plans: no side's win share moved beyond chance in any pair of plans",
+        clear: false,
+      },
+    ]);
+    expect(planChangeLines(report(['a']), after)).toEqual([]);
   });
 });

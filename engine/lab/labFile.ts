@@ -111,6 +111,64 @@ export function compareRuns(before: LabReport, after: LabReport): ShareChange[] 
   return out;
 }
 
+/** How a side's win share moved in the games of one pair of plans (`LabReport.byPlan`). */
+export interface PlanShareChange extends ShareChange {
+  /** The pair in words: "Side A by Bridge 2, south, Side B by Bridge 1, north". */
+  readonly plans: string;
+}
+
+/**
+ * Each side's win share then and now in the games of each pair of plans found in both runs: a
+ * wall moved on one route shows in the games that took it before it shows over all of them.
+ */
+export function comparePlans(before: LabReport, after: LabReport): PlanShareChange[] {
+  const out: PlanShareChange[] = [];
+  const key = (r: LabReport, plans: Readonly<Record<string, string>>) =>
+    r.sides.map((s) => plans[s.id] ?? '').join('|');
+  for (const pair of after.byPlan ?? []) {
+    const k = key(after, pair.plans);
+    const then = (before.byPlan ?? []).find((p) => key(before, p.plans) === k);
+    if (!then) continue;
+    const plans = after.sides.map((s) => `${s.name} ${pair.plans[s.id] ?? '(no plan)'}`).join(', ');
+    for (const s of after.sides) {
+      const b = then.wins[s.id];
+      const a = pair.wins[s.id];
+      if (!a || !b) continue;
+      out.push({
+        side: s.id,
+        name: s.name,
+        before: b.share,
+        after: a.share,
+        clear: b.high < a.low || a.high < b.low,
+        plans,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The changes by plans worth a designer's eye: the clear ones (intervals apart), in words; when
+ * pairs were compared and none moved beyond chance, one line that says so; nothing when the runs
+ * have no pairs of plans in common.
+ */
+export function planChangeLines(
+  before: LabReport,
+  after: LabReport,
+): { readonly text: string; readonly clear: boolean }[] {
+  const all = comparePlans(before, after);
+  if (all.length === 0) return [];
+  const clear = all.filter((c) => c.clear);
+  if (clear.length === 0)
+    return [
+      {
+        text: "By plans: no side's win share moved beyond chance in any pair of plans",
+        clear: false,
+      },
+    ];
+  return clear.map((c) => ({ text: `With ${c.plans}: ${changeText(c)}`, clear: true }));
+}
+
 const pct = (x: number) => `${Math.round(100 * x)}%`;
 
 /** A change in words: "Side A's win share went from 62% to 51%". */

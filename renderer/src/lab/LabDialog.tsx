@@ -10,6 +10,7 @@ import type { Editor } from '../editor/Editor';
 import {
   changeText,
   compareRuns,
+  planChangeLines,
   labFileName,
   labFileText,
   parseLabFile,
@@ -415,6 +416,11 @@ export function LabDialog({
                   {compareRuns(baseline.report, report).map((c) => (
                     <li key={c.side} className={c.clear ? 'clear' : ''}>
                       {changeText(c)}
+                    </li>
+                  ))}
+                  {planChangeLines(baseline.report, report).map((line) => (
+                    <li key={line.text} className={line.clear ? 'clear' : ''}>
+                      {line.text}
                     </li>
                   ))}
                 </ul>
