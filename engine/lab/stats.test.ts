@@ -162,9 +162,11 @@ describe('lab report', () => {
     expect(second).toMatchObject({ plans: same, games: 2, meanTurns: 12 });
     expect(second!.draws).toMatchObject({ count: 2, of: 2 });
     expect(second!.wins.a!.count).toBe(0);
-    expect(planPairLines(split)[0]).toBe(
-      'A by Bridge 2, south against B by Bridge 1, north: 3 games; A wins 66.7% [20.8%, 93.9%], B wins 33.3% [6.1%, 79.2%], draws 0.0%; mean 10.0 turns',
-    );
+    expect(planPairLines(split)).toEqual([
+      "A's plan            B's plan            games                A wins               B wins   draws  mean turns",
+      'by Bridge 2, south  by Bridge 1, north      3  66.7% [20.8%, 93.9%]  33.3% [6.1%, 79.2%]    0.0%        10.0',
+      'by Bridge 2, south  by Bridge 2, south      2    0.0% [0.0%, 65.8%]   0.0% [0.0%, 65.8%]  100.0%        12.0',
+    ]);
   });
 
   test('does not depend on the order the games came back in', () => {

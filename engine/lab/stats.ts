@@ -49,17 +49,40 @@ export function limitAdvice(r: LabReport, how: string): string | undefined {
 }
 
 /**
- * The split by plans in words, one line a pair ("Side A by Bridge 2, south against Side B by
- * Bridge 1, north: 251 games; Side A wins 45.0% [38.9%, 51.2%], …"); none without plans.
+ * The split by plans as a text table: a header, then a row a pair of plans (each side's plan,
+ * the games, each side's wins with the 95% interval, draws, mean length), columns padded to line
+ * up; no lines without plans.
  */
 export function planPairLines(r: LabReport): string[] {
+  const pairs = r.byPlan ?? [];
+  if (pairs.length === 0) return [];
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const share = (s: Share) => `${pct(s.share)} [${pct(s.low)}, ${pct(s.high)}]`;
-  return (r.byPlan ?? []).map((p) => {
-    const who = r.sides.map((s) => `${s.name} ${p.plans[s.id] ?? '(no plan)'}`).join(' against ');
-    const wins = r.sides.map((s) => `${s.name} wins ${share(p.wins[s.id] ?? wilson(0, p.games))}`);
-    return `${who}: ${p.games} game${p.games === 1 ? '' : 's'}; ${wins.join(', ')}, draws ${pct(p.draws.share)}; mean ${p.meanTurns.toFixed(1)} turns`;
-  });
+  const rows = [
+    [
+      ...r.sides.map((s) => `${s.name}'s plan`),
+      'games',
+      ...r.sides.map((s) => `${s.name} wins`),
+      'draws',
+      'mean turns',
+    ],
+    ...pairs.map((p) => [
+      ...r.sides.map((s) => p.plans[s.id] ?? '(no plan)'),
+      String(p.games),
+      ...r.sides.map((s) => share(p.wins[s.id] ?? wilson(0, p.games))),
+      pct(p.draws.share),
+      p.meanTurns.toFixed(1),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+  // Plans read left to right; numbers line up on the right.
+  const plans = r.sides.length;
+  return rows.map((row) =>
+    row
+      .map((cell, c) => (c < plans ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!)))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 /** Cells of a heatmap over a map: 1" squares on a table (coarser past 72"), one per hex. */
