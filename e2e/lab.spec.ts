@@ -54,6 +54,17 @@ test('balance lab: pick styles, run a small lab in workers, read win shares, len
   const plans = results.getByRole('table', { name: 'Results by plan' });
   await expect(plans).toContainText("Side A (west)'s plan");
   await expect(plans).toContainText(/by Bridge \d, (north|south)/);
+  // A pair's own games: the list shows only them (as many as its row says), then all again.
+  const firstPair = plans.getByRole('row').nth(1);
+  const pairGames = await firstPair.getByRole('cell').nth(2).textContent();
+  await firstPair.getByRole('button', { name: 'Its games' }).click();
+  const gameList = results.locator('.lab-games summary');
+  await expect(gameList).toContainText(`Games (${pairGames} of 4: Side A (west) by Bridge`);
+  await expect(
+    results.getByRole('group', { name: 'Games played, by seed' }).getByRole('button'),
+  ).toHaveCount(Number(pairGames));
+  await firstPair.getByRole('button', { name: 'All games' }).click();
+  await expect(gameList).toContainText('Games (4): click one to replay it');
   const heat = results.getByTestId('lab-heatmap');
   await expect(heat).toBeVisible();
   await expect(results).toContainText("Where Side A (west)'s pieces fell");

@@ -153,6 +153,8 @@ describe('lab report', () => {
       game(5, 'draw', 12, { plans: same }),
     ]);
     expect(split.byPlan).toHaveLength(2);
+    // Each game in the list keeps its plans, to pick a pair's games out.
+    expect(split.games!.map((g) => g.plans)).toEqual([south, same, south, south, same]);
     const [first, second] = split.byPlan!;
     // "by Bridge 2, south" then "by Bridge 1, north" sorts before "… south" twice.
     expect(first).toMatchObject({ plans: south, games: 3, meanTurns: 10 });

@@ -148,6 +148,14 @@ export function objectiveControl(
   });
 }
 
+/** One string per pair of plans, for grouping games and picking a pair out: the plans in side order. */
+export function planKey(
+  sides: readonly { readonly id: string }[],
+  plans: Readonly<Record<string, string>>,
+): string {
+  return JSON.stringify(sides.map((s) => plans[s.id] ?? ''));
+}
+
 /**
  * The games split by the pair of plans the bots followed (`GameRecord.plans`), in the order of
  * their plans' names side by side (the same order in every run, to compare runs); games without
@@ -157,7 +165,7 @@ export function planPairs(games: readonly GameRecord[], sides: readonly SideInfo
   const groups = new Map<string, GameRecord[]>();
   for (const g of games) {
     if (!g.plans) continue;
-    const key = JSON.stringify(sides.map((s) => g.plans![s.id] ?? ''));
+    const key = planKey(sides, g.plans);
     const list = groups.get(key);
     if (list) list.push(g);
     else groups.set(key, [g]);
@@ -275,6 +283,7 @@ export function labReport(
       turns: g.turns,
       text: g.text,
       hash: g.hash,
+      ...(g.plans ? { plans: g.plans } : {}),
     })),
     ...(byPlan.length > 0 ? { byPlan } : {}),
   };

@@ -66,6 +66,8 @@ export interface GameSummary {
   readonly turns: number;
   readonly text: string;
   readonly hash: string;
+  /** The plan each side's bot followed, by side id (absent when the bot draws none). */
+  readonly plans?: Readonly<Record<string, string>>;
 }
 
 /** How many games had each side holding an objective at the end of a turn. */

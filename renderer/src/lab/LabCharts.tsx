@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { GameMap, ScenarioDoc } from '../../../engine/format/types';
 import { hexCorners, hexGrid } from '../../../engine/hex/grid';
-import { limitAdvice } from '../../../engine/lab/stats';
+import { limitAdvice, planKey } from '../../../engine/lab/stats';
 import type { HeatGrid, LabReport, ObjectiveControl, Share } from '../../../engine/lab/types';
 import { paintScene, printedScene } from '../canvas/paintTerrain';
 
@@ -89,7 +89,17 @@ export function WinShares({
  * bridge): a layout even over all games may still hand the game to whoever takes one route.
  * Nothing when the ruleset's bot plays every game one way.
  */
-export function PlanTable({ report }: { report: LabReport }) {
+export function PlanTable({
+  report,
+  picked,
+  onPick,
+}: {
+  report: LabReport;
+  /** The pair whose games the list shows (`planKey`), if one is picked. */
+  picked?: string | null;
+  /** Shows only a pair's games in the list (null: all games again). */
+  onPick?: (key: string | null) => void;
+}) {
   const pairs = report.byPlan ?? [];
   if (pairs.length === 0) return null;
   return (
@@ -111,33 +121,48 @@ export function PlanTable({ report }: { report: LabReport }) {
           ))}
           <th className="num">draws</th>
           <th className="num">mean turns</th>
+          {onPick && <th />}
         </tr>
       </thead>
       <tbody>
-        {pairs.map((p) => (
-          <tr key={report.sides.map((s) => p.plans[s.id] ?? '').join('|')}>
-            {report.sides.map((s) => (
-              <td key={s.id}>{p.plans[s.id] ?? '—'}</td>
-            ))}
-            <td className="num">{p.games}</td>
-            {report.sides.map((s) => {
-              const w = p.wins[s.id];
-              return (
-                <td key={s.id} className="num">
-                  {w ? pct(w.share) : '—'}
-                  {w && (
-                    <span className="interval">
-                      {' '}
-                      ({pct(w.low)} – {pct(w.high)})
-                    </span>
-                  )}
+        {pairs.map((p) => {
+          const key = planKey(report.sides, p.plans);
+          return (
+            <tr key={key} className={picked === key ? 'picked' : ''}>
+              {report.sides.map((s) => (
+                <td key={s.id}>{p.plans[s.id] ?? '—'}</td>
+              ))}
+              <td className="num">{p.games}</td>
+              {report.sides.map((s) => {
+                const w = p.wins[s.id];
+                return (
+                  <td key={s.id} className="num">
+                    {w ? pct(w.share) : '—'}
+                    {w && (
+                      <span className="interval">
+                        {' '}
+                        ({pct(w.low)} – {pct(w.high)})
+                      </span>
+                    )}
+                  </td>
+                );
+              })}
+              <td className="num">{pct(p.draws.share)}</td>
+              <td className="num">{p.meanTurns.toFixed(1)}</td>
+              {onPick && (
+                <td>
+                  <button
+                    className="link"
+                    aria-pressed={picked === key}
+                    onClick={() => onPick(picked === key ? null : key)}
+                  >
+                    {picked === key ? 'All games' : 'Its games'}
+                  </button>
                 </td>
-              );
-            })}
-            <td className="num">{pct(p.draws.share)}</td>
-            <td className="num">{p.meanTurns.toFixed(1)}</td>
-          </tr>
-        ))}
+              )}
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -5,6 +5,7 @@ import type { BotStyle } from '../../../engine/game/gameDef';
 import { runLab, type LabRun } from '../../../engine/lab/runner';
 import type { LabProgress, LabReport } from '../../../engine/lab/types';
 import { labGameOf } from '../../../engine/lab/worker';
+import { planKey } from '../../../engine/lab/stats';
 import { Modal } from '../components/Dialogs';
 import type { Editor } from '../editor/Editor';
 import {
@@ -115,6 +116,8 @@ export function LabDialog({
   const [baseline, setBaseline] = useState<LabFile['runs'][number] | null>(null);
   const [savedRun, setSavedRun] = useState<string | null>(null);
   const [replaying, setReplaying] = useState<number | null>(null);
+  // The pair of plans whose games the list shows (planKey), or all games.
+  const [planPicked, setPlanPicked] = useState<string | null>(null);
   useEffect(() => {
     if (!companion || !host?.readCompanion) return;
     let live = true;
@@ -196,6 +199,7 @@ export function LabDialog({
   const start = () => {
     if (invalid || cannot) return;
     setReport(null);
+    setPlanPicked(null);
     setError(null);
     setStopped(false);
     setSavedRun(null);
@@ -272,6 +276,17 @@ export function LabDialog({
                 colour: rgbOf(colours[s.id] ?? '#b8322a'),
               };
         })());
+
+  // The games list, only the picked pair of plans' games when one is picked.
+  const pickedPlans =
+    planPicked === null || !report
+      ? undefined
+      : report.byPlan?.find((p) => planKey(report.sides, p.plans) === planPicked)?.plans;
+  const shownGames =
+    report?.games &&
+    (pickedPlans
+      ? report.games.filter((g) => g.plans && planKey(report.sides, g.plans) === planPicked)
+      : report.games);
 
   return (
     <Modal title="Balance lab" onClose={onClose} wide>
@@ -404,7 +419,7 @@ export function LabDialog({
                 : ''}
             </h3>
             <WinShares report={report} colours={colours} />
-            <PlanTable report={report} />
+            <PlanTable report={report} picked={planPicked} onPick={setPlanPicked} />
             {baseline && (
               <div className="lab-compare" data-testid="lab-compare">
                 <p>
@@ -533,13 +548,17 @@ export function LabDialog({
                 />
               )}
             </div>
-            {onReplay && report.games && report.games.length > 0 && (
+            {onReplay && shownGames && shownGames.length > 0 && (
               <details className="lab-games" open>
                 <summary>
-                  Games ({report.games.length}): click one to replay it in the playtest
+                  Games ({shownGames.length}
+                  {planPicked !== null && pickedPlans
+                    ? ` of ${report.games!.length}: ${report.sides.map((s) => `${s.name} ${pickedPlans[s.id] ?? ''}`).join(', ')}`
+                    : ''}
+                  ): click one to replay it in the playtest
                 </summary>
                 <div className="lab-game-list" role="group" aria-label="Games played, by seed">
-                  {report.games.slice(0, 500).map((g) => {
+                  {shownGames.slice(0, 500).map((g) => {
                     const winner =
                       g.winner === null
                         ? 'did not end'
