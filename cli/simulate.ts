@@ -36,10 +36,9 @@ export const usage = `sandtable simulate <scenario> [--games <n>] [--seed <s>] [
   win share with its 95% interval (Wilson), draws, decided games, the draws undecided at the turn
   limit (with a word when most games ran out of turns: try a longer --turn-limit), game length,
   losses by unit type, the results split by the plan each side's bot drew for the game (on
-  Tankplank, the bridge its assault goes round by), who held each objective at the end of every turn, where pieces fell and where the kills were
-  made from. The bots play the
-  styles of the scenario's playtest settings unless --bots names others (cautious, balanced or
-  aggressive). The same seeds always give the same games, whatever the number of workers.
+  Tankplank, the bridge its assault goes round by), who held each objective at the end of every
+  turn, where pieces fell and where the kills were made from. The bots play the styles of the
+  scenario's playtest settings unless --bots names others (cautious, balanced or aggressive). The same seeds always give the same games, whatever the number of workers.
   Progress goes to stderr; Ctrl-C stops the run and reports the games finished so far.
   --queue plays the games on "sandtable worker --queue" processes instead, on any number of
   machines sharing the Redis server (BullMQ), --batch seeds to a job (default 10); the games and

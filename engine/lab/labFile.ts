@@ -1,4 +1,5 @@
 import { validateFile } from '../format/schemaRegistry';
+import { planKey, planPairText } from './stats';
 import type { LabReport } from './types';
 
 /**
@@ -123,13 +124,11 @@ export interface PlanShareChange extends ShareChange {
  */
 export function comparePlans(before: LabReport, after: LabReport): PlanShareChange[] {
   const out: PlanShareChange[] = [];
-  const key = (r: LabReport, plans: Readonly<Record<string, string>>) =>
-    r.sides.map((s) => plans[s.id] ?? '').join('|');
   for (const pair of after.byPlan ?? []) {
-    const k = key(after, pair.plans);
-    const then = (before.byPlan ?? []).find((p) => key(before, p.plans) === k);
+    const k = planKey(after.sides, pair.plans);
+    const then = (before.byPlan ?? []).find((p) => planKey(before.sides, p.plans) === k);
     if (!then) continue;
-    const plans = after.sides.map((s) => `${s.name} ${pair.plans[s.id] ?? '(no plan)'}`).join(', ');
+    const plans = planPairText(after.sides, pair.plans);
     for (const s of after.sides) {
       const b = then.wins[s.id];
       const a = pair.wins[s.id];

@@ -47,9 +47,10 @@ export function playLabGame(game: AnyGameDef, seed: number, settings: LabSetting
             const now = pieces(state);
             // Where each killer stood: where it is now, or where it was last seen when it is gone
             // too (knocked out in the same exchange) or off the board (a rider, a piece that left).
-            if (killsIn && events.length > 0) {
+            const found = killsIn && events.length > 0 ? killsIn.killsIn(events) : [];
+            if (found.length > 0) {
               const byId = new Map(now.map((p) => [p.id, p]));
-              for (const k of killsIn.killsIn(events)) {
+              for (const k of found) {
                 const p = byId.get(k.killer);
                 const seen = p?.alive && p.at ? p : lastSeen.get(k.killer);
                 if (seen?.at)

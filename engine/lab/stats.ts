@@ -156,6 +156,14 @@ export function planKey(
   return JSON.stringify(sides.map((s) => plans[s.id] ?? ''));
 }
 
+/** A pair of plans in words: "Side A by Bridge 2, south, Side B by Bridge 1, north". */
+export function planPairText(
+  sides: readonly { readonly id: string; readonly name: string }[],
+  plans: Readonly<Record<string, string>>,
+): string {
+  return sides.map((s) => `${s.name} ${plans[s.id] ?? '(no plan)'}`).join(', ');
+}
+
 /**
  * The games split by the pair of plans the bots followed (`GameRecord.plans`), in the order of
  * their plans' names side by side (the same order in every run, to compare runs); games without
@@ -172,12 +180,11 @@ export function planPairs(games: readonly GameRecord[], sides: readonly SideInfo
   }
   const pairs = [...groups].map(([key, list]) => {
     const n = list.length;
-    const plans: Record<string, string> = {};
-    for (const g of list) Object.assign(plans, g.plans);
     return {
       key,
       pair: {
-        plans,
+        // Every game of the group has these plans: the key is made of them.
+        plans: list[0]!.plans!,
         games: n,
         wins: Object.fromEntries(
           sides.map((s) => [s.id, wilson(list.filter((g) => g.winner === s.id).length, n)]),
@@ -213,6 +220,7 @@ export function labReport(
   for (const t of lengths) byTurn[t]!++;
   const unfinished = games.filter((g) => g.winner === null);
   const byPlan = planPairs(games, sides);
+  const withKills = games.some((g) => g.kills);
   return {
     scenario: scenario.title,
     rulesetId: scenario.rulesetId,
@@ -238,7 +246,7 @@ export function labReport(
           hexes,
           games.flatMap((g) => g.deaths.filter((d) => d.side === s.id).map((d) => d.at)),
         ),
-        ...(games.some((g) => g.kills)
+        ...(withKills
           ? {
               kills: heat(
                 shape,

@@ -5,7 +5,7 @@ import type { BotStyle } from '../../../engine/game/gameDef';
 import { runLab, type LabRun } from '../../../engine/lab/runner';
 import type { LabProgress, LabReport } from '../../../engine/lab/types';
 import { labGameOf } from '../../../engine/lab/worker';
-import { planKey } from '../../../engine/lab/stats';
+import { planKey, planPairText } from '../../../engine/lab/stats';
 import { Modal } from '../components/Dialogs';
 import type { Editor } from '../editor/Editor';
 import {
@@ -264,17 +264,14 @@ export function LabDialog({
         }
       : (() => {
           const s = report.sides.find((x) => x.id === layer.side) ?? report.sides[0]!;
-          return layer.kind === 'kills' && s.kills
-            ? {
-                grid: s.kills,
-                label: `Where ${s.name}'s kills were made from`,
-                colour: rgbOf(colours[s.id] ?? '#b8322a'),
-              }
-            : {
-                grid: s.deaths,
-                label: `Where ${s.name}'s pieces fell`,
-                colour: rgbOf(colours[s.id] ?? '#b8322a'),
-              };
+          const kills = layer.kind === 'kills' ? s.kills : undefined;
+          return {
+            grid: kills ?? s.deaths,
+            label: kills
+              ? `Where ${s.name}'s kills were made from`
+              : `Where ${s.name}'s pieces fell`,
+            colour: rgbOf(colours[s.id] ?? '#b8322a'),
+          };
         })());
 
   // The games list, only the picked pair of plans' games when one is picked.
@@ -553,7 +550,7 @@ export function LabDialog({
                 <summary>
                   Games ({shownGames.length}
                   {planPicked !== null && pickedPlans
-                    ? ` of ${report.games!.length}: ${report.sides.map((s) => `${s.name} ${pickedPlans[s.id] ?? ''}`).join(', ')}`
+                    ? ` of ${report.games!.length}: ${planPairText(report.sides, pickedPlans)}`
                     : ''}
                   ): click one to replay it in the playtest
                 </summary>
