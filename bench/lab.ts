@@ -22,7 +22,7 @@ import { loadDocument } from '../engine/format/index';
 import type { BotStyle } from '../engine/game/gameDef';
 import { runLab } from '../engine/lab/runner';
 import { withoutShareOfClass } from '../engine/lab/variants';
-import { planPairLines } from '../engine/lab/stats';
+import { planPairLines, shortfallLines } from '../engine/lab/stats';
 import { labGameOf } from '../engine/lab/worker';
 import type { LabReport, LabSettings } from '../engine/lab/types';
 import { nodeLabWorker } from '../cli/labThreads';
@@ -111,6 +111,8 @@ for (const workers of workerCounts) {
 const printByPlan = (report: LabReport) => {
   const lines = planPairLines(report);
   if (lines.length > 0) console.log(`  by plan:\n${lines.map((l) => `    ${l}`).join('\n')}`);
+  const short = shortfallLines(report);
+  if (short.length > 0) console.log(short.map((l) => `  ${l}`).join('\n'));
 };
 // The same games whatever the workers, so printed once.
 printByPlan(reports[reports.length - 1]!.report);

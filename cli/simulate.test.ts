@@ -64,6 +64,15 @@ describe('sandtable simulate (and its alias lab)', () => {
     const pairs = [...r.stdout.matchAll(/\nby Bridge \d, \w+ +by Bridge \d, \w+ +(\d) /g)];
     expect(pairs.length).toBeGreaterThan(0);
     expect(pairs.reduce((n, m) => n + Number(m[1]), 0)).toBe(2);
+    // Both games ran into the one-turn limit: what each side's objective lacked then, whose
+    // shares add up to all of them.
+    expect(r.stdout).toContain('What kept the 2 games the turn limit ended from being won:');
+    for (const name of ["Side A's objective: the east farm", "Side B's objective: the west farm"]) {
+      const line = r.stdout.split('\n').find((l) => l.startsWith(`  ${name}: `));
+      expect(line, name).toBeDefined();
+      const shares = [...line!.matchAll(/ (\d+)%/g)].map((m) => Number(m[1]));
+      expect(shares.reduce((a, b) => a + b, 0)).toBe(100);
+    }
   }, 120_000);
 
   it('stops on Ctrl-C, reports the games played and exits 130', async () => {

@@ -14,7 +14,7 @@ import type {
   Share,
 } from '../engine/lab/types';
 import { labGameOf } from '../engine/lab/worker';
-import { limitAdvice, planPairLines } from '../engine/lab/stats';
+import { limitAdvice, planPairLines, shortfallLines } from '../engine/lab/stats';
 import {
   changeText,
   compareRuns,
@@ -122,6 +122,8 @@ function textReport(r: LabReport, seconds: number, cancelled: boolean): string {
     lines.push(`${'undecided at the turn limit'.padEnd(35)} ${share(r.undecidedAtLimit)}`);
   const advice = limitAdvice(r, '--turn-limit');
   if (advice) lines.push(advice);
+  const shortfalls = shortfallLines(r);
+  if (shortfalls.length > 0) lines.push('', ...shortfalls);
   const plans = planPairLines(r);
   if (plans.length > 0)
     lines.push(

@@ -48,6 +48,15 @@ test('balance lab: pick styles, run a small lab in workers, read win shares, len
   await expect(results.getByRole('note')).toContainText(
     '100% of games were still undecided when the turn limit came',
   );
+  // What kept them from being won: per side's objective, what its taker lacked at the end, the
+  // shares of the four games adding up to all of them.
+  const lacking = results.getByRole('table', { name: 'What was lacking at the turn limit' });
+  await expect(lacking).toContainText('What kept the 4 games the turn limit ended from being won');
+  await expect(lacking).toContainText("Side A's objective: the east farm");
+  await expect(lacking).toContainText("Side B's objective: the west farm");
+  const counts = await lacking.locator('tbody td.num:not(.interval)').allTextContents();
+  const games = counts.filter((c) => c.includes('/')).map((c) => Number(c.split('/')[0]));
+  expect(games.reduce((a, b) => a + b, 0)).toBe(8);
   await expect(results).toContainText('Game length: mean 2.0 turns');
   await expect(results.getByRole('table', { name: 'Losses per game' })).toContainText('tp.');
   // The bots draw their flank bridge per game: the results split by each pair of plans.

@@ -89,6 +89,13 @@ export interface ObjectiveHolding {
   readonly name: string;
   /** The side holding it now by the ruleset's own test, or null when nobody does. */
   readonly holder: string | null;
+  /**
+   * What the side that must take it still lacks to win by it, in a few words by the ruleset's
+   * own test ("enemy troops in it", "no radioman left", "held 1 of 3 turns"): the balance lab
+   * counts these over the games the turn limit ended, to say what kept them from being won.
+   * Absent when the objective has no owner, its hold is complete, or the ruleset does not say.
+   */
+  readonly lacking?: string;
 }
 
 /** A ruleset's game as pure functions of its state `S`, actions `A` and events `E`. */

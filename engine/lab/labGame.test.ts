@@ -63,6 +63,21 @@ describe('a lab game', () => {
     expect(playLabGame(later as never, 1, settings).atTurnLimit).toBeUndefined();
   });
 
+  test('records what each objective lacked only when the turn limit ended the game', () => {
+    const lacking = {
+      ...hillGame,
+      objectives: (s: S) => [
+        { id: 'hill', name: 'Hill', holder: s.hill, lacking: `turn ${s.turn}` },
+        { id: 'ford', name: 'Ford', holder: null },
+      ],
+    };
+    const limited = { ...lacking, status: (s: S) => ({ ...hillGame.status(s), turnLimit: 3 }) };
+    const settings = { games: 1, firstSeed: 1, styles: {} };
+    // What the last state says; an objective that says nothing is left out.
+    expect(playLabGame(limited as never, 1, settings).lacking).toEqual({ hill: 'turn 3' });
+    expect(playLabGame(lacking as never, 1, settings).lacking).toBeUndefined();
+  });
+
   test("records each side's plan when the bot draws one (a side without one is left out)", () => {
     const settings = { games: 1, firstSeed: 1, styles: {} };
     const planned = {

@@ -80,6 +80,11 @@ export function playLabGame(game: AnyGameDef, seed: number, settings: LabSetting
     const plan = botPlan?.(r.state, side.id);
     if (plan !== undefined) plans[side.id] = plan;
   }
+  const atTurnLimit =
+    winner === 'draw' && status.turnLimit !== undefined && status.turn >= status.turnLimit;
+  const lacking: Record<string, string> = {};
+  if (atTurnLimit && objectives)
+    for (const o of objectives(r.state)) if (o.lacking) lacking[o.id] = o.lacking;
   const held =
     pieces && winner !== null && winner !== 'draw'
       ? pieces(r.state)
@@ -94,14 +99,13 @@ export function playLabGame(game: AnyGameDef, seed: number, settings: LabSetting
     sideTurns: r.sideTurns,
     stoppedBy: r.stoppedBy,
     ...(r.reason !== undefined ? { reason: r.reason } : {}),
-    ...(winner === 'draw' && status.turnLimit !== undefined && status.turn >= status.turnLimit
-      ? { atTurnLimit: true }
-      : {}),
+    ...(atTurnLimit ? { atTurnLimit: true } : {}),
     hash: r.hash,
     deaths,
     ...(killsIn ? { kills } : {}),
     held,
     ...(objectives ? { control } : {}),
     ...(Object.keys(plans).length > 0 ? { plans } : {}),
+    ...(Object.keys(lacking).length > 0 ? { lacking } : {}),
   };
 }

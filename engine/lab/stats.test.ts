@@ -6,6 +6,7 @@ import {
   limitAdvice,
   objectiveControl,
   planPairLines,
+  shortfallLines,
   wilson,
 } from './stats';
 import type { GameRecord } from './types';
@@ -108,6 +109,54 @@ describe('lab report', () => {
       game(5, 'b', 9),
     ]);
     expect(limitAdvice(half, '--turn-limit')).toBeUndefined();
+  });
+
+  test('counts what each objective lacked over the games the turn limit ended, most first', () => {
+    expect(r.atLimit).toBeUndefined();
+    expect(shortfallLines(r)).toEqual([]);
+    const ended = (seed: number, lacking: Record<string, string>) =>
+      game(seed, 'draw', 12, { atTurnLimit: true, lacking });
+    const timedOut = labReport(
+      { title: 't', rulesetId: 'x', map: table },
+      sides,
+      settings,
+      [
+        ended(1, { oa: 'enemy troops in it', ob: 'no radioman left' }),
+        ended(2, { oa: 'no radioman left', ob: 'no radioman left' }),
+        ended(3, { oa: 'enemy troops in it' }),
+        ended(4, { oa: 'enemy troops in it', ob: 'held 1 of 3 turns' }),
+        // Not ended by the limit: not counted, whatever it says.
+        game(5, 'a', 9, { lacking: { oa: 'no radioman left' } }),
+      ],
+      { oa: "A's objective" },
+    );
+    expect(timedOut.atLimit).toEqual([
+      {
+        id: 'oa',
+        name: "A's objective",
+        shortfalls: [
+          { lacking: 'enemy troops in it', games: wilson(3, 4) },
+          { lacking: 'no radioman left', games: wilson(1, 4) },
+        ],
+      },
+      {
+        id: 'ob',
+        name: 'ob',
+        shortfalls: [
+          { lacking: 'no radioman left', games: wilson(2, 4) },
+          { lacking: 'held 1 of 3 turns', games: wilson(1, 4) },
+        ],
+      },
+    ]);
+    expect(timedOut.games?.[0]?.lacking).toEqual({
+      oa: 'enemy troops in it',
+      ob: 'no radioman left',
+    });
+    expect(shortfallLines(timedOut)).toEqual([
+      'What kept the 4 games the turn limit ended from being won:',
+      "  A's objective: enemy troops in it 75%, no radioman left 25%",
+      '  ob: no radioman left 50%, held 1 of 3 turns 25%',
+    ]);
   });
 
   test('puts deaths and held ground in the cells they fell in, clamped to the map', () => {

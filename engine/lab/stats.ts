@@ -6,6 +6,7 @@ import type {
   LabReport,
   LabSettings,
   ObjectiveControl,
+  ObjectiveShortfall,
   PlanPair,
   Share,
 } from './types';
@@ -148,6 +149,52 @@ export function objectiveControl(
   });
 }
 
+/**
+ * What each objective's taker lacked in the games the turn limit ended (`GameRecord.lacking`):
+ * per objective, in the order first met, each thing lacked with its share of those games, most
+ * games first (ties by the words, so every run lists them alike). A game in which the ruleset
+ * said nothing for an objective counts for none of its shortfalls. Empty when no game ended on
+ * the limit with something lacking.
+ */
+export function objectiveShortfalls(
+  games: readonly GameRecord[],
+  names: Readonly<Record<string, string>> = {},
+): ObjectiveShortfall[] {
+  const atLimit = games.filter((g) => g.atTurnLimit === true);
+  const counts = new Map<string, Map<string, number>>();
+  for (const g of atLimit)
+    for (const [id, lacking] of Object.entries(g.lacking ?? {})) {
+      let byWhat = counts.get(id);
+      if (!byWhat) counts.set(id, (byWhat = new Map()));
+      byWhat.set(lacking, (byWhat.get(lacking) ?? 0) + 1);
+    }
+  return [...counts].map(([id, byWhat]) => ({
+    id,
+    name: names[id] ?? id,
+    shortfalls: [...byWhat]
+      .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
+      .map(([lacking, k]) => ({ lacking, games: wilson(k, atLimit.length) })),
+  }));
+}
+
+/**
+ * The shortfalls at the turn limit as text: a heading with the games the limit ended, then a
+ * line an objective with what its taker lacked and in what share of them; no lines without.
+ */
+export function shortfallLines(r: LabReport): string[] {
+  const objectives = r.atLimit ?? [];
+  const first = objectives[0]?.shortfalls[0];
+  if (!first) return [];
+  const pct = (x: number) => `${Math.round(100 * x)}%`;
+  return [
+    `What kept the ${first.games.of} games the turn limit ended from being won:`,
+    ...objectives.map(
+      (o) =>
+        `  ${o.name}: ${o.shortfalls.map((s) => `${s.lacking} ${pct(s.games.share)}`).join(', ')}`,
+    ),
+  ];
+}
+
 /** One string per pair of plans, for grouping games and picking a pair out: the plans in side order. */
 export function planKey(
   sides: readonly { readonly id: string }[],
@@ -221,6 +268,7 @@ export function labReport(
   const unfinished = games.filter((g) => g.winner === null);
   const byPlan = planPairs(games, sides);
   const withKills = games.some((g) => g.kills);
+  const atLimit = objectiveShortfalls(games, objectiveNames);
   return {
     scenario: scenario.title,
     rulesetId: scenario.rulesetId,
@@ -292,7 +340,9 @@ export function labReport(
       text: g.text,
       hash: g.hash,
       ...(g.plans ? { plans: g.plans } : {}),
+      ...(g.lacking ? { lacking: g.lacking } : {}),
     })),
     ...(byPlan.length > 0 ? { byPlan } : {}),
+    ...(atLimit.length > 0 ? { atLimit } : {}),
   };
 }

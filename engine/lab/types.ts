@@ -57,6 +57,12 @@ export interface GameRecord {
    * (`GameDef.botPlan`); absent otherwise.
    */
   readonly plans?: Readonly<Record<string, string>>;
+  /**
+   * For a game the turn limit ended: what the side that must take each objective still lacked
+   * then (`ObjectiveHolding.lacking`), by objective id; absent otherwise, or when the ruleset
+   * does not say.
+   */
+  readonly lacking?: Readonly<Record<string, string>>;
 }
 
 /** One game of a run, as listed in the report: enough to pick it out and replay it. */
@@ -68,6 +74,8 @@ export interface GameSummary {
   readonly hash: string;
   /** The plan each side's bot followed, by side id (absent when the bot draws none). */
   readonly plans?: Readonly<Record<string, string>>;
+  /** What each objective's taker lacked when the turn limit ended it, by objective id. */
+  readonly lacking?: Readonly<Record<string, string>>;
 }
 
 /** How many games had each side holding an objective at the end of a turn. */
@@ -138,6 +146,25 @@ export interface PlanPair {
   readonly meanTurns: number;
 }
 
+/** One thing an objective's taker lacked at the turn limit, and in how many of those games. */
+export interface Shortfall {
+  /** In the ruleset's words: "enemy troops in it", "no radioman left", "held 2 of 3 turns". */
+  readonly lacking: string;
+  /** Games the turn limit ended in which this was what was lacking, of all it ended. */
+  readonly games: Share;
+}
+
+/**
+ * What kept an objective from being won in the games the turn limit ended: each thing its taker
+ * lacked then, most games first. A designer reads here whether the limit is short (held, not
+ * long enough), the ground too hard to clear (enemy troops in it) or the holders too few.
+ */
+export interface ObjectiveShortfall {
+  readonly id: string;
+  readonly name: string;
+  readonly shortfalls: readonly Shortfall[];
+}
+
 /** What the lab says about a set of games. */
 export interface LabReport {
   readonly scenario: string;
@@ -183,6 +210,11 @@ export interface LabReport {
    * (absent when the ruleset's bot plays every game one way).
    */
   readonly byPlan?: readonly PlanPair[];
+  /**
+   * What each objective's taker lacked in the games the turn limit ended (absent when none did,
+   * or the ruleset's game does not say).
+   */
+  readonly atLimit?: readonly ObjectiveShortfall[];
 }
 
 /** How far a run has got. */

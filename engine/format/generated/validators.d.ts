@@ -28,6 +28,7 @@ export declare const def_forces_unit: ValidateFunction;
 export declare const def_lab_game: ValidateFunction;
 export declare const def_lab_heatGrid: ValidateFunction;
 export declare const def_lab_objectiveControl: ValidateFunction;
+export declare const def_lab_objectiveShortfall: ValidateFunction;
 export declare const def_lab_planPair: ValidateFunction;
 export declare const def_lab_report: ValidateFunction;
 export declare const def_lab_settings: ValidateFunction;

@@ -85,6 +85,59 @@ export function WinShares({
 }
 
 /**
+ * What kept the games the turn limit ended from being won: per objective, each thing its taker
+ * lacked then (enemy troops still in it, no radioman left, held but not for long enough) with its
+ * share of those games. Nothing when no game ran into the limit or the ruleset does not say.
+ */
+export function Shortfalls({ report }: { report: LabReport }) {
+  const objectives = report.atLimit ?? [];
+  const of = objectives[0]?.shortfalls[0]?.games.of;
+  if (of === undefined) return null;
+  const W = 120;
+  return (
+    <table className="lab-plans lab-shortfalls" aria-label="What was lacking at the turn limit">
+      <caption>
+        What kept the {of} game{of === 1 ? '' : 's'} the turn limit ended from being won, by what
+        each objective&apos;s taker lacked at the end:
+      </caption>
+      <thead>
+        <tr>
+          <th>Objective</th>
+          <th>Lacking</th>
+          <th />
+          <th className="num">share</th>
+          <th className="num">95% interval</th>
+          <th className="num">games</th>
+        </tr>
+      </thead>
+      <tbody>
+        {objectives.flatMap((o) =>
+          o.shortfalls.map((f, k) => (
+            <tr key={`${o.id}\u0000${f.lacking}`} className={k === 0 ? 'first' : ''}>
+              <td>{k === 0 ? o.name : ''}</td>
+              <td>{f.lacking}</td>
+              <td>
+                <svg width={W} height={12} aria-hidden="true">
+                  <rect x={0} y={2} width={W} height={8} fill="#33373e" />
+                  <rect x={0} y={2} width={W * f.games.share} height={8} fill="#b5893a" />
+                </svg>
+              </td>
+              <td className="num">{pct(f.games.share)}</td>
+              <td className="num interval">
+                {pct(f.games.low)} – {pct(f.games.high)}
+              </td>
+              <td className="num">
+                {f.games.count}/{f.games.of}
+              </td>
+            </tr>
+          )),
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+/**
  * The results split by the plan each side's bot drew for the game (the Tankplank bot's flank
  * bridge): a layout even over all games may still hand the game to whoever takes one route.
  * Nothing when the ruleset's bot plays every game one way.

@@ -21,7 +21,7 @@ import {
 import type { GameSummary } from '../../../engine/lab/types';
 import type { PlaytestGame } from '../../../engine/playtest';
 import type { Host } from '../../host/Host';
-import { ControlChart, HeatMap, LengthChart, PlanTable, WinShares } from './LabCharts';
+import { ControlChart, HeatMap, LengthChart, PlanTable, Shortfalls, WinShares } from './LabCharts';
 import { labWorkers, webLabWorker } from './labClient';
 import { labGameForPlaytest } from './labReplay';
 import './lab.css';
@@ -284,6 +284,11 @@ export function LabDialog({
     (pickedPlans
       ? report.games.filter((g) => g.plans && planKey(report.sides, g.plans) === planPicked)
       : report.games);
+  // An objective's name for a game's tooltip: as the report's shortfalls or control name it.
+  const objectiveName = (id: string) =>
+    report?.atLimit?.find((o) => o.id === id)?.name ??
+    report?.objectives?.find((o) => o.id === id)?.name ??
+    id;
 
   return (
     <Modal title="Balance lab" onClose={onClose} wide>
@@ -416,6 +421,7 @@ export function LabDialog({
                 : ''}
             </h3>
             <WinShares report={report} colours={colours} />
+            <Shortfalls report={report} />
             <PlanTable report={report} picked={planPicked} onPick={setPlanPicked} />
             {baseline && (
               <div className="lab-compare" data-testid="lab-compare">
@@ -566,7 +572,12 @@ export function LabDialog({
                       <button
                         key={g.seed}
                         className="lab-game"
-                        title={g.text}
+                        title={[
+                          g.text,
+                          ...Object.entries(g.lacking ?? {}).map(
+                            ([id, lacking]) => `${objectiveName(id)}: ${lacking}`,
+                          ),
+                        ].join('\n')}
                         disabled={running || replaying !== null}
                         onClick={() => replay(g)}
                       >

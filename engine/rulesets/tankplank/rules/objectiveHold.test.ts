@@ -4,6 +4,7 @@ import { createContext } from './context';
 import { fixtureScenario, type FixtureUnit } from './fixtures';
 import { newGame } from './setup';
 import { testReducer, type TestAction } from './testing';
+import { tankplankGame } from '../game';
 
 // Seed 000 L100: "To win, a player must take his objective and hold it for 3 turns. He must place
 // infantry troops in it with a radioman, and must keep enemy troops out." (TP-3.3). The radioman
@@ -35,9 +36,9 @@ const endTurn: TestAction[] = [
   { type: 'endPhase', side: 'b' },
 ];
 
-/** End-of-turn holds counted after one turn with these men standing in side A's objective. */
-function holdsAfterOneTurn(units: FixtureUnit[]): number[] {
-  const ctx = createContext(
+/** The context of a game with these men on the table and side A's objective in the east. */
+function holdContext(units: FixtureUnit[]) {
+  return createContext(
     fixtureScenario({
       title: 'hold',
       units: [...units, enemy],
@@ -57,6 +58,11 @@ function holdsAfterOneTurn(units: FixtureUnit[]): number[] {
       ],
     }),
   );
+}
+
+/** End-of-turn holds counted after one turn with these men standing in side A's objective. */
+function holdsAfterOneTurn(units: FixtureUnit[]): number[] {
+  const ctx = holdContext(units);
   const r = replay(testReducer(ctx), newGame(ctx, { seed: 1 }), endTurn);
   expect(r.refused).toEqual([]);
   return r.events
@@ -125,5 +131,66 @@ describe('enemy troops keep the objective from being held; a dropped weapon does
     expect(holdsAfterOneTurn([radioman, rifleman, b('piece', 'tp.piece.hmg', [33, 14])])).toEqual([
       1,
     ]);
+  });
+});
+
+describe('what side A lacks to win by its objective, for the balance lab', () => {
+  /** What the game says side A lacks at the start and after one turn with these men. */
+  function lacking(units: FixtureUnit[]): { start?: string; afterATurn?: string } {
+    const ctx = holdContext(units);
+    const game = tankplankGame(ctx);
+    const start = newGame(ctx, { seed: 1 });
+    const r = replay(testReducer(ctx), start, endTurn);
+    const of = (state: typeof start) => game.objectives!(state).find((o) => o.id === 'obj-a');
+    expect(of(start)?.holder).toBeNull();
+    const start_ = of(start)?.lacking;
+    const afterATurn = of(r.state)?.lacking;
+    return {
+      ...(start_ !== undefined ? { start: start_ } : {}),
+      ...(afterATurn !== undefined ? { afterATurn } : {}),
+    };
+  }
+
+  test('infantry with a radioman: nothing lacking but time, none and then one turn of three', () => {
+    expect(lacking([radioman, rifleman])).toEqual({
+      start: 'held 0 of 3 turns',
+      afterATurn: 'held 1 of 3 turns',
+    });
+  });
+
+  test('held for all three turns: nothing lacking, side A holds it and has won', () => {
+    const ctx = holdContext([radioman, rifleman]);
+    const r = replay(testReducer(ctx), newGame(ctx, { seed: 1 }), [
+      ...endTurn,
+      ...endTurn,
+      ...endTurn,
+    ]);
+    expect(r.state.result?.winner).toBe('a');
+    const o = tankplankGame(ctx).objectives!(r.state).find((x) => x.id === 'obj-a');
+    expect(o).toEqual({ id: 'obj-a', name: 'obj-a', holder: 'a' });
+  });
+
+  test('an enemy rifleman in it: enemy troops', () => {
+    const inside: FixtureUnit = { ...enemy, id: 'e2', at: [33, 14] };
+    expect(lacking([radioman, rifleman, inside]).afterATurn).toBe('enemy troops in it');
+  });
+
+  test('nobody of side A in it: none of its infantry', () => {
+    const outside = { ...rifleman, at: [20, 12] as [number, number] };
+    expect(lacking([{ ...radioman, at: [20, 12.5] }, outside]).afterATurn).toBe(
+      "none of the taker's infantry in it",
+    );
+  });
+
+  test('the rifleman without his radioman: no radioman among them; a lone radioman: too few', () => {
+    expect(lacking([{ ...radioman, at: [20, 12.5] }, rifleman]).afterATurn).toBe(
+      "no radioman among the taker's men in it",
+    );
+    expect(lacking([radioman]).afterATurn).toBe("too few of the taker's men in it");
+  });
+
+  test('no radioman alive anywhere comes first: the objective can never be held', () => {
+    const inside: FixtureUnit = { ...enemy, id: 'e2', at: [33, 14] };
+    expect(lacking([rifleman, inside]).afterATurn).toBe('no radioman left');
   });
 });

@@ -74,6 +74,79 @@ function revealObjectivesOf(
   return next;
 }
 
+type Objective = TankplankContext['objectives'][number];
+
+/**
+ * Whether a side holds its objective now (TP-3.3): its infantry in it with a radioman among them
+ * (the objective's holders), and no enemy troops in it. When it does not, `lacking` says what
+ * stands in the way, the thing that can never change first: "no radioman left" (none of the side's
+ * radiomen lives), "enemy troops in it", "none of the taker's infantry in it", "no radioman among the taker's men
+ * in it", "too few men in it" (a lone radioman holds nothing).
+ */
+export function holdTest(
+  ctx: TankplankContext,
+  state: TankplankState,
+  side: string,
+  obj: Objective,
+): { readonly holds: boolean; readonly lacking?: string } {
+  if (!obj.area) return { holds: false, lacking: 'no area on the map' };
+  const area = obj.area;
+  const inZone = dictValues(state.units).filter(
+    (u) => onTable(u) && shapeContains(area, tablePoint(u.at[0], u.at[1]), ctx.map),
+  );
+  // The men who can hold it: figures of the classes the objective names (any, if none named).
+  const classes = obj.holders?.classes;
+  const own = inZone.filter((u) => {
+    if (u.side !== side) return false;
+    const i = info(ctx, state, u.id);
+    return i.kind === 'figure' && (!classes || classes.includes(i.type.class ?? ''));
+  });
+  // Enemy troops keep it from being held (TP-3.3); a dropped weapon lying there (TP-16.8) is no
+  // troops, and it cannot be shot either, so counting it would make the objective untakeable.
+  const enemy = inZone.filter((u) => u.side !== side && countsAsTroops(ctx, state, u.id));
+  const roles = obj.holders?.requiredRoles ?? [];
+  const missing = roles.find((r) => own.filter((u) => u.role === r.role).length < r.min);
+  // Infantry "with a radioman" (TP-3.3): the required roles come with the holders, so there must
+  // be more men than those roles alone ask for; a lone radioman holds nothing.
+  const withRoles = roles.reduce((n, r) => n + r.min, 0);
+  const excludeEnemy = obj.holders?.excludeEnemy !== false;
+  const holds = own.length > withRoles && !missing && (!excludeEnemy || enemy.length === 0);
+  if (holds) return { holds };
+  const gone = roles.find(
+    (r) =>
+      dictValues(state.units).filter((u) => u.side === side && u.alive && u.role === r.role)
+        .length < r.min,
+  );
+  const lacking = gone
+    ? `no ${gone.role} left`
+    : excludeEnemy && enemy.length > 0
+      ? 'enemy troops in it'
+      : own.length === 0
+        ? `none of the taker's ${classes?.join(' or ') ?? 'men'} in it`
+        : missing
+          ? `no ${missing.role} among the taker's men in it`
+          : "too few of the taker's men in it";
+  return { holds, lacking };
+}
+
+/**
+ * What a side still lacks to win by its objective, in words for the balance lab: what stands in
+ * the way of holding it now (`holdTest`), or, held, for how many of the turns the hold needs
+ * ("held 1 of 3 turns"); undefined once the hold is complete. `heldTurns` is the side's count.
+ */
+export function objectiveLacking(
+  ctx: TankplankContext,
+  state: TankplankState,
+  side: string,
+  obj: Objective,
+  heldTurns: number,
+): string | undefined {
+  const { holds, lacking } = holdTest(ctx, state, side, obj);
+  if (!holds) return lacking;
+  const needed = obj.holdTurns ?? ctx.options.num('TP-A47');
+  return heldTurns < needed ? `held ${heldTurns} of ${needed} turns` : undefined;
+}
+
 export function checkVictory(
   ctx: TankplankContext,
   state: TankplankState,
@@ -85,28 +158,7 @@ export function checkVictory(
   for (const [side, o] of Object.entries(state.objectives)) {
     const obj = ctx.objectives.find((x) => x.id === o.objective);
     if (!obj?.area) continue;
-    const inZone = dictValues(next.units).filter(
-      (u) => onTable(u) && shapeContains(obj.area!, tablePoint(u.at[0], u.at[1]), ctx.map),
-    );
-    // The men who can hold it: figures of the classes the objective names (any, if none named).
-    const classes = obj.holders?.classes;
-    const own = inZone.filter((u) => {
-      if (u.side !== side) return false;
-      const i = info(ctx, next, u.id);
-      return i.kind === 'figure' && (!classes || classes.includes(i.type.class ?? ''));
-    });
-    // Enemy troops keep it from being held (TP-3.3); a dropped weapon lying there (TP-16.8) is no
-    // troops, and it cannot be shot either, so counting it would make the objective untakeable.
-    const enemy = inZone.filter((u) => u.side !== side && countsAsTroops(ctx, next, u.id));
-    const roles = obj.holders?.requiredRoles ?? [];
-    const rolesMet = roles.every((r) => own.filter((u) => u.role === r.role).length >= r.min);
-    // Infantry "with a radioman" (TP-3.3): the required roles come with the holders, so there must
-    // be more men than those roles alone ask for; a lone radioman holds nothing.
-    const withRoles = roles.reduce((n, r) => n + r.min, 0);
-    const holds =
-      own.length > withRoles &&
-      rolesMet &&
-      (obj.holders?.excludeEnemy === false || enemy.length === 0);
+    const { holds } = holdTest(ctx, next, side, obj);
     const heldTurns = holds ? o.heldTurns + 1 : 0;
     next = tankplankState({
       ...next,
