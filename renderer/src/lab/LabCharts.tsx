@@ -7,6 +7,32 @@ import { paintScene, printedScene } from '../canvas/paintTerrain';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
+/** The headings of a share's three cells (`ShareCells`). */
+function ShareHeads() {
+  return (
+    <>
+      <th className="num">share</th>
+      <th className="num">95% interval</th>
+      <th className="num">games</th>
+    </>
+  );
+}
+
+/** A share's cells: the share, its 95% interval and the count of games it is of. */
+function ShareCells({ s }: { s: Share }) {
+  return (
+    <>
+      <td className="num">{pct(s.share)}</td>
+      <td className="num interval">
+        {pct(s.low)} – {pct(s.high)}
+      </td>
+      <td className="num">
+        {s.count}/{s.of}
+      </td>
+    </>
+  );
+}
+
 /** One share as a bar with its 95% interval as a whisker, for side rows and draws. */
 function ShareRow({ label, colour, s }: { label: string; colour: string; s: Share }) {
   const W = 220;
@@ -23,13 +49,7 @@ function ShareRow({ label, colour, s }: { label: string; colour: string; s: Shar
           <line x1={W / 2} x2={W / 2} y1={0} y2={18} stroke="#9aa3b2" strokeDasharray="2 2" />
         </svg>
       </td>
-      <td className="num">{pct(s.share)}</td>
-      <td className="num interval">
-        {pct(s.low)} – {pct(s.high)}
-      </td>
-      <td className="num">
-        {s.count}/{s.of}
-      </td>
+      <ShareCells s={s} />
     </tr>
   );
 }
@@ -54,9 +74,7 @@ export function WinShares({
           <tr>
             <th />
             <th>share (bar), 95% interval (whisker), 50% (dashed)</th>
-            <th className="num">share</th>
-            <th className="num">95% interval</th>
-            <th className="num">games</th>
+            <ShareHeads />
           </tr>
         </thead>
         <tbody>
@@ -105,9 +123,7 @@ export function Shortfalls({ report }: { report: LabReport }) {
           <th>Objective</th>
           <th>Lacking</th>
           <th />
-          <th className="num">share</th>
-          <th className="num">95% interval</th>
-          <th className="num">games</th>
+          <ShareHeads />
         </tr>
       </thead>
       <tbody>
@@ -122,13 +138,7 @@ export function Shortfalls({ report }: { report: LabReport }) {
                   <rect x={0} y={2} width={W * f.games.share} height={8} fill="#b5893a" />
                 </svg>
               </td>
-              <td className="num">{pct(f.games.share)}</td>
-              <td className="num interval">
-                {pct(f.games.low)} – {pct(f.games.high)}
-              </td>
-              <td className="num">
-                {f.games.count}/{f.games.of}
-              </td>
+              <ShareCells s={f.games} />
             </tr>
           )),
         )}
