@@ -20,6 +20,7 @@ import {
   compareRuns,
   labFileName,
   planChangeLines,
+  shortfallChangeLines,
   labFileText,
   parseLabFile,
   withRun,
@@ -313,6 +314,7 @@ export async function run(args: string[]): Promise<number> {
     ? [
         ...compareRuns(before.report, report).map(changeText),
         ...planChangeLines(before.report, report).map((l) => l.text),
+        ...shortfallChangeLines(before.report, report).map((l) => l.text),
       ]
     : [];
   if (values.save) {

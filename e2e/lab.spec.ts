@@ -129,6 +129,8 @@ test('balance lab: pick styles, run a small lab in workers, read win shares, len
   await expect(compare).toContainText(
     "By plans: no side's win share moved beyond chance in any pair of plans",
   );
+  // And what kept the games from being won when time ran out, then and now.
+  await expect(compare).toContainText(/at the turn limit/i);
   await page.screenshot({ path: `${SHOTS}/compare.png` });
   await again.getByRole('button', { name: /^Seed 2: draw, turn 1/ }).click();
   await expect(again).toBeHidden({ timeout: 60_000 });

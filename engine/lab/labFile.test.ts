@@ -7,6 +7,7 @@ import {
   labFileText,
   parseLabFile,
   planChangeLines,
+  shortfallChangeLines,
   withRun,
 } from './labFile';
 import { labReport } from './stats';
@@ -134,5 +135,52 @@ describe('the lab file next to a scenario', () => {
       },
     ]);
     expect(planChangeLines(report(['a']), after)).toEqual([]);
+  });
+
+  test('says what kept games from being won at the limit moved beyond chance, as shares of all games', () => {
+    const timedOut = (n: number, lacking: Record<string, string>, from: number) =>
+      Array.from({ length: n }, (_, k) => ({
+        ...rec(from + k, 'draw'),
+        atTurnLimit: true,
+        lacking,
+      }));
+    const run = (records: GameRecord[]) =>
+      labReport(
+        { title: 'Hill', rulesetId: 'x', map },
+        sides,
+        { games: records.length, firstSeed: 1, styles: {} },
+        records,
+        { hill: 'The hill' },
+      );
+    // Before: 36 of 40 games ran out of turns with enemy troops on the hill; after a wall moved,
+    // 8 of 40 did and 10 more with its taker's radiomen all dead; 22 were won.
+    const before = run([
+      ...timedOut(36, { hill: 'enemy troops in it' }, 1),
+      ...[37, 38, 39, 40].map((seed) => rec(seed, 'a')),
+    ]);
+    const after = run([
+      ...timedOut(8, { hill: 'enemy troops in it' }, 1),
+      ...timedOut(10, { hill: 'no radioman left' }, 9),
+      ...Array.from({ length: 22 }, (_, k) => rec(19 + k, 'a')),
+    ]);
+    // In the order of the later run's shortfalls, most games first.
+    expect(shortfallChangeLines(before, after)).toEqual([
+      {
+        text: 'The hill: no radioman left at the turn limit went from 0% to 25% of games',
+        clear: true,
+      },
+      {
+        text: 'The hill: enemy troops in it at the turn limit went from 90% to 20% of games',
+        clear: true,
+      },
+    ]);
+    expect(shortfallChangeLines(before, before)).toEqual([
+      {
+        text: 'At the turn limit: nothing that kept games from being won moved beyond chance',
+        clear: false,
+      },
+    ]);
+    // Runs without shortfalls: nothing to say.
+    expect(shortfallChangeLines(report(['a']), report(['b']))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { validateFile } from '../format/schemaRegistry';
-import { planKey, planPairText } from './stats';
+import { planKey, planPairText, wilson } from './stats';
 import type { LabReport } from './types';
 
 /**
@@ -166,6 +166,53 @@ export function planChangeLines(
       },
     ];
   return clear.map((c) => ({ text: `With ${c.plans}: ${changeText(c)}`, clear: true }));
+}
+
+/**
+ * How what kept games from being won at the turn limit moved between two runs, each as a share of
+ * all the games its run played (so a run with fewer games left undecided shows less of every
+ * shortfall): the ones that moved beyond chance (95% intervals apart), in words ("Side A's
+ * objective: the east farm: enemy troops in it at the turn limit went from 45% to 30% of
+ * games"); when both runs have shortfalls and none moved beyond chance, one line that says so;
+ * nothing when neither run has any.
+ */
+export function shortfallChangeLines(
+  before: LabReport,
+  after: LabReport,
+): { readonly text: string; readonly clear: boolean }[] {
+  const counts = (r: LabReport) => {
+    const m = new Map<string, { name: string; lacking: string; count: number }>();
+    for (const o of r.atLimit ?? [])
+      for (const f of o.shortfalls)
+        m.set(`${o.id}\u0000${f.lacking}`, {
+          name: o.name,
+          lacking: f.lacking,
+          count: f.games.count,
+        });
+    return m;
+  };
+  const then = counts(before);
+  const now = counts(after);
+  if (then.size === 0 && now.size === 0) return [];
+  const lines: { text: string; clear: boolean }[] = [];
+  for (const key of new Set([...now.keys(), ...then.keys()])) {
+    const what = now.get(key) ?? then.get(key)!;
+    const b = wilson(then.get(key)?.count ?? 0, before.played);
+    const a = wilson(now.get(key)?.count ?? 0, after.played);
+    if (!(b.high < a.low || a.high < b.low)) continue;
+    lines.push({
+      text: `${what.name}: ${what.lacking} at the turn limit went from ${pct(b.share)} to ${pct(a.share)} of games`,
+      clear: true,
+    });
+  }
+  return lines.length > 0
+    ? lines
+    : [
+        {
+          text: 'At the turn limit: nothing that kept games from being won moved beyond chance',
+          clear: false,
+        },
+      ];
 }
 
 const pct = (x: number) => `${Math.round(100 * x)}%`;

@@ -12,6 +12,7 @@ import {
   changeText,
   compareRuns,
   planChangeLines,
+  shortfallChangeLines,
   labFileName,
   labFileText,
   parseLabFile,
@@ -436,7 +437,10 @@ export function LabDialog({
                       {changeText(c)}
                     </li>
                   ))}
-                  {planChangeLines(baseline.report, report).map((line) => (
+                  {[
+                    ...planChangeLines(baseline.report, report),
+                    ...shortfallChangeLines(baseline.report, report),
+                  ].map((line) => (
                     <li key={line.text} className={line.clear ? 'clear' : ''}>
                       {line.text}
                     </li>
