@@ -157,6 +157,14 @@ describe('lab report', () => {
       "  A's objective: enemy troops in it 75%, no radioman left 25%",
       '  ob: no radioman left 50%, held 1 of 3 turns 25%',
     ]);
+    // One game in 300: under half a percent, said as "<1%".
+    const rare = labReport({ title: 't', rulesetId: 'x', map: table }, sides, settings, [
+      ended(1, { oa: "too few of the taker's men in it" }),
+      ...Array.from({ length: 299 }, (_, k) => ended(k + 2, { oa: 'enemy troops in it' })),
+    ]);
+    expect(shortfallLines(rare)[1]).toBe(
+      "  oa: enemy troops in it 100%, too few of the taker's men in it <1%",
+    );
   });
 
   test('puts deaths and held ground in the cells they fell in, clamped to the map', () => {

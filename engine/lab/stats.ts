@@ -185,7 +185,8 @@ export function shortfallLines(r: LabReport): string[] {
   const objectives = r.atLimit ?? [];
   const first = objectives[0]?.shortfalls[0];
   if (!first) return [];
-  const pct = (x: number) => `${Math.round(100 * x)}%`;
+  // A few games of many are not nothing: under half a percent reads "<1%", not "0%".
+  const pct = (x: number) => (x > 0 && x < 0.005 ? '<1%' : `${Math.round(100 * x)}%`);
   return [
     `What kept the ${first.games.of} games the turn limit ended from being won:`,
     ...objectives.map(
