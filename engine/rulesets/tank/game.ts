@@ -6,6 +6,7 @@ import { hashState } from '../../game/stateHash';
 import { tankBotTurn } from './bot';
 import { createTankContext, type TankContext } from './rules/context';
 import { newTankGame, tankReducer } from './rules/reducer';
+import { holdTest } from './rules/resolve';
 import type { TankEvent } from './rules/state';
 import {
   rulesState,
@@ -114,6 +115,28 @@ export function tankGame(ctx: TankContext): TankGame {
           alive: u.alive && !i.dummy,
         };
       }),
+    // The scenario's hold objective (victory comes from the scenario, TC-G9): held while its count
+    // of turns held runs; what its side lacks is judged on where the units stand now (at a game's
+    // end: after the last turn's resolution).
+    objectives: (state) => {
+      const hold = ctx.hold;
+      if (!hold) return [];
+      const test = holdTest(ctx, state.units);
+      const lacking =
+        test && !test.holds
+          ? test.lacking
+          : state.held < hold.turns
+            ? `held ${state.held} of ${hold.turns} turns`
+            : undefined;
+      return [
+        {
+          id: hold.id,
+          name: hold.name,
+          holder: state.held > 0 ? hold.side : null,
+          ...(lacking ? { lacking } : {}),
+        },
+      ];
+    },
     dice: {
       get: (state) => state.rng,
       set: (state, rng) => ({ ...state, rng }),

@@ -10,6 +10,7 @@ import { readWw1Rules, type Ww1Rules } from './rules/data';
 import {
   reduceWw1,
   setUpWw1,
+  unitAt,
   type Ww1Action,
   type Ww1Board,
   type Ww1Event,
@@ -141,6 +142,18 @@ export function ww1Game(ctx: Ww1Context): Ww1Game {
         };
       });
     },
+    // A medal objective is its owner's while one of its units stands on a hex of it (medals and
+    // objective hexes come from the scenario, WW-G7; rules/turn.ts medalsOf).
+    objectives: (state) =>
+      ctx.board.objectives.map((o) => {
+        const held = o.hexes.some((h) => unitAt(state, h)?.side === o.owner);
+        return {
+          id: o.id,
+          name: o.name,
+          holder: held ? o.owner : null,
+          ...(held ? {} : { lacking: "none of the taker's units in it" }),
+        };
+      }),
     bot: (state, side, style) => botTurn(ctx.board, state, side, style),
     dice: {
       get: (state) => state.rng,

@@ -69,6 +69,8 @@ export interface TankContext {
   readonly entryEdge: ReadonlyMap<string, Edge>;
   readonly hold:
     | {
+        /** The objective's id in the scenario. */
+        readonly id: string;
         readonly side: string;
         readonly hexes: readonly HexRef[];
         readonly turns: number;
@@ -294,6 +296,7 @@ export function createTankContext(scenario: ScenarioDoc): TankContext | string {
   const hold =
     holdObj && holdObj.area && 'hexes' in holdObj.area && holdObj.owner
       ? {
+          id: holdObj.id,
           side: holdObj.owner,
           hexes: holdObj.area.hexes,
           turns: typeof holdObj['holdTurns'] === 'number' ? holdObj['holdTurns'] : 1,

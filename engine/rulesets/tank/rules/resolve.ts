@@ -2,7 +2,7 @@ import type { Edge, HexRef } from '../../../format';
 import { dict } from '../../../game/dict';
 import { directionTo, hexDistance, hexNeighbours } from '../../../hex';
 import { Dice } from '../../../random/dice';
-import type { TankContext } from './context';
+import { enemyOf, type TankContext } from './context';
 import { crtRow, killBand, movementModifier, plainThreshold } from './crt';
 import { assaultOdds, dugIn, mapOf, plottedMp, shotOdds, sightFor, stepMp } from './fire';
 import { MOVES, carryCapacity, enterable, ridersOf, unitsAt } from './plot';
@@ -1420,6 +1420,37 @@ export function startTurn(ctx: TankContext, units: Record<string, MU>, ev: TankE
   }
 }
 
+/**
+ * Whether the objective's side holds it now: a unit of the classes it names on one of its hexes
+ * and no enemy unit on any; when it does not, `lacking` says what stands in the way ("enemy
+ * units in it", "none of the taker's units in it"). Undefined without a hold objective.
+ */
+export function holdTest(
+  ctx: TankContext,
+  units: Readonly<Record<string, UnitState>>,
+): { readonly holds: boolean; readonly lacking?: string } | undefined {
+  const hold = ctx.hold;
+  if (!hold) return undefined;
+  const zone = new Set(hold.hexes.map(key));
+  const inZone = (side: string, classes?: readonly string[]) =>
+    ctx.order.some((id) => {
+      const i = ctx.units.get(id)!;
+      const u = units[id]!;
+      return (
+        i.side === side &&
+        !i.dummy &&
+        u.alive &&
+        u.at !== null &&
+        zone.has(key(u.at)) &&
+        (!classes || classes.includes(i.cls))
+      );
+    });
+  if (inZone(enemyOf(ctx, hold.side))) return { holds: false, lacking: 'enemy units in it' };
+  if (!inZone(hold.side, hold.classes))
+    return { holds: false, lacking: "none of the taker's units in it" };
+  return { holds: true };
+}
+
 function realLeft(
   ctx: TankContext,
   units: Record<string, MU>,
@@ -1523,23 +1554,8 @@ export function resolveTurn(
   const [a, b] = ctx.sides;
   const name = (x: string) => ctx.sideNames.get(x) ?? x;
   if (ctx.hold) {
-    const zone = new Set(ctx.hold.hexes.map(key));
-    const inZone = (side: string, classes?: readonly string[]) =>
-      ctx.order.some((id) => {
-        const i = ctx.units.get(id)!;
-        const u = w.units[id]!;
-        return (
-          i.side === side &&
-          !i.dummy &&
-          u.alive &&
-          u.at !== null &&
-          zone.has(key(u.at)) &&
-          (!classes || classes.includes(i.cls))
-        );
-      });
     const holder = ctx.hold.side;
-    const other = holder === a ? b : a;
-    held = inZone(holder, ctx.hold.classes) && !inZone(other) ? held + 1 : 0;
+    held = holdTest(ctx, w.units)?.holds ? held + 1 : 0;
     if (held > 0) w.ev.push({ type: 'held', side: holder, turns: held });
     if (held >= ctx.hold.turns)
       result = { winner: holder, text: `${name(holder)} held ${ctx.hold.name} for ${held} turns` };
