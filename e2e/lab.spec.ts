@@ -140,3 +140,28 @@ test('balance lab: pick styles, run a small lab in workers, read win shares, len
   await page.screenshot({ path: `${SHOTS}/replay.png` });
   expect(errors).toEqual([]);
 });
+
+test('balance lab on a hex map: TANK! contour hills charts who held the summit turn by turn', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page.getByRole('button', { name: /Contour hills/ }).click();
+  await expect(page.getByTestId('forces-panel')).toBeVisible();
+  await page.keyboard.press('Shift+F5');
+  const lab = page.getByRole('dialog', { name: 'Balance lab' });
+  await expect(lab).toContainText('Contour hills');
+  await lab.getByLabel('Games', { exact: true }).fill('6');
+  await lab.getByRole('button', { name: 'Run', exact: true }).click();
+  const results = lab.getByTestId('lab-results');
+  await expect(results).toContainText('6 games', { timeout: 90_000 });
+  // The summit is side Alpha's to take and hold: a chart of who held it at each turn's end.
+  const control = results.getByTestId('lab-control');
+  await expect(control).toHaveCount(1);
+  await expect(control).toContainText('Who held Summit of Hill 40');
+  await expect(control.getByRole('img')).toHaveAttribute('aria-label', /turn 1: Alpha/);
+  await page.screenshot({ path: `${SHOTS}/hex-control.png` });
+  expect(errors).toEqual([]);
+});
