@@ -79,9 +79,10 @@ type Objective = TankplankContext['objectives'][number];
 /**
  * Whether a side holds its objective now (TP-3.3): its infantry in it with a radioman among them
  * (the objective's holders), and no enemy troops in it. When it does not, `lacking` says what
- * stands in the way, the thing that can never change first: "no radioman left" (none of the side's
- * radiomen lives), "enemy troops in it", "none of the taker's infantry in it", "no radioman among the taker's men
- * in it", "too few men in it" (a lone radioman holds nothing).
+ * stands in the way, the thing that can never change first: "no radioman left" (none of the
+ * side's radiomen lives), "enemy troops in it", "none of the taker's infantry in it", "no radioman
+ * among the taker's men in it", "too few of the taker's men in it" (a lone radioman holds
+ * nothing).
  */
 export function holdTest(
   ctx: TankplankContext,
