@@ -134,6 +134,12 @@ if (imbalanceGames > 0) {
     console.log(
       `imbalance check${note} (${variant.removed.join(', ')} removed: ${variant.removed.length} of side ${weak}'s ${variant.had} tanks), ${imbalanceGames} games to ${limit} turns in ${((performance.now() - t0) / 1000).toFixed(1)} s: side ${strong} wins ${pct(a.wins.share)} [${pct(a.wins.low)}, ${pct(a.wins.high)}], draws ${pct(report.draws.share)} (${pct(report.undecidedAtLimit?.share ?? 0)} at the turn limit); interval above 50%: ${excludes}`,
     );
+    // Who wins when somebody does: with most games drawn, the share of the decided ones.
+    const d = a.decidedWins;
+    if (d && d.of > 0)
+      console.log(
+        `  of the ${d.of} decided games side ${strong} won ${pct(d.share)} [${pct(d.low)}, ${pct(d.high)}]; interval above 50%: ${d.low > 0.5 ? 'yes' : 'NO'}`,
+      );
     printByPlan(report);
     return { report, limit };
   };

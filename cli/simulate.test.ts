@@ -112,6 +112,32 @@ describe('sandtable simulate (and its alias lab)', () => {
     );
   }, 120_000);
 
+  it('says who wins when somebody does, once draws make it differ from the wins', async () => {
+    const first = join(
+      import.meta.dirname,
+      '..',
+      'scenarios',
+      'tanks-your-first-game.scenario.json',
+    );
+    const args = ['simulate', first, '--games', '30', '--workers', '1'];
+    const json = await sandtable(...args, '--json');
+    expect(json.code).toBe(0);
+    const r = JSON.parse(json.stdout) as {
+      played: number;
+      decided: { count: number };
+      draws: { count: number };
+      sides: { name: string; decidedWins: { count: number; of: number } }[];
+    };
+    // Both draws and wins in these 30 games, or the test says nothing.
+    expect(r.draws.count).toBeGreaterThan(0);
+    expect(r.decided.count).toBeGreaterThan(0);
+    for (const side of r.sides) expect(side.decidedWins.of).toBe(r.decided.count);
+    expect(r.sides.reduce((n, side) => n + side.decidedWins.count, 0)).toBe(r.decided.count);
+    const text = await sandtable(...args);
+    for (const side of r.sides)
+      expect(text.stdout).toMatch(new RegExp(`\\n  of them won by ${side.name} +\\d+\\.\\d%`));
+  }, 120_000);
+
   it('--save keeps the runs next to the scenario and compares each with the one before', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sandtable-lab-'));
     const scenario = join(dir, 'first.scenario.json');

@@ -119,6 +119,11 @@ function textReport(r: LabReport, seconds: number, cancelled: boolean): string {
     );
   lines.push(`${'draws'.padEnd(35)} ${share(r.draws)}`);
   lines.push(`${'decided (a side won)'.padEnd(35)} ${share(r.decided)}`);
+  // Who wins when somebody does: said when draws (or unfinished games) make it differ from wins.
+  if (r.decided.count > 0 && r.decided.count < r.played)
+    for (const side of r.sides)
+      if (side.decidedWins)
+        lines.push(`${`  of them won by ${side.name}`.padEnd(35)} ${share(side.decidedWins)}`);
   if (r.undecidedAtLimit && r.undecidedAtLimit.count > 0)
     lines.push(`${'undecided at the turn limit'.padEnd(35)} ${share(r.undecidedAtLimit)}`);
   const advice = limitAdvice(r, '--turn-limit');

@@ -165,3 +165,32 @@ test('balance lab on a hex map: TANK! contour hills charts who held the summit t
   await page.screenshot({ path: `${SHOTS}/hex-control.png` });
   expect(errors).toEqual([]);
 });
+
+test('balance lab with draws and wins: who wins when somebody does, with its interval', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await page.getByRole('button', { name: /Your First Game/ }).click();
+  await expect(page.getByTestId('table-view')).toBeVisible();
+  await page.keyboard.press('Shift+F5');
+  const lab = page.getByRole('dialog', { name: 'Balance lab' });
+  await lab.getByLabel('Games', { exact: true }).fill('30');
+  await lab.getByRole('button', { name: 'Run', exact: true }).click();
+  const results = lab.getByTestId('lab-results');
+  await expect(results).toContainText('30 games', { timeout: 90_000 });
+  const shares = results.getByRole('table', { name: 'Win shares' });
+  const decided = shares.getByRole('row', { name: /Decided/ });
+  const count = Number((await decided.getByRole('cell').last().textContent())!.split('/')[0]);
+  // Each side's share of the decided games: as many of them as were decided, in all.
+  const rows = shares.getByRole('row', { name: /of them won by/ });
+  await expect(rows).toHaveCount(2);
+  let won = 0;
+  for (const row of await rows.all()) {
+    const [k, of] = (await row.getByRole('cell').last().textContent())!.split('/').map(Number);
+    expect(of).toBe(count);
+    won += k!;
+  }
+  expect(won).toBe(count);
+  await page.screenshot({ path: `${SHOTS}/decided.png` });
+});

@@ -86,6 +86,11 @@ describe('lab report', () => {
     expect(r.decided.count).toBe(3);
     expect(r.unfinished).toBe(1);
     expect(r.firstUnfinished).toEqual({ seed: 4, reason: 'stuck' });
+    // Of the three decided games (not the draw, not the unfinished one), A won two and B one.
+    expect(r.sides.map((s) => [s.decidedWins?.count, s.decidedWins?.of])).toEqual([
+      [2, 3],
+      [1, 3],
+    ]);
     expect(r.length).toMatchObject({ min: 7, max: 12, median: 9, mean: 9.6 });
     expect(r.length.byTurn[12]).toBe(2);
   });

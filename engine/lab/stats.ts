@@ -269,6 +269,8 @@ export function labReport(
   const unfinished = games.filter((g) => g.winner === null);
   const byPlan = planPairs(games, sides);
   const withKills = games.some((g) => g.kills);
+  // Games a side won (neither drawn nor unfinished).
+  const decidedGames = games.filter((g) => g.winner !== null && g.winner !== 'draw').length;
   const atLimit = objectiveShortfalls(games, objectiveNames);
   return {
     scenario: scenario.title,
@@ -289,6 +291,7 @@ export function labReport(
         name: s.name,
         style: settings.styles[s.id] ?? 'balanced',
         wins: wilson(games.filter((g) => g.winner === s.id).length, n),
+        decidedWins: wilson(games.filter((g) => g.winner === s.id).length, decidedGames),
         lossesPerGame: perGame,
         deaths: heat(
           shape,
@@ -309,7 +312,7 @@ export function labReport(
       };
     }),
     draws: wilson(finished.filter((g) => g.winner === 'draw').length, n),
-    decided: wilson(finished.filter((g) => g.winner !== 'draw').length, n),
+    decided: wilson(decidedGames, n),
     undecidedAtLimit: wilson(games.filter((g) => g.atTurnLimit === true).length, n),
     unfinished: unfinished.length,
     ...(unfinished[0]

@@ -120,6 +120,12 @@ export interface SideReport {
   readonly name: string;
   readonly style: BotStyle;
   readonly wins: Share;
+  /**
+   * This side's wins among the decided games (those a side won): when many games are drawn, who
+   * wins when somebody does is the balance question, and its interval can leave out 50% long
+   * before the share of all games does. Absent in reports from before it was counted.
+   */
+  readonly decidedWins?: Share;
   /** Pieces lost per game on average, by unit type. */
   readonly lossesPerGame: Readonly<Record<string, number>>;
   /** Where this side's pieces died. */

@@ -34,10 +34,21 @@ function ShareCells({ s }: { s: Share }) {
 }
 
 /** One share as a bar with its 95% interval as a whisker, for side rows and draws. */
-function ShareRow({ label, colour, s }: { label: string; colour: string; s: Share }) {
+function ShareRow({
+  label,
+  colour,
+  s,
+  sub = false,
+}: {
+  label: string;
+  colour: string;
+  s: Share;
+  /** A part of the row above (a side's share of the decided games), indented under it. */
+  sub?: boolean;
+}) {
   const W = 220;
   return (
-    <tr>
+    <tr className={sub ? 'sub' : undefined}>
       <th scope="row">{label}</th>
       <td>
         <svg width={W} height={18} role="img" aria-label={`${label}: ${pct(s.share)}`}>
@@ -88,6 +99,21 @@ export function WinShares({
           ))}
           <ShareRow label="Draws" colour="#9aa3b2" s={report.draws} />
           <ShareRow label="Decided (a side won)" colour="#4c7a5a" s={report.decided} />
+          {/* Who wins when somebody does, once draws make it differ from the wins above. */}
+          {report.decided.count > 0 &&
+            report.decided.count < report.played &&
+            report.sides.map(
+              (s) =>
+                s.decidedWins && (
+                  <ShareRow
+                    key={`decided-${s.id}`}
+                    label={`of them won by ${s.name}`}
+                    sub
+                    colour={colours[s.id] ?? '#2f5fb3'}
+                    s={s.decidedWins}
+                  />
+                ),
+            )}
           {atLimit && atLimit.count > 0 && (
             <ShareRow label="Undecided at the turn limit" colour="#b5893a" s={atLimit} />
           )}
