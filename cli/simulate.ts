@@ -17,6 +17,7 @@ import { labGameOf } from '../engine/lab/worker';
 import { limitAdvice, planPairLines, shortfallLines } from '../engine/lab/stats';
 import {
   changeText,
+  decidedChangeLines,
   compareRuns,
   labFileName,
   planChangeLines,
@@ -318,6 +319,7 @@ export async function run(args: string[]): Promise<number> {
   const changes = before
     ? [
         ...compareRuns(before.report, report).map(changeText),
+        ...decidedChangeLines(before.report, report).map((l) => l.text),
         ...planChangeLines(before.report, report).map((l) => l.text),
         ...shortfallChangeLines(before.report, report).map((l) => l.text),
       ]

@@ -3,6 +3,7 @@ import type { GameMap } from '../format';
 import {
   changeText,
   compareRuns,
+  decidedChangeLines,
   labFileName,
   labFileText,
   parseLabFile,
@@ -93,6 +94,25 @@ describe('the lab file next to a scenario', () => {
     expect(changeText(compareRuns(many(90, 10), many(10, 90))[0]!)).toBe(
       "Side A's win share went from 90% to 10%",
     );
+  });
+
+  test("compares each side's share of the decided games when a run has draws", () => {
+    const times = (n: number, w: string) => Array<string>(n).fill(w);
+    // 40 games: 20 drawn, then side A won 15 of the other 20; after an edit, 5 of 20.
+    const before = report([...times(20, 'draw'), ...times(15, 'a'), ...times(5, 'b')]);
+    const after = report([...times(20, 'draw'), ...times(5, 'a'), ...times(15, 'b')]);
+    expect(decidedChangeLines(before, after)).toEqual([
+      { text: "Of the decided games, Side A's share went from 75% to 25%", clear: true },
+      { text: "Of the decided games, Side B's share went from 25% to 75%", clear: true },
+    ]);
+    const few = report(['draw', 'a', 'b']);
+    expect(decidedChangeLines(few, report(['draw', 'a', 'a']))[0]).toEqual({
+      text: "Of the decided games, Side A's share went from 50% to 100% (within chance: the 95% intervals overlap)",
+      clear: false,
+    });
+    // No draws in either run: the win shares say it all; no decided games: nothing to compare.
+    expect(decidedChangeLines(report(['a', 'b']), report(['a', 'a']))).toEqual([]);
+    expect(decidedChangeLines(report(['draw']), report(['draw', 'a']))).toEqual([]);
   });
 
   test('compares each pair of plans found in both runs, saying only the clear changes', () => {

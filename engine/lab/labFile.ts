@@ -169,6 +169,36 @@ export function planChangeLines(
 }
 
 /**
+ * Each side's share of the decided games then and now, in words ("Of the decided games, Side A's
+ * share went from 62% to 51%"), noting a change within chance; only when a run has draws (or
+ * unfinished games), where it says more than the win shares, and both runs have decided games.
+ */
+export function decidedChangeLines(
+  before: LabReport,
+  after: LabReport,
+): { readonly text: string; readonly clear: boolean }[] {
+  const drawn = (r: LabReport) => r.decided.count < r.played;
+  if (before.decided.count === 0 || after.decided.count === 0) return [];
+  if (!drawn(before) && !drawn(after)) return [];
+  const lines: { text: string; clear: boolean }[] = [];
+  for (const s of after.sides) {
+    const a = s.decidedWins;
+    const b = before.sides.find((x) => x.id === s.id)?.decidedWins;
+    if (!a || !b) continue;
+    const clear = b.high < a.low || a.high < b.low;
+    const what = `Of the decided games, ${s.name}'s share`;
+    lines.push({
+      text:
+        Math.round(100 * b.share) === Math.round(100 * a.share)
+          ? `${what} stayed at ${pct(a.share)}`
+          : `${what} went from ${pct(b.share)} to ${pct(a.share)}${clear ? '' : WITHIN_CHANCE}`,
+      clear,
+    });
+  }
+  return lines;
+}
+
+/**
  * How what kept games from being won at the turn limit moved between two runs, each as a share of
  * all the games its run played (so a run with fewer games left undecided shows less of every
  * shortfall): the ones that moved beyond chance (95% intervals apart), in words ("Side A's
@@ -216,11 +246,12 @@ export function shortfallChangeLines(
 }
 
 const pct = (x: number) => `${Math.round(100 * x)}%`;
+const WITHIN_CHANCE = ' (within chance: the 95% intervals overlap)';
 
 /** A change in words: "Side A's win share went from 62% to 51%". */
 export function changeText(c: ShareChange): string {
   const what = c.side === 'draw' ? 'The draw share' : `${c.name}'s win share`;
   if (Math.round(100 * c.before) === Math.round(100 * c.after))
     return `${what} stayed at ${pct(c.after)}`;
-  return `${what} went from ${pct(c.before)} to ${pct(c.after)}${c.clear ? '' : ' (within chance: the 95% intervals overlap)'}`;
+  return `${what} went from ${pct(c.before)} to ${pct(c.after)}${c.clear ? '' : WITHIN_CHANCE}`;
 }

@@ -146,11 +146,11 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             playtest. Save results next to the scenario keeps the run in a <code>.lab.json</code>{' '}
             file beside the scenario; the next run (after you move a wall, say) is compared with it
             in words, such as &quot;Side A&apos;s win share went from 62% to 51%&quot;, noting when
-            the change is within chance; it also names the pairs of plans in which a side&apos;s
-            share moved beyond chance, and the things that kept games from being won at the turn
-            limit whose share moved beyond chance. For very many games, run{' '}
-            <code>sandtable simulate</code> from the command line, on this machine or on several
-            through a Redis queue.
+            the change is within chance, and each side&apos;s share of the decided games when games
+            were drawn; it also names the pairs of plans in which a side&apos;s share moved beyond
+            chance, and the things that kept games from being won at the turn limit whose share
+            moved beyond chance. For very many games, run <code>sandtable simulate</code> from the
+            command line, on this machine or on several through a Redis queue.
           </li>
           <li>
             <b>Sight map</b> (View ▸ Sight map…, Shift+S) shades what a viewer sees: a point you

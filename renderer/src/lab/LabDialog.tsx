@@ -11,6 +11,7 @@ import type { Editor } from '../editor/Editor';
 import {
   changeText,
   compareRuns,
+  decidedChangeLines,
   planChangeLines,
   shortfallChangeLines,
   labFileName,
@@ -438,6 +439,7 @@ export function LabDialog({
                     </li>
                   ))}
                   {[
+                    ...decidedChangeLines(baseline.report, report),
                     ...planChangeLines(baseline.report, report),
                     ...shortfallChangeLines(baseline.report, report),
                   ].map((line) => (
