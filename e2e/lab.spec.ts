@@ -193,4 +193,18 @@ test('balance lab with draws and wins: who wins when somebody does, with its int
   }
   expect(won).toBe(count);
   await page.screenshot({ path: `${SHOTS}/decided.png` });
+
+  // Saved, then run on other seeds: the comparison says how the decided games' shares moved.
+  await results.getByRole('button', { name: 'Save results next to the scenario' }).click();
+  await expect(results).toContainText(/Saved to .*\.lab\.json/);
+  // Not compared with itself: the comparison waits for the next run.
+  await expect(lab.getByTestId('lab-compare')).toBeHidden();
+  await lab.getByLabel('First seed', { exact: true }).fill('31');
+  await lab.getByRole('button', { name: 'Run again', exact: true }).click();
+  const compare = lab.getByTestId('lab-compare');
+  await expect(compare).toBeVisible({ timeout: 90_000 });
+  await expect(compare).toContainText(/Of the decided games, Soviet's share (stayed at|went from)/);
+  await expect(compare).toContainText(
+    /Of the decided games, American's share (stayed at|went from)/,
+  );
 });

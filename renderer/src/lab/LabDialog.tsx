@@ -156,6 +156,9 @@ export function LabDialog({
       (saved) => {
         setLabFile(next);
         setLabFileProblem(null);
+        // The next run (on other seeds, other styles) is compared with the one just saved; this
+        // one is not compared with itself.
+        setBaseline({ savedAt, report });
         setSavedRun(
           `Saved to ${saved.name} (${next.runs.length} run${next.runs.length === 1 ? '' : 's'} kept).`,
         );
@@ -425,7 +428,7 @@ export function LabDialog({
             <WinShares report={report} colours={colours} />
             <Shortfalls report={report} />
             <PlanTable report={report} picked={planPicked} onPick={setPlanPicked} />
-            {baseline && (
+            {baseline && baseline.report !== report && (
               <div className="lab-compare" data-testid="lab-compare">
                 <p>
                   Against the run saved {new Date(baseline.savedAt).toLocaleString('en-GB')} (
