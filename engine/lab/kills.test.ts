@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../format';
 import { playLabGame } from './labGame';
-import { labGameOf } from './worker';
+import { labGameOfText } from './testing';
 
 /** A bundled scenario of every ruleset with a bot, and its table or hex map's size. */
 const SCENARIOS = [
@@ -16,20 +15,17 @@ describe('where kills were made from, in every ruleset with a bot', () => {
   test.each(SCENARIOS)(
     '%s: kills are found, by pieces of a side, on the map',
     (name) => {
-      const r = loadDocument(readFileSync(`scenarios/${name}.scenario.json`, 'utf8'), {
-        expect: ['sandtable.scenario'],
-      });
-      if (!r.ok) throw new Error(`${name} does not load`);
-      const doc = r.doc as ScenarioDoc;
-      const made = labGameOf(doc);
-      if ('error' in made) throw new Error(made.error);
-      const sides = new Set(made.game.sides.map((s) => s.id));
+      const { doc, game } = labGameOfText(
+        name,
+        readFileSync(`scenarios/${name}.scenario.json`, 'utf8'),
+      );
+      const sides = new Set(game.sides.map((s) => s.id));
       const map = doc.map;
       const [w, h] = map.kind === 'hex' ? [map.columns, map.rows] : [map.width, map.height];
       let kills = 0;
       let deaths = 0;
       for (const seed of [1, 2, 3]) {
-        const g = playLabGame(made.game, seed, { games: 3, firstSeed: 1, styles: {} });
+        const g = playLabGame(game, seed, { games: 3, firstSeed: 1, styles: {} });
         expect(g.kills).toBeDefined();
         kills += g.kills!.length;
         deaths += g.deaths.length;

@@ -186,12 +186,8 @@ export function decidedChangeLines(
     const b = before.sides.find((x) => x.id === s.id)?.decidedWins;
     if (!a || !b) continue;
     const clear = b.high < a.low || a.high < b.low;
-    const what = `Of the decided games, ${s.name}'s share`;
     lines.push({
-      text:
-        Math.round(100 * b.share) === Math.round(100 * a.share)
-          ? `${what} stayed at ${pct(a.share)}`
-          : `${what} went from ${pct(b.share)} to ${pct(a.share)}${clear ? '' : WITHIN_CHANCE}`,
+      text: movedText(`Of the decided games, ${s.name}'s share`, b.share, a.share, clear),
       clear,
     });
   }
@@ -251,7 +247,12 @@ const WITHIN_CHANCE = ' (within chance: the 95% intervals overlap)';
 /** A change in words: "Side A's win share went from 62% to 51%". */
 export function changeText(c: ShareChange): string {
   const what = c.side === 'draw' ? 'The draw share' : `${c.name}'s win share`;
-  if (Math.round(100 * c.before) === Math.round(100 * c.after))
-    return `${what} stayed at ${pct(c.after)}`;
-  return `${what} went from ${pct(c.before)} to ${pct(c.after)}${c.clear ? '' : WITHIN_CHANCE}`;
+  return movedText(what, c.before, c.after, c.clear);
+}
+
+/** A share then and now in words, "stayed at" when the rounded shares are the same. */
+function movedText(what: string, before: number, after: number, clear: boolean): string {
+  if (Math.round(100 * before) === Math.round(100 * after))
+    return `${what} stayed at ${pct(after)}`;
+  return `${what} went from ${pct(before)} to ${pct(after)}${clear ? '' : WITHIN_CHANCE}`;
 }

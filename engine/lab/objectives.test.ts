@@ -1,19 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../format';
 import { playLabGame } from './labGame';
-import { labGameOf } from './worker';
+import { labGameOfText } from './testing';
 
-function bundled(name: string) {
-  const r = loadDocument(readFileSync(`scenarios/${name}.scenario.json`, 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error(`${name} does not load`);
-  const doc = r.doc as ScenarioDoc;
-  const made = labGameOf(doc);
-  if ('error' in made) throw new Error(made.error);
-  return { doc, game: made.game };
-}
+const bundled = (name: string) =>
+  labGameOfText(name, readFileSync(`scenarios/${name}.scenario.json`, 'utf8'));
 
 /** Bundled scenarios whose objectives a side must take and hold, one of each ruleset with them. */
 const WITH_OBJECTIVES = ['tankplank-village', 'tank-contour-hills', 'ww1-wire'] as const;
