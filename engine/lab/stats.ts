@@ -281,6 +281,7 @@ export function labReport(
       const losses: Record<string, number> = {};
       for (const g of games)
         for (const d of g.deaths) if (d.side === s.id) losses[d.type] = (losses[d.type] ?? 0) + 1;
+      const won = games.filter((g) => g.winner === s.id).length;
       const perGame = Object.fromEntries(
         Object.entries(losses)
           .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -290,8 +291,8 @@ export function labReport(
         id: s.id,
         name: s.name,
         style: settings.styles[s.id] ?? 'balanced',
-        wins: wilson(games.filter((g) => g.winner === s.id).length, n),
-        decidedWins: wilson(games.filter((g) => g.winner === s.id).length, decidedGames),
+        wins: wilson(won, n),
+        decidedWins: wilson(won, decidedGames),
         lossesPerGame: perGame,
         deaths: heat(
           shape,

@@ -10,7 +10,7 @@ import { readWw1Rules, type Ww1Rules } from './rules/data';
 import {
   reduceWw1,
   setUpWw1,
-  unitAt,
+  objectiveHeld,
   type Ww1Action,
   type Ww1Board,
   type Ww1Event,
@@ -146,7 +146,7 @@ export function ww1Game(ctx: Ww1Context): Ww1Game {
     // objective hexes come from the scenario, WW-G7; rules/turn.ts medalsOf).
     objectives: (state) =>
       ctx.board.objectives.map((o) => {
-        const held = o.hexes.some((h) => unitAt(state, h)?.side === o.owner);
+        const held = objectiveHeld(state, o);
         return {
           id: o.id,
           name: o.name,

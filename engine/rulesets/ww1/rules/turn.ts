@@ -956,16 +956,19 @@ function gainGround(
   };
 }
 
+/** Whether an objective's owner holds it: one of its units stands on a hex of it. */
+export function objectiveHeld(s: Pick<Ww1State, 'units'>, o: MedalObjective): boolean {
+  return o.hexes.some((h) => unitAt(s, h)?.side === o.owner);
+}
+
 /** Medals by side: enemy units eliminated, plus each objective whose owner holds a hex of it. */
 export function medalsOf(
   b: Ww1Board,
   s: Pick<Ww1State, 'kills' | 'units' | 'sides'>,
 ): Dict<number> {
   const out = dict(s.kills);
-  for (const o of b.objectives) {
-    const held = o.hexes.some((h) => unitAt(s, h)?.side === o.owner);
-    if (held) out[o.owner] = (out[o.owner] ?? 0) + o.medals;
-  }
+  for (const o of b.objectives)
+    if (objectiveHeld(s, o)) out[o.owner] = (out[o.owner] ?? 0) + o.medals;
   return out;
 }
 
