@@ -27,6 +27,48 @@ export async function hoverTable(page: Page, x: number, y: number): Promise<void
   await page.mouse.move(sx, sy);
 }
 
+/**
+ * Watches, in the page, that the camera the board publishes always fits the board as it is laid
+ * out (the table fitted and centred, as the board shows it until someone zooms or pans). It is
+ * checked at every change of the page, in the same task as the change: a test that aims at a
+ * table point from `data-camera` as soon as the page shows something new must find the camera the
+ * next click will be read with. `cameraLags` lists the moments it did not.
+ */
+export async function watchCamera(page: Page, extent: { width: number; height: number }) {
+  await page.evaluate(({ width: tw, height: th }) => {
+    const lags: string[] = [];
+    (window as unknown as { cameraLags: string[] }).cameraLags = lags;
+    const check = () => {
+      const board = document.querySelector('[data-testid="playtest-board"]');
+      if (!board) return;
+      const r = board.getBoundingClientRect();
+      const w = Math.max(1, Math.floor(r.width));
+      const h = Math.max(1, Math.floor(r.height));
+      const zoom = Math.min((w - 24) / tw, (h - 24) / th);
+      const want = { x: (w - tw * zoom) / 2, y: (h - th * zoom) / 2, zoom };
+      const cam = JSON.parse(board.getAttribute('data-camera') ?? '{}') as typeof want;
+      if (
+        Math.abs(cam.x - want.x) > 0.1 ||
+        Math.abs(cam.y - want.y) > 0.1 ||
+        Math.abs(cam.zoom - want.zoom) > 0.01
+      )
+        lags.push(
+          `board ${w}x${h} wants ${JSON.stringify(want)}, shows ${JSON.stringify(cam)} (tracker: ${document.querySelector('[data-testid="phase-tracker"]')?.textContent ?? ''})`,
+        );
+    };
+    new MutationObserver(check).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  }, extent);
+}
+
+export async function cameraLags(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { cameraLags: string[] }).cameraLags);
+}
+
 /** The helpers above by hex (column, row) on a hex board drawn with `grid`. */
 export function hexBoard(grid: HexGrid) {
   const hexOnScreen = (page: Page, col: number, row: number): Promise<[number, number]> => {

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type Konva from 'konva';
 import { Layer, Shape, Stage } from 'react-konva';
 import type { Point } from '../../../../engine/format/types';
@@ -13,6 +14,24 @@ export interface BoardPointer {
   readonly shift: boolean;
   readonly alt: boolean;
 }
+
+/** What the board keeps of a pointer event, to map it again when the table moves under it. */
+interface Pointed {
+  readonly clientX: number;
+  readonly clientY: number;
+  readonly button: number;
+  readonly shiftKey: boolean;
+  readonly altKey: boolean;
+}
+
+const pointed = (e: React.PointerEvent): Pointed => ({
+  clientX: e.clientX,
+  clientY: e.clientY,
+  // A pointer that did not press anything now (a move's button is -1).
+  button: -1,
+  shiftKey: e.shiftKey,
+  altKey: e.altKey,
+});
 
 /**
  * A playtest board's canvas: the editor's terrain painter and cache on a static layer (read-only:
@@ -53,27 +72,44 @@ export function BoardStage<M>({
   const cameraRef = useRef(camera);
   const pan = useRef<{ from: [number, number]; cam: Camera } | null>(null);
 
-  // Fit the table into the view whenever the view size changes.
-  useLayoutEffect(() => {
+  // The board's size and the table's extent the camera was last fitted to.
+  const fitted = useRef('');
+  /** Fits the table into the view if the view's size (or the table) changed since the last fit. */
+  const fit = () => {
     const el = containerRef.current;
     if (!el) return;
-    const measure = () => {
-      const r = el.getBoundingClientRect();
-      const width = Math.max(1, Math.floor(r.width));
-      const height = Math.max(1, Math.floor(r.height));
-      setSize((old) => (old.width === width && old.height === height ? old : { width, height }));
-      const zoom = Math.min((width - 24) / extent.width, (height - 24) / extent.height);
-      setCamera({
-        zoom,
-        x: (width - extent.width * zoom) / 2,
-        y: (height - extent.height * zoom) / 2,
-      });
-    };
-    measure();
-    const ro = new ResizeObserver(measure);
+    const r = el.getBoundingClientRect();
+    const width = Math.max(1, Math.floor(r.width));
+    const height = Math.max(1, Math.floor(r.height));
+    const key = `${width}x${height}:${extent.width}x${extent.height}`;
+    if (fitted.current === key) return;
+    fitted.current = key;
+    setSize({ width, height });
+    const zoom = Math.min((width - 24) / extent.width, (height - 24) / extent.height);
+    setCamera({
+      zoom,
+      x: (width - extent.width * zoom) / 2,
+      y: (height - extent.height * zoom) / 2,
+    });
+  };
+  const fitRef = useRef(fit);
+  // The board's box changes with what the screen around it shows (a tracker line that wraps for
+  // one side's name and not the other's moves the board 15px). Measured after every render, the
+  // camera changes in the same commit as the layout: the table never sits for a frame at a spot
+  // a click would miss, and `data-camera` never lags the box (a ResizeObserver alone refits one
+  // frame later, longer on a loaded machine, and a click aimed in between hit 0.35" off).
+  useLayoutEffect(() => {
+    fitRef.current = fit;
+    fit();
+  });
+  // Resizes no render causes (the window): refitted before the frame is painted.
+  useEffect(() => {
+    const el = containerRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => flushSync(() => fitRef.current()));
     ro.observe(el);
     return () => ro.disconnect();
-  }, [extent.width, extent.height]);
+  }, []);
 
   useEffect(() => {
     if (!terrainLayer.current || !terrainShape.current) return;
@@ -92,10 +128,21 @@ export function BoardStage<M>({
     cache.setContent(scene, new Set(), { width: extent.width, height: extent.height });
   }, [scene, extent.width, extent.height, size]);
 
+  // Where the pointer last was over the board (none once it left), and the board's latest move
+  // handler: when the table moves under a pointer that stays still (a refit, a zoom), the board
+  // hears a move to the point now under it, so what it previews is what a click there would do.
+  const lastPointer = useRef<Pointed | null>(null);
+  const onMoveRef = useRef(onMove);
+  useLayoutEffect(() => {
+    onMoveRef.current = onMove;
+  }, [onMove]);
+
   useLayoutEffect(() => {
     cameraRef.current = camera;
     cacheRef.current?.setView(camera, size);
     overlayLayer.current?.batchDraw();
+    const p = lastPointer.current;
+    if (p && !pan.current) onMoveRef.current(toTable(p));
   }, [camera, size]);
 
   useLayoutEffect(() => {
@@ -122,7 +169,7 @@ export function BoardStage<M>({
     return () => el.removeEventListener('wheel', onWheel);
   }, []);
 
-  const toTable = (e: React.PointerEvent): BoardPointer => {
+  function toTable(e: Pointed): BoardPointer {
     const r = containerRef.current!.getBoundingClientRect();
     const c = cameraRef.current;
     return {
@@ -131,7 +178,7 @@ export function BoardStage<M>({
       shift: e.shiftKey,
       alt: e.altKey,
     };
-  };
+  }
 
   return (
     <div
@@ -149,6 +196,7 @@ export function BoardStage<M>({
           pan.current = { from: [e.clientX, e.clientY], cam: cameraRef.current };
           return;
         }
+        lastPointer.current = pointed(e);
         onDown(toTable(e));
       }}
       onPointerMove={(e) => {
@@ -161,6 +209,7 @@ export function BoardStage<M>({
           });
           return;
         }
+        lastPointer.current = pointed(e);
         onMove(toTable(e));
       }}
       onPointerUp={(e) => {
@@ -170,7 +219,10 @@ export function BoardStage<M>({
         }
         onUp(toTable(e));
       }}
-      onPointerLeave={() => onLeave()}
+      onPointerLeave={() => {
+        lastPointer.current = null;
+        onLeave();
+      }}
       onContextMenu={(e) => e.preventDefault()}
     >
       <Stage width={size.width} height={size.height} listening={false}>

@@ -44,12 +44,8 @@ export function TableBoard(props: BoardProps<'table'>) {
     setToolState(t);
   };
 
-  // Putting something down by a click (a set-up step with its own area and no movement grid:
-  // a piece of terrain, a token): the pointer previews what a click would place, or says why not.
-  const [placing, setPlacing] = useState<{
-    shapes: readonly TemplateView[];
-    note: string;
-  } | null>(null);
+  // Where the pointer is on the table, while it is over the board.
+  const [pointerAt, setPointerAt] = useState<Point | null>(null);
 
   const byId = useMemo(() => new Map(counters.map((c) => [c.id, c])), [counters]);
   const placeMode =
@@ -57,6 +53,18 @@ export function TableBoard(props: BoardProps<'table'>) {
     props.reach?.entry !== undefined &&
     props.reach.grid === undefined &&
     mine.length === 1;
+  const placer = placeMode ? mine[0] : undefined;
+  // Putting something down by a click (a set-up step with its own area and no movement grid:
+  // a piece of terrain, a token): the pointer previews what a click would place, or says why not.
+  // Derived from the state, not kept from the last pointer move: turning the piece, an undo or
+  // the other side's turn redraws it at once, and it always says what a click there would do.
+  const placing = useMemo<{ shapes: readonly TemplateView[]; note: string } | null>(() => {
+    if (!placer || !pointerAt || locked) return null;
+    const plan = view.planMove(state, placer, pointerAt);
+    if (!plan.ok)
+      return { shapes: [], note: `${plan.reason}${plan.ruleId ? ` (${plan.ruleId})` : ''}` };
+    return plan.shapes ? { shapes: plan.shapes, note: plan.explanation } : null;
+  }, [placer, pointerAt, locked, view, state]);
   // Terrain the players lay out in the game (a ruleset's set-up step) comes from the game state.
   const features = view.terrain ? view.terrain(state) : map.features;
   const scene = useMemo<Scene>(
@@ -161,7 +169,6 @@ export function TableBoard(props: BoardProps<'table'>) {
   };
 
   const onDown = (p: BoardPointer) => {
-    setPlacing(null);
     if (locked) return;
     const hit = counterAt(p.at);
     const hp = handlePoint();
@@ -203,14 +210,7 @@ export function TableBoard(props: BoardProps<'table'>) {
     }
     const hit = counterAt(p.at);
     props.point({ ...(hit ? { unit: hit.id } : {}), at: p.at });
-    if (!placeMode) {
-      if (placing) setPlacing(null);
-      return;
-    }
-    const plan = view.planMove(state, mine[0]!, p.at);
-    if (!plan.ok)
-      setPlacing({ shapes: [], note: `${plan.reason}${plan.ruleId ? ` (${plan.ruleId})` : ''}` });
-    else setPlacing(plan.shapes ? { shapes: plan.shapes, note: plan.explanation } : null);
+    setPointerAt(p.at);
   };
 
   const onUp = (p: BoardPointer) => {
@@ -293,7 +293,7 @@ export function TableBoard(props: BoardProps<'table'>) {
         onUp={onUp}
         onLeave={() => {
           props.point(undefined);
-          setPlacing(null);
+          setPointerAt(null);
         }}
       />
       <BoardNotes
