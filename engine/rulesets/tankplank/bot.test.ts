@@ -321,6 +321,45 @@ describe('the flank each side takes', () => {
   });
 });
 
+describe("the enemy's secret objective (TP-3.1, TP-3.2)", () => {
+  // The village with side B's hidden objective somewhere else in side A's edge strip.
+  const elsewhere = (() => {
+    const doc = village();
+    const objectives = doc.objectives.map((o) =>
+      o.owner === 'b'
+        ? { ...o, area: { shape: 'rect' as const, x: 0, y: 0, width: 6, height: 8 } }
+        : o,
+    );
+    return createContext({ ...doc, objectives });
+  })();
+
+  test('the bot guards its whole edge strip until the enemy reveals his objective, then that', () => {
+    for (const c of [ctx, elsewhere]) {
+      const start = newGame(c, { seed: 1 });
+      expect(sidePlan(c, start, 'a', 'balanced').home?.area).toEqual({
+        shape: 'edgeStrip',
+        edge: 'west',
+        depth: 6,
+      });
+      const revealed = tankplankState({
+        ...start,
+        objectives: { ...start.objectives, b: { ...start.objectives.b!, revealed: true } },
+      });
+      const theirs = c.objectives.find((o) => o.owner === 'b')!.area;
+      expect(sidePlan(c, revealed, 'a', 'balanced').home?.area).toEqual(theirs);
+    }
+  });
+
+  test("a side's first moves do not depend on where the enemy's hidden objective lies", () => {
+    for (const seed of [1, 2, 3]) {
+      const here = botPhase(ctx, newGame(ctx, { seed }), 'a');
+      const there = botPhase(elsewhere, newGame(elsewhere, { seed }), 'a');
+      expect(here.actions.length).toBeGreaterThan(0);
+      expect(there.actions).toEqual(here.actions);
+    }
+  });
+});
+
 describe('bot styles', () => {
   test('cautious keeps a squad home; aggressive sends the machine guns and bazookas forward', () => {
     const start = newGame(ctx, { seed: 1 });

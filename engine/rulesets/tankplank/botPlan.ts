@@ -8,6 +8,7 @@ import type { BotStyle } from '../../game/gameDef';
 import { tablePoint, type TablePoint } from '../../geometry/units';
 import { distance, lerpPoint } from '../../geometry/vector';
 import type { TankplankContext } from './rules/context';
+import { constant } from './rules/catalog';
 import { dictValues } from '../../game/dict';
 import { info, onTable } from './rules/situation';
 import { countsAsTroops } from './rules/salvage';
@@ -251,23 +252,51 @@ export function inZone(ctx: TankplankContext, zone: Zone | undefined, p: TablePo
   return !!zone && shapeContains(zone.area, p, ctx.map);
 }
 
-const zoneOf = (ctx: TankplankContext, owner: (o: string | undefined) => boolean) => {
-  const o = ctx.objectives.find((x) => owner(x.owner) && x.area && x.area.shape !== 'hexes');
-  return o?.area ? { area: o.area, centre: centreOf(o.area, ctx.map) } : undefined;
-};
+const objectiveOf = (ctx: TankplankContext, owner: (o: string | undefined) => boolean) =>
+  ctx.objectives.find((x) => owner(x.owner) && x.area && x.area.shape !== 'hexes');
+
+const zoneOfArea = (ctx: TankplankContext, area: Shape): Zone => ({
+  area,
+  centre: centreOf(area, ctx.map),
+});
+
+/**
+ * Where the enemy's secret objective may lie, as far as this side knows before it is revealed:
+ * anywhere within the objective strip's depth of this side's own entry edge (TP-3.1, TP-A46).
+ * The bot guards that whole strip, its middle as the point to hold.
+ */
+function guessedHome(ctx: TankplankContext, side: string): Zone | undefined {
+  const edge = ctx.entryEdges.get(side)?.edge;
+  if (!edge) return undefined;
+  return zoneOfArea(ctx, {
+    shape: 'edgeStrip',
+    edge,
+    depth: constant(ctx.catalog, 'objectiveStripDepth'),
+  });
+}
 
 /**
  * The side's objective and home ground (the enemy's objective), and where its plan runs from and
- * to: the middle of each, or the far and the near table edge where there is none.
+ * to: the middle of each, or the far and the near table edge where there is none. The bot reads
+ * the enemy's objective only once it is revealed (TP-3.2) or when the scenario shows it openly;
+ * a hidden one it guesses (`guessedHome`). Where the plan runs from does not change when the
+ * objective is revealed: the bot's plan stays the one it drew for the game.
  */
-function planEnds(ctx: TankplankContext, side: string) {
-  const goal = zoneOf(ctx, (o) => o === side);
-  const home = zoneOf(ctx, (o) => o !== undefined && o !== side);
+function planEnds(ctx: TankplankContext, state: TankplankState, side: string) {
+  const own = objectiveOf(ctx, (o) => o === side);
+  const goal = own?.area ? zoneOfArea(ctx, own.area) : undefined;
+  const theirs = objectiveOf(ctx, (o) => o !== undefined && o !== side);
+  const known = theirs?.area && theirs.hidden !== true ? zoneOfArea(ctx, theirs.area) : undefined;
+  const guess = theirs?.area && !known ? guessedHome(ctx, side) : undefined;
+  const revealed =
+    theirs?.area && theirs.owner && state.objectives[theirs.owner]?.revealed === true
+      ? zoneOfArea(ctx, theirs.area)
+      : undefined;
   return {
     goal,
-    home,
+    home: known ?? revealed ?? guess,
     goalPoint: goal?.centre ?? farPoint(ctx, side),
-    start: home?.centre ?? farPoint(ctx, enemyOf(ctx, side)),
+    start: (known ?? guess)?.centre ?? farPoint(ctx, enemyOf(ctx, side)),
   };
 }
 
@@ -279,7 +308,7 @@ export function sidePlan(
   style: BotStyle,
 ): SidePlan {
   const params = STYLES[style];
-  const { goal, home, goalPoint, start } = planEnds(ctx, side);
+  const { goal, home, goalPoint, start } = planEnds(ctx, state, side);
   // Enemy troops: dropped weapons and boats neither hold ground nor can be shot.
   const enemies = dictValues(state.units).filter(
     (u): u is UnitState & { at: readonly [number, number] } =>
@@ -397,7 +426,7 @@ export function botPlanName(
   state: TankplankState,
   side: string,
 ): string | undefined {
-  const { goalPoint, start } = planEnds(ctx, side);
+  const { goalPoint, start } = planEnds(ctx, state, side);
   const flank = flankCrossing(ctx, start, goalPoint, flankHand(ctx, state, side));
   return flank && `by ${flank.name}`;
 }
