@@ -67,7 +67,10 @@ describe('sandtable simulate (and its alias lab)', () => {
     // Both games ran into the one-turn limit: what each side's objective lacked then, whose
     // shares add up to all of them.
     expect(r.stdout).toContain('What kept the 2 games the turn limit ended from being won:');
-    for (const name of ["Side A's objective: the east farm", "Side B's objective: the west farm"]) {
+    for (const name of [
+      "Side A's objective: the north-east paddock",
+      "Side B's objective: the south-west paddock",
+    ]) {
       const line = r.stdout.split('\n').find((l) => l.startsWith(`  ${name}: `));
       expect(line, name).toBeDefined();
       const shares = [...line!.matchAll(/ (\d+)%/g)].map((m) => Number(m[1]));

@@ -52,8 +52,8 @@ test('balance lab: pick styles, run a small lab in workers, read win shares, len
   // shares of the four games adding up to all of them.
   const lacking = results.getByRole('table', { name: 'What was lacking at the turn limit' });
   await expect(lacking).toContainText('What kept the 4 games the turn limit ended from being won');
-  await expect(lacking).toContainText("Side A's objective: the east farm");
-  await expect(lacking).toContainText("Side B's objective: the west farm");
+  await expect(lacking).toContainText("Side A's objective: the north-east paddock");
+  await expect(lacking).toContainText("Side B's objective: the south-west paddock");
   const counts = await lacking.locator('tbody td.num:not(.interval)').allTextContents();
   const games = counts.filter((c) => c.includes('/')).map((c) => Number(c.split('/')[0]));
   expect(games.reduce((a, b) => a + b, 0)).toBe(8);

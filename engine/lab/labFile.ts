@@ -198,7 +198,7 @@ export function decidedChangeLines(
  * How what kept games from being won at the turn limit moved between two runs, each as a share of
  * all the games its run played (so a run with fewer games left undecided shows less of every
  * shortfall): the ones that moved beyond chance (95% intervals apart), in words ("Side A's
- * objective: the east farm: enemy troops in it at the turn limit went from 45% to 30% of
+ * objective: the north-east paddock: enemy troops in it at the turn limit went from 45% to 30% of
  * games"); when both runs have shortfalls and none moved beyond chance, one line that says so;
  * nothing when neither run has any.
  */

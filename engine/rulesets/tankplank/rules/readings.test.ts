@@ -103,12 +103,8 @@ describe('TP-3.3 reading: a vehicle with nobody aboard is no enemy troops', () =
 });
 
 describe('TP-16.2 reading: crews regroup on their entry edge, outside every objective', () => {
-  test('on the village the middle of each entry edge lies in the enemy objective: the point is beside it', () => {
-    const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
-      expect: ['sandtable.scenario'],
-    });
-    if (!r.ok) throw new Error('the village does not load');
-    const ctx = createContext(r.doc as ScenarioDoc);
+  test('where the middle of each entry edge lies in the enemy objective (the village with its objectives on the farms): the point is beside it', () => {
+    const ctx = villageOnTheFarms();
     const a = regroupPoint(ctx, 'a')!;
     const b = regroupPoint(ctx, 'b')!;
     expect(a.x).toBeCloseTo(0.5);
@@ -121,14 +117,20 @@ describe('TP-16.2 reading: crews regroup on their entry edge, outside every obje
   });
 
   test('a crew beyond the far end of the objective regroups on that side, not across it', () => {
+    const ctx = villageOnTheFarms();
+    expect(regroupPoint(ctx, 'b', tablePoint(33, 20))!.y).toBeCloseTo(18.6, 1);
+    expect(regroupPoint(ctx, 'b', tablePoint(33, 14))!.y).toBeCloseTo(18.6, 1);
+    expect(regroupPoint(ctx, 'b', tablePoint(33, 12))!.y).toBeCloseTo(7.4, 1);
+  });
+
+  test('on the village as bundled (objectives in the paddocks) the middle of each edge is clear', () => {
     const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
       expect: ['sandtable.scenario'],
     });
     if (!r.ok) throw new Error('the village does not load');
     const ctx = createContext(r.doc as ScenarioDoc);
-    expect(regroupPoint(ctx, 'b', tablePoint(33, 20))!.y).toBeCloseTo(18.6, 1);
-    expect(regroupPoint(ctx, 'b', tablePoint(33, 14))!.y).toBeCloseTo(18.6, 1);
-    expect(regroupPoint(ctx, 'b', tablePoint(33, 12))!.y).toBeCloseTo(7.4, 1);
+    expect(regroupPoint(ctx, 'a')).toEqual(tablePoint(0.5, 12));
+    expect(regroupPoint(ctx, 'b')).toEqual(tablePoint(35.5, 12));
   });
 
   test('without objectives on the edge they regroup at its middle', () => {
@@ -200,3 +202,23 @@ describe('TP-16.2 reading: crews regroup on their entry edge, outside every obje
     expect(moves).toEqual([]);
   });
 });
+
+/**
+ * The village with both objectives on the farms in the middle of the edges (x 0-6 and 30-36,
+ * y 8-18), where they lay before they moved to the paddocks: the middle of each entry edge falls
+ * inside the enemy's objective.
+ */
+function villageOnTheFarms() {
+  const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
+    expect: ['sandtable.scenario'],
+  });
+  if (!r.ok) throw new Error('the village does not load');
+  const doc = r.doc as ScenarioDoc;
+  return createContext({
+    ...doc,
+    objectives: doc.objectives.map((o) => ({
+      ...o,
+      area: { shape: 'rect' as const, x: o.owner === 'a' ? 30 : 0, y: 8, width: 6, height: 10 },
+    })),
+  });
+}
