@@ -44,7 +44,7 @@ test('hot-seat playtest of the Tankplank village: move, sight, fire, two turns, 
   await page.getByTestId('seed').fill('7');
   await page.screenshot({ path: `${SHOTS}/01-setup.png` });
   await page.getByRole('button', { name: 'Start playtest' }).click();
-  await expect(page.getByTestId('turn')).toHaveText('Turn 1 of 12');
+  await expect(page.getByTestId('turn')).toHaveText('Turn 1 of 24');
   await takeDevice(page, 'A');
 
   // Move a squad: select the 1st Squad and click where it enters (edge A, the west edge).
@@ -104,12 +104,12 @@ test('hot-seat playtest of the Tankplank village: move, sight, fire, two turns, 
   await endPhase(page);
   await takeDevice(page, 'B');
   await endPhase(page);
-  await expect(page.getByTestId('turn')).toHaveText('Turn 2 of 12');
+  await expect(page.getByTestId('turn')).toHaveText('Turn 2 of 24');
   await expect(page.getByTestId('active-side')).toContainText('Side B (east) to act');
   await expect(page.getByTestId('handover')).toBeHidden();
   // End turn passes every phase left in turn 2 (as one undo step).
   await page.getByTestId('end-turn').click();
-  await expect(page.getByTestId('turn')).toHaveText('Turn 3 of 12');
+  await expect(page.getByTestId('turn')).toHaveText('Turn 3 of 24');
   await expect(log).toContainText('Turn 3 begins');
   // Side A goes first in turn 3.
   await takeDevice(page, 'A');
@@ -136,7 +136,7 @@ test('hot-seat playtest of the Tankplank village: move, sight, fire, two turns, 
   ]);
   await chooser.setFiles(file);
   await expect(page.getByTestId('playtest')).toBeVisible();
-  await expect(page.getByTestId('turn')).toHaveText('Turn 3 of 12');
+  await expect(page.getByTestId('turn')).toHaveText('Turn 3 of 24');
   await takeDevice(page, 'A');
   await expect(page.getByTestId('replay-position')).toHaveText(before.position!);
   await expect(page.getByTestId('objectives')).toHaveText(before.score!);

@@ -832,6 +832,7 @@ export function buildTankplankVillage(): ScenarioDoc {
         'Two matched mechanised companies fight for a village that straddles a creek. The table is 36" wide (west to east) and 24" deep; the creek runs north to south down the middle in a 1¼"-deep gully and splits the table into the two sides\' halves: side A enters from the west edge (label A) and side B from the east edge (label B) on turn 1, with every unit off the table at the start. ' +
         'The village grows along the three roads on both banks: the 3" main highway (road 3) crosses the middle, road 1 runs in the north and road 2 in the south, each over its own bridge; a catwalk (W) lets men cross between bridges 1 and 3. Six houses under construction (X sites) are the only buildings men can enter; the other fifteen are closed and can only be climbed onto. ' +
         'Each side secretly picks an objective within 6" of the far table edge, reveals it when its troops first reach it, and wins by holding it for three turns with infantry and a radioman inside and no enemy there. The objective areas in this file are suggestions: the north-east and the south-west paddocks, a half-turn apart, as the roads are. Players may choose any other area in that 6" strip. ' +
+        'The game lasts 24 turns: the rules set no limit (TP-G12), and men walk 3" a turn, so a side that meets no one still needs 8 to 12 turns to reach its objective, bring a radioman in and hold for three. ' +
         'The original map figure is lost, so this layout is our own reading of the text. Personnel carriers may start loaded with infantry if the players agree.',
     },
     ruleset: { id: 'tankplank', layers: ['BASIC'] },
@@ -883,6 +884,7 @@ export function buildTankplankVillage(): ScenarioDoc {
       },
     ],
     victory: {
+      turnLimit: 24,
       conditions: [
         {
           id: 'both-hold',
