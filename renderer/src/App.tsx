@@ -12,6 +12,7 @@ import { serializeDocument } from '../../engine/format/saver';
 import { getHost } from '../host';
 import type { BundledScenario, OpenedFile, RecentFile } from '../host/Host';
 import { Editor } from './editor/Editor';
+import { setupOf } from './forces/setupModel';
 import {
   COMMANDS,
   commandForKey,
@@ -121,11 +122,24 @@ export function App() {
     docRef.current = doc;
   }, [doc]);
 
+  /**
+   * The editor of a document about to open. The set-up tab open now stays open: it is the
+   * window's, not the document's, and someone watching the Problems tab sees the next file's
+   * checks (their progress and Stop) from their first step instead of landing on Forces.
+   */
+  const editorOf = useCallback((store: ScenarioStore): Editor => {
+    const editor = new Editor(store);
+    const last = docRef.current?.editor;
+    if (last)
+      setupOf(editor).session = { ...setupOf(editor).session, tab: setupOf(last).session.tab };
+    return editor;
+  }, []);
+
   const openDoc = useCallback(
     (scenario: ScenarioDoc, name: string, path?: string, unsaved = false) => {
       const store = ScenarioStore.fromScenario(scenario);
       setDoc({
-        editor: new Editor(store),
+        editor: editorOf(store),
         name,
         // A document restored from an autosave has changes no file holds yet.
         savedRevision: unsaved ? -1 : store.revision,
@@ -134,15 +148,18 @@ export function App() {
       setDialog(null);
       setPlaytest(null);
     },
-    [],
+    [editorOf],
   );
 
   /** Opens a store that already holds its scenario (a joined room) as the document. */
-  const openStore = useCallback((store: ScenarioStore, name: string) => {
-    setDoc({ editor: new Editor(store), name, savedRevision: store.revision });
-    setDialog(null);
-    setPlaytest(null);
-  }, []);
+  const openStore = useCallback(
+    (store: ScenarioStore, name: string) => {
+      setDoc({ editor: editorOf(store), name, savedRevision: store.revision });
+      setDialog(null);
+      setPlaytest(null);
+    },
+    [editorOf],
+  );
 
   const confirmDiscard = useCallback(() => {
     if (!doc || doc.editor.store.revision === doc.savedRevision) return true;
