@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** Opens the plain Tankplank village from the welcome screen (not its artillery variant). */
 export async function openVillage(page: Page): Promise<void> {
@@ -7,6 +7,10 @@ export async function openVillage(page: Page): Promise<void> {
     .getByRole('button', { name: /village/i })
     .filter({ hasNotText: /artillery/i })
     .click();
+  // The first document a run opens can take longer than the default 5 s on a loaded machine
+  // (the app's first load, the catalogs, the first draw): wait for it to be open before a test
+  // goes on to look at it.
+  await expect(page.getByTestId('doc-title')).toContainText(/village/i, { timeout: 30_000 });
 }
 
 /** Screen position of a table point in inches, from the camera the canvas publishes. */
