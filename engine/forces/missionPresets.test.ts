@@ -109,7 +109,7 @@ describe('mission presets', () => {
     expect(doc.victory.conditions.map((c) => c.kind)).toEqual(['destroyAll', 'destroyAll']);
   });
 
-  it('Tankplank village: hidden objectives within 6" of the far edge, held 3 turns with a radioman', () => {
+  it('Tankplank village: hidden objectives within 6" of the far edge, a half-turn apart, held 3 turns with a radioman', () => {
     const doc = newScenario({
       ruleset: 'tankplank',
       map: { kind: 'table', width: 36, height: 24 },
@@ -121,9 +121,11 @@ describe('mission presets', () => {
       owner: 'blue',
       hidden: true,
       holdTurns: 3,
-      area: { shape: 'rect', x: 30, width: 6 },
+      area: { shape: 'rect', x: 30, y: 0, width: 6, height: 10 },
       holders: { requiredRoles: [{ role: 'radioman', min: 1 }] },
     });
+    // The other side's zone a half-turn away: the other strip, the other end of it.
+    expect(out.objectives[1]!.area).toEqual({ shape: 'rect', x: 0, y: 14, width: 6, height: 10 });
     expect(checkLayout(out, [...BUNDLED_CATALOGS])).toEqual([]);
   });
 });
