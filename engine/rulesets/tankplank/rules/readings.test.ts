@@ -124,11 +124,7 @@ describe('TP-16.2 reading: crews regroup on their entry edge, outside every obje
   });
 
   test('on the village as bundled (objectives in the paddocks) the middle of each edge is clear', () => {
-    const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
-      expect: ['sandtable.scenario'],
-    });
-    if (!r.ok) throw new Error('the village does not load');
-    const ctx = createContext(r.doc as ScenarioDoc);
+    const ctx = createContext(village());
     expect(regroupPoint(ctx, 'a')).toEqual(tablePoint(0.5, 12));
     expect(regroupPoint(ctx, 'b')).toEqual(tablePoint(35.5, 12));
   });
@@ -209,11 +205,7 @@ describe('TP-16.2 reading: crews regroup on their entry edge, outside every obje
  * inside the enemy's objective.
  */
 function villageOnTheFarms() {
-  const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error('the village does not load');
-  const doc = r.doc as ScenarioDoc;
+  const doc = village();
   return createContext({
     ...doc,
     objectives: doc.objectives.map((o) => ({
@@ -221,4 +213,13 @@ function villageOnTheFarms() {
       area: { shape: 'rect' as const, x: o.owner === 'a' ? 30 : 0, y: 8, width: 6, height: 10 },
     })),
   });
+}
+
+/** The bundled village. */
+function village(): ScenarioDoc {
+  const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
+    expect: ['sandtable.scenario'],
+  });
+  if (!r.ok) throw new Error('the village does not load');
+  return r.doc as ScenarioDoc;
 }
