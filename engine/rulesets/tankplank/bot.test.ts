@@ -280,6 +280,50 @@ describe('a radio jeep and wrecks', () => {
     // objective in the north-east paddock.
     expect(moves.at(-1)![1]).toBeLessThan(10);
   });
+
+  test('a radio jeep that gets nowhere lets its team out to walk on', () => {
+    // From a village game: wrecks at the north bridge's west end and across the other two; the
+    // jeep can neither get past them nor ford the creek (TP-5.4). It drove 1.5" south and back
+    // every turn for the rest of the game, its radioman aboard while the hold waited for him.
+    const start = newGame(ctx, { seed: 1 });
+    const units = dict(start.units);
+    units['a.cmd1.jeep'] = unitState({ ...units['a.cmd1.jeep']!, at: [12.5, 7.48], facing: 270 });
+    units['a.ac1'] = unitState({ ...units['a.ac1']!, at: [14.15, 3.84], facing: 0 });
+    const wreck = (id: string, type: string, at: readonly [number, number], facing: number) => ({
+      id,
+      unit: id,
+      type,
+      side: 'a',
+      at,
+      facing,
+      ammo: {},
+    });
+    const wrecks = [
+      wreck('w1', 'tp.mediumTank', [13.99, 5.56], 349),
+      wreck('w2', 'tp.truck', [17.53, 4.5], 0),
+      wreck('w3', 'tp.halfTrack', [15.16, 10.24], 355),
+      wreck('w4', 'tp.jeep', [17.37, 11], 0),
+      wreck('w5', 'tp.jeep', [16.57, 19.5], 180),
+      wreck('w6', 'tp.truck', [12.16, 19.5], 180),
+      wreck('w7', 'tp.jeep', [12.9, 10.9], 45),
+    ];
+    let s = tankplankState({ ...start, turn: 9, units, wrecks });
+    const out = new Set<string>();
+    for (let turn = 9; turn <= 11; turn++) {
+      const fresh = dict(s.units);
+      for (const [id, u] of Object.entries(fresh))
+        fresh[id] = unitState({ ...u, moved: 0, movedInches: 0 });
+      s = tankplankState({ ...s, turn, phase: 'movement', ended: [], units: fresh });
+      const r = botPhase(ctx, s, 'a');
+      for (const a of r.actions) if (a.type === 'dismount') out.add(a.unit);
+      s = r.state;
+    }
+    expect(
+      ['a.cmd1.driver', 'a.cmd1.officer', 'a.cmd1.radioman'].filter((id) => out.has(id)),
+    ).toHaveLength(3);
+    // On foot they get over the creek by the north bridge, past the wrecks.
+    expect(s.units['a.cmd1.radioman']!.at![0]).toBeGreaterThan(17);
+  });
 });
 
 describe('the flank each side takes', () => {
@@ -303,6 +347,24 @@ describe('the flank each side takes', () => {
     // Both sides on the south bridge, both on the north, and each on its own: the two draws are
     // not tied to each other (seeds next to each other once gave the sides the same hand always).
     expect([...pairs].sort()).toEqual(['NN', 'NS', 'SN', 'SS']);
+  });
+
+  test('is the shorter way to the objective three games in four, the other in the fourth', () => {
+    // Side A's objective is the north-east paddock, side B's the south-west one: the north
+    // bridge is side A's shorter way there, the south bridge side B's.
+    const games = 400;
+    let a = 0;
+    let b = 0;
+    for (let seed = 1; seed <= games; seed++) {
+      const start = newGame(ctx, { seed });
+      if (sidePlan(ctx, start, 'a', 'balanced').flank!.far.y < 12) a++;
+      if (sidePlan(ctx, start, 'b', 'balanced').flank!.far.y > 12) b++;
+    }
+    // 75% of 400 games: 300, with a 99.9% band of about +-28.
+    for (const n of [a, b]) {
+      expect(n).toBeGreaterThan(270);
+      expect(n).toBeLessThan(330);
+    }
   });
 
   test('is named for the balance lab by the bridge the assault goes round by', () => {

@@ -75,7 +75,9 @@ export function moveAll(ctx: TankplankContext, get: Get, plan: SidePlan, apply: 
     if (i.kind === 'vehicle') {
       moveVehicle(ctx, get, plan, apply, entries, u, i);
       // Riders get out where their vehicle stopped, and use what is left of their move.
-      for (const rider of get().units[id]!.passengers) unload(ctx, get, plan, apply, rider, id);
+      const after = get().units[id]!;
+      const stalled = noHeadway(u, after);
+      for (const rider of after.passengers) unload(ctx, get, plan, apply, rider, id, stalled);
       continue;
     }
     moveFigure(ctx, get, plan, apply, entries, id);
@@ -424,7 +426,25 @@ function byFlank(ctx: TankplankContext, s: TankplankState, id: string): boolean 
   return !(t.class === 'transport' && t.mobility === 'wheeled');
 }
 
-/** Riders get out beside their vehicle when it has brought them where they are going. */
+/**
+ * Whether a vehicle on the table spent a good part of its move this turn and ended it about where
+ * it began: driving round in a loop against wrecks that shut every crossing it may take, or
+ * backing and filling at a corner. Its riders are better off on foot (men walk a footbridge
+ * and past a wreck on a bridge).
+ */
+function noHeadway(before: UnitState, after: UnitState): boolean {
+  if (!before.at || !after.at || after.moved < STALLED_MOVE) return false;
+  return distance(tablePoint(...before.at), tablePoint(...after.at)) < STALLED_GAIN;
+}
+
+/** A vehicle that used this share of its move and got less than this many inches is stalled. */
+const STALLED_MOVE = 0.25;
+const STALLED_GAIN = 0.5;
+
+/**
+ * Riders get out beside their vehicle when it has brought them where they are going, or when it
+ * cannot take them any further (`stalled`: it made no headway this turn).
+ */
 function unload(
   ctx: TankplankContext,
   get: Get,
@@ -432,6 +452,7 @@ function unload(
   apply: Apply,
   riderId: string,
   vehicleId: string,
+  stalled = false,
 ): void {
   const s = get();
   const rider = s.units[riderId];
@@ -449,7 +470,8 @@ function unload(
     // An escort gets out beside its squad once the squad is on foot.
     const squad = squadWhere(ctx, s, plan.escorts.get(rider.formation));
     const beside = squad?.onFoot === true && distance(vp, squad.point) <= ESCORT_GAP + 1.5;
-    if (!beside && !(squad === undefined && plan.late) && vehicle.immobilised !== true) return;
+    if (!beside && !(squad === undefined && plan.late) && vehicle.immobilised !== true && !stalled)
+      return;
   } else {
     // A vehicle that could not get on (immobilised, hemmed in) lets its riders walk.
     // (A carrier waiting short of the objective stands still on purpose.)
@@ -459,6 +481,7 @@ function unload(
     const ordered = order !== undefined && order.retestTurn >= s.turn;
     const stuck =
       vehicle.immobilised === true ||
+      (stalled && !waiting) ||
       (plan.push &&
         s.turn > 1 &&
         ((plan.carriersGo &&
