@@ -12,6 +12,7 @@ import { serializeDocument } from '../../engine/format/saver';
 import { getHost } from '../host';
 import type { BundledScenario, OpenedFile, RecentFile } from '../host/Host';
 import { Editor } from './editor/Editor';
+import { keyboardTimes } from './editor/keyboardTimes';
 import { setupOf } from './forces/setupModel';
 import {
   COMMANDS,
@@ -469,6 +470,27 @@ export function App() {
       window.removeEventListener('cut', onCopy);
       window.removeEventListener('paste', onPaste);
       window.removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, []);
+
+  // When keys were pressed and released, seen before any handler of the app's, so that typing
+  // into a field is timed as the user typed it, not as a busy page got round to it (Editor.commit).
+  useEffect(() => {
+    const key = (e: KeyboardEvent) => e.code || e.key;
+    const onKeyDown = (e: KeyboardEvent) => keyboardTimes.keyDown(key(e), e.timeStamp);
+    const onKeyUp = (e: KeyboardEvent) => keyboardTimes.keyUp(key(e));
+    const onInput = (e: Event) => keyboardTimes.inputStarts(e.timeStamp);
+    const onInputDone = () => keyboardTimes.inputEnds();
+    window.addEventListener('keydown', onKeyDown, true);
+    window.addEventListener('keyup', onKeyUp, true);
+    window.addEventListener('input', onInput, true);
+    // Bubbling to the window, after React's handlers on the root.
+    window.addEventListener('input', onInputDone);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown, true);
+      window.removeEventListener('keyup', onKeyUp, true);
+      window.removeEventListener('input', onInput, true);
+      window.removeEventListener('input', onInputDone);
     };
   }, []);
 

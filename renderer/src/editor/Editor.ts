@@ -8,7 +8,7 @@ import type {
   Point,
 } from '../../../engine/format/types';
 import { FEATURE_KINDS } from '../../../engine/format/types';
-import type { ScenarioStore } from '../../../engine/document';
+import { TYPING_MERGE_MS, type ScenarioStore } from '../../../engine/document';
 import {
   boxContains,
   boxOfPoints,
@@ -27,6 +27,7 @@ import { hexGrid, type HexGrid } from '../../../engine/hex';
 import { DEFAULT_TOOL_OPTIONS, KIND_LABELS, type ToolOptions } from './featureFactory';
 import { createTools, type Tool, type ToolId, type ToolPointer } from '../tools/tools';
 import { paintOrder } from '../canvas/paintOrder';
+import { keyboardTimes, type KeyboardTimes } from './keyboardTimes';
 
 /** Pixels per inch at zoom 100%. */
 export const BASE_PPI = 24;
@@ -122,8 +123,13 @@ export class Editor {
   private index: { revision: number; tree: Flatbush | null; items: Feature[] } | null = null;
   private pan: { last: Point } | null = null;
   private spaceHeld = false;
+  /** The last edit typed into a text field: the field, the key that typed it, when it was done. */
+  private typed: { field: string; key: string; doneAt: number } | null = null;
 
-  constructor(readonly store: ScenarioStore) {
+  constructor(
+    readonly store: ScenarioStore,
+    private readonly keys: KeyboardTimes = keyboardTimes,
+  ) {
     this.tools = createTools();
     this.session = {
       camera: { x: 40, y: 40, zoom: BASE_PPI },
@@ -172,9 +178,35 @@ export class Editor {
   /**
    * One undoable step: every write of one gesture or command goes through here. `typing` names
    * the text field being typed into, so a word typed letter by letter is one step.
+   *
+   * The store merges the keystrokes of one field into one step unless the typing paused for
+   * TYPING_MERGE_MS, but it can only time each edit when it is applied. While the page is busy
+   * (a long task, a loaded machine) keys wait in its queue and are applied seconds apart though
+   * they were typed in one go, and a name came out as two undo steps. So the pause is timed here
+   * as the user made it: from the moment the app was done with the last key (its edit applied and
+   * its release handled) to the moment the next key was pressed (the event's own time stamp).
+   * Time the app spent busy is no pause of the user's; a real pause still starts a new step.
    */
   commit(fn: Parameters<ScenarioStore['transact']>[0], typing?: string): void {
+    if (typing === undefined) {
+      this.typed = null;
+      this.store.transact(fn);
+      return;
+    }
+    const stroke = this.keys.current();
+    const pressedAt = stroke?.at ?? this.keys.now();
+    const last = this.typed;
+    const readyAt = last
+      ? Math.max(last.doneAt, this.keys.releasedAt(last.key) ?? -Infinity)
+      : -Infinity;
+    const goesOn = last?.field === typing && pressedAt - readyAt < TYPING_MERGE_MS;
+    // The store still decides whether this is the same field as its last edit (another edit or
+    // an undo in between starts a new step); only the timing of the pause is settled here, on the
+    // undo manager's clock (Y.UndoManager merges an edit made within captureTimeout of lastChange).
+    if (goesOn) this.store.undoManager.lastChange = Date.now();
+    else this.store.undoManager.stopCapturing();
     this.store.transact(fn, undefined, typing);
+    this.typed = { field: typing, key: stroke?.key ?? '', doneAt: this.keys.now() };
   }
 
   // ---- map geometry ---------------------------------------------------------------------------
@@ -560,10 +592,12 @@ export class Editor {
 
   undo(): void {
     this.cancelGesture();
+    this.typed = null;
     this.store.undo();
   }
   redo(): void {
     this.cancelGesture();
+    this.typed = null;
     this.store.redo();
   }
 
