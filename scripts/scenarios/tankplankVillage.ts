@@ -119,8 +119,8 @@ const ROADS: RoadFeature[] = [
 ];
 
 /** A bridge laid along its road where the road crosses the creek, reaching past both gully banks. */
-function bridge(id: string, r: RoadFeature): Feature {
-  const x = crossing(r.points, CREEK_LINE);
+function bridge(id: string, r: RoadFeature, creekLine: Point[] = CREEK_LINE): Feature {
+  const x = crossing(r.points, creekLine);
   if (!x) throw new Error(`${r.id} does not cross the creek`);
   return {
     id,
@@ -597,15 +597,21 @@ function insideRect(p: Point, b: BuildingFeature, margin: number): boolean {
   );
 }
 
-function checkLayout(buildings: BuildingFeature[], trees: TreeFeature[]): void {
+function checkLayout(
+  buildings: BuildingFeature[],
+  trees: TreeFeature[],
+  roads: readonly RoadFeature[] = ROADS,
+  creekLine: Point[] = CREEK_LINE,
+  barriers: readonly Feature[] = BARRIERS,
+): void {
   const problems: string[] = [];
   for (const b of buildings) {
     const pts = rectSamples(b);
-    for (const r of ROADS) {
+    for (const r of roads) {
       const d = Math.min(...pts.map((p) => distanceToPolyline(p, r.points)));
       if (d < r.width / 2 + 0.2) problems.push(`${b.id} is ${d.toFixed(2)} from ${r.id}`);
     }
-    const dc = Math.min(...pts.map((p) => distanceToPolyline(p, CREEK_LINE)));
+    const dc = Math.min(...pts.map((p) => distanceToPolyline(p, creekLine)));
     if (dc < GULLY_HALF) problems.push(`${b.id} is in the gully (${dc.toFixed(2)})`);
     for (const o of buildings) {
       if (o !== b && pts.some((p) => insideRect(p, o, 0.1)))
@@ -614,17 +620,17 @@ function checkLayout(buildings: BuildingFeature[], trees: TreeFeature[]): void {
   }
   for (const t of trees) {
     const p: Point = [t.x, t.y];
-    for (const r of ROADS) {
+    for (const r of roads) {
       const d = distanceToPolyline(p, r.points);
       if (d < r.width / 2 + t.canopyRadius * 0.6)
         problems.push(`${t.id} is ${d.toFixed(2)} from ${r.id}`);
     }
-    if (distanceToPolyline(p, CREEK_LINE) < GULLY_HALF + 0.3)
+    if (distanceToPolyline(p, creekLine) < GULLY_HALF + 0.3)
       problems.push(`${t.id} is in the gully`);
     for (const b of buildings) {
       if (insideRect(p, b, t.canopyRadius * 0.5)) problems.push(`${t.id} is on ${b.id}`);
     }
-    for (const f of [...BARRIERS]) {
+    for (const f of barriers) {
       if ('points' in f && distanceToPolyline(p, f.points) < 0.4)
         problems.push(`${t.id} is on ${f.id}`);
     }
@@ -962,10 +968,174 @@ export function buildTankplankVillageArtillery(): ScenarioDoc {
   };
 }
 
+// ---- the mirrored village: the west bank and its half-turn image ----
+
+/** The feature of one kind. */
+type Kind<K extends Feature['kind']> = Extract<Feature, { kind: K }>;
+
+/** A point turned half a turn about the table's middle. */
+const halfTurn = ([x, y]: Point): Point => pt(WIDTH - x, HEIGHT - y);
+
+/** The other wall of a house after a half-turn. */
+const OPPOSITE_WALL = { north: 'south', south: 'north', east: 'west', west: 'east' } as const;
+
+/** A name on the east bank for a feature of the west bank's: compass words turned about. */
+function eastName(name: string): string {
+  const turned = name.replace(/North|South|East|West|north|south|east|west/g, (w) => {
+    const swap: Record<string, string> = {
+      North: 'South',
+      South: 'North',
+      East: 'West',
+      West: 'East',
+      north: 'south',
+      south: 'north',
+      east: 'west',
+      west: 'east',
+    };
+    return swap[w]!;
+  });
+  return turned !== name ? turned : `East ${name.charAt(0).toLowerCase()}${name.slice(1)}`;
+}
+
+/** A west-bank feature's half-turn image on the east bank, under `id`. */
+function imageOf<F extends Feature>(f: F, id: string): F {
+  const out: Record<string, unknown> = { ...f, id };
+  if ('name' in f && typeof f.name === 'string') out['name'] = eastName(f.name);
+  if ('points' in f && Array.isArray(f.points)) out['points'] = (f.points as Point[]).map(halfTurn);
+  if ('x' in f && 'y' in f && typeof f.x === 'number' && typeof f.y === 'number') {
+    const [x, y] = halfTurn([f.x, f.y]);
+    out['x'] = x;
+    out['y'] = y;
+  }
+  if (f.kind === 'building' && f.openings)
+    out['openings'] = f.openings.map((o) => ({ ...o, wall: OPPOSITE_WALL[o.wall] }));
+  if (f.kind === 'ground') out['bank'] = 'B';
+  return out as F;
+}
+
+/**
+ * The creek of the mirrored village: close to the village's, bent so that the line is its own
+ * half-turn image and clears the west bank's houses and their images by the gully's width.
+ */
+const MIRRORED_CREEK_LINE: Point[] = [
+  [18, 0],
+  [17.4, 5],
+  [17.7, 9],
+  [18, 12],
+  [18.3, 15],
+  [18.6, 19],
+  [18, 24],
+];
+
+/**
+ * Builds scenarios/tankplank-village-mirrored.scenario.json: a table for checking balance
+ * questions and the lab itself. The village's west bank (its buildings, walls, fences, hedges,
+ * bushes, trees, the orchard knoll and road 1) and that bank turned half a turn about the
+ * table's middle for the east bank; road 2 is road 1's image and the highway and the creek are
+ * their own. Both banks slope alike (the village's east bank is steeper, with a terrace above
+ * it), and the forces, entry edges and suggested objectives are the village's, which are a
+ * half-turn apart already: nothing on the table favours either side but the dice and who moves
+ * first.
+ */
+export function buildTankplankVillageMirrored(): ScenarioDoc {
+  const base = buildTankplankVillage();
+  const west = (f: Feature) => /-w\d*$|^knoll-a$/.test(f.id);
+  const westTrees = TREES.filter(([x]) => x < WIDTH / 2);
+  const trees = [
+    ...westTrees,
+    ...westTrees.map(([x, y, r]): [number, number, number] => [...halfTurn([x, y]), r]),
+  ].map(tree);
+  const pairs = (list: readonly Feature[]) =>
+    list.filter(west).flatMap((f) => [f, imageOf(f, f.id.replace(/-w(\d*)$/, '-e$1'))]);
+  const buildings = pairs(BUILDINGS.map(building)) as BuildingFeature[];
+  const barriers = pairs(BARRIERS);
+  const [road1, , highway] = ROADS as [RoadFeature, RoadFeature, RoadFeature];
+  const westHighway = highway.points.filter(([x]) => x < WIDTH / 2);
+  const roads: RoadFeature[] = [
+    road1,
+    road(
+      'road-2',
+      '2',
+      'road',
+      road1.width,
+      road1.points.map(halfTurn).reverse(),
+      'Road 2 (south road)',
+    ),
+    road(
+      'road-3',
+      '3',
+      'highway',
+      highway.width,
+      [...westHighway, ...westHighway.map(halfTurn).reverse()],
+      highway.name ?? 'Road 3 (main highway)',
+    ),
+  ];
+  checkLayout(buildings, trees, roads, MIRRORED_CREEK_LINE, barriers);
+  const line = MIRRORED_CREEK_LINE;
+  const catwalkW: Kind<'catwalk'> = {
+    ...(catwalk as Kind<'catwalk'>),
+    points: orientedRect(pt(xAtY(line, CATWALK_Y), CATWALK_Y), 0, 2 * GULLY_HALF + 0.5, 0.75),
+  };
+  const catwalkE: Kind<'catwalk'> = {
+    ...imageOf(catwalkW, 'catwalk-e'),
+    name: 'Catwalk E',
+    number: 'E',
+  };
+  const knoll = GROUND.find((g) => g.id === 'knoll-a')!;
+  const [westBankGround, eastBankGround] = GROUND as [Kind<'ground'>, Kind<'ground'>];
+  const banks: Feature[] = [
+    { ...westBankGround, points: [[0, 0], ...line.map(([x, y]) => pt(x, y)), [0, HEIGHT]] },
+    {
+      ...eastBankGround,
+      points: [...line.map(([x, y]) => pt(x, y)), [WIDTH, HEIGHT], [WIDTH, 0]],
+    },
+  ];
+  return {
+    ...base,
+    meta: {
+      ...base.meta,
+      title: 'Tankplank: the mirrored village',
+      tags: [...(base.meta.tags ?? []), 'mirrored', 'balance check'],
+      description:
+        "A table for checking balance questions and the balance lab itself: the village on the creek's west bank, and the same bank turned half a turn about the middle of the table for the east bank. Road 2 is road 1 turned about, the highway and the creek are their own images, both banks of the gully slope at 40°, and a second catwalk (E) answers the first. " +
+        "The forces, entry edges (side A west, side B east), secret objectives (suggested: the north-east and the south-west paddocks), the three-turn hold and the 24-turn limit are the village's. Nothing on the table favours either side, so a balance run should find the two sides' win shares close together (the dice and who moves first aside), and a side that is given less should lose more.",
+    },
+    map: {
+      ...(base.map as Extract<ScenarioDoc['map'], { kind: 'table' }>),
+      features: [
+        ...banks,
+        knoll,
+        imageOf(knoll, 'knoll-b'),
+        {
+          ...(creek as Kind<'creek'>),
+          points: line,
+          slopes: { left: 40, right: 40 },
+          notes:
+            'TP-1.2, TP-1.3, TP-5.4: 3" of water at least 1" below the banks; both banks slope at 40° on this mirrored table. Only tanks and personnel carriers may ford, for half a move.',
+        },
+        ...roads,
+        bridge('bridge-1', roads[0]!, line),
+        bridge('bridge-2', roads[1]!, line),
+        bridge('bridge-3', roads[2]!, line),
+        catwalkW,
+        catwalkE,
+        ...pairs(BUSHES),
+        ...barriers,
+        ...buildings,
+        ...trees,
+      ],
+    },
+  };
+}
+
 export function writeTankplankVillage(): void {
   writeDoc(join(SCENARIOS_DIR, 'tankplank-village.scenario.json'), buildTankplankVillage());
   writeDoc(
     join(SCENARIOS_DIR, 'tankplank-village-artillery.scenario.json'),
     buildTankplankVillageArtillery(),
+  );
+  writeDoc(
+    join(SCENARIOS_DIR, 'tankplank-village-mirrored.scenario.json'),
+    buildTankplankVillageMirrored(),
   );
 }
