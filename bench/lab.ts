@@ -8,11 +8,13 @@
  *
  * Run: npm run bench:lab [-- --games N (1000)] [--workers 1,2] [--scenario file] [--seed S]
  *      [--bots a=aggressive,b=cautious] [--turn-limit T] [--imbalance-games N] [--others N]
+ *      [--mirrored-games N]
  *
- * Then the lab's imbalance check: the second side with half its tanks removed, N games (100 at
+ * Then the lab's imbalance check: the second side with half its tanks removed, N games (400 at
  * most by default; 0 skips it), the first side's win share with its 95% Wilson interval; when
  * half its games or more ran into the turn limit undecided, again at twice the limit, as the lab
- * tells a designer to do. Then one
+ * tells a designer to do. Then, on a village run, the mirrored village (`--mirrored-games N`,
+ * 400 at most by default; 0 skips it), where nothing on the table favours either side. Then one
  * bundled scenario of every other ruleset with a bot, `--others N` games each (40; 0 skips).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -150,6 +152,32 @@ if (imbalanceGames > 0) {
   // designer is to run again with a longer limit, and so does the check, at twice the limit.
   if ((first.report.undecidedAtLimit?.share ?? 0) >= 0.5)
     await check(first.limit * 2, ', again with twice the turn limit as the lab advises');
+}
+// The symmetric table: the mirrored village (the village's west bank and its half-turn image),
+// where nothing favours either side, so the two sides' shares should come out close together.
+// `--mirrored-games N` games (400 by default, at most the run's size; 0 skips it), only when the
+// run is on the bundled village.
+const mirroredFile = 'scenarios/tankplank-village-mirrored.scenario.json';
+const mirroredGames = Number(opt('mirrored-games') ?? Math.min(games, 400));
+if (mirroredGames > 0 && file === 'scenarios/tankplank-village.scenario.json') {
+  const mirrored = loadDocument(readFileSync(mirroredFile, 'utf8'), {
+    file: mirroredFile,
+    expect: ['sandtable.scenario'],
+  });
+  if (!mirrored.ok) throw new Error(mirrored.problems.map((p) => p.message).join('; '));
+  const t0 = performance.now();
+  const report = await runLab(
+    mirrored.doc,
+    { ...settings, games: mirroredGames },
+    { spawn: () => nodeLabWorker(), workers: Math.max(...workerCounts) },
+  ).done;
+  const wins = report.sides
+    .map((x) => `${x.id} ${pct(x.wins.share)} [${pct(x.wins.low)}, ${pct(x.wins.high)}]`)
+    .join(', ');
+  console.log(
+    `${mirrored.doc.meta.title} (the symmetric table), ${mirroredGames} games in ${((performance.now() - t0) / 1000).toFixed(1)} s: decided ${pct(report.decided.share)} [${pct(report.decided.low)}, ${pct(report.decided.high)}]; wins ${wins}; length mean ${report.length.mean.toFixed(1)} turns`,
+  );
+  printByPlan(report);
 }
 // One bundled scenario of each other ruleset whose engine has a bot: the same numbers, shorter
 // (`--others N` games each on the most workers asked for; 0 skips them).
