@@ -326,6 +326,37 @@ describe('a radio jeep and wrecks', () => {
   });
 });
 
+describe('the two sides of the mirrored village (a half-turn symmetric table)', () => {
+  test("each side's AT gun goes to its own left flank: the two posts are each other's image", () => {
+    // Spread by the table's axes, both sides' first gun went north, side B's into side A's
+    // north-east objective.
+    const r = loadDocument(
+      readFileSync('scenarios/tankplank-village-mirrored.scenario.json', 'utf8'),
+      { expect: ['sandtable.scenario'] },
+    );
+    if (!r.ok) throw new Error('the mirrored village does not load');
+    const c = createContext(r.doc);
+    const start = newGame(c, { seed: 1 });
+    const units = dict(start.units);
+    const place = (id: string, at: [number, number], facing: number) => {
+      units[id] = unitState({ ...units[id]!, at, facing, embarkedIn: null });
+    };
+    place('a.at.gun', [2, 12], 0);
+    place('b.at.gun', [34, 12], 180);
+    for (const k of [1, 2, 3]) {
+      place(`a.at.crew${k}`, [2.5, 12 + k * 0.6 - 1.2], 0);
+      place(`b.at.crew${k}`, [33.5, 12 - k * 0.6 + 1.2], 180);
+    }
+    const s = tankplankState({ ...start, turn: 3, units });
+    const a = botPhase(c, s, 'a').state.units['a.at.gun']!.at!;
+    const b = botPhase(c, s, 'b').state.units['b.at.gun']!.at!;
+    // Side A's left is north, side B's is south.
+    expect(a[1]).toBeLessThan(12);
+    expect(b[0]).toBeCloseTo(36 - a[0], 6);
+    expect(b[1]).toBeCloseTo(24 - a[1], 6);
+  });
+});
+
 describe('the flank each side takes', () => {
   test('varies from game to game with the seed, both hands for each side, and holds all game', () => {
     // South or north of the highway (y 12): the bridge the side's assault crosses by.

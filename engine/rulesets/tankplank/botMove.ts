@@ -146,7 +146,8 @@ function flankPost(ctx: TankplankContext, plan: SidePlan, index: number): TableP
   const edge = ctx.entryEdges.get(plan.side)?.edge ?? 'west';
   const across = edge === 'west' || edge === 'east';
   const inward = entryMiddle(ctx, plan.side, 2);
-  const sign = index % 2 === 0 ? -1 : 1;
+  // Even pieces on the side's left, odd ones on its right, as the side sees them from its edge.
+  const sign = (index % 2 === 0 ? -1 : 1) * rightHand(edge);
   const along = (d: number) =>
     across
       ? tablePoint(inward.x, home.centre.y + sign * d)
@@ -160,6 +161,18 @@ function flankPost(ctx: TankplankContext, plan: SidePlan, index: number): TableP
 /** Whether the style keeps its own men and pieces out of its home ground (the enemy's objective). */
 function homeKeptClear(plan: SidePlan): boolean {
   return !!plan.home && plan.params.postBeyondHome > 0;
+}
+
+/**
+ * Which way along its entry edge a side's right hand points, facing into the table: +1 where it
+ * is the way the edge's coordinate grows (south on the west edge, east on the south edge), -1
+ * where it is the other way. Whatever the bot spreads along its edge it spreads by this, so the
+ * two sides of a half-turn symmetric table do the same thing seen from their edges (spread by
+ * the table's own axes, both sides' first AT gun went north: side B's into side A's north-east
+ * objective, side A's nowhere near side B's).
+ */
+function rightHand(edge: 'north' | 'south' | 'east' | 'west'): 1 | -1 {
+  return edge === 'west' || edge === 'south' ? 1 : -1;
 }
 
 function entryMiddle(ctx: TankplankContext, side: string, inward: number): TablePoint {
@@ -200,8 +213,8 @@ class EntrySpots {
     const slot = Math.round(Math.min(hi, Math.max(lo, wanted)));
     const n = this.used.get(slot) ?? 0;
     this.used.set(slot, n + 1);
-    // Alternate either side of the wanted point, 0.9" apart.
-    const offset = (n % 2 === 0 ? 1 : -1) * Math.ceil(n / 2) * 0.9;
+    // Alternate either side of the wanted point, 0.9" apart, the side's right hand first.
+    const offset = (n % 2 === 0 ? 1 : -1) * Math.ceil(n / 2) * 0.9 * rightHand(edge);
     const a = Math.min(hi, Math.max(lo, slot + offset));
     switch (edge) {
       case 'west':
