@@ -12,7 +12,7 @@ test('balance lab: pick styles, run a small lab in workers, read win shares, len
   await page.goto('/');
   await page
     .getByRole('button', { name: /village/i })
-    .filter({ hasNotText: /artillery/i })
+    .filter({ hasNotText: /artillery|mirrored/i })
     .click();
   await expect(page.getByTestId('table-view')).toBeVisible();
 

@@ -27,7 +27,7 @@ async function openVillagePlaytest(page: Page) {
   await page.goto('/');
   await page
     .getByRole('button', { name: /village/i })
-    .filter({ hasNotText: /artillery/i })
+    .filter({ hasNotText: /artillery|mirrored/i })
     .click();
   await expect(page.getByTestId('table-view')).toBeVisible();
   await page.keyboard.press('F5');
