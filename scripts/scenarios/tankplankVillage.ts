@@ -1020,9 +1020,9 @@ function imageOf<F extends Feature>(f: F, id: string): F {
 const MIRRORED_CREEK_LINE: Point[] = [
   [18, 0],
   [17.4, 5],
-  [17.7, 9],
+  [17.8, 9],
   [18, 12],
-  [18.3, 15],
+  [18.2, 15],
   [18.6, 19],
   [18, 24],
 ];
@@ -1074,7 +1074,9 @@ export function buildTankplankVillageMirrored(): ScenarioDoc {
   const line = MIRRORED_CREEK_LINE;
   const catwalkW: Kind<'catwalk'> = {
     ...(catwalk as Kind<'catwalk'>),
-    points: orientedRect(pt(xAtY(line, CATWALK_Y), CATWALK_Y), 0, 2 * GULLY_HALF + 0.5, 0.75),
+    // A quarter-inch over the gully at each end (the village's has a half), to clear the
+    // Highway X site west of it and, turned about, the creekside cottage's image.
+    points: orientedRect(pt(xAtY(line, CATWALK_Y), CATWALK_Y), 0, 2 * GULLY_HALF + 0.25, 0.75),
   };
   const catwalkE: Kind<'catwalk'> = {
     ...imageOf(catwalkW, 'catwalk-e'),
