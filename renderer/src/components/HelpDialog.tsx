@@ -127,30 +127,32 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             <b>Balance lab</b> (View ▸ Balance lab…, Shift+F5) asks whether a layout is fair: it
             plays the open scenario bot against bot as many times as you ask, in the background on
             every core, each game with its own dice seed. In a Tankplank game each side's bot goes
-            round by the bridge on its right or on its left, drawn from the game's seed, so a run
-            weighs both plans for both sides, and the results are split by each pair of plans (which
-            bridge each side took): a layout even over all games can still favour one route; a
-            pair&apos;s Its games lists only its games, to replay one. Pick each side's bot style
-            (cautious, balanced, aggressive; Save styles writes them into the scenario), run, and
-            read each side's win share with its 95% interval (when the interval leaves out 50%, the
-            layout favours a side; when games are drawn, each side&apos;s share of the decided ones
-            says who wins when somebody does, and its interval can leave out 50% first), the share
-            of draws (and of games still undecided at the turn limit: when most are, the bots ran
-            out of turns, so try a longer limit, and what kept them from being won: for each
-            objective, what the side that must take it lacked when time ran out, such as enemy
-            troops still in it or no radioman left; hover a game in the list for its own), how long
-            games last, what each side loses, and heatmaps over the map of where pieces fell, where
-            each side&apos;s kills were made from and which ground the winners held, and who held
-            each objective at the end of every turn. Cancel keeps the games played so far. The same
-            seeds always give the same results. Click a game in the list to replay it in the
-            playtest. Save results next to the scenario keeps the run in a <code>.lab.json</code>{' '}
-            file beside the scenario; the next run (after you move a wall, say) is compared with it
-            in words, such as &quot;Side A&apos;s win share went from 62% to 51%&quot;, noting when
-            the change is within chance, and each side&apos;s share of the decided games when games
-            were drawn; it also names the pairs of plans in which a side&apos;s share moved beyond
-            chance, and the things that kept games from being won at the turn limit whose share
-            moved beyond chance. For very many games, run <code>sandtable simulate</code> from the
-            command line, on this machine or on several through a Redis queue.
+            round by the bridge furthest to its right or to its left: the one that makes the shorter
+            way to its objective three games in four, the other in the fourth, drawn from the game's
+            seed, so a run weighs both plans for both sides, and the results are split by each pair
+            of plans (which bridge each side took): a layout even over all games can still favour
+            one route; a pair&apos;s Its games lists only its games, to replay one. Pick each side's
+            bot style (cautious, balanced, aggressive; Save styles writes them into the scenario),
+            run, and read each side's win share with its 95% interval (when the interval leaves out
+            50%, the layout favours a side; when games are drawn, each side&apos;s share of the
+            decided ones says who wins when somebody does, and its interval can leave out 50%
+            first), the share of draws (and of games still undecided at the turn limit: when most
+            are, the bots ran out of turns, so try a longer limit, and what kept them from being
+            won: for each objective, what the side that must take it lacked when time ran out, such
+            as enemy troops still in it or no radioman left; hover a game in the list for its own),
+            how long games last, what each side loses, and heatmaps over the map of where pieces
+            fell, where each side&apos;s kills were made from and which ground the winners held, and
+            who held each objective at the end of every turn. Cancel keeps the games played so far.
+            The same seeds always give the same results. Click a game in the list to replay it in
+            the playtest. Save results next to the scenario keeps the run in a{' '}
+            <code>.lab.json</code> file beside the scenario; the next run (after you move a wall,
+            say) is compared with it in words, such as &quot;Side A&apos;s win share went from 62%
+            to 51%&quot;, noting when the change is within chance, and each side&apos;s share of the
+            decided games when games were drawn; it also names the pairs of plans in which a
+            side&apos;s share moved beyond chance, and the things that kept games from being won at
+            the turn limit whose share moved beyond chance. For very many games, run{' '}
+            <code>sandtable simulate</code> from the command line, on this machine or on several
+            through a Redis queue.
           </li>
           <li>
             <b>Sight map</b> (View ▸ Sight map…, Shift+S) shades what a viewer sees: a point you
