@@ -162,8 +162,8 @@ export interface SidePlan {
   readonly push: boolean;
   /**
    * The crossing the assault takes, the ends nearer home and nearer the objective: the bridge
-   * furthest to one side of the line from home to the objective (the shorter way three games in four, by `flankOf`),
-   * round the main road instead of head on along it.
+   * furthest to one side of the line from home to the objective (the shorter way three games in
+   * four, by `flankOf`), round the main road instead of head on along it.
    */
   readonly flank: Crossing | undefined;
   /** Loaded carriers drive in now (the enemy's anti-armour is beaten, or it is time). */
