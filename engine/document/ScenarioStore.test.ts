@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { loadDocument, serializeDocument } from '../format';
 import type { ScenarioDoc, TreeFeature } from '../format/types';
-import { LOAD, REMOTE, ScenarioStore } from './ScenarioStore';
+import { LOAD, REMOTE, ScenarioStore, TYPING_MERGE_MS } from './ScenarioStore';
 import { newScenario, TABLE_PRESETS } from './newScenario';
 
 const table = () =>
@@ -128,6 +128,25 @@ describe('ScenarioStore', () => {
     // After an undo, typing again in the same field is a new step.
     typeTitle('X');
     typeTitle('XY');
+    store.undo();
+    expect(title()).toBe(before);
+  });
+
+  it('a pause the caller timed from the keystrokes decides, not when the edits were applied', async () => {
+    const store = ScenarioStore.fromScenario(table());
+    const title = () => (store.toScenario().meta as { title: string }).title;
+    const typeTitle = (text: string, pausedMs?: number) =>
+      store.transact((w) => w.setRoot('meta', { title: text }), undefined, 'meta.title', pausedMs);
+    const before = title();
+    typeTitle('A');
+    // A busy page applies the next key more than TYPING_MERGE_MS later, though it was typed
+    // 100 ms after the first (the undo manager's own clock would start a new step).
+    await new Promise((done) => setTimeout(done, TYPING_MERGE_MS + 100));
+    typeTitle('Al', 100);
+    // Applied at once, but after the user paused 2.5 s: a new step.
+    typeTitle('All', 2500);
+    store.undo();
+    expect(title()).toBe('Al');
     store.undo();
     expect(title()).toBe(before);
   });

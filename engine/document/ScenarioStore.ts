@@ -414,15 +414,30 @@ export class ScenarioStore {
    * Runs `fn` as one transaction; with the default origin it is one undo step. `typing` names a
    * text field being typed into: consecutive edits of the same field, each less than
    * TYPING_MERGE_MS after the last, make a single undo step (a name, not one step per letter).
+   * The pause is timed as the edits are applied, unless the caller gives `pausedMs`, the pause
+   * the user made (from the keystrokes' own times): on a busy page keys typed in one go are
+   * applied seconds apart.
    */
-  transact(fn: (w: DocWriter) => void, origin: unknown = LOCAL_EDIT, typing?: string): void {
+  transact(
+    fn: (w: DocWriter) => void,
+    origin: unknown = LOCAL_EDIT,
+    typing?: string,
+    pausedMs?: number,
+  ): void {
     const merge =
       typing !== undefined &&
       origin === LOCAL_EDIT &&
       typing === this.typing &&
-      this.undoManager.undoStack.length > 0;
+      this.undoManager.undoStack.length > 0 &&
+      (pausedMs === undefined || pausedMs < TYPING_MERGE_MS);
     if (origin === LOCAL_EDIT) this.typing = typing;
-    this.undoManager.captureTimeout = merge ? TYPING_MERGE_MS : 0;
+    // The undo manager merges an edit made within captureTimeout of its last change, timed as
+    // edits are applied; a pause the caller timed is not timed again.
+    this.undoManager.captureTimeout = !merge
+      ? 0
+      : pausedMs === undefined
+        ? TYPING_MERGE_MS
+        : Infinity;
     try {
       this.ydoc.transact(() => fn(this.writer()), origin);
     } finally {

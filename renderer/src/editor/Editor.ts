@@ -8,7 +8,7 @@ import type {
   Point,
 } from '../../../engine/format/types';
 import { FEATURE_KINDS } from '../../../engine/format/types';
-import { TYPING_MERGE_MS, type ScenarioStore } from '../../../engine/document';
+import type { ScenarioStore } from '../../../engine/document';
 import {
   boxContains,
   boxOfPoints,
@@ -199,13 +199,10 @@ export class Editor {
     const readyAt = last
       ? Math.max(last.doneAt, this.keys.releasedAt(last.key) ?? -Infinity)
       : -Infinity;
-    const goesOn = last?.field === typing && pressedAt - readyAt < TYPING_MERGE_MS;
     // The store still decides whether this is the same field as its last edit (another edit or
-    // an undo in between starts a new step); only the timing of the pause is settled here, on the
-    // undo manager's clock (Y.UndoManager merges an edit made within captureTimeout of lastChange).
-    if (goesOn) this.store.undoManager.lastChange = Date.now();
-    else this.store.undoManager.stopCapturing();
-    this.store.transact(fn, undefined, typing);
+    // an undo in between starts a new step); only the pause is timed here.
+    const pausedMs = last?.field === typing ? pressedAt - readyAt : Infinity;
+    this.store.transact(fn, undefined, typing, pausedMs);
     this.typed = { field: typing, key: stroke?.key ?? '', doneAt: this.keys.now() };
   }
 
