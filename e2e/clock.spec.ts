@@ -18,6 +18,8 @@ test('movement against the clock: the countdown pauses, and time up ends the sid
   const setup = page.getByRole('dialog', { name: 'Start a playtest' });
   await expect(setup).toContainText('5:00 per side on the first turn (TP-4.3)');
   await page.getByTestId('clock').check();
+  // The seed draws which side plays first on odd turns: with seed 1 it is side A.
+  await page.getByTestId('seed').fill('1');
   await page.getByRole('button', { name: 'Start playtest' }).click();
 
   // The clock does not run while the device changes hands.

@@ -434,6 +434,8 @@ test('playtest commands in the registry with shortcuts; the hand-over screen can
   await openVillage(page);
   await expect(page.getByTestId('table-view')).toBeVisible();
   await page.keyboard.press('F5');
+  // The seed draws which side plays first on odd turns: with seed 1 it is side A.
+  await page.getByTestId('seed').fill('1');
   await page.getByRole('button', { name: 'Start playtest' }).click();
   const handover = page.getByTestId('handover');
   await expect(handover).toContainText('Pass the device to Side A');
@@ -493,6 +495,8 @@ test('playtest clarity: no tank ends on another or hangs off the table; the fire
   await openVillage(page);
   await expect(page.getByTestId('table-view')).toBeVisible();
   await page.keyboard.press('F5');
+  // The seed draws which side plays first on odd turns: with seed 1 it is side A.
+  await page.getByTestId('seed').fill('1');
   await page.getByRole('button', { name: 'Start playtest' }).click();
   await page.getByRole('checkbox', { name: 'Hand-over screen' }).uncheck();
 

@@ -41,7 +41,13 @@ test('hot-seat playtest of the Tankplank village: move, sight, fire, two turns, 
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await openVillagePlaytest(page);
+  // The seed draws which side plays first on odd turns, and the dialog says which.
+  await page.getByTestId('seed').fill('2');
+  await expect(page.getByTestId('first-side')).toHaveText(
+    'With this seed, Side B (east) plays first on turn 1.',
+  );
   await page.getByTestId('seed').fill('7');
+  await expect(page.getByTestId('first-side')).toContainText('Side A (west) plays first');
   await page.screenshot({ path: `${SHOTS}/01-setup.png` });
   await page.getByRole('button', { name: 'Start playtest' }).click();
   await expect(page.getByTestId('turn')).toHaveText('Turn 1 of 24');
@@ -184,6 +190,7 @@ test('the table is read-only in playtest: an editing key goes back to the editor
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await openVillagePlaytest(page);
+  await page.getByTestId('seed').fill('1');
   await page.getByRole('button', { name: 'Start playtest' }).click();
   await takeDevice(page, 'A');
   // Ctrl+Z belongs to the playtest (nothing to take back yet); the editor's tool keys edit.

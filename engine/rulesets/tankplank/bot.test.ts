@@ -14,6 +14,7 @@ import { tankplankReducer } from './rules/reducer';
 import { newGame } from './rules/setup';
 import { tankplankState, unitState } from './rules/state';
 import { dict } from '../../game/dict';
+import { seedRng } from '../../random/dice';
 
 function village(): ScenarioDoc {
   const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
@@ -497,6 +498,23 @@ describe('bot styles', () => {
       '4 movement b',
       '4 firing b',
     ]);
+  });
+
+  test('which side has the odd turns is drawn per game from its seed, not its dice', () => {
+    const game = tankplankGame(ctx);
+    const firstMover = (seed: number) => game.status(newGame(ctx, { seed })).waitingFor[0];
+    // Seed 4 above gives side a the first turn; seed 2 gives it to side b, which then also
+    // goes first on turn 3 and second on turn 2.
+    expect(firstMover(2)).toBe('b');
+    const b2 = newGame(ctx, { seed: 2 });
+    expect(game.status({ ...b2, turn: 2 }).waitingFor).toEqual(['a', 'b']);
+    expect(game.status({ ...b2, turn: 3 }).waitingFor).toEqual(['b', 'a']);
+    // The draw rolls no die: the dice of the game are the same whoever has the odd turns.
+    expect(b2.rng).toEqual(seedRng(2));
+    // Fair over many games: within 4 standard errors of half over 2,000 seeds.
+    let a = 0;
+    for (let seed = 1; seed <= 2000; seed++) if (firstMover(seed) === 'a') a++;
+    expect(Math.abs(a / 2000 - 0.5)).toBeLessThan(4 * Math.sqrt(0.25 / 2000));
   });
 
   test('the scenario names a style per side and the game plays it', () => {

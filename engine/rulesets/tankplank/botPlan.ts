@@ -7,6 +7,7 @@ import type { Shape } from '../../format';
 import type { BotStyle } from '../../game/gameDef';
 import { tablePoint, type TablePoint } from '../../geometry/units';
 import { distance, lerpPoint } from '../../geometry/vector';
+import { seedShare } from '../../random/seedShare';
 import type { TankplankContext } from './rules/context';
 import { constant } from './rules/catalog';
 import { dictValues } from '../../game/dict';
@@ -463,23 +464,9 @@ function flankOf(
 /** The share of games in which a side takes the shorter of its two flank crossings. */
 const DIRECT_SHARE = 0.75;
 
-/**
- * A number in [0, 1) for a side and game: a hash of the seed and the side, not the game's dice
- * (drawing them would change the game). Generators seeded from neighbouring numbers gave the two
- * sides the same hand, or opposite hands, in nearly every game; MurmurHash3's finaliser mixes
- * every bit of the seed into the one kept (measured over 100,000 seeds, both sides: short and short
- * 56.4%, short and long 18.7% each way, long and long 6.1%, against 56.25, 18.75 and 6.25).
- */
+/** The flank draw of a side and game: the seed's share for the flank (`seedShare`). */
 function flankDraw(state: TankplankState, sideIndex: number): number {
-  const k = Math.max(0, sideIndex) + 1;
-  return fmix32((fmix32(state.rng.seed ^ FLANK_SALT) + Math.imul(k, 0x9e3779b9)) | 0) / 2 ** 32;
-}
-
-/** MurmurHash3's 32-bit finaliser: every input bit flips each output bit half the time. */
-function fmix32(x: number): number {
-  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
-  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
-  return (x ^ (x >>> 16)) >>> 0;
+  return seedShare(state.rng.seed, FLANK_SALT, Math.max(0, sideIndex) + 1);
 }
 
 /** Keeps the flank hash apart from other uses of the seed. */

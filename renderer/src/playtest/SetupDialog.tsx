@@ -25,6 +25,12 @@ export function SetupDialog({
   );
   // A seed the players can read out to replay the same dice; not game logic, so the clock is fine.
   const [seed, setSeed] = useState(() => Date.now() % 1_000_000);
+  // Who plays first can hang on the seed (the Tankplank rules draw which side has the odd
+  // turns), so the players see it before they start.
+  const firstName = useMemo(() => {
+    const first = view.game.status(view.game.newGame({ seed })).waitingFor[0];
+    return sides.find((s) => s.id === first)?.name;
+  }, [view, seed, sides]);
   return (
     <div className="modal-backdrop">
       <div className="modal playtest-setup" role="dialog" aria-label="Start a playtest">
@@ -74,6 +80,12 @@ export function SetupDialog({
             onChange={(e) => setSeed(Math.trunc(Number(e.target.value)) || 0)}
           />
         </label>
+        {firstName && (
+          <span className="muted" data-testid="first-side">
+            {' '}
+            With this seed, {firstName} plays first on turn 1.
+          </span>
+        )}
         {clockInfo && (
           <label className="playtest-clock-choice">
             <input
