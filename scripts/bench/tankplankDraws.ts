@@ -86,7 +86,7 @@ function caseOf(s: TankplankState, side: string): { c: Case; far?: number; enemi
   const enemies: string[] = [];
   let far = Infinity;
   let radiomen = 0;
-  for (const u of Object.values(s.units)) {
+  for (const u of s.units.list()) {
     if (u.side === side && u.alive && u.role === 'radioman') {
       radiomen++;
       const p = positionOf(s, u.id);
@@ -129,10 +129,10 @@ function squadsAt(before: TankplankState, s: TankplankState, side: string): numb
   for (const f of ctx.formations.values()) {
     if (f.side !== side || f.kind !== 'squad') continue;
     for (const id of f.members) {
-      const u = s.units[id];
+      const u = s.units.get(id);
       if (!u) continue;
       if (!u.alive) {
-        if (before.units[id]?.alive && before.units[id]?.embarkedIn) row[4]!++;
+        if (before.units.get(id)?.alive && before.units.get(id)?.embarkedIn) row[4]!++;
         continue;
       }
       row[0]!++;
@@ -178,7 +178,7 @@ for (let g = 0; g < games; g++) {
       const b = blockers.get(side) ?? new Map<string, number>();
       blockers.set(side, b);
       for (const id of enemies) {
-        const u = s.units[id]!;
+        const u = s.units.get(id)!;
         const kind = `${info(ctx, s, id).type.id.replace(/^tp\./, '')}${u.spawned ? ' (crew out)' : ''}`;
         b.set(kind, (b.get(kind) ?? 0) + 1);
       }

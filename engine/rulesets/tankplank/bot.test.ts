@@ -13,7 +13,6 @@ import { stateProblems } from './rules/invariants';
 import { tankplankReducer } from './rules/reducer';
 import { newGame } from './rules/setup';
 import { tankplankState, unitState } from './rules/state';
-import { dict } from '../../game/dict';
 import { seedRng } from '../../random/dice';
 
 function village(): ScenarioDoc {
@@ -269,8 +268,10 @@ describe('a radio jeep and wrecks', () => {
     // A jeep can neither push a truck's wreck aside nor ford the creek (TP-5.4, TP-5.10): driving
     // at the wreck, it stood at the bridge turn after turn while the hold waited for its radioman.
     const start = newGame(ctx, { seed: 1 });
-    const units = dict(start.units);
-    units['a.cmd1.jeep'] = unitState({ ...units['a.cmd1.jeep']!, at: [9, 12.5], facing: 0 });
+    const units = start.units.with(
+      'a.cmd1.jeep',
+      unitState({ ...start.units.get('a.cmd1.jeep')!, at: [9, 12.5], facing: 0 }),
+    );
     const wreck = { id: 'wreck.w', unit: 'w', type: 'tp.truck', side: 'b', facing: 0, ammo: {} };
     const s = tankplankState({ ...start, turn: 5, units, wrecks: [{ ...wreck, at: [17, 12] }] });
     const moves = botPhase(ctx, s, 'a').actions.flatMap((a) =>
@@ -287,9 +288,13 @@ describe('a radio jeep and wrecks', () => {
     // jeep can neither get past them nor ford the creek (TP-5.4). It drove 1.5" south and back
     // every turn for the rest of the game, its radioman aboard while the hold waited for him.
     const start = newGame(ctx, { seed: 1 });
-    const units = dict(start.units);
-    units['a.cmd1.jeep'] = unitState({ ...units['a.cmd1.jeep']!, at: [12.5, 7.48], facing: 270 });
-    units['a.ac1'] = unitState({ ...units['a.ac1']!, at: [14.15, 3.84], facing: 0 });
+    const units = start.units.withAll([
+      [
+        'a.cmd1.jeep',
+        unitState({ ...start.units.get('a.cmd1.jeep')!, at: [12.5, 7.48], facing: 270 }),
+      ],
+      ['a.ac1', unitState({ ...start.units.get('a.ac1')!, at: [14.15, 3.84], facing: 0 })],
+    ]);
     const wreck = (id: string, type: string, at: readonly [number, number], facing: number) => ({
       id,
       unit: id,
@@ -311,9 +316,12 @@ describe('a radio jeep and wrecks', () => {
     let s = tankplankState({ ...start, turn: 9, units, wrecks });
     const out = new Set<string>();
     for (let turn = 9; turn <= 11; turn++) {
-      const fresh = dict(s.units);
-      for (const [id, u] of Object.entries(fresh))
-        fresh[id] = unitState({ ...u, moved: 0, movedInches: 0 });
+      const fresh = s.units.withAll(
+        [...s.units.entries()].map(([id, u]) => [
+          id,
+          unitState({ ...u, moved: 0, movedInches: 0 }),
+        ]),
+      );
       s = tankplankState({ ...s, turn, phase: 'movement', ended: [], units: fresh });
       const r = botPhase(ctx, s, 'a');
       for (const a of r.actions) if (a.type === 'dismount') out.add(a.unit);
@@ -323,7 +331,7 @@ describe('a radio jeep and wrecks', () => {
       ['a.cmd1.driver', 'a.cmd1.officer', 'a.cmd1.radioman'].filter((id) => out.has(id)),
     ).toHaveLength(3);
     // On foot they get over the creek by the north bridge, past the wrecks.
-    expect(s.units['a.cmd1.radioman']!.at![0]).toBeGreaterThan(17);
+    expect(s.units.get('a.cmd1.radioman')!.at![0]).toBeGreaterThan(17);
   });
 });
 
@@ -338,9 +346,9 @@ describe('the two sides of the mirrored village (a half-turn symmetric table)', 
     if (!r.ok) throw new Error('the mirrored village does not load');
     const c = createContext(r.doc);
     const start = newGame(c, { seed: 1 });
-    const units = dict(start.units);
+    let units = start.units;
     const place = (id: string, at: [number, number], facing: number) => {
-      units[id] = unitState({ ...units[id]!, at, facing, embarkedIn: null });
+      units = units.with(id, unitState({ ...units.get(id)!, at, facing, embarkedIn: null }));
     };
     place('a.at.gun', [2, 12], 0);
     place('b.at.gun', [34, 12], 180);
@@ -349,8 +357,8 @@ describe('the two sides of the mirrored village (a half-turn symmetric table)', 
       place(`b.at.crew${k}`, [33.5, 12 - k * 0.6 + 1.2], 180);
     }
     const s = tankplankState({ ...start, turn: 3, units });
-    const a = botPhase(c, s, 'a').state.units['a.at.gun']!.at!;
-    const b = botPhase(c, s, 'b').state.units['b.at.gun']!.at!;
+    const a = botPhase(c, s, 'a').state.units.get('a.at.gun')!.at!;
+    const b = botPhase(c, s, 'b').state.units.get('b.at.gun')!.at!;
     // Side A's left is north, side B's is south.
     expect(a[1]).toBeLessThan(12);
     expect(b[0]).toBeCloseTo(36 - a[0], 6);

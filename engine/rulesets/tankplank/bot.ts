@@ -63,7 +63,7 @@ function stopShort(
 ):
   | { state: TankplankState; action: TankplankAction; events: readonly TankplankEvent[] }
   | undefined {
-  const u = state.units[a.unit];
+  const u = state.units.get(a.unit);
   const last = a.path[a.path.length - 1];
   if (!u || !last) return undefined;
   const points: Point[] = u.at ? [[u.at[0], u.at[1]], ...a.path] : [...a.path];

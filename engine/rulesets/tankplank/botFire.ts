@@ -6,7 +6,6 @@
  * phase plans a few hundred shots instead of every pair of enemies.
  */
 import type { WeaponType } from '../../format';
-import { dictValues } from '../../game/dict';
 import { tablePoint, type TablePoint } from '../../geometry/units';
 import { inZone, type SidePlan } from './botPlan';
 import type { TankplankAction } from './rules/actions';
@@ -59,7 +58,7 @@ function standing(
   p: TablePoint,
 ): number {
   let w = worth(i);
-  for (const rider of s.units[i.unit.id]?.passengers ?? []) w += worth(info(ctx, s, rider));
+  for (const rider of s.units.get(i.unit.id)?.passengers ?? []) w += worth(info(ctx, s, rider));
   if (inZone(ctx, plan.goal, p)) return w * plan.params.clearBonus;
   if (inZone(ctx, plan.home, p)) return w * plan.params.denyBonus;
   return w;
@@ -111,7 +110,8 @@ export function fireAll(
 ): void {
   const side = plan.side;
   const s0 = get();
-  const shooters = dictValues(s0.units)
+  const shooters = s0.units
+    .list()
     .filter((u) => u.side === side && u.alive && (u.at !== null || u.embarkedIn !== null))
     .map((u) => ({ id: u.id, i: info(ctx, s0, u.id) }))
     .filter(({ i }) => weaponsOf(ctx, i).length > 0)
@@ -119,7 +119,7 @@ export function fireAll(
   for (const { id, i } of shooters) {
     const s = get();
     const from = positionOf(s, id);
-    if (!from || !s.units[id]!.alive) continue;
+    if (!from || !s.units.get(id)!.alive) continue;
     // A man fires one weapon a phase: his best shot over all of them. A vehicle fires each.
     const mounts = weaponsOf(ctx, i);
     if (i.kind === 'figure') {
@@ -129,7 +129,7 @@ export function fireAll(
     }
     for (const m of mounts) {
       const now = get();
-      if (!now.units[id]!.alive) break;
+      if (!now.units.get(id)!.alive) break;
       const best = bestShot(ctx, now, plan, id, [m], from, TRIES_WEAPON);
       if (best) apply(best);
     }
@@ -181,7 +181,7 @@ function bestShot(
     const look = w.kind === 'mortar' ? 3 : tries * 2;
     const candidates: Candidate[] = [];
     for (const e of plan.enemies) {
-      const u = s.units[e.id]!;
+      const u = s.units.get(e.id)!;
       if (!onTable(u) || u.doomed) continue;
       const dx = u.at[0] - from.x;
       const dy = u.at[1] - from.y;
@@ -228,7 +228,7 @@ function bestShot(
       let value = 0;
       if (odds.perUnit.length > 0) {
         for (const x of odds.perUnit) {
-          const u = s.units[x.unit];
+          const u = s.units.get(x.unit);
           const p = u && positionOf(s, u.id);
           if (!u || !p) continue;
           // Blasts do not tell friend from foe: a friend caught counts against the shot.

@@ -6,7 +6,6 @@
  * the heavy weapons and guns set up in the home ground, which the enemy must clear in turn.
  */
 import type { Feature } from '../../format';
-import { dictValues } from '../../game/dict';
 import { rectangleCorners, segmentInsidePolygon } from '../../geometry/polygon';
 import { tablePoint, type TablePoint } from '../../geometry/units';
 import { distance, lerpPoint } from '../../geometry/vector';
@@ -68,14 +67,14 @@ export function moveAll(ctx: TankplankContext, get: Get, plan: SidePlan, apply: 
   const order = movementOrder(ctx, get(), plan.side);
   for (const id of order) {
     const s = get();
-    const u = s.units[id]!;
+    const u = s.units.get(id)!;
     if (!u.alive || u.spawned || u.embarkedIn) continue;
     const i = info(ctx, s, id);
     if (i.kind === 'gun') continue;
     if (i.kind === 'vehicle') {
       moveVehicle(ctx, get, plan, apply, entries, u, i);
       // Riders get out where their vehicle stopped, and use what is left of their move.
-      const after = get().units[id]!;
+      const after = get().units.get(id)!;
       const stalled = noHeadway(u, after);
       for (const rider of after.passengers) unload(ctx, get, plan, apply, rider, id, stalled);
       continue;
@@ -100,7 +99,7 @@ function leaveHome(
 ): void {
   if (!plan.home) return;
   const s0 = get();
-  for (const u of dictValues(s0.units)) {
+  for (const u of s0.units.list()) {
     if (u.side !== plan.side || !onTable(u) || u.spawned || u.embarkedIn || u.moved > 0.05)
       continue;
     if (!u.alive || u.immobilised) continue;
@@ -247,7 +246,7 @@ function load(
 ): void {
   const reach = constant(ctx.catalog, 'mountReach');
   const s0 = get();
-  const transports = dictValues(s0.units).filter((u) => {
+  const transports = s0.units.list().filter((u) => {
     if (u.side !== plan.side || !u.alive || u.embarkedIn || u.moved > 0 || u.immobilised)
       return false;
     const i = info(ctx, s0, u.id);
@@ -261,7 +260,7 @@ function load(
   });
   const onFoot = (fid: string) =>
     (ctx.formations.get(fid)?.members ?? [])
-      .map((id) => get().units[id]!)
+      .map((id) => get().units.get(id)!)
       .filter(
         (u) => u.alive && !u.embarkedIn && !u.spawned && info(ctx, get(), u.id).kind === 'figure',
       );
@@ -275,7 +274,7 @@ function load(
   // into the fight with them; in a truck it died to the first rifle that saw it.)
   const ownVehicle = (fid: string) =>
     (ctx.formations.get(fid)?.members ?? []).some(
-      (m) => info(ctx, get(), m).kind === 'vehicle' && get().units[m]?.alive,
+      (m) => info(ctx, get(), m).kind === 'vehicle' && get().units.get(m)?.alive,
     );
   const rank = (fid: string, transport: UnitState): number => {
     const role = plan.roles.get(fid);
@@ -352,7 +351,7 @@ function load(
         ? tablePoint(edge === 'west' ? 0 : ctx.map.width, p.y)
         : tablePoint(p.x, edge === 'north' ? 0 : ctx.map.height);
     men.forEach((m, k) => {
-      const cur = get().units[m.id]!;
+      const cur = get().units.get(m.id)!;
       const from = cur.at ? tablePoint(cur.at[0], cur.at[1]) : edgePoint(tp!);
       // Within reach of the vehicle, on the side the man comes from, fanned out over 120°.
       const back = Math.atan2(from.y - tp!.y, from.x - tp!.x);
@@ -409,7 +408,7 @@ const ROADS: readonly Feature['kind'][] = ['road', 'bridge'];
  */
 function pullOffRoad(ctx: TankplankContext, get: Get, apply: Apply, id: string): boolean {
   const s = get();
-  const u = s.units[id]!;
+  const u = s.units.get(id)!;
   if (!u.at) return false;
   const here = tablePoint(u.at[0], u.at[1]);
   if (!onRoad(ctx, here)) return true;
@@ -468,12 +467,12 @@ function unload(
   stalled = false,
 ): void {
   const s = get();
-  const rider = s.units[riderId];
+  const rider = s.units.get(riderId);
   if (!rider || !rider.alive || rider.embarkedIn !== vehicleId) return;
   if (info(ctx, s, riderId).kind !== 'figure') return;
   const vp = positionOf(s, vehicleId);
   if (!vp) return;
-  const vehicle = s.units[vehicleId]!;
+  const vehicle = s.units.get(vehicleId)!;
   const there =
     inZone(ctx, plan.goal, vp) || distance(vp, plan.goalPoint) <= plan.params.unloadWithin + 0.6;
   const role = roleOf(plan, rider);
@@ -534,7 +533,7 @@ function squadWhere(
   const points: TablePoint[] = [];
   let riding = 0;
   for (const id of ctx.formations.get(squad)?.members ?? []) {
-    const m = s.units[id];
+    const m = s.units.get(id);
     if (!m || !m.alive || m.doomed) continue;
     const p = positionOf(s, m.embarkedIn ?? id);
     if (!p) continue;
@@ -579,7 +578,7 @@ function armouredVehicle(i: UnitInfo): boolean {
 /** The living gun of a formation, if it has one on the table. */
 function gunOf(ctx: TankplankContext, s: TankplankState, formation: string): string | undefined {
   return (ctx.formations.get(formation)?.members ?? []).find((id) => {
-    const g = s.units[id];
+    const g = s.units.get(id);
     return !!g && g.alive && onTable(g) && info(ctx, s, id).kind === 'gun';
   });
 }
@@ -587,7 +586,7 @@ function gunOf(ctx: TankplankContext, s: TankplankState, formation: string): str
 /** Whether a vehicle carries a radio team (not an escort) and no assault squad. */
 function carriesRadio(plan: SidePlan, s: TankplankState, riders: readonly string[]): boolean {
   const role = (r: string) => {
-    const m = s.units[r];
+    const m = s.units.get(r);
     return m ? roleOf(plan, m) : undefined;
   };
   return riders.some((r) => role(r) === 'radio') && !riders.some((r) => role(r) === 'assault');
@@ -605,9 +604,11 @@ function moveGuns(
   entries: EntrySpots,
 ): void {
   const s0 = get();
-  const guns = dictValues(s0.units).filter(
-    (u) => u.side === plan.side && u.alive && !u.embarkedIn && info(ctx, s0, u.id).kind === 'gun',
-  );
+  const guns = s0.units
+    .list()
+    .filter(
+      (u) => u.side === plan.side && u.alive && !u.embarkedIn && info(ctx, s0, u.id).kind === 'gun',
+    );
   guns.forEach((g, k) => {
     const post = homeKeptClear(plan)
       ? flankPost(ctx, plan, k)
@@ -617,7 +618,7 @@ function moveGuns(
     const gp = positionOf(get(), g.id);
     if (!gp) return;
     const crew = (ctx.formations.get(g.formation)?.members ?? []).filter(
-      (m) => m !== g.id && get().units[m]?.alive,
+      (m) => m !== g.id && get().units.get(m)?.alive,
     );
     crew.forEach((m, j) => {
       const angle = Math.PI / 2 + (j / Math.max(1, crew.length)) * Math.PI;
@@ -658,7 +659,7 @@ function setUpIfReady(
   post: TablePoint,
 ): boolean {
   const s = get();
-  const u = s.units[id]!;
+  const u = s.units.get(id)!;
   if (!onTable(u)) return false;
   const i = info(ctx, s, id);
   const w = weaponsOf(ctx, i).find(needsSetUp);
@@ -829,7 +830,7 @@ function moveFigure(
   id: string,
 ): void {
   const s = get();
-  const u = s.units[id]!;
+  const u = s.units.get(id)!;
   const role = roleOf(plan, u);
   const members = ctx.formations.get(u.formation)?.members ?? [id];
   const index = Math.max(0, members.indexOf(id));
@@ -908,7 +909,7 @@ function goForObjective(
   count: number,
 ): void {
   const s = get();
-  const u = s.units[id]!;
+  const u = s.units.get(id)!;
   const here = u.at ? tablePoint(u.at[0], u.at[1]) : undefined;
   const enemy = here ? nearest(plan.enemiesInGoal, here) : undefined;
   if (here && inZone(ctx, plan.goal, here) && !enemy) return;
@@ -1011,7 +1012,7 @@ function toFlank(
   const flank = plan.flank;
   if (!flank) return false;
   if (!byFlank(ctx, get(), id)) return false;
-  const u = get().units[id]!;
+  const u = get().units.get(id)!;
   const here = u.at ? tablePoint(u.at[0], u.at[1]) : entries.near(flank.near);
   // Once at the crossing the way to the objective goes over it (or, for a tracked vehicle, the
   // ford beside it): no need to queue for the bridge's far end.
@@ -1032,7 +1033,7 @@ function squadMiddle(
   goal: TablePoint,
 ): number | undefined {
   const ds = (ctx.formations.get(formation)?.members ?? [])
-    .map((id) => s.units[id]!)
+    .map((id) => s.units.get(id)!)
     .filter((m) => m.alive && m.at && !m.embarkedIn)
     .map((m) => distance(tablePoint(m.at![0], m.at![1]), goal))
     .sort((a, b) => a - b);
@@ -1063,7 +1064,7 @@ function advance(
   again = false,
 ): boolean {
   const s = get();
-  const u = s.units[id]!;
+  const u = s.units.get(id)!;
   const budget = 1 - u.moved;
   if (budget <= 0.05) return false;
   const { mover } = moverFor(ctx, s, id);
@@ -1093,7 +1094,7 @@ function advance(
           // Cut short (a wreck or a hull across the road the route field does not know of): the
           // rest of the move goes round it, once. A vehicle kept off shut bridges stays on its
           // way: straight at the target would take it back to the wreck it is going round.
-          if (!again && 1 - get().units[id]!.moved >= LEFT_OVER)
+          if (!again && 1 - get().units.get(id)!.moved >= LEFT_OVER)
             advance(
               ctx,
               get,

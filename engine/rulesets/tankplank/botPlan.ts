@@ -10,7 +10,6 @@ import { distance, lerpPoint } from '../../geometry/vector';
 import { seedShare } from '../../random/seedShare';
 import type { TankplankContext } from './rules/context';
 import { constant } from './rules/catalog';
-import { dictValues } from '../../game/dict';
 import { info, onTable } from './rules/situation';
 import { countsAsTroops } from './rules/salvage';
 import type { TankplankState, UnitState } from './rules/state';
@@ -313,10 +312,12 @@ export function sidePlan(
   const params = STYLES[style];
   const { goal, home, goalPoint, start } = planEnds(ctx, state, side);
   // Enemy troops: dropped weapons and boats neither hold ground nor can be shot.
-  const enemies = dictValues(state.units).filter(
-    (u): u is UnitState & { at: readonly [number, number] } =>
-      onTable(u) && u.side !== side && !u.doomed && countsAsTroops(ctx, state, u.id),
-  );
+  const enemies = state.units
+    .list()
+    .filter(
+      (u): u is UnitState & { at: readonly [number, number] } =>
+        onTable(u) && u.side !== side && !u.doomed && countsAsTroops(ctx, state, u.id),
+    );
   const at = (u: { at: readonly [number, number] }) => tablePoint(u.at[0], u.at[1]);
   const enemiesInGoal = goal ? enemies.filter((u) => inZone(ctx, goal, at(u))) : [];
   const enemiesInHome = home ? enemies.filter((u) => inZone(ctx, home, at(u))) : [];
@@ -324,7 +325,7 @@ export function sidePlan(
   const stronger = () => {
     let mine = 0;
     let theirs = 0;
-    for (const u of dictValues(state.units)) {
+    for (const u of state.units.list()) {
       if (!u.alive || !countsAsTroops(ctx, state, u.id)) continue;
       const w = info(ctx, state, u.id).kind === 'figure' ? 1 : 4;
       if (u.side === side) mine += w;
@@ -336,7 +337,7 @@ export function sidePlan(
   const antiArmourBeaten = () => {
     let mine = 0;
     let theirs = 0;
-    for (const u of dictValues(state.units)) {
+    for (const u of state.units.list()) {
       if (!u.alive || u.doomed) continue;
       const w = antiArmourWorth(ctx, state, u);
       if (u.side === side) mine += w;
@@ -392,7 +393,7 @@ const RADIO_NEAR_MEN = 2;
 /** Own men on foot (not radio teams) in the objective or within RADIO_NEAR of its middle. */
 function nearGoal(ctx: TankplankContext, state: TankplankState, side: string, goal: Zone): number {
   let n = 0;
-  for (const u of dictValues(state.units)) {
+  for (const u of state.units.list()) {
     if (u.side !== side || !onTable(u) || u.doomed || u.role === 'radioman' || u.spawned) continue;
     const p = tablePoint(u.at[0], u.at[1]);
     if (distance(p, goal.centre) > RADIO_NEAR && !inZone(ctx, goal, p)) continue;
@@ -561,7 +562,7 @@ function antiArmourWorth(ctx: TankplankContext, state: TankplankState, u: UnitSt
 
 function escortIn(ctx: TankplankContext, state: TankplankState, side: string, goal: Zone): number {
   let n = 0;
-  for (const u of dictValues(state.units)) {
+  for (const u of state.units.list()) {
     if (u.side !== side || !onTable(u) || u.doomed || u.role === 'radioman') continue;
     if (!inZone(ctx, goal, tablePoint(u.at[0], u.at[1]))) continue;
     if (info(ctx, state, u.id).kind === 'figure') n++;
@@ -583,7 +584,7 @@ function pairEscorts(
   if (most <= 0) return escorts;
   const alive = (fid: string, test: (u: UnitState) => boolean) =>
     (ctx.formations.get(fid)?.members ?? []).some((id) => {
-      const u = state.units[id];
+      const u = state.units.get(id);
       return !!u && u.alive && !u.doomed && test(u);
     });
   const squads = [...roles]

@@ -16,7 +16,6 @@ import {
   type TankplankEvent,
   type TankplankState,
 } from './rules';
-import { dictValues } from '../../game/dict';
 
 /** Counter colours for sides that do not set their own. */
 const SIDE_COLOURS = ['#2f5fb3', '#b8322a', '#2f8f4e', '#8a4fb3'];
@@ -92,12 +91,12 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
     eventVisible(event, viewer, state) {
       if (!screenTurn || viewer === null || state.turn > 1) return true;
       if (SCREENED_EVENTS.has(event.type) && 'unit' in event)
-        return state.units[event.unit]?.side === viewer;
+        return state.units.get(event.unit)?.side === viewer;
       return true;
     },
     actionSide(state, action) {
       if (action.type === 'endPhase') return action.side;
-      return state.units[action.unit]?.side;
+      return state.units.get(action.unit)?.side;
     },
     endPhaseAction: (_state, side, timeUp) => ({
       type: 'endPhase',
@@ -114,7 +113,7 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
         ),
     }),
     pieces: (state) =>
-      dictValues(state.units).map((u) => {
+      state.units.list().map((u) => {
         const p = positionOf(state, u.id);
         return {
           id: u.id,

@@ -49,7 +49,7 @@ describe('the commander takes the AA MG in the Movement phase (TP-5.11, T18)', (
       ok: false,
       ruleId: 'TP-5.11',
     });
-    expect(r.state.units['tank']!.at).toEqual([8, 12]);
+    expect(r.state.units.get('tank')!.at).toEqual([8, 12]);
     expect(r.state.fired['tank']).toEqual(['tank:tp.aaMg']);
   });
 
@@ -106,7 +106,7 @@ describe('the commander takes the AA MG in the Movement phase (TP-5.11, T18)', (
         hit: true,
       }),
     );
-    expect(manned.state.units['tank']!.commanderHitTurn).toBe(1);
+    expect(manned.state.units.get('tank')!.commanderHitTurn).toBe(1);
   });
 
   test('only in the Movement phase, and only a vehicle with an AA MG', () => {

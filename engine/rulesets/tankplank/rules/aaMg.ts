@@ -3,7 +3,6 @@
  * which the tank may use at most half its move that turn (nothing at all when the option
  * `aamgRequiresStationary` is on). Firing the AA MG is still checked at fire time as well.
  */
-import { withEntry } from '../../../game/dict';
 import { accepted, invalid, type Reduction } from '../../../game/reducer';
 import type { TankplankEvent } from './actions';
 import { stat } from './catalog';
@@ -32,7 +31,7 @@ export function manAaMg(
 ): Reduction<TankplankState, TankplankEvent> {
   if (state.phase !== 'movement')
     return invalid('the commander takes the AA MG in the Movement phase', 'TP-5.11');
-  const u = state.units[id];
+  const u = state.units.get(id);
   if (!onTable(u)) return invalid(`${id} is not on the table`);
   if (state.ended.includes(u.side)) return invalid(`side ${u.side} has ended its movement`);
   const w = aaMgOf(ctx, state, id);
@@ -49,7 +48,7 @@ export function manAaMg(
   return accepted(
     tankplankState({
       ...state,
-      units: withEntry(state.units, id, unitState({ ...u, aaMgTurn: state.turn })),
+      units: state.units.with(id, unitState({ ...u, aaMgTurn: state.turn })),
     }),
     [
       {

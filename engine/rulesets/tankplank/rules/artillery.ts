@@ -1,5 +1,5 @@
 import { tankplankState } from './state';
-import { withEntry, dictValues } from '../../../game/dict';
+import { withEntry } from '../../../game/dict';
 import type { WeaponType } from '../../../format';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
 import { constant, num, stat, statText, tableRows, text } from './catalog';
@@ -72,14 +72,14 @@ export function artilleryCrew(
   piece: string,
 ): { crew: number; barred: number } {
   const roles = new Set(tableRows(ctx.catalog, 'artilleryCrewRoles').map((r) => text(r, 'role')));
-  const g = state.units[piece]!;
+  const g = state.units.get(piece)!;
   let crew = 0;
   for (const [role, n] of Object.entries(g.crew)) if (roles.has(role)) crew += n;
   let barred = 0;
   const at = positionOf(state, piece);
   if (!at || info(ctx, state, piece).kind !== 'gun') return { crew, barred };
   const reach = constant(ctx.catalog, 'crewProximity');
-  for (const u of dictValues(state.units)) {
+  for (const u of state.units.list()) {
     if (!onTable(u) || u.side !== g.side || u.id === piece || u.doomed) continue;
     if (info(ctx, state, u.id).kind !== 'figure') continue;
     if (dist([u.at[0], u.at[1]], at) > reach + 1e-9) continue;
@@ -210,9 +210,9 @@ export function planArtillery(
     return refuse(`indirect fire needs at least ${min}" of range`, 'TP-18.7a');
   if (base.range > max + 1e-9) return refuse(`indirect fire reaches at most ${max}"`, 'TP-18.7a');
   const side = sInfo.side;
-  const enemyThere = dictValues(state.units).some(
-    (u) => onTable(u) && u.side !== side && dist([u.at[0], u.at[1]], base.at) <= diameter,
-  );
+  const enemyThere = state.units
+    .list()
+    .some((u) => onTable(u) && u.side !== side && dist([u.at[0], u.at[1]], base.at) <= diameter);
   if (!enemyThere)
     return refuse('indirect fire goes only where enemy troops or vehicles are seen', 'TP-12.1');
   // Indirect artillery follows the mortar's rules on where it fires from (TP-18.7a, TP-12.3).
@@ -264,15 +264,17 @@ function crewSees(
   if (seesBetween(ctx, state, { unit: sInfo.unit.id, point: from }, { point: at })) return true;
   const roles = new Set(tableRows(ctx.catalog, 'artilleryCrewRoles').map((r) => text(r, 'role')));
   const reach = constant(ctx.catalog, 'crewProximity');
-  return dictValues(state.units).some(
-    (u) =>
-      onTable(u) &&
-      u.side === sInfo.side &&
-      u.role !== undefined &&
-      roles.has(u.role) &&
-      dist([u.at[0], u.at[1]], from) <= reach + 1e-9 &&
-      seesBetween(ctx, state, { unit: u.id, point: tablePoint(u.at[0], u.at[1]) }, { point: at }),
-  );
+  return state.units
+    .list()
+    .some(
+      (u) =>
+        onTable(u) &&
+        u.side === sInfo.side &&
+        u.role !== undefined &&
+        roles.has(u.role) &&
+        dist([u.at[0], u.at[1]], from) <= reach + 1e-9 &&
+        seesBetween(ctx, state, { unit: u.id, point: tablePoint(u.at[0], u.at[1]) }, { point: at }),
+    );
 }
 
 /**

@@ -13,7 +13,6 @@ import { solidAgainstBlast } from './terrainRules';
 import { penetrationStep, strongestFace } from './hitAndPenetration';
 import { coverAt, saveFor } from './saves';
 import type { PenetrationStep, SaveStep } from './shotPlan';
-import { dictValues } from '../../../game/dict';
 
 /** Who a blast template catches (enemies of `side`) and the save or penetration roll each one needs. */
 export function blastEffects(
@@ -34,7 +33,7 @@ export function blastEffects(
         ? template.apex
         : template.apex;
   const saveBase = constant(ctx.catalog, 'coneSaveTarget');
-  for (const u of dictValues(state.units)) {
+  for (const u of state.units.list()) {
     if (!onTable(u) || u.side === side) continue;
     const p = tablePoint(u.at[0], u.at[1]);
     if (!templateContains(template, p)) continue;

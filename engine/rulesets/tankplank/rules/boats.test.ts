@@ -63,9 +63,9 @@ describe('boats (TP-5.3, TP-5.4, TP-G7)', () => {
     expect(r.events.map((e) => e.event)).toEqual([
       { type: 'BoatBoarded', unit: 'm1', boat: 'b1', ruleId: 'TP-5.3' },
     ]);
-    expect(r.state.units['m1']).toMatchObject({ at: [16.2, 10], boat: 'b1', moved: 1 });
-    expect(r.state.units['m1']!.embarkedIn).toBeNull();
-    expect(r.state.units['b1']!.passengers).toEqual(['m1']);
+    expect(r.state.units.get('m1')).toMatchObject({ at: [16.2, 10], boat: 'b1', moved: 1 });
+    expect(r.state.units.get('m1')!.embarkedIn).toBeNull();
+    expect(r.state.units.get('b1')!.passengers).toEqual(['m1']);
   });
 
   test('a man who has already moved cannot board this turn', () => {
@@ -161,14 +161,14 @@ describe('boats (TP-5.3, TP-5.4, TP-G7)', () => {
     });
     const after = r.state;
     for (const id of ['m1', 'm2']) {
-      const u = after.units[id]!;
+      const u = after.units.get(id)!;
       // Just beyond the creek's east edge (19.5) plus a figure's base.
       expect(u.at![0]).toBeCloseTo(19.9, 5);
       expect(Math.abs(u.at![1] - 10)).toBeLessThan(1);
       expect(u.boat).toBeUndefined();
       expect(u.moved).toBe(1);
     }
-    expect(after.units['b1']).toMatchObject({ at: [19.8, 10], passengers: [] });
+    expect(after.units.get('b1')).toMatchObject({ at: [19.8, 10], passengers: [] });
     // The men landed out of the water: next turn they walk on.
     const later = run(after, endTurn).state;
     expect(reduce(later, { type: 'move', unit: 'm1', path: [[22, 10]] }).ok).toBe(true);
@@ -222,7 +222,7 @@ describe('boats (TP-5.3, TP-5.4, TP-G7)', () => {
     // The boat was hit this Firing phase (as by a bazooka); it goes down when casualties are removed.
     const hit: TankplankState = {
       ...firing,
-      units: { ...firing.units, b1: { ...firing.units['b1']!, doomed: true } },
+      units: firing.units.with('b1', { ...firing.units.get('b1')!, doomed: true }),
     };
     const r = run(hit, [
       { type: 'forceDice', rolls: [6, 1, 1, 1, 1, 1] },
@@ -244,9 +244,9 @@ describe('boats (TP-5.3, TP-5.4, TP-G7)', () => {
       expect.objectContaining({ type: 'SaveRolled', unit: 'm2', roll: 1, saved: false }),
     );
     expect(events.some((e) => e.type === 'VehicleDestroyed')).toBe(false);
-    expect(r.state.units['b1']!.alive).toBe(false);
-    expect(r.state.units['m2']!.alive).toBe(false);
-    const m1 = r.state.units['m1']!;
+    expect(r.state.units.get('b1')!.alive).toBe(false);
+    expect(r.state.units.get('m2')!.alive).toBe(false);
+    const m1 = r.state.units.get('m1')!;
     expect(m1.alive).toBe(true);
     expect(m1.boat).toBeUndefined();
     // Back on the west bank, just outside the creek's edge at 16.5.

@@ -29,14 +29,14 @@ export type MoveCheck = (state: TankplankState, id: string) => Result | undefine
 
 /** Whether a unit is a boat (its type carries the `boat` keyword). */
 export function isBoat(ctx: TankplankContext, state: TankplankState, id: string): boolean {
-  if (!state.units[id]) return false;
+  if (!state.units.get(id)) return false;
   return info(ctx, state, id).type.keywords?.includes('boat') === true;
 }
 
 /** Men still alive aboard a boat. */
 export function boatPassengers(state: TankplankState, boat: string): string[] {
-  return (state.units[boat]?.passengers ?? []).filter((p) => {
-    const u = state.units[p];
+  return (state.units.get(boat)?.passengers ?? []).filter((p) => {
+    const u = state.units.get(p);
     return !!u && u.alive && u.boat === boat;
   });
 }
@@ -123,8 +123,8 @@ export function boardBoat(
 ): Result {
   const refused = check(state, action.unit);
   if (refused) return refused;
-  const man = state.units[action.unit]!;
-  const boat = state.units[action.boat];
+  const man = state.units.get(action.unit)!;
+  const boat = state.units.get(action.boat);
   if (man && info(ctx, state, man.id).kind === 'gun')
     return invalid('an AT gun is never carried or lifted, so it does not go in a boat', 'TP-5.5');
   if (!onTable(man) || info(ctx, state, man.id).kind !== 'figure')
@@ -174,7 +174,7 @@ export function boardBoat(
 export function crossInBoat(ctx: TankplankContext, state: TankplankState, boatId: string): Result {
   if (state.phase !== 'movement')
     return invalid('boats cross in the Movement phase; once firing starts nobody moves', 'TP-4.5');
-  const boat = state.units[boatId];
+  const boat = state.units.get(boatId);
   if (!boat || !isBoat(ctx, state, boatId)) return invalid(`${boatId} is not a boat`);
   if (!onTable(boat)) return invalid(`boat ${boatId} is not on the table`);
   if (state.ended.includes(boat.side)) return invalid(`side ${boat.side} has ended its movement`);
@@ -183,7 +183,7 @@ export function crossInBoat(ctx: TankplankContext, state: TankplankState, boatId
   if (aboard.length === 0)
     return invalid(`nobody is in boat ${boatId}; men must board it first`, 'TP-G7');
   const cost = costOf(ctx, 'crossRiverAndUnload');
-  const tired = aboard.find((p) => state.units[p]!.moved + cost > 1 + 1e-9);
+  const tired = aboard.find((p) => state.units.get(p)!.moved + cost > 1 + 1e-9);
   if (tired)
     return invalid(
       `${tired} has already used part of this turn's move; crossing and landing takes a full move`,
@@ -219,7 +219,7 @@ export function crossInBoat(ctx: TankplankContext, state: TankplankState, boatId
     passengers: [],
   });
   for (const l of landed) {
-    const u = next.units[l.unit]!;
+    const u = next.units.get(l.unit)!;
     next = withUnit(next, l.unit, {
       at: l.at,
       boat: undefined,
@@ -251,14 +251,14 @@ export function swampBoat(
   dice: Dice,
   events: TankplankEvent[],
 ): TankplankState {
-  const boat = state.units[boatId]!;
+  const boat = state.units.get(boatId)!;
   const at = positionOf(state, boatId);
   let next = withUnit(state, boatId, { alive: false, doomed: false, at: null, passengers: [] });
   events.push({ type: 'BoatSwamped', boat: boatId, ruleId: 'TP-G7' });
   const spot = at ? creekSpot(ctx, at) : undefined;
   const needed = constant(ctx.catalog, 'passengerSave');
   const aboard = (boat.passengers ?? []).filter((p) => {
-    const u = next.units[p];
+    const u = next.units.get(p);
     return !!u && u.alive && !u.doomed && u.boat === boatId;
   });
   aboard.forEach((pid, k) => {
@@ -273,7 +273,7 @@ export function swampBoat(
       modifiers: [],
       ruleId: 'TP-A55',
     });
-    const formation = next.units[pid]!.formation;
+    const formation = next.units.get(pid)!.formation;
     const fs = next.formations[formation];
     if (!saved) {
       next = withUnit(next, pid, { alive: false, at: null, boat: undefined });
@@ -296,7 +296,7 @@ export function swampBoat(
       type: 'CrewBailedOut',
       vehicle: boatId,
       unit: pid,
-      role: next.units[pid]!.role ?? 'passenger',
+      role: next.units.get(pid)!.role ?? 'passenger',
       at: p,
       ruleId: 'TP-A55',
     });

@@ -82,7 +82,7 @@ export function mortarShelter(
   unit: string,
   standOff: number,
 ): Shelter | undefined {
-  const u = state.units[unit];
+  const u = state.units.get(unit);
   const p = positionOf(state, unit);
   if (!u || !p) return undefined;
   for (const c of canopies(ctx)) {

@@ -2,7 +2,7 @@
  * End of the Firing phase: casualties come off the table, destroyed vehicles become wrecks, and
  * their passengers and crews save or bail out beside them (TP-14.3 to TP-14.5, TP-16.2, TP-16.8).
  */
-import { dict, withEntry, dictValues } from '../../../game/dict';
+import { dict } from '../../../game/dict';
 import {
   type TankplankState,
   type UnitState,
@@ -40,7 +40,7 @@ export function removeCasualties(
 ): TankplankState {
   let next = state;
   const passengerSave = constant(ctx.catalog, 'passengerSave');
-  for (const u of dictValues(state.units)) {
+  for (const u of state.units.list()) {
     if (!u.doomed) continue;
     const i = info(ctx, state, u.id);
     const f = next.formations[u.formation];
@@ -114,7 +114,7 @@ export function removeCasualties(
         modifiers: [],
         ruleId: 'TP-14.5',
       });
-      const pf = next.units[pid]!.formation;
+      const pf = next.units.get(pid)!.formation;
       if (!saved) {
         next = withUnit(next, pid, { alive: false, embarkedIn: null, at: null });
         events.push({ type: 'CasualtyRemoved', unit: pid, ruleId: 'TP-14.5' });
@@ -127,7 +127,7 @@ export function removeCasualties(
           type: 'CrewBailedOut',
           vehicle: u.id,
           unit: pid,
-          role: next.units[pid]!.role ?? 'passenger',
+          role: next.units.get(pid)!.role ?? 'passenger',
           at: [round(p.x), round(p.y)],
           ruleId: 'TP-16.2',
         });
@@ -173,7 +173,7 @@ export function removeCasualties(
         };
         next = tankplankState({
           ...next,
-          units: withEntry(next.units, crewId, unitState(crewman)),
+          units: next.units.with(crewId, unitState(crewman)),
         });
         events.push({
           type: 'CrewBailedOut',

@@ -58,7 +58,7 @@ describe('a bailed-out tank or armoured-car crew goes to an AT gun short of crew
     expect(moves.length).toBe(2);
     for (const m of moves) expect(m).toMatchObject({ forced: 'crewToGun', ruleIds: ['TP-16.6'] });
     for (const id of ['ac.crew1', 'ac.crew2']) {
-      const at = r.state.units[id]!.at!;
+      const at = r.state.units.get(id)!.at!;
       expect(Math.hypot(at[0] - 11, at[1] - 3)).toBeLessThan(2);
     }
   });
@@ -74,7 +74,8 @@ describe('a bailed-out tank or armoured-car crew goes to an AT gun short of crew
       if (!r.ok) throw new Error(r.reason);
       s = r.state;
     }
-    for (const id of ['ac.crew1', 'ac.crew2']) expect(s.units[id]!.at).toEqual(later[id]!.at);
+    for (const id of ['ac.crew1', 'ac.crew2'])
+      expect(s.units.get(id)!.at).toEqual(later.get(id)!.at);
     // The gun was dug in and set up before its own crew fell (set-up plays no part here).
     s = {
       ...s,

@@ -25,7 +25,7 @@ export function mount(
   const m = movable(ctx, state, id);
   if ('refuse' in m) return m.refuse;
   const unit = m.unit;
-  const vehicle = state.units[vehicleId];
+  const vehicle = state.units.get(vehicleId);
   if (!onTable(unit)) return invalid(`${id} is not on the table`);
   if (!vehicle || !vehicle.alive || !vehicle.at)
     return invalid(`vehicle ${vehicleId} is not on the table`);
@@ -73,7 +73,7 @@ export function dismount(
   if ('refuse' in m) return m.refuse;
   const unit = m.unit;
   if (!unit.embarkedIn) return invalid(`${id} is not in a vehicle`);
-  const vehicle = state.units[unit.embarkedIn]!;
+  const vehicle = state.units.get(unit.embarkedIn)!;
   const vp = positionOf(state, vehicle.id);
   if (!vp) return invalid(`${vehicle.id} is not on the table`);
   const p = tablePoint(at[0], at[1]);

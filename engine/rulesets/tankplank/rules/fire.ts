@@ -55,7 +55,7 @@ export function planShot(
   state: TankplankState,
   req: ShotRequest,
 ): ShotPlan | Refusal {
-  const shooter = state.units[req.unit];
+  const shooter = state.units.get(req.unit);
   if (!shooter || !shooter.alive) return refuse(`unit ${req.unit} is not in play`);
   const sInfo = info(ctx, state, req.unit);
   const mount = weaponsOf(ctx, sInfo).find((m) => m.weapon.id === req.weapon);
@@ -176,7 +176,7 @@ export function planShot(
   let targetId: string | null = null;
   let at: TablePoint;
   if (req.target !== undefined) {
-    const t = state.units[req.target];
+    const t = state.units.get(req.target);
     if (!onTable(t) && !(t && t.alive && t.embarkedIn === null && t.at))
       return refuse(`target ${req.target} is not on the table`);
     if (!t) return refuse(`no target ${req.target}`);
@@ -231,7 +231,7 @@ export function planShot(
     );
   }
   const tInfo = targetId ? info(ctx, state, targetId) : undefined;
-  const target = targetId ? state.units[targetId]! : undefined;
+  const target = targetId ? state.units.get(targetId)! : undefined;
   const base = { shooter: req.unit, weapon: w, key, target: targetId, at, range, ammoKind, sight };
 
   switch (w.kind) {
@@ -304,7 +304,7 @@ export function ammoLeft(
 ): number | undefined {
   if (isTeamWeapon(w) && sInfo.kind === 'figure')
     return state.teamWeapons[key]?.ammo ?? stat(w.stats, 'ammo', Infinity);
-  const u = state.units[sInfo.unit.id];
+  const u = state.units.get(sInfo.unit.id);
   if (ammoKind && u && u.ammo[ammoKind] !== undefined) return u.ammo[ammoKind];
   if (sInfo.kind === 'gun' && u && u.ammo['AP'] !== undefined) return u.ammo['AP'];
   return undefined;

@@ -2,7 +2,7 @@
  * The Firing phase's two actions: a unit fires (the plan from fire.ts, its dice, the round spent),
  * and an observer calls a mortar or artillery piece onto a point he sees (TP-12.4, TP-18.7a).
  */
-import { entry, withEntry, dictValues } from '../../../game/dict';
+import { entry, withEntry } from '../../../game/dict';
 import { type TankplankState, type UnitState, withUnit, tankplankState } from './state';
 import type { Point } from '../../../format';
 import { Dice } from '../../../random/dice';
@@ -27,8 +27,8 @@ export function callFire(
   at: Point,
 ): Result {
   if (state.phase !== 'firing') return invalid('fire is called in the Firing phase', 'TP-12.4');
-  const observer = state.units[observerId];
-  const crew = state.units[mortarId];
+  const observer = state.units.get(observerId);
+  const crew = state.units.get(mortarId);
   if (!observer || !observer.alive || !positionOf(state, observerId))
     return invalid(`observer ${observerId} is not on the table`);
   if (!onTable(crew)) return invalid(`mortar crew ${mortarId} is not on the table`);
@@ -45,10 +45,12 @@ export function callFire(
   const oInfo = info(ctx, state, observerId);
   const reach = ctx.options.num('TP-A29');
   const op = positionOf(state, observerId)!;
-  const radiomen = dictValues(state.units).filter(
-    (u): u is UnitState & { at: readonly [number, number] } =>
-      onTable(u) && u.side === observer.side && u.role === 'radioman' && !u.doomed,
-  );
+  const radiomen = state.units
+    .list()
+    .filter(
+      (u): u is UnitState & { at: readonly [number, number] } =>
+        onTable(u) && u.side === observer.side && u.role === 'radioman' && !u.doomed,
+    );
   const isObserver =
     oInfo.kind === 'vehicle'
       ? oInfo.type.keywords?.includes('observer') === true
@@ -114,7 +116,7 @@ export function fire(
   action: Extract<TankplankAction, { type: 'fire' }>,
 ): Result {
   if (state.phase !== 'firing') return invalid('weapons fire only in the Firing phase', 'TP-4.2');
-  const shooter = state.units[action.unit];
+  const shooter = state.units.get(action.unit);
   if (shooter && state.ended.includes(shooter.side))
     return invalid(`side ${shooter.side} has ended its firing`);
   const plan = planShot(ctx, state, action);
@@ -135,7 +137,7 @@ export function fire(
       });
     } else {
       const kind = plan.ammoKind ?? 'AP';
-      const u = next.units[plan.shooter]!;
+      const u = next.units.get(plan.shooter)!;
       next = withUnit(next, plan.shooter, {
         ammo: withEntry(u.ammo, kind, (entry(u.ammo, kind) ?? 0) - 1),
       });

@@ -15,7 +15,6 @@ import { info, onTable, positionOf, seesBetween } from './situation';
 import { isBoat } from './boats';
 import { furthestLegal, moverFor } from './movement';
 import { type Events, round } from './reduction';
-import { dictValues } from '../../../game/dict';
 import { shapeContains } from './zones';
 
 /** Units carrying out a morale result move first, in place of their normal move (TP-15.4, TP-G11). */
@@ -28,7 +27,7 @@ export function forcedMoves(
   for (const [fid, f] of Object.entries(state.formations)) {
     const order = f.morale;
     if (!order || order.movesLeft <= 0) continue;
-    for (const u of dictValues(next.units)) {
+    for (const u of next.units.list()) {
       if (u.formation !== fid || !onTable(u) || u.boat || isBoat(ctx, next, u.id)) continue;
       const from = tablePoint(u.at[0], u.at[1]);
       const goal =
@@ -87,7 +86,7 @@ export function crewBehaviour(
   events: Events,
 ): TankplankState {
   let next = state;
-  for (const u of dictValues(state.units)) {
+  for (const u of state.units.list()) {
     if (!u.spawned || !onTable(u) || u.moved >= 1) continue;
     const from = tablePoint(u.at[0], u.at[1]);
     const label = ctx.entryEdges.get(u.side)?.label;
@@ -151,15 +150,15 @@ function gunNeedingCrew(
   state: TankplankState,
   manId: string,
 ): { gun: string; serving: boolean; post: TablePoint } | undefined {
-  const man = state.units[manId]!;
+  const man = state.units.get(manId)!;
   const from = positionOf(state, manId);
-  const vehicle = state.units[manId.split('.crew')[0]!];
+  const vehicle = state.units.get(manId.split('.crew')[0]!);
   if (!from || !vehicle || vehicle.id === manId) return undefined;
   const kw = ctx.catalog.units.get(vehicle.type)?.keywords ?? [];
   if (!kw.includes('armoured') || kw.includes('personnelCarrier')) return undefined;
   const reach = constant(ctx.catalog, 'crewProximity');
   let best: { gun: string; serving: boolean; post: TablePoint; d: number } | undefined;
-  for (const g of dictValues(state.units)) {
+  for (const g of state.units.list()) {
     if (!onTable(g) || g.side !== man.side || !g.alive) continue;
     const gi = info(ctx, state, g.id);
     if (gi.kind !== 'gun' || gi.type.keywords?.includes('artillery')) continue;

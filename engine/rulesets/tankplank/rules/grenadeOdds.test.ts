@@ -69,7 +69,7 @@ function reducerKillShare(units: FixtureUnit[], target: string, features: Featur
         target,
       });
       if (!thrown.ok) throw new Error(thrown.reason);
-      const t = thrown.state.units[target]!;
+      const t = thrown.state.units.get(target)!;
       if (t.doomed || !t.alive) kills++;
     }
   }

@@ -53,7 +53,7 @@ describe('grenades a figure carries (TP-G9)', () => {
     const reduce = testReducer(ctx);
     // A dud (natural 1) so the target lives on to be thrown at again next turn.
     const after = run(reduce, state, [{ type: 'forceDice', rolls: [1] }, throwAt]);
-    expect(after.units['g']!.ammo['tp.grenade']).toBe(0);
+    expect(after.units.get('g')!.ammo['tp.grenade']).toBe(0);
     const nextFiring = run(reduce, after, [
       { type: 'endPhase', side: 'a' },
       { type: 'endPhase', side: 'b' },
@@ -69,7 +69,7 @@ describe('grenades a figure carries (TP-G9)', () => {
     const { ctx, state } = fixtureGame({ units: [thrower(), target], phase: 'firing' });
     const reduce = testReducer(ctx);
     const after = run(reduce, state, [{ type: 'forceDice', rolls: [1] }, throwAt]);
-    expect(after.units['g']!.ammo['tp.grenade']).toBeUndefined();
+    expect(after.units.get('g')!.ammo['tp.grenade']).toBeUndefined();
     const again = run(reduce, after, [...endTurn.slice(0, 2), ...endTurn.slice(2)]);
     expect(again.phase).toBe('firing');
     expect(reduce(again, throwAt).ok).toBe(true);

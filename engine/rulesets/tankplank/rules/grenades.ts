@@ -108,7 +108,7 @@ export function grenadeOutcome(
     centre: landed,
     diameter: plan.weapon.template?.width ?? 2,
   };
-  const side = state.units[plan.shooter]!.side;
+  const side = state.units.get(plan.shooter)!.side;
   const blast = blastEffects(
     ctx,
     state,

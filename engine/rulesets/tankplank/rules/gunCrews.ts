@@ -7,7 +7,6 @@ import { constant } from './catalog';
 import type { TankplankContext, UnitInfo } from './context';
 import { dist, info, isTeamWeapon, onTable, weaponsOf } from './situation';
 import type { TankplankState } from './state';
-import { dictValues } from '../../../game/dict';
 
 export function crewNear(
   ctx: TankplankContext,
@@ -19,7 +18,7 @@ export function crewNear(
   const weapon = weaponsOf(ctx, sInfo).find((m) => isTeamWeapon(m.weapon))?.weapon.id;
   const helpers = crossTrained(ctx, weapon);
   let n = 0;
-  for (const u of dictValues(state.units)) {
+  for (const u of state.units.list()) {
     if (!onTable(u) || u.side !== sInfo.side || u.doomed) continue;
     // The team itself, or any man trained to serve the weapon standing by it (TP-16.3, TP-16.4).
     // A vehicle crewman an officer put into this team counts as one of it (TP-16.5).
@@ -39,10 +38,10 @@ export function gunCrew(
   at: TablePoint,
 ): number {
   const reach = constant(ctx.catalog, 'crewProximity');
-  const g = state.units[gun]!;
+  const g = state.units.get(gun)!;
   let n = Object.values(g.crew).reduce((s, c) => s + c, 0);
   const helpers = crossTrained(ctx, weaponsOf(ctx, info(ctx, state, gun))[0]?.weapon.id);
-  for (const u of dictValues(state.units)) {
+  for (const u of state.units.list()) {
     if (!onTable(u) || u.side !== g.side || u.id === gun || u.doomed) continue;
     if (info(ctx, state, u.id).kind !== 'figure') continue;
     if (u.formation !== g.formation && !(u.role !== undefined && helpers.has(u.role))) continue;

@@ -89,7 +89,7 @@ export function planGun(
   }
   // A high position (TP-G13): the firer's base at least 0.5" above the target's, or the firer on
   // an upper floor, a roof or up a tree above a target lower down.
-  const perched = state.units[base.shooter]?.level !== undefined;
+  const perched = state.units.get(base.shooter)?.level !== undefined;
   const rise =
     ctx.terrain.groundAt(from).height +
     raised(ctx, state, base.shooter, from) -

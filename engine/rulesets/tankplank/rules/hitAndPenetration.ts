@@ -48,7 +48,7 @@ export function penetrationStep(
   rangeModifier: number,
   faceOverride?: ArmourFace,
 ): PenetrationStep {
-  const t = state.units[target]!;
+  const t = state.units.get(target)!;
   const tInfo = info(ctx, state, target);
   const at = positionOf(state, target)!;
   const face =

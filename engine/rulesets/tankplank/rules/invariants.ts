@@ -1,6 +1,5 @@
 import type { TankplankContext } from './context';
 import type { TankplankState } from './state';
-import { dictValues } from '../../../game/dict';
 
 /**
  * What must hold in every Tankplank state a legal action can lead to. Returns the broken rules
@@ -11,7 +10,7 @@ export function stateProblems(ctx: TankplankContext, s: TankplankState): string[
   if (!['movement', 'firing', 'morale', 'ended'].includes(s.phase))
     out.push(`bad phase ${s.phase}`);
   if (s.turn < 1 || s.turn > s.turnLimit) out.push(`turn ${s.turn} outside 1..${s.turnLimit}`);
-  for (const u of dictValues(s.units)) {
+  for (const u of s.units.list()) {
     if (u.at) {
       const [x, y] = u.at;
       if (!(x >= -1e-9 && y >= -1e-9 && x <= ctx.map.width + 1e-9 && y <= ctx.map.height + 1e-9))
@@ -19,12 +18,12 @@ export function stateProblems(ctx: TankplankContext, s: TankplankState): string[
     }
     if (u.embarkedIn) {
       if (u.at) out.push(`${u.id} rides in ${u.embarkedIn} but has its own position`);
-      const carrier = s.units[u.embarkedIn];
+      const carrier = s.units.get(u.embarkedIn);
       if (!carrier?.passengers.includes(u.id))
         out.push(`${u.id} rides in ${u.embarkedIn}, which does not list it`);
     }
     for (const p of u.passengers)
-      if (s.units[p]?.embarkedIn !== u.id)
+      if (s.units.get(p)?.embarkedIn !== u.id)
         out.push(`${u.id} lists passenger ${p}, who is elsewhere`);
     if (!u.alive && (u.at || u.passengers.length > 0)) out.push(`${u.id} is dead but still placed`);
     if (u.doomed && s.phase !== 'firing')

@@ -93,11 +93,11 @@ describe('recovering and carrying ammunition (TP-17.3a-c, TP-A27)', () => {
         carried: { AP: 1, HE: 2 },
       }),
     );
-    expect(r.state.units['ht']!.carriedAmmo).toEqual([
+    expect(r.state.units.get('ht')!.carriedAmmo).toEqual([
       { from: 'tp.mediumTank', kind: 'AP', rounds: 1 },
       { from: 'tp.mediumTank', kind: 'HE', rounds: 2 },
     ]);
-    expect(r.state.units['ht']!.ammo).toEqual(s0.units['ht']!.ammo);
+    expect(r.state.units.get('ht')!.ammo).toEqual(s0.units.get('ht')!.ammo);
     expect(r.state.wrecks[0]!.ammo).toEqual({ AP: 0, HE: 0 });
     // The rest of the turn it neither moves...
     expect(reduce(r.state, { type: 'move', unit: 'ht', path: [[11, 14]] }).ok).toBe(false);
@@ -107,12 +107,12 @@ describe('recovering and carrying ammunition (TP-17.3a-c, TP-A27)', () => {
     const { reduce, s0 } = supplyGame();
     const start = {
       ...s0,
-      units: { ...s0.units, mt: { ...s0.units['mt']!, at: [10, 13] as const } },
+      units: s0.units.with('mt', { ...s0.units.get('mt')!, at: [10, 13] as const }),
     };
     const r = run(reduce, start, [{ type: 'recoverAmmo', unit: 'mt', wreck: 'wreck.x' }]);
     // 0 AP + 3 HE aboard, stowage 4 + 4: takes 1 AP and 1 HE, carries the other HE.
-    expect(r.state.units['mt']!.ammo).toMatchObject({ AP: 1, HE: 4 });
-    expect(r.state.units['mt']!.carriedAmmo).toEqual([
+    expect(r.state.units.get('mt')!.ammo).toMatchObject({ AP: 1, HE: 4 });
+    expect(r.state.units.get('mt')!.carriedAmmo).toEqual([
       { from: 'tp.mediumTank', kind: 'HE', rounds: 1 },
     ]);
   });
@@ -175,10 +175,10 @@ describe('handing ammunition over (TP-17.3c-e, TP-17.5, TP-5.13, TP-A27)', () =>
         ruleId: 'TP-17.3',
       },
     ]);
-    expect(r.state.units['mt']!.ammo).toMatchObject({ AP: 1, HE: 4 });
-    expect(r.state.units['mt']!.reloadedTurn).toBe(2);
-    expect(r.state.units['ht']!.moved).toBe(0.5);
-    expect(r.state.units['ht']!.carriedAmmo).toEqual([
+    expect(r.state.units.get('mt')!.ammo).toMatchObject({ AP: 1, HE: 4 });
+    expect(r.state.units.get('mt')!.reloadedTurn).toBe(2);
+    expect(r.state.units.get('ht')!.moved).toBe(0.5);
+    expect(r.state.units.get('ht')!.carriedAmmo).toEqual([
       { from: 'tp.mediumTank', kind: 'HE', rounds: 1 },
     ]);
     // Now full: a second hand-over finds no room.
@@ -199,7 +199,7 @@ describe('handing ammunition over (TP-17.3c-e, TP-17.5, TP-5.13, TP-A27)', () =>
     const { reduce, state } = carrying();
     const far = {
       ...state,
-      units: { ...state.units, mt: { ...state.units['mt']!, at: [16, 14] as const } },
+      units: state.units.with('mt', { ...state.units.get('mt')!, at: [16, 14] as const }),
     };
     expect(reduce(far, { type: 'handAmmo', unit: 'ht', to: 'mt' })).toMatchObject({
       ok: false,
@@ -209,7 +209,7 @@ describe('handing ammunition over (TP-17.3c-e, TP-17.5, TP-5.13, TP-A27)', () =>
       { type: 'move', unit: 'mt', path: [[13, 14]] },
       { type: 'handAmmo', unit: 'ht', to: 'mt' },
     ]);
-    expect(met.state.units['mt']!.ammo).toMatchObject({ AP: 1, HE: 4 });
+    expect(met.state.units.get('mt')!.ammo).toMatchObject({ AP: 1, HE: 4 });
     // Having moved more than ½ move, a vehicle is not reloaded that turn.
     const tooFar = run(reduce, state, [
       {
@@ -267,13 +267,13 @@ describe('a carrier that is hit loses its cargo (TP-17.3f, TP-A26)', () => {
     const { reduce, s0 } = supplyGame(options);
     const start = {
       ...s0,
-      units: { ...s0.units, full: { ...s0.units['full']!, at: [10, 10] as const } },
+      units: s0.units.with('full', { ...s0.units.get('full')!, at: [10, 10] as const }),
     };
     const r = run(reduce, start, [
       { type: 'recoverAmmo', unit: 'full', wreck: 'wreck.x' },
       ...endPhase,
     ]);
-    expect(r.state.units['full']!.carriedAmmo?.length).toBe(2);
+    expect(r.state.units.get('full')!.carriedAmmo?.length).toBe(2);
     return { reduce, state: r.state };
   };
 
@@ -292,8 +292,8 @@ describe('a carrier that is hit loses its cargo (TP-17.3f, TP-A26)', () => {
       rounds: { AP: 1, HE: 2 },
       ruleId: 'TP-A26',
     });
-    expect(r.state.units['full']!.carriedAmmo).toBeUndefined();
-    expect(r.state.units['full']!.ammo).toEqual(state.units['full']!.ammo);
+    expect(r.state.units.get('full')!.carriedAmmo).toBeUndefined();
+    expect(r.state.units.get('full')!.ammo).toEqual(state.units.get('full')!.ammo);
   });
 
   test('a miss leaves the cargo aboard', () => {
@@ -304,7 +304,7 @@ describe('a carrier that is hit loses its cargo (TP-17.3f, TP-A26)', () => {
     ]);
     expect(r.events).toContainEqual(expect.objectContaining({ type: 'ShotResolved', hit: false }));
     expect(r.events.some((e) => e.type === 'CarriedAmmoLost')).toBe(false);
-    expect(r.state.units['full']!.carriedAmmo?.length).toBe(2);
+    expect(r.state.units.get('full')!.carriedAmmo?.length).toBe(2);
   });
 
   test('with TP-A26 = penetration a hit that bounces off keeps the cargo', () => {
@@ -355,7 +355,7 @@ describe('pushing wrecks (TP-5.10, TP-14.4)', () => {
       ruleId: 'TP-5.10',
     });
     expect(r.state.wrecks[0]!.at).toEqual([8, 13]);
-    expect(r.state.units['tank']).toMatchObject({ at: [8, 11.1], moved: 1 });
+    expect(r.state.units.get('tank')).toMatchObject({ at: [8, 11.1], moved: 1 });
     const sight = obstructions(ctx, r.state).find((o) => o.id === 'wreck.j')!;
     expect(Math.min(...sight.polygon.map((p) => p.y))).toBeGreaterThan(12);
     expect(reduce(r.state, { type: 'move', unit: 'ht', path: [[10.2, 12]] })).toMatchObject({
@@ -370,7 +370,11 @@ describe('pushing wrecks (TP-5.10, TP-14.4)', () => {
     const { reduce, s0 } = pushGame();
     const s = {
       ...s0,
-      units: { ...s0.units, jeep: { ...s0.units['jeep']!, at: [8, 13.5] as const, facing: 270 } },
+      units: s0.units.with('jeep', {
+        ...s0.units.get('jeep')!,
+        at: [8, 13.5] as const,
+        facing: 270,
+      }),
     };
     const r = reduce(s, { type: 'pushWreck', unit: 'jeep', wreck: 'wreck.j', to: [8, 11] });
     expect(r).toMatchObject({ ok: false, ruleId: 'TP-5.10' });
@@ -381,7 +385,7 @@ describe('pushing wrecks (TP-5.10, TP-14.4)', () => {
     expect(!ac.ok && ac.reason).toMatch(/tank could push it/);
     // The blocked jeep's refusal names the heavier vehicles of its side.
     const move = reduce(
-      { ...s0, units: { ...s0.units, jeep: { ...s0.units['jeep']!, at: [4, 12] as const } } },
+      { ...s0, units: s0.units.with('jeep', { ...s0.units.get('jeep')!, at: [4, 12] as const }) },
       { type: 'move', unit: 'jeep', path: [[10, 12]] },
     );
     expect(!move.ok && move.reason).toMatch(/heavier than a jeep can push it aside: .*tank/);
@@ -398,7 +402,7 @@ describe('pushing wrecks (TP-5.10, TP-14.4)', () => {
       ).toMatchObject({ ok: false, ruleId: 'TP-5.10' });
     const away = {
       ...s0,
-      units: { ...s0.units, tank: { ...s0.units['tank']!, at: [8, 6] as const } },
+      units: s0.units.with('tank', { ...s0.units.get('tank')!, at: [8, 6] as const }),
     };
     expect(
       reduce(away, { type: 'pushWreck', unit: 'tank', wreck: 'wreck.j', to: [8, 13] }),

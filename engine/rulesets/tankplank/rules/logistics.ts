@@ -1,4 +1,4 @@
-import { dict, dictValues } from '../../../game/dict';
+import { dict } from '../../../game/dict';
 import { withUnit, tankplankState } from './state';
 import type { Point, WeaponType } from '../../../format';
 import { accepted, invalid, type Reduction } from '../../../game/reducer';
@@ -163,7 +163,7 @@ export function recoverAmmo(
 ): Result {
   if (state.phase !== 'movement')
     return invalid('ammunition is taken aboard in the Movement phase', 'TP-17.3');
-  const unit = state.units[id];
+  const unit = state.units.get(id);
   const wreck = state.wrecks.find((w) => w.id === wreckId);
   if (!onTable(unit) || !wreck) return invalid('no such unit or wreck');
   if (info(ctx, state, id).kind !== 'vehicle')
@@ -234,7 +234,7 @@ export function handAmmo(
   id: string,
   to: string,
 ): Result {
-  const carrier = state.units[id];
+  const carrier = state.units.get(id);
   if (!onTable(carrier)) return invalid(`${id} is not on the table`);
   const lots = carrier.carriedAmmo ?? [];
   if (lots.length === 0) return invalid(`${id} carries no recovered ammunition`, 'TP-17.3');
@@ -244,7 +244,7 @@ export function handAmmo(
       `handing ammunition over takes ½ move; ${id} has ${fmt(Math.max(0, 1 - carrier.moved))} of its move left`,
       ruleId,
     );
-  const receiver = state.units[to];
+  const receiver = state.units.get(to);
   if (!onTable(receiver) || receiver.doomed) return invalid(`${to} is not on the table`);
   if (receiver.side !== carrier.side)
     return invalid('ammunition goes only to your own vehicles', 'TP-17.4');
@@ -279,7 +279,7 @@ export function handAmmo(
     );
   const left = mergeLots(fit.left);
   let next = withCargo(withUnit(state, id, { moved: carrier.moved + cost }), id, left);
-  const r = next.units[to]!;
+  const r = next.units.get(to)!;
   next = withUnit(next, to, { ammo: addRounds(r.ammo, fit.taken), reloadedTurn: state.turn });
   return accepted(next, [
     {
@@ -365,7 +365,7 @@ export function loseCarriedAmmo(
   }
   let next = state;
   for (const id of hit) {
-    const u = next.units[id];
+    const u = next.units.get(id);
     if (!u?.carriedAmmo?.length) continue;
     events.push({
       type: 'CarriedAmmoLost',
@@ -424,7 +424,8 @@ export function possiblePushers(
 ): string[] {
   const rank = weightRank(ctx, type);
   if (rank === undefined) return [];
-  return dictValues(state.units)
+  return state.units
+    .list()
     .filter(
       (u) =>
         onTable(u) &&
@@ -444,7 +445,7 @@ export function wreckInTheWay(
   mover: string,
 ): string {
   const w = state.wrecks.find((x) => x.unit === wreckUnit);
-  const m = state.units[mover];
+  const m = state.units.get(mover);
   if (!w || !m) return `the wreck of ${wreckUnit} is in the way`;
   const name = typeName(ctx, w.type).toLowerCase();
   const head = `the wreck of ${wreckUnit} (${name}) is in the way`;
@@ -480,7 +481,7 @@ export function pushWreck(
   wreckId: string,
   to: Point,
 ): Result {
-  const u = state.units[id];
+  const u = state.units.get(id);
   if (!onTable(u)) return invalid(`${id} is not on the table`);
   const i = info(ctx, state, id);
   if (i.kind !== 'vehicle') return invalid('only vehicles push wrecks', 'TP-5.10');
@@ -575,7 +576,7 @@ export function pushTarget(
   w: WreckState,
   inches: number,
 ): Point {
-  const u = state.units[unit]!;
+  const u = state.units.get(unit)!;
   const from = tablePoint(w.at[0], w.at[1]);
   const here = u.at ? tablePoint(u.at[0], u.at[1]) : from;
   const d = distance(here, from) || 1;

@@ -9,7 +9,6 @@ import { constant, num, tableRows, text } from './catalog';
 import type { TankplankContext } from './context';
 import { baseRate, dist, formationSize, formationUnits, hullIds, info, onTable } from './situation';
 import type { Events } from './reduction';
-import { dictValues } from '../../../game/dict';
 
 export function moralePhase(
   ctx: TankplankContext,
@@ -131,7 +130,7 @@ function tankSupport(ctx: TankplankContext, state: TankplankState, formation: st
   // Tanks are among the hulls: no need to look at every man (the answer is yes or no, whatever
   // the order the tanks are tried in).
   for (const id of hullIds(ctx, state)) {
-    const t = state.units[id]!;
+    const t = state.units.get(id)!;
     if (!onTable(t) || t.side !== side || t.doomed) continue;
     if (info(ctx, state, id).type.class !== 'tank') continue;
     for (const m of members) {
@@ -148,7 +147,7 @@ function officerNear(ctx: TankplankContext, state: TankplankState, formation: st
   const members = formationUnits(state, formation).filter(
     (u): u is UnitState & { at: readonly [number, number] } => onTable(u),
   );
-  return dictValues(state.units).some((o) => {
+  return state.units.list().some((o) => {
     if (!onTable(o) || o.role !== 'officer' || o.formation === formation || o.doomed) return false;
     if (members.length === 0 || o.side !== members[0]!.side) return false;
     const half = baseRate(info(ctx, state, o.id)) * constant(ctx.catalog, 'halfMove');

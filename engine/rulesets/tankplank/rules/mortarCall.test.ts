@@ -76,7 +76,7 @@ describe('a mortar fires on a call while its observer and radioman see the targe
       { type: 'forceDice', rolls: [6] },
       { type: 'fire', unit: 't', weapon: 'tp.rifle', target: 'officer' },
     ]);
-    expect(r.state.units['officer']!.alive).toBe(false);
+    expect(r.state.units.get('officer')!.alive).toBe(false);
     expect(r.refused.map((x) => x.action)).toEqual([8]);
     expect(r.refused[0]!.reason).toMatch(/observer officer .*no longer/);
   });
@@ -86,7 +86,7 @@ describe('a mortar fires on a call while its observer and radioman see the targe
       { type: 'forceDice', rolls: [6] },
       { type: 'fire', unit: 't', weapon: 'tp.rifle', target: 'radio1' },
     ]);
-    expect(r.state.units['radio1']!.alive).toBe(false);
+    expect(r.state.units.get('radio1')!.alive).toBe(false);
     expect(r.refused.map((x) => x.action)).toEqual([8]);
     expect(r.refused[0]!.reason).toMatch(/radioman .*no longer/);
   });

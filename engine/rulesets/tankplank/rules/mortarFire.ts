@@ -11,7 +11,6 @@ import { indirectPositionRefusal, matrixCircles, mortarShelter } from './canopy'
 import { callLapsed } from './observers';
 import { blastEffects } from './blasts';
 import { type PlanBase, type Refusal, refuse, type ShotPlan } from './shotPlan';
-import { dictValues } from '../../../game/dict';
 
 export function planMortar(
   ctx: TankplankContext,
@@ -30,25 +29,29 @@ export function planMortar(
   if (badPosition) return refuse(badPosition, 'TP-12.3');
   // Spotting: the crew sees enemy at the point now, or an observer called it on an earlier turn.
   const obs = obstructions(ctx, state);
-  const enemyThere = dictValues(state.units).some(
-    (u) =>
-      onTable(u) &&
-      u.side !== sInfo.side &&
-      dist([u.at[0], u.at[1]], base.at) <= (w.template?.width ?? 2),
-  );
+  const enemyThere = state.units
+    .list()
+    .some(
+      (u) =>
+        onTable(u) &&
+        u.side !== sInfo.side &&
+        dist([u.at[0], u.at[1]], base.at) <= (w.template?.width ?? 2),
+    );
   if (!enemyThere)
     return refuse('a mortar fires only where enemy troops or vehicles are seen', 'TP-12.1');
-  const crewSees = dictValues(state.units).some(
-    (u) =>
-      onTable(u) &&
-      u.formation === sInfo.formation &&
-      seesBetween(
-        ctx,
-        state,
-        { unit: u.id, point: tablePoint(u.at[0], u.at[1]) },
-        { point: base.at },
-      ),
-  );
+  const crewSees = state.units
+    .list()
+    .some(
+      (u) =>
+        onTable(u) &&
+        u.formation === sInfo.formation &&
+        seesBetween(
+          ctx,
+          state,
+          { unit: u.id, point: tablePoint(u.at[0], u.at[1]) },
+          { point: base.at },
+        ),
+    );
   const call = state.teamWeapons[base.key]?.call;
   const called =
     !!call &&

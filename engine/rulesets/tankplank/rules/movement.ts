@@ -22,7 +22,6 @@ import { artilleryMoved } from './artillery';
 import { type Events, type Result, round } from './reduction';
 import { revealObjectives } from './victory';
 import { standingRefusal } from './standing';
-import { dictValues } from '../../../game/dict';
 
 export function movable(
   ctx: TankplankContext,
@@ -36,7 +35,7 @@ export function movable(
         'TP-4.5',
       ),
     };
-  const unit = state.units[id];
+  const unit = state.units.get(id);
   if (!unit || !unit.alive) return { refuse: invalid(`unit ${id} is not in play`) };
   if (unit.spawned) {
     return { refuse: invalid(`${id} is a crew out of its wreck and acts on its own`, 'TP-16.2') };
@@ -93,12 +92,12 @@ export function moverFor(ctx: TankplankContext, state: TankplankState, id: strin
 
 /** Men of the gun's own team within reach of it, plus crew counted on the gun itself. */
 function gunHands(ctx: TankplankContext, state: TankplankState, gun: string): number {
-  const g = state.units[gun]!;
+  const g = state.units.get(gun)!;
   const p = positionOf(state, gun);
   if (!p) return 0;
   const reach = constant(ctx.catalog, 'crewProximity');
   let n = Object.values(g.crew).reduce((a, b) => a + b, 0);
-  for (const u of dictValues(state.units)) {
+  for (const u of state.units.list()) {
     if (u.id === gun || !onTable(u) || u.formation !== g.formation || u.doomed) continue;
     if (info(ctx, state, u.id).kind !== 'figure') continue;
     if (dist([u.at[0], u.at[1]], p) <= reach + 1e-9) n++;
@@ -346,14 +345,16 @@ export function climb(
     const burning = to === 'roof' ? burningRoofRefusal(state, house.id) : undefined;
     if (burning) return invalid(burning.reason, burning.ruleId);
     // A helper stays on the ground: another man of the same unit by the house.
-    const helper = dictValues(state.units).some(
-      (u) =>
-        u.id !== id &&
-        onTable(u) &&
-        u.formation === unit.formation &&
-        !u.level &&
-        ctx.terrain.featuresAt(tablePoint(u.at[0], u.at[1]), 0.5).some((e) => e.id === house.id),
-    );
+    const helper = state.units
+      .list()
+      .some(
+        (u) =>
+          u.id !== id &&
+          onTable(u) &&
+          u.formation === unit.formation &&
+          !u.level &&
+          ctx.terrain.featuresAt(tablePoint(u.at[0], u.at[1]), 0.5).some((e) => e.id === house.id),
+      );
     if (to === 'roof' && !helper)
       return invalid('climbing onto a closed roof needs a helper on the ground', 'TP-5.7');
   }

@@ -1,6 +1,5 @@
 import type { TankplankContext } from './context';
 import type { TankplankState } from './state';
-import { dictValues } from '../../../game/dict';
 import { seedShare } from '../../../random/seedShare';
 
 /**
@@ -27,7 +26,7 @@ export function movementOrder(
         return -x;
     }
   };
-  const units = dictValues(state.units).filter((u) => u.side === side && u.alive && !u.embarkedIn);
+  const units = state.units.list().filter((u) => u.side === side && u.alive && !u.embarkedIn);
   const placed = units.filter((u) => u.at !== null);
   const off = units.filter((u) => u.at === null).map((u) => u.id);
   const sign = state.sweep === 'rightToLeft' ? 1 : -1;

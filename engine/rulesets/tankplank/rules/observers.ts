@@ -2,7 +2,6 @@ import { tablePoint, type TablePoint } from '../../../geometry/units';
 import type { TankplankContext } from './context';
 import { dist, onTable, positionOf, seesBetween } from './situation';
 import type { TankplankState, TeamWeaponState } from './state';
-import { dictValues } from '../../../game/dict';
 
 /** An observer's call as the weapon keeps it (TP-12.4). */
 export type FireCall = NonNullable<TeamWeaponState['call']>;
@@ -18,21 +17,23 @@ export function seesEnemyAt(
   at: TablePoint,
   reach: number,
 ): boolean {
-  const v = state.units[viewer];
+  const v = state.units.get(viewer);
   const from = positionOf(state, viewer);
   if (!v || !v.alive || !from) return false;
-  return dictValues(state.units).some(
-    (u) =>
-      onTable(u) &&
-      u.side !== v.side &&
-      dist([u.at[0], u.at[1]], at) <= reach &&
-      seesBetween(
-        ctx,
-        state,
-        { unit: viewer, point: from },
-        { unit: u.id, point: tablePoint(u.at[0], u.at[1]) },
-      ),
-  );
+  return state.units
+    .list()
+    .some(
+      (u) =>
+        onTable(u) &&
+        u.side !== v.side &&
+        dist([u.at[0], u.at[1]], at) <= reach &&
+        seesBetween(
+          ctx,
+          state,
+          { unit: viewer, point: from },
+          { unit: u.id, point: tablePoint(u.at[0], u.at[1]) },
+        ),
+    );
 }
 
 /**
@@ -49,7 +50,7 @@ export function callLapsed(
   if (call.observer === undefined) return undefined;
   const at = tablePoint(call.at[0], call.at[1]);
   const again = 'an observer who sees the target must call fire again';
-  const observer = state.units[call.observer];
+  const observer = state.units.get(call.observer);
   if (!observer?.alive || !positionOf(state, call.observer))
     return `observer ${call.observer} is no longer in play: ${again}`;
   if (!seesEnemyAt(ctx, state, call.observer, at, reach))

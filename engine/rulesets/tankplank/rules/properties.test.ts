@@ -146,17 +146,18 @@ test('no legal action, in any order, leads to an unsound state; replay reproduce
       let s = start;
       const accepted: TankplankAction[] = [];
       for (const it of intents) {
-        const ids = Object.keys(s.units).filter((k) => s.units[k]!.alive);
+        const ids = s.units.ids().filter((k) => s.units.get(k)!.alive);
         if (ids.length === 0) break;
         const id = ids[it.unit % ids.length]!;
-        const unit = s.units[id]!;
-        const enemies = ids.filter((k) => s.units[k]!.side !== unit.side && s.units[k]!.at);
-        const friends = ids.filter((k) => s.units[k]!.side === unit.side);
+        const unit = s.units.get(id)!;
+        const enemies = ids.filter((k) => s.units.get(k)!.side !== unit.side && s.units.get(k)!.at);
+        const friends = ids.filter((k) => s.units.get(k)!.side === unit.side);
         const other =
           it.kind === 'mount'
             ? friends[it.target % friends.length]!
             : (enemies[it.target % Math.max(1, enemies.length)] ?? id);
-        const here = unit.at ?? (unit.embarkedIn ? s.units[unit.embarkedIn]!.at : null) ?? [0, 12];
+        const here = unit.at ??
+          (unit.embarkedIn ? s.units.get(unit.embarkedIn)!.at : null) ?? [0, 12];
         const x = here[0] + it.dx;
         const y = here[1] + it.dy;
         let action: TankplankAction;

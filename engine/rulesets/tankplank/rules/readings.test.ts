@@ -179,7 +179,7 @@ describe('TP-16.2 reading: crews regroup on their entry edge, outside every obje
       ...endTurn,
     ]);
     expect(r.refused).toEqual([]);
-    const crew = Object.values(r.state.units).filter((u) => u.id.startsWith('tgt.crew'));
+    const crew = r.state.units.list().filter((u) => u.id.startsWith('tgt.crew'));
     expect(crew.length).toBe(3);
     const goal = regroupPoint(ctx, 'b')!;
     for (const u of crew) {

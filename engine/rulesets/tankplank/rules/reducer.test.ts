@@ -180,7 +180,7 @@ describe('crews, vehicles and passengers', () => {
       { type: 'dismount', unit: 's', at: [9, 5.8] },
     ]);
     expect(r.refused).toEqual([]);
-    expect(r.state.units['s']).toMatchObject({ at: [9, 5.8], embarkedIn: null, moved: 1 });
+    expect(r.state.units.get('s')).toMatchObject({ at: [9, 5.8], embarkedIn: null, moved: 1 });
     expect(stateProblems(ctx, r.state)).toEqual([]);
   });
 
@@ -209,7 +209,7 @@ describe('crews, vehicles and passengers', () => {
       { type: 'dismount', unit: 's', at: [5.5, 4.1] },
     ]);
     expect(r.refused).toEqual([{ action: 1, reason: expect.stringContaining('cottage') }]);
-    expect(r.state.units['s']).toMatchObject({ at: [5.5, 4.1], embarkedIn: null });
+    expect(r.state.units.get('s')).toMatchObject({ at: [5.5, 4.1], embarkedIn: null });
   });
 
   test('a man cannot get out of a fording carrier into the creek (TP-5.4): only on a bank', () => {
@@ -228,7 +228,7 @@ describe('crews, vehicles and passengers', () => {
     expect(r.refused).toEqual([
       { action: 2, reason: expect.stringContaining('may not stand in the creek') },
     ]);
-    expect(r.state.units['s']).toMatchObject({ embarkedIn: 'ht', at: null });
+    expect(r.state.units.get('s')).toMatchObject({ embarkedIn: 'ht', at: null });
   });
 
   test("a destroyed truck's passengers save on 5+ and the survivors test morale (TP-14.5, TP-15.1e)", () => {
@@ -613,7 +613,7 @@ describe('Tankette Waltz layer (TP-19)', () => {
         penetrated: true,
       }),
     );
-    expect(r.state.units['tk']).toMatchObject({ alive: true, immobilised: true });
+    expect(r.state.units.get('tk')).toMatchObject({ alive: true, immobilised: true });
   });
 });
 
@@ -665,7 +665,7 @@ describe('guns, towing and wrecks', () => {
       { type: 'dismount', unit: 'gun', at: [9, 12.8] },
     ]);
     expect(r.refused).toEqual([]);
-    expect(r.state.units['gun']).toMatchObject({ at: [9, 12.8], embarkedIn: null });
+    expect(r.state.units.get('gun')).toMatchObject({ at: [9, 12.8], embarkedIn: null });
     expect(stateProblems(ctx, r.state)).toEqual([]);
   });
 
@@ -826,7 +826,7 @@ describe('the exposed commander (TP-8.8)', () => {
       roll: 6,
       hit: true,
     });
-    expect(r.state.units['tank']!.commanderHitTurn).toBe(1);
+    expect(r.state.units.get('tank')!.commanderHitTurn).toBe(1);
     expect(r.refused).toEqual([
       { action: 5, reason: expect.stringContaining('commander was hit') },
     ]);

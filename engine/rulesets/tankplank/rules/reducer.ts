@@ -97,7 +97,7 @@ function salvageOrBoat(
     case 'boardBoat':
       return boardBoat(ctx, state, action, check);
     case 'crossInBoat':
-      return crossInBoat(ctx, state, state.units[action.unit]?.boat ?? action.unit);
+      return crossInBoat(ctx, state, state.units.get(action.unit)?.boat ?? action.unit);
     case 'pickUpWeapon':
       return pickUpWeapon(ctx, state, action, check);
     case 'dropWeapon':

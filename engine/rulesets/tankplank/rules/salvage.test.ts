@@ -45,7 +45,7 @@ function game(units: FixtureUnit[], phase: 'movement' | 'firing' = 'movement') {
 
 const patch = (s: TankplankState, id: string, p: Partial<UnitState>): TankplankState => ({
   ...s,
-  units: { ...s.units, [id]: { ...s.units[id]!, ...p } },
+  units: s.units.with(id, { ...s.units.get(id)!, ...p }),
 });
 
 const hmgTeam = (at: [number, number]) => [
@@ -95,7 +95,7 @@ describe('abandoned heavy weapons (TP-16.8, TP-16.7)', () => {
       at: [10, 10],
       ruleId: 'TP-16.8',
     });
-    expect(after.units[PIECE]).toMatchObject({ side: 'a', at: [10, 10], ammo: { AP: 6 } });
+    expect(after.units.get(PIECE)).toMatchObject({ side: 'a', at: [10, 10], ammo: { AP: 6 } });
     expect(after.teamWeapons[`${PIECE}:tp.hmg`]).toMatchObject({ setUp: false, ammo: 6 });
   });
 
@@ -122,7 +122,7 @@ describe('abandoned heavy weapons (TP-16.8, TP-16.7)', () => {
     const turn3 = run(setUp, [...phaseEnd, ...phaseEnd]).state;
     const r = run(turn3, [{ type: 'forceDice', rolls: [6, 6, 6, 6] }, fire]);
     expect(r.events[0]!.event).toMatchObject({ type: 'TemplatePlaced', unit: PIECE });
-    expect(r.state.units[PIECE]!.ammo['AP']).toBe(5);
+    expect(r.state.units.get(PIECE)!.ammo['AP']).toBe(5);
   });
 
   test('the enemy may carry it away but never fire it', () => {
@@ -136,11 +136,11 @@ describe('abandoned heavy weapons (TP-16.8, TP-16.7)', () => {
       captured: true,
       ruleId: 'TP-16.7',
     });
-    expect(r.state.units['e2']!.moved).toBe(0.5);
+    expect(r.state.units.get('e2')!.moved).toBe(0.5);
     const carried = run(r.state, [{ type: 'move', unit: 'e2', path: [[11.8, 10]] }]).state;
     expect(positionOf(carried, PIECE)).toMatchObject({ x: 11.8, y: 10 });
     const dropped = run(carried, [{ type: 'dropWeapon', unit: 'e2' }]);
-    expect(dropped.state.units[PIECE]).toMatchObject({ at: [11.8, 10], embarkedIn: null });
+    expect(dropped.state.units.get(PIECE)).toMatchObject({ at: [11.8, 10], embarkedIn: null });
     const firing = run(dropped.state, phaseEnd).state;
     expect(
       reduce(firing, { type: 'fireCaptured', unit: 'e2', gun: PIECE, target: 'h1' }),
@@ -162,7 +162,11 @@ describe('abandoned heavy weapons (TP-16.8, TP-16.7)', () => {
       at: [11.5, 10],
       ruleId: 'TP-16.8',
     });
-    expect(r.state.units[PIECE]).toMatchObject({ at: [11.5, 10], embarkedIn: null, alive: true });
+    expect(r.state.units.get(PIECE)).toMatchObject({
+      at: [11.5, 10],
+      embarkedIn: null,
+      alive: true,
+    });
   });
 
   test('an AT gun is never picked up', () => {
@@ -217,7 +221,11 @@ describe('captured AT guns (TP-16.7)', () => {
       ruleId: 'TP-16.7',
     });
     expect(r.events[1]!.event).toMatchObject({ type: 'ShotResolved', unit: 'gun', hit: false });
-    expect(r.state.units['gun']).toMatchObject({ side: 'a', capturedFireTurn: 1, ammo: { AP: 5 } });
+    expect(r.state.units.get('gun')).toMatchObject({
+      side: 'a',
+      capturedFireTurn: 1,
+      ammo: { AP: 5 },
+    });
     expect(reduce(r.state, shoot('c1'))).toMatchObject({ ok: false, ruleId: 'TP-G6' });
     const turn2 = run(r.state, [...phaseEnd, ...phaseEnd]).state;
     expect(turn2.turn).toBe(2);
@@ -225,7 +233,7 @@ describe('captured AT guns (TP-16.7)', () => {
     const turn3 = run(turn2, [...phaseEnd, ...phaseEnd]).state;
     expect(turn3).toMatchObject({ turn: 3, phase: 'firing' });
     expect(
-      run(turn3, [{ type: 'forceDice', rolls: [1] }, shoot('c2')]).state.units['gun'],
+      run(turn3, [{ type: 'forceDice', rolls: [1] }, shoot('c2')]).state.units.get('gun'),
     ).toMatchObject({
       capturedFireTurn: 3,
     });
@@ -259,7 +267,7 @@ describe('an officer orders a vehicle crewman into a heavy-weapons crew (TP-16.5
       fig('b', 'b.sq', 'e1', [30, 5]),
     ]);
     const crewman: UnitState = {
-      ...g.state.units['o1']!,
+      ...g.state.units.get('o1')!,
       id: 'tank.crew1',
       formation: 'a.tank',
       type: 'tp.driver',
@@ -267,7 +275,7 @@ describe('an officer orders a vehicle crewman into a heavy-weapons crew (TP-16.5
       at: [6.5, 5],
       spawned: true,
     };
-    return { ...g, state: { ...g.state, units: { ...g.state.units, [crewman.id]: crewman } } };
+    return { ...g, state: { ...g.state, units: g.state.units.with(crewman.id, crewman) } };
   };
   const order: TestAction = {
     type: 'joinCrew',
@@ -294,11 +302,11 @@ describe('an officer orders a vehicle crewman into a heavy-weapons crew (TP-16.5
       weapon: 'tp.mortar60',
       ruleId: 'TP-16.5',
     });
-    expect(r.state.units['tank.crew1']).toMatchObject({
+    expect(r.state.units.get('tank.crew1')).toMatchObject({
       formation: 'a.mortar',
       joinedCrew: 'tp.mortar60',
     });
-    expect(r.state.units['tank.crew1']!.spawned).toBeUndefined();
+    expect(r.state.units.get('tank.crew1')!.spawned).toBeUndefined();
     expect(reduce(r.state, { type: 'move', unit: 'tank.crew1', path: [[7.5, 5]] }).ok).toBe(true);
     const after = run(r.state, phaseEnd).state;
     const plan = planShot(ctx, after, mortarShot);

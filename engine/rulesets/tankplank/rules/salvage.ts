@@ -14,7 +14,7 @@
  *   (TP-16.7, catalog `capturedWeapons`).
  * - Heavy weapons ride in vehicles only broken down and never fire from them (TP-16.9).
  */
-import { dict, withEntry, dictValues } from '../../../game/dict';
+import { dict, withEntry } from '../../../game/dict';
 import { withUnit } from './state';
 import type { Point } from '../../../format';
 import { accepted, invalid, type Reduction } from '../../../game/reducer';
@@ -44,7 +44,7 @@ export type FireHandler = (
 
 /** Whether a unit is a dropped or abandoned heavy weapon (TP-16.8). */
 export function isPiece(ctx: TankplankContext, state: TankplankState, id: string): boolean {
-  if (!state.units[id]) return false;
+  if (!state.units.get(id)) return false;
   return info(ctx, state, id).type.keywords?.includes('weaponPiece') === true;
 }
 
@@ -57,13 +57,13 @@ export function countsAsTroops(ctx: TankplankContext, state: TankplankState, id:
   // on the table (TP-16.8) that the enemy may even turn round and fire (TP-16.7): no troops.
   if (i.kind === 'gun') {
     const at = positionOf(state, id);
-    const u = state.units[id];
+    const u = state.units.get(id);
     if (at && u && !u.embarkedIn && gunCrew(ctx, state, id, at) === 0) return false;
   }
   // A vehicle with nobody aboard, neither crew nor riders, is a thing left standing, as the
   // abandoned gun above: no troops (the TP-3.3 reading in interpretations.ts, RULE_READINGS).
   if (i.kind === 'vehicle') {
-    const u = state.units[id];
+    const u = state.units.get(id);
     if (u && u.passengers.length === 0 && !manned(u)) return false;
   }
   return true;
@@ -110,9 +110,9 @@ export function carriedPiece(
   state: TankplankState,
   id: string,
 ): string | undefined {
-  return state.units[id]?.passengers.find(
-    (p) => state.units[p]?.embarkedIn === id && isPiece(ctx, state, p),
-  );
+  return state.units
+    .get(id)
+    ?.passengers.find((p) => state.units.get(p)?.embarkedIn === id && isPiece(ctx, state, p));
 }
 
 /**
@@ -126,9 +126,9 @@ export function leftBehind(
   events: TankplankEvent[],
 ): TankplankState {
   let next = after;
-  for (const u of dictValues(after.units)) {
+  for (const u of after.units.list()) {
     if (!u.embarkedIn || !isPiece(ctx, after, u.id)) continue;
-    const carrier = after.units[u.embarkedIn];
+    const carrier = after.units.get(u.embarkedIn);
     if (!carrier || carrier.alive) continue;
     const p = positionOf(before, carrier.id);
     if (!p) continue;
@@ -159,7 +159,7 @@ export function leftBehind(
     const type = pieceType(ctx, weapon);
     if (!at || !type) continue;
     let id = `piece.${formation}.${weapon}`;
-    for (let n = 2; next.units[id]; n++) id = `piece.${formation}.${weapon}.${n}`;
+    for (let n = 2; next.units.get(id); n++) id = `piece.${formation}.${weapon}.${n}`;
     const piece: UnitState = {
       id,
       side: last[0]!.side,
@@ -182,7 +182,7 @@ export function leftBehind(
     };
     next = tankplankState({
       ...next,
-      units: withEntry(next.units, id, unitState(piece)),
+      units: next.units.with(id, unitState(piece)),
       teamWeapons: withEntry(next.teamWeapons, `${id}:${weapon}`, {
         setUp: false,
         setUpTurn: 0,
@@ -210,8 +210,8 @@ export function pickUpWeapon(
 ): Result {
   const refused = check(state, action.unit);
   if (refused) return refused;
-  const man = state.units[action.unit]!;
-  const piece = state.units[action.piece];
+  const man = state.units.get(action.unit)!;
+  const piece = state.units.get(action.piece);
   if (!onTable(man) || info(ctx, state, man.id).kind !== 'figure')
     return invalid('only a man on the table picks up a weapon', 'TP-16.8');
   if (!piece || !piece.alive) return invalid(`${action.piece} is not on the table`);
@@ -262,7 +262,7 @@ export function dropWeapon(
 ): Result {
   const refused = check(state, unit);
   if (refused) return refused;
-  const man = state.units[unit]!;
+  const man = state.units.get(unit)!;
   const piece = carriedPiece(ctx, state, unit);
   if (!piece) return invalid(`${unit} carries no weapon`, 'TP-16.8');
   if (!onTable(man)) return invalid(`${unit} must be on the ground to put it down`, 'TP-16.9');
@@ -284,9 +284,9 @@ export function joinCrew(
 ): Result {
   const refused = check(state, action.officer);
   if (refused) return refused;
-  const officer = state.units[action.officer]!;
-  const man = state.units[action.unit];
-  const crew = state.units[action.crew];
+  const officer = state.units.get(action.officer)!;
+  const man = state.units.get(action.unit);
+  const crew = state.units.get(action.crew);
   if (!onTable(officer) || officer.role !== 'officer')
     return invalid(`${action.officer} is not an officer on the table`, 'TP-16.5');
   if (!onTable(man) || man.side !== officer.side)
@@ -346,8 +346,8 @@ export function fireCaptured(
   fire: FireHandler,
 ): Result {
   if (state.phase !== 'firing') return invalid('weapons fire only in the Firing phase', 'TP-4.2');
-  const man = state.units[action.unit];
-  const gun = state.units[action.gun];
+  const man = state.units.get(action.unit);
+  const gun = state.units.get(action.gun);
   if (!onTable(man) || info(ctx, state, man.id).kind !== 'figure')
     return invalid(`${action.unit} is not a man on the table`);
   if (!onTable(gun)) return invalid(`${action.gun} is not on the table`);
@@ -373,15 +373,22 @@ export function fireCaptured(
   const gp: Point = [gun.at[0], gun.at[1]];
   const near = (u: UnitState): u is UnitState & { at: readonly [number, number] } =>
     onTable(u) && !u.doomed && dist([u.at[0], u.at[1]], gp) <= reach + 1e-9;
-  const owners = dictValues(state.units).some(
-    (u) =>
-      u.side === gun.side && u.id !== gun.id && near(u) && info(ctx, state, u.id).kind === 'figure',
-  );
+  const owners = state.units
+    .list()
+    .some(
+      (u) =>
+        u.side === gun.side &&
+        u.id !== gun.id &&
+        near(u) &&
+        info(ctx, state, u.id).kind === 'figure',
+    );
   if (owners || Object.values(gun.crew).some((n) => n > 0))
     return invalid(`${gun.id} is still manned by its own side`, 'TP-16.7');
-  const hands = dictValues(state.units).filter(
-    (u) => u.side === man.side && near(u) && u.role !== undefined && row.roles.has(u.role),
-  ).length;
+  const hands = state.units
+    .list()
+    .filter(
+      (u) => u.side === man.side && near(u) && u.role !== undefined && row.roles.has(u.role),
+    ).length;
   const minCrew = Number(weapon.stats?.['minCrew'] ?? 1);
   if (!near(man) || hands < minCrew)
     return invalid(

@@ -112,7 +112,7 @@ export function doom(
   ruleId: string,
   events: Events,
 ): TankplankState {
-  const u = state.units[id];
+  const u = state.units.get(id);
   if (!u || !u.alive || u.doomed) return state;
   events.push({ type: 'CasualtyMarked', unit: id, by, ruleId });
   return withUnit(state, id, { doomed: true });

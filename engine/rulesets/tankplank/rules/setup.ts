@@ -1,4 +1,5 @@
 import { dict } from '../../../game/dict';
+import { IdMap } from '../../../game/idMap';
 import { seedRng } from '../../../random/dice';
 import { hashState } from '../../../game/stateHash';
 import { constant, stat } from './catalog';
@@ -81,7 +82,7 @@ export function newGame(ctx: TankplankContext, opts: NewGameOptions): TankplankS
     phase: 'movement' as const,
     sweep: 'rightToLeft' as const,
     ended: [],
-    units,
+    units: IdMap.of(units),
     formations: dict<FormationState>(),
     teamWeapons,
     fired: dict<readonly string[]>(),
@@ -118,7 +119,7 @@ export function newGame(ctx: TankplankContext, opts: NewGameOptions): TankplankS
       heldTurns: 0,
     };
   }
-  return tankplankState({ ...state0, formations, objectives });
+  return tankplankState({ ...state0, units: IdMap.of(units), formations, objectives });
 }
 
 /** A side faces away from its entry edge, into the table. */

@@ -18,7 +18,6 @@ import { dist, formationSize, info, obstructions, onTable, positionOf } from './
 import { applyHouseHit } from './structures';
 import { type Events, round } from './reduction';
 import { applyTemplate, doom, penetrate } from './savesAndPenetration';
-import { dictValues } from '../../../game/dict';
 
 export function resolveShot(
   ctx: TankplankContext,
@@ -124,13 +123,13 @@ function heOnStructures(
     .find(
       (e) => e.feature.kind === 'wall' || e.feature.kind === 'fence' || e.feature.kind === 'hedge',
     );
-  const side = state.units[plan.shooter]!.side;
+  const side = state.units.get(plan.shooter)!.side;
   if (wall && !inGap(next.gaps ?? [], wall.id, plan.at)) {
     next = tankplankState({
       ...next,
       gaps: [...(next.gaps ?? []), { feature: wall.id, at: [plan.at.x, plan.at.y], width }],
     });
-    for (const u of dictValues(next.units)) {
+    for (const u of next.units.list()) {
       if (!onTable(u) || u.side === side || info(ctx, next, u.id).kind !== 'figure') continue;
       if (dist([u.at[0], u.at[1]], plan.at) <= width / 2 + 1)
         next = doom(next, u.id, plan.shooter, 'TP-11.8', events);
@@ -159,7 +158,7 @@ function recordAttack(
   const size = formationSize(ctx, state, sInfo.formation);
   let next = state;
   for (const formation of new Set(
-    [...targets].map((t) => state.units[t]?.formation).filter((f): f is string => !!f),
+    [...targets].map((t) => state.units.get(t)?.formation).filter((f): f is string => !!f),
   )) {
     const f = next.formations[formation];
     if (!f) continue;
@@ -192,7 +191,7 @@ function recordAttack(
       armourAttackers,
       bigGunAttackers:
         f.bigGunAttackers +
-        (bigGun && plan.target && next.units[plan.target]?.formation === formation ? 1 : 0),
+        (bigGun && plan.target && next.units.get(plan.target)?.formation === formation ? 1 : 0),
       bridgeHmg: f.bridgeHmg || onBridge,
       houseHitByHe: f.houseHitByHe || inHouse,
     });
@@ -265,7 +264,7 @@ function resolveMortar(
     ruleId: 'TP-12.2',
   });
   if (!landed) return state;
-  const side = state.units[plan.shooter]!.side;
+  const side = state.units.get(plan.shooter)!.side;
   const blast = blastEffects(
     ctx,
     state,
@@ -290,7 +289,7 @@ function resolveMortar(
           );
       });
   let next = state;
-  for (const f of new Set(saves.map((s) => state.units[s.unit]!.formation))) {
+  for (const f of new Set(saves.map((s) => state.units.get(s.unit)!.formation))) {
     const fs = next.formations[f];
     if (fs && !fs.bombardedTurns.includes(state.turn))
       next = withFormation(next, f, { bombardedTurns: [...fs.bombardedTurns, state.turn] });

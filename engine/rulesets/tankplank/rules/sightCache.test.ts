@@ -34,7 +34,7 @@ const { ctx, state } = fixtureGame({
 /** Sight worked out from scratch, with nothing remembered. */
 function fresh(ctx: TankplankContext, s: TankplankState, from: string, to: string) {
   const end = (id: string) => {
-    const u = s.units[id]!;
+    const u = s.units.get(id)!;
     const p = tablePoint(u.at![0], u.at![1]);
     return { point: p, height: 0.75, standingOn: raised(ctx, s, id, p), ignore: [id] };
   };
@@ -48,7 +48,8 @@ function fresh(ctx: TankplankContext, s: TankplankState, from: string, to: strin
   );
 }
 
-const at = (s: TankplankState, id: string) => tablePoint(s.units[id]!.at![0], s.units[id]!.at![1]);
+const at = (s: TankplankState, id: string) =>
+  tablePoint(s.units.get(id)!.at![0], s.units.get(id)!.at![1]);
 const sees = (s: TankplankState, from: string, to: string) =>
   sightBetween(ctx, s, { unit: from, point: at(s, from) }, { unit: to, point: at(s, to) });
 

@@ -14,13 +14,12 @@ import { hullSize, unitHeight, type TankplankContext, type UnitInfo } from './co
 import type { TankplankState, UnitState } from './state';
 import { TANKPLANK_SIGHT_RULES } from './terrainRules';
 import type { Gap } from '../../../terrain/gaps';
-import { dictKeys, dictValues } from '../../../game/dict';
 
 /** Static facts about a unit; throws for an unknown id (callers check first). */
 export function info(ctx: TankplankContext, state: TankplankState, id: string): UnitInfo {
   const i = ctx.units.get(id);
   if (i) return i;
-  const u = state.units[id];
+  const u = state.units.get(id);
   if (!u) throw new Error(`no unit "${id}"`);
   // A figure created during play (a bailed-out crewman) takes its type from the catalog: made
   // once per context and id, and made again should the unit's facts differ.
@@ -69,7 +68,7 @@ function playInfo(ctx: TankplankContext, u: UnitState): UnitInfo {
 export function hullIds(ctx: TankplankContext, state: TankplankState): readonly string[] {
   let byKeys = hullIdsKnown.get(ctx);
   if (!byKeys) hullIdsKnown.set(ctx, (byKeys = new WeakMap()));
-  const keys = dictKeys(state.units);
+  const keys = state.units.ids();
   let ids = byKeys.get(keys);
   if (!ids) {
     ids = keys.filter((id) => info(ctx, state, id).kind !== 'figure');
@@ -82,7 +81,7 @@ const hullIdsKnown = new WeakMap<TankplankContext, WeakMap<readonly string[], re
 
 /** Where a unit is: its own position, or its vehicle's while it rides. */
 export function positionOf(state: TankplankState, id: string): TablePoint | undefined {
-  const u = state.units[id];
+  const u = state.units.get(id);
   if (!u) return undefined;
   if (u.embarkedIn) return positionOf(state, u.embarkedIn);
   return u.at ? tablePoint(u.at[0], u.at[1]) : undefined;
@@ -207,7 +206,7 @@ function obstructionSignature(ctx: TankplankContext, state: TankplankState): str
   if (last && last.wrecks === state.wrecks) {
     let k = 0;
     for (const id of ids) {
-      const u = state.units[id]!;
+      const u = state.units.get(id)!;
       if (!onTable(u)) continue;
       if (last.hulls[k] !== u) {
         k = -1;
@@ -219,7 +218,7 @@ function obstructionSignature(ctx: TankplankContext, state: TankplankState): str
   }
   const hulls: UnitState[] = [];
   for (const id of ids) {
-    const u = state.units[id]!;
+    const u = state.units.get(id)!;
     if (onTable(u)) hulls.push(u);
   }
   let key = '';
@@ -246,7 +245,7 @@ export function obstructions(ctx: TankplankContext, state: TankplankState): Obst
 function computeObstructions(ctx: TankplankContext, state: TankplankState): Obstruction[] {
   const out: Obstruction[] = [];
   for (const id of hullIds(ctx, state)) {
-    const u = state.units[id]!;
+    const u = state.units.get(id)!;
     if (!onTable(u)) continue;
     const i = info(ctx, state, u.id);
     const { width, length } = hullSize(i);
@@ -384,7 +383,7 @@ function endKey(
   state: TankplankState,
   end: { unit?: string; point: TablePoint; height?: number },
 ): string {
-  const u = end.unit === undefined ? undefined : state.units[end.unit];
+  const u = end.unit === undefined ? undefined : state.units.get(end.unit);
   // Most ends are a unit where it stands: its key is made once per unit state (numbers written
   // out as text are the dear part of a key).
   const standing =
@@ -432,7 +431,7 @@ function sightEnd(
     end.height ?? (u ? unitHeight(ctx, info(ctx, state, u)) : constant(ctx.catalog, 'manHeight'));
   let ignore: readonly string[] = NO_IDS;
   if (u) {
-    const s = state.units[u];
+    const s = state.units.get(u);
     // A man up a tree looks out past its own trunk.
     if (s?.level === 'tree') {
       const perch = ctx.terrain
@@ -457,7 +456,7 @@ export function raised(
   unit: string | undefined,
   p: TablePoint,
 ): number {
-  const level = unit ? state.units[unit]?.level : undefined;
+  const level = unit ? state.units.get(unit)?.level : undefined;
   if (!level) return 0;
   if (level === 'tree') {
     // Up a tree a man sits in the branches, at the canopy base (TP-G13, TP-G20).
@@ -493,7 +492,7 @@ export function formationSize(
   for (const u of formationUnits(state, formation)) members.add(u.id);
   n = 0;
   for (const id of members) {
-    const u = state.units[id];
+    const u = state.units.get(id);
     if (u && u.alive && !u.doomed) n++;
   }
   sizes.set(formation, n);
@@ -509,7 +508,7 @@ export function formationUnits(state: TankplankState, formation: string): readon
   let index = formationIndex.get(state.units);
   if (!index) {
     const groups = new Map<string, UnitState[]>();
-    for (const u of dictValues(state.units)) {
+    for (const u of state.units.list()) {
       const group = groups.get(u.formation);
       if (group) group.push(u);
       else groups.set(u.formation, [u]);

@@ -20,7 +20,6 @@ import {
   type SaveStep,
   type ShotPlan,
 } from './shotPlan';
-import { dictValues } from '../../../game/dict';
 
 export function planSmallArmsOrCone(
   ctx: TankplankContext,
@@ -142,7 +141,7 @@ function planCone(
   const saves: SaveStep[] = [];
   const vehicles: PenetrationStep[] = [];
   const saveBase = constant(ctx.catalog, 'coneSaveTarget');
-  for (const u of dictValues(state.units)) {
+  for (const u of state.units.list()) {
     if (!onTable(u) || u.side === sInfo.side) continue;
     const p = tablePoint(u.at[0], u.at[1]);
     if (!templateContains(template, p)) continue;

@@ -149,7 +149,7 @@ function hullsOf(ctx: TankplankContext, state: TankplankState): readonly Hull[] 
   if (known && known.wrecks === state.wrecks) return known.hulls;
   const hulls: Hull[] = [];
   for (const id of hullIds(ctx, state)) {
-    const u = state.units[id]!;
+    const u = state.units.get(id)!;
     if (!onTable(u)) continue;
     let hull = unitHulls.get(u);
     if (!hull) {

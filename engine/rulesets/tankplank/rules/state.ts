@@ -1,4 +1,5 @@
 import { withEntry } from '../../../game/dict';
+import type { IdMap } from '../../../game/idMap';
 import type { Gap } from '../../../terrain/gaps';
 import type { RngState } from '../../../random/dice';
 
@@ -136,7 +137,10 @@ export interface WreckState {
   readonly pushedTurn?: number;
 }
 
-/** The whole state of a Tankplank game: plain JSON, dice included. */
+/**
+ * The whole state of a Tankplank game, dice included: plain JSON once written (`units` is an
+ * IdMap, written as its record `{ id: unit }`).
+ */
 export interface TankplankState {
   readonly ruleset: 'tankplank';
   readonly turn: number;
@@ -145,7 +149,8 @@ export interface TankplankState {
   readonly sweep: 'rightToLeft' | 'leftToRight';
   /** Sides that have ended the current phase. */
   readonly ended: readonly string[];
-  readonly units: Readonly<Record<string, UnitState>>;
+  /** Units by id: changed with `withUnit` (or `units.with`), one cheap copy per change. */
+  readonly units: IdMap<UnitState>;
   readonly formations: Readonly<Record<string, FormationState>>;
   readonly teamWeapons: Readonly<Record<string, TeamWeaponState>>;
   /** Weapon keys and units that fired this Firing phase. */
@@ -200,7 +205,7 @@ export const withUnit = (
 ): TankplankState =>
   tankplankState({
     ...state,
-    units: withEntry(state.units, id, unitState({ ...state.units[id]!, ...patch })),
+    units: state.units.with(id, unitState({ ...state.units.get(id)!, ...patch })),
   });
 
 /**

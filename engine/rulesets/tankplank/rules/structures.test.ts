@@ -197,7 +197,7 @@ describe('HE against a roof (TP-11.6, TP-11.7, TP-G15)', () => {
     const forced = events(next).filter((e) => e.type === 'UnitMoved');
     expect(forced.map((e) => (e as { unit: string }).unit).sort()).toEqual(['far', 'near']);
     expect(forced[0]).toMatchObject({ level: 'ground', forced: 'the roof is burning' });
-    expect(next.state.units['far']!.level).toBeUndefined();
+    expect(next.state.units.get('far')!.level).toBeUndefined();
     expect(next.state.phase).toBe('movement');
 
     // And nobody goes up again.

@@ -4,7 +4,6 @@
  * kills outright, the far slope saves, the survivors must come down next turn and the roof burns
  * for the rest of the game (a plain flag, TP-G15).
  */
-import { withEntry, dictValues } from '../../../game/dict';
 import type { BuildingFeature } from '../../../format';
 import {
   distanceToOutline,
@@ -106,11 +105,11 @@ export function heOnHousePlan(
   const posOf = (u: UnitState) => tablePoint(u.at![0], u.at![1]);
   const inHouse = (u: UnitState | undefined): u is UnitState & { at: readonly [number, number] } =>
     onTable(u) && pointInPolygon(posOf(u), poly);
-  const target = p.target ? state.units[p.target] : undefined;
+  const target = p.target ? state.units.get(p.target) : undefined;
   if (p.target && !inHouse(target)) return blast;
-  const men = dictValues(state.units).filter(
-    (u) => inHouse(u) && info(ctx, state, u.id).kind === 'figure',
-  );
+  const men = state.units
+    .list()
+    .filter((u) => inHouse(u) && info(ctx, state, u.id).kind === 'figure');
   const enemies = men.filter((u) => u.side !== p.side);
   const open = constant(ctx.catalog, 'heOpenSave');
   const step = (unit: string, needed: number, ruleId: string): SaveStep => ({
@@ -218,13 +217,12 @@ export function leaveBurningRoofs(
   const cost = row ? num(row, 'cost') : 0.5;
   const ruleId = row ? text(row, 'ruleId') : 'TP-5.7';
   let units = state.units;
-  for (const u of dictValues(state.units)) {
+  for (const u of state.units.list()) {
     if (!onTable(u) || u.level !== 'roof') continue;
     const p = tablePoint(u.at[0], u.at[1]);
     const house = houseAt(ctx, p, 0);
     if (!house || !roofBurning(state, house.id)) continue;
-    units = withEntry(
-      units,
+    units = units.with(
       u.id,
       unitState({ ...u, level: undefined, moved: Math.min(1, u.moved + cost) }),
     );

@@ -78,11 +78,11 @@ export function withLevels(
 ): TankplankState {
   return {
     ...state,
-    units: Object.fromEntries(
-      Object.entries(state.units).map(([id, u]) => [
-        id,
-        levels[id] ? { ...u, level: levels[id] } : u,
-      ]),
+    units: state.units.withAll(
+      Object.entries(levels).flatMap(([id, level]) => {
+        const u = state.units.get(id);
+        return u ? [[id, { ...u, level }] as const] : [];
+      }),
     ),
   };
 }

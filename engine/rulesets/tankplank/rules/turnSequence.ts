@@ -2,7 +2,7 @@
  * The turn sequence: a side ends a phase; when both have, Movement gives way to Firing, and Firing
  * to the end of the turn (casualties, morale, victory) and the next turn's start (TP-4.2 to TP-4.7).
  */
-import { dict, dictKeys, dictValues } from '../../../game/dict';
+import { dict } from '../../../game/dict';
 import {
   type FormationState,
   type TankplankState,
@@ -63,17 +63,15 @@ export function startTurn(
 ): TankplankState {
   const turn = state.turn + 1;
   const sweep = state.sweep === 'rightToLeft' ? 'leftToRight' : 'rightToLeft';
-  const units = dict<UnitState>();
-  // The kept key and value lists (Object.entries order), not a sorted list of pairs.
-  const ids = dictKeys(state.units);
-  const all = dictValues(state.units);
+  const fresh: [string, UnitState][] = [];
+  const ids = state.units.ids();
+  const all = state.units.list();
   for (let k = 0; k < ids.length; k++) {
     const u = all[k]!;
-    units[ids[k]!] =
-      u.moved || u.movedInches || u.noFire
-        ? unitState({ ...u, moved: 0, movedInches: 0, noFire: false })
-        : u;
+    if (u.moved || u.movedInches || u.noFire)
+      fresh.push([ids[k]!, unitState({ ...u, moved: 0, movedInches: 0, noFire: false })]);
   }
+  const units = state.units.withAll(fresh);
   const formations = dict<FormationState>();
   for (const [id, f] of Object.entries(state.formations)) {
     formations[id] = {

@@ -3,7 +3,7 @@
  * (TP-3.2), and a side wins by holding it (TP-3.3, TP-A47); the game also ends on a wipe-out or
  * the turn limit (TP-G12).
  */
-import { withEntry, dictValues } from '../../../game/dict';
+import { withEntry } from '../../../game/dict';
 import { tankplankState, type TankplankState, type UnitState } from './state';
 import { hashState } from '../../../game/stateHash';
 import { tablePoint } from '../../../geometry/units';
@@ -54,8 +54,8 @@ function revealObjectivesOf(
       onTable(u) &&
       shapeContains(obj.area!, tablePoint(u.at[0], u.at[1]), ctx.map);
     const inside = onlyMover
-      ? stands(state.units[moved.unit])
-      : dictValues(state.units).some(stands);
+      ? stands(state.units.get(moved.unit))
+      : state.units.list().some(stands);
     if (!inside) continue;
     const verified = hashState({ side, objective: obj.id, area: obj.area }) === o.commitment;
     next = tankplankState({
@@ -92,9 +92,9 @@ export function holdTest(
 ): { readonly holds: boolean; readonly lacking?: string } {
   if (!obj.area) return { holds: false, lacking: 'no area on the map' };
   const area = obj.area;
-  const inZone = dictValues(state.units).filter(
-    (u) => onTable(u) && shapeContains(area, tablePoint(u.at[0], u.at[1]), ctx.map),
-  );
+  const inZone = state.units
+    .list()
+    .filter((u) => onTable(u) && shapeContains(area, tablePoint(u.at[0], u.at[1]), ctx.map));
   // The men who can hold it: figures of the classes the objective names (any, if none named).
   const classes = obj.holders?.classes;
   const own = inZone.filter((u) => {
@@ -115,8 +115,8 @@ export function holdTest(
   if (holds) return { holds };
   const gone = roles.find(
     (r) =>
-      dictValues(state.units).filter((u) => u.side === side && u.alive && u.role === r.role)
-        .length < r.min,
+      state.units.list().filter((u) => u.side === side && u.alive && u.role === r.role).length <
+      r.min,
   );
   const lacking = gone
     ? `no ${gone.role} left`
@@ -184,7 +184,7 @@ export function checkVictory(
   if (winners.length === 1)
     return end(winners[0]!, 'took its objective and held it for three turns', 'TP-3.3');
   const alive = ctx.sides.filter((s) =>
-    dictValues(next.units).some((u) => u.side === s && u.alive && countsAsTroops(ctx, next, u.id)),
+    next.units.list().some((u) => u.side === s && u.alive && countsAsTroops(ctx, next, u.id)),
   );
   if (alive.length === 1)
     return end(alive[0]!, 'the other side has no units left (non-source end condition)', 'TP-G12');

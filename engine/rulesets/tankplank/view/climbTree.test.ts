@@ -24,7 +24,7 @@ describe('the unit panel offers climbing a tree (TP-5.3)', () => {
     const r = tp.game.reduce(start, up!.action as TankplankAction);
     if (!r.ok) throw new Error(r.reason);
     const s = r.state as TankplankState;
-    expect(s.units['u']!.level).toBe('tree');
+    expect(s.units.get('u')!.level).toBe('tree');
     // Up there, the panel offers the way down (it needs a move left: a climb takes a whole one).
     const down = tp.commands(s, 'u').find((c) => c.id === 'climb:ground');
     expect(down?.label).toBe('Climb down the tree');

@@ -24,7 +24,6 @@ import {
 import { type TankplankKit } from './kit';
 import { capturedGunAction, capturedGunChoices } from './salvage';
 import { needText, pt } from './words';
-import { dictValues } from '../../../game/dict';
 
 export function weaponChoices(
   kit: TankplankKit,
@@ -32,7 +31,7 @@ export function weaponChoices(
   unit: string,
 ): WeaponChoice[] {
   const { ctx, formationNames, shortLabel } = kit;
-  const u = state.units[unit];
+  const u = state.units.get(unit);
   if (!u) return [];
   const i = info(ctx, state, unit);
   // An officer or an observer vehicle may call a friendly mortar onto a point (TP-12.4).
@@ -40,7 +39,7 @@ export function weaponChoices(
   const calls: WeaponChoice[] = [];
   if (observer) {
     const seen = new Set<string>();
-    for (const c of dictValues(state.units)) {
+    for (const c of state.units.list()) {
       if (!onTable(c) || c.side !== u.side || seen.has(c.formation)) continue;
       const ci = info(ctx, state, c.id);
       // Mortars (TP-12.4) and artillery pieces (TP-18.7a) take an observer's call.
@@ -134,7 +133,7 @@ export function firePreview(
     };
   }
   if (weapon.startsWith('call:')) {
-    const at = target.at ?? (target.unit ? state.units[target.unit]?.at : undefined);
+    const at = target.at ?? (target.unit ? state.units.get(target.unit)?.at : undefined);
     const call: TankplankAction | undefined = at
       ? { type: 'callFire', unit: shooter, mortar: weapon.slice(5), at: [at[0], at[1]] }
       : undefined;

@@ -1,4 +1,4 @@
-import { dict, dictValues } from '../../../game/dict';
+import { dict } from '../../../game/dict';
 import type { GameAction, GameDef } from '../../../game/gameDef';
 import { tablePoint } from '../../../geometry/units';
 import type {
@@ -47,7 +47,7 @@ export function tankplankView(
       const waitingFor = over ? [] : sidesToPlay(ctx, state);
       const todo = dict<string[]>();
       for (const side of ctx.sides) {
-        const own = dictValues(state.units).filter((u) => u.side === side && u.alive);
+        const own = state.units.list().filter((u) => u.side === side && u.alive);
         const lines: string[] = [];
         if (state.phase === 'movement') {
           const off = own.filter((u) => u.at === null && u.embarkedIn === null).length;
@@ -92,7 +92,7 @@ export function tankplankView(
       const hideEnemy =
         screenTurn && viewer !== null && state.turn === 1 && state.phase === 'movement';
       const out: CounterView[] = [];
-      for (const u of dictValues(state.units)) {
+      for (const u of state.units.list()) {
         if (!u.alive) continue;
         if (hideEnemy && u.side !== viewer) continue;
         const i = info(ctx, state, u.id);
@@ -189,9 +189,9 @@ export function tankplankView(
       const lines: ScoreLine[] = [];
       for (const side of ctx.sides) {
         // Troops only: a dropped heavy weapon or a boat is a thing, not a unit (TP-16.8, TP-G7).
-        const all = dictValues(state.units).filter(
-          (u) => u.side === side && !u.spawned && countsAsTroops(ctx, state, u.id),
-        );
+        const all = state.units
+          .list()
+          .filter((u) => u.side === side && !u.spawned && countsAsTroops(ctx, state, u.id));
         const alive = all.filter((u) => u.alive).length;
         const o = state.objectives[side];
         const needed =
@@ -205,7 +205,7 @@ export function tankplankView(
       return lines;
     },
     canAct(state, unit, side) {
-      const u = state.units[unit];
+      const u = state.units.get(unit);
       if (!u || !u.alive || u.side !== side || state.ended.includes(side)) return false;
       return state.phase === 'movement' || state.phase === 'firing';
     },
@@ -213,7 +213,7 @@ export function tankplankView(
     reachable: (state, unit) => reachableView(kit, state, unit),
     planMove: (state, unit, to) => planMove(state, unit, to),
     faceAction(state, unit, facing) {
-      const u = state.units[unit];
+      const u = state.units.get(unit);
       if (!u) return undefined;
       return { type: 'face', unit, facing: Math.round(((facing % 360) + 360) % 360) };
     },

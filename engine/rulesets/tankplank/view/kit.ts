@@ -31,7 +31,6 @@ import {
   type UnitInfo,
 } from '../rules';
 import { halfs, pt, r1 } from './words';
-import { dictValues } from '../../../game/dict';
 
 /** What every part of the Tankplank playtest view shares: the rules context, names and helpers. */
 export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
@@ -53,7 +52,7 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
     (scenario.ruleset.layers ?? []).includes('BASIC.OPT.SCREEN');
 
   const unitLabel = (state: TankplankState, id: string): string => {
-    const u = state.units[id];
+    const u = state.units.get(id);
     if (!u) return id;
     const i = ctx.units.get(id);
     const typeName = ctx.catalog.units.get(u.type)?.name ?? u.type;
@@ -63,7 +62,7 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
     return `${sideName.get(u.side) ?? u.side} ${name === typeName ? typeName : `${name} (${typeName})`}, ${fName} [${id}]`;
   };
   const shortLabel = (state: TankplankState, id: string): string => {
-    const u = state.units[id];
+    const u = state.units.get(id);
     if (!u) return id;
     return `${ctx.catalog.units.get(u.type)?.name ?? u.type} ${id}`;
   };
@@ -73,7 +72,7 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
     ctx.units.get(id)?.type.keywords?.includes('artillery') === true;
   /** The circle an observer's call marks: the called weapon's matrix circle (TP-12.4, TP-A16). */
   const calledDiameter = (state: TankplankState, piece: string) => {
-    if (!state.units[piece]) return 2;
+    if (!state.units.get(piece)) return 2;
     const m = weaponsOf(ctx, info(ctx, state, piece)).find(
       (w) => w.weapon.kind === 'mortar' || isArtillery(w.weapon),
     );
@@ -89,7 +88,7 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
   const thingName = (id: string, state: TankplankState): { name: string; kind: string } => {
     const f = features.get(id);
     if (f) return { name: f.name ?? `${f.kind} ${id}`, kind: f.kind };
-    if (state.units[id]) return { name: shortLabel(state, id), kind: 'vehicle' };
+    if (state.units.get(id)) return { name: shortLabel(state, id), kind: 'vehicle' };
     const w = state.wrecks.find((x) => x.id === id);
     if (w) return { name: `wreck of ${w.unit}`, kind: 'wreck' };
     return { name: id, kind: 'feature' };
@@ -115,7 +114,7 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
           return fp.outer[0]?.map(pt);
       }
     }
-    const u = state.units[id];
+    const u = state.units.get(id);
     if (u?.at) {
       const { width, length } = hullSize(info(ctx, state, id));
       return rectangleCorners(u.at[0], u.at[1], length, width, u.facing).map(pt);
@@ -210,7 +209,7 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
     reducer(state, { type: 'move', unit, path: path.map(pt) });
 
   const planMove = (state: TankplankState, unit: string, to: Point): MovePlan => {
-    const u = state.units[unit];
+    const u = state.units.get(unit);
     if (!u || !u.alive) return { ok: false, reason: `${unit} is not in play` };
     if (u.embarkedIn)
       return {
@@ -264,13 +263,13 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
 
   /** Hand-over (one per friendly vehicle nearby that could use the cargo) and push commands. */
   const logisticsCommands = (state: TankplankState, unit: string): UnitCommand[] => {
-    const u = state.units[unit];
+    const u = state.units.get(unit);
     if (!onTable(u) || info(ctx, state, unit).kind !== 'vehicle') return [];
     const out: UnitCommand[] = [];
     const here = tablePoint(u.at[0], u.at[1]);
     if (u.carriedAmmo?.length) {
       const reach = constant(ctx.catalog, 'ammoTransferReach');
-      for (const v of dictValues(state.units)) {
+      for (const v of state.units.list()) {
         if (!onTable(v) || v.side !== u.side || !couldUseCarriedAmmo(ctx, u, v)) continue;
         if (distance(here, tablePoint(v.at[0], v.at[1])) > reach + 1e-9) continue;
         out.push(

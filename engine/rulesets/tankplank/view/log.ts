@@ -191,7 +191,7 @@ export function describeEvent(
     case 'SaveRolled':
       return [
         L(
-          `${state.units[e.unit] ? n(e.unit) : e.unit} saves on ${needText(e.needed)}${mods(e.modifiers)}: rolled ${e.roll}: ${e.saved ? 'saved' : 'casualty'}`,
+          `${state.units.get(e.unit) ? n(e.unit) : e.unit} saves on ${needText(e.needed)}${mods(e.modifiers)}: rolled ${e.roll}: ${e.saved ? 'saved' : 'casualty'}`,
           'roll',
           [e.ruleId, ...e.modifiers.map((m) => m.ruleId)],
           [e.roll],

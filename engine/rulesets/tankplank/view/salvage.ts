@@ -19,7 +19,6 @@ import {
   type TankplankEvent,
   type TankplankState,
 } from '../rules';
-import { dictValues } from '../../../game/dict';
 
 type Try = (
   state: TankplankState,
@@ -58,7 +57,7 @@ export function salvageCommands(
   tryAction: Try,
   label: (id: string) => string,
 ): UnitCommand[] {
-  const u = state.units[unit];
+  const u = state.units.get(unit);
   if (!u || !u.alive) return [];
   const out: UnitCommand[] = [];
   const kind = info(ctx, state, unit).kind;
@@ -80,7 +79,7 @@ export function salvageCommands(
         unit,
       }),
     );
-  for (const o of dictValues(state.units)) {
+  for (const o of state.units.list()) {
     if (!onTable(o) || o.id === unit || !near(u, o)) continue;
     if (!u.boat && o.side === u.side && isBoat(ctx, state, o.id))
       out.push(
@@ -123,7 +122,7 @@ export function salvageCommands(
 function heavyWeapons(ctx: TankplankContext, state: TankplankState, side: string): string[] {
   const out: string[] = [];
   const teams = new Set<string>();
-  for (const u of dictValues(state.units)) {
+  for (const u of state.units.list()) {
     if (!onTable(u) || u.side !== side) continue;
     const i = info(ctx, state, u.id);
     if (i.kind === 'vehicle') continue;
@@ -145,10 +144,11 @@ export function capturedGunChoices(
   unit: string,
   label: (id: string) => string,
 ): WeaponChoice[] {
-  const u = state.units[unit];
+  const u = state.units.get(unit);
   if (!onTable(u) || info(ctx, state, unit).kind !== 'figure') return [];
   const reach = constant(ctx.catalog, 'crewProximity');
-  return dictValues(state.units)
+  return state.units
+    .list()
     .filter(
       (g) =>
         onTable(g) &&

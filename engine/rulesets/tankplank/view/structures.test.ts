@@ -50,7 +50,7 @@ describe('playtest adapter: AA MG, burning roofs, mortar shelter', () => {
     const s: TankplankState = {
       ...start,
       burningRoofs: ['house'],
-      units: { ...start.units, r1: { ...start.units['r1']!, level: 'roof' } },
+      units: start.units.with('r1', { ...start.units.get('r1')!, level: 'roof' }),
     };
     expect(tp.counters(s, null).find((c) => c.id === 'r1')?.status).toContain('roof burning');
     const line = tp.describe(

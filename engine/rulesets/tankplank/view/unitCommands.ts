@@ -20,7 +20,6 @@ import {
 import { type TankplankKit } from './kit';
 import { salvageCommands } from './salvage';
 import { pt } from './words';
-import { dictValues } from '../../../game/dict';
 
 export function unitCommands(
   kit: TankplankKit,
@@ -28,7 +27,7 @@ export function unitCommands(
   unit: string,
 ): UnitCommand[] {
   const { ctx, shortLabel, tryAction, logisticsCommands } = kit;
-  const u = state.units[unit];
+  const u = state.units.get(unit);
   if (!u || !u.alive || state.phase !== 'movement') return [];
   const i = info(ctx, state, unit);
   const out: UnitCommand[] = [];
@@ -47,7 +46,7 @@ export function unitCommands(
   }
   if (i.kind === 'figure' && onTable(u)) {
     const reach = constant(ctx.catalog, 'mountReach');
-    for (const v of dictValues(state.units)) {
+    for (const v of state.units.list()) {
       if (!onTable(v) || v.side !== u.side || v.id === unit) continue;
       const vi = info(ctx, state, v.id);
       if (vi.kind !== 'vehicle' || (vi.type.capacity ?? 0) === 0) continue;
@@ -65,7 +64,7 @@ export function unitCommands(
   }
   if (u.embarkedIn) {
     const vp = positionOf(state, u.embarkedIn);
-    const v = state.units[u.embarkedIn];
+    const v = state.units.get(u.embarkedIn);
     if (vp && v) {
       const side = project(vp, v.facing + 90, Math.min(constant(ctx.catalog, 'mountReach'), 0.9));
       out.push(
@@ -148,7 +147,7 @@ export function reachableView(
   unit: string,
 ): ReachView | undefined {
   const { ctx, carryRate } = kit;
-  const u = state.units[unit];
+  const u = state.units.get(unit);
   if (!u || !u.alive || u.embarkedIn || state.phase !== 'movement') return undefined;
   const i = info(ctx, state, unit);
   const mover = moverOf(ctx, i.type, carryRate(state, i));
