@@ -489,7 +489,7 @@ function unload(
     // (A carrier waiting short of the objective stands still on purpose.)
     // So does one whose crew's morale failed (TP-15.4): it backs off or sits in cover for turns
     // on end, each retest a third of a chance to go on, and the men inside are not its crew.
-    const order = s.formations[vehicle.formation]?.morale;
+    const order = s.formations.get(vehicle.formation)?.morale;
     const ordered = order !== undefined && order.retestTurn >= s.turn;
     const stuck =
       vehicle.immobilised === true ||

@@ -274,7 +274,7 @@ export function swampBoat(
       ruleId: 'TP-A55',
     });
     const formation = next.units.get(pid)!.formation;
-    const fs = next.formations[formation];
+    const fs = next.formations.get(formation);
     if (!saved) {
       next = withUnit(next, pid, { alive: false, at: null, boat: undefined });
       events.push({ type: 'CasualtyRemoved', unit: pid, ruleId: 'TP-14.5' });

@@ -43,7 +43,7 @@ export function removeCasualties(
   for (const u of state.units.list()) {
     if (!u.doomed) continue;
     const i = info(ctx, state, u.id);
-    const f = next.formations[u.formation];
+    const f = next.formations.get(u.formation);
     if (f) next = withFormation(next, u.formation, { lostThisTurn: f.lostThisTurn + 1 });
     if (i.kind === 'figure') {
       next = withUnit(next, u.id, { alive: false, doomed: false, at: null });
@@ -118,7 +118,7 @@ export function removeCasualties(
       if (!saved) {
         next = withUnit(next, pid, { alive: false, embarkedIn: null, at: null });
         events.push({ type: 'CasualtyRemoved', unit: pid, ruleId: 'TP-14.5' });
-        const fs = next.formations[pf];
+        const fs = next.formations.get(pf);
         if (fs) next = withFormation(next, pf, { lostThisTurn: fs.lostThisTurn + 1 });
       } else {
         const p = spot(moverFor(ctx, next, pid).mover);

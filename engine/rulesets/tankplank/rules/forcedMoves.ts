@@ -24,7 +24,7 @@ export function forcedMoves(
   events: Events,
 ): TankplankState {
   let next = state;
-  for (const [fid, f] of Object.entries(state.formations)) {
+  for (const [fid, f] of state.formations.entries()) {
     const order = f.morale;
     if (!order || order.movesLeft <= 0) continue;
     for (const u of next.units.list()) {

@@ -28,7 +28,7 @@ export function moralePhase(
     return { label, value: num(r, 'printed'), ruleId: text(r, 'ruleId') };
   };
   const asTriggers = ctx.options.bool('TP-A19');
-  for (const [fid, f] of Object.entries(state.formations)) {
+  for (const [fid, f] of state.formations.entries()) {
     const size = formationSize(ctx, next, fid);
     if (size === 0) continue;
     const fi = ctx.formations.get(fid);

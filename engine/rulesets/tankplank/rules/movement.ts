@@ -42,7 +42,7 @@ export function movable(
   }
   if (state.ended.includes(unit.side))
     return { refuse: invalid(`side ${unit.side} has ended its movement`) };
-  const order = state.formations[unit.formation]?.morale;
+  const order = state.formations.get(unit.formation)?.morale;
   if (order && order.movesLeft > 0 && unit.moved >= 1) {
     return {
       refuse: invalid(

@@ -146,7 +146,7 @@ export function leftBehind(
     const cut = key.lastIndexOf(':');
     const formation = key.slice(0, cut);
     const weapon = key.slice(cut + 1);
-    if (!after.formations[formation]) continue;
+    if (!after.formations.get(formation)) continue;
     const team = (s: TankplankState) =>
       formationUnits(s, formation).filter((u) => {
         if (!u.alive) return false;

@@ -83,7 +83,7 @@ export function newGame(ctx: TankplankContext, opts: NewGameOptions): TankplankS
     sweep: 'rightToLeft' as const,
     ended: [],
     units: IdMap.of(units),
-    formations: dict<FormationState>(),
+    formations: IdMap.of<FormationState>(),
     teamWeapons,
     fired: dict<readonly string[]>(),
     wrecks: [],
@@ -119,7 +119,12 @@ export function newGame(ctx: TankplankContext, opts: NewGameOptions): TankplankS
       heldTurns: 0,
     };
   }
-  return tankplankState({ ...state0, units: IdMap.of(units), formations, objectives });
+  return tankplankState({
+    ...state0,
+    units: IdMap.of(units),
+    formations: IdMap.of(formations),
+    objectives,
+  });
 }
 
 /** A side faces away from its entry edge, into the table. */

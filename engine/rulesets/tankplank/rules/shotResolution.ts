@@ -160,7 +160,7 @@ function recordAttack(
   for (const formation of new Set(
     [...targets].map((t) => state.units.get(t)?.formation).filter((f): f is string => !!f),
   )) {
-    const f = next.formations[formation];
+    const f = next.formations.get(formation);
     if (!f) continue;
     const attackers = f.attackers.some((a) => a.formation === sInfo.formation)
       ? f.attackers
@@ -290,7 +290,7 @@ function resolveMortar(
       });
   let next = state;
   for (const f of new Set(saves.map((s) => state.units.get(s.unit)!.formation))) {
-    const fs = next.formations[f];
+    const fs = next.formations.get(f);
     if (fs && !fs.bombardedTurns.includes(state.turn))
       next = withFormation(next, f, { bombardedTurns: [...fs.bombardedTurns, state.turn] });
   }

@@ -1,4 +1,3 @@
-import { withEntry } from '../../../game/dict';
 import type { IdMap } from '../../../game/idMap';
 import type { Gap } from '../../../terrain/gaps';
 import type { RngState } from '../../../random/dice';
@@ -151,7 +150,7 @@ export interface TankplankState {
   readonly ended: readonly string[];
   /** Units by id: changed with `withUnit` (or `units.with`), one cheap copy per change. */
   readonly units: IdMap<UnitState>;
-  readonly formations: Readonly<Record<string, FormationState>>;
+  readonly formations: IdMap<FormationState>;
   readonly teamWeapons: Readonly<Record<string, TeamWeaponState>>;
   /** Weapon keys and units that fired this Firing phase. */
   readonly fired: Readonly<Record<string, readonly string[]>>;
@@ -258,5 +257,5 @@ export const withFormation = (
 ): TankplankState =>
   tankplankState({
     ...state,
-    formations: withEntry(state.formations, id, { ...state.formations[id]!, ...patch }),
+    formations: state.formations.with(id, { ...state.formations.get(id)!, ...patch }),
   });

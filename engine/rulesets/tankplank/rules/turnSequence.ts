@@ -3,6 +3,7 @@
  * to the end of the turn (casualties, morale, victory) and the next turn's start (TP-4.2 to TP-4.7).
  */
 import { dict } from '../../../game/dict';
+import { IdMap } from '../../../game/idMap';
 import {
   type FormationState,
   type TankplankState,
@@ -72,20 +73,22 @@ export function startTurn(
       fresh.push([ids[k]!, unitState({ ...u, moved: 0, movedInches: 0, noFire: false })]);
   }
   const units = state.units.withAll(fresh);
-  const formations = dict<FormationState>();
-  for (const [id, f] of Object.entries(state.formations)) {
-    formations[id] = {
-      ...f,
-      sizeAtTurnStart: formationSize(ctx, state, id),
-      lostThisTurn: 0,
-      attackers: [],
-      armourAttackers: [],
-      bigGunAttackers: 0,
-      survivedVehicle: false,
-      houseHitByHe: false,
-      bridgeHmg: false,
-    };
-  }
+  const formations = IdMap.of<FormationState>(
+    [...state.formations.entries()].map(([id, f]): [string, FormationState] => [
+      id,
+      {
+        ...f,
+        sizeAtTurnStart: formationSize(ctx, state, id),
+        lostThisTurn: 0,
+        attackers: [],
+        armourAttackers: [],
+        bigGunAttackers: 0,
+        survivedVehicle: false,
+        houseHitByHe: false,
+        bridgeHmg: false,
+      },
+    ]),
+  );
   let next: TankplankState = tankplankState({
     ...state,
     turn,

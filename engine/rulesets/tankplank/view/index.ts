@@ -117,7 +117,7 @@ export function tankplankView(
           if (m.weapon.stats?.['needsSetUp'] !== true) continue;
           if (state.teamWeapons[weaponKey(i, m.weapon)]?.setUp) status.push('set up');
         }
-        const order = state.formations[u.formation]?.morale;
+        const order = state.formations.get(u.formation)?.morale;
         if (order && order.movesLeft > 0) status.push(order.result);
         const size = i.kind === 'figure' ? { length: 0.6, width: 0.6 } : hullSize(i);
         out.push({
