@@ -24,8 +24,16 @@ export interface RouteField {
 const STEP = 0.5;
 const fields = new WeakMap<TerrainIndex, Map<string, RouteField>>();
 
+/** Mover keys by mover object: movers never change (a key is worked out once per mover). */
+const moverKeys = new WeakMap<Mover, string>();
+
 function moverKey(m: Mover): string {
-  return `${[...m.classes].sort().join(',')}|${m.roadRate}|${m.offRoadRate}|${m.roadRateOnlyIfAllOnRoad}|${m.jump?.max ?? ''}`;
+  let key = moverKeys.get(m);
+  if (key === undefined) {
+    key = `${[...m.classes].sort().join(',')}|${m.roadRate}|${m.offRoadRate}|${m.roadRateOnlyIfAllOnRoad}|${m.jump?.max ?? ''}`;
+    moverKeys.set(m, key);
+  }
+  return key;
 }
 
 /**

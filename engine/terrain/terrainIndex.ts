@@ -1065,6 +1065,9 @@ function trenchDepthAt(fp: Footprint, p: TablePoint): number {
 }
 
 function mergeSpans(spans: Span[]): Span[] {
+  // Most segments meet a feature's polygons once or not at all: nothing to sort (a sort makes a
+  // work array however short the list).
+  if (spans.length < 2) return spans;
   spans.sort((x, y) => x.t0 - y.t0);
   const out: Span[] = [];
   for (const s of spans) {
@@ -1094,7 +1097,7 @@ function spansOf(fp: Footprint, a: TablePoint, b: TablePoint): Span[] {
         const t = segmentCrossing(a, b, fp.points[i - 1]!, fp.points[i]!);
         if (t !== undefined) out.push({ t0: t, t1: t });
       }
-      return out.sort((x, y) => x.t0 - y.t0);
+      return out.length < 2 ? out : out.sort((x, y) => x.t0 - y.t0);
     }
     case 'circle': {
       const s = segmentInsideCircle(a, b, fp.centre, fp.radius);
