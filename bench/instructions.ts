@@ -1,7 +1,8 @@
 /**
  * Instructions a village game costs, counted by valgrind (cachegrind, no cache simulation) with
  * V8 on one thread (`--single-threaded`: compiling and garbage collection counted with the rest)
- * and the V8 flags the lab's threads run with (LAB_V8_FLAGS).
+ * and the V8 flags and young generation the lab's threads run with (LAB_V8_FLAGS,
+ * LAB_YOUNG_GENERATION_MB).
  * Wall-clock rates on this shared machine swing by 15% between runs an hour apart; an instruction
  * count is the same to 0.01% run after run, so two versions of the engine can be told apart by a
  * change of 1%. Prints numbers; it is not a test. Needs valgrind (`apt-get install -y valgrind`).
@@ -17,7 +18,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
-import { LAB_V8_FLAGS } from '../cli/labThreads';
+import { LAB_V8_FLAGS, LAB_YOUNG_GENERATION_MB } from '../cli/labThreads';
 
 const args = process.argv.slice(2);
 const opt = (name: string, otherwise: string): string => {
@@ -78,6 +79,8 @@ function count(n: number): Promise<number> {
         process.execPath,
         '--single-threaded',
         ...LAB_V8_FLAGS,
+        // The lab threads' young generation (a third of it is a semi-space).
+        `--max-semi-space-size=${LAB_YOUNG_GENERATION_MB / 3}`,
         bundle,
         scenario,
         String(n),
