@@ -501,21 +501,23 @@ export function formationSize(
 
 // Both depend on the units record alone, which a state never changes in place.
 const formationSizes = new WeakMap<object, Map<string, number>>();
-const formationIndex = new WeakMap<object, ReadonlyMap<string, readonly UnitState[]>>();
+const formationIndex = new WeakMap<object, Map<string, readonly UnitState[]>>();
 
-/** The units whose formation is `formation` now, wherever they are (made once per state). */
+/**
+ * The units whose formation is `formation` now, wherever they are, in the units' order: found once
+ * per units map and formation as they are asked for, which costs less than listing every
+ * formation's units for each new units map (0.575 -> 0.573 G instructions a village game).
+ */
 export function formationUnits(state: TankplankState, formation: string): readonly UnitState[] {
-  let index = formationIndex.get(state.units);
-  if (!index) {
-    const groups = new Map<string, UnitState[]>();
-    for (const u of state.units.list()) {
-      const group = groups.get(u.formation);
-      if (group) group.push(u);
-      else groups.set(u.formation, [u]);
-    }
-    formationIndex.set(state.units, (index = groups));
+  let byFormation = formationIndex.get(state.units);
+  if (!byFormation) formationIndex.set(state.units, (byFormation = new Map()));
+  let found = byFormation.get(formation);
+  if (!found) {
+    const list: UnitState[] = [];
+    for (const u of state.units.list()) if (u.formation === formation) list.push(u);
+    byFormation.set(formation, (found = list));
   }
-  return index.get(formation) ?? [];
+  return found;
 }
 
 /** A unit's base rate in inches per turn (off road), for "within half a move" checks. */
