@@ -235,15 +235,18 @@ function costOfPath(
           // Where the bed is crossed on a bridge deck or the catwalk, there is no ford.
           // Both ends of each stretch over the bed too: a leg that starts on a deck and steps
           // off its side ends in the water, though the stretch's middle is on the deck.
-          const over = spans.flatMap((s) => {
+          // Tested point by point, in order, until one is off the deck (most paths meet the
+          // creek where there is no deck: the first point settles it).
+          let allOnDeck = true;
+          for (let k = 0; k < spans.length && allOnDeck; k++) {
+            const s = spans[k]!;
             const e = Math.min(DECK_EDGE / Math.max(leg, 1e-9), (s.t1 - s.t0) / 2);
-            return [
-              s.t0 <= 1e-9 ? a : lerpPoint(a, b, s.t0 + e),
-              lerpPoint(a, b, (s.t0 + s.t1) / 2),
-              s.t1 >= 1 - 1e-9 ? b : lerpPoint(a, b, s.t1 - e),
-            ];
-          });
-          if (over.every((p) => onDeck(terrain, p, mover))) break;
+            allOnDeck =
+              onDeck(terrain, s.t0 <= 1e-9 ? a : lerpPoint(a, b, s.t0 + e), mover) &&
+              onDeck(terrain, lerpPoint(a, b, (s.t0 + s.t1) / 2), mover) &&
+              onDeck(terrain, s.t1 >= 1 - 1e-9 ? b : lerpPoint(a, b, s.t1 - e), mover);
+          }
+          if (allOnDeck) break;
           if (!fords(entry, mover)) {
             // A mover standing in water it may not ford (thrown clear of a wreck that was
             // fording, say) wades out of it: the path's first leg starts in the water and ends on
