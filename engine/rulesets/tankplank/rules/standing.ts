@@ -23,13 +23,17 @@ export function standingFootprint(
   return footprintOf(info(ctx, state, id), at, facing);
 }
 
+/** A figure's outline around its centre: eight points on its base's circle. */
+const FIGURE_RING: readonly { readonly dx: number; readonly dy: number }[] = Array.from(
+  { length: 8 },
+  (_, k) => ({
+    dx: Math.cos((k * Math.PI) / 4) * FIGURE_RADIUS,
+    dy: Math.sin((k * Math.PI) / 4) * FIGURE_RADIUS,
+  }),
+);
+
 function footprintOf(i: UnitInfo, at: readonly [number, number], facing: number): Poly {
-  if (i.kind === 'figure') {
-    return Array.from({ length: 8 }, (_, k) => ({
-      x: at[0] + Math.cos((k * Math.PI) / 4) * FIGURE_RADIUS,
-      y: at[1] + Math.sin((k * Math.PI) / 4) * FIGURE_RADIUS,
-    }));
-  }
+  if (i.kind === 'figure') return FIGURE_RING.map((o) => ({ x: at[0] + o.dx, y: at[1] + o.dy }));
   const hull = hullSize(i);
   return rectangleCorners(at[0], at[1], hull.length, hull.width, facing) as readonly TablePoint[];
 }
