@@ -7,7 +7,7 @@ import { Dice } from '../../../random/dice';
 import type { Modifier } from './actions';
 import { constant, num, tableRows, text } from './catalog';
 import type { TankplankContext } from './context';
-import { baseRate, dist, formationSize, formationUnits, hullIds, info, onTable } from './situation';
+import { baseRate, formationSize, formationUnits, hullIds, info, onTable } from './situation';
 import type { Events } from './reduction';
 
 export function moralePhase(
@@ -151,6 +151,11 @@ function officerNear(ctx: TankplankContext, state: TankplankState, formation: st
     if (!onTable(o) || o.role !== 'officer' || o.formation === formation || o.doomed) return false;
     if (members.length === 0 || o.side !== members[0]!.side) return false;
     const half = baseRate(info(ctx, state, o.id)) * constant(ctx.catalog, 'halfMove');
-    return members.some((m) => dist([m.at[0], m.at[1]], [o.at[0], o.at[1]]) <= half + 1e-9);
+    // dist(m, o) without making points: a morale phase asks this of every officer and member.
+    return members.some((m) => {
+      const dx = o.at[0] - m.at[0];
+      const dy = o.at[1] - m.at[1];
+      return Math.sqrt(dx * dx + dy * dy) <= half + 1e-9;
+    });
   });
 }
