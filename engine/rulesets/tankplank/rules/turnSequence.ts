@@ -3,7 +3,6 @@
  * to the end of the turn (casualties, morale, victory) and the next turn's start (TP-4.2 to TP-4.7).
  */
 import { dict } from '../../../game/dict';
-import { IdMap } from '../../../game/idMap';
 import {
   type FormationState,
   type TankplankState,
@@ -73,7 +72,7 @@ export function startTurn(
       fresh.push([ids[k]!, unitState({ ...u, moved: 0, movedInches: 0, noFire: false })]);
   }
   const units = state.units.withAll(fresh);
-  const formations = IdMap.of<FormationState>(
+  const formations = state.formations.withAll(
     [...state.formations.entries()].map(([id, f]): [string, FormationState] => [
       id,
       {
