@@ -68,8 +68,12 @@ export class TerrainIndex {
   private groundMemo: PointMemo<GroundSample> | undefined;
   /** Features at a point: x, y, then the line tolerance (and an unused 0). */
   private readonly featureMemo = new SegmentMemo<readonly IndexedFeature[]>();
-  /** Crossings by segment: a.x, a.y, b.x, then b.y. */
-  private readonly crossingMemo = new SegmentMemo<readonly Crossing[]>();
+  /**
+   * Crossings by segment (a.x, a.y, b.x, then b.y), as the place of their numbers in
+   * `crossingStore`: a remembered answer is no object the garbage collector copies.
+   */
+  private readonly crossingMemo = new SegmentMemo<number>();
+  private readonly crossingStore: CrossingStore;
   private memoSize = 0;
   /**
    * The ground-shaping features whose box meets each cell of a grid over the table, row by row:
@@ -118,6 +122,7 @@ export class TerrainIndex {
         top: base + featureHeight(s.feature, s.rules, defaults),
       };
     });
+    this.crossingStore = new CrossingStore(this.entries);
     if (mode === 'rtree' && this.entries.length > 0) {
       const tree = new Flatbush(this.entries.length);
       for (const e of this.entries) tree.add(e.box.minX, e.box.minY, e.box.maxX, e.box.maxY);
@@ -152,6 +157,7 @@ export class TerrainIndex {
     this.groundMemo?.clear();
     this.featureMemo.clear();
     this.crossingMemo.clear();
+    this.crossingStore.clear();
     this.memoSize = 1;
   }
 
@@ -335,18 +341,19 @@ export class TerrainIndex {
    * Every feature the segment `a`–`b` meets, with the spans it covers. Remembered by the
    * segment's ends: a game asks for the same segments again and again (the bot costs a path, then
    * the rules cost it once more when the move is made; two thirds of a village game's calls are
-   * repeats). The answer is shared, so callers must not change it.
+   * repeats). Remembered as numbers (`CrossingStore`): each ask gets objects of its own, equal
+   * to the first answer's.
    */
   crossings(a: TablePoint, b: TablePoint): readonly Crossing[] {
     const known = this.crossingMemo.get(a.x, a.y, b.x, b.y);
-    if (known) return known;
+    if (known !== undefined) return this.crossingStore.read(known);
     if (++this.memoSize > MEMO_LIMIT) this.forget();
     const found = this.computeCrossings(a, b);
-    this.crossingMemo.set(a.x, a.y, b.x, b.y, found);
+    this.crossingMemo.set(a.x, a.y, b.x, b.y, this.crossingStore.write(found));
     return found;
   }
 
-  private computeCrossings(a: TablePoint, b: TablePoint): readonly Crossing[] {
+  private computeCrossings(a: TablePoint, b: TablePoint): Crossing[] {
     const box = {
       minX: Math.min(a.x, b.x),
       minY: Math.min(a.y, b.y),
@@ -360,6 +367,92 @@ export class TerrainIndex {
       if (spans.length > 0) out.push({ entry, spans });
     }
     return out;
+  }
+}
+
+/**
+ * Remembered crossings as numbers in two growing typed arrays, not as objects. A village game
+ * remembers some 2,500 new segments and keeps them for several games: as objects (a list, a
+ * crossing, a list of spans and each span) they were the largest share of what outlives a young
+ * generation collection, and V8 copied each one twice before it was dropped. An answer is made
+ * into objects again each time it is read; those die young, which costs the collector nothing.
+ *
+ * At `at` in `ints`: the number of crossings, then each crossing's entry (its place in the index's
+ * entries) and number of spans; `ints[at + 1]` is where their spans' t0 and t1 start in `floats`.
+ */
+class CrossingStore {
+  private ints = new Int32Array(1 << 15);
+  private floats = new Float64Array(1 << 15);
+  private intsUsed = 0;
+  private floatsUsed = 0;
+  private readonly places = new Map<IndexedFeature, number>();
+
+  constructor(private readonly entries: readonly IndexedFeature[]) {
+    entries.forEach((e, k) => this.places.set(e, k));
+  }
+
+  write(crossings: readonly Crossing[]): number {
+    let spanCount = 0;
+    for (const c of crossings) spanCount += c.spans.length;
+    const at = this.intsUsed;
+    this.reserve(2 + 2 * crossings.length, 2 * spanCount);
+    const ints = this.ints;
+    const floats = this.floats;
+    ints[at] = crossings.length;
+    ints[at + 1] = this.floatsUsed;
+    let i = at + 2;
+    let f = this.floatsUsed;
+    for (const c of crossings) {
+      ints[i++] = this.placeOf(c.entry);
+      ints[i++] = c.spans.length;
+      for (const s of c.spans) {
+        floats[f++] = s.t0;
+        floats[f++] = s.t1;
+      }
+    }
+    this.intsUsed = i;
+    this.floatsUsed = f;
+    return at;
+  }
+
+  read(at: number): Crossing[] {
+    const entries = this.entries;
+    const ints = this.ints;
+    const floats = this.floats;
+    const n = ints[at]!;
+    let f = ints[at + 1]!;
+    const out: Crossing[] = new Array<Crossing>(n);
+    for (let k = 0, i = at + 2; k < n; k++, i += 2) {
+      const count = ints[i + 1]!;
+      const spans: Span[] = new Array<Span>(count);
+      for (let j = 0; j < count; j++, f += 2) spans[j] = { t0: floats[f]!, t1: floats[f + 1]! };
+      out[k] = { entry: entries[ints[i]!]!, spans };
+    }
+    return out;
+  }
+
+  clear(): void {
+    this.intsUsed = 0;
+    this.floatsUsed = 0;
+  }
+
+  private placeOf(entry: IndexedFeature): number {
+    const place = this.places.get(entry);
+    if (place === undefined) throw new Error(`CrossingStore: ${entry.id} is not in the index`);
+    return place;
+  }
+
+  private reserve(ints: number, floats: number): void {
+    if (this.intsUsed + ints > this.ints.length) {
+      const grown = new Int32Array(2 * Math.max(this.ints.length, this.intsUsed + ints));
+      grown.set(this.ints.subarray(0, this.intsUsed));
+      this.ints = grown;
+    }
+    if (this.floatsUsed + floats > this.floats.length) {
+      const grown = new Float64Array(2 * Math.max(this.floats.length, this.floatsUsed + floats));
+      grown.set(this.floats.subarray(0, this.floatsUsed));
+      this.floats = grown;
+    }
   }
 }
 
