@@ -4,7 +4,7 @@ import { pointInPolygon } from '../geometry/polygon';
 import { distance, lerpPoint } from '../geometry/vector';
 import type { TablePoint } from '../geometry/units';
 import type { Crossing, IndexedFeature, TerrainIndex } from '../terrain/terrainIndex';
-import { SegmentMemo } from '../terrain/segmentMemo';
+import { CutMemo } from '../terrain/segmentMemo';
 import type { Span } from '../geometry/polygon';
 
 export type { Gap };
@@ -86,11 +86,11 @@ export function pathCost(
 
 /**
  * The cost of going straight from `from` to each point of the segment `from`–`to`, by the share
- * `t` of the way (0 to 1): `pathCost` of [from, that point], from one terrain query of the whole
- * segment whose spans are cut at `t`. A bot looking for how far it gets along a line asks this a
- * dozen times per line, and each ask would otherwise search the terrain again. Without gaps the
- * answers are remembered (shared: callers must not change them): four in five asks in a village
- * game are the same mover, line and cut again.
+ * `t` of the way (0 to 1): `pathCost` of [from, that point] as a share of a turn's allowance, NaN
+ * where that path is barred, from one terrain query of the whole segment whose spans are cut at
+ * `t`. A bot looking for how far it gets along a line asks this a dozen times per line, and each
+ * ask would otherwise search the terrain again. Without gaps the answers are remembered (as
+ * numbers): four in five asks in a village game are the same mover, line and cut again.
  */
 export function segmentCoster(
   terrain: TerrainIndex,
@@ -98,36 +98,36 @@ export function segmentCoster(
   from: TablePoint,
   to: TablePoint,
   gaps: readonly Gap[] = [],
-): (t: number) => PathCost {
-  const costAt = (t: number, whole: readonly Crossing[]) =>
-    costOfPath(terrain, mover, [from, lerpPoint(from, to, t)], gaps, () =>
-      t >= 1 ? whole : crossingsUpTo(whole, t),
-    );
-  if (gaps.length > 0) {
-    const whole = terrain.crossings(from, to);
-    return (t) => costAt(t, whole);
-  }
-  const known = rememberedCuts(terrain, mover, from, to);
+): (t: number) => number {
   let whole: readonly Crossing[] | undefined;
-  return (t) => {
-    const hit = known.get(t);
-    if (hit) return hit;
+  const costAt = (t: number) => {
     whole ??= terrain.crossings(from, to);
-    const cost = costAt(t, whole);
+    const all = whole;
+    const c = costOfPath(terrain, mover, [from, lerpPoint(from, to, t)], gaps, () =>
+      t >= 1 ? all : crossingsUpTo(all, t),
+    );
+    return c.legal ? c.cost : NaN;
+  };
+  if (gaps.length > 0) return costAt;
+  const known = rememberedCuts(terrain, mover);
+  return (t) => {
+    const hit = known.get(from.x, from.y, to.x, to.y, t);
+    if (hit !== undefined) return hit;
+    const cost = costAt(t);
     if (++cutsRemembered > CUTS_KEPT) {
       costMemo = new WeakMap();
       cutsRemembered = 1;
     }
-    known.set(t, cost);
+    rememberedCuts(terrain, mover).set(from.x, from.y, to.x, to.y, t, cost);
     return cost;
   };
 }
 
 /**
  * `segmentCoster`'s answers without gaps, by terrain, then mover (a key made of every mover field
- * `costOfPath` reads), then segment (its ends' four numbers), then the cut.
+ * `costOfPath` reads), then segment (its ends' four numbers) and cut.
  */
-let costMemo = new WeakMap<TerrainIndex, Map<string, SegmentMemo<Map<number, PathCost>>>>();
+let costMemo = new WeakMap<TerrainIndex, Map<string, CutMemo>>();
 let cutsRemembered = 0;
 /**
  * Answers kept before the memo starts again: a village game asks some 2,000 new ones, and a lab
@@ -147,31 +147,19 @@ function moverKey(mover: Mover): string {
   return key;
 }
 
-function rememberedCuts(
-  terrain: TerrainIndex,
-  mover: Mover,
-  from: TablePoint,
-  to: TablePoint,
-): Map<number, PathCost> {
+function rememberedCuts(terrain: TerrainIndex, mover: Mover): CutMemo {
   let byMover = costMemo.get(terrain);
   if (!byMover) {
     byMover = new Map();
     costMemo.set(terrain, byMover);
   }
-  // By numbers, not a key written out: writing four doubles out as text took a fiftieth of a
-  // village game.
   const key = moverKey(mover);
-  let byLine = byMover.get(key);
-  if (!byLine) {
-    byLine = new SegmentMemo();
-    byMover.set(key, byLine);
+  let cuts = byMover.get(key);
+  if (!cuts) {
+    cuts = new CutMemo();
+    byMover.set(key, cuts);
   }
-  let known = byLine.get(from.x, from.y, to.x, to.y);
-  if (!known) {
-    known = new Map();
-    byLine.set(from.x, from.y, to.x, to.y, known);
-  }
-  return known;
+  return cuts;
 }
 
 /** How far, as a share of the whole line, a wall's crossing may lie past the cut. */

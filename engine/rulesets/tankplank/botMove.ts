@@ -1491,8 +1491,8 @@ function furthest(
     const x = from.x + (end.x - from.x) * t;
     const y = from.y + (end.y - from.y) * t;
     if (x < 0 || y < 0 || x > ctx.map.width || y > ctx.map.height) return false;
-    const c = costTo(t);
-    return c.legal && c.cost <= budget;
+    // NaN where the way is barred, which is never within the budget.
+    return costTo(t) <= budget;
   };
   if (ok(1)) return goal;
   let lo = 0;
