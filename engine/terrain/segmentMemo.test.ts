@@ -1,10 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { CutMemo, SegmentMemo } from './segmentMemo';
 
-/** Seeded numbers in [0, 1), so a failure can be replayed. */
+/** Seeded numbers in [0, 1) (mulberry32), so a failure can be replayed. */
 function numbers(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 describe('SegmentMemo', () => {
