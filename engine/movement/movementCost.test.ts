@@ -153,6 +153,26 @@ describe('segmentCoster memo', () => {
     const flat = first.flat();
     expect(flat.filter((c) => Number.isNaN(c)).length).toBeGreaterThan(0);
     expect(flat.filter((c) => c > 0).length).toBeGreaterThan(40);
+    // A coster kept while thousands of other lines are asked for (the memo starts again
+    // meanwhile) still answers for its own line.
+    const [c0, c1] = lines[1]!;
+    const kept = segmentCoster(ctx.terrain, man, c0!, c1!);
+    kept(1);
+    for (let k = 0; k < 9000; k++) {
+      // Lines of other lengths, each asked the cuts asked of the kept one below.
+      const other = segmentCoster(ctx.terrain, man, P(1 + k / 1000, 1), P(30, 2 + k / 1000));
+      other(0.25);
+      other(0.5);
+    }
+    for (const t of [0.25, 0.5, 1]) {
+      const d = pathCost(ctx.terrain, man, [
+        c0!,
+        P(c0!.x + (c1!.x - c0!.x) * t, c0!.y + (c1!.y - c0!.y) * t),
+      ]);
+      const got = kept(t);
+      expect(Number.isNaN(got)).toBe(!d.legal);
+      if (d.legal) expect(got).toBeCloseTo(d.cost, 9);
+    }
     // With gaps in walls the answers are worked out afresh, and agree with pathCost.
     const [a, b] = lines[0]!;
     const gaps = [{ feature: 'nowhere', at: [0, 0] as [number, number], width: 1 }];

@@ -4,7 +4,7 @@ import { pointInPolygon } from '../geometry/polygon';
 import { distance, lerpPoint } from '../geometry/vector';
 import type { TablePoint } from '../geometry/units';
 import type { Crossing, IndexedFeature, TerrainIndex } from '../terrain/terrainIndex';
-import { CutMemo } from '../terrain/segmentMemo';
+import { LineCuts } from '../terrain/segmentMemo';
 import type { Span } from '../geometry/polygon';
 
 export type { Gap };
@@ -109,16 +109,21 @@ export function segmentCoster(
     return c.legal ? c.cost : NaN;
   };
   if (gaps.length > 0) return costAt;
-  const known = rememberedCuts(terrain, mover);
+  // The line's row of remembered cuts, found once for all the cuts asked of it.
+  const cuts = rememberedCuts(terrain, mover);
+  if (cuts.lines >= LINES_KEPT) cuts.clear();
+  let generation = cuts.generation;
+  let row = cuts.row(from.x, from.y, to.x, to.y);
   return (t) => {
-    const hit = known.get(from.x, from.y, to.x, to.y, t);
+    if (generation !== cuts.generation) {
+      // Another line's ask started the memo again since this row was found.
+      generation = cuts.generation;
+      row = cuts.row(from.x, from.y, to.x, to.y);
+    }
+    const hit = cuts.get(row, t);
     if (hit !== undefined) return hit;
     const cost = costAt(t);
-    if (++cutsRemembered > CUTS_KEPT) {
-      costMemo = new WeakMap();
-      cutsRemembered = 1;
-    }
-    rememberedCuts(terrain, mover).set(from.x, from.y, to.x, to.y, t, cost);
+    cuts.set(row, t, cost);
     return cost;
   };
 }
@@ -127,13 +132,12 @@ export function segmentCoster(
  * `segmentCoster`'s answers without gaps, by terrain, then mover (a key made of every mover field
  * `costOfPath` reads), then segment (its ends' four numbers) and cut.
  */
-let costMemo = new WeakMap<TerrainIndex, Map<string, CutMemo>>();
-let cutsRemembered = 0;
+const costMemo = new WeakMap<TerrainIndex, Map<string, LineCuts>>();
 /**
- * Answers kept before the memo starts again: a village game asks some 2,000 new ones, and a lab
- * thread's games ask many of each other's (a few MB at most).
+ * Lines whose cuts are kept per mover before its memo starts again (2 MB): a lab thread's games
+ * ask many of each other's lines.
  */
-const CUTS_KEPT = 50_000;
+const LINES_KEPT = 8_192;
 
 /** Mover keys by mover object: movers never change, and a ruleset hands out the same ones. */
 const moverKeys = new WeakMap<Mover, string>();
@@ -147,7 +151,7 @@ function moverKey(mover: Mover): string {
   return key;
 }
 
-function rememberedCuts(terrain: TerrainIndex, mover: Mover): CutMemo {
+function rememberedCuts(terrain: TerrainIndex, mover: Mover): LineCuts {
   let byMover = costMemo.get(terrain);
   if (!byMover) {
     byMover = new Map();
@@ -156,7 +160,7 @@ function rememberedCuts(terrain: TerrainIndex, mover: Mover): CutMemo {
   const key = moverKey(mover);
   let cuts = byMover.get(key);
   if (!cuts) {
-    cuts = new CutMemo();
+    cuts = new LineCuts();
     byMover.set(key, cuts);
   }
   return cuts;
