@@ -102,11 +102,13 @@ const losCase = (
   terrain: Record<number, string>,
   visible: boolean,
   rule: string,
+  options?: FixtureOptions['options'],
 ): Case => ({
   name,
   vector,
   scenario: {
     layers: BOTH,
+    ...(options ? { options } : {}),
     columns: 6,
     rows: levels.length,
     ...column(levels, terrain),
@@ -521,6 +523,25 @@ const CASES: Case[] = [
     { 4: 'woods' },
     false,
     'TC-2.7',
+  ),
+  // TC-A3, the two readings of the Elevation Differential. Firer L2, target L1 at R = 5, woods
+  // at L0 three hexes from the firer: the target stands a level above the woods.
+  losCase(
+    'tc-a3-ed-signed',
+    'TC-A3 signed (default): firer L2, target L1, woods L0 at d = 3, R = 5: ED 2 + 1 = 3, 5 ≥ 4.5, the DF plot is accepted',
+    [2, 2, 2, 0, 1, 1],
+    { 3: 'woods' },
+    true,
+    '',
+  ),
+  losCase(
+    'tc-a3-ed-literal',
+    'TC-A3 literal: the same; the target above the woods adds nothing: ED 2, 5 < 6, the DF plot is refused (TC-2.7)',
+    [2, 2, 2, 0, 1, 1],
+    { 3: 'woods' },
+    false,
+    'TC-2.7',
+    { edCounts: 'literal' },
   ),
   losCase(
     'tc-t03-next-to-lower',

@@ -124,6 +124,22 @@ function hullDown(
   return false;
 }
 
+/**
+ * The Elevation Differential score before the table's clamp (TC-2.6, TC-A3): one up for each
+ * level the higher unit is above the potential blocking hex, one down for each level the lower
+ * unit is below it. `signed` counts a unit on the far side of the blocking level with its sign
+ * (ED = L(high) + L(low) − 2·L(block)); `literal` lets such a unit add or remove nothing.
+ */
+export function elevationDifferential(
+  counts: 'signed' | 'literal',
+  high: number,
+  low: number,
+  block: number,
+): number {
+  if (counts === 'signed') return high + low - 2 * block;
+  return Math.max(0, high - block) - Math.max(0, block - low);
+}
+
 function costelloOn(
   rules: TankRules,
   map: TankMap,
@@ -189,7 +205,7 @@ function costelloOn(
       const [high, low, Lh, Ll] = L1 > L2 ? [a, b, L1, L2] : [b, a, L2, L1];
       const R = hexDistance(high, low);
       const d = hexDistance(rules.options.blockRangeFrom === 'higher' ? high : low, seq[i]!);
-      const ed = clamp(Lh + Ll - 2 * Lb, -2, 4);
+      const ed = clamp(elevationDifferential(rules.options.edCounts, Lh, Ll, Lb), -2, 4);
       if (hexDistance(seq[i]!, low) === 1) {
         c = {
           hex,

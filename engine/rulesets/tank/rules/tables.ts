@@ -109,6 +109,12 @@ export interface TankOptions {
   readonly hullDown: 'automaticNotFromAbove' | 'off';
   readonly blockingUnits: 'friendlyToFirer' | 'any';
   readonly blockRangeFrom: 'higher' | 'lower';
+  /**
+   * How the Elevation Differential counts levels (TC-A3): `signed` (the default) lets a unit on
+   * the far side of the blocking level count negatively; `literal` counts only the levels the
+   * higher unit is above the blocking hex and the lower unit is below it.
+   */
+  readonly edCounts: 'signed' | 'literal';
   readonly d10Faces: '0-9' | '1-10';
   readonly mortarDelayTurns: number;
   readonly autoSpotAtDfStart: boolean;
@@ -189,6 +195,7 @@ function readOptions(cat: RulesetCatalog, ruleset: RulesetRef): TankOptions {
     hullDown: value('TC-A1') as TankOptions['hullDown'],
     blockingUnits: value('TC-A2') as TankOptions['blockingUnits'],
     blockRangeFrom: value('TC-A4') as TankOptions['blockRangeFrom'],
+    edCounts: value('TC-A3') as TankOptions['edCounts'],
     d10Faces: value('TC-A6') as TankOptions['d10Faces'],
     mortarDelayTurns: value('TC-A8') as number,
     autoSpotAtDfStart: value('TC-A10') as boolean,
