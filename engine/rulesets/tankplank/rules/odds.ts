@@ -1,6 +1,7 @@
 /**
  * Exact odds of a planned shot, by counting the faces of each d6.
  */
+import { pAtLeast as pAtLeastOn } from '../../../random/odds';
 import type { TankplankContext } from './context';
 import type { ShotPlan } from './shotPlan';
 
@@ -15,11 +16,7 @@ export interface ShotOdds {
 }
 
 /** Probability that a natural d6 reaches `needed`, by counting the faces that do. */
-export function pAtLeast(needed: number): number {
-  let faces = 0;
-  for (let face = 1; face <= 6; face++) if (face >= needed) faces++;
-  return faces / 6;
-}
+export const pAtLeast = (needed: number): number => pAtLeastOn(needed, 6);
 
 /** Odds of a plan; grenades and mortars list the chance for the aimed point. */
 export function shotOdds(ctx: TankplankContext, plan: ShotPlan): ShotOdds {

@@ -1,3 +1,4 @@
+import { BoundedCache, choose, multinomial, trinomialP } from '../../../random/odds';
 import type { PoolModifier } from './state';
 
 /**
@@ -64,24 +65,6 @@ export interface Outcome {
 
 const SIDES = 6;
 
-/** Binomial coefficients, row by row, kept as they are first needed. */
-const PASCAL: number[][] = [[1]];
-function binomialRow(n: number): readonly number[] {
-  for (let r = PASCAL.length; r <= n; r++) {
-    const prev = PASCAL[r - 1]!;
-    const row = [1];
-    for (let k = 1; k < r; k++) row.push(prev[k - 1]! + prev[k]!);
-    row.push(1);
-    PASCAL.push(row);
-  }
-  return PASCAL[n]!;
-}
-
-/** n! / (a! b! c!) for a + b + c = n. */
-function multinomial(n: number, a: number, b: number): number {
-  return binomialRow(n)[a]! * binomialRow(n - a)[b]!;
-}
-
 /** Chance of each kind on one die. */
 export function dieKinds(spec: Pick<AttackSpec, 'hitOn' | 'criticalOn'>): {
   hit: number;
@@ -121,23 +104,15 @@ export function clearOddsCache(): void {
 }
 
 /** Results worked out before, by the spec's numbers (the bot asks the same questions often). */
-const ATTACK_CACHE = new Map<string, Outcome[]>();
-const SHOT_CACHE = new Map<string, Outcome[]>();
-const remember = <T>(cache: Map<string, T>, key: string, make: () => T): T => {
-  const got = cache.get(key);
-  if (got) return got;
-  const v = make();
-  if (cache.size > 8192) cache.clear();
-  cache.set(key, v);
-  return v;
-};
+const ATTACK_CACHE = new BoundedCache<string, Outcome[]>(8192);
+const SHOT_CACHE = new BoundedCache<string, Outcome[]>(8192);
 
 const attackKey = (spec: AttackSpec) =>
   `${spec.dice}|${spec.hitOn.join(',')}|${spec.criticalOn.join(',')}|${spec.stationary ? 1 : 0}|${spec.rerolls.reduce((s, r) => s + r.value, 0)}|${spec.brutal ? 1 : 0}|${spec.splitCriticals ? 1 : 0}`;
 
 /** The distribution of Hits and Criticals the attack roll ends with, after the policy's choices. */
 export function attackOutcomes(spec: AttackSpec): Outcome[] {
-  return remember(ATTACK_CACHE, attackKey(spec), () => attackOutcomesUncached(spec));
+  return ATTACK_CACHE.remember(attackKey(spec), () => attackOutcomesUncached(spec));
 }
 
 function attackOutcomesUncached(spec: AttackSpec): Outcome[] {
@@ -153,34 +128,26 @@ function attackOutcomesUncached(spec: AttackSpec): Outcome[] {
     crit = crit + fail * crit;
     fail = fail * fail;
   }
-  for (let h = 0; h <= n; h++) {
-    for (let c = 0; c + h <= n; c++) {
-      const f = n - h - c;
-      const p = multinomial(n, h, c) * hit ** h * crit ** c * fail ** f;
-      if (p === 0) continue;
-      // Further re-rolls only ever meet failed dice that were not re-rolled yet.
-      const r = spec.stationary ? 0 : Math.min(extra, f);
-      for (let rh = 0; rh <= r; rh++) {
-        for (let rc = 0; rc + rh <= r; rc++) {
-          const rf = r - rh - rc;
-          const q = multinomial(r, rh, rc) * k0.hit ** rh * k0.crit ** rc * k0.fail ** rf;
-          if (q === 0) continue;
-          let hh = h + rh;
-          let cc = c + rc;
-          let brutal = 0;
-          if (spec.brutal && hh > 0) {
-            hh -= 1;
-            cc += 1;
-            brutal = 1;
-          }
-          if (spec.splitCriticals) {
-            const split = cc - brutal;
-            hh += 2 * split;
-            cc -= split;
-          }
-          out.add(hh, cc, p * q);
-        }
+  for (const { counts, p } of multinomial(n, [hit, crit, fail])) {
+    const [h, c, f] = counts as [number, number, number];
+    // Further re-rolls only ever meet failed dice that were not re-rolled yet.
+    const r = spec.stationary ? 0 : Math.min(extra, f);
+    for (const { counts: again, p: q } of multinomial(r, [k0.hit, k0.crit, k0.fail])) {
+      const [rh, rc] = again as [number, number, number];
+      let hh = h + rh;
+      let cc = c + rc;
+      let brutal = 0;
+      if (spec.brutal && hh > 0) {
+        hh -= 1;
+        cc += 1;
+        brutal = 1;
       }
+      if (spec.splitCriticals) {
+        const split = cc - brutal;
+        hh += 2 * split;
+        cc -= split;
+      }
+      out.add(hh, cc, p * q);
     }
   }
   return out.outcomes();
@@ -202,7 +169,7 @@ export function defenceOutcomes(spec: Pick<DefenceSpec, 'dice' | 'cancelMin'>): 
       out.push({
         sixes: s,
         fours: f,
-        p: multinomial(n, s, f) * pSix ** s * pFour ** f * pNone ** (n - s - f),
+        p: trinomialP(n, s, f, pSix, pFour, pNone),
       });
   return out;
 }
@@ -244,7 +211,7 @@ export function shotOutcomes(
   order: CancelOrder,
 ): Outcome[] {
   const key = `${attackKey(attack)}|${defence.dice}|${defence.cancelMin}|${order}`;
-  return remember(SHOT_CACHE, key, () => {
+  return SHOT_CACHE.remember(key, () => {
     const out = new Dist(2 * Math.max(0, attack.dice) + 1);
     const def = defenceOutcomes(defence);
     for (const a of attackOutcomes(attack)) {
@@ -261,11 +228,6 @@ export function shotOutcomes(
 export interface CardWeight {
   readonly card: string;
   readonly damage: number;
-}
-
-function choose(n: number, k: number): number {
-  if (k < 0 || k > n) return 0;
-  return binomialRow(n)[k]!;
 }
 
 /**
@@ -288,12 +250,7 @@ function cachedCriticalDamage(
 ): Map<number, number> {
   if (k <= 0) return new Map([[0, 1]]);
   const cacheKey = `${k}|${decks}`;
-  const cached = CRITICAL_CACHE.get(cacheKey);
-  if (cached) return cached;
-  const dist = criticalDamageUncached(k, pile, discard);
-  if (CRITICAL_CACHE.size > 4096) CRITICAL_CACHE.clear();
-  CRITICAL_CACHE.set(cacheKey, dist);
-  return dist;
+  return CRITICAL_CACHE.remember(cacheKey, () => criticalDamageUncached(k, pile, discard));
 }
 
 /** A pile's contents as "damage:count" pairs, the same for any order of the same cards. */
@@ -307,7 +264,7 @@ function histogram(pile: readonly number[]): string {
 }
 
 /** Distributions already worked out, by draws and pile contents (the deck changes rarely). */
-const CRITICAL_CACHE = new Map<string, Map<number, number>>();
+const CRITICAL_CACHE = new BoundedCache<string, Map<number, number>>(4096);
 
 function criticalDamageUncached(
   k: number,

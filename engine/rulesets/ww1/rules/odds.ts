@@ -1,3 +1,4 @@
+import { multinomial } from '../../../random/odds';
 import { resolveHits, type BattlePlan, type Ww1Board, type Ww1State } from './turn';
 
 /**
@@ -22,16 +23,6 @@ export interface BattleOdds {
   readonly pVacated: number;
 }
 
-function binomials(n: number): number[][] {
-  const c: number[][] = [[1]];
-  for (let i = 1; i <= n; i++) {
-    c.push([1]);
-    for (let k = 1; k < i; k++) c[i]!.push(c[i - 1]![k - 1]! + c[i - 1]![k]!);
-    c[i]!.push(1);
-  }
-  return c;
-}
-
 export function battleOdds(
   b: Ww1Board,
   s: Pick<Ww1State, 'units'>,
@@ -44,24 +35,20 @@ export function battleOdds(
     faces.filter((f) => f === b.rules.flag && !plan.hitSymbols.includes(f)).length / faces.length;
   const pNone = 1 - pHit - pFlag;
   const n = plan.dice;
-  const c = binomials(n);
   const hits = Array<number>(n + 1).fill(0);
   const flags = Array<number>(n + 1).fill(0);
   const joint: { hits: number; flags: number; p: number }[] = [];
   let pEliminated = 0;
   let pVacated = 0;
-  for (let h = 0; h <= n; h++)
-    for (let f = 0; h + f <= n; f++) {
-      // n! / (h! f! (n-h-f)!) = C(n, h) · C(n - h, f)
-      const p = c[n]![h]! * c[n - h]![f]! * pHit ** h * pFlag ** f * pNone ** (n - h - f);
-      if (p === 0) continue;
-      hits[h]! += p;
-      flags[f]! += p;
-      joint.push({ hits: h, flags: f, p });
-      const out = resolveHits(b, s, target, h, Math.max(0, f - plan.ignorable));
-      if (out.eliminated) pEliminated += p;
-      if (out.vacated) pVacated += p;
-    }
+  for (const { counts, p } of multinomial(n, [pHit, pFlag, pNone])) {
+    const [h, f] = counts as [number, number, number];
+    hits[h]! += p;
+    flags[f]! += p;
+    joint.push({ hits: h, flags: f, p });
+    const out = resolveHits(b, s, target, h, Math.max(0, f - plan.ignorable));
+    if (out.eliminated) pEliminated += p;
+    if (out.vacated) pVacated += p;
+  }
   return {
     dice: n,
     pHit,
