@@ -34,6 +34,9 @@ function le(gids: readonly number[]): Uint8Array {
   return b;
 }
 
+/** A fixed gzip header time, so writing the fixtures again gives the same bytes (`npm run generate --check`). */
+const GZIP_STAMP = { mtime: '2026-01-01T00:00:00Z' };
+
 type Enc = 'xml' | 'csv' | 'base64' | 'zlib' | 'gzip' | 'zstd';
 function dataElement(gids: readonly number[], enc: Enc, indent: string): string {
   switch (enc) {
@@ -46,7 +49,7 @@ function dataElement(gids: readonly number[], enc: Enc, indent: string): string 
     case 'zlib':
       return `<data encoding="base64" compression="zlib">\n${indent} ${encodeBase64(zlibSync(le(gids)))}\n${indent}</data>`;
     case 'gzip':
-      return `<data encoding="base64" compression="gzip">\n${indent} ${encodeBase64(gzipSync(le(gids)))}\n${indent}</data>`;
+      return `<data encoding="base64" compression="gzip">\n${indent} ${encodeBase64(gzipSync(le(gids), GZIP_STAMP))}\n${indent}</data>`;
     case 'zstd':
       return `<data encoding="base64" compression="zstd">\n${indent} ${encodeBase64(zstd(le(gids)))}\n${indent}</data>`;
   }
@@ -105,7 +108,7 @@ for (const [axis, index] of [
         [0, 0],
       ].map(
         ([cx, cy]) =>
-          `   <chunk x="${cx}" y="${cy}" width="16" height="16">\n    ${encodeBase64(gzipSync(le(chunkData(gids, cx!, cy!))))}\n   </chunk>`,
+          `   <chunk x="${cx}" y="${cy}" width="16" height="16">\n    ${encodeBase64(gzipSync(le(chunkData(gids, cx!, cy!)), GZIP_STAMP))}\n   </chunk>`,
       );
       return `<data encoding="base64" compression="gzip">\n${chunks.join('\n')}\n  </data>`;
     });

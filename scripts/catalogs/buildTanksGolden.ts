@@ -550,10 +550,11 @@ const cases: Case[] = [
 ];
 
 const root = fileURLToPath(new URL('../../engine/rulesets/tanks/golden/', import.meta.url));
-rmSync(root, { recursive: true, force: true });
 let bad = 0;
 for (const c of cases) {
   const dir = `${root}${c.name}/`;
+  // Only this generator's own cases are rewritten: the hand-kept cases beside them (tk2, tk9) stay.
+  rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const doc = fixtureScenario({ ...c.scenario, title: c.vector });
   writeFileSync(`${dir}scenario.json`, serializeDocument(doc));
