@@ -1,8 +1,6 @@
 import type { ScenarioDoc } from '../../format';
-import { actionProblem } from '../../game/actionSchema';
-import type { GameDef, SideInfo } from '../../game/gameDef';
-import { invalid } from '../../game/reducer';
-import { hashState } from '../../game/stateHash';
+import { defineGame, type SideSpec } from '../../game/defineGame';
+import type { GameDef } from '../../game/gameDef';
 import { tankBotTurn } from './bot';
 import { createTankContext, type TankContext } from './rules/context';
 import { newTankGame, tankReducer } from './rules/reducer';
@@ -18,6 +16,9 @@ import {
 
 export type TankGame = GameDef<TankPlayState, TankPlayAction, TankEvent>;
 
+/** Counter colours of the two sides, by side order, for a scenario that sets none. */
+const TANK_COLOURS = ['#5d6470', '#8a3a2e'];
+
 const EDGE_WORDS: Record<string, string> = {
   west: 'from the west edge',
   east: 'from the east edge',
@@ -28,20 +29,18 @@ const EDGE_WORDS: Record<string, string> = {
 /** TANK! as a headless game: plotted simultaneous turns, the bot, the dice lens. */
 export function tankGame(ctx: TankContext): TankGame {
   const reducer = steppedReducer(ctx, tankReducer(ctx));
-  const sides: SideInfo[] = ctx.scenario.forces.sides.map((s, k) => ({
+  const sides: SideSpec[] = ctx.scenario.forces.sides.map((s) => ({
     id: s.id,
     name: s.name,
-    colour: s.colour ?? (k === 0 ? '#5d6470' : '#8a3a2e'),
+    colour: s.colour,
     deployment: `placed by the scenario${ctx.entryEdge.get(s.id) ? `, ${EDGE_WORDS[ctx.entryEdge.get(s.id)!]}` : ''}`,
   }));
-  return {
+  return defineGame<TankPlayState, TankPlayAction, TankEvent>({
     rulesetId: ctx.scenario.ruleset.id,
     sides,
+    palette: TANK_COLOURS,
     newGame: (o) => newTankGame(ctx, o.seed, o.turnLimit),
-    reduce: (state, action) => {
-      const wrong = actionProblem(TANK_PLAY_ACTIONS, action);
-      return wrong === undefined ? reducer(state, action) : invalid(wrong);
-    },
+    rules: reducer,
     actions: TANK_PLAY_ACTIONS,
     // While a turn resolves step by step, the person who asked for the steps plays them.
     status: (state) => ({
@@ -57,7 +56,6 @@ export function tankGame(ctx: TankContext): TankGame {
     }),
     result: (state) =>
       state.result ? { winner: state.result.winner, text: state.result.text } : undefined,
-    hash: (state) => hashState(state),
     // Plots are secret until they resolve (hot-seat: each side sees its own); indirect fire on an
     // unspotted unit is resolved by its owner, who alone learns what it did (TC-7.2).
     eventVisible(event, viewer, state) {
@@ -137,11 +135,7 @@ export function tankGame(ctx: TankContext): TankGame {
         },
       ];
     },
-    dice: {
-      get: (state) => state.rng,
-      set: (state, rng) => ({ ...state, rng }),
-    },
-  };
+  });
 }
 
 /** A TANK! scenario's context and game, or why it cannot be played. */

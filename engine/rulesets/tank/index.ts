@@ -1,5 +1,4 @@
-import type { AnyGameDef } from '../../game/gameDef';
-import type { AnyPlaytestView } from '../../playtest/view';
+import { playable } from '../../playtest/viewBase';
 import type { RulesetModule } from '../types';
 import { TANK_PLAY_ACTIONS } from './steps';
 import { TANK_BUNDLED } from './catalogs';
@@ -40,12 +39,7 @@ export const tank: RulesetModule = {
   game(scenario) {
     const made = makeTankGame(scenario);
     if (typeof made === 'string') return { ok: false, reason: made };
-    const view = tankView(made.ctx, made.game);
-    return {
-      ok: true,
-      game: made.game as unknown as AnyGameDef,
-      view: () => view as unknown as AnyPlaytestView,
-    };
+    return playable(made.game, tankView(made.ctx, made.game));
   },
   actions: TANK_PLAY_ACTIONS,
   explain: tankExplain,

@@ -1,7 +1,5 @@
-import type { GameDef, GameResult, SideInfo } from '../../game/gameDef';
-import { hashState } from '../../game/stateHash';
-import { actionProblem } from '../../game/actionSchema';
-import { invalid } from '../../game/reducer';
+import { defineGame, type SideSpec } from '../../game/defineGame';
+import type { GameDef, GameResult } from '../../game/gameDef';
 import { TANKPLANK_ACTIONS } from './actionSchema';
 import { botPhase } from './bot';
 import { botPlanName } from './botPlan';
@@ -16,9 +14,6 @@ import {
   type TankplankEvent,
   type TankplankState,
 } from './rules';
-
-/** Counter colours for sides that do not set their own. */
-const SIDE_COLOURS = ['#2f5fb3', '#b8322a', '#2f8f4e', '#8a4fb3'];
 
 /** Events that stay hidden from the other side on a screened first turn (TP-4.4). */
 const SCREENED_EVENTS = new Set<TankplankEvent['type']>([
@@ -44,27 +39,23 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
   const scenario = ctx.scenario;
   const sideName = new Map(scenario.forces.sides.map((s) => [s.id, s.name]));
   const screenTurn = screenedFirstTurn(ctx);
-  const sides: SideInfo[] = scenario.forces.sides.map((s, k) => {
+  const sides: SideSpec[] = scenario.forces.sides.map((s) => {
     const e = ctx.entryEdges.get(s.id);
     return {
       id: s.id,
       name: s.name,
-      colour: s.colour ?? SIDE_COLOURS[k % SIDE_COLOURS.length]!,
+      colour: s.colour,
       deployment: e
         ? `starts off the table and enters from edge ${e.label ?? ''} (${e.edge}) (TP-4.1)`
         : 'placed by the scenario',
     };
   });
-  return {
+  // Sides without a colour take the kit's palette (SIDE_COLOURS), which was Tankplank's.
+  return defineGame<TankplankState, TankplankAction, TankplankEvent>({
     rulesetId: scenario.ruleset.id,
     sides,
     newGame: (o) => newGame(ctx, o),
-    // The schema guards the reducer itself too: whatever path an action takes to get here, a
-    // malformed one is refused in words instead of failing inside the rules.
-    reduce: (state, action) => {
-      const wrong = actionProblem(TANKPLANK_ACTIONS, action);
-      return wrong === undefined ? reducer(state, action) : invalid(wrong);
-    },
+    rules: reducer,
     actions: TANKPLANK_ACTIONS,
     status(state) {
       const over = state.phase === 'ended';
@@ -87,7 +78,6 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
             : `${sideName.get(w) ?? w} wins: ${state.result.reason}`,
       };
     },
-    hash: (state) => hashState(state),
     eventVisible(event, viewer, state) {
       if (!screenTurn || viewer === null || state.turn > 1) return true;
       if (SCREENED_EVENTS.has(event.type) && 'unit' in event)
@@ -135,9 +125,5 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
           const lacking = owner && objectiveLacking(ctx, state, owner[0], o, owner[1].heldTurns);
           return { id: o.id, name: o.name ?? o.id, holder, ...(lacking ? { lacking } : {}) };
         }),
-    dice: {
-      get: (state) => state.rng,
-      set: (state, rng) => ({ ...state, rng }),
-    },
-  };
+  });
 }

@@ -1,7 +1,6 @@
 import type { ScenarioDoc } from '../../format';
 import { allUnits } from '../../forces/forceTree';
-import type { AnyGameDef } from '../../game/gameDef';
-import type { AnyPlaytestView } from '../../playtest/view';
+import { playable } from '../../playtest/viewBase';
 import type { RulesetModule } from '../types';
 import { TANKPLANK_ACTIONS } from './actionSchema';
 import { TANKPLANK_BUNDLED } from './catalogs';
@@ -68,11 +67,7 @@ export const tankplank: RulesetModule = {
     if (off) return { ok: false, reason: off };
     try {
       const view = tankplankPlaytest(scenario);
-      return {
-        ok: true,
-        game: view.game as unknown as AnyGameDef,
-        view: () => view as unknown as AnyPlaytestView,
-      };
+      return playable(view.game, view);
     } catch (err) {
       return { ok: false, reason: err instanceof Error ? err.message : String(err) };
     }

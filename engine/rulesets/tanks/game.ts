@@ -1,8 +1,6 @@
 import type { CatalogDoc } from '../../format';
-import { actionProblem } from '../../game/actionSchema';
-import type { GameDef, GameResult, KillCounter, PieceKill, SideInfo } from '../../game/gameDef';
-import { invalid } from '../../game/reducer';
-import { hashState } from '../../game/stateHash';
+import { defineGame, type SideSpec } from '../../game/defineGame';
+import type { GameDef, GameResult, KillCounter, PieceKill } from '../../game/gameDef';
 import { TANKS_ACTIONS } from './actionSchema';
 import { botTurn } from './bot';
 import {
@@ -23,6 +21,9 @@ import {
 import type { ScenarioDoc } from '../../format';
 
 export type TanksGame = GameDef<TanksState, TanksAction, TanksEvent>;
+
+/** Counter colours of the two sides, by side order, for a scenario that sets none. */
+const TANKS_COLOURS = ['#a33b2f', '#3f6b3a'];
 
 const EDGE_WORDS: Record<string, string> = {
   edgeStrip: 'the strip along its edge',
@@ -45,7 +46,7 @@ export function sideToAct(ctx: TanksContext, state: TanksState): string | undefi
 /** The TANKS rules as a headless game: reducer, status, the bot, the dice lens. */
 export function tanksGame(ctx: TanksContext): TanksGame {
   const reducer = tanksReducer(ctx);
-  const sides: SideInfo[] = ctx.scenario.forces.sides.map((s, k) => {
+  const sides: SideSpec[] = ctx.scenario.forces.sides.map((s) => {
     const zone = ctx.zones.get(s.id)?.[0];
     const choice = edgeChoices(ctx) ? ' unless the Defender takes it (TK-2.4)' : '';
     const edge = zone?.shape === 'edgeStrip' ? ` (${zone.edge})` : '';
@@ -53,21 +54,19 @@ export function tanksGame(ctx: TanksContext): TanksGame {
     return {
       id: s.id,
       name: s.name,
-      colour: s.colour ?? (k === 0 ? '#a33b2f' : '#3f6b3a'),
+      colour: s.colour,
       deployment:
         placed === [...ctx.models.values()].filter((m) => m.side === s.id).length
           ? 'placed by the scenario'
           : `deploys in ${zone ? (EDGE_WORDS[zone.shape] ?? 'its zone') : 'its zone'}${edge}${choice}, within one Measuring Arrow (TK-2.6)`,
     };
   });
-  return {
+  return defineGame<TanksState, TanksAction, TanksEvent>({
     rulesetId: ctx.scenario.ruleset.id,
     sides,
+    palette: TANKS_COLOURS,
     newGame: (o) => newGame(ctx, o),
-    reduce: (state, action) => {
-      const wrong = actionProblem(TANKS_ACTIONS, action);
-      return wrong === undefined ? reducer(state, action) : invalid(wrong);
-    },
+    rules: reducer,
     actions: TANKS_ACTIONS,
     status(state) {
       const side = sideToAct(ctx, state);
@@ -90,7 +89,6 @@ export function tanksGame(ctx: TanksContext): TanksGame {
             : `${sideName(ctx, w)} wins: ${state.result.reason}`,
       };
     },
-    hash: (state) => hashState(state),
     // Hidden cards stay out of events until revealed, so every event may be seen by both sides.
     eventVisible: () => true,
     actionSide(state, action) {
@@ -127,11 +125,7 @@ export function tanksGame(ctx: TanksContext): TanksGame {
         holder: holderOf(ctx, state, o) ?? null,
       })),
     bot: (state, side, style) => botTurn(ctx, state, side, style),
-    dice: {
-      get: (state) => state.rng,
-      set: (state, rng) => ({ ...state, rng }),
-    },
-  };
+  });
 }
 
 /** A TANKS scenario's context and game, or why it cannot be played. */

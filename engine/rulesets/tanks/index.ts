@@ -1,5 +1,4 @@
-import type { AnyGameDef } from '../../game/gameDef';
-import type { AnyPlaytestView } from '../../playtest/view';
+import { playable } from '../../playtest/viewBase';
 import type { RulesetModule } from '../types';
 import { TANKS_ACTIONS } from './actionSchema';
 import { TANKS_BUNDLED } from './catalogs';
@@ -42,12 +41,7 @@ export const tanks: RulesetModule = {
   game(scenario) {
     const made = makeTanksGame(scenario, TANKS_BUNDLED);
     if (typeof made === 'string') return { ok: false, reason: made };
-    const view = tanksView(made.ctx, made.game);
-    return {
-      ok: true,
-      game: made.game as unknown as AnyGameDef,
-      view: () => view as unknown as AnyPlaytestView,
-    };
+    return playable(made.game, tanksView(made.ctx, made.game));
   },
   actions: TANKS_ACTIONS,
   explain: tanksExplain,

@@ -1,9 +1,7 @@
 import type { CatalogDoc, ScenarioDoc } from '../../format';
-import { actionProblem } from '../../game/actionSchema';
-import type { GameDef, GameResult, SideInfo, Viewer } from '../../game/gameDef';
+import { defineGame, type SideSpec } from '../../game/defineGame';
+import type { GameDef, GameResult, Viewer } from '../../game/gameDef';
 import { lastAttackKills } from '../../game/kills';
-import { invalid } from '../../game/reducer';
-import { hashState } from '../../game/stateHash';
 import { WW1_ACTIONS } from './actionSchema';
 import { botTurn } from './bot';
 import { readWw1Rules, type Ww1Rules } from './rules/data';
@@ -18,6 +16,9 @@ import {
 } from './rules/turn';
 
 export type Ww1Game = GameDef<Ww1State, Ww1Action, Ww1Event>;
+
+/** Counter colours of the two sides, by side order, for a scenario that sets none. */
+const WW1_COLOURS = ['#6b5a3a', '#5a6470'];
 
 /** What a WWI game knows of its scenario: the board, the rules and the names. */
 export interface Ww1Context {
@@ -65,27 +66,25 @@ export function ww1EventVisible(event: Ww1Event, viewer: Viewer): boolean {
 /** The WWI rules as a headless game: reducer, status, the bot, the dice lens. */
 export function ww1Game(ctx: Ww1Context): Ww1Game {
   const { board } = ctx;
-  const sides: SideInfo[] = ctx.scenario.forces.sides.map((s, k) => {
+  const sides: SideSpec[] = ctx.scenario.forces.sides.map((s) => {
     const edge = ctx.scenario.deployment.entryEdges?.find((e) => e.side === s.id)?.edge;
     return {
       id: s.id,
       name: s.name,
-      colour: s.colour ?? (k === 0 ? '#6b5a3a' : '#5a6470'),
+      colour: s.colour,
       deployment: `placed by the scenario${edge ? `; retreats toward the ${edge} edge` : ''}`,
     };
   });
-  return {
+  return defineGame<Ww1State, Ww1Action, Ww1Event>({
     rulesetId: ctx.scenario.ruleset.id,
     sides,
+    palette: WW1_COLOURS,
     newGame: (o) => {
       const made = setUpWw1(ctx.scenario, ctx.rules, o.seed, o.turnLimit);
       if (!made.ok) throw new Error(made.reason);
       return made.state;
     },
-    reduce: (state, action) => {
-      const wrong = actionProblem(WW1_ACTIONS, action);
-      return wrong === undefined ? reduceWw1(board, state, action) : invalid(wrong);
-    },
+    rules: (state, action) => reduceWw1(board, state, action),
     actions: WW1_ACTIONS,
     status: (state) => ({
       turn: state.turn,
@@ -107,7 +106,6 @@ export function ww1Game(ctx: Ww1Context): Ww1Game {
         text: `${ctx.sideNames.get(state.winner) ?? state.winner} wins: medals ${medals.join(', ')}`,
       };
     },
-    hash: (state) => hashState(state),
     eventVisible: (event, viewer) => ww1EventVisible(event, viewer),
     actionSide: (state) => state.active,
     endPhaseAction: (state): Ww1Action => {
@@ -155,11 +153,7 @@ export function ww1Game(ctx: Ww1Context): Ww1Game {
         };
       }),
     bot: (state, side, style) => botTurn(ctx.board, state, side, style),
-    dice: {
-      get: (state) => state.rng,
-      set: (state, rng) => ({ ...state, rng }),
-    },
-  };
+  });
 }
 
 /** A WWI scenario's context and game, or why it cannot be played. */

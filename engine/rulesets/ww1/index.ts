@@ -1,5 +1,4 @@
-import type { AnyGameDef } from '../../game/gameDef';
-import type { AnyPlaytestView } from '../../playtest/view';
+import { playable } from '../../playtest/viewBase';
 import type { RulesetModule } from '../types';
 import { WW1_ACTIONS } from './actionSchema';
 import { WW1_BUNDLED } from './catalogs';
@@ -36,12 +35,7 @@ export const ww1: RulesetModule = {
   game(scenario) {
     const made = makeWw1Game(scenario, WW1_BUNDLED);
     if (typeof made === 'string') return { ok: false, reason: made };
-    const view = ww1View(made.ctx, made.game);
-    return {
-      ok: true,
-      game: made.game as unknown as AnyGameDef,
-      view: () => view as unknown as AnyPlaytestView,
-    };
+    return playable(made.game, ww1View(made.ctx, made.game));
   },
   actions: WW1_ACTIONS,
   explain: ww1Explain,

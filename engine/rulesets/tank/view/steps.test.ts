@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { applyActions, readableLog, startGame, type PlaytestGame } from '../../../playtest/session';
-import type { AnyPlaytestView, GameAction, ResolvePrompt } from '../../../playtest/view';
+import type { GameAction, ResolvePrompt } from '../../../playtest/view';
+import { eraseView } from '../../../playtest/viewBase';
 import { fixtureScenario } from '../fixtures';
 import { makeTankGame } from '../game';
 import { resolutionSteps } from '../rules/resolve';
@@ -21,7 +22,7 @@ const made = () => {
 /** Both sides plotted by people (each asking for steps): alpha fires at the unspotted T-34. */
 function plotted() {
   const m = made();
-  let game: PlaytestGame = startGame(m.view as unknown as AnyPlaytestView, 4, {
+  let game: PlaytestGame = startGame(eraseView(m.view), 4, {
     alpha: 'human',
     bravo: 'human',
   });
