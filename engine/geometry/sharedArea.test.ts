@@ -126,4 +126,41 @@ describe('sharedArea', () => {
     expect(performance.now() - start).toBeLessThan(3000);
     expect(Math.abs(got - 150 * 150) / (150 * 150)).toBeLessThan(0.05);
   });
+
+  it('counts axis-aligned sides on shapes with very many crossings (a deck on a dense road)', () => {
+    // A 10" square whose inside is crossed by 120 thin diagonal strips each way: over 20,000
+    // crossings, so the area is measured on scanlines. The strips add nothing to the union, so
+    // the area shared with an axis-aligned 4" x 4" deck inside it is exactly 16 sq in. The
+    // scanlines once took their edges from the sweep's list, which has no vertical edges: the
+    // deck's sides were never met and it counted as zero area.
+    const strip = (x: number, up: boolean): [number, number][][] => {
+      const [y0, y1] = up ? [0.5, 9.5] : [9.5, 0.5];
+      const w = 0.02;
+      return [
+        [
+          [x, y0],
+          [x + w, y0],
+          [x + w + 5, y1],
+          [x + 5, y1],
+        ],
+      ];
+    };
+    const road: [number, number][][][] = [square(0, 0, 10)];
+    for (let i = 0; i < 120; i++) {
+      road.push(strip(0.5 + (i * 4) / 120, true), strip(0.5 + (i * 4) / 120, false));
+    }
+    const deck = [square(3, 3, 4)];
+    expect(sharedArea(road, deck)).toBeCloseTo(16, 6);
+    expect(sharedArea(deck, road)).toBeCloseTo(16, 6);
+    // A deck at the strips' own slope is met on the same scanlines: the answer agrees.
+    const tilted: [number, number][][] = [
+      [
+        [3, 3],
+        [7, 3],
+        [8, 7],
+        [4, 7],
+      ],
+    ];
+    expect(sharedArea(road, [tilted])).toBeCloseTo(16, 6);
+  });
 });

@@ -158,12 +158,14 @@ export function sharedArea(a: RingSet, b: RingSet): number {
   if (!(clip.minX < clip.maxX && clip.minY < clip.maxY)) return 0;
 
   const edges: Edge[] = [];
+  const clipped: ClippedRing[] = [];
   const xs: number[] = [clip.minX, clip.maxX];
   let polys = 0;
   const add = (poly: Rings, set: 0 | 1) => {
     const id = polys++;
     for (const raw of poly) {
       const ring = clipRing(raw, clip);
+      if (ring.length >= 3) clipped.push({ ring, poly: id, set });
       for (let i = 0; i < ring.length; i++) {
         const p = ring[i]!;
         const q = ring[(i + 1) % ring.length]!;
@@ -195,7 +197,7 @@ export function sharedArea(a: RingSet, b: RingSet): number {
       const x = crossingX(e, f);
       if (x === undefined) continue;
       xs.push(x);
-      if (++crossings > MAX_CROSSINGS) return scanlineArea(edges, polys, clip);
+      if (++crossings > MAX_CROSSINGS) return scanlineArea(clipped, polys, clip);
     }
     active.push(e);
   }
@@ -234,32 +236,63 @@ export function sharedArea(a: RingSet, b: RingSet): number {
   return area;
 }
 
-/** The same area measured on horizontal scanlines, for shapes with very many crossings. */
-function scanlineArea(edges: readonly Edge[], polys: number, clip: Box): number {
+/** A ring clipped to the shared box, with the polygon and set it belongs to. */
+interface ClippedRing {
+  readonly ring: readonly (readonly [number, number])[];
+  readonly poly: number;
+  readonly set: 0 | 1;
+}
+
+/** A non-horizontal edge as a line over [lo, hi) in y: x at y is x0 + (y - y0) * inverse slope. */
+interface Span {
+  readonly lo: number;
+  readonly hi: number;
+  readonly x0: number;
+  readonly y0: number;
+  readonly dxdy: number;
+  readonly poly: number;
+  readonly set: 0 | 1;
+}
+
+/**
+ * The same area measured on horizontal scanlines, for shapes with very many crossings. Its edges
+ * are taken from the clipped rings, not from the sweep's list: a horizontal line meets vertical
+ * edges (the sides of an axis-aligned deck or building) and never horizontal ones, the opposite
+ * of the sweep over vertical slabs.
+ */
+function scanlineArea(rings: readonly ClippedRing[], polys: number, clip: Box): number {
   const dy = (clip.maxY - clip.minY) / SCANLINES;
   // Edges as y-ranges, sorted by their lower end, so each scanline meets only its own.
-  const spans = edges
-    .map((e) => {
-      const ya = e.y0;
-      const yb = e.y0 + e.slope * (e.x1 - e.x0);
-      return { e, lo: Math.min(ya, yb), hi: Math.max(ya, yb) };
-    })
-    .sort((p, q) => p.lo - q.lo);
+  const spans: Span[] = [];
+  for (const { ring, poly, set } of rings)
+    for (let i = 0; i < ring.length; i++) {
+      const p = ring[i]!;
+      const q = ring[(i + 1) % ring.length]!;
+      if (p[1] === q[1]) continue;
+      const [l, h] = p[1] < q[1] ? [p, q] : [q, p];
+      spans.push({
+        lo: l[1],
+        hi: h[1],
+        x0: l[0],
+        y0: l[1],
+        dxdy: (h[0] - l[0]) / (h[1] - l[1]),
+        poly,
+        set,
+      });
+    }
+  spans.sort((p, q) => p.lo - q.lo);
   const inside = new Uint8Array(polys);
-  const live: typeof spans = [];
-  const xs: { x: number; e: Edge }[] = [];
+  let live: Span[] = [];
+  const xs: { x: number; e: Span }[] = [];
   let next = 0;
   let area = 0;
   for (let s = 0; s < SCANLINES; s++) {
     const y = clip.minY + (s + 0.5) * dy;
     while (next < spans.length && spans[next]!.lo <= y) live.push(spans[next++]!);
-    for (let k = live.length - 1; k >= 0; k--) if (live[k]!.hi < y) live.splice(k, 1);
+    live = live.filter((e) => e.hi > y);
     xs.length = 0;
-    for (const { e, lo, hi } of live) {
-      if (lo === hi || y < lo || y >= hi) continue;
-      const x = e.slope === 0 ? e.x0 : e.x0 + (y - e.y0) / e.slope;
-      xs.push({ x, e });
-    }
+    // Half-open [lo, hi): a line through a vertex meets exactly one of the two edges there.
+    for (const e of live) xs.push({ x: e.x0 + (y - e.y0) * e.dxdy, e });
     xs.sort((p, q) => p.x - q.x);
     let inA = 0;
     let inB = 0;
