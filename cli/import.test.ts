@@ -75,6 +75,33 @@ describe('sandtable import', () => {
     expect((await sandtable('validate', out)).code).toBe(0);
   });
 
+  it('names the file, element and line of a BattleScribe value it refuses, and writes nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sandtable-import-'));
+    const us = (await readFile(join(bs, 'us.cat'), 'utf8')).replace(
+      '<cost name="pts" typeId="ct-pts" value="30.0"/>',
+      '<cost name="pts" typeId="ct-pts" value="5000000.0"/>',
+    );
+    await writeFile(join(dir, 'tanks.gst'), await readFile(join(bs, 'tanks.gst')));
+    await writeFile(join(dir, 'us.cat'), us);
+    const line = us.split('\n').findIndex((l) => l.includes('<selectionEntry id="se-m1"')) + 1;
+    const out = join(dir, 'tanks.catalog.json');
+    const r = await sandtable('import', 'battlescribe', dir, '--out', out);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `us.cat at <selectionEntry name="M1 Abrams"> line ${line}: "M1 Abrams" cannot be imported: its points is too large`,
+    );
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('keeps only the file names of the BattleScribe files in the catalog', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sandtable-import-'));
+    const out = join(dir, 'tanks.catalog.json');
+    expect((await sandtable('import', 'battlescribe', bs, '--out', out)).code).toBe(0);
+    const text = await readFile(out, 'utf8');
+    expect(text).toContain('"source": "BattleScribe us.cat <selectionEntry name=\\"M1 Abrams\\">');
+    expect(text).not.toContain(bs);
+  });
+
   it('says what is wrong with the usage', async () => {
     expect(
       (await sandtable('import', 'tiled', join(tiled, 'village.tmx'), '--out', 'x.json')).code,

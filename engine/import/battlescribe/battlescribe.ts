@@ -160,7 +160,26 @@ interface Profile {
   readonly file: BsFile;
   readonly name: string;
   readonly typeName: string;
-  readonly values: { name: string; value: string; el: XmlElement }[];
+  readonly values: { name: string; value: string; el: XmlElement; typeId?: string }[];
+}
+
+/** A BattleScribe modifier that always applies (no conditions, no repeats). */
+interface Modifier {
+  readonly el: XmlElement;
+  readonly file: BsFile;
+  /** set, increment, decrement, append (add, remove for categories). */
+  readonly type: string;
+  /** `name`, `hidden`, `category`, or the id of a cost type or characteristic type. */
+  readonly field: string;
+  readonly value: string;
+}
+
+/** A modifier or modifier group that applies only when its conditions hold, or repeats. */
+function conditional(m: XmlElement): boolean {
+  return ['conditions', 'conditionGroups', 'localConditionGroups', 'repeats'].some((s) => {
+    const c = child(m, s);
+    return !!c && c.children.length > 0;
+  });
 }
 
 interface CardDraft {
@@ -174,10 +193,16 @@ interface CardDraft {
  * Sandtable TANKS catalog: model cards (profiles with Initiative, Attack, Defence, Damage
  * Capacity, crew and ammo slots) become unit types with their points, country and keywords;
  * crew, upgrade, ammo and platoon cards become cards with their cost, post and text. Shared
- * selection entries and groups are followed through entry links and info links. Anything without
- * a place in the catalog (conditional modifiers, most constraints, other cost types, force
- * organisation) is listed in the report with its file, element and line. Throws
- * {@link ImportError} when a file is not well-formed or the set does not hang together.
+ * selection entries and groups are followed through entry links and info links. Modifiers that
+ * always apply (no conditions, no repeats) are applied where they sit: on an entry, on the entry
+ * link it is read through, on a profile or on an info link (set, increment, decrement, append on
+ * names, costs and characteristics), so a rule link that sets "Missiles (X)" to "Missiles (4)"
+ * gives the model the keyword Missiles (4). Costs may be negative (a cheaper crew). A model's
+ * mobility comes from its keywords (Wheeled). `source` names the file, never its folder. Anything
+ * without a place in the catalog (conditional modifiers, most constraints, other cost types,
+ * force organisation) is listed in the report with its file, element and line. Throws
+ * {@link ImportError} when a file is not well-formed or the set does not hang together; every
+ * problem names the file, and the element and line it comes from.
  */
 export function importBattleScribe(
   inputs: readonly BsInputFile[],
@@ -252,8 +277,15 @@ export function importBattleScribe(
   for (const f of files) indexIds(f.root, f);
 
   const notImported: ImportProblem[] = [];
-  const note = (file: BsFile, el: XmlElement, message: string) =>
-    notImported.push({ file: file.name, where: whereXml(el), message });
+  const noted = new Set<string>();
+  // An entry read through several links is reported once.
+  const note = (file: BsFile, el: XmlElement, message: string) => {
+    const where = whereXml(el);
+    const key = `${file.name}\n${where}\n${message}`;
+    if (noted.has(key)) return;
+    noted.add(key);
+    notImported.push({ file: file.name, where, message });
+  };
 
   const costName = (typeId: string | undefined, fallback: string | undefined) => {
     const t = typeId ? byId.get(typeId) : undefined;
@@ -270,13 +302,102 @@ export function importBattleScribe(
   const units = new Map<string, UnitType>();
   const cards = new Map<string, CardDraft>();
   const unitIdOf = new Map<string, string>();
+  /** Where each unit type and card was read from, to name it when the catalog is refused. */
+  const origin = new Map<string, Located>();
   const visited = new Set<string>();
 
-  const profilesOf = (el: XmlElement, file: BsFile): Profile[] => {
+  /**
+   * The modifiers of `el` that always apply: those without conditions or repeats, and those of
+   * modifier groups without conditions or repeats. Conditional ones are listed as not imported
+   * (a Sandtable catalog has no conditions).
+   */
+  const modifiersOf = (el: XmlElement, file: BsFile, what: string): Modifier[] => {
+    const out: Modifier[] = [];
+    const walk = (holder: XmlElement) => {
+      for (const m of listOf(holder, 'modifiers', 'modifier')) {
+        if (conditional(m)) {
+          note(
+            file,
+            m,
+            `${what}: conditional change "${m.attrs['type'] ?? ''} ${fieldName(m.attrs['field'])} ${m.attrs['value'] ?? ''}" is not imported (a Sandtable catalog has no conditions)`,
+          );
+        } else {
+          out.push({
+            el: m,
+            file,
+            type: m.attrs['type'] ?? '',
+            field: m.attrs['field'] ?? '',
+            value: m.attrs['value'] ?? '',
+          });
+        }
+      }
+      for (const g of listOf(holder, 'modifierGroups', 'modifierGroup')) {
+        if (conditional(g))
+          note(file, g, `${what}: a group of conditional changes is not imported`);
+        else walk(g);
+      }
+    };
+    walk(el);
+    return out;
+  };
+  /** A modifier's field for messages: the name of the cost or characteristic type it names. */
+  const fieldName = (field: string | undefined) =>
+    (field && byId.get(field)?.el.attrs['name']) || (field ?? '');
+  /** What a modifier's field is: a cost type, a characteristic type, or a plain field. */
+  const fieldKind = (field: string) => {
+    const t = byId.get(field)?.el.name;
+    return t === 'costType' ? 'cost' : t === 'characteristicType' ? 'characteristic' : field;
+  };
+  /** Applies one modifier to a text or number value (set, increment, decrement, append). */
+  const modified = (current: string, m: Modifier, what: string): string => {
+    switch (m.type) {
+      case 'set':
+        return m.value;
+      case 'append':
+        return current ? `${current} ${m.value}` : m.value;
+      case 'increment':
+      case 'decrement': {
+        const a = Number(current || '0');
+        const b = Number(m.value);
+        if (!Number.isFinite(a) || !Number.isFinite(b)) {
+          note(
+            m.file,
+            m.el,
+            `${what}: "${m.type} ${fieldName(m.field)} ${m.value}" needs numbers, and the value is "${current}"; it is not applied`,
+          );
+          return current;
+        }
+        return String(m.type === 'increment' ? a + b : a - b);
+      }
+      default:
+        note(
+          m.file,
+          m.el,
+          `${what}: change "${m.type} ${fieldName(m.field)} ${m.value}" is not imported; only set, increment, decrement and append are`,
+        );
+        return current;
+    }
+  };
+  /** Applies modifiers to a profile's name and characteristics (field = characteristic type id). */
+  const modifyProfile = (p: Profile, mods: readonly Modifier[]): Profile => {
+    if (!mods.length) return p;
+    let name = p.name;
+    const values = p.values.map((v) => ({ ...v }));
+    for (const m of mods) {
+      if (m.field === 'name') name = modified(name, m, `profile "${p.name}"`);
+      else if (fieldKind(m.field) === 'characteristic') {
+        for (const v of values)
+          if (v.typeId === m.field) v.value = modified(v.value, m, `profile "${p.name}"`);
+      }
+    }
+    return { ...p, name, values };
+  };
+
+  const profilesOf = (el: XmlElement, file: BsFile, entryMods: readonly Modifier[]): Profile[] => {
     const out: Profile[] = [];
-    const read = (p: XmlElement, pf: BsFile) => {
+    const read = (p: XmlElement, pf: BsFile, linkMods: readonly Modifier[]) => {
       const type = p.attrs['typeId'] ? byId.get(p.attrs['typeId']) : undefined;
-      out.push({
+      const raw: Profile = {
         el: p,
         file: pf,
         name: p.attrs['name'] ?? '',
@@ -287,26 +408,46 @@ export function importBattleScribe(
             name: (ct?.el.attrs['name'] ?? c.attrs['name'] ?? '').trim(),
             value: c.text.trim(),
             el: c,
+            ...(c.attrs['typeId'] ? { typeId: c.attrs['typeId'] } : {}),
           };
         }),
-      });
+      };
+      // The profile's own changes, then the link's, then the entry's (characteristics only).
+      const own = modifiersOf(p, pf, `profile "${raw.name}"`);
+      out.push(
+        modifyProfile(raw, [
+          ...own,
+          ...linkMods,
+          ...entryMods.filter((m) => fieldKind(m.field) === 'characteristic'),
+        ]),
+      );
     };
-    for (const p of listOf(el, 'profiles', 'profile')) read(p, file);
+    for (const p of listOf(el, 'profiles', 'profile')) read(p, file, []);
     for (const link of listOf(el, 'infoLinks', 'infoLink')) {
       if (link.attrs['type'] !== 'profile') continue;
       const t = link.attrs['targetId'] ? byId.get(link.attrs['targetId']) : undefined;
       if (!t)
         note(file, link, `info link to profile ${link.attrs['targetId']}, which no file defines`);
-      else read(t.el, t.file);
+      else read(t.el, t.file, modifiersOf(link, file, `link "${link.attrs['name'] ?? ''}"`));
     }
     return out;
   };
-  const rulesOf = (el: XmlElement): string[] => {
-    const names = listOf(el, 'rules', 'rule').map((r) => r.attrs['name'] ?? '');
+  /** Rule names, as the entry's rules and rule links name them after their modifiers. */
+  const rulesOf = (el: XmlElement, file: BsFile): string[] => {
+    const names = listOf(el, 'rules', 'rule').map((r) => {
+      let n = r.attrs['name'] ?? '';
+      for (const m of modifiersOf(r, file, `rule "${n}"`))
+        if (m.field === 'name') n = modified(n, m, `rule "${n}"`);
+      return n;
+    });
     for (const link of listOf(el, 'infoLinks', 'infoLink')) {
       if (link.attrs['type'] !== 'rule') continue;
       const t = link.attrs['targetId'] ? byId.get(link.attrs['targetId']) : undefined;
-      names.push(t?.el.attrs['name'] ?? link.attrs['name'] ?? '');
+      let n = t?.el.attrs['name'] ?? link.attrs['name'] ?? '';
+      // A link's unconditional change names the rule for this entry: "Missiles (X)" → "Missiles (4)".
+      for (const m of modifiersOf(link, file, `link to rule "${n}"`))
+        if (m.field === 'name') n = modified(n, m, `link to rule "${n}"`);
+      names.push(n);
     }
     return names.map((n) => n.trim()).filter(Boolean);
   };
@@ -319,6 +460,10 @@ export function importBattleScribe(
     readonly categories: readonly string[];
     /** The unit type a card entry sits under, when it is defined or linked inside a model. */
     readonly model?: string;
+    /** Unconditional modifiers of the entry link the entry is read through. */
+    readonly linkMods?: readonly Modifier[];
+    /** The entry link the entry is read through, when its modifiers change it. */
+    readonly linkId?: string;
   }
 
   const visitChildren = (el: XmlElement, file: BsFile, ctx: Ctx) => {
@@ -330,19 +475,6 @@ export function importBattleScribe(
       ) {
         for (const e of c.children) visit(e, file, ctx);
       }
-    }
-  };
-
-  const noteExtras = (el: XmlElement, file: BsFile, what: string) => {
-    for (const m of listOf(el, 'modifiers', 'modifier')) {
-      note(
-        file,
-        m,
-        `${what}: conditional change "${m.attrs['type'] ?? ''} ${m.attrs['field'] ?? ''} ${m.attrs['value'] ?? ''}" is not imported (a Sandtable catalog has no conditions)`,
-      );
-    }
-    for (const m of listOf(el, 'modifierGroups', 'modifierGroup')) {
-      note(file, m, `${what}: a group of conditional changes is not imported`);
     }
   };
 
@@ -373,22 +505,33 @@ export function importBattleScribe(
         return;
       }
       const linkCats = listOf(el, 'categoryLinks', 'categoryLink').map(categoryName);
-      noteExtras(el, file, `link "${el.attrs['name'] ?? ''}"`);
-      visit(target.el, target.file, { ...ctx, categories: [...ctx.categories, ...linkCats] });
+      const linkMods = modifiersOf(el, file, `link "${el.attrs['name'] ?? ''}"`);
+      visit(target.el, target.file, {
+        ...ctx,
+        categories: [...ctx.categories, ...linkCats],
+        ...(linkMods.length
+          ? { linkMods, linkId: el.attrs['id'] ?? `${file.name}:${el.line}` }
+          : {}),
+      });
       return;
     }
     if (el.name === 'selectionEntryGroup') {
       const groupCats = listOf(el, 'categoryLinks', 'categoryLink').map(categoryName);
-      noteExtras(el, file, `group "${el.attrs['name'] ?? ''}"`);
+      let groupName = el.attrs['name'] ?? '';
+      const what = `group "${groupName}"`;
+      for (const m of [...modifiersOf(el, file, what), ...(ctx.linkMods ?? [])])
+        if (m.field === 'name') groupName = modified(groupName, m, what);
+      const { linkMods: _m, linkId: _l, ...rest } = ctx;
       visitChildren(el, file, {
-        ...ctx,
-        groups: [...ctx.groups, el.attrs['name'] ?? ''],
+        ...rest,
+        groups: [...ctx.groups, groupName],
         categories: [...ctx.categories, ...groupCats],
       });
       return;
     }
     if (el.name !== 'selectionEntry') return;
-    const bsId = el.attrs['id'] ?? `${file.name}:${el.line}`;
+    // An entry read through a link that changes it is a card or model of its own.
+    const bsId = `${el.attrs['id'] ?? `${file.name}:${el.line}`}${ctx.linkId ? `@${ctx.linkId}` : ''}`;
     const visitKey = `${bsId}|${ctx.model ?? ''}`;
     if (visited.has(visitKey)) return;
     visited.add(visitKey);
@@ -400,21 +543,65 @@ export function importBattleScribe(
       return;
     }
 
-    const name = (el.attrs['name'] ?? '').trim();
-    const profiles = profilesOf(el, file);
+    const rawName = (el.attrs['name'] ?? '').trim();
+    // The entry's own unconditional changes, then those of the link it is read through.
+    const mods = [...modifiersOf(el, file, `"${rawName}"`), ...(ctx.linkMods ?? [])];
+    let name = rawName;
+    let hidden = el.attrs['hidden'] === 'true';
+    const costs = listOf(el, 'costs', 'cost').map((cost) => ({
+      el: cost,
+      typeId: cost.attrs['typeId'] ?? '',
+      name: costName(cost.attrs['typeId'], cost.attrs['name']),
+      value: cost.attrs['value'] ?? '0',
+    }));
+    const addedCats: string[] = [];
+    const removedCats = new Set<string>();
+    for (const m of mods) {
+      const kind = fieldKind(m.field);
+      if (m.field === 'name') name = modified(name, m, `"${rawName}"`).trim();
+      else if (m.field === 'hidden' && m.type === 'set') hidden = m.value === 'true';
+      else if (m.field === 'category' && (m.type === 'add' || m.type === 'remove')) {
+        const cat = (byId.get(m.value)?.el.attrs['name'] ?? '').trim();
+        if (!cat) note(m.file, m.el, `"${rawName}": category ${m.value}, which no file defines`);
+        else if (m.type === 'add') addedCats.push(cat);
+        else removedCats.add(norm(cat));
+      } else if (kind === 'cost') {
+        let c = costs.find((x) => x.typeId === m.field);
+        if (!c) {
+          c = { el: m.el, typeId: m.field, name: costName(m.field, undefined), value: '0' };
+          costs.push(c);
+        }
+        c.value = modified(c.value, m, `"${rawName}"`);
+      } else if (kind !== 'characteristic' && m.field !== 'description' && !byId.has(m.field)) {
+        note(
+          m.file,
+          m.el,
+          `"${rawName}": change "${m.type} ${m.field} ${m.value}" is not imported; a Sandtable catalog has no such field`,
+        );
+      }
+    }
+    if (hidden) {
+      note(file, el, `"${name}" is hidden in the data set and is not imported`);
+      return;
+    }
+    const profiles = profilesOf(el, file, mods);
     const categories = [
       ...ctx.categories,
       ...listOf(el, 'categoryLinks', 'categoryLink').map(categoryName),
-    ];
+      ...addedCats,
+    ].filter((c) => !removedCats.has(norm(c)));
     const catSet = new Set(categories.map(norm));
-    const rules = rulesOf(el);
+    const rules = rulesOf(el, file);
     let points: number | undefined;
-    for (const cost of listOf(el, 'costs', 'cost')) {
-      const cname = costName(cost.attrs['typeId'], cost.attrs['name']);
-      const v = Number(cost.attrs['value']);
-      if (/^(pts|points?)$/i.test(cname) && Number.isFinite(v)) points = v;
+    for (const cost of costs) {
+      const v = Number(cost.value);
+      if (/^(pts|points?)$/i.test(cost.name) && Number.isFinite(v)) points = v;
       else if (Number.isFinite(v) && v !== 0)
-        note(file, cost, `"${name}": cost "${cname}" = ${v} is not imported; only points are kept`);
+        note(
+          file,
+          cost.el,
+          `"${name}": cost "${cost.name}" = ${v} is not imported; only points are kept`,
+        );
     }
 
     const modelProfile = profiles.find(
@@ -439,6 +626,7 @@ export function importBattleScribe(
     if (modelProfile) {
       const unit = modelFrom(el, file, name, modelProfile, categories, rules, points);
       units.set(unit.id, unit);
+      origin.set(unit.id, { el, file });
       unitIdOf.set(bsId, unit.id);
       for (const p of profiles) {
         if (p !== modelProfile)
@@ -448,7 +636,6 @@ export function importBattleScribe(
             `"${name}": profile "${p.name}" (${p.typeName}) is not imported; a model card keeps one stat line`,
           );
       }
-      noteExtras(el, file, `"${name}"`);
       constraintsOf(el, file, `"${name}"`, false);
       visitChildren(el, file, { file, groups: [], categories: [], model: unit.id });
       return;
@@ -478,6 +665,7 @@ export function importBattleScribe(
         rules,
         points,
       );
+      origin.set(card.id, { el, file });
       cards.set(bsId, {
         card,
         appliesTo: new Set(ctx.model ? [ctx.model] : []),
@@ -491,9 +679,9 @@ export function importBattleScribe(
             `"${name}": extra profile "${p.name}" (${p.typeName}) is not imported`,
           );
       }
-      noteExtras(el, file, `"${name}"`);
       constraintsOf(el, file, `"${name}"`, true);
-      visitChildren(el, file, ctx);
+      const { linkMods: _m, linkId: _l, ...inner } = ctx;
+      visitChildren(el, file, inner);
       return;
     }
     const hasChildren = el.children.some(
@@ -503,7 +691,8 @@ export function importBattleScribe(
         c.name === 'entryLinks',
     );
     if (hasChildren) {
-      visitChildren(el, file, { ...ctx, categories: [] });
+      const { linkMods: _m, linkId: _l, ...inner } = ctx;
+      visitChildren(el, file, { ...inner, categories: [] });
       return;
     }
     note(
@@ -551,9 +740,9 @@ export function importBattleScribe(
       id,
       name: name || id,
       class: helicopter ? 'helicopter' : 'tank',
-      mobility: helicopter ? 'air' : 'tracked',
+      mobility: helicopter ? 'air' : mobilityOf(keywords),
       stats,
-      source: `BattleScribe ${file.name} ${whereXml(el)}`,
+      source: `BattleScribe ${baseName(file.name)} ${whereXml(el)}`,
       ...(points !== undefined ? { points } : {}),
       ...(file.nation ? { nation: file.nation } : {}),
       ...(keywords.length ? { keywords } : {}),
@@ -599,7 +788,7 @@ export function importBattleScribe(
       id,
       name: name || id,
       cardType,
-      source: `BattleScribe ${file.name} ${whereXml(el)}`,
+      source: `BattleScribe ${baseName(file.name)} ${whereXml(el)}`,
       ...(points !== undefined ? { points } : {}),
       ...(hero ? { hero: true } : {}),
       ...(file.nation ? { nations: [file.nation] } : {}),
@@ -682,7 +871,7 @@ export function importBattleScribe(
     meta: {
       title: `${systemName} (imported from BattleScribe)`,
       description: `Model, crew, upgrade, ammo and platoon cards read from ${[system, ...catalogues].map((f) => `${f.root.attrs['name'] ?? f.name} revision ${f.root.attrs['revision'] ?? '?'}`).join('; ')}.`,
-      source: [system, ...catalogues].map((f) => f.name).join(', '),
+      source: [system, ...catalogues].map((f) => baseName(f.name)).join(', '),
       ...(options.created ? { created: options.created } : {}),
     },
     id: prefix,
@@ -696,8 +885,21 @@ export function importBattleScribe(
     expect: ['sandtable.catalog'],
   });
   if (!check.ok) {
+    // Name the BattleScribe file, element and line the refused value came from.
     throw new ImportError(
-      check.problems.map((p) => ({ file: p.file, where: p.pointer, message: formatProblem(p) })),
+      check.problems.map((p) => {
+        const m = /^\/(units|cards)\/(\d+)(\/.*)?$/.exec(p.pointer);
+        const item = m
+          ? (m[1] === 'units' ? catalog.units : catalog.cards)?.[Number(m[2])]
+          : undefined;
+        const from = item ? origin.get(item.id) : undefined;
+        if (!from || !item) return { file: p.file, where: p.pointer, message: formatProblem(p) };
+        return {
+          file: from.file.name,
+          where: whereXml(from.el),
+          message: `"${item.name}" cannot be imported: ${p.message.replace(/^(units|cards)\[\d+\]\./, 'its ')}${p.expected !== undefined ? ` (expected ${p.expected})` : ''}`,
+        };
+      }),
     );
   }
   const counts: Record<Card['cardType'], number> = {
@@ -721,6 +923,22 @@ export function importBattleScribe(
       notImported,
     },
   };
+}
+
+/**
+ * A file's name without its folders: what a catalog records as its source, so a shared catalog
+ * carries no path of the machine it was imported on.
+ */
+export function baseName(path: string): string {
+  return path.split(/[\\/]/).pop() || path;
+}
+
+/** How a model moves, from its keywords: "Wheeled" is wheeled, "Half-tracked" half-tracked. */
+function mobilityOf(keywords: readonly string[]): UnitType['mobility'] {
+  const k = new Set(keywords.map((w) => norm(w).replace(/[^a-z]/g, '')));
+  if (k.has('wheeled') || k.has('wheels')) return 'wheeled';
+  if (k.has('halftracked') || k.has('halftrack')) return 'halfTracked';
+  return 'tracked';
 }
 
 function uniq(xs: readonly string[]): string[] {
