@@ -1,13 +1,16 @@
 import path from 'node:path';
+import { SECRET_PATTERN } from '../server/protocol';
 import { parseCommandArgs } from './args';
 
-export const usage = `sandtable serve [--port 4400] [--host 0.0.0.0] [--data <dir>] [--redis redis://host:port] [--name <name>]
+export const usage = `sandtable serve [--port 4400] [--host 0.0.0.0] [--data <dir>] [--redis redis://host:port] [--name <name>] [--create-secret <secret>]
   Runs a collaboration server for live co-editing: clubs open the same scenario from several
   computers and see each other's edits, cursors and selections. Rooms are kept in SQLite in the
   data folder (default ./sandtable-data), every edit on disk before it is acknowledged. Each room
   is protected by the secret in its invitation link; the app's "Share…" makes a room here.
   --redis relays rooms between several server processes (they share the data folder and Redis);
   --name names this process in the log and in Redis.
+  --create-secret (or SANDTABLE_CREATE_SECRET) lets only clients that give this secret create
+  rooms; joining a room still needs only its own secret. Limits: docs/collab-limits.md.
   Stops on Ctrl+C, storing every open room.`;
 
 export async function run(args: string[]): Promise<number> {
@@ -19,6 +22,7 @@ export async function run(args: string[]): Promise<number> {
       data: { type: 'string', default: 'sandtable-data' },
       redis: { type: 'string' },
       name: { type: 'string' },
+      'create-secret': { type: 'string' },
     },
     usage,
   );
@@ -42,6 +46,13 @@ export async function run(args: string[]): Promise<number> {
       return 2;
     }
   }
+  const createSecret = values['create-secret'] ?? process.env.SANDTABLE_CREATE_SECRET;
+  if (createSecret !== undefined && !SECRET_PATTERN.test(createSecret)) {
+    process.stderr.write(
+      '--create-secret must be 16 to 128 letters, digits, _ or - (the same alphabet as room secrets)\n',
+    );
+    return 2;
+  }
   const dataDir = path.resolve(values.data);
   const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
   let server;
@@ -52,6 +63,7 @@ export async function run(args: string[]): Promise<number> {
       dataDir,
       ...(values.redis ? { redis: values.redis } : {}),
       ...(values.name ? { name: values.name } : {}),
+      ...(createSecret ? { createSecret } : {}),
       log,
     });
   } catch (error) {
@@ -67,6 +79,7 @@ export async function run(args: string[]): Promise<number> {
     `Sandtable collaboration server on ws://${values.host}:${server.port}\n` +
       `  rooms kept in ${path.join(dataDir, 'rooms.sqlite')}\n` +
       (values.redis ? `  relaying rooms through ${values.redis}\n` : '') +
+      (createSecret ? '  rooms are created only with the host secret\n' : '') +
       `  health: http://127.0.0.1:${server.port}/health\n`,
   );
   await new Promise<void>((resolve) => {

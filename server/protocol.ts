@@ -18,20 +18,28 @@ export interface RoomToken {
   readonly secret: string;
   /** True for the client that shares a scenario into a new room; joining never creates one. */
   readonly create?: boolean;
+  /** The server host's secret, which a server started with one wants for creating a room. */
+  readonly hostSecret?: string;
 }
 
 export function encodeRoomToken(token: RoomToken): string {
-  return JSON.stringify(
-    token.create ? { secret: token.secret, create: true } : { secret: token.secret },
-  );
+  return JSON.stringify({
+    secret: token.secret,
+    ...(token.create ? { create: true } : {}),
+    ...(token.create && token.hostSecret ? { hostSecret: token.hostSecret } : {}),
+  });
 }
 
 /** The token a client sent, or undefined when it is not one. */
 export function decodeRoomToken(text: string): RoomToken | undefined {
   try {
-    const v = JSON.parse(text) as { secret?: unknown; create?: unknown };
+    if (text.length > 1024) return undefined;
+    const v = JSON.parse(text) as { secret?: unknown; create?: unknown; hostSecret?: unknown };
     if (typeof v.secret !== 'string' || !SECRET_PATTERN.test(v.secret)) return undefined;
-    return v.create === true ? { secret: v.secret, create: true } : { secret: v.secret };
+    if (v.create !== true) return { secret: v.secret };
+    return typeof v.hostSecret === 'string' && SECRET_PATTERN.test(v.hostSecret)
+      ? { secret: v.secret, create: true, hostSecret: v.hostSecret }
+      : { secret: v.secret, create: true };
   } catch {
     return undefined;
   }
@@ -96,4 +104,7 @@ export const REFUSALS = {
   wrongSecret: 'The room secret does not match: ask the host for the invitation link again.',
   noRoom: 'There is no such room on this server: check the link, or ask the host to share again.',
   badRoom: 'That is not a room name this server accepts.',
+  crowded: 'The room has as many people as this server allows: try again later.',
+  needHostSecret:
+    "This server creates rooms only for its host: ask the host to share, or give the host's secret.",
 } as const;

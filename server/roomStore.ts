@@ -91,9 +91,9 @@ export class RoomStore {
   /**
    * Folds the appended updates and `current` (a server's in-memory state) into the room's state
    * and drops those updates, in one transaction. Updates another server appended meanwhile are
-   * folded in too, so nothing is dropped that the new state does not hold.
+   * folded in too, so nothing is dropped that the new state does not hold. Returns the new state.
    */
-  compact(room: string, current: Uint8Array): void {
+  compact(room: string, current: Uint8Array): Uint8Array {
     // IMMEDIATE: take the write lock before reading, so another process's append in between
     // makes this wait (busy timeout) instead of failing on a stale snapshot.
     const fold = this.db.transaction(() => {
@@ -104,11 +104,13 @@ export class RoomStore {
         ...updates.map((u) => new Uint8Array(u.data)),
         current,
       ];
-      this.statements.setState.run(Buffer.from(Y.mergeUpdates(parts)), room);
+      const merged = Y.mergeUpdates(parts);
+      this.statements.setState.run(Buffer.from(merged), room);
       const last = updates[updates.length - 1];
       if (last) this.statements.dropUpTo.run(room, last.id);
+      return merged;
     });
-    fold.immediate();
+    return fold.immediate();
   }
 
   roomCount(): number {
