@@ -1,23 +1,9 @@
 import { APP_NAME, APP_VERSION, CURRENT_FORMAT_VERSION } from '../format/version';
 import type { GameMap, RulesetId, ScenarioDoc } from '../format/types';
 import { DEFAULT_RULESET, RULESETS } from '../rulesets/registry';
+import type { TablePreset } from './tablePreset';
 
-/** A table or hex map a new scenario can start from. */
-export interface TablePreset {
-  readonly id: string;
-  readonly label: string;
-  readonly ruleset: RulesetId;
-  readonly map:
-    | { kind: 'table'; width: number; height: number }
-    | {
-        kind: 'hex';
-        columns: number;
-        rows: number;
-        orientation: 'flat' | 'pointy';
-        defaultTerrain: string;
-        levels: { min: number; max: number };
-      };
-}
+export type { TablePreset } from './tablePreset';
 
 /**
  * Sizes of the tables and hex maps the bundled rulesets are played on: every ruleset module's

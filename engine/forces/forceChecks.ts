@@ -2,43 +2,10 @@ import type { Forces, RulesetRef } from '../format';
 import { rulesetModule } from '../rulesets/registry';
 import { allFormations, allUnits, sidePointer, unitLabel } from './forceTree';
 import { sidePoints } from './points';
+import type { ForceProblem, ForceSubject } from './forceProblem';
 import type { RulesetCatalog } from './rulesetCatalog';
 
-/** Stable ids of the force checks; the problems panel groups by them. */
-export type ForceCheckId =
-  | 'unknown-type'
-  | 'duplicate-id'
-  | 'points-limit'
-  | 'country'
-  | 'platoon-card'
-  | 'model-kind'
-  | 'card-kind'
-  | 'card-permission'
-  | 'card-type-limit'
-  | 'crew-slots'
-  | 'ammo-slots'
-  | 'card-applies'
-  | 'hero-unique'
-  | 'eye-card-hidden'
-  | 'transport'
-  | 'order-of-battle';
-
-/** What a force problem is about, so clicking it can select the row in the force tree. */
-export interface ForceSubject {
-  readonly kind: 'side' | 'formation' | 'unit';
-  readonly id: string;
-}
-
-export interface ForceProblem {
-  readonly check: ForceCheckId;
-  readonly severity: 'error' | 'warning';
-  readonly message: string;
-  readonly subjects: readonly ForceSubject[];
-  /** JSON pointer of the first subject in the scenario file. */
-  readonly pointer: string;
-  /** Rule id in the ruleset digest the check enforces. */
-  readonly ruleId?: string;
-}
+export type { ForceCheckId, ForceProblem, ForceSubject } from './forceProblem';
 
 /**
  * Checks the orders of battle against the ruleset: every type in the catalog, points within the

@@ -1,4 +1,4 @@
-import type { GameAction } from './gameDef';
+import type { GameAction } from './action';
 
 /**
  * The actions a ruleset's reducer accepts, as data: each action type with its fields. Every

@@ -7,13 +7,13 @@ import type {
   RulesetRef,
   ScenarioDoc,
 } from '../format';
-import type { TablePreset } from '../document/newScenario';
-import type { ForceProblem } from '../forces/forceChecks';
+import type { TablePreset } from '../document/tablePreset';
+import type { ForceProblem } from '../forces/forceProblem';
 import type { MissionPatch, MissionPreset } from '../forces/missionSetup';
 import type { RulesetCatalog } from '../forces/rulesetCatalog';
 import type { ActionSchema } from '../game/actionSchema';
 import type { AnyGameDef } from '../game/gameDef';
-import type { LayoutProblem } from '../layout/layoutChecks';
+import type { LayoutProblem } from '../layout/layoutProblem';
 import type { AnyPlaytestView, BoardKind } from '../playtest/view';
 
 /**

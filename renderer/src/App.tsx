@@ -12,6 +12,7 @@ import { serializeDocument } from '../../engine/format/saver';
 import { getHost } from '../host';
 import type { BundledScenario, OpenedFile, RecentFile } from '../host/Host';
 import { Editor } from './editor/Editor';
+import { createTools } from './tools/tools';
 import { keyboardTimes } from './editor/keyboardTimes';
 import { setupOf } from './forces/setupModel';
 import {
@@ -129,7 +130,7 @@ export function App() {
    * checks (their progress and Stop) from their first step instead of landing on Forces.
    */
   const editorOf = useCallback((store: ScenarioStore): Editor => {
-    const editor = new Editor(store);
+    const editor = new Editor(store, createTools());
     const last = docRef.current?.editor;
     if (last)
       setupOf(editor).session = { ...setupOf(editor).session, tab: setupOf(last).session.tab };

@@ -1,5 +1,5 @@
 import type { Forces, RulesetRef } from '../../format';
-import type { ForceProblem } from '../../forces/forceChecks';
+import type { ForceProblem } from '../../forces/forceProblem';
 import type { RulesetCatalog } from '../../forces/rulesetCatalog';
 import { formulaPoints } from './rules/points';
 import { tankLayers } from './rules/tables';

@@ -1,5 +1,5 @@
 import type { Cell, Forces, RulesetRef } from '../../format';
-import type { ForceProblem } from '../../forces/forceChecks';
+import type { ForceProblem } from '../../forces/forceProblem';
 import { allFormations, allUnits, sidePointer, unitsUnder } from '../../forces/forceTree';
 import type { RulesetCatalog } from '../../forces/rulesetCatalog';
 

@@ -1,6 +1,6 @@
 import type { Card, Forces, Formation, RulesetRef, Side } from '../../format';
 import { cardPost } from '../../forces/cards';
-import type { ForceProblem, ForceSubject } from '../../forces/forceChecks';
+import type { ForceProblem, ForceSubject } from '../../forces/forceProblem';
 import {
   allFormations,
   allUnits,

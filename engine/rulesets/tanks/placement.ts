@@ -2,7 +2,7 @@ import type { GameMap, ScenarioDoc } from '../../format';
 import { MISSION_OPTION, sideEdge } from '../../forces/missionSetup';
 import { constantNumber, type RulesetCatalog } from '../../forces/rulesetCatalog';
 import { centreHexes, hexLabel, inBounds } from '../../hex';
-import type { LayoutProblem } from '../../layout/layoutChecks';
+import type { LayoutProblem } from '../../layout/layoutProblem';
 import { areaPoints, boardOf, edgeDistance, hexGap } from '../../layout/objectiveBoard';
 import { tanksMissions } from './missions';
 

@@ -1,4 +1,4 @@
-import type { Ctx2D } from './paintTerrain';
+import type { Ctx2D } from './ctx2d';
 
 /**
  * The map's visual style, shared by every output: the editor's terrain layer, PNG, SVG and the

@@ -12,42 +12,10 @@ import {
 } from '../../../engine/hex';
 import { paintOrder } from './paintOrder';
 import { PALETTES, TILE, paintTile, type MapStyle, type Palette, type TextureId } from './mapStyle';
+import type { Ctx2D } from './ctx2d';
 
 export type { MapStyle } from './mapStyle';
-
-/**
- * The subset of CanvasRenderingContext2D the terrain painter uses. The Konva layer and PNG export
- * pass a real canvas context; SVG and PDF export pass recorders with the same methods, so every
- * output shows exactly what the editor shows. (On a real canvas, textures are filled with a
- * pattern made from the same vector tile the recorders draw mark by mark.)
- */
-export type Ctx2D = Pick<
-  CanvasRenderingContext2D,
-  | 'beginPath'
-  | 'moveTo'
-  | 'lineTo'
-  | 'arc'
-  | 'closePath'
-  | 'fill'
-  | 'stroke'
-  | 'save'
-  | 'restore'
-  | 'translate'
-  | 'rotate'
-  | 'clip'
-  | 'setLineDash'
-  | 'fillText'
-  | 'fillRect'
-  | 'fillStyle'
-  | 'strokeStyle'
-  | 'lineWidth'
-  | 'lineJoin'
-  | 'lineCap'
-  | 'globalAlpha'
-  | 'font'
-  | 'textAlign'
-  | 'textBaseline'
->;
+export type { Ctx2D } from './ctx2d';
 
 /** Everything the painter draws, read from the document (plus live overrides). */
 export type Scene =

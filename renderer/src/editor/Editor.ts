@@ -25,7 +25,7 @@ import {
 } from '../geometry/geometry';
 import { hexGrid, type HexGrid } from '../../../engine/hex';
 import { DEFAULT_TOOL_OPTIONS, KIND_LABELS, type ToolOptions } from './featureFactory';
-import { createTools, type Tool, type ToolId, type ToolPointer } from '../tools/tools';
+import type { ToolId, ToolOf, ToolPointer } from '../tools/toolTypes';
 import { paintOrder } from '../canvas/paintOrder';
 import { keyboardTimes, type KeyboardTimes } from './keyboardTimes';
 
@@ -117,7 +117,7 @@ const clipboard = { text: '', pastes: 0 };
  */
 export class Editor {
   session: Session;
-  readonly tools: Record<ToolId, Tool>;
+  readonly tools: Record<ToolId, ToolOf<Editor>>;
   private readonly listeners = new Set<() => void>();
   private sessionVersion = 0;
   private index: { revision: number; tree: Flatbush | null; items: Feature[] } | null = null;
@@ -126,11 +126,16 @@ export class Editor {
   /** The last edit typed into a text field: the field, the key that typed it, when it was done. */
   private typed: { field: string; key: string; doneAt: number } | null = null;
 
+  /**
+   * `tools` comes from the caller (`createTools()` in tools.ts): the tool classes take the editor,
+   * so the editor does not import them.
+   */
   constructor(
     readonly store: ScenarioStore,
+    tools: Record<ToolId, ToolOf<Editor>>,
     private readonly keys: KeyboardTimes = keyboardTimes,
   ) {
-    this.tools = createTools();
+    this.tools = tools;
     this.session = {
       camera: { x: 40, y: 40, zoom: BASE_PPI },
       viewport: { width: 1000, height: 700 },
@@ -431,7 +436,7 @@ export class Editor {
     });
   }
 
-  currentTool(): Tool {
+  currentTool(): ToolOf<Editor> {
     return this.tools[this.session.tool];
   }
 

@@ -1,7 +1,7 @@
 import type { Point, ScenarioDoc } from '../../../engine/format/types';
 import { DEFAULT_PRESET, newScenario, ScenarioStore } from '../../../engine/document';
 import { Editor } from './Editor';
-import type { ToolId } from '../tools/tools';
+import { createTools, type ToolId } from '../tools/tools';
 
 /**
  * Drives an editor without a canvas, as a user would: pointer events at table points (inches),
@@ -16,7 +16,7 @@ export class EditorDriver {
   constructor(
     doc: ScenarioDoc = newScenario({ ruleset: DEFAULT_PRESET.ruleset, map: DEFAULT_PRESET.map }),
   ) {
-    this.editor = new Editor(ScenarioStore.fromScenario(doc));
+    this.editor = new Editor(ScenarioStore.fromScenario(doc), createTools());
     this.editor.update({ camera: { x: 0, y: 0, zoom: 10 }, viewport: { width: 800, height: 600 } });
   }
 

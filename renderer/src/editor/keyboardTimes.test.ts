@@ -6,6 +6,7 @@ import {
   TYPING_MERGE_MS,
   type Json,
 } from '../../../engine/document';
+import { createTools } from '../tools/tools';
 import { Editor } from './Editor';
 import { KeyboardTimes } from './keyboardTimes';
 
@@ -20,6 +21,7 @@ function setUp() {
     ScenarioStore.fromScenario(
       newScenario({ ruleset: DEFAULT_PRESET.ruleset, map: DEFAULT_PRESET.map }),
     ),
+    createTools(),
     keys,
   );
   const title = () => editor.store.rootField<{ title: string }>('meta')?.title;

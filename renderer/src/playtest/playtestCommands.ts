@@ -1,4 +1,4 @@
-import type { Command, CommandContext } from '../commands/commands';
+import type { CommandContext, CommandOf } from '../commands/commandTypes';
 
 /** Ids of the running playtest's commands, part of the command registry's closed union. */
 export type PlaytestCommandId =
@@ -55,7 +55,7 @@ const mayTurn = () => hexTurn !== null && (current?.canAct ?? false);
  * The playtest's own commands: in the palette and the desktop menus, with shortcuts, not only as
  * buttons on the game screen. Enabled only while a game is on screen.
  */
-export const PLAYTEST_COMMANDS: readonly Command[] = [
+export const PLAYTEST_COMMANDS: readonly CommandOf<PlaytestCommandId>[] = [
   {
     id: 'playtest.endPhase',
     label: 'End phase (playtest)',

@@ -17,7 +17,7 @@ import {
 } from '../geometry/geometry';
 import { handleAt, type Handle } from './handles';
 import { hexAt } from '../../../engine/hex';
-import type { Tool, ToolPointer } from './tools';
+import type { Tool, ToolPointer } from './tool';
 import { setupOf } from '../forces/setupModel';
 import { hexUnitAt, setupItemAt } from '../objectives/setupHit';
 

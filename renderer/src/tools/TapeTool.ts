@@ -1,7 +1,7 @@
 import type { Editor } from '../editor/Editor';
 import { constrainAngle } from '../geometry/geometry';
 import type { Point } from '../../../engine/format/types';
-import type { Tool, ToolPointer } from './tools';
+import type { Tool, ToolPointer } from './tool';
 
 /** Measuring tape: drag from one point to another; the distance shows in inches until Esc. */
 export class TapeTool implements Tool {

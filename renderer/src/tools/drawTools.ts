@@ -13,7 +13,7 @@ import {
   sub,
   tidyPoint,
 } from '../geometry/geometry';
-import type { Tool, ToolPointer } from './tools';
+import type { Tool, ToolPointer } from './tool';
 
 const CLOSE_DISTANCE_PX = 10;
 

@@ -7,7 +7,7 @@ import {
   offsetNeighbour,
   oppositeOffsetHexside,
 } from '../../../engine/hex';
-import type { Tool, ToolPointer } from './tools';
+import type { Tool, ToolPointer } from './tool';
 
 const key = (col: number, row: number) => `${col},${row}`;
 

@@ -1,6 +1,6 @@
 import type { Point, Underlay } from '../../../engine/format/types';
 import type { Editor } from '../editor/Editor';
-import type { Tool, ToolPointer } from '../tools/tools';
+import type { Tool, ToolPointer } from '../tools/tool';
 import { importUi } from '../import/importUi';
 import { setUnderlay, setUnderlayPreview, underlayOf } from './underlay';
 
