@@ -5,6 +5,7 @@ import type { Polygon } from '../geometry/polygon';
 import { boxOf, distanceToOutline, polylineStrips } from '../geometry/polygon';
 import { tablePoint } from '../geometry/units';
 import { sharedArea } from '../geometry/sharedArea';
+import { simplifyPolyline, simplifyRing } from '../geometry/simplifyOutline';
 
 /** A multipolygon in polyclip's ring form: polygons of rings of [x, y]. */
 export type MultiPolygon = [number, number][][][];
@@ -43,13 +44,39 @@ function disc(cx: number, cy: number, r: number): Polygon {
   });
 }
 
+/** Kinds whose `points` are a closed outline; the other kinds with points are lines. */
+const RING_KINDS = new Set<Feature['kind']>([
+  'ground',
+  'bridge',
+  'catwalk',
+  'bushes',
+  'woods',
+  'forest',
+  'obstacle',
+  'bunker',
+]);
+
+/**
+ * The feature with the points of its outline or line that lie on (within a millionth of an inch
+ * of) the straight run between their neighbours taken out. A straight leg drawn as 2,000 points
+ * occupies the same ground as the leg drawn as two (each leg's strip reaches half a width past
+ * its ends, so the short strips cover exactly the long one); the checks then cost and answer the
+ * same whatever the number of points. Only the layout checks see this copy: terrain and play use
+ * the file's points.
+ */
+export function withoutIdlePoints(f: Feature): Feature {
+  if (!('points' in f)) return f;
+  const points = RING_KINDS.has(f.kind) ? simplifyRing(f.points) : simplifyPolyline(f.points);
+  return points.length === f.points.length ? f : ({ ...f, points } as Feature);
+}
+
 /**
  * The ground a feature occupies in plan view, for overlap checks: a creek or gully is its floor,
  * a tree its trunk, a wall a strip of its thickness. Parts may overlap (a road's legs); use
  * `merged` where parts must be counted once.
  */
 export function occupiedArea(f: Feature): MultiPolygon {
-  const fp = footprintOf(f, 0.25);
+  const fp = footprintOf(withoutIdlePoints(f), 0.25);
   switch (fp.type) {
     case 'area':
       return asMultiPolygon(fp.polygons);

@@ -1,5 +1,4 @@
 import Flatbush from 'flatbush';
-import * as polyclip from 'polyclip-ts';
 import type {
   CatalogDoc,
   Edge,
@@ -15,7 +14,6 @@ import type {
 } from '../format';
 import { footprintBox, footprintOf } from '../terrain/featureGeometry';
 import {
-  merged,
   occupiedArea,
   outlineGap,
   overlapArea,
@@ -26,6 +24,7 @@ import { composeRulesetCatalog } from '../forces/rulesetCatalog';
 import { checkMissionPlacement } from './missionPlacement';
 import { extentBox } from './tableExtent';
 import { checkReachability } from './reachability';
+import { deckSplitsFloor } from './bridgeSpan';
 import type { LayoutCheckId, LayoutProblem } from './layoutProblem';
 
 export type { LayoutCheckId, LayoutProblem, LayoutSeverity, LayoutSubject } from './layoutProblem';
@@ -596,15 +595,9 @@ function checkBridges(
     for (const water of candidates) {
       // Only the stretch of water near the deck decides whether the deck spans it: a long creek
       // is not merged end to end for every bridge.
-      const floor = merged(partsNear(area(water), deckBox, 2));
-      const before = floor.length;
-      let after: number;
-      try {
-        after = (polyclip.difference(floor, deck) as MultiPolygon).length;
-      } catch {
-        continue; // geometry polyclip cannot split: no verdict rather than a wrong one
-      }
-      if (after <= before) {
+      const splits = deckSplitsFloor(partsNear(area(water), deckBox, 2), deck);
+      if (splits === undefined) continue; // geometry polyclip cannot split: no verdict
+      if (!splits) {
         out.push({
           check: 'bridge-span',
           severity: 'error',

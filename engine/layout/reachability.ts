@@ -11,7 +11,7 @@ import type {
 import { allUnits, embarkedIds } from '../forces/forceTree';
 import { constantNumber, type RulesetCatalog } from '../forces/rulesetCatalog';
 import { rulesetModule } from '../rulesets/registry';
-import { occupiedArea, type MultiPolygon } from './footprintPolygons';
+import { occupiedArea, withoutIdlePoints, type MultiPolygon } from './footprintPolygons';
 import type { LayoutProblem } from './layoutProblem';
 
 /** Grids never get finer than this many cells along the longer side, to keep the check live. */
@@ -74,12 +74,6 @@ function inRing(x: number, y: number, ring: [number, number][]): boolean {
   return inside;
 }
 
-function inArea(x: number, y: number, mp: MultiPolygon): boolean {
-  return mp.some(
-    (poly) => inRing(x, y, poly[0] ?? []) && !poly.slice(1).some((h) => inRing(x, y, h)),
-  );
-}
-
 function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
   const o = (p: Point, q: Point, r: Point) =>
     (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]);
@@ -112,7 +106,8 @@ function shape(map: TableMap, cat: RulesetCatalog, areaOf: (f: Feature) => Multi
         maxX = Math.max(maxX, x);
         maxY = Math.max(maxY, y);
       }
-    const line = LINE_KINDS.has(feature.kind) && 'points' in feature ? feature.points : null;
+    const drawn = LINE_KINDS.has(feature.kind) ? withoutIdlePoints(feature) : undefined;
+    const line = drawn && 'points' in drawn ? drawn.points : null;
     out.push({ feature, area, box: { minX, minY, maxX, maxY }, bans, line });
   }
   return out;
@@ -142,33 +137,63 @@ class PassGrid {
         return false;
       return true;
     });
+    // Each part of an area is tested only on the cells its own box covers: a creek traced with
+    // thousands of points is thousands of small strips, not one box the size of the table
+    // tested against every strip.
+    const onDeck = new Uint8Array(this.cols * this.rows);
+    for (const d of decks) this.eachCellIn(d.area, (i) => (onDeck[i] = 1));
     for (const b of blockers) {
-      const c0 = Math.max(0, Math.floor(b.box.minX / cell));
-      const c1 = Math.min(this.cols - 1, Math.floor(b.box.maxX / cell));
-      const r0 = Math.max(0, Math.floor(b.box.minY / cell));
-      const r1 = Math.min(this.rows - 1, Math.floor(b.box.maxY / cell));
-      for (let r = r0; r <= r1; r++) {
-        for (let c = c0; c <= c1; c++) {
-          const i = r * this.cols + c;
-          if (this.blockedBy[i]) continue;
-          const [x, y] = this.centre(c, r);
-          if (!inArea(x, y, b.area)) continue;
-          // A bridge deck or catwalk carries the mover over what lies beneath.
-          if (decks.some((d) => inArea(x, y, d.area))) continue;
-          this.blockedBy[i] = b.feature;
-        }
-      }
+      this.eachCellIn(b.area, (i) => {
+        // A bridge deck or catwalk carries the mover over what lies beneath.
+        if (!this.blockedBy[i] && !onDeck[i]) this.blockedBy[i] = b.feature;
+      });
     }
-    this.barriers = shaped.filter((s) => s.line && banned(s));
-    // Steps look up the barriers near them, not every wall on the table.
-    this.barrierIndex = new Flatbush(Math.max(1, this.barriers.length));
-    for (const b of this.barriers)
-      this.barrierIndex.add(b.box.minX, b.box.minY, b.box.maxX, b.box.maxY);
-    if (this.barriers.length === 0) this.barrierIndex.add(0, 0, 0, 0);
+    // Steps look up the legs of barriers near them, not every wall on the table nor every leg
+    // of a long one; legs are numbered in feature order, so the first barrier found is the same.
+    for (const s of shaped)
+      if (s.line && banned(s))
+        for (let k = 1; k < s.line.length; k++)
+          this.barrierLegs.push({ a: s.line[k - 1]!, b: s.line[k]!, feature: s.feature });
+    this.barrierIndex = new Flatbush(Math.max(1, this.barrierLegs.length));
+    for (const { a, b } of this.barrierLegs)
+      this.barrierIndex.add(
+        Math.min(a[0], b[0]),
+        Math.min(a[1], b[1]),
+        Math.max(a[0], b[0]),
+        Math.max(a[1], b[1]),
+      );
+    if (this.barrierLegs.length === 0) this.barrierIndex.add(0, 0, 0, 0);
     this.barrierIndex.finish();
   }
-  private readonly barriers: readonly Shaped[];
+  private readonly barrierLegs: { a: Point; b: Point; feature: Feature }[] = [];
   private readonly barrierIndex: Flatbush;
+  /** Calls `visit` with every cell whose centre lies in the area (in one of its parts). */
+  private eachCellIn(area: MultiPolygon, visit: (i: number) => void): void {
+    const cell = this.cell;
+    for (const poly of area) {
+      const outer = poly[0] ?? [];
+      let minX = Infinity;
+      let minY = Infinity;
+      let maxX = -Infinity;
+      let maxY = -Infinity;
+      for (const [x, y] of outer) {
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+      const c0 = Math.max(0, Math.floor(minX / cell));
+      const c1 = Math.min(this.cols - 1, Math.floor(maxX / cell));
+      const r0 = Math.max(0, Math.floor(minY / cell));
+      const r1 = Math.min(this.rows - 1, Math.floor(maxY / cell));
+      for (let r = r0; r <= r1; r++)
+        for (let c = c0; c <= c1; c++) {
+          const [x, y] = this.centre(c, r);
+          if (inRing(x, y, outer) && !poly.slice(1).some((h) => inRing(x, y, h)))
+            visit(r * this.cols + c);
+        }
+    }
+  }
   centre(c: number, r: number): Point {
     return [(c + 0.5) * this.cell, (r + 0.5) * this.cell];
   }
@@ -183,12 +208,10 @@ class PassGrid {
     const maxX = Math.max(a[0], b[0]);
     const minY = Math.min(a[1], b[1]);
     const maxY = Math.max(a[1], b[1]);
-    if (this.barriers.length === 0) return null;
+    if (this.barrierLegs.length === 0) return null;
     for (const k of this.barrierIndex.search(minX, minY, maxX, maxY).sort((p, q) => p - q)) {
-      const s = this.barriers[k]!;
-      const pts = s.line!;
-      for (let k = 1; k < pts.length; k++)
-        if (segmentsCross(a, b, pts[k - 1]!, pts[k]!)) return s.feature;
+      const leg = this.barrierLegs[k]!;
+      if (segmentsCross(a, b, leg.a, leg.b)) return leg.feature;
     }
     return null;
   }

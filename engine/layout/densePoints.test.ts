@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUNDLED_CATALOGS } from '../forces/index';
+import type { Feature, Point, ScenarioDoc } from '../format';
+import { checkLayout } from './layoutChecks';
+import { occupiedArea } from './footprintPolygons';
+
+/**
+ * The layout checks on outlines traced with many points: the same shape gives the same answers
+ * at any number of points, and a dense outline costs what its shape costs. Defects these once
+ * showed: a road traced with 2,000 points (or the village road with 5,000) "did not reach" its
+ * bridge deck, building overlaps went missing on a dense curve, and a creek of 500 points took
+ * half a minute (1,000 points minutes) with a wrong "bridge does not reach across" on the way.
+ */
+
+const village = JSON.parse(
+  readFileSync(
+    join(import.meta.dirname, '..', '..', 'scenarios', 'tankplank-village.scenario.json'),
+    'utf8',
+  ),
+) as ScenarioDoc;
+
+/** Seeded numbers in [0, 1) (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The polyline through `points` redrawn with about `n` points on the same legs, each new point
+ * moved off its leg by up to `wobble` inches (0: exactly on it, up to rounding).
+ */
+export function retrace(points: readonly Point[], n: number, wobble = 0, seed = 1): Point[] {
+  const rnd = random(seed);
+  const lens = points
+    .slice(1)
+    .map((p, i) => Math.hypot(p[0] - points[i]![0], p[1] - points[i]![1]));
+  const total = lens.reduce((a, b) => a + b, 0);
+  const out: Point[] = [];
+  for (let i = 0; i < lens.length; i++) {
+    const k = Math.max(1, Math.round(((n - 1) * lens[i]!) / total));
+    const [a, b] = [points[i]!, points[i + 1]!];
+    const [nx, ny] = [-(b[1] - a[1]) / lens[i]!, (b[0] - a[0]) / lens[i]!];
+    out.push([a[0], a[1]]);
+    for (let j = 1; j < k; j++) {
+      const t = j / k;
+      const off = (rnd() * 2 - 1) * wobble;
+      out.push([a[0] + (b[0] - a[0]) * t + nx * off, a[1] + (b[1] - a[1]) * t + ny * off]);
+    }
+  }
+  out.push([...points[points.length - 1]!]);
+  return out;
+}
+
+function redrawn(doc: ScenarioDoc, id: string, points: Point[]): ScenarioDoc {
+  const copy = structuredClone(doc);
+  if (copy.map.kind !== 'table') throw new Error('table map expected');
+  const f = copy.map.features.find((x) => x.id === id);
+  if (!f || !('points' in f)) throw new Error(`no feature ${id} with points`);
+  f.points = points;
+  return copy;
+}
+
+function feature(doc: ScenarioDoc, id: string): Feature & { points: Point[] } {
+  if (doc.map.kind !== 'table') throw new Error('table map expected');
+  return doc.map.features.find((x) => x.id === id) as Feature & { points: Point[] };
+}
+
+/** The problems as check, severity and subjects: what a user is told, without the figures. */
+const found = (doc: ScenarioDoc) =>
+  checkLayout(doc, BUNDLED_CATALOGS)
+    .map((p) => `${p.check} ${p.severity} ${p.subjects.map((s) => s.id).join(' + ')}`)
+    .sort();
+
+describe('layout checks on densely traced outlines', () => {
+  it('finds no layout problem in the bundled village', () => {
+    expect(found(village)).toEqual([]);
+  });
+
+  it('a road redrawn with 2,000 points still reaches its bridge deck', () => {
+    const road = feature(village, 'road-1');
+    // Exactly on the legs, and off them by up to a ten-thousandth of an inch (too much to be
+    // taken out as a straight run, so the dense strips themselves are measured).
+    for (const wobble of [0, 1e-4]) {
+      const doc = redrawn(village, 'road-1', retrace(road.points, 2000, wobble));
+      expect(feature(doc, 'road-1').points.length).toBeGreaterThan(1900);
+      expect(found(doc)).toEqual([]);
+    }
+  });
+
+  it('the village highway redrawn with 5,000 points still reaches its bridge deck', () => {
+    const road = feature(village, 'road-3');
+    for (const wobble of [0, 1e-4]) {
+      const doc = redrawn(village, 'road-3', retrace(road.points, 5000, wobble, 7));
+      expect(found(doc)).toEqual([]);
+    }
+  });
+
+  it('a creek of 10,000 points gives the answer of its 6 and is measured as 5 strips', () => {
+    const creek = feature(village, 'creek');
+    const dense = retrace(creek.points, 9_990, 1e-8, 3);
+    expect(dense.length).toBeGreaterThan(9_900); // the schema allows 10,000
+    const doc = redrawn(village, 'creek', dense);
+    expect(found(doc)).toEqual([]);
+    // The floor is measured as its legs, not as 10,000 strips.
+    expect(occupiedArea(feature(doc, 'creek'))).toHaveLength(creek.points.length - 1);
+    // A bridge that stops short of the east bank is still found out on the dense creek.
+    const short = structuredClone(doc);
+    feature(short, 'bridge-2').points = [
+      [14.1, 17.75],
+      [18.5, 17.75],
+      [18.5, 20.25],
+      [14.1, 20.25],
+    ];
+    expect(found(short)).toEqual(['bridge-span error bridge-2 + creek']);
+  });
+
+  it('a curving road over the village overlaps the same buildings at 500 and 2,000 points', () => {
+    const curve = (n: number): Point[] =>
+      Array.from({ length: n }, (_, i) => [2 + (32 * i) / n, 12 + 8 * Math.sin((40 * i) / n)]);
+    const withCurve = (n: number) => {
+      const doc = structuredClone(village);
+      if (doc.map.kind === 'table')
+        doc.map.features.push({ id: 'curve', kind: 'road', points: curve(n), width: 2 });
+      return found(doc).filter((p) => p.startsWith('overlap'));
+    };
+    const coarse = withCurve(500);
+    const fine = withCurve(2000);
+    const buildings = (ps: string[]) => ps.filter((p) => p.includes('bldg-'));
+    // At 2,000 points the measure runs on scanlines (over 20,000 crossings); it once saw no
+    // building there at all, their sides being vertical.
+    expect(buildings(coarse).length).toBeGreaterThanOrEqual(3);
+    expect(buildings(fine)).toEqual(buildings(coarse));
+  });
+});
