@@ -203,32 +203,67 @@ export function sharedArea(a: RingSet, b: RingSet): number {
   }
 
   xs.sort((p, q) => p - q);
+  // The edges in typed arrays, and the live ones kept in their order along the slab's middle
+  // from one slab to the next: between neighbouring slabs only the edges that cross there swap,
+  // so an insertion sort puts them back in order in about one pass (no sort, no objects, per
+  // slab; a dense road near a house has tens of thousands of slabs).
+  const m = byStart.length;
+  const X0 = new Float64Array(m);
+  const X1 = new Float64Array(m);
+  const Y0 = new Float64Array(m);
+  const SLOPE = new Float64Array(m);
+  const POLY = new Int32Array(m);
+  const SET = new Uint8Array(m);
+  byStart.forEach((e, k) => {
+    X0[k] = e.x0;
+    X1[k] = e.x1;
+    Y0[k] = e.y0;
+    SLOPE[k] = e.slope;
+    POLY[k] = e.poly;
+    SET[k] = e.set;
+  });
   const inside = new Uint8Array(polys);
+  const order = new Int32Array(m);
+  const ys = new Float64Array(m);
+  let live = 0;
   let area = 0;
   let next = 0;
-  const live: Edge[] = [];
-  const ys: { y: number; e: Edge }[] = [];
   for (let s = 0; s + 1 < xs.length; s++) {
     const x0 = xs[s]!;
     const x1 = xs[s + 1]!;
     if (!(x1 > x0) || x1 <= clip.minX || x0 >= clip.maxX) continue;
     const xm = (x0 + x1) / 2;
-    while (next < byStart.length && byStart[next]!.x0 <= xm) live.push(byStart[next++]!);
-    for (let k = live.length - 1; k >= 0; k--) if (live[k]!.x1 <= xm) live.splice(k, 1);
-    ys.length = 0;
-    for (const e of live) ys.push({ y: e.y0 + e.slope * (xm - e.x0), e });
-    ys.sort((p, q) => p.y - q.y);
+    let kept = 0;
+    for (let k = 0; k < live; k++) {
+      const e = order[k]!;
+      if (X1[e]! > xm) order[kept++] = e;
+    }
+    live = kept;
+    while (next < m && X0[next]! <= xm) order[live++] = next++;
+    for (let k = 0; k < live; k++) {
+      const e = order[k]!;
+      const y = Y0[e]! + SLOPE[e]! * (xm - X0[e]!);
+      let j = k - 1;
+      while (j >= 0 && ys[j]! > y) {
+        ys[j + 1] = ys[j]!;
+        order[j + 1] = order[j]!;
+        j--;
+      }
+      ys[j + 1] = y;
+      order[j + 1] = e;
+    }
     let inA = 0;
     let inB = 0;
     let measure = 0;
-    for (let k = 0; k < ys.length; k++) {
-      const { e } = ys[k]!;
-      const was = inside[e.poly]!;
-      inside[e.poly] = was ? 0 : 1;
+    for (let k = 0; k < live; k++) {
+      const e = order[k]!;
+      const poly = POLY[e]!;
+      const was = inside[poly]!;
+      inside[poly] = was ? 0 : 1;
       const delta = was ? -1 : 1;
-      if (e.set === 0) inA += delta;
+      if (SET[e] === 0) inA += delta;
       else inB += delta;
-      if (inA > 0 && inB > 0 && k + 1 < ys.length) measure += ys[k + 1]!.y - ys[k]!.y;
+      if (inA > 0 && inB > 0 && k + 1 < live) measure += ys[k + 1]! - ys[k]!;
     }
     // Every closed ring crosses the line an even number of times: all flags are back to 0.
     area += measure * (x1 - x0);
@@ -281,29 +316,64 @@ function scanlineArea(rings: readonly ClippedRing[], polys: number, clip: Box): 
       });
     }
   spans.sort((p, q) => p.lo - q.lo);
+  // As in the slab sweep: typed arrays, and the live edges kept in order along x from one line
+  // to the next, so an insertion sort restores it in about one pass.
+  const m = spans.length;
+  const HI = new Float64Array(m);
+  const LO = new Float64Array(m);
+  const X0 = new Float64Array(m);
+  const Y0 = new Float64Array(m);
+  const DXDY = new Float64Array(m);
+  const POLY = new Int32Array(m);
+  const SET = new Uint8Array(m);
+  spans.forEach((e, k) => {
+    LO[k] = e.lo;
+    HI[k] = e.hi;
+    X0[k] = e.x0;
+    Y0[k] = e.y0;
+    DXDY[k] = e.dxdy;
+    POLY[k] = e.poly;
+    SET[k] = e.set;
+  });
   const inside = new Uint8Array(polys);
-  let live: Span[] = [];
-  const xs: { x: number; e: Span }[] = [];
+  const order = new Int32Array(m);
+  const xs = new Float64Array(m);
+  let live = 0;
   let next = 0;
   let area = 0;
   for (let s = 0; s < SCANLINES; s++) {
     const y = clip.minY + (s + 0.5) * dy;
-    while (next < spans.length && spans[next]!.lo <= y) live.push(spans[next++]!);
-    live = live.filter((e) => e.hi > y);
-    xs.length = 0;
     // Half-open [lo, hi): a line through a vertex meets exactly one of the two edges there.
-    for (const e of live) xs.push({ x: e.x0 + (y - e.y0) * e.dxdy, e });
-    xs.sort((p, q) => p.x - q.x);
+    let kept = 0;
+    for (let k = 0; k < live; k++) {
+      const e = order[k]!;
+      if (HI[e]! > y) order[kept++] = e;
+    }
+    live = kept;
+    while (next < m && LO[next]! <= y) order[live++] = next++;
+    for (let k = 0; k < live; k++) {
+      const e = order[k]!;
+      const x = X0[e]! + (y - Y0[e]!) * DXDY[e]!;
+      let j = k - 1;
+      while (j >= 0 && xs[j]! > x) {
+        xs[j + 1] = xs[j]!;
+        order[j + 1] = order[j]!;
+        j--;
+      }
+      xs[j + 1] = x;
+      order[j + 1] = e;
+    }
     let inA = 0;
     let inB = 0;
-    for (let k = 0; k < xs.length; k++) {
-      const { e } = xs[k]!;
-      const was = inside[e.poly]!;
-      inside[e.poly] = was ? 0 : 1;
+    for (let k = 0; k < live; k++) {
+      const e = order[k]!;
+      const poly = POLY[e]!;
+      const was = inside[poly]!;
+      inside[poly] = was ? 0 : 1;
       const delta = was ? -1 : 1;
-      if (e.set === 0) inA += delta;
+      if (SET[e] === 0) inA += delta;
       else inB += delta;
-      if (inA > 0 && inB > 0 && k + 1 < xs.length) area += (xs[k + 1]!.x - xs[k]!.x) * dy;
+      if (inA > 0 && inB > 0 && k + 1 < live) area += (xs[k + 1]! - xs[k]!) * dy;
     }
   }
   return area;
