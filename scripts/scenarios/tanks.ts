@@ -882,6 +882,9 @@ export function buildTanksPlaceholderCatalog(): CatalogDoc {
       'measuringArrow.headWidth': 1,
       'helicopter.baseDiameter': 2,
       timeLimitMinutes: 60,
+      // TK-G8: a game whose scenario sets no turn limit ends after this many turns, scored as a
+      // time-out, so a game the bots cannot decide still ends (0 turns the default end off).
+      defaultTurnLimit: 10,
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   createContext,
   currentActor,
   edgeChoices,
+  gameEnd,
   holderOf,
   info,
   objectivesOf,
@@ -73,7 +74,8 @@ export function tanksGame(ctx: TanksContext): TanksGame {
       return {
         turn: state.turn,
         phase: state.phase,
-        ...(state.turnLimit !== undefined ? { turnLimit: state.turnLimit } : {}),
+        // The scenario's turn limit, else the catalog's default end (TK-G8).
+        ...(gameEnd(ctx, state) ? { turnLimit: gameEnd(ctx, state)!.turn } : {}),
         waitingFor: side ? [side] : [],
         over: state.phase === 'ended',
       };

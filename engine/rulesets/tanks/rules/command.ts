@@ -6,7 +6,7 @@ import { creditKill, removeModel } from './damage';
 import { atCapacity, inPlay } from './models';
 import { waitingModels } from './order';
 import type { ModelState, TanksEvent, TanksState } from './state';
-import { checkVictory, scoreObjectives, timeOut } from './victory';
+import { checkVictory, defaultEndOut, scoreObjectives, timeOut } from './victory';
 
 /**
  * The turn's course (TK-3): movement, shooting, then the Command phase's five steps (TK-7):
@@ -115,7 +115,11 @@ export function commandPhase(
     }
   }
   if (turnLimit !== undefined && state.turn >= turnLimit)
-    return end(state, timeOut(ctx, state), events);
+    return end(
+      state,
+      state.turnLimit === undefined ? defaultEndOut(ctx, state, turnLimit) : timeOut(ctx, state),
+      events,
+    );
   return { state: startTurn(state, state.turn + 1, events), events };
 }
 

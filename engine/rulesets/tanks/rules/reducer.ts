@@ -28,7 +28,7 @@ import {
   terrainToPlace,
   withPlacers,
 } from './terrainPlacement';
-import { timeLimitOut } from './victory';
+import { gameEnd, timeLimitOut } from './victory';
 
 /**
  * The TANKS rules as a pure reducer: `(state, action) -> {state, events} | invalid(reason, rule)`.
@@ -61,7 +61,7 @@ export function tanksReducer(
     const dice = new Dice(state.rng);
     const out = step(ctx, state, action, dice);
     if (!out.ok) return out;
-    const flowed = advance(ctx, out.state, dice, state.turnLimit);
+    const flowed = advance(ctx, out.state, dice, gameEnd(ctx, state)?.turn);
     return accepted({ ...flowed.state, rng: dice.state() }, [...out.events, ...flowed.events]);
   };
 }

@@ -1,4 +1,5 @@
 import type { Objective } from '../../../format';
+import { constantNumber } from '../../../forces/rulesetCatalog';
 import { tablePoint } from '../../../geometry/units';
 import type { TanksContext } from './context';
 import { enemyOf, info, sideName } from './context';
@@ -181,6 +182,44 @@ export function checkVictory(
   if (lb === 0)
     return { winner: a, reason: `${sideName(ctx, b)} has no tanks left`, ruleId: 'TK-7' };
   return undefined;
+}
+
+/** Turns a game plays when neither the scenario, its mission nor the players set a limit. */
+export const DEFAULT_TURN_LIMIT = 10;
+
+/** When the game ends on turns, and who set it. */
+export interface GameEnd {
+  /** The game ends after this turn's Command phase. */
+  readonly turn: number;
+  /** `scenario`: the scenario's, its mission's or the players' turn limit; `catalog`: the default end. */
+  readonly by: 'scenario' | 'catalog';
+}
+
+/**
+ * The turn after which the game ends (TK-G8): the turn limit of the scenario, its mission or the
+ * players; else the catalogs' default end (constant `defaultTurnLimit`, else
+ * {@link DEFAULT_TURN_LIMIT}), so a game the bots cannot decide still ends. A constant of 0
+ * turns the default end off.
+ */
+export function gameEnd(
+  ctx: TanksContext,
+  state: Pick<TanksState, 'turnLimit'>,
+): GameEnd | undefined {
+  if (state.turnLimit !== undefined) return { turn: state.turnLimit, by: 'scenario' };
+  const c = constantNumber(ctx.rules.cat, 'defaultTurnLimit') ?? DEFAULT_TURN_LIMIT;
+  return c > 0 ? { turn: c, by: 'catalog' } : undefined;
+}
+
+/**
+ * The result at the default end (no turn limit set): scored as a time-out, by the mission's VP
+ * when there is one, else by points destroyed (TK-9).
+ */
+export function defaultEndOut(ctx: TanksContext, state: TanksState, turn: number): Verdict {
+  const v = timeLimitOut(ctx, state);
+  return {
+    ...v,
+    reason: `the default end after turn ${turn} (the scenario sets no turn limit): ${v.reason}`,
+  };
 }
 
 /**
