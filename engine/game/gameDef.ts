@@ -120,6 +120,18 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
    */
   bot(state: S, side: string, style?: BotStyle): SideTurn<S, A, E>;
   /**
+   * Every action the side may take now, when the ruleset can list them (hex moves, card plays,
+   * phase choices): each is accepted by `reduce`. Actions that differ in nothing the rules look at
+   * (two routes to the same hex) may be listed once. Empty when the side is not asked to act.
+   * `engine/game/legal.ts` says how drivers use it with `sampleAction`.
+   */
+  legalActions?(state: S, side: string): readonly A[];
+  /**
+   * One action the side may take now, drawn with `rng`, when there are too many to list (a move
+   * to any point of a table): accepted by `reduce`; undefined when the side is not asked to act.
+   */
+  sampleAction?(state: S, side: string, rng: ActionRng): A | undefined;
+  /**
    * The plan the bot follows for a side this game, in words ("by Bridge 2, south"), for a bot
    * that draws one of several plans per game from the seed: the balance lab splits its results by
    * each pair of plans, as a layout can be fair over all games and still favour one route. The
@@ -159,6 +171,11 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
     get(state: S): RngState;
     set(state: S, rng: RngState): S;
   };
+}
+
+/** Whole numbers drawn for choosing among actions (a `Dice` is one): 0 to `n` - 1. */
+export interface ActionRng {
+  index(n: number): number;
 }
 
 /** The game type shared code holds: state and events opaque, actions plain JSON. */

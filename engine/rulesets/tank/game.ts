@@ -2,6 +2,7 @@ import type { ScenarioDoc } from '../../format';
 import { defineGame, type SideSpec } from '../../game/defineGame';
 import type { GameDef } from '../../game/gameDef';
 import { tankBotTurn } from './bot';
+import { tankLegalActions, tankSampleAction } from './legal';
 import { createTankContext, type TankContext } from './rules/context';
 import { newTankGame, tankReducer } from './rules/reducer';
 import { holdTest } from './rules/resolve';
@@ -89,6 +90,8 @@ export function tankGame(ctx: TankContext): TankGame {
         ? { actions: [{ type: 'resolve', all: true }], state: r.state, events: r.events }
         : { actions: [], state, events: [] };
     },
+    legalActions: (state, side) => tankLegalActions(ctx, reducer, state, side),
+    sampleAction: (state, side, rng) => tankSampleAction(ctx, reducer, state, side, rng),
     // A unit destroyed or eliminated by fire counts at every unit that fired at it together (a
     // combined attack, TC-4), and at the overrunning unit.
     kills: () => ({

@@ -106,7 +106,7 @@ function placeValue(b: Ww1Board, s: Ww1State, id: string, style: BotStyle): numb
 }
 
 /** Paths of 1 to `move` hexes from a unit's hex, over empty hexes, keyed by the last hex. */
-function paths(b: Ww1Board, s: Ww1State, u: Ww1Unit, move: number): HexCell[][] {
+export function paths(b: Ww1Board, s: Ww1State, u: Ww1Unit, move: number): HexCell[][] {
   const out = new Map<string, HexCell[]>();
   let frontier: HexCell[][] = [[]];
   for (let step = 0; step < move; step++) {

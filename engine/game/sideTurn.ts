@@ -1,0 +1,62 @@
+import type { SideTurn } from './gameDef';
+import type { Reducer } from './reducer';
+
+/**
+ * The loop every bot writes: apply an action to the state it plans from, keep the action and its
+ * events if the rules accept it, and stop after a bounded number of steps so a bot that keeps
+ * finding something to do cannot stall a game. A bot plans; the builder keeps the books.
+ */
+export class SideTurnBuilder<S, A, E> {
+  private current: S;
+  private readonly taken: A[] = [];
+  private readonly seen: E[] = [];
+  private steps = 0;
+
+  constructor(
+    private readonly rules: Reducer<S, A, E>,
+    start: S,
+    /** Steps the turn may take before `step()` says stop (the step guard). */
+    private readonly maxSteps = 200,
+  ) {
+    this.current = start;
+  }
+
+  /** The state after the actions taken so far. */
+  get state(): S {
+    return this.current;
+  }
+
+  /** The actions taken so far, in order. */
+  get actions(): readonly A[] {
+    return this.taken;
+  }
+
+  /**
+   * Applies the action if the rules accept it (the state, actions and events move on) and says
+   * whether they did; a refused action changes nothing.
+   */
+  apply(action: A): boolean {
+    const r = this.rules(this.current, action);
+    if (!r.ok) return false;
+    this.current = r.state;
+    this.taken.push(action);
+    for (const e of r.events) this.seen.push(e);
+    return true;
+  }
+
+  /** Applies the first action of `actions` the rules accept; false when none is. */
+  applyFirst(...actions: readonly (A | undefined)[]): boolean {
+    for (const a of actions) if (a !== undefined && this.apply(a)) return true;
+    return false;
+  }
+
+  /** Counts a step of the bot's loop: false once the guard's steps are used up. */
+  step(): boolean {
+    return this.steps++ < this.maxSteps;
+  }
+
+  /** The side turn: the actions taken, the state after them and their events. */
+  done(): SideTurn<S, A, E> {
+    return { actions: this.taken, state: this.current, events: this.seen };
+  }
+}
