@@ -43,6 +43,7 @@ beforeAll(async () => {
   await fs.mkdir(path.join(tmp, 'dist', 'renderer', 'assets'), { recursive: true });
   await fs.mkdir(path.join(tmp, 'scenarios'), { recursive: true });
   await fs.mkdir(docs, { recursive: true });
+  await fs.symlink(path.join(root, 'node_modules'), path.join(tmp, 'node_modules'), 'dir');
   await fs.copyFile(
     path.join(root, 'renderer', 'index.html'),
     path.join(tmp, 'dist', 'renderer', 'index.html'),
@@ -56,6 +57,9 @@ beforeAll(async () => {
     platform: 'node',
     format: 'esm',
     alias: { electron: path.join(root, 'electron', 'testing', 'fakeElectron.ts') },
+    // As scripts/buildElectron.mjs: the hosted session server's native module stays outside,
+    // found through the node_modules link below.
+    external: ['better-sqlite3', 'bufferutil', 'utf-8-validate'],
     banner: {
       js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);",
     },
@@ -65,6 +69,8 @@ beforeAll(async () => {
   await import(pathToFileURL(path.join(tmp, 'dist-electron', 'main.js')).href);
   fake = (globalThis as unknown as { __fakeElectron: FakeState }).__fakeElectron;
   fake.app.makeReady();
+  // Start-up reads the data folder first: wait for its window, not for a fixed time.
+  await until(() => fake.windows.length > 0, 30_000);
   await settle();
 });
 
@@ -155,6 +161,52 @@ describe('security wiring', () => {
     await expect(invoke(win, 'window:setTitle', 'x', 'dirty')).rejects.toThrow(
       'IPC window:setTitle refused: argument 2 must be boolean',
     );
+  });
+});
+
+describe('co-editing sessions', () => {
+  /** Whether main cancels a WebSocket handshake from `win` to `url`. */
+  const cancels = (win: FakeBrowserWindow, url: string) => {
+    let cancel: boolean | undefined;
+    fake.beforeRequest!(
+      { url, webContentsId: win.webContents.id, resourceType: 'webSocket' },
+      (r) => (cancel = r.cancel),
+    );
+    return cancel;
+  };
+
+  it('lets a window’s WebSocket through only to the session it joined, until it leaves', async () => {
+    const win = live()[0]!;
+    expect(cancels(win, 'ws://127.0.0.1:4455/')).toBe(true);
+    await invoke(win, 'collab:join', 'ws://127.0.0.1:4455/room');
+    expect(cancels(win, 'ws://127.0.0.1:4455/')).toBe(false);
+    expect(cancels(win, 'ws://stranger.example:4455/')).toBe(true);
+    expect(cancels(win, 'http://127.0.0.1:4455/')).toBe(true);
+    // Joining another session forgets the first.
+    await invoke(win, 'collab:join', 'wss://collab.club.example');
+    expect(cancels(win, 'ws://127.0.0.1:4455/')).toBe(true);
+    expect(cancels(win, 'wss://collab.club.example/')).toBe(false);
+    await invoke(win, 'collab:leave');
+    expect(cancels(win, 'wss://collab.club.example/')).toBe(true);
+    await expect(invoke(win, 'collab:join', 'https://collab.club.example')).rejects.toThrow(
+      /IPC collab:join refused/,
+    );
+  });
+
+  it('hosts on this computer only unless the person opens it to the network in main’s own dialog', async () => {
+    const win = live()[0]!;
+    fake.answers.messageBox.push(0); // Only This Computer
+    const info = (await invoke(win, 'collab:host')) as { local: string; lan: string[] };
+    expect(fake.dialogs.at(-1)!.options).toMatchObject({
+      message: 'Who may join the session you host?',
+      cancelId: 0,
+    });
+    expect(info).toMatchObject({ network: false, lan: [] });
+    expect(info.local).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
+    // The window that hosts may reach its own server.
+    expect(cancels(win, `${info.local}/room`)).toBe(false);
+    await invoke(win, 'collab:stopHost');
+    await invoke(win, 'collab:leave');
   });
 });
 

@@ -51,7 +51,8 @@ import {
   type MenuNode,
 } from './core/menuModel';
 import { AutosaveDir } from './core/recovery';
-import { SessionHost } from './core/collabHost';
+import { HOST_SCOPE_QUESTION, scopeFromAnswer, SessionHost } from './core/collabHost';
+import { RequestPolicy } from './core/requestPolicy';
 import {
   DEFAULT_WINDOW,
   parseWindowState,
@@ -113,6 +114,8 @@ let quitting = false;
 let autosaves: AutosaveDir;
 /** "Host session…": the collaboration server this app runs on the local network, if any. */
 let sessionHost: SessionHost | undefined;
+/** What the pages may reach on the network: the app, and the co-editing session each joined. */
+const requests = new RequestPolicy({ devOrigin });
 const pendingOsFiles: string[] = [];
 
 const newSlot = () => `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
@@ -446,14 +449,27 @@ const handlers: Handlers<DocWindow> = {
     if (liveSlots().has(id)) throw new Error('That document is open in another window.');
     await autosaves.remove(id);
   },
-  'collab:host': () => {
+  // Who may join is asked here, in main: the page cannot open a listener on the network itself.
+  'collab:host': async (doc) => {
+    const { response } = await dialog.showMessageBox(doc.win, HOST_SCOPE_QUESTION);
     sessionHost ??= new SessionHost(app.getPath('userData'), {
       log: (line) => console.log(`host session: ${line}`),
     });
-    return sessionHost.start();
+    const info = await sessionHost.start(scopeFromAnswer(response));
+    requests.leave(doc.win.webContents.id);
+    requests.join(doc.win.webContents.id, info.local);
+    return info;
   },
   'collab:stopHost': async () => {
     await sessionHost?.stop();
+  },
+  // One session per window: joining another forgets the last one.
+  'collab:join': (doc, server) => {
+    requests.leave(doc.win.webContents.id);
+    requests.join(doc.win.webContents.id, server);
+  },
+  'collab:leave': (doc) => {
+    requests.leave(doc.win.webContents.id);
   },
 };
 
@@ -644,6 +660,7 @@ function createWindow(): DocWindow {
   win.on('closed', () => {
     clearTimeout(stateTimer);
     windows.delete(id);
+    requests.leave(id);
     // Closing is deliberate (saved, or the user chose not to save): the autosave has served.
     void autosaves.remove(doc.slot).catch(() => undefined);
     if (quitting && windows.size > 0) app.quit();
@@ -700,16 +717,10 @@ function hardenSessions() {
   const ses = session.defaultSession;
   ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   ses.setPermissionCheckHandler(() => false);
+  // Electron routes WebSocket handshakes through here too (resource type webSocket): a
+  // co-editing session's socket passes once its window joined that session, and no other.
   ses.webRequest.onBeforeRequest((details, callback) => {
-    const url = details.url;
-    const allowed =
-      url.startsWith(`${APP_SCHEME}:`) ||
-      url.startsWith('devtools:') ||
-      url.startsWith('data:') ||
-      url.startsWith('blob:') ||
-      (devOrigin !== undefined &&
-        (url.startsWith(devOrigin) || url.startsWith(devOrigin.replace(/^http/, 'ws'))));
-    callback({ cancel: !allowed });
+    callback({ cancel: !requests.allows(details) });
   });
 }
 

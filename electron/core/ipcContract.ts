@@ -67,6 +67,13 @@ export interface InvokeContract {
   /** Starts (or finds) the hosted collaboration server of "Host session…". */
   'collab:host': { args: []; result: HostedServer };
   'collab:stopHost': { args: []; result: void };
+  /**
+   * This window joins, shares into or hosts the session at a ws(s) server: main lets its
+   * WebSocket to that origin through (electron/core/requestPolicy.ts), and no other.
+   */
+  'collab:join': { args: [server: string]; result: void };
+  /** This window left its session: its server's origin is refused again. */
+  'collab:leave': { args: []; result: void };
 }
 
 export type InvokeChannel = keyof InvokeContract;
@@ -201,6 +208,8 @@ export const ARG_SCHEMAS: { readonly [C in InvokeChannel]: object } = {
   'autosave:discard': args([ID]),
   'collab:host': args([]),
   'collab:stopHost': args([]),
+  'collab:join': args([{ type: 'string', minLength: 6, maxLength: 2048, pattern: '^wss?://' }]),
+  'collab:leave': args([]),
 };
 
 export const INVOKE_CHANNELS = Object.keys(ARG_SCHEMAS) as InvokeChannel[];
@@ -226,6 +235,8 @@ export interface SandtableApi extends Host {
   newWindow(): Promise<void>;
   hostSession(): Promise<HostedServer>;
   stopHostedSession(): Promise<void>;
+  joinSession(server: string): Promise<void>;
+  leaveSession(): Promise<void>;
   autosave: {
     write(payload: AutosavePayload): Promise<void>;
     clear(): Promise<void>;
@@ -236,6 +247,11 @@ export interface SandtableApi extends Host {
 }
 
 const warn = (error: unknown) => console.warn(error);
+
+/** An error message from main without Electron's "Error invoking remote method" wrapping. */
+export function plainIpcMessage(message: string): string {
+  return message.replace(/^Error invoking remote method '[^']+': (?:[A-Za-z]*Error: )?/, '');
+}
 
 type Invoke = <C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>) => Promise<unknown>;
 type Subscribe = <E extends EventChannel>(
@@ -252,8 +268,12 @@ export function createSandtableApi(
   subscribe: Subscribe,
   platform: string,
 ): SandtableApi {
+  // Electron wraps an error main throws as "Error invoking remote method 'file:save': Error: …";
+  // the page shows people the sentence main wrote, not the plumbing around it.
   const call = <C extends InvokeChannel>(channel: C, ...rest: InvokeArgs<C>) =>
-    invoke(channel, ...rest) as Promise<InvokeResult<C>>;
+    (invoke(channel, ...rest) as Promise<InvokeResult<C>>).catch((error: unknown) => {
+      throw error instanceof Error ? new Error(plainIpcMessage(error.message)) : error;
+    });
   const save = (text: string, options: { path?: string; suggestedName: string }, saveAs: boolean) =>
     call('file:save', {
       text,
@@ -288,6 +308,8 @@ export function createSandtableApi(
     newWindow: () => call('window:new'),
     hostSession: () => call('collab:host'),
     stopHostedSession: () => call('collab:stopHost'),
+    joinSession: (server) => call('collab:join', server),
+    leaveSession: () => call('collab:leave'),
     autosave: {
       write: (payload) => call('autosave:write', payload),
       clear: () => call('autosave:clear'),

@@ -182,7 +182,9 @@ describe('createSandtableApi (the preload API)', () => {
         'bundledScenarios',
         'exportFile',
         'hostSession',
+        'joinSession',
         'kind',
+        'leaveSession',
         'newWindow',
         'onMenuCommand',
         'onOpenFile',
@@ -233,6 +235,10 @@ describe('createSandtableApi (the preload API)', () => {
     expect(invoke).toHaveBeenLastCalledWith('autosave:restore', 'abc');
     await api.hostSession();
     expect(invoke).toHaveBeenLastCalledWith('collab:host');
+    await api.joinSession('wss://collab.club.example/room');
+    expect(invoke).toHaveBeenLastCalledWith('collab:join', 'wss://collab.club.example/room');
+    await api.leaveSession();
+    expect(invoke).toHaveBeenLastCalledWith('collab:leave');
     const listener = () => undefined;
     expect(api.onOpenFile(listener)).toBe(off);
     expect(subscribe).toHaveBeenCalledWith('host:openFile', listener);
@@ -241,6 +247,26 @@ describe('createSandtableApi (the preload API)', () => {
     for (const [channel, ...args] of invoke.mock.calls) {
       expect(() => validateArgs(channel as InvokeChannel, args)).not.toThrow();
     }
+  });
+
+  it('hands the page the sentence main wrote, without Electron’s wrapping', async () => {
+    const invoke = vi.fn(async () => {
+      throw new Error(
+        "Error invoking remote method 'file:save': SaveRefusedError: village.sandtable is read-only, so it was not replaced",
+      );
+    });
+    const api = createSandtableApi(invoke as never, vi.fn() as never, 'linux');
+    await expect(api.saveFile('t', { suggestedName: 'a' })).rejects.toThrow(
+      /^village\.sandtable is read-only, so it was not replaced$/,
+    );
+  });
+
+  it('accepts only ws(s) server addresses for a session', () => {
+    expect(() => validateArgs('collab:join', ['ws://192.168.1.5:4400'])).not.toThrow();
+    expect(() => validateArgs('collab:join', ['https://evil.example/'])).toThrow(
+      /collab:join refused/,
+    );
+    expect(() => validateArgs('collab:join', [])).toThrow(/collab:join refused/);
   });
 
   it('offers no way to name a file to open: drops reach main as navigations it sees itself', () => {

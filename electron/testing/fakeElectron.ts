@@ -19,7 +19,10 @@ export interface FakeState {
   opened: string[];
   menus: unknown[];
   permissionHandler?: (wc: unknown, permission: string, cb: (ok: boolean) => void) => void;
-  beforeRequest?: (details: { url: string }, cb: (r: { cancel: boolean }) => void) => void;
+  beforeRequest?: (
+    details: { url: string; webContentsId?: number; resourceType?: string },
+    cb: (r: { cancel: boolean }) => void,
+  ) => void;
   privileged: unknown[];
 }
 

@@ -101,20 +101,35 @@ export interface Host {
   /** Opens an http(s) link in the system browser after the user confirms; false if they decline. */
   openExternal?(url: string): Promise<boolean>;
   /**
-   * Runs a collaboration server on the local network ("Host session…", desktop app only) and
-   * says where to reach it; the same server while it runs.
+   * Runs a collaboration server ("Host session…", desktop app only) and says where to reach it;
+   * the same server while it runs. The desktop app asks the person, in its own dialog, whether
+   * other computers may join; otherwise it listens on this computer only.
    */
   hostSession?(): Promise<HostedServer>;
   /** Stops the hosted server (rooms stay stored for the next one). */
   stopHostedSession?(): Promise<void>;
+  /**
+   * Says this window is about to connect to the co-editing server at `server` (ws:// or wss://),
+   * to join, share into or host a session. The desktop app lets a page's WebSocket through only
+   * to the server it named here; call it before connecting. Rejects, saying why, for an address
+   * that is not a ws(s) server.
+   */
+  joinSession?(server: string): Promise<void>;
+  /** Says this window left its session: the desktop app refuses its server's origin again. */
+  leaveSession?(): Promise<void>;
 }
 
 /** Where a hosted collaboration server listens. */
 export interface HostedServer {
   /** `ws://127.0.0.1:port`: this computer's own window connects here. */
   readonly local: string;
-  /** `ws://<address>:port` for each network interface: what other computers connect to. */
+  /**
+   * `ws://<address>:port` for each network interface: what other computers connect to. Empty
+   * when the person kept the session to this computer (the server listens on loopback only).
+   */
   readonly lan: readonly string[];
+  /** True when the person agreed, in the desktop app's own dialog, to open it to the network. */
+  readonly network: boolean;
 }
 
 /** One top-level native menu (File, Edit, View...). */

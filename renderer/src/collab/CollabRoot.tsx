@@ -50,6 +50,24 @@ export function leaveSession(): void {
   const s = collabUi.get().session;
   collabUi.reset();
   void s?.close();
+  // The desktop app refuses the server's origin again once no session here uses it.
+  if (s)
+    void getHost()
+      .leaveSession?.()
+      .catch(() => undefined);
+}
+
+/**
+ * Tells the host this window is about to connect to `server` (the desktop app lets a page's
+ * WebSocket through only to the session it named); a sentence saying why not, or null.
+ */
+async function allowServer(server: string): Promise<string | null> {
+  try {
+    await getHost().joinSession?.(server);
+    return null;
+  } catch (err) {
+    return `Could not connect to ${server}: ${err instanceof Error ? err.message : String(err)}`;
+  }
 }
 
 /** Starts a session for `store` and wires its reports into collabUi. */
@@ -251,6 +269,7 @@ function ShareDialog({ editor, hosted }: { editor: Editor; hosted: boolean }) {
   const [server, setServer] = useState(() => remembered(SERVER_KEY, DEFAULT_SERVER));
   const [starting, setStarting] = useState(false);
   const [lan, setLan] = useState<readonly string[]>([]);
+  const [network, setNetwork] = useState(true);
   const title = hosted ? 'Host a session' : 'Share this scenario';
   const start = async () => {
     const who = name.trim();
@@ -266,6 +285,7 @@ function ShareDialog({ editor, hosted }: { editor: Editor; hosted: boolean }) {
         local = h.local;
         invite = h.lan[0] ?? h.local;
         setLan(h.lan);
+        setNetwork(h.network);
       } catch (err) {
         setStarting(false);
         return collabUi.set({
@@ -281,6 +301,8 @@ function ShareDialog({ editor, hosted }: { editor: Editor; hosted: boolean }) {
         });
       remember(SERVER_KEY, local);
     }
+    const refused = await allowServer(local);
+    if (refused) return collabUi.set({ error: refused });
     const link = formatInvitation({ server: invite, ...room });
     startSession(editor.store, { server: local, ...room }, true, who, link);
   };
@@ -306,6 +328,12 @@ function ShareDialog({ editor, hosted }: { editor: Editor; hosted: boolean }) {
               Invitation link
               <input readOnly value={ui.link ?? ''} onFocus={(e) => e.currentTarget.select()} />
             </label>
+            {hosted && !network && (
+              <p className="hint" data-testid="host-local-only">
+                You kept this session to this computer: other computers cannot connect. To let them
+                join, leave the session, choose Host session… again and answer Open to My Network.
+              </p>
+            )}
             {hosted && lan.length > 1 && (
               <p className="hint">
                 Other network addresses of this computer: {lan.slice(1).join(', ')}
@@ -375,9 +403,12 @@ function JoinDialog({
     if (s && !s.ready && ui.status?.kind === 'refused') {
       collabUi.set({ session: null, busy: null, error: ui.status.reason, link: null });
       void s.close();
+      void getHost()
+        .leaveSession?.()
+        .catch(() => undefined);
     }
   }, [ui.session, ui.status]);
-  const join = () => {
+  const join = async () => {
     const who = name.trim();
     if (!who) return collabUi.set({ error: 'Enter your name: the others see it by your cursor.' });
     const inv = parseInvitation(link);
@@ -386,6 +417,8 @@ function JoinDialog({
     remember(NAME_KEY, who);
     const store = new ScenarioStore();
     collabUi.set({ busy: `Joining ${inv.room}…`, error: null });
+    const refused = await allowServer(inv.server);
+    if (refused) return collabUi.set({ busy: null, error: refused });
     const session: CollabSession = startSession(
       store,
       inv,
@@ -408,7 +441,7 @@ function JoinDialog({
         aria-label="Join a session"
         onSubmit={(e) => {
           e.preventDefault();
-          join();
+          void join();
         }}
       >
         <h2>Join a session</h2>
