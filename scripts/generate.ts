@@ -41,6 +41,10 @@ const STEPS: readonly Step[] = [
   { what: 'TANKS golden cases', script: 'scripts/catalogs/buildTanksGolden.ts' },
   { what: 'TANK! golden cases', script: 'scripts/golden/tank.ts' },
   { what: 'Tiled test maps', script: 'scripts/makeTiledFixtures.ts' },
+  {
+    what: 'ruleset ids (RulesetId, schema enums) from the registry',
+    script: 'scripts/rulesetIds.ts',
+  },
   { what: 'compiled schema validators', script: 'scripts/compileValidators.ts' },
   { what: 'rules reference (docs/rules)', script: 'scripts/docs/rulesReference.ts' },
 ];

@@ -4,6 +4,8 @@
  * described in the schema of the same name.
  */
 
+import type { RulesetId } from './generated/rulesetIds';
+
 /** Extension data: keys starting with `x-` round-trip untouched. */
 export type Extensions = { [key: `x-${string}`]: unknown };
 
@@ -373,7 +375,8 @@ export interface HexMap extends Extensions {
 
 export type GameMap = TableMap | HexMap;
 
-export type RulesetId = 'tankplank' | 'tanks' | 'tank' | 'ww1';
+/** Written from the registry by `npm run generate` (scripts/rulesetIds.ts): the one list of ids. */
+export type { RulesetId } from './generated/rulesetIds';
 
 export interface RulesetRef extends Extensions {
   id: RulesetId;
