@@ -6,13 +6,18 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   backupPathFor,
+  besideName,
   currentVersion,
+  parseVersionTag,
   isDocumentPath,
   readDocument,
   SAVE_STEPS,
   saveDocument,
   SaveError,
+  saveBeside,
+  SaveRefusedError,
   sweepTempFiles,
+  versionTag,
   writeFileAtomic,
   type WriteChunk,
 } from './fileService';
@@ -91,6 +96,264 @@ describe('saveDocument', () => {
   });
 });
 
+const textOrNull = (file: string) => fs.readFile(file, 'utf8').catch(() => null);
+
+describe('two writers at once (issue 37: both said "saved" and one text was lost)', () => {
+  it('50 trials of two saves from the same version: one saves, the other reports a conflict, no text lost', async () => {
+    const file = path.join(dir, 'race.sandtable');
+    let conflicts = 0;
+    for (let trial = 0; trial < 50; trial++) {
+      await fs.writeFile(file, `base ${trial}`);
+      const { version } = await readDocument(file);
+      const texts = [`alice ${trial}`, `bob ${trial}`];
+      const results = await Promise.all(
+        texts.map((t) => saveDocument(file, t, { expected: version })),
+      );
+      const kinds = results.map((r) => r.kind).sort();
+      expect(kinds, `trial ${trial}`).toEqual(['conflict', 'saved']);
+      conflicts++;
+      const onDisk = [await textOrNull(file), await textOrNull(backupPathFor(file))];
+      results.forEach((r, i) => {
+        if (r.kind === 'saved') expect(onDisk, `trial ${trial}`).toContain(texts[i]);
+      });
+      const conflict = results.find((r) => r.kind === 'conflict');
+      // The conflict names the version that won, so "overwrite" replaces exactly that one.
+      expect(conflict?.kind === 'conflict' && conflict.current?.sha256).toBe(
+        (await currentVersion(file))!.sha256,
+      );
+    }
+    expect(conflicts).toBe(50);
+    expect(await strays()).toEqual([]);
+  });
+
+  it('50 trials of two blind saves (no version to check): both save, one after the other, both texts kept', async () => {
+    const file = path.join(dir, 'blind.sandtable');
+    for (let trial = 0; trial < 50; trial++) {
+      await fs.writeFile(file, `base ${trial}`);
+      const texts = [`alice ${trial}`, `bob ${trial}`];
+      const results = await Promise.all(texts.map((t) => saveDocument(file, t)));
+      expect(results.map((r) => r.kind)).toEqual(['saved', 'saved']);
+      const onDisk = [await textOrNull(file), await textOrNull(backupPathFor(file))];
+      expect(onDisk.sort(), `trial ${trial}`).toEqual([...texts].sort());
+    }
+  });
+
+  it('two processes saving the same 50 files from the same version: one success per file, every success on disk', async () => {
+    const count = 50;
+    for (let i = 0; i < count; i++)
+      await fs.writeFile(path.join(dir, `doc-${i}.sandtable`), `base ${i}`);
+    const helper = path.join(
+      path.dirname(fileURLToPath(import.meta.url)),
+      'testing',
+      'saveMany.ts',
+    );
+    const { spawn } = await import('node:child_process');
+    const startAt = String(Date.now() + 4000);
+    const run = (label: string) =>
+      new Promise<string[]>((resolve, reject) => {
+        const child = spawn(process.execPath, [
+          '--import',
+          'tsx',
+          helper,
+          dir,
+          String(count),
+          label,
+          startAt,
+        ]);
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+        child.on('close', (code) =>
+          code === 0
+            ? resolve(JSON.parse(out) as string[])
+            : reject(new Error(`exit ${code}: ${err}`)),
+        );
+      });
+    const [a, b] = await Promise.all([run('alice'), run('bob')]);
+    for (let i = 0; i < count; i++) {
+      const file = path.join(dir, `doc-${i}.sandtable`);
+      const kinds = [a[i], b[i]];
+      expect(kinds.sort(), `file ${i}`).toEqual(['conflict', 'saved']);
+      const onDisk = [await textOrNull(file), await textOrNull(backupPathFor(file))];
+      if (a[i] === 'saved') expect(onDisk, `file ${i}`).toContain(`alice-${i}`);
+      if (b[i] === 'saved') expect(onDisk, `file ${i}`).toContain(`bob-${i}`);
+    }
+    expect(await strays()).toEqual([]);
+    expect((await fs.readdir(dir)).filter((n) => n.endsWith('-lock'))).toEqual([]);
+  }, 60_000);
+
+  it('a version tag goes to the page and back', () => {
+    const tag = versionTag({ size: 12, sha256: 'a'.repeat(64) });
+    expect(parseVersionTag(tag)).toEqual({ size: 12, sha256: 'a'.repeat(64) });
+    expect(parseVersionTag('12:xyz')).toBeNull();
+  });
+});
+
+describe('the .bak after a failed save (issue 37: it stayed a hard link of the file)', () => {
+  it('a save that fails at its rename leaves the previous .bak, a separate file, and the next save leaves no temp file', async () => {
+    const file = path.join(dir, 'linked.sandtable');
+    await saveDocument(file, 'first');
+    await saveDocument(file, 'second'); // .bak = first
+    const failed = await saveDocument(file, 'third', {
+      hook: (step) => {
+        if (step === 'rename')
+          throw Object.assign(new Error('EBUSY: file in use'), { code: 'EBUSY' });
+      },
+    }).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(SaveError);
+    expect(await fs.readFile(file, 'utf8')).toBe('second');
+    expect(await fs.readFile(backupPathFor(file), 'utf8')).toBe('first');
+    const [f, b] = [await fs.stat(file), await fs.stat(backupPathFor(file))];
+    expect(b.ino).not.toBe(f.ino);
+    // An editor writing the file in place must not change the backup.
+    await fs.writeFile(file, 'second, edited in place');
+    expect(await fs.readFile(backupPathFor(file), 'utf8')).toBe('first');
+    for (const text of ['fourth', 'fifth']) {
+      expect((await saveDocument(file, text)).kind).toBe('saved');
+      expect(await strays()).toEqual([]);
+    }
+    expect(await fs.readFile(backupPathFor(file), 'utf8')).toBe('fourth');
+  });
+
+  it('mends a .bak that an older version left as a hard link of the file, without leaving temp files', async () => {
+    const file = path.join(dir, 'legacy.sandtable');
+    await fs.writeFile(file, 'current');
+    await fs.link(file, backupPathFor(file));
+    expect((await saveDocument(file, 'next')).kind).toBe('saved');
+    expect(await strays()).toEqual([]);
+    expect(await fs.readFile(file, 'utf8')).toBe('next');
+    expect(await fs.readFile(backupPathFor(file), 'utf8')).toBe('current');
+    expect((await fs.stat(backupPathFor(file))).ino).not.toBe((await fs.stat(file)).ino);
+    expect((await saveDocument(file, 'again')).kind).toBe('saved');
+    expect(await strays()).toEqual([]);
+  });
+
+  it('sweeps the temp files earlier saves of the file left beside it, and leaves other files alone', async () => {
+    const file = path.join(dir, 'swept.sandtable');
+    await fs.writeFile(file, 'x');
+    // A process id that is not running: a save that was killed.
+    const dead = 2 ** 22 + 12345;
+    const theirs = [
+      `.swept.sandtable.bak.${dead}-0badc0de.tmp`,
+      `.swept.sandtable.${dead}-0badc0de.tmp`,
+      `.swept.sandtable.${process.pid}-12345678.tmp`,
+    ];
+    for (const n of theirs) await fs.writeFile(path.join(dir, n), 'stray');
+    const other = `.other.sandtable.${dead}-0badc0de.tmp`;
+    await fs.writeFile(path.join(dir, other), 'not ours to sweep here');
+    await saveDocument(file, 'y');
+    expect(await strays()).toEqual([other]);
+  });
+
+  it('takes over a lock left by a copy of Sandtable that died', async () => {
+    const file = path.join(dir, 'locked.sandtable');
+    await fs.writeFile(file, 'x');
+    const lock = path.join(dir, '.locked.sandtable.sandtable-lock');
+    await fs.writeFile(lock, `${2 ** 22 + 12345}\n${os.hostname()}\n2026-01-01T00:00:00Z\n`);
+    expect((await saveDocument(file, 'y')).kind).toBe('saved');
+    expect(await fs.readFile(file, 'utf8')).toBe('y');
+    expect(await fs.readdir(dir)).not.toContain('.locked.sandtable.sandtable-lock');
+  });
+});
+
+describe('read-only files and symlinks (issue 37: replaced without a word)', () => {
+  it('refuses a read-only (0444) file, naming it and what to do, and leaves it as it was', async () => {
+    const file = path.join(dir, 'frozen.sandtable');
+    await fs.writeFile(file, OLD);
+    await fs.chmod(file, 0o444);
+    const before = await fs.stat(file);
+    const error = await saveDocument(file, NEW).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SaveRefusedError);
+    expect((error as Error).message).toMatch(
+      /^frozen\.sandtable is read-only, so it was not replaced; nothing was written\. Use Save As .*make the file writable/,
+    );
+    const after = await fs.stat(file);
+    expect(after.ino).toBe(before.ino);
+    expect(after.mode & 0o777).toBe(0o444);
+    expect(await fs.readFile(file, 'utf8')).toBe(OLD);
+    expect(await fs.readdir(dir)).toEqual(['frozen.sandtable']);
+    await expect(writeFileAtomic(file, NEW)).rejects.toThrow(/read-only/);
+  });
+
+  it('refuses a read-only file behind a symlink, keeping both', async () => {
+    const real = path.join(dir, 'ro.sandtable');
+    const link = path.join(dir, 'ro-link.sandtable');
+    await fs.writeFile(real, OLD);
+    await fs.chmod(real, 0o444);
+    await fs.symlink(real, link);
+    await expect(saveDocument(link, NEW)).rejects.toThrow(
+      /ro-link\.sandtable \(a link to .*ro\.sandtable\) is read-only/,
+    );
+    expect((await fs.lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await fs.readFile(real, 'utf8')).toBe(OLD);
+  });
+
+  it('writes a dangling symlink’s target, keeping the link a link', async () => {
+    const link = path.join(dir, 'dangling.sandtable');
+    await fs.symlink('target.sandtable', link);
+    expect((await saveDocument(link, NEW)).kind).toBe('saved');
+    expect((await fs.lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await fs.readFile(path.join(dir, 'target.sandtable'), 'utf8')).toBe(NEW);
+    // And again, now that the target exists: the backup sits beside the target.
+    await saveDocument(link, OLD);
+    expect((await fs.lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await fs.readFile(path.join(dir, 'target.sandtable.bak'), 'utf8')).toBe(NEW);
+  });
+
+  it('refuses a symlink to a folder that does not exist, and a loop of links, never replacing the link', async () => {
+    const nowhere = path.join(dir, 'nowhere.sandtable');
+    await fs.symlink(path.join(dir, 'missing-folder', 'x.sandtable'), nowhere);
+    await expect(saveDocument(nowhere, NEW)).rejects.toThrow(
+      /nowhere\.sandtable is a link to .*x\.sandtable, which does not exist, and neither does its folder .*Fix or remove the link, or use Save As/,
+    );
+    expect((await fs.lstat(nowhere)).isSymbolicLink()).toBe(true);
+    const a = path.join(dir, 'a.sandtable');
+    const b = path.join(dir, 'b.sandtable');
+    await fs.symlink(b, a);
+    await fs.symlink(a, b);
+    await expect(saveDocument(a, NEW)).rejects.toThrow(/loop of symbolic links/);
+    expect((await fs.lstat(a)).isSymbolicLink()).toBe(true);
+    expect(await strays()).toEqual([]);
+  });
+
+  it('follows a chain of links to the file at its end', async () => {
+    const real = path.join(dir, 'end.sandtable');
+    await fs.writeFile(real, OLD);
+    await fs.symlink('end.sandtable', path.join(dir, 'mid.sandtable'));
+    await fs.symlink('mid.sandtable', path.join(dir, 'start.sandtable'));
+    await saveDocument(path.join(dir, 'start.sandtable'), NEW);
+    expect(await fs.readFile(real, 'utf8')).toBe(NEW);
+    expect((await fs.lstat(path.join(dir, 'start.sandtable'))).isSymbolicLink()).toBe(true);
+    expect((await fs.lstat(path.join(dir, 'mid.sandtable'))).isSymbolicLink()).toBe(true);
+  });
+});
+
+describe('saving beside a file that changed on disk', () => {
+  it('picks the first free name "<name> (n)" and never replaces a file', async () => {
+    const file = path.join(dir, 'village.scenario.json');
+    await fs.writeFile(file, 'theirs');
+    await fs.writeFile(path.join(dir, 'village (2).scenario.json'), 'older copy');
+    const saved = await saveBeside(file, 'mine');
+    expect(path.basename(saved.path)).toBe('village (3).scenario.json');
+    expect(await fs.readFile(saved.path, 'utf8')).toBe('mine');
+    expect(await fs.readFile(file, 'utf8')).toBe('theirs');
+    expect(await fs.readFile(path.join(dir, 'village (2).scenario.json'), 'utf8')).toBe(
+      'older copy',
+    );
+    expect(
+      path.basename(await besideName(path.join(dir, 'a (4).sandtable'), async () => false)),
+    ).toBe('a (2).sandtable');
+  });
+
+  it('a save that expects no file reports a conflict when one is there', async () => {
+    const file = path.join(dir, 'taken.sandtable');
+    await fs.writeFile(file, 'theirs');
+    expect((await saveDocument(file, 'mine', { expected: null })).kind).toBe('conflict');
+    expect(await fs.readFile(file, 'utf8')).toBe('theirs');
+  });
+});
+
 describe('fault injection: an error thrown before each step of a save', () => {
   for (const step of SAVE_STEPS) {
     it(`before ${step}: the file is the old or the new version, and no temp file is left`, async () => {
@@ -102,8 +365,8 @@ describe('fault injection: an error thrown before each step of a save', () => {
           if (s === step) throw boom;
         },
       });
-      if (step === 'dir-sync') {
-        // The rename already happened; only durability was in doubt.
+      if (SAVE_STEPS.indexOf(step) > SAVE_STEPS.indexOf('rename')) {
+        // The rename already happened; only the .bak or durability was in doubt.
         await expect(attempt).resolves.toMatchObject({ kind: 'saved' });
       } else {
         const error = await attempt.then(
