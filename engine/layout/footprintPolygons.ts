@@ -66,9 +66,17 @@ const RING_KINDS = new Set<Feature['kind']>([
  */
 export function withoutIdlePoints(f: Feature): Feature {
   if (!('points' in f)) return f;
-  const points = RING_KINDS.has(f.kind) ? simplifyRing(f.points) : simplifyPolyline(f.points);
-  return points.length === f.points.length ? f : ({ ...f, points } as Feature);
+  let simple = simplified.get(f);
+  if (!simple) {
+    const points = RING_KINDS.has(f.kind) ? simplifyRing(f.points) : simplifyPolyline(f.points);
+    simple = points.length === f.points.length ? f : ({ ...f, points } as Feature);
+    simplified.set(f, simple);
+  }
+  return simple;
 }
+
+/** Features are immutable records: each is simplified once, however many checks ask. */
+const simplified = new WeakMap<Feature, Feature>();
 
 /**
  * The ground a feature occupies in plan view, for overlap checks: a creek or gully is its floor,

@@ -15,6 +15,7 @@ import type {
 import { footprintBox, footprintOf } from '../terrain/featureGeometry';
 import {
   occupiedArea,
+  withoutIdlePoints,
   outlineGap,
   overlapArea,
   partsNear,
@@ -297,7 +298,9 @@ function checkOnTable(doc: ScenarioDoc, map: TableMap, out: LayoutProblem[]): vo
   const inside = ([x, y]: Point) => x >= 0 && y >= 0 && x <= map.width && y <= map.height;
   const size = `${map.width}"×${map.height}"`;
   map.features.forEach((f, i) => {
-    const box = extentBox(f);
+    // The outline without its idle points: a bank traced with thousands of points a hair off
+    // the table edge is the bank drawn with its corners on it.
+    const box = extentBox(withoutIdlePoints(f));
     const corners: Point[] = [
       [box.minX, box.minY],
       [box.maxX, box.maxY],
