@@ -24,7 +24,7 @@ export const LIMITS = {
   /** The largest frame after joining (the WebSocket layer refuses larger ones with 1009). */
   maxFrameBytes: 16 * MiB,
   /** The largest single document change (a shared scenario arrives as one change). */
-  maxUpdateBytes: 16 * MiB,
+  maxUpdateBytes: 8 * MiB,
   /** The largest presence message (name, colour, cursor, selection). */
   maxAwarenessBytes: 64 * KiB,
   /** A room's stored size: its state plus the changes appended since it was last folded. */
@@ -48,7 +48,7 @@ export const CLOSE = {
   tooManyAuth: { code: 4403, reason: 'Too many attempts to join a room on one connection.' },
   tooManyRooms: { code: 4409, reason: 'Too many rooms open on one connection.' },
   malformed: { code: 4400, reason: 'The server could not read a message: closed.' },
-  updateTooLarge: { code: 4413, reason: 'A change was larger than this server accepts (16 MB).' },
+  updateTooLarge: { code: 4413, reason: 'A change was larger than this server accepts (8 MB).' },
   roomTooLarge: {
     code: 4507,
     reason: 'The room is full: it has reached the 48 MB this server keeps.',

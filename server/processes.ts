@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createConnection, createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -60,6 +60,7 @@ export async function startServerProcess(options: {
   port?: number;
   redis?: string;
   name?: string;
+  createSecret?: string;
 }): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const args = [
@@ -73,6 +74,7 @@ export async function startServerProcess(options: {
     options.dataDir,
     ...(options.redis ? ['--redis', options.redis] : []),
     ...(options.name ? ['--name', options.name] : []),
+    ...(options.createSecret ? ['--create-secret', options.createSecret] : []),
   ];
   const child = track(
     spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }),
@@ -112,15 +114,21 @@ export function redisServerPath(): string | undefined {
 
 export interface RedisProcess {
   readonly url: string;
+  readonly port: number;
   stop(): Promise<void>;
+  /** SIGKILL: Redis gone at once, as in a crash. */
+  kill(): Promise<void>;
 }
 
-/** Starts redis-server on a free loopback port with no persistence; resolves once it is ready. */
-export async function startRedis(): Promise<RedisProcess> {
+/**
+ * Starts redis-server on a free loopback port (or `port`, to bring a stopped one back) with no
+ * persistence; resolves once it is ready.
+ */
+export async function startRedis(options: { port?: number } = {}): Promise<RedisProcess> {
   const bin = redisServerPath();
   if (!bin)
     throw new Error('redis-server is not installed: apt-get install redis-server (CI does this)');
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = track(
     spawn(
       bin,
@@ -144,9 +152,74 @@ export async function startRedis(): Promise<RedisProcess> {
   }
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     stop: async () => {
       child.kill('SIGTERM');
       await exited(child);
     },
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
   };
+}
+
+export interface TcpProxy {
+  readonly port: number;
+  /** Drops every connection through the proxy and refuses new ones: a network partition. */
+  cut(): void;
+  /** Lets connections through again. */
+  heal(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP proxy on loopback to `targetPort` that a test can cut and heal, to part one server from
+ * Redis while the others keep it.
+ */
+export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
+  const sockets = new Set<Socket>();
+  let open = true;
+  const server = createServer((client) => {
+    if (!open) {
+      client.destroy();
+      return;
+    }
+    const upstream = createConnection({ host: '127.0.0.1', port: targetPort });
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => undefined);
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
+  });
+  return {
+    port,
+    cut: () => {
+      open = false;
+      for (const s of sockets) s.destroy();
+    },
+    heal: () => {
+      open = true;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        open = false;
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A server's /health answer. */
+export async function health(port: number): Promise<Record<string, unknown>> {
+  const res = await fetch(`http://127.0.0.1:${port}/health`);
+  return (await res.json()) as Record<string, unknown>;
 }
