@@ -1,0 +1,95 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { ScenarioDoc } from '../../format';
+import { baselinePlayer } from '../../game/bots/baseline';
+import { actionRng } from '../../game/legal';
+import { auditLegalPlay } from '../../game/legalAudit';
+import { simulate } from '../../game/simulate';
+import { TANKS_BUNDLED } from './catalogs';
+import { makeTanksGame } from './game';
+
+const dir = new URL('../../../scenarios/', import.meta.url);
+const scenarios = readdirSync(dir)
+  .filter((f) => f.startsWith('tanks-') && f.endsWith('.scenario.json'))
+  .sort();
+
+const made = (file: string) => {
+  const doc = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as ScenarioDoc;
+  const m = makeTanksGame(doc, TANKS_BUNDLED);
+  if (typeof m === 'string') throw new Error(`${file}: ${m}`);
+  return m;
+};
+
+describe('TANKS sampled actions', () => {
+  it('finds the bundled scenarios', () => {
+    expect(scenarios.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(scenarios)('%s: every draw, in every state random play reaches, is accepted', (file) => {
+    const { game } = made(file);
+    let checked = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const audit = auditLegalPlay(game, { seed, maxActions: 250, turnLimit: 4 });
+      expect(audit.problems).toEqual([]);
+      checked += audit.checked;
+    }
+    expect(checked).toBeGreaterThan(150);
+  });
+
+  it('draws different kinds of action: moves of many headings, shots, Defensive Measures', () => {
+    const { game } = made('tanks-your-first-game.scenario.json');
+    const rng = actionRng(5);
+    const kinds = new Set<string>();
+    const headings = new Set<number>();
+    let seed = 1;
+    let s = game.newGame({ seed });
+    for (let i = 0; i < 300; i++) {
+      const side = game.status(s).waitingFor[0];
+      if (!side) {
+        s = game.newGame({ seed: ++seed });
+        continue;
+      }
+      const a = game.sampleAction!(s, side, rng)!;
+      kinds.add(a.type);
+      if (a.type === 'move') headings.add(a.heading);
+      const next = game.reduce(s, a);
+      expect(next.ok).toBe(true);
+      if (next.ok) s = next.state;
+    }
+    expect(kinds.size).toBeGreaterThanOrEqual(3);
+    expect(headings.size).toBeGreaterThan(3);
+  });
+
+  it.each(scenarios)(
+    '%s: the baseline bot plays both sides to the end through simulate',
+    (file) => {
+      const { game } = made(file);
+      const r = simulate(game, {
+        seed: 3,
+        turnLimit: 5,
+        maxSideTurns: 2000,
+        players: Object.fromEntries(game.sides.map((s, k) => [s.id, baselinePlayer(game, 30 + k)])),
+      });
+      expect(r.stoppedBy).toBe('over');
+      expect(r.result).toBeDefined();
+    },
+  );
+
+  it('the balanced bot beats the baseline', () => {
+    const { game } = made('tanks-your-first-game.scenario.json');
+    let wins = 0;
+    const games = 4;
+    for (let seed = 1; seed <= games; seed++) {
+      const [a, b] = game.sides.map((s) => s.id) as [string, string];
+      const botSide = seed % 2 ? a : b;
+      const randomSide = botSide === a ? b : a;
+      const r = simulate(game, {
+        seed,
+        turnLimit: 6,
+        players: { [randomSide]: baselinePlayer(game, seed) },
+      });
+      if (r.result?.winner === botSide) wins++;
+    }
+    expect(wins).toBeGreaterThanOrEqual(games - 1);
+  });
+});
