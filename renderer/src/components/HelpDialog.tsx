@@ -26,7 +26,11 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             Objectives, Rules, Catalog, Problems). Rules chooses the era layer, optional rules,
             figure scale and how each unclear rule is read. Problems re-check the layout and the
             forces after each edit, in the background (on a big table a bar shows how far, with
-            Stop); click one to select what it is about. On hex maps units stand on hexes and face a
+            Stop); click one to select what it is about. Drag a unit row onto the table to place it
+            (a man dropped on another steps aside), or a formation row to lay out the whole squad or
+            platoon in ranks around the drop, inside the side&apos;s zone when dropped in it; Edit ▸
+            Auto-deploy side (Shift+A) puts every unplaced unit of the active side into its
+            deployment zone. Each is one undo step. On hex maps units stand on hexes and face a
             hexside (drag a unit row onto a hex), and objectives and deployment zones are sets of
             hexes (click hexes with the objective and deployment tools).
           </li>

@@ -25,10 +25,11 @@ import {
 import { rulesetModule } from '../../../engine/rulesets/registry';
 import { getHost } from '../../host';
 import type { Editor } from '../editor/Editor';
-import { UNIT_DRAG_TYPE } from '../objectives/setupTools';
+import { FORMATION_DRAG_TYPE, UNIT_DRAG_TYPE } from '../objectives/setupTools';
 import { hexsideCompass } from '../../../engine/hex';
 import { isPlaced, positionLabel } from '../objectives/hexSetup';
 import { useSetup } from './useSetup';
+import { autoDeploy } from './placeForces';
 import type { SetupModel } from './setupModel';
 import { PeerMarks } from '../collab/PeerOverlay';
 
@@ -237,6 +238,12 @@ export function ForcesPanel({ editor }: { editor: Editor }) {
         <button onClick={() => void exportIt()} title="Save this side as a forces file">
           Save side…
         </button>
+        <button
+          onClick={() => autoDeploy(m.editor, side.id)}
+          title="Put every unplaced unit of this side into its deployment zone (Shift+A)"
+        >
+          Auto-deploy
+        </button>
         {sides.length > 1 && (
           <button
             title="Delete this side"
@@ -348,7 +355,12 @@ function FormationRow({
         style={{ paddingLeft: 4 + depth * 14 }}
         draggable
         data-formation={f.id}
-        onDragStart={(e) => e.dataTransfer.setData(ITEM_DRAG_TYPE, f.id)}
+        onDragStart={(e) => {
+          e.dataTransfer.setData(ITEM_DRAG_TYPE, f.id);
+          // Dropped on the table, the whole formation is laid out around the drop point.
+          e.dataTransfer.setData(FORMATION_DRAG_TYPE, f.id);
+        }}
+        title="Drag onto the table to place the whole formation; onto another formation to move it there"
         onDragOver={(e) => {
           if (
             e.dataTransfer.types.includes(TYPE_DRAG_TYPE) ||

@@ -1,10 +1,16 @@
 import { removeItems } from '../../../engine/forces';
 import type { CommandContext, CommandOf } from '../commands/commandTypes';
 import { setupOf } from './setupModel';
+import { autoDeploy } from './placeForces';
 
 /** Ids of the set-up editors' commands, part of the command registry's closed union. */
 export type SetupCommandId =
-  'setup.delete' | 'setup.forces' | 'setup.objectives' | 'setup.rules' | 'setup.problems';
+  | 'setup.delete'
+  | 'setup.autoDeploy'
+  | 'setup.forces'
+  | 'setup.objectives'
+  | 'setup.rules'
+  | 'setup.problems';
 
 const setupSelected = (c: CommandContext) =>
   !!c.editor &&
@@ -70,6 +76,18 @@ export const SETUP_COMMANDS: readonly CommandOf<SetupCommandId>[] = [
     shortcuts: ['Delete', 'Backspace'],
     enabled: setupSelected,
     run: deleteSelected,
+  },
+  {
+    id: 'setup.autoDeploy',
+    label: 'Auto-deploy side',
+    group: 'Edit',
+    shortcuts: ['Shift+A'],
+    enabled: (c) => !!c.editor && !!setupOf(c.editor).activeSide(),
+    run: (c) => {
+      const m = setupOf(c.editor!);
+      const side = m.activeSide();
+      if (side) autoDeploy(c.editor!, side);
+    },
   },
   tab('forces', 'Show forces'),
   tab('objectives', 'Show objectives'),

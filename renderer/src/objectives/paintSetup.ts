@@ -45,6 +45,8 @@ export function paintSetup(ctx: CanvasRenderingContext2D, ed: Editor): void {
   ctx.textBaseline = 'middle';
   const tableRight = toS([w, 0])[0];
   const viewRight = ed.session.viewport.width;
+  /** Names of zones, edges and objectives, which counter names keep clear of. */
+  const fixed: LabelBox[] = [];
   /**
    * A label that would run past `right` (the table's edge, or the view's) is moved left so it
    * ends there: at fit zoom the names of things near the east edge stay whole.
@@ -52,6 +54,7 @@ export function paintSetup(ctx: CanvasRenderingContext2D, ed: Editor): void {
   const label = (text: string, x: number, y: number, right = tableRight) => {
     const width = ctx.measureText(text).width;
     const at = Math.max(2, Math.min(x, Math.min(right, viewRight) - width - 4));
+    fixed.push({ x0: at, y0: y - 7, x1: at + width, y1: y + 7 });
     ctx.fillStyle = '#fff';
     ctx.strokeStyle = 'rgba(0, 0, 0, 0.65)';
     ctx.lineWidth = 3;
@@ -131,6 +134,7 @@ export function paintSetup(ctx: CanvasRenderingContext2D, ed: Editor): void {
 
   const riders = embarkedIds(doc.forces);
   const preview = model.session.preview;
+  const labels: CounterLabel[] = [];
   for (const p of allUnits(doc.forces)) {
     const u = p.unit;
     if (riders.has(u.id)) continue;
@@ -141,7 +145,7 @@ export function paintSetup(ctx: CanvasRenderingContext2D, ed: Editor): void {
       facing = preview.facing;
     }
     if (!at) continue;
-    paintCounter(ctx, toS(at), facing, zoom, sideColour(doc, p.side.id), {
+    paintCounter(ctx, toS(at), facing, zoom, sideColour(doc, p.side.id), labels, {
       size: unitSize(model, u.type),
       selected: isSel('unit', u.id),
       label: u.name ?? model.catalog().units.get(u.type)?.name ?? u.type,
@@ -154,14 +158,23 @@ export function paintSetup(ctx: CanvasRenderingContext2D, ed: Editor): void {
   ) {
     const placed = allUnits(doc.forces).find((p) => p.unit.id === preview.unitId);
     if (placed) {
-      paintCounter(ctx, toS(preview.at), preview.facing, zoom, sideColour(doc, placed.side.id), {
-        size: unitSize(model, placed.unit.type),
-        selected: true,
-        label: placed.unit.name ?? placed.unit.type,
-        passengers: 0,
-      });
+      paintCounter(
+        ctx,
+        toS(preview.at),
+        preview.facing,
+        zoom,
+        sideColour(doc, placed.side.id),
+        labels,
+        {
+          size: unitSize(model, placed.unit.type),
+          selected: true,
+          label: placed.unit.name ?? placed.unit.type,
+          passengers: 0,
+        },
+      );
     }
   }
+  placeLabels(ctx, labels, fixed, { x0: 24, x1: viewRight });
   if (preview?.kind === 'rect') {
     const [x0, y0] = toS(preview.a);
     const [x1, y1] = toS(preview.b);
@@ -180,6 +193,7 @@ function paintCounter(
   facing: number,
   zoom: number,
   colour: string,
+  labels: CounterLabel[],
   o: {
     size: { length: number; width: number } | null;
     selected: boolean;
@@ -224,12 +238,93 @@ function paintCounter(
   ctx.lineTo(reach, 0);
   ctx.stroke();
   ctx.restore();
-  if (zoom >= 10) {
-    ctx.fillStyle = '#fff';
-    ctx.strokeStyle = 'rgba(0,0,0,0.7)';
-    ctx.lineWidth = 3;
-    const text = o.passengers ? `${o.label} (+${o.passengers})` : o.label;
-    ctx.strokeText(text, x + reach + 3, y - reach);
-    ctx.fillText(text, x + reach + 3, y - reach);
+  if (zoom >= 10)
+    labels.push({
+      text: o.passengers ? `${o.label} (+${o.passengers})` : o.label,
+      x,
+      y,
+      reach,
+      selected: o.selected,
+    });
+}
+
+/** A counter's name, to be put beside it where it overlaps no other name and no counter. */
+export interface CounterLabel {
+  readonly text: string;
+  readonly x: number;
+  readonly y: number;
+  readonly reach: number;
+  readonly selected: boolean;
+}
+
+/** A box in screen pixels. */
+export interface LabelBox {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+const overlaps = (a: LabelBox, b: LabelBox) =>
+  a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/**
+ * Where each counter's name goes: the first of four spots around it (right above, right below,
+ * left above, left below) that overlaps no name already placed and no other counter; the
+ * selected counter's name is placed first, and names of zones and objectives (`fixed`) and the
+ * view's edges are kept clear. A name with no free spot is left out (hover or
+ * select the counter to read it), so two names never print over each other.
+ */
+export function layoutLabels(
+  labels: readonly CounterLabel[],
+  width: (text: string) => number,
+  o: { fixed?: readonly LabelBox[]; view?: { x0: number; x1: number }; height?: number } = {},
+): { label: CounterLabel; x: number; y: number }[] {
+  const height = o.height ?? 12;
+  const order = [...labels].sort((a, b) => Number(b.selected) - Number(a.selected));
+  const counters: LabelBox[] = labels.map((l) => ({
+    x0: l.x - l.reach,
+    y0: l.y - l.reach,
+    x1: l.x + l.reach,
+    y1: l.y + l.reach,
+  }));
+  const placed: LabelBox[] = [...(o.fixed ?? [])];
+  const out: { label: CounterLabel; x: number; y: number }[] = [];
+  for (const l of order) {
+    const w = width(l.text);
+    const spots: [number, number][] = [
+      [l.x + l.reach + 3, l.y - l.reach],
+      [l.x + l.reach + 3, l.y + l.reach],
+      [l.x - l.reach - 3 - w, l.y - l.reach],
+      [l.x - l.reach - 3 - w, l.y + l.reach],
+    ];
+    for (const [sx, sy] of spots) {
+      const box = { x0: sx, y0: sy - height / 2, x1: sx + w, y1: sy + height / 2 };
+      if (o.view && (box.x0 < o.view.x0 || box.x1 > o.view.x1)) continue;
+      if (placed.some((b) => overlaps(b, box))) continue;
+      if (counters.some((c) => overlaps(c, box))) continue;
+      placed.push(box);
+      out.push({ label: l, x: sx, y: sy });
+      break;
+    }
+  }
+  return out;
+}
+
+function placeLabels(
+  ctx: CanvasRenderingContext2D,
+  labels: readonly CounterLabel[],
+  fixed: readonly LabelBox[],
+  view: { x0: number; x1: number },
+): void {
+  ctx.fillStyle = '#fff';
+  ctx.strokeStyle = 'rgba(0,0,0,0.7)';
+  ctx.lineWidth = 3;
+  for (const { label, x, y } of layoutLabels(labels, (t) => ctx.measureText(t).width, {
+    fixed,
+    view,
+  })) {
+    ctx.strokeText(label.text, x, y);
+    ctx.fillText(label.text, x, y);
   }
 }

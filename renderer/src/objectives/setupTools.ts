@@ -7,9 +7,11 @@ import {
   updateUnit,
 } from '../../../engine/forces';
 import type { Editor } from '../editor/Editor';
-import type { Tool, ToolPointer } from '../tools/tools';
+import type { Tool, ToolPointer } from '../tools/tool';
+import type { SetupToolId } from '../tools/toolTypes';
 import { facingAwayFrom, setupOf, type SetupModel } from '../forces/setupModel';
 import { shapeOutline } from './setupOutlines';
+import { dropUnits, freeSpotNear } from '../forces/placeForces';
 import {
   hexCentre,
   hexLabel,
@@ -19,8 +21,7 @@ import {
 } from '../../../engine/hex';
 import { hasHex, hexRefAt, hexsideAwayFrom, hexUnitPoint, isHexRef, toggleHex } from './hexSetup';
 
-/** Canvas tools of the set-up editors. */
-export type SetupToolId = 'deployZone' | 'entryEdge' | 'objectiveZone' | 'objectivePoint' | 'units';
+export type { SetupToolId } from '../tools/toolTypes';
 
 /** A set-up tool: the editor's tool state machine, with a set-up tool id. */
 export type SetupTool = Omit<Tool, 'id'> & { readonly id: SetupToolId };
@@ -490,7 +491,8 @@ export class UnitsTool implements SetupTool {
     );
     if (g.mode === 'move' && moved < 1e-6) return;
     const layout = ed.hexLayout();
-    const position = layout ? hexRefAt(layout, prev.at) : pt(prev.at);
+    // Gridless tables: a man put down on another steps aside to the nearest free spot.
+    const position = layout ? hexRefAt(layout, prev.at) : freeSpotNear(ed, g.unitId, pt(prev.at));
     if (!position) return;
     m.editForces((f) => updateUnit(f, g.unitId, { position, facing: prev.facing }));
     if (g.mode === 'place') {
@@ -535,37 +537,38 @@ export function dropPoint(ed: Editor, el: HTMLElement, clientX: number, clientY:
 
 /** The MIME type a force-tree row carries when dragged onto the table. */
 export const UNIT_DRAG_TYPE = 'application/x-sandtable-unit';
+/** The MIME type a formation row of the force tree carries when dragged onto the table. */
+export const FORMATION_DRAG_TYPE = 'application/x-sandtable-formation';
 
-/** Drop handlers for the table view: a unit dragged from the force tree lands where dropped. */
+/**
+ * Drop handlers for the table view: a unit dragged from the force tree lands on the free spot
+ * nearest the drop; a formation is laid out in ranks around it (hex maps: a hex each), inside
+ * the side's zone when dropped in one. One undo step either way.
+ */
 export function unitDropHandlers(ed: Editor): {
   onDragOver: (e: React.DragEvent<HTMLElement>) => void;
   onDrop: (e: React.DragEvent<HTMLElement>) => void;
 } {
   return {
     onDragOver: (e) => {
-      if (e.dataTransfer.types.includes(UNIT_DRAG_TYPE)) {
+      if (
+        e.dataTransfer.types.includes(UNIT_DRAG_TYPE) ||
+        e.dataTransfer.types.includes(FORMATION_DRAG_TYPE)
+      ) {
         e.preventDefault();
         e.dataTransfer.dropEffect = 'move';
       }
     },
     onDrop: (e) => {
-      const id = e.dataTransfer.getData(UNIT_DRAG_TYPE);
+      const id =
+        e.dataTransfer.getData(UNIT_DRAG_TYPE) || e.dataTransfer.getData(FORMATION_DRAG_TYPE);
       if (!id) return;
       e.preventDefault();
-      const m = setupOf(ed);
-      const doc = m.scenario();
-      const pu = allUnits(doc.forces).find((p) => p.unit.id === id);
-      if (!pu) return;
+      const at = dropPoint(ed, e.currentTarget, e.clientX, e.clientY);
       const layout = ed.hexLayout();
-      if (layout) {
-        dropOnHex(ed, layout, id, dropPoint(ed, e.currentTarget, e.clientX, e.clientY));
-        return;
-      }
-      const at = pt(ed.snapped(dropPoint(ed, e.currentTarget, e.clientX, e.clientY)));
-      const facing = pu.unit.facing ?? facingAwayFrom(sideEdge(doc, pu.side.id));
-      m.editForces((f) => updateUnit(f, id, { position: at, facing }));
-      m.update({ selected: { kind: 'unit', id } });
-      ed.update({ hint: `${pu.unit.name ?? id} placed at (${at[0]}, ${at[1]})` });
+      // Hex maps: one unit goes to the hex under the drop, stacked if the rules allow it.
+      if (layout && e.dataTransfer.getData(UNIT_DRAG_TYPE)) dropOnHex(ed, layout, id, at);
+      else dropUnits(ed, id, at);
     },
   };
 }

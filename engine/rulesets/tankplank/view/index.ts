@@ -29,6 +29,7 @@ import { type TankplankKit } from './kit';
 import { describeEvent } from './log';
 import { reachableView, unitCommands } from './unitCommands';
 import { PHASES, glyphOf, halfs } from './words';
+import { distinctGlyphs } from '../../../playtest/glyphs';
 import { sidesToPlay } from '../rules/movementOrder';
 
 /** The Tankplank game as the playtest screen shows it. */
@@ -92,6 +93,11 @@ export function tankplankView(
       const hideEnemy =
         screenTurn && viewer !== null && state.turn === 1 && state.phase === 'movement';
       const out: CounterView[] = [];
+      // One glyph per unit type, told apart when two types share a letter (Rifleman, Radioman).
+      const glyphs = distinctGlyphs(
+        state.units.list().map((u) => info(ctx, state, u.id).type.name),
+        glyphOf,
+      );
       for (const u of state.units.list()) {
         if (!u.alive) continue;
         if (hideEnemy && u.side !== viewer) continue;
@@ -124,7 +130,7 @@ export function tankplankView(
           id: u.id,
           side: u.side,
           label: unitLabel(state, u.id),
-          glyph: glyphOf(i.type.name),
+          glyph: glyphs.get(i.type.name) ?? glyphOf(i.type.name),
           kind: i.kind,
           formation: u.formation,
           formationLabel: formationNames.get(u.formation) ?? u.formation,

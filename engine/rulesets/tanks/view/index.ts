@@ -1,4 +1,5 @@
 import type { Point } from '../../../format';
+import { distinctGlyphs } from '../../../playtest/glyphs';
 import type { GameAction } from '../../../game/gameDef';
 import { tablePoint } from '../../../geometry/units';
 import { angleBetween, bearing } from '../../../geometry/vector';
@@ -47,6 +48,7 @@ import {
   sideName,
   speedOf,
   statOf,
+  gameEnd,
   timeLimitMinutes,
   edgeChoices,
   enemyOf,
@@ -135,6 +137,11 @@ export function tanksView(
     return state.phase === 'deployment' && (m.at === null || state.acting === unit);
   };
 
+  // One glyph per model type, told apart when two types share their letters (T-64, T-62).
+  const glyphs = distinctGlyphs(
+    ctx.order.map((id) => info(ctx, id).card.type.name),
+    glyphOf,
+  );
   const counter = (state: TanksState, m: ModelState, viewer: string | null): CounterView => {
     const i = info(ctx, m.id);
     const status: string[] = [];
@@ -172,7 +179,7 @@ export function tanksView(
       side: i.side,
       badges,
       label: `${i.name}${i.name !== i.card.type.name ? ` (${i.card.type.name})` : ''}`,
-      glyph: glyphOf(i.card.type.name),
+      glyph: glyphs.get(i.card.type.name) ?? glyphOf(i.card.type.name),
       kind:
         m.status === 'destroyed' ? 'wreck' : i.card.kind === 'helicopter' ? 'figure' : 'vehicle',
       formation: i.platoon,
@@ -284,7 +291,8 @@ export function tanksView(
               : 'Game over';
       return {
         turn: state.turn,
-        turnLimit: state.turnLimit,
+        // The scenario's turn limit, else the catalog's default end (TK-G8).
+        turnLimit: gameEnd(ctx, state)?.turn,
         phase: terrainPending(state) ? 'terrain' : state.phase,
         phaseLabel: terrainRollPending(state)
           ? 'Terrain roll-off'
