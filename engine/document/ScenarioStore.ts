@@ -29,6 +29,7 @@ import {
   type Placement,
 } from './layout';
 import { compareOrder, keyBetween, keysBetween, reorderKeys } from './orderKeys';
+import { buildForces, type ForcesView, type Repair } from './forcesView';
 
 export { hexKey, hexsideKey, type Json } from './layout';
 
@@ -82,6 +83,10 @@ export class Collection<T> {
   keys(parent = ''): readonly string[] {
     return this.grouped().keys.get(parent) ?? [];
   }
+  /** Every key that has a placement (a record counts only with its placement too). */
+  placedKeys(): Iterable<string> {
+    return this.places.keys();
+  }
   get size(): number {
     let n = 0;
     for (const k of this.places.keys()) if (this.records.has(k)) n++;
@@ -115,6 +120,11 @@ export class Collection<T> {
     }
     this.cache = { revision, byParent, keys };
     return this.cache;
+  }
+
+  /** Forgets the cached order, after the maps were written directly. */
+  invalidate(): void {
+    this.cache = null;
   }
 
   /** Writes a record value (reads see it at once, even inside the transaction). */
@@ -307,16 +317,50 @@ export class ScenarioStore {
 
   /** The scenario as a plain document, equal to the loaded one plus the edits made since. */
   toScenario(): ScenarioDoc {
+    return clone(this.scenarioView());
+  }
+
+  /**
+   * The scenario as `toScenario` gives it, sharing the stored records instead of copying them:
+   * for reading and checking only, never to be changed. Forces are the resolved tree
+   * (forcesView.ts), so a merge that left a loop or an orphan still yields every record.
+   */
+  scenarioView(): ScenarioDoc {
     const out: Record<string, unknown> = {};
     for (const [key, value] of this.root.entries()) {
       if (key === 'map') out.map = this.gameMap();
-      else if (key === 'forces') out.forces = this.forcesTree(value as Record<string, Json>);
-      else if (key === 'objectives') out.objectives = this.objectives.list().map(clone);
+      else if (key === 'forces') out.forces = this.forcesView().forces;
+      else if (key === 'objectives') out.objectives = this.objectives.list();
       else if (key === 'deployment')
         out.deployment = this.deploymentTree(value as Record<string, Json>);
-      else out[key] = clone(value);
+      else out[key] = value;
     }
     return out as unknown as ScenarioDoc;
+  }
+
+  private forcesCache: { revision: number; view: ForcesView } | null = null;
+
+  /** The forces tree with loops and orphans resolved, and what was resolved (forcesView.ts). */
+  forcesView(): ForcesView {
+    if (this.forcesCache?.revision === this.version) return this.forcesCache.view;
+    const stored = (this.root.get('forces') ?? { sides: [] }) as Record<string, Json>;
+    const view = buildForces(stored, this.sides.list(), this.formations, this.units);
+    this.forcesCache = { revision: this.version, view };
+    return view;
+  }
+
+  /** What the exported scenario resolves of concurrent structural edits, in words. */
+  repairs(): readonly Repair[] {
+    return this.root.has('forces') ? this.forcesView().repairs : [];
+  }
+
+  /**
+   * Forgets every cached read. For writers that change the Y.Doc's maps directly inside a
+   * transaction and read the scenario before it ends (the bridge checking a peer's change).
+   */
+  invalidate(): void {
+    this.version++;
+    for (const c of this.collections()) c.invalidate();
   }
 
   /** A record list is written when the file had it or a peer has since added to it. */
@@ -326,55 +370,27 @@ export class ScenarioStore {
     present: boolean,
     list: readonly unknown[],
   ) {
-    if (present || list.length > 0) into[key] = list.map(clone);
+    if (present || list.length > 0) into[key] = list;
     else delete into[key];
   }
 
   private gameMap(): TableMap | HexMap {
     const m: Record<string, unknown> = {};
     for (const [key, value] of this.map.entries()) {
-      if (!(MAP_COLLECTIONS as readonly string[]).includes(key)) m[key] = clone(value);
+      if (!(MAP_COLLECTIONS as readonly string[]).includes(key)) m[key] = value;
     }
     if (m.kind === 'table') {
-      m.features = this.features.list().map(clone);
+      m.features = this.features.list();
     } else {
-      m.hexes = this.hexes.list().map(clone);
+      m.hexes = this.hexes.list();
       this.withList(m, 'hexsides', this.map.has('hexsides'), this.hexsides.list());
       this.withList(m, 'contours', this.map.has('contours'), this.contours.list());
     }
     return m as unknown as TableMap | HexMap;
   }
 
-  private forcesTree(stored: Record<string, Json>): Forces {
-    const forces = clone(stored) as unknown as Forces;
-    forces.sides = this.sides.list().map((s) => {
-      const side = clone(s);
-      side.formations = this.formationsUnder(parentRef('side', s.id));
-      return side;
-    });
-    return forces;
-  }
-
-  private formationsUnder(parent: string, seen = new Set<string>()): Formation[] {
-    return this.formations.list(parent).flatMap((f) => {
-      // A cycle (two peers moving formations into each other at once) is cut where it closes.
-      if (seen.has(f.id)) return [];
-      const formation = clone(f);
-      const ref = parentRef('formation', f.id);
-      formation.units = this.units.list(ref).map(clone);
-      const subs = this.formationsUnder(ref, new Set([...seen, f.id]));
-      this.withList(
-        formation as unknown as Record<string, unknown>,
-        'formations',
-        f.formations !== undefined,
-        subs,
-      );
-      return [formation];
-    });
-  }
-
   private deploymentTree(stored: Record<string, Json>): Deployment {
-    const dep = clone(stored) as Record<string, unknown>;
+    const dep = { ...stored } as Record<string, unknown>;
     this.withList(dep, 'zones', stored.zones !== undefined, this.zones.list());
     this.withList(dep, 'entryEdges', stored.entryEdges !== undefined, this.entryEdges.list());
     return dep as Deployment;

@@ -1,5 +1,7 @@
 import * as Y from 'yjs';
 import { clone, MAP_NAMES, roleOf, sameJson, type Json } from './layout';
+import { scenarioProblems, type DocumentProblem } from './documentChecks';
+import { formationLabel, unitLabel, type Repair } from './forcesView';
 import { entryProblem } from './recordSchemas';
 import { REMOTE, type ScenarioStore } from './ScenarioStore';
 
@@ -16,6 +18,18 @@ export interface RefusedEntry {
   readonly part: string;
   readonly key: string;
   readonly problem: string;
+  /** Who made the change, when the document says (a deletion carries no author). */
+  readonly by?: string;
+  /** The record in words (`unit "Anna"`, `the map's kind`), for people. */
+  readonly what?: string;
+}
+
+/** Optional reports and look-ups of a bridge. */
+export interface SyncBridgeOptions {
+  /** Structural merges the exported scenario resolved (loops, orphans), new since the last report. */
+  readonly onRepaired?: (repairs: readonly Repair[]) => void;
+  /** A person's name for the Yjs client id of their shared document (awareness knows it). */
+  readonly nameOf?: (clientId: number) => string | undefined;
 }
 
 /** Whether a shared document holds no scenario yet. */
@@ -57,6 +71,8 @@ export class SyncBridge {
   private readonly offStore: () => void;
   private readonly onShared: (tr: Y.Transaction) => void;
   private closed = false;
+  /** Entries (`name\u0000key`) held back while the shared document waits for missing changes. */
+  private readonly deferred = new Set<string>();
 
   /**
    * `start` decides what the two documents begin from: `seed` puts the store's scenario into an
@@ -68,6 +84,7 @@ export class SyncBridge {
     readonly shared: Y.Doc,
     private readonly onRefused: (refused: readonly RefusedEntry[]) => void = () => undefined,
     start: 'seed' | 'join' = 'join',
+    private readonly options: SyncBridgeOptions = {},
   ) {
     if (start === 'seed' && seedIfEmpty(shared, store)) {
       // Seeded: both documents hold the same entries.
@@ -76,7 +93,7 @@ export class SyncBridge {
     }
     this.onShared = (tr) => {
       if (this.closed || tr.origin === BRIDGE) return;
-      this.fromShared(tr.changed);
+      this.fromShared(tr);
     };
     shared.on('afterTransaction', this.onShared);
     const onStore = (tr: Y.Transaction) => {
@@ -94,7 +111,11 @@ export class SyncBridge {
     this.shared.off('afterTransaction', this.onShared);
   }
 
-  /** Replaces the store's content with the shared document's valid entries. */
+  /**
+   * Replaces the store's content with the shared document's valid entries. Entries that pass
+   * their own checks but break the whole document (a room stored before the checks, a local copy
+   * holding a refused change) are left out where a record can be named as the cause.
+   */
   private loadFromShared(): void {
     const refused: RefusedEntry[] = [];
     const mapFields = this.sharedMapFields();
@@ -105,13 +126,82 @@ export class SyncBridge {
         for (const key of [...to.keys()]) if (!from.has(key)) to.delete(key);
         for (const [key, value] of from.entries()) {
           const problem = entryProblem(name, key, value, mapFields);
-          if (problem) refused.push({ part: name, key, problem });
+          if (problem) refused.push(this.refusal(name, key, problem, undefined));
           else if (!sameJson(to.get(key), value)) to.set(key, clone(value));
+        }
+      }
+      // Leave out the records the whole-document problems point at, a few rounds at most.
+      for (let round = 0; round < 8; round++) {
+        this.store.invalidate();
+        const problems = scenarioProblems(this.store.scenarioView());
+        if (!problems.length) break;
+        const culprits = new Map<string, DocumentProblem>();
+        for (const p of problems) {
+          const entry = this.entryAt(p.pointer);
+          if (entry && !culprits.has(entry)) culprits.set(entry, p);
+        }
+        if (!culprits.size) {
+          // Nothing to leave out (the format version or the map's kind is missing): say so.
+          for (const p of problems.slice(0, 3))
+            refused.push({ part: 'document', key: p.pointer, problem: p.message });
+          break;
+        }
+        for (const [entry, p] of culprits) {
+          const [base, key] = splitEntry(entry);
+          this.store.ydoc.getMap<Json>(base).delete(key);
+          this.store.ydoc.getMap<Json>(`${base}:at`).delete(key);
+          refused.push(this.refusal(base, key, p.message, undefined));
         }
       }
     }, JOIN);
     this.store.undoManager.clear();
     if (refused.length) this.onRefused(refused);
+    const repairs = this.store.repairs();
+    if (repairs.length) this.options.onRepaired?.(repairs);
+  }
+
+  /** The record (collection and key, `units\u0000u1`) the view's JSON pointer points into. */
+  private entryAt(pointer: string): string | undefined {
+    const parts = pointer.split('/').slice(1);
+    const doc = this.store.scenarioView() as unknown as Record<string, unknown>;
+    const at = (path: readonly string[]): unknown =>
+      path.reduce<unknown>(
+        (v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
+        doc,
+      );
+    const idAt = (path: readonly string[]) =>
+      (at(path) as { id?: unknown } | undefined)?.id as string | undefined;
+    let found: string | undefined;
+    const hit = (collection: string, key: string | undefined) => {
+      if (key !== undefined) found = `${collection}\u0000${key}`;
+    };
+    if (parts[0] === 'map' && parts.length >= 3) {
+      const item = at(parts.slice(0, 3)) as {
+        id?: string;
+        col?: number;
+        row?: number;
+        side?: number;
+      };
+      if (parts[1] === 'features' || parts[1] === 'contours') hit(parts[1], item?.id);
+      if (parts[1] === 'hexes' && item) hit('hexes', `${item.col},${item.row}`);
+      if (parts[1] === 'hexsides' && item) hit('hexsides', `${item.col},${item.row},${item.side}`);
+    } else if (parts[0] === 'objectives' && parts.length >= 2) {
+      hit('objectives', idAt(parts.slice(0, 2)));
+    } else if (parts[0] === 'deployment' && parts.length >= 3) {
+      if (parts[1] === 'zones' || parts[1] === 'entryEdges') hit(parts[1], idAt(parts.slice(0, 3)));
+    } else if (parts[0] === 'forces' && parts[1] === 'sides' && parts.length >= 3) {
+      hit('sides', idAt(parts.slice(0, 3)));
+      for (let i = 3; i + 1 < parts.length; i += 2) {
+        if (parts[i] === 'formations') hit('formations', idAt(parts.slice(0, i + 2)));
+        else if (parts[i] === 'units') {
+          hit('units', idAt(parts.slice(0, i + 2)));
+          break;
+        } else break;
+      }
+      // A whole side is left out only for a problem of the side itself.
+      if (found?.startsWith('sides') && parts.length > 4) found = undefined;
+    }
+    return found;
   }
 
   private sharedMapFields(): Record<string, Json> {
@@ -131,27 +221,161 @@ export class SyncBridge {
     }, BRIDGE);
   }
 
-  private fromShared(changed: Changed): void {
-    const writes = changedEntries(this.shared, changed);
+  /**
+   * A peer's changes: each entry is checked on its own, then the scenario the store would save
+   * is checked whole. When it breaks a rule the loader applies, the entries are tried in halves
+   * until the ones that break it are found; those are refused, the rest is kept. All of it in one
+   * store transaction, so nothing invalid is ever shown, saved or undone.
+   */
+  private fromShared(tr: Y.Transaction): void {
+    const writes = changedEntries(this.shared, tr.changed);
     if (!writes.length) return;
+    // Entries held back while the shared document waited for a change they build on.
+    for (const entry of this.deferred) {
+      const [name, key] = splitEntry(entry);
+      if (!writes.some((w) => w.name === name && w.key === key)) writes.push({ name, key });
+    }
+    this.deferred.clear();
+    // A change that arrived before one it builds on applies its deletions at once and the rest
+    // later (Yjs keeps it pending): what looks broken now may be whole in a moment.
+    const incomplete =
+      this.shared.store.pendingStructs !== null || this.shared.store.pendingDs !== null;
     const refused: RefusedEntry[] = [];
     const mapFields = this.sharedMapFields();
+    const known = new Set(this.store.repairs().map((r) => r.key));
+    const authors = advancedClients(tr, this.shared.clientID);
     this.store.ydoc.transact(() => {
+      const groups = new Map<string, Write[]>();
       for (const { name, key } of writes) {
         const from = this.shared.getMap<Json>(name);
         const to = this.store.ydoc.getMap<Json>(name);
-        if (!from.has(key)) {
-          if (to.has(key)) to.delete(key);
-          continue;
+        const value = from.has(key) ? from.get(key)! : undefined;
+        if (value !== undefined) {
+          const problem = entryProblem(name, key, value, mapFields);
+          if (problem) {
+            refused.push(this.refusal(name, key, problem, this.authorOf(name, key, authors)));
+            continue;
+          }
         }
-        const value = from.get(key)!;
-        const problem = entryProblem(name, key, value, mapFields);
-        if (problem) refused.push({ part: name, key, problem });
-        else if (!sameJson(to.get(key), value)) to.set(key, clone(value));
+        const before = to.has(key) ? to.get(key)! : undefined;
+        if (value === undefined ? before === undefined : sameJson(before, value)) continue;
+        const base = name.endsWith(':at') ? name.slice(0, -3) : name;
+        const group = `${base}\u0000${key}`;
+        let g = groups.get(group);
+        if (!g) groups.set(group, (g = []));
+        g.push({ name, key, value, before });
       }
+      const all = [...groups.values()];
+      if (!all.length) return;
+      const problemsNow = () => {
+        this.store.invalidate();
+        return scenarioProblems(this.store.scenarioView());
+      };
+      this.write(all, 'value');
+      if (!problemsNow().length) return;
+      // The document was perhaps broken already (a local edit): only new problems count.
+      this.write(all, 'before');
+      const baseline = new Set(problemsNow().map((p) => p.message));
+      const added = () => problemsNow().filter((p) => !baseline.has(p.message));
+      const attempt = (gs: Write[][]) => {
+        this.write(gs, 'value');
+        const problems = added();
+        if (!problems.length) return;
+        this.write(gs, 'before');
+        if (gs.length > 1) {
+          const mid = gs.length >> 1;
+          attempt(gs.slice(0, mid));
+          attempt(gs.slice(mid));
+          return;
+        }
+        if (incomplete) {
+          for (const w of gs[0]!) this.deferred.add(`${w.name}\u0000${w.key}`);
+          return;
+        }
+        const why = `it would break the scenario: ${problems
+          .slice(0, 2)
+          .map((p) => p.message)
+          .join('; ')}`;
+        for (const w of gs[0]!)
+          refused.push(this.refusal(w.name, w.key, why, this.authorOf(w.name, w.key, authors)));
+      };
+      attempt(all);
+      this.store.invalidate();
     }, REMOTE);
     if (refused.length) this.onRefused(refused);
+    const repairs = this.store.repairs().filter((r) => !known.has(r.key));
+    if (repairs.length) this.options.onRepaired?.(repairs);
   }
+
+  /** Writes each entry of the groups to the store: the peer's value or the one it replaced. */
+  private write(groups: readonly Write[][], which: 'value' | 'before'): void {
+    for (const g of groups)
+      for (const w of g) {
+        const to = this.store.ydoc.getMap<Json>(w.name);
+        const v = w[which];
+        if (v === undefined) to.delete(w.key);
+        else to.set(w.key, clone(v));
+      }
+  }
+
+  /** Who wrote an entry's current value; for a deletion, the one peer whose change this was. */
+  private authorOf(name: string, key: string, authors: readonly number[]): string | undefined {
+    const map = this.shared.getMap(name) as unknown as {
+      _map: Map<string, { id: { client: number }; deleted: boolean }>;
+    };
+    const item = map._map.get(key);
+    const client =
+      item && !item.deleted ? item.id.client : authors.length === 1 ? authors[0] : undefined;
+    if (client === undefined) return undefined;
+    return this.options.nameOf?.(client) ?? `the person with client id ${client}`;
+  }
+
+  /** A refused entry in words: the record it is, and who made it when known. */
+  private refusal(
+    name: string,
+    key: string,
+    problem: string,
+    by: string | undefined,
+  ): RefusedEntry {
+    const base = name.endsWith(':at') ? name.slice(0, -3) : name;
+    const from = this.shared.getMap<Json>(base);
+    const record = (this.store.ydoc.getMap<Json>(base).get(key) ?? from.get(key)) as
+      Record<string, string> | undefined;
+    const what =
+      base === 'units'
+        ? unitLabel(record as never)
+        : base === 'formations'
+          ? formationLabel(record as never)
+          : base === 'sides'
+            ? `side "${record?.name ?? key}"`
+            : base === 'root'
+              ? `the scenario's ${key}`
+              : base === 'map'
+                ? `the map's ${key}`
+                : `${base.replace(/s$/, '')} "${record?.name ?? key}"`;
+    return { part: name, key, problem, what, ...(by !== undefined ? { by } : {}) };
+  }
+}
+
+/** One entry a peer changed: its new value and the store's value before (undefined: absent). */
+interface Write {
+  readonly name: string;
+  readonly key: string;
+  readonly value: Json | undefined;
+  readonly before: Json | undefined;
+}
+
+function splitEntry(entry: string): [string, string] {
+  const at = entry.indexOf('\u0000');
+  return [entry.slice(0, at), entry.slice(at + 1)];
+}
+
+/** The Yjs clients (other than ours) whose changes this transaction brought in. */
+function advancedClients(tr: Y.Transaction, own: number): number[] {
+  const out: number[] = [];
+  for (const [client, clock] of tr.afterState)
+    if (client !== own && (tr.beforeState.get(client) ?? 0) < clock) out.push(client);
+  return out;
 }
 
 /** What a transaction changed: type → keys (null for non-map changes). */
