@@ -30,8 +30,8 @@ import type { Mover, TerrainPiece } from './terrain';
  * slides up to the whole arrow and may end at any facing (TK-4.4). The region swept on the way may
  * not cross terrain the model cannot enter, nor (for tanks) other tanks and wrecks (TK-4.10,
  * TK-A16); no model may end on a helicopter base, nor a helicopter on a tank (TK-4.9). A move is
- * given as a heading, a distance and a final facing; the planner shortens one that would cross
- * impassable terrain to where the arrow meets it (TK-4.10).
+ * given as a heading, a distance and a final facing; the planner shortens one that would run into
+ * impassable terrain or a tank to just short of the first thing it meets (TK-4.10).
  */
 
 export interface Refusal {
@@ -133,7 +133,97 @@ export function moverWords(m: Mover): string {
       : 'high-flying helicopters';
 }
 
-/** The way from one place to another: what it crosses that it may not. */
+/** What a move runs into first, and how far along the arrow it meets it. */
+export interface Obstruction extends Refusal {
+  /** Inches along the arrow the model slides before it would touch it. */
+  readonly at: number;
+  /** The obstacle's name: a terrain piece ("House", "Building 2"), a wreck or a model. */
+  readonly name: string;
+}
+
+/**
+ * The first thing a move runs into (TK-4.10, TK-A16). The model is set square to the arrow where
+ * it stands (TK-A9) and slides along it to the end: an obstacle counts when the region that slide
+ * sweeps shares area with it, and it is met where the slide first touches it. An obstacle the
+ * model already overlaps once set to its new facing blocks only if it still overlaps at the end,
+ * so a model can always move away from what it stands against. The nearest obstacle is the one
+ * named.
+ */
+export function firstObstruction(
+  ctx: TanksContext,
+  state: TanksState,
+  unit: string,
+  from: readonly [number, number],
+  heading: number,
+  distance: number,
+  facing: number,
+  mover: Mover,
+): Obstruction | undefined {
+  const name = info(ctx, unit).name;
+  const at = (t: number) => footprintAt(ctx, unit, endOfMove(from, heading, t), facing);
+  const start = at(0);
+  const end = at(distance);
+  const sweeps = (b: Footprint, poly: readonly TablePoint[]): boolean => {
+    if (start.shape === 'disc' && b.shape === 'disc')
+      return capsulePolygonOverlap(start.centre, b.centre, start.radius, poly);
+    if (start.shape === 'hull' && b.shape === 'hull')
+      return polygonsOverlap(hullSweep(start.corners, b.corners), poly);
+    return false;
+  };
+  /** Where along the slide the polygon is first touched, or undefined when it is not. */
+  const metAt = (poly: readonly TablePoint[]): number | undefined => {
+    if (footOverlaps(start, poly)) return footOverlaps(end, poly) ? 0 : undefined;
+    if (!sweeps(end, poly)) return undefined;
+    let lo = 0;
+    let hi = distance;
+    for (let i = 0; i < 30; i++) {
+      const mid = (lo + hi) / 2;
+      if (sweeps(at(mid), poly)) hi = mid;
+      else lo = mid;
+    }
+    return lo;
+  };
+  let best: Obstruction | undefined;
+  const consider = (t: number | undefined, o: Omit<Obstruction, 'at'>) => {
+    if (t !== undefined && (!best || t < best.at - EPS)) best = { ...o, at: t };
+  };
+  for (const p of terrainNow(ctx, state)) {
+    if (!p.impassableTo.has(mover)) continue;
+    const t = metAt(p.polygon);
+    if (t === undefined) continue;
+    consider(t, {
+      name: p.name,
+      reason:
+        t < 0.05
+          ? `${name} stands against ${p.name} (${p.typeName}) and cannot move that way: it is impassable to ${moverWords(mover)}`
+          : `${name}'s move meets ${p.name} (${p.typeName}) after ${t.toFixed(1)}" along the arrow: it is impassable to ${moverWords(mover)}`,
+      ruleId: p.id.startsWith('wreck:') ? 'TK-7' : 'TK-4.10',
+    });
+  }
+  if (mover === 'tank' && !ctx.rules.options.bool('TK-A16')) {
+    for (const o of Object.values(state.models)) {
+      if (o.id === unit || !inPlay(o) || isHelicopter(ctx, o.id)) continue;
+      const of = footprint(ctx, o);
+      if (of.shape !== 'hull') continue;
+      const t = metAt(of.corners);
+      const other = info(ctx, o.id).name;
+      consider(t, {
+        name: other,
+        reason: `${name}'s move runs into ${other}${t !== undefined && t >= 0.05 ? ` after ${t.toFixed(1)}" along the arrow` : ''}; tanks may not move through other tanks`,
+        ruleId: 'TK-A16',
+      });
+    }
+  }
+  return best;
+}
+
+function footOverlaps(f: Footprint, poly: readonly TablePoint[]): boolean {
+  return f.shape === 'hull'
+    ? polygonsOverlap(f.corners, poly)
+    : discPolygonOverlap(f.centre, f.radius, poly);
+}
+
+/** The way from one place to another: the first thing it runs into that it may not cross. */
 export function pathProblem(
   ctx: TanksContext,
   state: TanksState,
@@ -142,35 +232,12 @@ export function pathProblem(
   to: Placement,
   mover: Mover,
 ): Refusal | undefined {
-  const name = info(ctx, unit).name;
-  const a = footprintAt(ctx, unit, from.at, from.facing);
-  const b = footprintAt(ctx, unit, to.at, to.facing);
-  const crosses = (poly: readonly TablePoint[]): boolean => {
-    if (a.shape === 'disc' && b.shape === 'disc')
-      return capsulePolygonOverlap(a.centre, b.centre, a.radius, poly);
-    if (a.shape === 'hull' && b.shape === 'hull')
-      return polygonsOverlap(hullSweep(a.corners, b.corners), poly);
-    return false;
-  };
-  for (const p of terrainNow(ctx, state)) {
-    if (!p.impassableTo.has(mover) || !crosses(p.polygon)) continue;
-    return {
-      reason: `${name}'s move crosses ${p.name} (${p.typeName}), impassable to ${moverWords(mover)}; it stops where the arrow meets it`,
-      ruleId: p.id.startsWith('wreck:') ? 'TK-7' : 'TK-4.10',
-    };
-  }
-  if (mover === 'tank' && !ctx.rules.options.bool('TK-A16')) {
-    for (const o of Object.values(state.models)) {
-      if (o.id === unit || !inPlay(o) || isHelicopter(ctx, o.id)) continue;
-      const of = footprint(ctx, o);
-      if (of.shape === 'hull' && crosses(of.corners))
-        return {
-          reason: `${name}'s move runs into ${info(ctx, o.id).name}; tanks may not move through other tanks`,
-          ruleId: 'TK-A16',
-        };
-    }
-  }
-  return undefined;
+  const dx = to.at[0] - from.at[0];
+  const dy = to.at[1] - from.at[1];
+  const distance = Math.hypot(dx, dy);
+  const heading = distance > EPS ? (Math.atan2(dy, dx) * 180) / Math.PI : to.facing;
+  const hit = firstObstruction(ctx, state, unit, from.at, heading, distance, to.facing, mover);
+  return hit ? { reason: hit.reason, ruleId: hit.ruleId } : undefined;
 }
 
 /** Whether a move touches terrain: starts in it, ends in it or (TK-A14) passes through it. */
@@ -290,8 +357,8 @@ export function checkMove(
   const mover = moverAfter(ctx, m, elevation);
   const from: Placement = { at: m.at!, facing: m.facing };
   const place: Placement = { at: to, facing };
-  const path = pathProblem(ctx, state, m.id, from, place, mover);
-  if (path) return path;
+  const path = firstObstruction(ctx, state, m.id, m.at!, heading, distance, facing, mover);
+  if (path) return { reason: path.reason, ruleId: path.ruleId };
   const end = placementProblem(ctx, state, m.id, place, mover);
   if (end) return end;
   let wheeledStop = false;
@@ -316,9 +383,10 @@ export function checkMove(
 export const isRefusal = (r: object): r is Refusal => 'reason' in r;
 
 /**
- * How far along a heading a move can go before it would cross what it may not (TK-4.10): the
- * longest legal distance up to `upTo`, found by halving, then stepped back until the place it
- * ends at is legal too. Undefined when not even a short move that way is legal.
+ * How far along a heading a move can go before it would run into what it may not cross (TK-4.10):
+ * just short of the first obstruction (see {@link firstObstruction}), up to `upTo`, then stepped
+ * back until the place it ends at is legal too. Undefined when not even a short move that way is
+ * legal.
  */
 export function longestMove(
   ctx: TanksContext,
@@ -332,24 +400,10 @@ export function longestMove(
   const ok = (d: number) => !isRefusal(checkMove(ctx, state, m, heading, d, facing, elevation));
   if (ok(upTo)) return upTo;
   const mover = moverAfter(ctx, m, elevation);
-  const pathOk = (d: number) =>
-    !pathProblem(
-      ctx,
-      state,
-      m.id,
-      { at: m.at!, facing: m.facing },
-      { at: endOfMove(m.at!, heading, d), facing },
-      mover,
-    );
-  let lo = 0;
-  let hi = upTo;
-  if (!pathOk(0)) return undefined;
-  for (let i = 0; i < 24; i++) {
-    const mid = (lo + hi) / 2;
-    if (pathOk(mid)) lo = mid;
-    else hi = mid;
-  }
-  for (let d = lo; d > 0.05; d -= 0.05) if (ok(d)) return d;
+  const hit = firstObstruction(ctx, state, m.id, m.at!, heading, upTo, facing, mover);
+  // A hundredth of an inch short of where the slide would touch it.
+  const first = hit ? Math.max(0, hit.at - 0.01) : upTo;
+  for (let d = first; d > 0.05; d -= 0.05) if (ok(d)) return d;
   return ok(0) ? 0 : undefined;
 }
 
