@@ -6,6 +6,7 @@ import { simulate } from '../../../game/simulate';
 import { TANKS_BUNDLED } from '../catalogs';
 import { makeTanksGame } from '../game';
 import { testGame } from '../testing';
+import { tanksView } from '../view';
 
 const scenario = (name: string): ScenarioDoc => {
   const text = readFileSync(
@@ -27,10 +28,12 @@ describe('the default end of a game without a turn limit', () => {
       ],
     });
 
-  test('the status says the game ends after the default turn', () => {
+  test('the status and the turn tracker say the game ends after the default turn', () => {
     const g = duel();
     expect(g.state.turnLimit).toBeUndefined();
     expect(g.game.status(g.state).turnLimit).toBe(10);
+    // The turn tracker reads "Turn 1 of 10".
+    expect(tanksView(g.ctx, g.game).phase(g.state).turnLimit).toBe(10);
   });
 
   test("a scenario's own turn limit stays the game's end", () => {
