@@ -1,9 +1,10 @@
+import Flatbush from 'flatbush';
 import * as polyclip from 'polyclip-ts';
 import type { Feature } from '../format';
 import { footprintOf } from '../terrain/featureGeometry';
 import type { Polygon } from '../geometry/polygon';
-import { boxOf, distanceToOutline, polylineStrips } from '../geometry/polygon';
-import { tablePoint } from '../geometry/units';
+import { boxOf, polylineStrips } from '../geometry/polygon';
+import { tablePoint, type TablePoint } from '../geometry/units';
 import { sharedArea } from '../geometry/sharedArea';
 import { simplifyPolyline, simplifyRing } from '../geometry/simplifyOutline';
 
@@ -142,8 +143,24 @@ export function partsNear(
 
 const asPolygon = (r: [number, number][]): Polygon => r.map(([x, y]) => tablePoint(x, y));
 
-/** Shortest distance between the outlines of two multipolygons (0 where they share ground). */
-export function outlineGap(a: MultiPolygon, b: MultiPolygon): number {
+/** Distance from (px, py) to the segment a–b. */
+function toSegment(px: number, py: number, a: TablePoint, b: TablePoint): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - a.x) * dx + (py - a.y) * dy) / len2));
+  return Math.hypot(a.x + dx * t - px, a.y + dy * t - py);
+}
+
+/**
+ * Shortest distance between the outlines of two multipolygons (0 where they share ground). Only
+ * distances under `limit` are looked for: past it the answer is some distance at least `limit`
+ * (Infinity when nothing is that close). The nearest pair of points of two outlines that do not
+ * meet has a vertex of one of them, so each vertex asks a spatial index of the other's edges for
+ * those within reach: two forests traced with 10,000 points each cost their neighbourhoods, not
+ * 10,000 x 10,000 distances.
+ */
+export function outlineGap(a: MultiPolygon, b: MultiPolygon, limit = Infinity): number {
   if (overlapArea(a, b) > 0) return 0;
   const pa = a.map((p) => asPolygon(p[0] ?? []));
   const pb = b.map((p) => asPolygon(p[0] ?? []));
@@ -152,9 +169,23 @@ export function outlineGap(a: MultiPolygon, b: MultiPolygon): number {
     [pa, pb],
     [pb, pa],
   ] as const) {
+    const edges: [TablePoint, TablePoint][] = [];
+    for (const poly of to)
+      for (let i = 0, j = poly.length - 1; i < poly.length; j = i++)
+        edges.push([poly[j]!, poly[i]!]);
+    if (edges.length === 0) continue;
+    const index = new Flatbush(edges.length);
+    for (const [p, q] of edges)
+      index.add(Math.min(p.x, q.x), Math.min(p.y, q.y), Math.max(p.x, q.x), Math.max(p.y, q.y));
+    index.finish();
     for (const poly of from)
-      for (const p of poly)
-        for (const other of to) best = Math.min(best, distanceToOutline(p, other));
+      for (const p of poly) {
+        const r = Math.min(best, limit);
+        for (const k of index.search(p.x - r, p.y - r, p.x + r, p.y + r)) {
+          const [e0, e1] = edges[k]!;
+          best = Math.min(best, toSegment(p.x, p.y, e0, e1));
+        }
+      }
   }
   return best;
 }

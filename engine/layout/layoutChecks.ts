@@ -143,7 +143,7 @@ export function checkLayout(
   checkOverlaps(map, area, out, progress);
   progress.step('bridge', 0, 1);
   checkBridges(map, area, out);
-  checkPieces(map, profile, out, progress);
+  checkPieces(map, profile, out, progress, area);
   checkObjectivePlacement(doc, map, profile, out);
   const cat = composeRulesetCatalog(doc.ruleset, catalogs, doc.catalog);
   progress.step('mission', 0, 1);
@@ -634,6 +634,7 @@ function checkPieces(
   profile: LayoutProfile,
   out: LayoutProblem[],
   progress: Progress,
+  area: (f: Feature) => MultiPolygon,
 ): void {
   for (const [kind, want] of Object.entries(profile.required) as [FeatureKind, number][]) {
     const have = map.features.filter((f) => f.kind === kind).length;
@@ -675,7 +676,7 @@ function checkPieces(
       .filter((j) => j > i && j < pieces.length)
       .sort((p, q) => p - q);
     for (const j of near) {
-      const gap = footprintGap(pieces[i]!, pieces[j]!);
+      const gap = outlineGap(area(pieces[i]!), area(pieces[j]!), spacing);
       if (gap < spacing - 1e-9) {
         out.push({
           check: 'terrain-spacing',
@@ -690,11 +691,6 @@ function checkPieces(
       }
     }
   });
-}
-
-/** Shortest distance between the outlines of two area features (0 when they overlap). */
-function footprintGap(a: Feature, b: Feature): number {
-  return outlineGap(occupiedArea(a), occupiedArea(b));
 }
 
 const OPPOSITE: Record<Edge, Edge> = { north: 'south', south: 'north', east: 'west', west: 'east' };
