@@ -885,6 +885,10 @@ export function buildTanksPlaceholderCatalog(): CatalogDoc {
       // TK-G8: a game whose scenario sets no turn limit ends after this many turns, scored as a
       // time-out, so a game the bots cannot decide still ends (0 turns the default end off).
       defaultTurnLimit: 10,
+      // TK-G2: the hull of a tank whose catalog gives no size (a BattleScribe import has none),
+      // about the bundled T-64 and M1 at 1:100.
+      'hull.defaultLength': 2.9,
+      'hull.defaultWidth': 1.4,
     },
   };
 }

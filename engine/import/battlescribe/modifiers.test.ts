@@ -10,6 +10,8 @@ import {
   sidePoints,
 } from '../../forces/index';
 import type { Forces } from '../../format/types';
+import { testGame } from '../../rulesets/tanks/testing';
+import { attacksOf, keyword } from '../../rulesets/tanks/rules';
 
 /*
  * Small hand-written data sets in the BattleScribe data format (gameSystem and catalogue
@@ -206,6 +208,16 @@ describe('BattleScribe modifiers, negative costs and mobility', () => {
     expect(tow.keywords).toContain('Missiles (4)');
     expect(tow.keywords).not.toContain('Missiles (X)');
     expect(tow.stats).toMatchObject({ attack: 0 });
+    // In a TANKS game the model has Missiles 4 to shoot with.
+    const g = testGame({
+      types: [tow],
+      models: [
+        { id: 'tow', side: 'a', type: tow.id, at: [10, 4], facing: 90 },
+        { id: 'b1', side: 'b', type: 'fx.tank', at: [10, 20], facing: 270 },
+      ],
+    });
+    expect(keyword(g.ctx, g.state, 'tow', 'Missiles')).toBe(4);
+    expect(attacksOf(g.ctx, g.state, 'tow')).toContain('missiles');
   });
 
   it('gives a model with the Wheeled keyword wheeled mobility, and one without tracks', () => {

@@ -1,5 +1,9 @@
 import type { Card, CatalogDoc, Cell, ScenarioDoc, Stats, UnitType } from '../../../format';
-import { composeRulesetCatalog, type RulesetCatalog } from '../../../forces/rulesetCatalog';
+import {
+  composeRulesetCatalog,
+  constantNumber,
+  type RulesetCatalog,
+} from '../../../forces/rulesetCatalog';
 import { interpretations, type Interpretations } from './interpretations';
 
 /**
@@ -205,8 +209,12 @@ export function modelCard(
       return `${type.name} (${typeId}) has no ${label}: the catalog field "stats.${key}" is missing, and TANKS needs it (TK-0, TK-G2)`;
     stats[key] = v;
   }
-  if (type.class === 'tank' && (!type.size?.length || !type.size.width))
-    return `${type.name} (${typeId}) has no hull size: the catalog fields "size.length" and "size.width" (inches) are missing, and TANKS measures moves, sight and cover from the hull (TK-G2)`;
+  // A tank without a size of its own (a BattleScribe import has none) takes the catalogs' default
+  // hull, constants hull.defaultLength and hull.defaultWidth (TK-G2).
+  const length = type.size?.length || constantNumber(rules.cat, 'hull.defaultLength');
+  const width = type.size?.width || constantNumber(rules.cat, 'hull.defaultWidth');
+  if (type.class === 'tank' && (!length || !width))
+    return `${type.name} (${typeId}) has no hull size: the catalog fields "size.length" and "size.width" (inches) are missing, and no catalog gives a default hull (constants hull.defaultLength and hull.defaultWidth); TANKS measures moves, sight and cover from the hull (TK-G2)`;
   const keywords = parseKeywords(type.keywords ?? []);
   // The catalog also records Rapid Fire as a stat; the keyword and the stat say the same thing.
   const rf = type.stats?.['rapidFire'];
@@ -229,8 +237,8 @@ export function modelCard(
     defence: stats['defence']!,
     damageCapacity: stats['damageCapacity']!,
     keywords,
-    length: type.class === 'tank' ? type.size!.length! : rules.heliBase.diameter,
-    width: type.class === 'tank' ? type.size!.width! : rules.heliBase.diameter,
+    length: type.class === 'tank' ? length! : rules.heliBase.diameter,
+    width: type.class === 'tank' ? width! : rules.heliBase.diameter,
     points: type.points ?? 0,
   };
 }
