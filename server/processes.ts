@@ -41,6 +41,8 @@ export interface ServerProcess {
   readonly pid: number;
   /** Everything the process printed. */
   output(): string;
+  /** Resolves when the process exits; `expected` when kill() or stop() ended it. */
+  readonly exited: Promise<{ code: number | null; signal: string | null; expected: boolean }>;
   /** SIGKILL: no chance to store anything. */
   kill(): Promise<void>;
   /** SIGTERM: stores open rooms, then exits. */
@@ -91,16 +93,27 @@ export async function startServerProcess(options: {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
+  let expected = false;
+  const ended = new Promise<{ code: number | null; signal: string | null; expected: boolean }>(
+    (resolve) => {
+      const done = () => resolve({ code: child.exitCode, signal: child.signalCode, expected });
+      if (child.exitCode !== null || child.signalCode !== null) done();
+      else child.once('exit', done);
+    },
+  );
   return {
     port,
     url: `ws://127.0.0.1:${port}`,
     pid: child.pid!,
     output: () => out,
+    exited: ended,
     kill: async () => {
+      expected = true;
       child.kill('SIGKILL');
       await exited(child);
     },
     stop: async () => {
+      expected = true;
       child.kill('SIGTERM');
       await exited(child);
     },
