@@ -3,6 +3,7 @@ import type { GameDef, GameResult } from '../../game/gameDef';
 import { TANKPLANK_ACTIONS } from './actionSchema';
 import { botPhase } from './bot';
 import { botPlanName } from './botPlan';
+import { tankplankSampleAction } from './legal';
 import { sidesToPlay } from './rules/movementOrder';
 import { positionOf } from './rules/situation';
 import { objectiveLacking } from './rules/victory';
@@ -95,6 +96,8 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
     }),
     bot: (state, side, style) => botPhase(ctx, state, side, style),
     botPlan: (state, side) => botPlanName(ctx, state, side),
+    sampleAction: (state, side, rng) =>
+      tankplankSampleAction(ctx, reducer, state, side, sidesToPlay(ctx, state), rng),
     // A man hit and not saved, a vehicle penetrated: marked as a casualty by its shooter (TP-4.6).
     kills: () => ({
       killsIn: (events) =>

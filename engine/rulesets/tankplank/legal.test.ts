@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { ScenarioDoc } from '../../format';
+import { baselinePlayer } from '../../game/bots/baseline';
+import { actionRng } from '../../game/legal';
+import { auditLegalPlay } from '../../game/legalAudit';
+import { simulate } from '../../game/simulate';
+
+import { tankplankPlaytest } from './index';
+
+const dir = new URL('../../../scenarios/', import.meta.url);
+const scenarios = readdirSync(dir)
+  .filter((f) => f.startsWith('tankplank-') && f.endsWith('.scenario.json'))
+  .sort();
+
+const made = (file: string) => {
+  const doc = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as ScenarioDoc;
+  return { game: tankplankPlaytest(doc).game };
+};
+
+describe('Tankplank sampled actions', () => {
+  it('finds the bundled scenarios', () => {
+    expect(scenarios.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(scenarios)('%s: every draw, in every state random play reaches, is accepted', (file) => {
+    const { game } = made(file);
+    let checked = 0;
+    for (const seed of [1, 2]) {
+      const audit = auditLegalPlay(game, { seed, maxActions: 200, turnLimit: 3 });
+      expect(audit.problems).toEqual([]);
+      checked += audit.checked;
+    }
+    expect(checked).toBeGreaterThan(150);
+  });
+
+  it('draws different kinds of action: moves in many directions, turns, shots, ends of phases', () => {
+    const { game } = made('tankplank-village.scenario.json');
+    const rng = actionRng(5);
+    const kinds = new Set<string>();
+    const ends = new Set<string>();
+    // Where the bots have brought the sides into contact: turn 3, a's Firing phase, then its
+    // Movement phase of turn 4.
+    for (const sideTurns of [11, 13]) {
+      const s = simulate(game, { seed: 2, maxSideTurns: sideTurns }).state;
+      const side = game.status(s).waitingFor[0]!;
+      for (let i = 0; i < 60; i++) {
+        const a = game.sampleAction!(s, side, rng)!;
+        expect(game.reduce(s, a).ok).toBe(true);
+        kinds.add(a.type);
+        if (a.type === 'move') ends.add(a.path.at(-1)!.map(Math.round).join(','));
+      }
+    }
+    expect(kinds).toEqual(new Set(['move', 'face', 'fire', 'endPhase']));
+    expect(ends.size).toBeGreaterThan(10);
+  });
+
+  it.each(scenarios)(
+    '%s: the baseline bot plays both sides to the end through simulate',
+    (file) => {
+      const { game } = made(file);
+      const r = simulate(game, {
+        seed: 3,
+        turnLimit: 5,
+        maxSideTurns: 2000,
+        players: Object.fromEntries(game.sides.map((s, k) => [s.id, baselinePlayer(game, 30 + k)])),
+      });
+      expect(r.stoppedBy).toBe('over');
+      expect(r.result).toBeDefined();
+    },
+  );
+
+  it('the balanced bot beats the baseline', () => {
+    const { game } = made('tankplank-village.scenario.json');
+    let wins = 0;
+    const games = 2;
+    for (let seed = 1; seed <= games; seed++) {
+      const [a, b] = game.sides.map((s) => s.id) as [string, string];
+      const botSide = seed % 2 ? a : b;
+      const randomSide = botSide === a ? b : a;
+      const r = simulate(game, {
+        seed,
+        players: { [randomSide]: baselinePlayer(game, seed) },
+      });
+      if (r.result?.winner === botSide) wins++;
+    }
+    expect(wins).toBe(games);
+  });
+});
