@@ -18,8 +18,11 @@ async function newTableWithEdit(page: Page, title: string) {
   await expect(page.getByTestId('doc-title')).toContainText('•');
 }
 
-/** Resolves once IndexedDB holds an autosave with this title, as a crash would leave it. */
-async function autosaved(page: Page, title: string) {
+/**
+ * Resolves once IndexedDB holds an autosave with this title, as a crash would leave it (or, with
+ * `present` false, once it holds none: a save removes it).
+ */
+async function autosaved(page: Page, title: string, present = true) {
   await expect
     .poll(
       () =>
@@ -45,7 +48,14 @@ async function autosaved(page: Page, title: string) {
         ),
       { timeout: 15_000 },
     )
-    .toBe(true);
+    .toBe(present);
+}
+
+/** Waits until the page has read its autosaves (the prompt, if any, is then already open). */
+async function autosavesChecked(page: Page) {
+  await expect(page.locator('html[data-autosaves-checked="true"]')).toHaveCount(1, {
+    timeout: 30_000,
+  });
 }
 
 test('an unsaved edit survives closing the page and is restored on the next start', async ({
@@ -83,7 +93,7 @@ test('an unsaved edit survives closing the page and is restored on the next star
   const other = await context.newPage();
   await other.goto('/');
   await expect(other.getByRole('button', { name: 'New table' })).toBeVisible();
-  await other.waitForTimeout(500);
+  await autosavesChecked(other);
   await expect(other.getByRole('dialog', { name: 'Recover unsaved work?' })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
@@ -104,7 +114,7 @@ test('a discarded autosave is gone for good', async ({ context }) => {
 
   await page.reload();
   await expect(page.getByRole('button', { name: 'New table' })).toBeVisible();
-  await page.waitForTimeout(500);
+  await autosavesChecked(page);
   await expect(page.getByRole('dialog', { name: 'Recover unsaved work?' })).toHaveCount(0);
 });
 
@@ -121,13 +131,14 @@ test('saving removes the autosave, so nothing is offered after a clean close', a
   await page.keyboard.press('Control+s');
   await download;
   await expect(page.getByTestId('doc-title')).not.toContainText('•');
-  await page.waitForTimeout(300);
+  // The save takes the autosave away; wait for that, not for a fixed time, before closing.
+  await autosaved(page, 'Saved properly', false);
   await page.close({ runBeforeUnload: false });
 
   page = await context.newPage();
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'New table' })).toBeVisible();
-  await page.waitForTimeout(500);
+  await autosavesChecked(page);
   await expect(page.getByRole('dialog', { name: 'Recover unsaved work?' })).toHaveCount(0);
 });
 

@@ -57,13 +57,22 @@ export function RecoveryPrompt({
 
   useEffect(() => {
     let live = true;
+    // The page says when the autosaves have been read, found or not, so a test (or a tool) can
+    // wait for that state instead of for a fixed time before it looks for the prompt.
+    const checked = () => {
+      if (live) document.documentElement.dataset['autosavesChecked'] = 'true';
+    };
     store.list().then(
       (found) => {
+        checked();
         if (!live || found.length === 0) return;
         setEntries(found);
         setOpen(true);
       },
-      (e: unknown) => console.warn('Could not read autosaves', e),
+      (e: unknown) => {
+        checked();
+        console.warn('Could not read autosaves', e);
+      },
     );
     return () => {
       live = false;
