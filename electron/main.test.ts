@@ -247,21 +247,63 @@ describe('documents', () => {
     ).rejects.toThrow(/is not a file this window opened or saved; save the scenario first/);
   });
 
-  it('asks what to do when the file changed on disk, and reloads it on request', async () => {
+  it('reports a file changed on disk as a conflict; saves beside it, or overwrites exactly that version', async () => {
     const win = live()[0]!;
     const target = path.join(docs, 'village.scenario.json');
     await fs.writeFile(target, 'theirs');
-    fake.answers.messageBox.push(1); // Reload From Disk
-    win.webContents.sent = [];
     await invoke(win, 'window:ready');
-    expect(
-      await invoke(win, 'file:save', { text: 'mine', path: target, suggestedName: 'v' }),
-    ).toBeNull();
-    expect(fake.dialogs.at(-1)!.options.message).toMatch(/changed on disk since you opened it/);
+    const save = (extra: object = {}) =>
+      invoke(win, 'file:save', { text: 'mine', path: target, suggestedName: 'v', ...extra });
+    const conflict = (await save()) as { onDisk: string };
+    expect(conflict).toEqual({
+      conflict: true,
+      path: target,
+      name: 'village.scenario.json',
+      onDisk: expect.stringMatching(/^6:[0-9a-f]{64}$/),
+    });
     expect(await fs.readFile(target, 'utf8')).toBe('theirs');
-    expect(win.webContents.sent).toEqual([
-      ['host:openFile', { path: target, name: 'village.scenario.json', text: 'theirs' }],
-    ]);
+    // Main asks nothing itself: the page shows the choice.
+    const asked = fake.dialogs.length;
+    const beside = path.join(docs, 'village (2).scenario.json');
+    expect(await save({ beside: true })).toEqual({
+      path: beside,
+      name: 'village (2).scenario.json',
+    });
+    expect(await fs.readFile(beside, 'utf8')).toBe('mine');
+    expect(await fs.readFile(target, 'utf8')).toBe('theirs');
+    expect(fake.dialogs.length).toBe(asked);
+    // The window's document is now the file beside; back to the first one for "overwrite".
+    await invoke(win, 'file:openRecent', target);
+    await fs.writeFile(target, 'third party');
+    const first = (await save()) as { onDisk: string };
+    await fs.writeFile(target, 'changed again');
+    // Overwriting the version the person saw, when the file changed once more, is a new conflict.
+    const second = (await save({ overwrite: first.onDisk })) as { conflict: true; onDisk: string };
+    expect(second.conflict).toBe(true);
+    expect(second.onDisk).not.toBe(first.onDisk);
+    expect(await fs.readFile(target, 'utf8')).toBe('changed again');
+    expect(await save({ overwrite: second.onDisk })).toEqual({
+      path: target,
+      name: 'village.scenario.json',
+    });
+    expect(await fs.readFile(target, 'utf8')).toBe('mine');
+    expect(await fs.readFile(`${target}.bak`, 'utf8')).toBe('changed again');
+  });
+
+  it('refuses a read-only file with a message naming it and what to do', async () => {
+    const win = live()[0]!;
+    const target = path.join(docs, 'village.scenario.json');
+    await fs.chmod(target, 0o444);
+    try {
+      await expect(
+        invoke(win, 'file:save', { text: 'x', path: target, suggestedName: 'v' }),
+      ).rejects.toThrow(
+        /^village\.scenario\.json is read-only, so it was not replaced; nothing was written\. Use Save As/,
+      );
+      expect(await fs.readFile(target, 'utf8')).toBe('mine');
+    } finally {
+      await fs.chmod(target, 0o644);
+    }
   });
 
   it('on focus, reloads a clean document changed on disk and asks about a dirty one', async () => {

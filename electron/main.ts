@@ -19,7 +19,14 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CompanionKind, MenuSection, OpenedFile, RecentFile } from '../renderer/host/Host';
+import type {
+  CompanionKind,
+  MenuSection,
+  OpenedFile,
+  RecentFile,
+  SaveConflict,
+  SavedFile,
+} from '../renderer/host/Host';
 import { labFileName } from '../engine/lab/labFileName';
 import {
   APP_ENTRY,
@@ -34,11 +41,16 @@ import { documentFileName, parseRecent, PathGrants, touchRecent } from './core/d
 import {
   currentVersion,
   isDocumentPath,
+  parseVersionTag,
   readDocument,
+  saveBeside,
   saveDocument,
   SaveError,
+  SaveRefusedError,
+  versionTag,
   writeFileAtomic,
   type FileVersion,
+  type VersionCheck,
 } from './core/fileService';
 import type { EventChannel, EventContract, SavePayload } from './core/ipcContract';
 import { INVOKE_CHANNELS } from './core/ipcContract';
@@ -239,10 +251,38 @@ async function askSavePath(
   return result.filePath;
 }
 
+/** Makes a saved file this window's document. */
+async function adopt(doc: DocWindow, file: string, version: FileVersion): Promise<SavedFile> {
+  grants.grant(file);
+  doc.path = file;
+  doc.version = version;
+  if (!doc.win.isDestroyed()) doc.win.setRepresentedFilename(file);
+  await rememberRecent(file, doc.title || undefined);
+  if (doc.closeAfterSave) setImmediate(() => closeConfirmed(doc));
+  return { path: file, name: path.basename(file) };
+}
+
+/** What a failed save tells the person: what happened, what is on disk, what to do. */
+function saveFailure(error: unknown, target: string): Error {
+  const name = path.basename(target);
+  if (error instanceof SaveRefusedError) return new Error(error.message);
+  const what = error instanceof Error ? error.message : String(error);
+  const onDisk = error instanceof SaveError ? '' : ` The file on disk was not changed.`;
+  return new Error(
+    `${error instanceof SaveError ? what : `Could not save ${name}: ${what}.`}${onDisk} Try again, or use Save As… to save under another name or in another folder.`,
+  );
+}
+
+/**
+ * Saves the page's text. A file that changed on disk since this window read or saved it is not
+ * replaced: the page gets a SaveConflict and asks the person, then saves again with `beside`
+ * (a new name next to it) or `overwrite` (that exact version on disk). Failures are thrown with
+ * a message naming the file and what to do; the page shows it.
+ */
 async function save(
   doc: DocWindow,
   payload: SavePayload,
-): Promise<{ path: string; name: string } | null> {
+): Promise<SavedFile | SaveConflict | null> {
   let target = payload.saveAs ? undefined : payload.path;
   if (target && !grants.has(target)) {
     throw new Error(`${path.basename(target)} is not a file this window opened; use Save As.`);
@@ -251,50 +291,32 @@ async function save(
     target = (await askSavePath(doc, documentFileName(payload.suggestedName))) ?? undefined;
     if (!target) return null;
   }
-  const expected = target === doc.path ? doc.version : undefined;
   try {
-    let result = await saveDocument(target, payload.text, expected ? { expected } : {});
-    if (result.kind === 'conflict') {
-      const name = path.basename(target);
-      const { response } = await dialog.showMessageBox(doc.win, {
-        type: 'warning',
-        message: `“${name}” changed on disk since you opened it.`,
-        detail:
-          'Another program or another copy of Sandtable saved it. Keep your version (the other becomes the .bak), reload the version on disk (your unsaved changes are lost), or save yours under a new name.',
-        buttons: ['Keep Mine', 'Reload From Disk', 'Save As…', 'Cancel'],
-        defaultId: 2,
-        cancelId: 3,
-      });
-      if (response === 0) {
-        result = await saveDocument(target, payload.text, { overwrite: true });
-      } else if (response === 1) {
-        deliver(doc, await readInto(doc, target));
-        return null;
-      } else if (response === 2) {
-        return save(doc, { ...payload, saveAs: true });
-      } else {
-        return null;
-      }
+    if (payload.beside) {
+      const beside = await saveBeside(target, payload.text);
+      return await adopt(doc, beside.path, beside.version);
     }
-    if (result.kind !== 'saved') return null;
-    doc.path = target;
-    doc.version = result.version;
-    doc.win.setRepresentedFilename(target);
-    await rememberRecent(target, doc.title || undefined);
-    if (doc.closeAfterSave) setImmediate(() => closeConfirmed(doc));
-    return { path: target, name: path.basename(target) };
+    // "Overwrite" replaces the version the person was told about, and nothing newer.
+    let expected: VersionCheck | null | undefined = target === doc.path ? doc.version : undefined;
+    if (payload.overwrite !== undefined)
+      expected = payload.overwrite === 'none' ? null : parseVersionTag(payload.overwrite);
+    const result = await saveDocument(
+      target,
+      payload.text,
+      expected !== undefined ? { expected } : {},
+    );
+    if (result.kind === 'conflict') {
+      return {
+        conflict: true,
+        path: target,
+        name: path.basename(target),
+        onDisk: result.current ? versionTag(result.current) : 'none',
+      };
+    }
+    return await adopt(doc, target, result.version);
   } catch (error) {
     doc.closeAfterSave = false;
-    await dialog.showMessageBox(doc.win, {
-      type: 'error',
-      message: `Could not save ${path.basename(target)}`,
-      // A SaveError says what is on disk now (the previous version intact, or no new file).
-      detail:
-        error instanceof SaveError
-          ? error.message
-          : `${error instanceof Error ? error.message : String(error)}\n\nThe file on disk was not changed.`,
-    });
-    return null;
+    throw saveFailure(error, target);
   }
 }
 

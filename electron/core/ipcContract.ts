@@ -14,7 +14,9 @@ import type {
   MenuSection,
   OpenedFile,
   RecentFile,
+  SaveConflict,
   SavedFile,
+  SaveFileOptions,
 } from '../../renderer/host/Host';
 
 /** What the renderer sends to be autosaved; main adds the window's file path itself. */
@@ -31,6 +33,10 @@ export interface SavePayload {
   readonly suggestedName: string;
   /** Always ask where to save, even with a path (Save As). */
   readonly saveAs?: boolean;
+  /** Replace `path` although it changed on disk, if it is still this version (SaveConflict.onDisk). */
+  readonly overwrite?: string;
+  /** Save beside `path` under a new name in its folder, replacing nothing. */
+  readonly beside?: boolean;
 }
 
 export interface ExportPayload {
@@ -43,7 +49,7 @@ export interface ExportPayload {
 export interface InvokeContract {
   'file:open': { args: [filters?: readonly FileFilter[]]; result: OpenedFile | null };
   'file:openRecent': { args: [path: string]; result: OpenedFile };
-  'file:save': { args: [payload: SavePayload]; result: SavedFile | null };
+  'file:save': { args: [payload: SavePayload]; result: SavedFile | SaveConflict | null };
   'file:export': { args: [payload: ExportPayload]; result: SavedFile | null };
   'file:readCompanion': { args: [path: string, kind: CompanionKind]; result: string | null };
   'file:writeCompanion': {
@@ -170,7 +176,14 @@ export const ARG_SCHEMAS: { readonly [C in InvokeChannel]: object } = {
       type: 'object',
       additionalProperties: false,
       required: ['text', 'suggestedName'],
-      properties: { text: TEXT, path: PATH, suggestedName: NAME, saveAs: { type: 'boolean' } },
+      properties: {
+        text: TEXT,
+        path: PATH,
+        suggestedName: NAME,
+        saveAs: { type: 'boolean' },
+        overwrite: { type: 'string', pattern: '^(none|[0-9]{1,15}:[0-9a-f]{64})$' },
+        beside: { type: 'boolean' },
+      },
     },
   ]),
   'file:export': args([
@@ -231,7 +244,7 @@ export interface SandtableApi extends Host {
   saveFileAs(
     text: string,
     options: { path?: string; suggestedName: string },
-  ): Promise<SavedFile | null>;
+  ): Promise<SavedFile | SaveConflict | null>;
   newWindow(): Promise<void>;
   hostSession(): Promise<HostedServer>;
   stopHostedSession(): Promise<void>;
@@ -274,12 +287,14 @@ export function createSandtableApi(
     (invoke(channel, ...rest) as Promise<InvokeResult<C>>).catch((error: unknown) => {
       throw error instanceof Error ? new Error(plainIpcMessage(error.message)) : error;
     });
-  const save = (text: string, options: { path?: string; suggestedName: string }, saveAs: boolean) =>
+  const save = (text: string, options: SaveFileOptions, saveAs: boolean) =>
     call('file:save', {
       text,
       suggestedName: options.suggestedName,
       ...(options.path !== undefined ? { path: options.path } : {}),
       ...(saveAs ? { saveAs } : {}),
+      ...(options.overwrite !== undefined ? { overwrite: options.overwrite } : {}),
+      ...(options.beside ? { beside: true } : {}),
     });
   return {
     kind: 'electron',

@@ -7,8 +7,11 @@ import type {
   Host,
   OpenedFile,
   RecentFile,
+  SaveConflict,
   SavedFile,
+  SaveFileOptions,
 } from './Host';
+import { besideFileName, HandleSaves, type FileHandleLike } from './handleSaves';
 
 const RECENT_KEY = 'sandtable.recentFiles';
 const FILE_KEY_PREFIX = 'sandtable.file:';
@@ -25,16 +28,12 @@ const bundled = import.meta.glob('../../scenarios/*.scenario.json', {
 }) as Record<string, string>;
 
 /** A File System Access API handle, where the browser has one. */
-interface WritableHandle {
-  readonly name: string;
-  createWritable(): Promise<{
-    write(data: string | Uint8Array | Blob): Promise<void>;
-    close(): Promise<void>;
-  }>;
-}
+type WritableHandle = FileHandleLike;
 interface PickerWindow {
   showSaveFilePicker?(options: {
     suggestedName?: string;
+    /** Opens the picker in the folder of this file (save beside it). */
+    startIn?: WritableHandle;
     types?: { description: string; accept: Record<string, string[]> }[];
   }): Promise<WritableHandle>;
 }
@@ -46,6 +45,8 @@ interface PickerWindow {
  */
 export function createBrowserHost(): Host {
   const handles = new Map<string, WritableHandle>();
+  /** Notices a picked file changed by another tab or program since this page wrote it. */
+  const saves = new HandleSaves();
   let counter = 0;
 
   const readRecent = (): RecentFile[] => {
@@ -157,21 +158,17 @@ export function createBrowserHost(): Host {
 
     async saveFile(
       text: string,
-      options: { path?: string; suggestedName: string },
-    ): Promise<SavedFile | null> {
+      options: SaveFileOptions,
+    ): Promise<SavedFile | SaveConflict | null> {
       let path = options.path;
       let name = options.suggestedName;
       const existing = path ? handles.get(path) : undefined;
-      if (existing) {
-        const w = await existing.createWritable();
-        await w.write(text);
-        await w.close();
-        name = existing.name;
-      } else if (picker && !path) {
-        let handle: WritableHandle;
+      /** Asks where to save; null when the person closes the picker. */
+      const pick = async (suggestedName: string, startIn?: WritableHandle) => {
         try {
-          handle = await picker.call(window, {
-            suggestedName: name,
+          return await picker!.call(window, {
+            suggestedName,
+            ...(startIn ? { startIn } : {}),
             types: [
               { description: 'Sandtable scenario', accept: { 'application/json': ['.json'] } },
             ],
@@ -181,13 +178,42 @@ export function createBrowserHost(): Host {
           if (err instanceof DOMException && err.name === 'AbortError') return null;
           throw err;
         }
+      };
+      /** Writes a file just picked and remembers its handle under a new path. */
+      const writeNew = async (handle: WritableHandle) => {
         const w = await handle.createWritable();
         await w.write(text);
         await w.close();
         name = handle.name;
         path = `browser:${Date.now().toString(36)}-${counter++}:${name}`;
         handles.set(path, handle);
-      } else {
+        await saves.remember(path, text);
+      };
+      // A file picked before, or a picker to ask with: written through a handle; else downloaded.
+      const viaHandle = existing !== undefined || (picker !== undefined && !path);
+      try {
+        if (existing && options.beside && picker) {
+          // Beside the file that changed: the picker opens in its folder with a new name.
+          const handle = await pick(besideFileName(existing.name), existing);
+          if (!handle) return null;
+          await writeNew(handle);
+        } else if (existing) {
+          const result = await saves.save(path!, existing, text, options.overwrite);
+          if ('conflict' in result) return result;
+          name = existing.name;
+        } else if (picker && !path) {
+          const handle = await pick(name);
+          if (!handle) return null;
+          await writeNew(handle);
+        }
+      } catch (err) {
+        const why = err instanceof Error ? err.message : String(err);
+        throw new Error(
+          `Could not write ${name}: ${why.replace(/\.$/, '')}. The browser replaces a file only when the whole save is written, so ${name} was left as it was. Try again, or use Save as… to save under another name.`,
+          { cause: err },
+        );
+      }
+      if (!viaHandle) {
         if (path) name = path.slice(path.lastIndexOf(':') + 1) || name;
         else path = `browser:${name}`;
         download(text, name, 'application/json');

@@ -10,7 +10,9 @@ import type { Problem } from '../../engine/format/problems';
 import type { ScenarioDoc } from '../../engine/format/types';
 import { serializeDocument } from '../../engine/format/saver';
 import { getHost } from '../host';
-import type { BundledScenario, OpenedFile, RecentFile } from '../host/Host';
+import type { BundledScenario, OpenedFile, RecentFile, SaveConflict } from '../host/Host';
+import { saveResolvingConflicts, type ConflictChoice } from '../host/saveFlow';
+import { SaveConflictDialog } from './components/SaveConflictDialog';
 import { Editor } from './editor/Editor';
 import { createTools } from './tools/tools';
 import { keyboardTimes } from './editor/keyboardTimes';
@@ -68,7 +70,12 @@ type Dialog =
   | { type: 'help' }
   | { type: 'lab'; scenario: ScenarioDoc }
   | { type: 'message'; title: string; text: string }
-  | { type: 'saveName'; suggested: string; answer: (name: string | null) => void };
+  | { type: 'saveName'; suggested: string; answer: (name: string | null) => void }
+  | {
+      type: 'saveConflict';
+      conflict: SaveConflict;
+      answer: (choice: ConflictChoice | null) => void;
+    };
 
 const SCENARIO_FILTERS = [{ name: 'Sandtable scenario', extensions: ['json'] }];
 
@@ -241,26 +248,50 @@ export function App() {
         suggestedName = chosen;
       }
       try {
-        const saved = await host.saveFile(text, {
-          ...(as || !d.path ? {} : { path: d.path }),
-          suggestedName,
-        });
-        if (!saved) {
+        const result = await saveResolvingConflicts(
+          host,
+          text,
+          { ...(as || !d.path ? {} : { path: d.path }), suggestedName },
+          async (conflict) => {
+            const choice = await new Promise<ConflictChoice | null>((answer) =>
+              setDialog({ type: 'saveConflict', conflict, answer }),
+            );
+            setDialog(null);
+            return choice;
+          },
+        );
+        if (result.kind === 'cancelled') {
           setNotice(`Save cancelled: nothing was written, ${shown} is still open unsaved.`);
           return;
         }
+        if (result.kind === 'conflict-cancelled') {
+          setNotice(
+            `Not saved: ${result.conflict.name} changed on disk and was left as it is. Your changes are still open here; save again to choose.`,
+          );
+          return;
+        }
+        const saved = result.file;
         setDoc((cur) =>
           cur && cur.editor === d.editor
             ? { ...cur, path: saved.path, name: saved.name, savedRevision: revision }
             : cur,
         );
-        setNotice(`Saved ${saved.name}`);
+        setNotice(
+          result.how === 'beside'
+            ? `Saved beside it as ${saved.name}; the version that changed on disk was left as it is.`
+            : result.how === 'overwrite'
+              ? `Saved ${saved.name}, replacing the version that changed on disk.`
+              : `Saved ${saved.name}`,
+        );
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
         setDialog({
           type: 'message',
           title: `Could not save ${suggestedName}`,
-          text: `The save failed: ${why}. Nothing was written, and your changes are still open here. Try again, or use Save as… to save to another place or name.`,
+          // The host's message says what happened to the file and what to do.
+          text: /[.!]$/.test(why)
+            ? `${why} Your changes are still open here.`
+            : `The save failed: ${why}. Your changes are still open here: try again, or use Save as… to save to another place or name.`,
         });
       }
     },
@@ -590,6 +621,9 @@ export function App() {
       )}
       {dialog?.type === 'saveName' && (
         <SaveNameDialog suggested={dialog.suggested} onAnswer={dialog.answer} />
+      )}
+      {dialog?.type === 'saveConflict' && (
+        <SaveConflictDialog conflict={dialog.conflict} onAnswer={dialog.answer} />
       )}
       {dialog?.type === 'new' && (
         <NewTableDialog

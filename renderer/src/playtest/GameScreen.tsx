@@ -327,7 +327,9 @@ function BoardGameScreen<B extends BoardKind>({
       const saved = await host.saveFile(text, {
         suggestedName: `${slug || 'game'}-turn${phase.turn}.game.json`,
       });
-      if (saved) setMessage({ text: `Game saved as ${saved.name}`, bad: false });
+      // A save without a path asks where, so it never finds a changed file to report.
+      if (saved && !('conflict' in saved))
+        setMessage({ text: `Game saved as ${saved.name}`, bad: false });
     } catch (err) {
       setMessage({
         text: `Save failed: ${err instanceof Error ? err.message : String(err)}`,
