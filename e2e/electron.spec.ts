@@ -148,43 +148,35 @@ test.describe('desktop app (Electron)', () => {
     await app.close();
   });
 
-  test('saves atomically with a backup, and detects a change on disk', async () => {
+  test('saves atomically with a backup, and reports a change on disk as a conflict', async () => {
     const app = await launch();
     const page = await app.firstWindow();
     const target = path.join(docs, 'village.scenario.json');
     await app.evaluate(({ dialog }, file) => {
       dialog.showSaveDialog = (async () => ({ canceled: false, filePath: file })) as never;
-      // "Keep Mine" in the conflict prompt.
-      dialog.showMessageBox = (async () => ({ response: 0, checkboxChecked: false })) as never;
     }, target);
-    const save = (text: string, p?: string) =>
+    const save = (text: string, p?: string, extra: Record<string, unknown> = {}) =>
       page.evaluate(
-        ([t, f]) =>
+        ([t, f, x]) =>
           (window as unknown as { sandtable: SandtableApi }).sandtable.saveFile(t!, {
             suggestedName: 'village',
             ...(f ? { path: f } : {}),
+            ...(x as object),
           }),
-        [text, p] as const,
+        [text, p, extra] as const,
       );
     expect(await save('{"v":1}')).toEqual({ path: target, name: 'village.scenario.json' });
     expect(await save('{"v":2}', target)).toMatchObject({ path: target });
     expect(await fs.readFile(target, 'utf8')).toBe('{"v":2}');
     expect(await fs.readFile(`${target}.bak`, 'utf8')).toBe('{"v":1}');
     await fs.writeFile(target, '{"v":"theirs"}');
-    // Record the conflict prompt and answer it with "Keep Mine".
-    await app.evaluate(({ dialog }) => {
-      const asked: string[] = [];
-      (globalThis as unknown as { __prompts: string[] }).__prompts = asked;
-      dialog.showMessageBox = (async (...args: unknown[]) => {
-        asked.push((args[args.length - 1] as { message: string }).message);
-        return { response: 0, checkboxChecked: false };
-      }) as never;
+    // Nothing is written; the page is told, to ask the person (save beside it, or overwrite).
+    const conflict = (await save('{"v":3}', target)) as { conflict: true; onDisk: string };
+    expect(conflict).toMatchObject({ conflict: true, path: target, name: 'village.scenario.json' });
+    expect(await fs.readFile(target, 'utf8')).toBe('{"v":"theirs"}');
+    expect(await save('{"v":3}', target, { overwrite: conflict.onDisk })).toMatchObject({
+      path: target,
     });
-    await save('{"v":3}', target);
-    const asked = await app.evaluate(
-      () => (globalThis as unknown as { __prompts?: string[] }).__prompts ?? [],
-    );
-    expect(asked.join('\n')).toMatch(/changed on disk since you opened it/);
     expect(await fs.readFile(target, 'utf8')).toBe('{"v":3}');
     expect(await fs.readFile(`${target}.bak`, 'utf8')).toBe('{"v":"theirs"}');
     await app.close();
