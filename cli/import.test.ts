@@ -88,7 +88,7 @@ describe('sandtable import', () => {
     const r = await sandtable('import', 'battlescribe', dir, '--out', out);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
-      `us.cat at <selectionEntry name="M1 Abrams"> line ${line}: "M1 Abrams" cannot be imported: its points is too large`,
+      `us.cat at <selectionEntry name="M1 Abrams"> line ${line}: "M1 Abrams" cannot be imported: its field "points" is too large`,
     );
     expect(existsSync(out)).toBe(false);
   });

@@ -897,7 +897,7 @@ export function importBattleScribe(
         return {
           file: from.file.name,
           where: whereXml(from.el),
-          message: `"${item.name}" cannot be imported: ${p.message.replace(/^(units|cards)\[\d+\]\./, 'its ')}${p.expected !== undefined ? ` (expected ${p.expected})` : ''}`,
+          message: `"${item.name}" cannot be imported: ${p.message.replace(/^(units|cards)\[\d+\]\.(\S+)/, 'its field "$2"')}${p.expected !== undefined ? ` (expected ${p.expected})` : ''}`,
         };
       }),
     );

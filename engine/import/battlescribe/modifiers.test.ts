@@ -280,7 +280,7 @@ describe('BattleScribe modifiers, negative costs and mobility', () => {
       file: 'us.cat',
       where: `<selectionEntry name="Humvee-TOW"> line ${lineOf}`,
       message: expect.stringMatching(
-        /^"Humvee-TOW" cannot be imported: its points is too large: number 2000000 is above .*\(expected at most 1000000/,
+        /^"Humvee-TOW" cannot be imported: its field "points" is too large: number 2000000 is above .*\(expected at most 1000000/,
       ),
     });
     expect((error as ImportError).message).toMatch(
