@@ -65,7 +65,10 @@ export async function startServerProcess(options: {
   createSecret?: string;
 }): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
+  // For profiling a benchmark: SANDTABLE_SERVE_CPU_PROF=<dir> writes each server's CPU profile there.
+  const prof = process.env.SANDTABLE_SERVE_CPU_PROF;
   const args = [
+    ...(prof ? ['--cpu-prof', '--cpu-prof-dir', prof] : []),
     path.join(root, 'bin', 'sandtable.mjs'),
     'serve',
     '--host',
