@@ -109,6 +109,14 @@ describe('BrowserWindow and session hardening (static check of the built main)',
     expect(mainJs).toMatch(/setPermissionCheckHandler\(\(\) => false\)/);
   });
 
+  it('decides every request of the session by the pure request policy', () => {
+    // electron/core/requestPolicy.ts (Node-tested): the app, and a joined session's WebSocket.
+    expect(mainJs).toMatch(
+      /onBeforeRequest\(\(details, callback\) => \{\s*callback\(\{ cancel: !requests\.allows\(details\) \}\)/,
+    );
+    expect(mainJs.match(/onBeforeRequest\(/g)).toHaveLength(1);
+  });
+
   it('turns off the fuses a packaged app does not need, file:// extra privileges among them', () => {
     const builder = JSON.parse(
       fs.readFileSync(path.join(root, 'electron-builder.json'), 'utf8'),
