@@ -391,6 +391,13 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
     gates.set(request, new SocketGate(ws, peerOf(request), { change, log }));
     server.hocuspocus.handleConnection(ws, request);
   });
+  // Hocuspocus (3.4.4) hands http.Server.listen `{ address }`, which Node ignores (it reads
+  // `host`): the server listened on every interface whatever `host` said. Name the host here
+  // (electron/core/collabHost.test.ts checks a loopback session cannot be reached from outside).
+  const http = server.httpServer;
+  const listen = http.listen.bind(http) as (options: object, done: () => void) => unknown;
+  (http as { listen: unknown }).listen = (opts: object, done: () => void) =>
+    listen({ ...opts, host: options.host }, done);
   try {
     await server.listen();
   } catch (error) {
