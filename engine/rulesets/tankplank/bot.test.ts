@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { loadDocument, type ScenarioDoc } from '../../format';
 import { replay } from '../../game/replay';
 import { simulate } from '../../game/simulate';
-import { botPhase, playBotGame } from './bot';
+import { botPhase } from './bot';
 import { sidePlan } from './botPlan';
 import { tankplankGame } from './game';
 import { createContext } from './rules/context';
@@ -27,7 +27,7 @@ const ctx = createContext(village());
 describe('bot against bot on the village', () => {
   test('games always end, with a result, within the turn limit', () => {
     for (const seed of [1, 2, 3]) {
-      const game = playBotGame(ctx, newGame(ctx, { seed }));
+      const game = simulate(tankplankGame(ctx), { seed });
       expect(game.state.phase).toBe('ended');
       expect(game.state.result).toBeDefined();
       expect(game.state.turn).toBeLessThanOrEqual(game.state.turnLimit);
@@ -40,7 +40,7 @@ describe('bot against bot on the village', () => {
     // first usually does), one must see riders get out.
     let unloaded: number | undefined;
     for (const seed of [2, 3, 4, 5]) {
-      const game = playBotGame(ctx, newGame(ctx, { seed, turnLimit: 8 }));
+      const game = simulate(tankplankGame(ctx), { seed, turnLimit: 8 });
       const squadMounts = game.actions.filter(
         (a) => a.type === 'mount' && /^a\.sq\d/.test(a.unit) && /^a\.(truck|ht)\d/.test(a.vehicle),
       );
@@ -58,7 +58,7 @@ describe('bot against bot on the village', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1_000_000 }), (seed) => {
         const start = newGame(ctx, { seed, turnLimit: 4 });
-        const game = playBotGame(ctx, start);
+        const game = simulate(tankplankGame(ctx), { seed, turnLimit: 4 });
         const a = replay(tankplankReducer(ctx), start, game.actions);
         const b = replay(tankplankReducer(ctx), start, game.actions);
         expect(a.refused).toEqual([]);
@@ -72,7 +72,7 @@ describe('bot against bot on the village', () => {
 
   test('no legal action leads to an unsound state', () => {
     const start = newGame(ctx, { seed: 5, turnLimit: 5 });
-    const game = playBotGame(ctx, start);
+    const game = simulate(tankplankGame(ctx), { seed: 5, turnLimit: 5 });
     const reduce = tankplankReducer(ctx);
     let s = start;
     for (const a of game.actions) {

@@ -125,32 +125,3 @@ function cutPath(points: readonly Point[], lengths: readonly number[], keep: num
   }
   return out;
 }
-
-/** The result of a whole bot-versus-bot game. */
-export interface BotGame {
-  readonly state: TankplankState;
-  /** Every accepted action, in order: replaying them from the start gives the same game. */
-  readonly actions: readonly TankplankAction[];
-  readonly events: number;
-}
-
-/** Plays a game to its end with both sides run by the bot. */
-export function playBotGame(
-  ctx: TankplankContext,
-  start: TankplankState,
-  maxPhases = 200,
-): BotGame {
-  let s = start;
-  const actions: TankplankAction[] = [];
-  let events = 0;
-  for (let k = 0; k < maxPhases && s.phase !== 'ended'; k++) {
-    for (const side of ctx.sides) {
-      if (s.phase === 'ended') break;
-      const r = botPhase(ctx, s, side);
-      s = r.state;
-      actions.push(...r.actions);
-      events += r.events.length;
-    }
-  }
-  return { state: s, actions, events };
-}

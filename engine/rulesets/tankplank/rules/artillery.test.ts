@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { playBotGame } from '../bot';
+import { simulate } from '../../../game/simulate';
+import { tankplankGame } from '../game';
 import { loadDocument } from '../../../format';
 import { replay } from '../../../game/replay';
 import { tankplankPlaytest } from '..';
@@ -542,7 +543,7 @@ describe('playtest adapter and the bundled variant', () => {
     let fired: number | undefined;
     for (const seed of [4, 5, 6, 7]) {
       const start = newGame(ctx, { seed, turnLimit: 8 });
-      const game = playBotGame(ctx, start);
+      const game = simulate(tankplankGame(ctx), { seed, turnLimit: 8 });
       expect(game.state.phase).toBe('ended');
       expect(replay(testReducer(ctx), start, game.actions).refused).toEqual([]);
       const art = game.actions.filter((a) => 'unit' in a && a.unit.endsWith('.art.gun'));
