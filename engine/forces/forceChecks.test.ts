@@ -54,6 +54,28 @@ describe('TANKS platoon building (TK-8)', () => {
     expect(checks(usPlatoon([m1('a')]))).toEqual([]);
   });
 
+  it('a card that costs less than nothing counts off the total, and no model goes below nothing', () => {
+    // A catalog like an imported BattleScribe one: a crew card that costs -1 pts.
+    const cheap = composeRulesetCatalog(TANKS, BUNDLED_CATALOGS, {
+      cards: [
+        { id: 'x.crew.green', name: 'Green Crew', cardType: 'crew', points: -1 },
+        { id: 'x.crew.conscripts', name: 'Conscripts', cardType: 'crew', points: -40 },
+      ],
+    });
+    const two = usPlatoon([m1('a', ['x.crew.green']), m1('b')], { pointsLimit: 59 });
+    expect(sidePoints(two.sides[0]!, cheap)).toBe(59);
+    expect(checkForces(TANKS, two, cheap).filter((p) => p.check === 'points-limit')).toEqual([]);
+    const over = usPlatoon([m1('a', ['x.crew.green']), m1('b')], { pointsLimit: 58 });
+    const [p] = checkForces(TANKS, over, cheap).filter((q) => q.check === 'points-limit');
+    expect(p!.message).toMatch(
+      /costs 59 points \(1 taken off by Green Crew\), over its limit of 58 by 1/,
+    );
+    const negative = usPlatoon([m1('a', ['x.crew.conscripts'])]);
+    const [n] = checkForces(TANKS, negative, cheap).filter((q) => q.check === 'points-limit');
+    expect(n).toMatchObject({ subjects: [{ kind: 'unit', id: 'a' }] });
+    expect(n!.message).toMatch(/costs -10 points with its cards: Conscripts -40 take off more/);
+  });
+
   it('hero-unique (TK-8.6): a Hero card twice in a platoon', () => {
     const twice = usPlatoon([m1('a', ['tanks.crew.bannon']), m1('b', ['tanks.crew.bannon'])], {
       pointsLimit: 100,

@@ -1,7 +1,7 @@
 import type { Forces, RulesetRef } from '../format';
 import { rulesetModule } from '../rulesets/registry';
 import { allFormations, allUnits, sidePointer, unitLabel } from './forceTree';
-import { sidePoints } from './points';
+import { sidePoints, sidePointsLines, unitPointsLines } from './points';
 import type { ForceProblem, ForceSubject } from './forceProblem';
 import type { RulesetCatalog } from './rulesetCatalog';
 
@@ -64,14 +64,32 @@ function checkPoints(
   ruleId: string | undefined,
   out: ForceProblem[],
 ): void {
+  // Cards may cost less than nothing (a cheaper crew, -1 pts): they count off the total, but no
+  // model with its cards costs less than nothing.
+  for (const pu of allUnits(forces)) {
+    const lines = unitPointsLines(pu.unit, cat);
+    const total = lines.reduce((s, l) => s + l.points, 0);
+    if (total >= -1e-9) continue;
+    const off = lines.filter((l) => l.points < 0).map((l) => `${l.label} ${l.points}`);
+    out.push({
+      check: 'points-limit',
+      severity: 'error',
+      message: `${unitLabel(pu.unit, cat.units.get(pu.unit.type))} costs ${total} points with its cards: ${off.join(', ')} take off more than the model costs; remove a card`,
+      subjects: [{ kind: 'unit', id: pu.unit.id }],
+      pointer: pu.pointer,
+      ...(ruleId ? { ruleId } : {}),
+    });
+  }
   for (const side of forces.sides) {
     if (side.pointsLimit === undefined) continue;
     const total = sidePoints(side, cat);
     if (total > side.pointsLimit + 1e-9) {
+      const off = sidePointsLines(side, cat).filter((l) => l.points < 0);
+      const discount = off.reduce((s, l) => s + l.points, 0);
       out.push({
         check: 'points-limit',
         severity: 'error',
-        message: `${side.name} costs ${total} points, over its limit of ${side.pointsLimit} by ${total - side.pointsLimit}; remove a model or a card`,
+        message: `${side.name} costs ${total} points${off.length ? ` (${-discount} taken off by ${off.map((l) => l.label).join(', ')})` : ''}, over its limit of ${side.pointsLimit} by ${total - side.pointsLimit}; remove a model or a card`,
         subjects: [{ kind: 'side', id: side.id }],
         pointer: sidePointer(forces, side.id),
         ...(ruleId ? { ruleId } : {}),
