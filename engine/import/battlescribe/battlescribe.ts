@@ -836,12 +836,37 @@ export function importBattleScribe(
           );
       } else if (section === 'sharedRules' || section === 'rules') {
         for (const r of s.children) {
-          if (r.name === 'rule' && !linked.has(r.attrs['id'] ?? ''))
-            note(
-              f,
-              r,
-              `rule "${r.attrs['name'] ?? ''}" is not used by any model and is not imported`,
-            );
+          if (r.name !== 'rule' || linked.has(r.attrs['id'] ?? '')) continue;
+          // A country's catalogue states its platoon ability as a rule of its own ("Team Yankee:
+          // Sharpshooter …"): that is the country's platoon card.
+          if (section === 'rules' && f.nation && r.attrs['name']?.trim()) {
+            const name = r.attrs['name'].trim();
+            const text = child(r, 'description')?.text.trim();
+            const id = uniqueId(usedIds, `${prefix}.platoon.${slug(name, 48)}`, [
+              slug(f.nation, 24),
+              r.attrs['id'] ?? String(r.line),
+            ]);
+            const card: Card = {
+              id,
+              name,
+              cardType: 'platoon',
+              source: `BattleScribe ${baseName(f.name)} ${whereXml(r)}`,
+              nations: [f.nation],
+              ...(text ? { text } : {}),
+            };
+            origin.set(id, { el: r, file: f });
+            cards.set(`${r.attrs['id'] ?? `${f.name}:${r.line}`}`, {
+              card,
+              appliesTo: new Set(),
+              global: true,
+            });
+            continue;
+          }
+          note(
+            f,
+            r,
+            `rule "${r.attrs['name'] ?? ''}" is not used by any model and is not imported`,
+          );
         }
       }
     }

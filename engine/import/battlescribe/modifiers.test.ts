@@ -101,6 +101,11 @@ const CAT = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
       </modifiers>
     </entryLink>
   </entryLinks>
+  <rules>
+    <rule id="r-yankee" name="Team Yankee" hidden="false">
+      <description>Sharpshooter: models of this platoon may turn one Critical into two Hits beyond Close Range.</description>
+    </rule>
+  </rules>
   <sharedSelectionEntries>
     <selectionEntry id="se-tow" name="Humvee-TOW" hidden="false" collective="false" import="true" type="model">
       <profiles>
@@ -248,6 +253,16 @@ describe('BattleScribe modifiers, negative costs and mobility', () => {
     );
   });
 
+  it("reads a country's own rule as its platoon card", () => {
+    const { catalog } = importBattleScribe(set(), saxesXmlParser);
+    expect(catalog.cards!.find((c) => c.name === 'Team Yankee')).toMatchObject({
+      cardType: 'platoon',
+      nations: ['US'],
+      text: expect.stringMatching(/^Sharpshooter: /),
+      source: expect.stringMatching(/^BattleScribe us\.cat <rule name="Team Yankee"> line \d+$/),
+    });
+  });
+
   it('records only the file name as the source, not the folder it was read from', () => {
     const { catalog } = importBattleScribe(
       [
@@ -259,7 +274,7 @@ describe('BattleScribe modifiers, negative costs and mobility', () => {
     const all = [...catalog.units!, ...catalog.cards!];
     expect(all.length).toBeGreaterThan(0);
     for (const x of all)
-      expect(x.source).toMatch(/^BattleScribe (mini\.gst|us\.cat) <selectionEntry/);
+      expect(x.source).toMatch(/^BattleScribe (mini\.gst|us\.cat) <(selectionEntry|rule)/);
     expect(catalog.meta.source).toBe('mini.gst, us.cat');
     expect(JSON.stringify(catalog)).not.toMatch(/someone/);
   });
