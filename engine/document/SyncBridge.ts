@@ -24,10 +24,16 @@ export interface RefusedEntry {
   readonly what?: string;
 }
 
+/** A repair of the exported scenario (forcesView.ts) and who made the change it resolves. */
+export type RepairNotice = Repair & {
+  /** Who wrote the moved record's place or value, when the document says. */
+  readonly by?: string;
+};
+
 /** Optional reports and look-ups of a bridge. */
 export interface SyncBridgeOptions {
   /** Structural merges the exported scenario resolved (loops, orphans), new since the last report. */
-  readonly onRepaired?: (repairs: readonly Repair[]) => void;
+  readonly onRepaired?: (repairs: readonly RepairNotice[]) => void;
   /** A person's name for the Yjs client id of their shared document (awareness knows it). */
   readonly nameOf?: (clientId: number) => string | undefined;
 }
@@ -157,7 +163,7 @@ export class SyncBridge {
     this.store.undoManager.clear();
     if (refused.length) this.onRefused(refused);
     const repairs = this.store.repairs();
-    if (repairs.length) this.options.onRepaired?.(repairs);
+    if (repairs.length) this.options.onRepaired?.(repairs.map((r) => this.withAuthor(r, [])));
   }
 
   /** The record (collection and key, `units\u0000u1`) the view's JSON pointer points into. */
@@ -257,6 +263,11 @@ export class SyncBridge {
             continue;
           }
         }
+        if (value === undefined && incomplete && to.has(key)) {
+          // Possibly the first half of a replacement whose new value has not arrived: wait.
+          this.deferred.add(`${name}\u0000${key}`);
+          continue;
+        }
         const before = to.has(key) ? to.get(key)! : undefined;
         if (value === undefined ? before === undefined : sameJson(before, value)) continue;
         const base = name.endsWith(':at') ? name.slice(0, -3) : name;
@@ -304,7 +315,21 @@ export class SyncBridge {
     }, REMOTE);
     if (refused.length) this.onRefused(refused);
     const repairs = this.store.repairs().filter((r) => !known.has(r.key));
-    if (repairs.length) this.options.onRepaired?.(repairs);
+    if (repairs.length) this.options.onRepaired?.(repairs.map((r) => this.withAuthor(r, authors)));
+  }
+
+  /** A repair with the author of the place or record it is about. */
+  private withAuthor(r: Repair, authors: readonly number[]): RepairNotice {
+    const part =
+      r.kind === 'loop' || r.kind === 'lost-parent'
+        ? 'formations:at'
+        : r.kind === 'lost-formation'
+          ? 'units:at'
+          : r.kind === 'leader'
+            ? 'formations'
+            : 'units';
+    const by = this.authorOf(part, r.id, authors);
+    return by === undefined ? r : { ...r, by };
   }
 
   /** Writes each entry of the groups to the store: the peer's value or the one it replaced. */

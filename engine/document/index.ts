@@ -27,5 +27,9 @@ export {
   seedIfEmpty,
   SyncBridge,
   type RefusedEntry,
+  type RepairNotice,
+  type SyncBridgeOptions,
 } from './SyncBridge';
+export { RECOVERED_FORMATION, type Repair } from './forcesView';
+export { scenarioProblems, type DocumentProblem } from './documentChecks';
 export { entryProblem, recordProblem } from './recordSchemas';

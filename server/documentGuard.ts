@@ -1,0 +1,138 @@
+import * as Y from 'yjs';
+import { scenarioProblems } from '../engine/document/documentChecks';
+import { MAP_NAMES, roleOf, type Json } from '../engine/document/layout';
+import { entryProblem } from '../engine/document/recordSchemas';
+import { ScenarioStore } from '../engine/document/ScenarioStore';
+
+/**
+ * The server's check of a client's change against the whole scenario: the change is applied to a
+ * scratch copy of the room's document, every entry it touches is checked against its schema and
+ * the scenario the copy would save is checked with the rules the loader applies (format version,
+ * schema, integrity: engine/document/documentChecks.ts). A change that breaks the scenario is
+ * refused before the room's document, the database or another client sees it, so the room keeps
+ * its last valid state.
+ *
+ * Cost: the scratch copy follows the room by the changes it is missing (one diff), so a check is
+ * one `applyUpdate` on the copy plus one view and one validation of the scenario, not a copy of
+ * the room; `npx tsx bench/documentGuard.ts` measures it per change on the village scenario.
+ * A room stored before these checks, already broken, is not locked: only problems a change
+ * adds to the ones the room had count.
+ */
+
+/** What the guard keeps per open room. */
+interface Scratch {
+  readonly doc: Y.Doc;
+  readonly store: ScenarioStore;
+  /** Problems of the last state the guard let through (a room broken before the checks). */
+  known: Set<string>;
+}
+
+/** The origin of the guard's own writes into a scratch copy. */
+const GUARD = 'sandtable-guard';
+
+export interface DocumentGuard {
+  /** Why `update` from a client may not be applied to `document` (room `room`), or undefined. */
+  refuse(room: string, document: Y.Doc, update: Uint8Array): string | undefined;
+  /** Drops the scratch copy of a room that was unloaded. */
+  forget(room: string): void;
+}
+
+export function createDocumentGuard(): DocumentGuard {
+  const rooms = new Map<string, Scratch>();
+
+  const open = (document: Y.Doc): Scratch => {
+    const doc = new Y.Doc({ gc: true });
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(document), GUARD);
+    const store = new ScenarioStore(doc);
+    const known = new Set(
+      store.isEmpty() ? [] : scenarioProblems(store.scenarioView()).map((p) => p.message),
+    );
+    return { doc, store, known };
+  };
+
+  /** The scratch copy of a room, brought up to the room's document. */
+  const scratchOf = (room: string, document: Y.Doc): Scratch => {
+    let s = rooms.get(room);
+    if (s && ahead(s.doc, document)) s = undefined;
+    if (!s) {
+      s = open(document);
+      rooms.set(room, s);
+      return s;
+    }
+    const missing = Y.encodeStateAsUpdate(document, Y.encodeStateVector(s.doc));
+    Y.applyUpdate(s.doc, missing, GUARD);
+    return s;
+  };
+
+  return {
+    refuse(room, document, update) {
+      const s = scratchOf(room, document);
+      let changed: Y.Transaction['changed'] | undefined;
+      const listen = (tr: Y.Transaction) => {
+        if (tr.origin === 'client') changed = tr.changed;
+      };
+      s.doc.on('afterTransaction', listen);
+      try {
+        Y.applyUpdate(s.doc, update, 'client');
+      } catch (error) {
+        rooms.delete(room);
+        return `the change cannot be read: ${(error as Error).message}`;
+      } finally {
+        s.doc.off('afterTransaction', listen);
+      }
+      // Nothing of it integrated yet (it waits for a change it builds on): checked when it is.
+      if (!changed) return undefined;
+      const problem = entryProblems(s.doc, changed) ?? wholeProblems(s);
+      if (problem) {
+        // The copy holds the refused change: start again from the room next time.
+        rooms.delete(room);
+        return problem;
+      }
+      return undefined;
+    },
+    forget(room) {
+      rooms.delete(room);
+    },
+  };
+}
+
+/** The first entry the change wrote that fails its own schema, in words. */
+function entryProblems(doc: Y.Doc, changed: Y.Transaction['changed']): string | undefined {
+  const mapFields = Object.fromEntries(doc.getMap<Json>('map').entries());
+  for (const name of MAP_NAMES) {
+    if (!roleOf(name)) continue;
+    const keys = changed.get(doc.getMap(name) as unknown as Y.AbstractType<Y.YEvent<Y.Map<Json>>>);
+    if (!keys) continue;
+    for (const key of keys) {
+      if (key === null) continue;
+      const map = doc.getMap<Json>(name);
+      if (!map.has(key)) continue;
+      const problem = entryProblem(name, key, map.get(key)!, mapFields);
+      if (problem) return `${name} "${key}" ${problem}`;
+    }
+  }
+  return undefined;
+}
+
+/** The problems the change adds to the scenario as a whole, in words; updates what is known. */
+function wholeProblems(s: Scratch): string | undefined {
+  // A room nobody has seeded yet: the first client's seed is checked entry by entry only.
+  if (s.store.isEmpty()) return undefined;
+  s.store.invalidate();
+  const problems = scenarioProblems(s.store.scenarioView());
+  const added = problems.filter((p) => !s.known.has(p.message));
+  if (added.length)
+    return `it would break the scenario: ${added
+      .slice(0, 3)
+      .map((p) => p.message)
+      .join('; ')}`;
+  s.known = new Set(problems.map((p) => p.message));
+  return undefined;
+}
+
+/** Whether the copy holds changes the room's document does not (a change refused after the check). */
+function ahead(copy: Y.Doc, document: Y.Doc): boolean {
+  for (const [client, clock] of Y.decodeStateVector(Y.encodeStateVector(copy)))
+    if (Y.getState(document.store, client) < clock) return true;
+  return false;
+}
