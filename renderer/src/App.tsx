@@ -623,7 +623,11 @@ export function App() {
         <SaveNameDialog suggested={dialog.suggested} onAnswer={dialog.answer} />
       )}
       {dialog?.type === 'saveConflict' && (
-        <SaveConflictDialog conflict={dialog.conflict} onAnswer={dialog.answer} />
+        <SaveConflictDialog
+          conflict={dialog.conflict}
+          keepsBackup={host.kind === 'electron'}
+          onAnswer={dialog.answer}
+        />
       )}
       {dialog?.type === 'new' && (
         <NewTableDialog

@@ -9,9 +9,12 @@ import { Modal } from './Dialogs';
  */
 export function SaveConflictDialog({
   conflict,
+  keepsBackup,
   onAnswer,
 }: {
   conflict: SaveConflict;
+  /** The host keeps the replaced version as `<name>.bak` (the desktop app). */
+  keepsBackup: boolean;
   onAnswer: (choice: ConflictChoice | null) => void;
 }) {
   const name = conflict.name;
@@ -28,8 +31,8 @@ export function SaveConflictDialog({
             file in the same folder; this window then edits your new file.
           </li>
           <li>
-            <strong>Overwrite</strong> replaces their version with yours (the desktop app keeps
-            theirs as {name}.bak).
+            <strong>Overwrite</strong> replaces their version with yours
+            {keepsBackup ? ` (theirs is kept as ${name}.bak)` : ''}.
           </li>
         </ul>
         <div className="button-row end">
