@@ -44,6 +44,16 @@ export class SideTurnBuilder<S, A, E> {
     return true;
   }
 
+  /**
+   * Takes an action the bot has already put through the rules itself (with the state and events
+   * they gave), as a bot does that tries variants of a refused action.
+   */
+  record(action: A, state: S, events: readonly E[]): void {
+    this.current = state;
+    this.taken.push(action);
+    for (const e of events) this.seen.push(e);
+  }
+
   /** Applies the first action of `actions` the rules accept; false when none is. */
   applyFirst(...actions: readonly (A | undefined)[]): boolean {
     for (const a of actions) if (a !== undefined && this.apply(a)) return true;

@@ -1,5 +1,6 @@
 import type { HexRef } from '../../format';
 import type { BotStyle, SideTurn } from '../../game/gameDef';
+import { SideTurnBuilder } from '../../game/sideTurn';
 import {
   axialToPoint,
   directionTo,
@@ -131,34 +132,27 @@ export function tankBotTurn(
 ): SideTurn<TankState, TankAction, TankEvent> {
   if (start.phase !== 'plot' || start.done.includes(side) || !ctx.sides.includes(side))
     return { actions: [], state: start, events: [] };
-  const reduce = tankReducer(ctx);
   const wt = WEIGHTS[style];
-  let state = start;
-  const actions: TankAction[] = [];
-  const events: TankEvent[] = [];
-  const tryAct = (a: TankAction): boolean => {
-    const r = reduce(state, a);
-    if (!r.ok) return false;
-    state = r.state;
-    actions.push(a);
-    events.push(...r.events);
-    return true;
-  };
+  // Each plot is applied as it is chosen: later choices read the plots made (a vehicle waits
+  // for the infantry plotted to mount it).
+  const turn = new SideTurnBuilder(tankReducer(ctx), start);
+  const tryAct = (a: TankAction): boolean => turn.apply(a);
   const enemies = ctx.order.filter((id) => {
     const i = ctx.units.get(id)!;
-    const u = state.units[id]!;
+    const u = turn.state.units[id]!;
     return i.side !== side && i.cls !== 'team' && u.alive && u.at !== null;
   });
   const goal = ctx.hold?.hexes[0];
   const mine = ctx.order.filter(
-    (id) => ctx.units.get(id)!.side === side && state.units[id]!.alive && state.units[id]!.at,
+    (id) =>
+      ctx.units.get(id)!.side === side && turn.state.units[id]!.alive && turn.state.units[id]!.at,
   );
   const near = (a: HexRef, b: HexRef) => hexDistance(ctx.map.toAxial(a), ctx.map.toAxial(b));
   const nearestEnemyTo = (h: HexRef) =>
-    enemies.map((e) => state.units[e]!.at!).sort((p, q) => near(p, h) - near(q, h))[0];
+    enemies.map((e) => turn.state.units[e]!.at!).sort((p, q) => near(p, h) - near(q, h))[0];
   for (const id of mine) {
     const info = ctx.units.get(id)!;
-    const u = state.units[id]!;
+    const u = turn.state.units[id]!;
     const at = u.at!;
     if (u.carriedBy) {
       // A rider gets off near the enemy or the objective (DT), into its vehicle's hex.
@@ -171,10 +165,10 @@ export function tankBotTurn(
       if (info.mortar) {
         let best: { hex: HexRef; v: number } | undefined;
         for (const e of enemies) {
-          const eh = state.units[e]!.at!;
+          const eh = turn.state.units[e]!.at!;
           const r = hexDistance(ctx.map.toAxial(at), ctx.map.toAxial(eh));
           if (r < info.rangeMin || r > info.range) continue;
-          const v = unitsAt(ctx, state, eh).length - r / 100;
+          const v = unitsAt(ctx, turn.state, eh).length - r / 100;
           if (!best || v > best.v) best = { hex: eh, v };
         }
         if (
@@ -182,7 +176,7 @@ export function tankBotTurn(
           tryAct({ type: 'plot', unit: id, mission: 'IF', at: [best.hex.col, best.hex.row] })
         )
           continue;
-        const screen = smokeHex(ctx, state, side, id, enemies);
+        const screen = smokeHex(ctx, turn.state, side, id, enemies);
         if (
           screen &&
           tryAct({ type: 'plot', unit: id, mission: 'SF', at: [screen.col, screen.row] })
@@ -193,20 +187,20 @@ export function tankBotTurn(
       }
       if (ctx.rules.layers.optional && info.cls === 'infantry' && !u.pinned) {
         const adj = enemies.find(
-          (e) => hexDistance(ctx.map.toAxial(at), ctx.map.toAxial(state.units[e]!.at!)) === 1,
+          (e) => hexDistance(ctx.map.toAxial(at), ctx.map.toAxial(turn.state.units[e]!.at!)) === 1,
         );
         if (adj && tryAct({ type: 'plot', unit: id, mission: 'DF-CA', target: adj })) continue;
       }
       let best: { target: string; mission: 'DF' | 'DF-P'; v: number } | undefined;
       for (const e of enemies) {
         const ei = ctx.units.get(e)!;
-        const o = shotOdds(ctx, state, [id], e, 'DF');
+        const o = shotOdds(ctx, turn.state, [id], e, 'DF');
         if (!o.legal) continue;
         const worth = ei.soft ? 1 : 2;
         const v = (o.odds.destroyed + o.odds.eliminated + 0.3 * o.odds.pinned) * worth;
         if (!best || v > best.v) best = { target: e, mission: 'DF', v };
-        if (ctx.rules.layers.optional && !ei.soft && info.he > 0 && !state.units[e]!.pinned) {
-          const p = shotOdds(ctx, state, [id], e, 'DF-P');
+        if (ctx.rules.layers.optional && !ei.soft && info.he > 0 && !turn.state.units[e]!.pinned) {
+          const p = shotOdds(ctx, turn.state, [id], e, 'DF-P');
           const pv = p.legal ? p.odds.pinned * 0.3 * worth : 0;
           if (pv > best.v) best = { target: e, mission: 'DF-P', v: pv };
         }
@@ -224,7 +218,7 @@ export function tankBotTurn(
     }
     // A sapper clears rubble that closes a street next to it (CLR, TC-4.9).
     if (info.sapper) {
-      const block = state.rubble.find((r) => r.blocksVehicles && near(r.hex, at) <= 1);
+      const block = turn.state.rubble.find((r) => r.blocksVehicles && near(r.hex, at) <= 1);
       if (
         block &&
         tryAct({ type: 'plot', unit: id, mission: 'CLR', at: [block.hex.col, block.hex.row] })
@@ -232,7 +226,7 @@ export function tankBotTurn(
         continue;
     }
     // A vehicle that infantry plotted to mount this turn waits for it (MT resolves after movement).
-    const awaited = Object.values(state.plots[side] ?? {}).some(
+    const awaited = Object.values(turn.state.plots[side] ?? {}).some(
       (p) => p.mission === 'MT' && p.target === id,
     );
     if (awaited) {
@@ -244,23 +238,23 @@ export function tankBotTurn(
       const ride = mine.find(
         (v) =>
           v !== id &&
-          state.units[v]!.alive &&
-          state.units[v]!.at &&
-          near(state.units[v]!.at!, at) === 0 &&
-          carryCapacity(ctx, v) > ridersOf(ctx, state, v).length &&
-          !state.plots[side]?.[v]?.path?.length,
+          turn.state.units[v]!.alive &&
+          turn.state.units[v]!.at &&
+          near(turn.state.units[v]!.at!, at) === 0 &&
+          carryCapacity(ctx, v) > ridersOf(ctx, turn.state, v).length &&
+          !turn.state.plots[side]?.[v]?.path?.length,
       );
       if (ride && tryAct({ type: 'plot', unit: id, mission: 'MT', target: ride })) continue;
     }
     // Move: the reachable hex with the best mix of the objective, cover and few enemy sight lines.
     const nearestEnemy = enemies
-      .map((e) => state.units[e]!.at!)
+      .map((e) => turn.state.units[e]!.at!)
       .sort(
         (p, q) =>
           hexDistance(ctx.map.toAxial(p), ctx.map.toAxial(at)) -
           hexDistance(ctx.map.toAxial(q), ctx.map.toAxial(at)),
       )[0];
-    const reach = reachable(ctx, state, id, allowance(ctx, id, 'MV'));
+    const reach = reachable(ctx, turn.state, id, allowance(ctx, id, 'MV'));
     const cheap = (h: HexRef) => {
       const hex = ctx.map.hex(ctx.map.toAxial(h))!;
       const g = goal ? hexDistance(ctx.map.toAxial(h), ctx.map.toAxial(goal)) : 0;
@@ -276,14 +270,16 @@ export function tankBotTurn(
     const candidates = [...reach.values()]
       .map((r) => ({ ...r, v: cheap(r.hex) }))
       .sort((a, b) => b.v - a.v)
-      .filter((c, i) => i < 40 && checkPlot(ctx, state, id, { mission: 'MV', path: c.path }).ok)
+      .filter(
+        (c, i) => i < 40 && checkPlot(ctx, turn.state, id, { mission: 'MV', path: c.path }).ok,
+      )
       .slice(0, 6);
     const exposure = (h: HexRef) =>
       enemies.filter((e) => {
-        const r = hexDistance(ctx.map.toAxial(h), ctx.map.toAxial(state.units[e]!.at!));
+        const r = hexDistance(ctx.map.toAxial(h), ctx.map.toAxial(turn.state.units[e]!.at!));
         return (
           r <= ctx.units.get(e)!.range &&
-          sightFor(ctx, state, ctx.units.get(e)!.side, state.units[e]!.at!, h).visible
+          sightFor(ctx, turn.state, ctx.units.get(e)!.side, turn.state.units[e]!.at!, h).visible
         );
       }).length;
     let pick: { path: HexRef[]; v: number } | undefined;
@@ -313,18 +309,18 @@ export function tankBotTurn(
   // A unit marked for a morale test turns to face the enemy if its missions are cancelled (TC-6.4).
   if (ctx.rules.layers.costello)
     for (const id of mine) {
-      const u = state.units[id]!;
-      const mainPlot = state.plots[side]?.[id];
+      const u = turn.state.units[id]!;
+      const mainPlot = turn.state.plots[side]?.[id];
       const e = u.at ? nearestEnemyTo(u.at) : undefined;
       if (!u.marks.length || !mainPlot || mainPlot.fallback || !e || u.carriedBy) continue;
       const want = sideToward(ctx, u.at!, e);
-      const allowed = allowedFacings(ctx, state, id)?.facings;
+      const allowed = allowedFacings(ctx, turn.state, id)?.facings;
       const facing = allowed && !allowed.includes(want) ? allowed[0]! : want;
       if (facing !== u.facing)
         tryAct({ type: 'plot', unit: id, mission: 'FC', facing, fallback: true });
     }
   tryAct({ type: 'endPlot', side });
-  return { actions, state, events };
+  return turn.done();
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { BotStyle } from '../../game/gameDef';
+import type { BotStyle, SideTurn } from '../../game/gameDef';
+import { SideTurnBuilder } from '../../game/sideTurn';
 import { fireAll } from './botFire';
 import { moveAll } from './botMove';
 import { sidePlan } from './botPlan';
@@ -21,33 +22,23 @@ export function botPhase(
   state: TankplankState,
   side: string,
   style: BotStyle = 'balanced',
-): { state: TankplankState; actions: TankplankAction[]; events: TankplankEvent[] } {
+): SideTurn<TankplankState, TankplankAction, TankplankEvent> {
   const reduce = tankplankReducer(ctx);
-  let s = state;
-  const actions: TankplankAction[] = [];
-  const events: TankplankEvent[] = [];
+  const turn = new SideTurnBuilder(reduce, state);
   const apply = (a: TankplankAction): boolean => {
-    const r = reduce(s, a);
-    if (!r.ok) {
-      const short = a.type === 'move' ? stopShort(ctx, s, a, reduce) : undefined;
-      if (!short) return false;
-      s = short.state;
-      actions.push(short.action);
-      events.push(...short.events);
-      return true;
-    }
-    s = r.state;
-    actions.push(a);
-    events.push(...r.events);
-    return true;
+    if (turn.apply(a)) return true;
+    const short = a.type === 'move' ? stopShort(ctx, turn.state, a, reduce) : undefined;
+    if (short) turn.record(short.action, short.state, short.events);
+    return short !== undefined;
   };
-  if (s.phase === 'movement' || s.phase === 'firing') {
-    const plan = sidePlan(ctx, s, side, style);
-    if (s.phase === 'movement') moveAll(ctx, () => s, plan, apply);
-    else fireAll(ctx, () => s, plan, apply);
+  const s = () => turn.state;
+  if (state.phase === 'movement' || state.phase === 'firing') {
+    const plan = sidePlan(ctx, state, side, style);
+    if (state.phase === 'movement') moveAll(ctx, s, plan, apply);
+    else fireAll(ctx, s, plan, apply);
   }
-  if (s.phase !== 'ended') apply({ type: 'endPhase', side });
-  return { state: s, actions, events };
+  if (turn.state.phase !== 'ended') apply({ type: 'endPhase', side });
+  return turn.done();
 }
 
 /**

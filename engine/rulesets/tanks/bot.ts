@@ -1,4 +1,5 @@
 import type { BotStyle, SideTurn } from '../../game/gameDef';
+import { SideTurnBuilder } from '../../game/sideTurn';
 import { tablePoint } from '../../geometry/units';
 import {
   attacksOf,
@@ -262,19 +263,10 @@ export function botTurn(
   side: string,
   style: BotStyle = 'balanced',
 ): SideTurn<TanksState, TanksAction, TanksEvent> {
-  const reduce = tanksReducer(ctx);
-  let state = start;
-  const actions: TanksAction[] = [];
-  const events: TanksEvent[] = [];
-  const apply = (a: TanksAction): boolean => {
-    const r = reduce(state, a);
-    if (!r.ok) return false;
-    state = r.state;
-    actions.push(a);
-    events.push(...r.events);
-    return true;
-  };
-  for (let guard = 0; guard < 200 && state.phase !== 'ended'; guard++) {
+  const turn = new SideTurnBuilder(tanksReducer(ctx), start);
+  const apply = (a: TanksAction): boolean => turn.apply(a);
+  while (turn.state.phase !== 'ended' && turn.step()) {
+    const state = turn.state;
     // TK-2.2: the bot rolls off when asked, and puts its terrain where it gives its own side
     // cover (terrainPlacement.ts says where); with no legal spot left it passes, setting it aside.
     if (terrainRollPending(state)) {
@@ -348,5 +340,5 @@ export function botTurn(
       if (!apply({ type: 'endPhase', side })) break;
     }
   }
-  return { actions, state, events };
+  return turn.done();
 }

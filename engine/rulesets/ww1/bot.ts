@@ -1,5 +1,6 @@
 import { entry, withEntry } from '../../game/dict';
 import type { BotStyle, SideTurn } from '../../game/gameDef';
+import { SideTurnBuilder } from '../../game/sideTurn';
 import {
   cellDistance,
   cellKey,
@@ -261,24 +262,17 @@ export function botTurn(
   side: string,
   style: BotStyle = 'balanced',
 ): SideTurn<Ww1State, Ww1Action, Ww1Event> {
-  const actions: Ww1Action[] = [];
-  const events: Ww1Event[] = [];
-  let s = start;
-  if (s.phase === 'over' || s.active !== side) return { actions, state: s, events };
-  // A unit battles at most twice and moves once: the turn ends well within this many actions.
-  for (let i = 0; i < 200 && s.phase !== 'over' && s.active === side; i++) {
-    let a = nextAction(b, s, style);
-    let r = reduceWw1(b, s, a);
-    if (!r.ok) {
-      // Whatever the plan missed, the turn still ends.
-      a =
-        s.phase === 'play' ? a : s.phase === 'battle' ? { type: 'endTurn' } : { type: 'endMoves' };
-      r = reduceWw1(b, s, a);
-      if (!r.ok) break;
-    }
-    actions.push(a);
-    events.push(...r.events);
-    s = r.state;
+  const turn = new SideTurnBuilder((s: Ww1State, a: Ww1Action) => reduceWw1(b, s, a), start);
+  const asked = () => turn.state.phase !== 'over' && turn.state.active === side;
+  // A unit battles at most twice and moves once: the turn ends well within the guard's steps.
+  while (asked() && turn.step()) {
+    const s = turn.state;
+    const a = nextAction(b, s, style);
+    if (turn.apply(a)) continue;
+    // Whatever the plan missed, the turn still ends.
+    const end: Ww1Action =
+      s.phase === 'play' ? a : s.phase === 'battle' ? { type: 'endTurn' } : { type: 'endMoves' };
+    if (!turn.apply(end)) break;
   }
-  return { actions, state: s, events };
+  return turn.done();
 }
