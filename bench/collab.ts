@@ -4,24 +4,27 @@
  * (median and p95), with one server and with two servers behind Redis, and the servers' memory.
  *
  *   npm run bench:collab -- [--clients 20] [--duration 60] [--warmup 5] [--interval 1000]
- *                           [--mode one|redis|both]
+ *                           [--mode one|redis|both] [--threads 2]
  *
  * The first `warmup` seconds of edits are sent but not measured (connections and JIT settle).
  *
  * The servers are real `sandtable serve` processes and Redis is Debian's redis-server, all on
  * 127.0.0.1 ports picked free; the clients are the app's own CollabSession (store, schema-checked
- * bridge, Hocuspocus provider) in this process, so their clocks agree. Each edit writes one tree
- * tagged with its sender and sequence number; a client "sees" it when the tree arrives in its
- * store through the bridge.
+ * bridge, Hocuspocus provider) on `--threads` worker threads (bench/collabClients.ts), as each
+ * person's computer does its own work on an edit; with one thread the last of 19 receivers waits
+ * for the 18 before it, which measured this process rather than the server. Times come from
+ * process.hrtime, one monotonic clock for every thread. Each edit writes one tree tagged with its
+ * sender and sequence number; a client "sees" it when the tree arrives in its store through the
+ * bridge.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import WebSocket from 'ws';
-import { DEFAULT_PRESET, newScenario, ScenarioStore } from '../engine/document';
-import type { TreeFeature } from '../engine/format/types';
-import { CollabSession } from '../renderer/src/collab/CollabSession';
+import { Worker } from 'node:worker_threads';
+import { buildSync } from 'esbuild';
+import type { FromClients, ToClients } from './collabClients';
 import {
   redisServerPath,
   startRedis,
@@ -39,15 +42,15 @@ const { values } = parseArgs({
     interval: { type: 'string', default: '1000' },
     warmup: { type: 'string', default: '5' },
     mode: { type: 'string', default: 'both' },
+    threads: { type: 'string', default: '2' },
   },
 });
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const THREADS = Math.max(1, Number(values.threads) || 1);
 const CLIENTS = Number(values.clients);
 const DURATION_S = Number(values.duration);
 const INTERVAL_MS = Number(values.interval);
 const WARMUP_S = Number(values.warmup);
-/** Each client cycles through this many trees of its own: the room stays a realistic size. */
-const TREES_PER_CLIENT = 10;
-
 if (!(CLIENTS >= 2) || !(DURATION_S > 0) || !(INTERVAL_MS > 0) || !(WARMUP_S >= 0)) {
   console.error(
     'usage: bench:collab [--clients N>=2] [--duration seconds] [--warmup seconds] [--interval ms] [--mode one|redis|both]',
@@ -55,20 +58,8 @@ if (!(CLIENTS >= 2) || !(DURATION_S > 0) || !(INTERVAL_MS > 0) || !(WARMUP_S >= 
   process.exit(2);
 }
 
-interface Client {
-  readonly index: number;
-  readonly store: ScenarioStore;
-  readonly session: CollabSession;
-}
-
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(what: string, ok: () => boolean, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await wait(20);
-  }
-}
+const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 function quantile(sorted: readonly number[], q: number): number {
   if (!sorted.length) return NaN;
@@ -81,51 +72,68 @@ async function health(server: ServerProcess): Promise<CollabServerStats> {
   return (await res.json()) as CollabServerStats;
 }
 
+/**
+ * The client threads' code (bench/collabClients.ts and what it imports of the app) as one module,
+ * bundled once; packages stay imports, resolved from node_modules beside the bundle.
+ */
+let clientCode: string | undefined;
+function clientThreadFile(): string {
+  if (clientCode) return clientCode;
+  const dir = path.join(root, 'node_modules', '.cache', 'sandtable-bench');
+  mkdirSync(dir, { recursive: true });
+  clientCode = path.join(dir, 'collabClients.mjs');
+  buildSync({
+    entryPoints: [path.join(root, 'bench', 'collabClients.ts')],
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: clientCode,
+    logLevel: 'silent',
+  });
+  return clientCode;
+}
+
+class ClientThread {
+  readonly worker = new Worker(clientThreadFile());
+  private waiting: ((m: FromClients) => void)[] = [];
+  constructor() {
+    this.worker.on('message', (m: FromClients) => this.waiting.shift()?.(m));
+    this.worker.on('error', (e) => {
+      console.error(`a client thread failed: ${e.message}`);
+      process.exit(1);
+    });
+  }
+  ask(m: ToClients): Promise<FromClients> {
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      this.worker.postMessage(m);
+    });
+  }
+  tell(m: ToClients): void {
+    this.worker.postMessage(m);
+  }
+}
+
 async function run(label: string, servers: readonly ServerProcess[]) {
   const room = newRoom();
-  const clients: Client[] = [];
-  // sent[sender][seq] = time; seen[sender][seq] = number of other clients that have it, and when
-  // the last one did.
-  const sentAt = new Map<string, number>();
-  const seenBy = new Map<string, { count: number; last: number }>();
-  const open = (index: number, create: boolean) => {
-    const store = create
-      ? ScenarioStore.fromScenario(
-          newScenario({
-            ruleset: DEFAULT_PRESET.ruleset,
-            map: { kind: 'table', width: 72, height: 48 },
-          }),
-        )
-      : new ScenarioStore();
-    const server = servers[index % servers.length]!;
-    const session = new CollabSession({
-      store,
-      invitation: { server: server.url, ...room },
-      create,
-      user: { name: `client ${index}`, colour: '#888888' },
-      WebSocket,
-    });
-    // A tree's name is "<sender>:<seq>"; its arrival here is this client seeing that edit.
-    store.ydoc.getMap('features').observe((event) => {
-      if (event.transaction.origin !== 'remote') return;
-      const now = performance.now();
-      for (const key of event.keysChanged) {
-        const tag = (store.ydoc.getMap('features').get(key) as { name?: string } | undefined)?.name;
-        if (!tag || tag.startsWith(`${index}:`)) continue;
-        const s = seenBy.get(tag);
-        if (s) {
-          s.count++;
-          s.last = now;
-        } else seenBy.set(tag, { count: 1, last: now });
-      }
-    });
-    clients.push({ index, store, session });
-  };
-  open(0, true);
-  await until('the room to be created', () => clients[0]!.session.status().kind === 'connected');
-  for (let i = 1; i < CLIENTS; i++) open(i, false);
-  await until('every client to join', () =>
-    clients.every((c) => c.session.ready && c.session.status().kind === 'connected'),
+  const threads = Array.from({ length: Math.min(THREADS, CLIENTS) }, () => new ClientThread());
+  const serverOf = (i: number) => servers[i % servers.length]!.url;
+  // The first client shares the scenario into the room; then the others join, spread over threads.
+  await threads[0]!.ask({
+    type: 'open',
+    room,
+    clients: [{ index: 0, server: serverOf(0), create: true }],
+  });
+  await Promise.all(
+    threads.map((t, ti) => {
+      const clients = [];
+      for (let i = 1; i < CLIENTS; i++)
+        if (i % threads.length === ti)
+          clients.push({ index: i, server: serverOf(i), create: false });
+      return t.ask({ type: 'open', room, clients });
+    }),
   );
 
   const memory: CollabServerStats[][] = servers.map(() => []);
@@ -138,42 +146,38 @@ async function run(label: string, servers: readonly ServerProcess[]) {
   const sampler = setInterval(() => void sample().catch(() => undefined), 5000);
 
   // Every client edits every INTERVAL_MS, the clients spread evenly over the interval.
-  const counters = clients.map(() => 0);
-  const timers: ReturnType<typeof setInterval>[] = [];
-  const start = performance.now();
-  const measureFrom = start + WARMUP_S * 1000;
-  for (const c of clients) {
-    const offset = (INTERVAL_MS * c.index) / CLIENTS;
-    timers.push(
-      setTimeout(() => {
-        const edit = () => {
-          const seq = counters[c.index]!++;
-          const tag = `${c.index}:${seq}`;
-          const tree: TreeFeature = {
-            id: `b${c.index}-${seq % TREES_PER_CLIENT}`,
-            kind: 'tree',
-            name: tag,
-            x: 1 + (seq % 70),
-            y: 1 + (c.index % 46),
-            canopyRadius: 1,
-          };
-          const now = performance.now();
-          if (now >= measureFrom) sentAt.set(tag, now);
-          c.store.transact((w) => w.putFeature(tree));
-        };
-        edit();
-        timers.push(setInterval(edit, INTERVAL_MS));
-      }, offset) as unknown as ReturnType<typeof setInterval>,
-    );
-  }
-  await wait((WARMUP_S + DURATION_S) * 1000);
-  timers.forEach((t) => clearInterval(t));
-  const elapsed = (performance.now() - measureFrom) / 1000;
+  const startAt = now() + 200;
+  const measureFrom = startAt + WARMUP_S * 1000;
+  const stopAt = measureFrom + DURATION_S * 1000;
+  for (const t of threads)
+    t.tell({ type: 'start', startAt, measureFrom, stopAt, interval: INTERVAL_MS, total: CLIENTS });
+  await wait(stopAt - now() + 50);
+  const elapsed = DURATION_S;
   // Let the last edits arrive everywhere (or time out and count them as not delivered).
   const everyone = CLIENTS - 1;
   const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline && [...sentAt.keys()].some((t) => seenBy.get(t)?.count !== everyone))
-    await wait(50);
+  let sentAt: Map<string, number>;
+  let seenBy: Map<string, { count: number; last: number }>;
+  let trees: string[];
+  for (;;) {
+    const reports = (await Promise.all(threads.map((t) => t.ask({ type: 'report' })))).filter(
+      (r): r is Extract<FromClients, { type: 'report' }> => r.type === 'report',
+    );
+    sentAt = new Map(reports.flatMap((r) => r.sent));
+    seenBy = new Map();
+    for (const r of reports)
+      for (const [tag, count, last] of r.seen) {
+        const s = seenBy.get(tag);
+        if (s) {
+          s.count += count;
+          s.last = Math.max(s.last, last);
+        } else seenBy.set(tag, { count, last });
+      }
+    trees = reports.flatMap((r) => r.trees);
+    const done = [...sentAt.keys()].every((t) => seenBy.get(t)?.count === everyone);
+    if (done || Date.now() > deadline) break;
+    await wait(200);
+  }
   clearInterval(sampler);
   await sample();
   sampling = false;
@@ -187,17 +191,26 @@ async function run(label: string, servers: readonly ServerProcess[]) {
     else delays.push(s.last - t0);
   }
   delays.sort((a, b) => a - b);
-  const texts = new Set(
-    clients.map((c) => JSON.stringify(c.store.featureList().map((f) => [f.id, f.name]))),
+  const texts = new Set(trees);
+  await Promise.all(
+    threads.map(
+      (t) =>
+        new Promise<void>((resolve) => {
+          t.worker.once('exit', () => resolve());
+          t.tell({ type: 'close' });
+        }),
+    ),
   );
-  for (const c of clients) await c.session.close();
   const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
   const lines = [
     `${label}:`,
-    `  ${sentAt.size} edits in ${elapsed.toFixed(0)} s by ${CLIENTS} clients (${(sentAt.size / elapsed).toFixed(1)} edits/s), each seen by ${everyone} others`,
+    `  ${sentAt.size} edits in ${elapsed.toFixed(0)} s by ${CLIENTS} clients on ${threads.length} thread(s) (${(sentAt.size / elapsed).toFixed(1)} edits/s), each seen by ${everyone} others`,
     `  propagation to all others: median ${quantile(delays, 0.5).toFixed(1)} ms, p95 ${quantile(delays, 0.95).toFixed(1)} ms, max ${quantile(delays, 1).toFixed(1)} ms`,
     `  edits not seen by every other client within 15 s of the end: ${incomplete}`,
     `  all clients ended with the same trees: ${texts.size === 1 ? 'yes' : `no (${texts.size} versions)`}`,
+    `  load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
     ...servers.map((_s, i) => {
       const m = memory[i]!;
       const peak = Math.max(...m.map((x) => x.rssBytes));
@@ -215,7 +228,9 @@ async function main() {
     return d;
   };
   console.log(
-    `bench:collab: ${CLIENTS} clients, one edit each every ${INTERVAL_MS} ms, ${DURATION_S} s measured per run after ${WARMUP_S} s of warm-up, loopback`,
+    `bench:collab: ${CLIENTS} clients on ${Math.min(THREADS, CLIENTS)} thread(s), one edit each every ${INTERVAL_MS} ms, ${DURATION_S} s measured per run after ${WARMUP_S} s of warm-up, loopback; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} at the start`,
   );
   const running: (ServerProcess | RedisProcess)[] = [];
   try {
