@@ -1,4 +1,5 @@
 import { inGap, type Gap } from '../terrain/gaps';
+import { featureLabel } from '../terrain/featureLabel';
 import type { Feature, MobilityClass } from '../format';
 import { pointInPolygon } from '../geometry/polygon';
 import { distance, lerpPoint } from '../geometry/vector';
@@ -263,7 +264,7 @@ function costOfPath(
               charges,
               entry.id,
               entry.rules.moveRuleId,
-              `cannot ford ${name(f)}`,
+              `cannot ford ${name(f, terrain)}`,
             );
           }
           addCharge(charges, entry, f.fordCost ?? entry.rules.moveCost);
@@ -277,7 +278,7 @@ function costOfPath(
               charges,
               entry.id,
               entry.rules.moveRuleId,
-              `${name(f)} is not open to this mover`,
+              `${name(f, terrain)} is not open to this mover`,
             );
           }
           if (has(mover, entry.rules.impassableTo) && !f.passableBy) {
@@ -286,7 +287,7 @@ function costOfPath(
               charges,
               entry.id,
               entry.rules.moveRuleId,
-              `${name(f)} is not open to this mover`,
+              `${name(f, terrain)} is not open to this mover`,
             );
           }
           break;
@@ -316,7 +317,7 @@ function costOfPath(
               charges,
               entry.id,
               entry.rules.moveRuleId,
-              `${name(f)} stops this mover`,
+              `${name(f, terrain)} stops this mover`,
             );
           }
           const fp = entry.footprint;
@@ -411,6 +412,15 @@ function onDeck(terrain: TerrainIndex, p: TablePoint, mover: Mover): boolean {
   );
 }
 
-function name(f: Feature): string {
-  return f.name ?? `${f.kind} ${f.id}`;
+/** The map's features in order, per terrain index, for numbering unnamed ones in messages. */
+const mapFeatures = new WeakMap<TerrainIndex, readonly Feature[]>();
+
+/** A feature as a message names it: its name, else its kind and number ("building 3"). */
+function name(f: Feature, terrain: TerrainIndex): string {
+  let all = mapFeatures.get(terrain);
+  if (!all) {
+    all = terrain.entries.map((e) => e.feature);
+    mapFeatures.set(terrain, all);
+  }
+  return featureLabel(f, all);
 }

@@ -1,4 +1,5 @@
 import type { ScenarioDoc } from '../../format';
+import { featureLabelById } from '../../terrain/featureLabel';
 import { tablePoint, type TablePoint } from '../../geometry/units';
 import type { Explanation, OddsQuestion, RulesetExplain, SightEnd } from '../types';
 import {
@@ -59,14 +60,14 @@ function sight(scenario: ScenarioDoc, fromEnd: SightEnd, toEnd: SightEnd): Expla
   const text = [
     `${r.visible ? 'visible' : 'blocked'} at ${round(r.distance)}" (eye ${round(r.fromHeight)}", target top ${round(r.toHeight)}")`,
     r.blockedBy
-      ? `blocked by ${r.blockedBy.kind} ${r.blockedBy.id} at ${round(r.blockedBy.from)}" [${r.blockedBy.ruleId}]`
-      : `cover: ${r.cover}${r.coverFrom ? ` from ${r.coverFrom.kind} ${r.coverFrom.id}` : ''}`,
+      ? `blocked by ${featureLabelById(r.blockedBy.id, ctx.map.features)} at ${round(r.blockedBy.from)}" [${r.blockedBy.ruleId}]`
+      : `cover: ${r.cover}${r.coverFrom ? ` from ${featureLabelById(r.coverFrom.id, ctx.map.features)}` : ''}`,
     `rule: ${r.ruleId}`,
   ];
   if (r.crossed.length > 0) text.push('features crossed:');
   for (const c of r.crossed) {
     text.push(
-      `  ${round(c.from)}"-${round(c.to)}"  ${c.kind} ${c.id}: ${c.effect} (line ${round(c.lineHeight)}", top ${round(c.top)}", ${c.coverClass} cover) [${c.ruleId}]`,
+      `  ${round(c.from)}"-${round(c.to)}"  ${featureLabelById(c.id, ctx.map.features)}: ${c.effect} (line ${round(c.lineHeight)}", top ${round(c.top)}", ${c.coverClass} cover) [${c.ruleId}]`,
     );
   }
   return {

@@ -7,6 +7,7 @@ import type { LabProgress, LabReport } from '../../../engine/lab/types';
 import { labGameOf } from '../../../engine/lab/worker';
 import { planKey, planPairText } from '../../../engine/lab/stats';
 import { Modal } from '../components/Dialogs';
+import { BUNDLED_CATALOGS, composeRulesetCatalog } from '../../../engine/forces';
 import type { Editor } from '../editor/Editor';
 import {
   changeText,
@@ -74,6 +75,12 @@ export function LabDialog({
   onClose: () => void;
 }) {
   const sides = scenario.forces.sides;
+  // Tables name unit types as the catalog does ("Rifleman"), not by their ids.
+  const catalog = useMemo(
+    () => composeRulesetCatalog(scenario.ruleset, BUNDLED_CATALOGS, scenario.catalog),
+    [scenario],
+  );
+  const typeName = (type: string) => catalog.units.get(type)?.name ?? type;
   const colours = useMemo(
     () =>
       Object.fromEntries(
@@ -492,10 +499,11 @@ export function LabDialog({
                   </thead>
                   <tbody>
                     {[...new Set(report.sides.flatMap((s) => Object.keys(s.lossesPerGame)))]
-                      .sort()
-                      .map((type) => (
+                      .map((type) => ({ type, name: typeName(type) }))
+                      .sort((a, b) => a.name.localeCompare(b.name))
+                      .map(({ type, name }) => (
                         <tr key={type}>
-                          <td>{type}</td>
+                          <td title={type}>{name}</td>
                           {report.sides.map((s) => (
                             <td key={s.id} className="num">
                               {(s.lossesPerGame[type] ?? 0).toFixed(1)}

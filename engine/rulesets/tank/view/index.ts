@@ -5,6 +5,7 @@ import {
   hexNeighbours,
   type HexDirection,
 } from '../../../hex';
+import { hexText } from './hexText';
 import type { GameAction } from '../../../game/gameDef';
 import type {
   CounterView,
@@ -92,7 +93,7 @@ export function tankView(
       id,
       label,
       action: c.ok ? (plotAction(unit, plot) as unknown as GameAction) : undefined,
-      ...(c.ok ? {} : { disabledReason: c.reason }),
+      ...(c.ok ? {} : { disabledReason: hexText(c.reason) }),
       ruleId: c.ok ? ruleId : c.ruleId,
     };
   };
@@ -336,7 +337,7 @@ export function tankView(
               action: c.ok
                 ? ({ ...plotAction(unit, fb), fallback: true } as unknown as GameAction)
                 : undefined,
-              ...(c.ok ? {} : { disabledReason: c.reason }),
+              ...(c.ok ? {} : { disabledReason: hexText(c.reason) }),
               ruleId: c.ok ? 'TC-6.4' : c.ruleId,
             });
           }
@@ -440,7 +441,7 @@ export function tankView(
         // A rider's click is where it dismounts (DT).
         const plot: Plot = { mission: 'DT', hex: to };
         const c = checkPlot(ctx, s, unit, plot);
-        if (!c.ok) return { ok: false, reason: c.reason, ruleId: c.ruleId };
+        if (!c.ok) return { ok: false, reason: hexText(c.reason), ruleId: c.ruleId };
         return {
           ok: true,
           action: plotAction(unit, plot) as unknown as GameAction,
@@ -474,7 +475,7 @@ export function tankView(
       const plot: Plot =
         current?.mission === 'SMF' && current.target ? { ...current, path } : { mission, path };
       const c = checkPlot(ctx, s, unit, plot);
-      if (!c.ok) return { ok: false, reason: c.reason, ruleId: c.ruleId };
+      if (!c.ok) return { ok: false, reason: hexText(c.reason), ruleId: c.ruleId };
       return {
         ok: true,
         action: plotAction(unit, plot) as unknown as GameAction,
@@ -539,7 +540,7 @@ export function tankView(
         const sv = sightFor(ctx, s, i.side, u.at, target.at);
         return {
           legal: c.ok,
-          ...(c.ok ? {} : { reason: c.reason, ruleId: c.ruleId }),
+          ...(c.ok ? {} : { reason: hexText(c.reason), ruleId: c.ruleId }),
           ...empty,
           sight: sightView(sv),
           range: sv.range,
@@ -570,7 +571,7 @@ export function tankView(
             : `${o.threshold} (extended ".")`;
       return {
         legal: c.ok,
-        ...(c.ok ? {} : { reason: c.reason, ruleId: c.ruleId }),
+        ...(c.ok ? {} : { reason: hexText(c.reason), ruleId: c.ruleId }),
         sight: o.sight ? sightView(o.sight) : undefined,
         range: o.range || undefined,
         band: o.rowMax !== undefined ? `CRT row ≤ ${o.rowMax} hexes` : undefined,

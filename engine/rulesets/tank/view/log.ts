@@ -1,4 +1,5 @@
 import { hexLabel } from '../../../hex';
+import { hexText } from './hexText';
 import type { LogLine } from '../../../playtest/view';
 import type { TankContext } from '../rules/context';
 import type { Plot, TankEvent, TankState } from '../rules/state';
@@ -118,7 +119,7 @@ export function describeTankEvent(ctx: TankContext, e: TankEvent, _state: TankSt
     }
     case 'noFire':
       return line(
-        `${name(e.unit)} cannot fire at ${name(e.target)}: ${e.reason}`,
+        `${name(e.unit)} cannot fire at ${name(e.target)}: ${hexText(e.reason)}`,
         'fire',
         [e.ruleId],
         [e.unit],
@@ -146,7 +147,7 @@ export function describeTankEvent(ctx: TankContext, e: TankEvent, _state: TankSt
       );
     case 'moved':
       return line(
-        `${name(e.unit)} moves ${e.path.length} hexes${e.path.length ? ` to ${at(e.path[e.path.length - 1]!)}` : ''}${e.stopped ? ` (stopped: ${e.stopped})` : ''}`,
+        `${name(e.unit)} moves ${e.path.length} hexes${e.path.length ? ` to ${at(e.path[e.path.length - 1]!)}` : ''}${e.stopped ? ` (stopped: ${hexText(e.stopped)})` : ''}`,
         'move',
         [],
         [e.unit],
@@ -228,7 +229,7 @@ export function describeTankEvent(ctx: TankContext, e: TankEvent, _state: TankSt
       );
     case 'noMount':
       return line(
-        `${name(e.unit)} cannot mount ${name(e.carrier)}: ${e.reason}`,
+        `${name(e.unit)} cannot mount ${name(e.carrier)}: ${hexText(e.reason)}`,
         'move',
         [e.ruleId],
         [e.unit],

@@ -4,6 +4,7 @@
  * an open house only men not under a roof are hit; trees close in front of the tube stop it firing.
  * Also the aiming-matrix circles with who in each can be hit, so previews show exact odds.
  */
+import { featureLabel, featureLabelById } from '../../../terrain/featureLabel';
 import type { BuildingFeature } from '../../../format';
 import { distanceToOutline, pointInPolygon, segmentInsidePolygon } from '../../../geometry/polygon';
 import type { Template } from '../../../geometry/templates';
@@ -86,11 +87,16 @@ export function mortarShelter(
   const p = positionOf(state, unit);
   if (!u || !p) return undefined;
   for (const c of canopies(ctx)) {
-    if (c.contains(p)) return { unit, reason: `under the ${c.kind} ${c.id}`, ruleId: 'TP-12.3' };
+    if (c.contains(p))
+      return {
+        unit,
+        reason: `under the ${featureLabelById(c.id, ctx.map.features)}`,
+        ruleId: 'TP-12.3',
+      };
     if (c.distanceTo(p) <= standOff + 1e-9 && c.crosses(from, p)) {
       return {
         unit,
-        reason: `within ${standOff}" behind the ${c.kind} ${c.id} as seen from the mortar`,
+        reason: `within ${standOff}" behind the ${featureLabelById(c.id, ctx.map.features)} as seen from the mortar`,
         ruleId: 'TP-12.3',
       };
     }
@@ -102,9 +108,17 @@ export function mortarShelter(
       const mine = roofSlope(b, p);
       const hit = roofSlope(b, landed);
       if (mine !== 0 && hit !== 0 && mine !== hit)
-        return { unit, reason: `on the other slope of the roof of ${b.id}`, ruleId: 'TP-12.3' };
+        return {
+          unit,
+          reason: `on the other slope of the roof of ${featureLabel(b, ctx.map.features)}`,
+          ruleId: 'TP-12.3',
+        };
     } else if (b.buildingKind !== 'closed' && underRoof(b, u.level)) {
-      return { unit, reason: `under the roof of the open house ${b.id}`, ruleId: 'TP-12.3' };
+      return {
+        unit,
+        reason: `under the roof of the open house ${featureLabel(b, ctx.map.features)}`,
+        ruleId: 'TP-12.3',
+      };
     }
   }
   return undefined;

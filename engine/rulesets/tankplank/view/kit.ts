@@ -1,4 +1,5 @@
 import type { Formation, Point, ScenarioDoc } from '../../../format';
+import { featureLabel } from '../../../terrain/featureLabel';
 import { rectangleCorners } from '../../../geometry/polygon';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
 import { distance, lerpPoint, project } from '../../../geometry/vector';
@@ -32,17 +33,31 @@ import {
 } from '../rules';
 import { halfs, pt, r1 } from './words';
 
+/**
+ * Formation names by id; a heavy weapon dropped by its team (TP-16.8) stands in a formation of
+ * its own, `<team>:dropped`, which reads "HMG team's dropped weapon" rather than its id.
+ */
+class FormationNames extends Map<string, string> {
+  override get(id: string): string | undefined {
+    const own = super.get(id);
+    if (own !== undefined || !id.endsWith(':dropped')) return own;
+    const team = id.slice(0, -':dropped'.length);
+    return `${super.get(team) ?? team}'s dropped weapon`;
+  }
+}
+
 /** What every part of the Tankplank playtest view shares: the rules context, names and helpers. */
 export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
   const ctx: TankplankContext = createContext(scenario, opts);
   const reducer = tankplankReducer(ctx);
-  const formationNames = new Map<string, string>();
+  const formationNames = new FormationNames();
   const walk = (f: Formation) => {
     formationNames.set(f.id, f.name ?? f.id);
     for (const s of f.formations ?? []) walk(s);
   };
   for (const s of scenario.forces.sides) for (const f of s.formations) walk(f);
   const sideName = new Map(scenario.forces.sides.map((s) => [s.id, s.name]));
+  const mapFeatures = scenario.map.kind === 'table' ? scenario.map.features : [];
   const features = new Map(
     scenario.map.kind === 'table' ? scenario.map.features.map((f) => [f.id, f]) : [],
   );
@@ -87,10 +102,10 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
     });
   const thingName = (id: string, state: TankplankState): { name: string; kind: string } => {
     const f = features.get(id);
-    if (f) return { name: f.name ?? `${f.kind} ${id}`, kind: f.kind };
+    if (f) return { name: featureLabel(f, mapFeatures), kind: f.kind };
     if (state.units.get(id)) return { name: shortLabel(state, id), kind: 'vehicle' };
     const w = state.wrecks.find((x) => x.id === id);
-    if (w) return { name: `wreck of ${w.unit}`, kind: 'wreck' };
+    if (w) return { name: `wreck of ${shortLabel(state, w.unit)}`, kind: 'wreck' };
     return { name: id, kind: 'feature' };
   };
 
@@ -289,12 +304,17 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
         continue;
       const to = pushTarget(state, unit, w, constant(ctx.catalog, 'wreckPushPerTurn'));
       out.push(
-        tryAction(state, `pushWreck:${w.id}`, `Push the wreck of ${w.unit} 1" aside`, {
-          type: 'pushWreck',
-          unit,
-          wreck: w.id,
-          to,
-        }),
+        tryAction(
+          state,
+          `pushWreck:${w.id}`,
+          `Push the wreck of ${shortLabel(state, w.unit)} 1" aside`,
+          {
+            type: 'pushWreck',
+            unit,
+            wreck: w.id,
+            to,
+          },
+        ),
       );
     }
     return out;

@@ -73,7 +73,7 @@ describe('playtest adapter: AA MG, burning roofs, mortar shelter', () => {
     const p = tp.previewFire(s, 'm1', 'tp.mortar60', undefined, { at: [19.5, 5.5] });
     expect(p.legal).toBe(true);
     const step = p.steps.find((x) => x.ruleId === 'TP-12.3');
-    expect(step?.base).toContain('under the tree oak');
+    expect(step?.base).toContain('under the tree 1');
     expect(p.odds.find((o) => o.label.startsWith('expected casualties'))?.label).toContain(
       '1 within reach',
     );

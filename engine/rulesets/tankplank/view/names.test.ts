@@ -1,0 +1,62 @@
+import { describe, expect, test } from 'vitest';
+import { fixtureScenario } from '../rules/fixtures';
+import { tankplankPlaytest } from '..';
+import { tankplankExplain } from '../explain';
+import { tankplankKit } from './kit';
+
+describe('counter glyphs', () => {
+  test('a Rifleman and a Radioman carry different letters, every type its own', () => {
+    const tp = tankplankPlaytest(
+      fixtureScenario({
+        title: 'glyphs',
+        features: [],
+        units: [
+          { side: 'a', formation: 'a.sq', id: 'r1', type: 'tp.rifleman', at: [5, 5] },
+          { side: 'a', formation: 'a.sq', id: 'r2', type: 'tp.rifleman', at: [6, 5] },
+          { side: 'a', formation: 'a.sq', id: 'rad', type: 'tp.radioman', at: [7, 5] },
+          { side: 'b', formation: 'b.t', id: 't', type: 'tp.mediumTank', at: [20, 5] },
+        ],
+      }),
+    );
+    const counters = tp.counters(tp.game.newGame({ seed: 1 }), null);
+    const glyph = (id: string) => counters.find((c) => c.id === id)!.glyph;
+    expect(glyph('r1')).toBe(glyph('r2'));
+    expect(glyph('r1')).not.toBe(glyph('rad'));
+    expect(glyph('t')).toBe('MT');
+  });
+});
+
+describe('names instead of ids', () => {
+  const scenario = fixtureScenario({
+    title: 'names',
+    features: [
+      {
+        id: 'building-ivi12yvh',
+        kind: 'building',
+        x: 20,
+        y: 10,
+        width: 4,
+        depth: 4,
+        buildingKind: 'closed',
+        floors: 2,
+        roof: { type: 'flat' },
+      },
+    ],
+    units: [
+      { side: 'a', formation: 'a.sq', id: 'r1', type: 'tp.rifleman', at: [10, 10] },
+      { side: 'b', formation: 'b.sq', id: 'r2', type: 'tp.rifleman', at: [30, 10] },
+    ],
+  });
+
+  test('a line of sight blocked by an unnamed building names its kind and number', () => {
+    const e = tankplankExplain.sight(scenario, { unit: 'r1' }, { unit: 'r2' });
+    const text = e.text.join('\n');
+    expect(text).toContain('blocked by building 1');
+    expect(text).not.toContain('ivi12yvh');
+  });
+
+  test("a dropped heavy weapon's formation reads as words", () => {
+    const kit = tankplankKit(scenario);
+    expect(kit.formationNames.get('a.sq:dropped')).toBe("a.sq's dropped weapon");
+  });
+});
