@@ -124,7 +124,7 @@ let recent: RecentFile[] = [];
 let lastWindowState: WindowState = DEFAULT_WINDOW;
 let quitting = false;
 let autosaves: AutosaveDir;
-/** "Host session…": the collaboration server this app runs on the local network, if any. */
+/** "Host session…": the collaboration server this app runs (this computer or its network), if any. */
 let sessionHost: SessionHost | undefined;
 /** What the pages may reach on the network: the app, and the co-editing session each joined. */
 const requests = new RequestPolicy({ devOrigin });
