@@ -185,7 +185,9 @@ export class RedisRelay implements Extension {
       changes: { added: number[]; updated: number[]; removed: number[] },
       origin: unknown,
     ) => {
-      if (origin === REDIS_ORIGIN || document.getConnectionsCount() === 0) return;
+      if (origin === REDIS_ORIGIN) return;
+      // With nobody here only a departure is news (the last client's cursor leaves the others).
+      if (document.getConnectionsCount() === 0 && changes.removed.length === 0) return;
       const clients = [...changes.added, ...changes.updated, ...changes.removed];
       this.publish(
         documentName,
