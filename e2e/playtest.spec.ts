@@ -169,6 +169,14 @@ test('a bot-vs-bot game started from the UI runs to its end', async ({ page }) =
   await expect(page.getByTestId('game-result')).toContainText(/wins|Draw/);
   await expect(page.getByTestId('playtest-log')).toContainText('Game over');
   await page.screenshot({ path: `${SHOTS}/08-bot-game-over.png` });
+  // Replayed to an early step, no panel still shows the end of the game (issue 38, item 10).
+  await page.getByTitle('Replay from the start').click();
+  await page.getByTitle('Step forward').click();
+  await page.getByTitle('Step forward').click();
+  await expect(page.getByTestId('replay-position')).toContainText('replay: 2 of');
+  await expect(page.getByTestId('game-result')).toBeHidden();
+  await expect(page.getByTestId('playtest')).not.toContainText('Game over');
+  await page.getByTitle('Back to live').click();
   // Issue 18.5: each morale line reads as a sum that adds up ("rolled 4, +2 officer ... = 6").
   const lines = await page.getByTestId('playtest-log').locator('.log-line').allTextContents();
   const morale = [...new Set(lines.filter((t) => /morale/i.test(t) && /rolled \d+/.test(t)))];

@@ -46,7 +46,10 @@ test('TANKS hot-seat: Your First Game, activations in Initiative order, a shot w
   await expect(panel).toContainText('Now acting (1): M1 Abrams');
   await hoverTable(page, 13, 5);
   await expect(page.getByTestId('los')).toContainText('Line of sight clear');
-  await expect(page.getByTestId('fire-preview')).toContainText('Attack: Attack');
+  await expect(page.getByTestId('fire-preview')).toContainText('Attack: 4 dice');
+  await expect(page.getByTestId('fire-preview')).not.toContainText('Attack: Attack');
+  // The range (between the bases) differs from the sight line's length; the panel says why.
+  await expect(page.getByTestId('range-note')).toContainText('nearest edges');
   await expect(page.getByTestId('odds')).toContainText('expected damage');
   await page.screenshot({ path: `${SHOTS}/03-odds.png` });
 

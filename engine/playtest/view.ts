@@ -290,6 +290,11 @@ export interface FirePreview<B extends BoardKind = 'table'> {
   readonly ruleId?: string;
   readonly sight: SightView<B> | undefined;
   readonly range: number | undefined;
+  /**
+   * How the range was measured when it is not the line of sight's length ("between the nearest
+   * edges of the two hulls, TK-A13"), so two different distances for one shot are explained.
+   */
+  readonly rangeNote?: string;
   readonly band: string | undefined;
   /** The rolls the shot needs, each with its modifiers and rule ids. */
   readonly steps: readonly {

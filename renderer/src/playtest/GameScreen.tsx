@@ -364,6 +364,14 @@ function BoardGameScreen<B extends BoardKind>({
   const boardPreview = preview ?? shotPreview;
   const hexMarks = rs.hexMarks?.(state, viewer);
   const log = useMemo(() => readableLog(game, viewer), [game, viewer]);
+  // While replaying, the Result panel shows what the action replayed to did, not the live game's
+  // last lines (which may be a later turn's "Game over").
+  const shownLast =
+    replayAt === null
+      ? lastLines
+      : replayAt > 0
+        ? log.filter((l) => l.action === replayAt - 1)
+        : [];
   const listSide = viewer ?? active ?? sides[0]?.id;
   const actionsOff = !activeIsHuman || !!handover || replayAt !== null || phase.over;
 
@@ -483,7 +491,7 @@ function BoardGameScreen<B extends BoardKind>({
             apply={apply}
             say={say}
           />
-          {message && (
+          {message && replayAt === null && (
             <div
               className={message.bad ? 'playtest-message bad' : 'playtest-message'}
               data-testid="playtest-message"
@@ -530,10 +538,10 @@ function BoardGameScreen<B extends BoardKind>({
             />
           )}
           {preview && <FirePanel board={rs.board} preview={preview} />}
-          {lastLines.length > 0 && !resolving && (
+          {shownLast.length > 0 && !resolving && (
             <section className="pt-section" data-testid="last-result">
               <h3>Result</h3>
-              {lastLines.map((l, i) => (
+              {shownLast.map((l, i) => (
                 <LogRow key={i} line={l} />
               ))}
             </section>

@@ -109,6 +109,18 @@ const gone = (state: TanksState, id: string) => {
   return !m || m.status !== 'active';
 };
 
+/**
+ * A win condition's text as the reason the result and the log print after "<side> wins: ": a
+ * text that starts with that side's own "<side> wins when …" (a mission's description) loses the
+ * lead, so the line does not say "Bravo wins: Bravo wins when …".
+ */
+export function winReason(text: string, side: string): string {
+  const esc = side.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const lead = new RegExp(`^${esc} wins(?:\\s+(?:when|if|once|on|with|by))?[\\s:,]*`, 'i');
+  const rest = text.replace(lead, '');
+  return rest && rest !== text ? rest : text;
+}
+
 /** The result Command step 2 gives, if the game ends now. */
 export function checkVictory(
   ctx: TanksContext,
@@ -123,7 +135,7 @@ export function checkVictory(
       c.result === 'draw'
         ? { winner: 'draw', reason: text, ruleId: 'TK-9' }
         : side
-          ? { winner: side, reason: text, ruleId: 'TK-9' }
+          ? { winner: side, reason: winReason(text, sideName(ctx, side)), ruleId: 'TK-9' }
           : undefined;
     switch (c.kind) {
       case 'destroyUnits':

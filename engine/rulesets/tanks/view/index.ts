@@ -817,10 +817,16 @@ export function tanksView(
         legal: true,
         sight: sightView(plan),
         range: plan.gap,
+        // The range (TK-6.6, TK-A13) is not the sight line's length: say how each is measured.
+        rangeNote:
+          ctx.rules.options.str('TK-A13') === 'centres'
+            ? "between the two models' centres (TK-A13); the line of sight runs from the shooter's eye to the part of the target it sees"
+            : "between the nearest edges of the two models' bases (TK-A13); the line of sight runs from the shooter's eye to the part of the target it sees, so it is longer",
         band: plan.closeRange ? 'Close Range (within one arrow)' : 'beyond Close Range',
         steps: [
           {
-            label: `Attack: ${a.label}`,
+            // A plain attack's own label is "Attack": say it once, not "Attack: Attack".
+            label: /^attack$/i.test(a.label) ? 'Attack' : `Attack: ${a.label}`,
             base: `${a.dice} dice`,
             modifiers: a.modifiers,
             needed: `${faces}${rerolls.length ? `; ${rerolls.join('; ')}` : ''}`,

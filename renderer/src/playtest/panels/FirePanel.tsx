@@ -77,6 +77,14 @@ export function FirePanel({
             Range {preview.range === undefined ? '?' : distanceText(board, preview.range)} — band{' '}
             {preview.band}
           </div>
+          {preview.rangeNote &&
+            s &&
+            preview.range !== undefined &&
+            Math.abs(preview.range - s.distance) >= 0.05 && (
+              <div className="muted small" data-testid="range-note">
+                Range measured {preview.rangeNote}.
+              </div>
+            )}
           {preview.steps.map((st, i) => (
             <div key={i} className="step">
               <b>{st.label}</b>: {st.base} → needs <b>{st.needed}</b>{' '}

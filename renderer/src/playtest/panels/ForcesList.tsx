@@ -22,6 +22,7 @@ export function ForcesList({
   const formations = new Map<string, CounterView<BoardKind>[]>();
   for (const c of own) formations.set(c.formation, [...(formations.get(c.formation) ?? []), c]);
   const sel = new Set(selected);
+  const labelOf = (id: string) => counters.find((c) => c.id === id)?.label ?? id;
   return (
     <section className="pt-section forces" data-testid="forces">
       <h3>{sideName}</h3>
@@ -47,8 +48,12 @@ export function ForcesList({
                       className={sel.has(u.id) ? 'unit-row selected' : 'unit-row'}
                       onClick={() => onUnit(u.id)}
                     >
-                      {u.glyph} {u.id}
-                      {u.embarkedIn ? ` (in ${u.embarkedIn})` : !u.at ? ' (off table)' : ''}
+                      {u.glyph} {u.label}
+                      {u.embarkedIn
+                        ? ` (in ${labelOf(u.embarkedIn)})`
+                        : !u.at
+                          ? ' (off table)'
+                          : ''}
                       {u.status.length ? ` — ${u.status.join(', ')}` : ''}
                     </button>
                   </li>
