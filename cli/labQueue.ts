@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
+import { createHash, randomUUID } from 'node:crypto';
+import { Queue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { ScenarioDoc } from '../engine/format';
 import type { LabRun, LabWorkerPort } from '../engine/lab/runner';
@@ -218,13 +218,22 @@ export interface QueueWorkerOptions {
   readonly threads: number;
   /** Seconds after which a batch whose worker stopped answering goes back to the queue. */
   readonly stallSeconds: number;
+  /**
+   * Seconds a job may take on its thread; past them it is failed (not tried again), its lock
+   * released and its thread ended and replaced, so no job can hold a thread for ever.
+   */
+  readonly jobSeconds: number;
   readonly log: (line: string) => void;
 }
+
+/** The most seeds one job may carry: `simulate --queue --batch` stays far below. */
+export const MAX_JOB_SEEDS = 10_000;
 
 /** A lab thread with the run it was last given, so a run's scenario is sent once. */
 interface Slot {
   port: LabWorkerPort;
-  run?: string;
+  /** What the thread was started with: the run, its scenario and settings, as a digest. */
+  started?: string;
   busy: boolean;
   onMessage?: (m: FromLabWorker) => void;
   onFailure?: (why: string) => void;
@@ -239,38 +248,94 @@ function newSlot(): Slot {
   return slot;
 }
 
+/**
+ * What is wrong with a job's data before any thread sees it (a job need not come from
+ * `simulate --queue`: anyone who can write to the Redis server can add one), or undefined.
+ * The scenario and settings are checked on the thread, as the command line checks them.
+ */
+export function jobDataProblem(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    return 'the job is not an object with run, scenario, settings and seeds';
+  const d = data as Record<string, unknown>;
+  if (typeof d['run'] !== 'string' || d['run'].length === 0 || d['run'].length > 200)
+    return "the job's run is not a name of 1 to 200 characters";
+  const seeds = d['seeds'];
+  if (!Array.isArray(seeds) || seeds.length === 0 || seeds.length > MAX_JOB_SEEDS)
+    return `the job's seeds are not a list of 1 to ${MAX_JOB_SEEDS} seeds`;
+  const bad = seeds.findIndex((x) => !Number.isSafeInteger(x));
+  if (bad >= 0)
+    return `the job's seeds[${bad}] is ${JSON.stringify(seeds[bad])}, not a whole number`;
+  if (new Set(seeds).size !== seeds.length) return 'the job names a seed twice';
+  if (typeof d['scenario'] !== 'object' || d['scenario'] === null) return 'the job has no scenario';
+  return undefined;
+}
+
 export interface QueueWorker {
   /** Resolves once it is connected and waiting for jobs. */
   readonly ready: Promise<void>;
   /** Lets the jobs under way finish (or, with `force`, drops them back to the queue) and stops. */
   close(force?: boolean): Promise<void>;
+  /** Games played that did not finish (stalled, stuck, cut off) and jobs failed, so far. */
+  troubles(): { readonly unfinished: number; readonly failed: number };
 }
 
 /** Plays lab jobs from the queue on `threads` worker threads until closed. */
 export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
   const slots: Slot[] = Array.from({ length: options.threads }, newSlot);
+  let unfinished = 0;
+  let failed = 0;
   const play = (job: Job<LabJobData, LabJobResult>): Promise<LabJobResult> => {
+    const where = `job ${job.id ?? '?'} of queue ${LAB_QUEUE}`;
+    const problem = jobDataProblem(job.data);
+    // Refused for good: trying a malformed job again gives the same answer.
+    if (problem) return Promise.reject(new UnrecoverableError(`${where}: ${problem}`));
     const index = slots.findIndex((s) => !s.busy);
     const slot = slots[index]!;
     slot.busy = true;
     const { run, scenario, settings, seeds } = job.data;
+    const digest = createHash('sha256')
+      .update(JSON.stringify([run, scenario, settings]))
+      .digest('hex');
     options.log(`playing seeds ${seeds[0]}-${seeds[seeds.length - 1]} of run ${run}`);
     return new Promise<LabJobResult>((resolve, reject) => {
       const got: GameRecord[] = [];
       const free = () => {
+        clearTimeout(timer);
         slot.busy = false;
         slot.onMessage = undefined;
         slot.onFailure = undefined;
       };
+      // A thread that is ended (timed out) or died is replaced by a fresh one in its place.
+      const replace = () => {
+        slot.port.terminate();
+        slots[index] = newSlot();
+      };
+      const timer = setTimeout(() => {
+        free();
+        replace();
+        reject(
+          new UnrecoverableError(
+            `${where}: seeds ${seeds[0]}-${seeds[seeds.length - 1]} of run ${run} took longer than ${options.jobSeconds} s (the worker's --job-seconds); the thread playing them was stopped`,
+          ),
+        );
+      }, options.jobSeconds * 1000);
       slot.onMessage = (m) => {
         if (m.type === 'error') {
           free();
-          slot.run = undefined;
-          reject(new Error(m.message));
+          // A fresh thread for the next job: nothing of this one's can reach it.
+          replace();
+          // The scenario or settings were refused (located), or a game failed: the same again.
+          reject(new UnrecoverableError(m.message));
           return;
         }
         if (m.type !== 'game') return;
         got.push(m.record);
+        if (m.record.winner === null) {
+          unfinished++;
+          options.log(
+            `seed ${m.record.seed} of run ${run} did not finish (${m.record.stoppedBy}${m.record.stalledSide ? `, ${m.record.stalledSide}` : ''}): ${m.record.reason ?? m.record.text}`,
+          );
+        }
         if (got.length === seeds.length) {
           free();
           resolve({ records: got });
@@ -279,12 +344,13 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
       slot.onFailure = (why) => {
         free();
         // A thread that died is replaced; the job fails and BullMQ tries it again.
-        slots[index] = newSlot();
+        replace();
         reject(new Error(`lab thread stopped: ${why}`));
       };
-      if (slot.run !== run) {
-        slot.port.post({ type: 'start', scenario, settings });
-        slot.run = run;
+      if (slot.started !== digest) {
+        // Admitted on the thread as the command line admits a file: a job is not trusted.
+        slot.port.post({ type: 'start', scenario, settings, admit: where });
+        slot.started = digest;
       }
       slot.port.post({ type: 'play', seeds });
     });
@@ -301,9 +367,11 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
   worker.on('completed', (job) =>
     options.log(`played seeds ${job.data.seeds[0]}-${job.data.seeds[job.data.seeds.length - 1]}`),
   );
-  worker.on('failed', (job, err) =>
-    options.log(`seeds ${job?.data.seeds.join(', ') ?? '?'} failed: ${err.message}`),
-  );
+  worker.on('failed', (job, err) => {
+    failed++;
+    const seeds = Array.isArray(job?.data?.seeds) ? job.data.seeds.slice(0, 20).join(', ') : '?';
+    options.log(`job ${job?.id ?? '?'} (seeds ${seeds}) failed: ${err.message}`);
+  });
   const ready = worker.waitUntilReady().then(
     () => undefined,
     (err: unknown) => {
@@ -312,6 +380,7 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
   );
   return {
     ready,
+    troubles: () => ({ unfinished, failed }),
     close: async (force) => {
       await worker.close(force);
       for (const s of slots) s.port.terminate();

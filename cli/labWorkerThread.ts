@@ -10,5 +10,8 @@ if (!port)
 // Messages sent while the module loaded wait in the port until this listener starts it.
 port.on(
   'message',
-  labWorkerHandler((m) => port.postMessage(m)),
+  labWorkerHandler(
+    (m) => port.postMessage(m),
+    () => performance.now(),
+  ),
 );

@@ -3,7 +3,7 @@ import { parseCommandArgs } from './args';
 import { replayChecked } from '../engine/game/replay';
 import { stopsHere } from '../engine/game/actionSchema';
 import { withoutBom } from '../engine/format/encoding';
-import { simulate } from '../engine/game/simulate';
+import { GAME_TIME_BUDGET_MS, STALL_TURNS, simulate } from '../engine/game/simulate';
 import { readPlayable } from './scenario';
 
 export const usage = `sandtable play <scenario> --seed <n> (--actions <file> | --bot [--save-actions <file>]) [--json] [--turn-limit <n>]
@@ -12,8 +12,11 @@ export const usage = `sandtable play <scenario> --seed <n> (--actions <file> | -
   hash of the final state. The same scenario, seed and log always print the same events and hash.
   With --bot every side is played by the bot to the end; --save-actions writes its log, which
   --actions then replays to the same hash. Dice cannot be fixed from a file.
-  Exits 0 when every action was legal, 1 when any was refused or the scenario cannot be played,
-  2 on bad usage.`;
+  A bot game that stops making progress ends as stalled (no shot, no move toward the enemy and no
+  objective changing hands for ${STALL_TURNS} turns, or past ${GAME_TIME_BUDGET_MS / 1000} s), naming the side.
+  Exits 0 when every action was legal (and, with --bot, the game ended), 1 when any was refused,
+  the bot game did not end or the scenario cannot be played (any file validate rejects), 2 on bad
+  usage.`;
 
 /**
  * Reads an action log: an array, or an object with an `actions` array. The entries are checked
@@ -69,8 +72,20 @@ export async function run(args: string[]): Promise<number> {
   const game = made.game;
   const options = { seed, ...(turnLimit ? { turnLimit } : {}) };
   let actions: unknown[];
+  // How a bot game stopped when it did not end: stalled, stuck or cut at the cap.
+  let unfinished: { by: string; side?: string; reason: string } | undefined;
   if (values.bot) {
-    actions = [...simulate(game, options).actions];
+    const played = simulate(game, {
+      ...options,
+      timeBudget: { ms: GAME_TIME_BUDGET_MS, now: () => performance.now() },
+    });
+    actions = [...played.actions];
+    if (played.stoppedBy !== 'over')
+      unfinished = {
+        by: played.stoppedBy,
+        ...(played.stalledSide !== undefined ? { side: played.stalledSide } : {}),
+        reason: played.reason ?? `stopped after ${played.sideTurns} side turns`,
+      };
     if (values['save-actions']) {
       await writeFile(values['save-actions'], `${JSON.stringify({ seed, actions }, null, 1)}\n`);
     }
@@ -99,6 +114,8 @@ export async function run(args: string[]): Promise<number> {
           turn: status.turn,
           phase: status.phase,
           result: outcome ?? null,
+          finished: unfinished === undefined,
+          ...(unfinished ? { unfinished } : {}),
           hash: result.hash,
         },
         null,
@@ -119,5 +136,9 @@ export async function run(args: string[]): Promise<number> {
       `turn ${status.turn}, ${status.phase}${outcome ? `, ${outcome.text}` : ''}\nstate hash ${result.hash}\n`,
     );
   }
-  return result.refused.length > 0 || result.stoppedAt ? 1 : 0;
+  if (unfinished)
+    process.stderr.write(
+      `${file}: the game did not finish (${unfinished.by}${unfinished.side ? `, ${unfinished.side}` : ''}): ${unfinished.reason}\n`,
+    );
+  return result.refused.length > 0 || result.stoppedAt || unfinished ? 1 : 0;
 }

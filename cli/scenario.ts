@@ -1,24 +1,41 @@
-import { readFile } from 'node:fs/promises';
-import { formatProblem, loadDocumentBytes, type ScenarioDoc } from '../engine/format/index';
+import { readFile, stat } from 'node:fs/promises';
+import { DEFAULT_MAX_BYTES, type ScenarioDoc } from '../engine/format/index';
+import { admitScenario } from '../engine/lab/checkedDocument';
 import { playableRulesets, rulesetModule } from '../engine/rulesets/registry';
 import type { RulesetModule } from '../engine/rulesets/types';
 
-/** Reads and validates a scenario file; prints problems and returns undefined when it fails. */
+/**
+ * Reads a scenario file and admits it as `sandtable validate` does (the loader, then its layout
+ * and forces checks, engine/lab/checkedDocument.ts); prints every problem, located, and returns
+ * undefined when validate would reject it, so no command hands the rules a file validate refuses.
+ */
 export async function readScenario(file: string): Promise<ScenarioDoc | undefined> {
   let bytes: Uint8Array;
   try {
+    const info = await stat(file);
+    if (info.isDirectory()) {
+      process.stderr.write(`${file}: is a folder; give a scenario file\n`);
+      return undefined;
+    }
+    if (info.size > DEFAULT_MAX_BYTES) {
+      process.stderr.write(
+        `${file}: the file is ${(info.size / 1048576).toFixed(1)} MB, larger than the ${DEFAULT_MAX_BYTES / 1048576} MB Sandtable opens; it is probably not a Sandtable file\n`,
+      );
+      return undefined;
+    }
     // Bytes, not text: a file that is not UTF-8 is refused at its byte, not silently mended.
     bytes = await readFile(file);
   } catch (e) {
     process.stderr.write(`${file}: cannot read (${(e as Error).message})\n`);
     return undefined;
   }
-  const r = loadDocumentBytes(bytes, { file, expect: ['sandtable.scenario'] });
-  if (!r.ok) {
-    for (const p of r.problems) process.stderr.write(`${formatProblem(p)}\n`);
+  const admitted = admitScenario(bytes, file);
+  if (!admitted.ok) {
+    for (const line of admitted.lines) process.stderr.write(`${line}\n`);
+    process.stderr.write(`${file}: refused; "sandtable validate ${file}" lists every problem\n`);
     return undefined;
   }
-  return r.doc;
+  return admitted.scenario;
 }
 
 /**

@@ -4,6 +4,7 @@ import { parseCommandArgs } from './args';
 import { defaultLabWorkers, nodeLabWorker } from './labThreads';
 import { readPlayable } from './scenario';
 import type { BotStyle } from '../engine/game/gameDef';
+import { GAME_TIME_BUDGET_MS, STALL_TURNS } from '../engine/game/simulate';
 import { runLab } from '../engine/lab/runner';
 import type {
   HeatGrid,
@@ -52,9 +53,12 @@ export const usage = `sandtable simulate <scenario> [--games <n>] [--seed <s>] [
   "complete" false when the run was stopped.
   --fail-above 0.6 exits 3 when a side wins more than 60% of games with 95% confidence (the low
   end of its interval is above it): a check for a club's CI.
-  Exit codes: 0 every game played (and --fail-above passed), 3 as above, 1 when the scenario
-  cannot be played or a game or the queue failed, 2 on bad usage, 130 when stopped by Ctrl-C
-  (after the report of the games played).`;
+  A game that stops making progress ends as stalled (no shot, no move toward the enemy and no
+  objective changing hands for ${STALL_TURNS} turns, or past ${GAME_TIME_BUDGET_MS / 1000} s) and counts as unfinished.
+  Exit codes: 0 every game played to its end (and --fail-above passed), 3 as above, 1 when the
+  scenario cannot be played (any file validate rejects), a game did not finish (stalled, stuck or
+  cut off; the report is printed first) or a game or the queue failed, 2 on bad usage, 130 when
+  stopped by Ctrl-C (after the report of the games played).`;
 
 const STYLES: readonly BotStyle[] = ['cautious', 'balanced', 'aggressive'];
 
@@ -361,6 +365,13 @@ export async function run(args: string[]): Promise<number> {
         `\nagainst the run saved ${before.savedAt} (${before.report.played} games):\n${changes.map((c) => `  ${c}`).join('\n')}\n`,
       );
     if (values.save) process.stdout.write(`\nsaved to ${labPath}\n`);
+  }
+  if (report.unfinished > 0 && !cancelled) {
+    const first = report.firstUnfinished;
+    process.stderr.write(
+      `${file}: ${report.unfinished} of ${report.played} game${report.played === 1 ? '' : 's'} did not finish${first ? ` (first: seed ${first.seed}, ${first.reason})` : ''}\n`,
+    );
+    return 1;
   }
   if (failAbove !== undefined) {
     const over = report.sides.filter((s) => s.wins.low > failAbove);

@@ -2,17 +2,12 @@ import { readFile, stat } from 'node:fs/promises';
 import {
   DEFAULT_MAX_BYTES,
   formatProblem,
-  loadDocumentBytes,
   type CatalogDoc,
   type Problem,
 } from '../engine/format/index';
-import { checkLayout, type LayoutProblem } from '../engine/layout/layoutChecks';
-import {
-  BUNDLED_CATALOGS,
-  checkForces,
-  composeRulesetCatalog,
-  type ForceProblem,
-} from '../engine/forces/index';
+import type { LayoutProblem } from '../engine/layout/layoutChecks';
+import { BUNDLED_CATALOGS, type ForceProblem } from '../engine/forces/index';
+import { checkDocumentBytes, formatCheck } from '../engine/lab/checkedDocument';
 import { loadCatalogs } from './catalogs';
 
 export const usage = `sandtable validate <file...> [--json] [--strict] [--catalog <file>]...
@@ -64,29 +59,15 @@ export async function validateFile(
       };
     }
     // Bytes, not text: a file that is not UTF-8 is refused at its byte, not silently mended.
-    const result = loadDocumentBytes(await readFile(file), { file });
-    if (!result.ok) return { file, valid: false, problems: result.problems, layout: [] };
-    const doc = result.doc;
-    const layout = doc.format === 'sandtable.scenario' ? checkLayout(doc, catalogs) : [];
-    const forces =
-      doc.format === 'sandtable.scenario' || doc.format === 'sandtable.forces'
-        ? checkForces(
-            doc.ruleset,
-            doc.forces,
-            composeRulesetCatalog(
-              doc.ruleset,
-              catalogs,
-              doc.format === 'sandtable.scenario' ? doc.catalog : undefined,
-            ),
-          )
-        : [];
+    // The same loader and checks every command admits a file with (engine/lab/checkedDocument.ts).
+    const checked = checkDocumentBytes(await readFile(file), { file, catalogs });
     return {
       file,
-      valid: ![...layout, ...forces].some((p) => p.severity === 'error'),
-      format: result.format,
-      problems: [],
-      layout,
-      forces,
+      valid: checked.valid,
+      ...(checked.format !== undefined ? { format: checked.format } : {}),
+      problems: checked.problems,
+      layout: checked.layout,
+      ...(checked.forces !== undefined ? { forces: checked.forces } : {}),
     };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
@@ -107,11 +88,6 @@ function report(file: string, why: string): FileReport {
     problems: [{ file, pointer: '', code: 'parse', message: `the file ${why}` }],
     layout: [],
   };
-}
-
-function formatLayout(file: string, p: LayoutProblem | ForceProblem): string {
-  const rule = p.ruleId ? ` [${p.ruleId}]` : '';
-  return `${p.severity === 'error' ? 'FAIL' : 'warn'} ${file} at ${p.pointer} (${p.check}): ${p.message}${rule}`;
 }
 
 export async function run(args: string[]): Promise<number> {
@@ -156,7 +132,7 @@ export async function run(args: string[]): Promise<number> {
     for (const r of reports) {
       for (const p of r.problems) process.stdout.write(`FAIL ${formatProblem(p)}\n`);
       for (const p of [...r.layout, ...(r.forces ?? [])])
-        process.stdout.write(`${formatLayout(r.file, p)}\n`);
+        process.stdout.write(`${formatCheck(r.file, p)}\n`);
       if (r.problems.length === 0 && !failed(r))
         process.stdout.write(`ok   ${r.file} (${r.format})\n`);
     }

@@ -1,5 +1,13 @@
 import type { RngState } from '../random/dice';
-import type { BotStyle, GameAction, GameDef, GameResult, SideTurn } from './gameDef';
+import type {
+  BoardPiece,
+  BotStyle,
+  GameAction,
+  GameDef,
+  GameResult,
+  ObjectiveHolding,
+  SideTurn,
+} from './gameDef';
 import { hashState } from './stateHash';
 
 /**
@@ -22,6 +30,18 @@ export interface SimulateOptions<S, A extends GameAction, E = unknown> {
   readonly players?: Readonly<Record<string, Player<S, A>>>;
   /** Stops after this many side turns even if the game is not over (a guard against a stuck bot). */
   readonly maxSideTurns?: number;
+  /**
+   * Game turns in a row without progress (no shot, no piece lost or brought on, no move toward
+   * an enemy, no objective changing hands) after which the game ends as stalled; default
+   * `STALL_TURNS`, 0 turns the detector off (a replay of a recorded game).
+   */
+  readonly stallTurns?: number;
+  /**
+   * A budget of time for the whole game, read between side turns with `now` (milliseconds; the
+   * engine takes time as input): past it the game ends as stalled. A bot that never returns from
+   * one side turn is stopped by its caller (the lab ends the thread), not here.
+   */
+  readonly timeBudget?: { readonly ms: number; readonly now: () => number };
   /** Dice the game rolls first, before the seeded ones (tests only). */
   readonly forcedDice?: readonly number[];
   /** Keep every action (for a saved log or a replay check); off for speed in the balance lab. */
@@ -41,10 +61,110 @@ export interface SimulateResult<S, A> {
   readonly hash: string;
   readonly sideTurns: number;
   readonly events: number;
-  /** Why the driver stopped: the game ended, the cap, or a side that could not go on. */
-  readonly stoppedBy: 'over' | 'cap' | 'stuck';
-  /** What stopped a stuck game (an action refused, in the reducer's words). */
+  /**
+   * Why the driver stopped: the game ended; the cap of side turns; a side that could not go on
+   * (its action refused); or no progress for `stallTurns` turns or past the time budget.
+   */
+  readonly stoppedBy: StopReason;
+  /** What stopped a game that did not end, in words (the reducer's for an action refused). */
   readonly reason?: string;
+  /** The side that stalled or was stuck: the one that went longest without progress. */
+  readonly stalledSide?: string;
+}
+
+/** Why a headless game stopped; every reason but 'over' is a game that did not finish. */
+export type StopReason = 'over' | 'cap' | 'stuck' | 'stalled';
+
+/** Game turns without progress after which a headless game ends as stalled (`stallTurns`). */
+export const STALL_TURNS = 10;
+
+/**
+ * The time budget the command line and the lab give one bot game (`timeBudget`): many times what
+ * any game the schemas accept takes (under 10 s), so only a game that went wrong meets it.
+ */
+export const GAME_TIME_BUDGET_MS = 120_000;
+
+/**
+ * Side turns without progress that end a game as stalled even while the turn does not move on
+ * (a deployment or a phase that starts again for ever): many times more than any game's longest
+ * quiet stretch.
+ */
+const STALL_SIDE_TURNS_PER_TURN = 40;
+
+/**
+ * Events that are shots, by the words rulesets name them with (a shot, a fire, an attack, a
+ * grenade, a mortar round, a battle): a shot that misses is still progress.
+ */
+const SHOT_EVENT = /shot|fire|attack|grenade|mortar|battle|hit/i;
+
+function hasShot(events: readonly unknown[]): boolean {
+  for (const e of events) {
+    const type = (e as { type?: unknown } | null)?.type;
+    if (typeof type === 'string' && !/^no[A-Z]/.test(type) && SHOT_EVENT.test(type)) return true;
+  }
+  return false;
+}
+
+/**
+ * Sees a game side turn by side turn and says whether it made progress: a shot, a piece lost or
+ * brought on (or off) the board, a piece that ended nearer its nearest enemy, an objective that
+ * changed hands. A game without `pieces` or `objectives` is judged by what it does report.
+ */
+class ProgressWatch<S> {
+  private pieces: Map<string, BoardPiece> | undefined;
+  private holders: string | undefined;
+
+  constructor(
+    private readonly game: Pick<GameDef<S>, 'pieces' | 'objectives'>,
+    state: S,
+  ) {
+    this.pieces = this.piecesOf(state);
+    this.holders = this.holdersOf(state);
+  }
+
+  private piecesOf(state: S): Map<string, BoardPiece> | undefined {
+    const list = this.game.pieces?.(state);
+    return list ? new Map(list.map((p) => [p.id, p])) : undefined;
+  }
+
+  private holdersOf(state: S): string | undefined {
+    const list: readonly ObjectiveHolding[] | undefined = this.game.objectives?.(state);
+    return list?.map((o) => `${o.id}=${o.holder ?? ''}`).join(',');
+  }
+
+  /** Whether the side turn that led to `state` with `events` made progress. */
+  after(state: S, events: readonly unknown[]): boolean {
+    let moved = hasShot(events);
+    const holders = this.holdersOf(state);
+    if (holders !== this.holders) moved = true;
+    this.holders = holders;
+    const before = this.pieces;
+    const now = this.piecesOf(state);
+    this.pieces = now;
+    if (moved || !before || !now) return moved;
+    for (const p of now.values()) {
+      const was = before.get(p.id);
+      if (!was || was.alive !== p.alive || (was.at === null) !== (p.at === null)) return true;
+      if (!p.at || !was.at || (p.at[0] === was.at[0] && p.at[1] === was.at[1])) continue;
+      if (nearestEnemy(now, p.side, p.at) < nearestEnemy(before, p.side, was.at) - 1e-6)
+        return true;
+    }
+    for (const id of before.keys()) if (!now.has(id)) return true;
+    return false;
+  }
+}
+
+function nearestEnemy(
+  pieces: ReadonlyMap<string, BoardPiece>,
+  side: string,
+  at: readonly [number, number],
+): number {
+  let best = Infinity;
+  for (const q of pieces.values()) {
+    if (q.side === side || !q.alive || !q.at) continue;
+    best = Math.min(best, Math.hypot(q.at[0] - at[0], q.at[1] - at[1]));
+  }
+  return best;
 }
 
 /** Puts rolls in front of the game's seeded dice. */
@@ -104,11 +224,31 @@ export function simulate<S, A extends GameAction, E>(
   if (options.forcedDice?.length) state = withForcedDice(game, state, options.forcedDice);
   options.observe?.(state, 0, []);
   const cap = options.maxSideTurns ?? 2000;
+  const stallTurns = options.stallTurns ?? STALL_TURNS;
+  const watch = stallTurns > 0 ? new ProgressWatch(game, state) : undefined;
+  const budget = options.timeBudget;
+  const startedAt = budget?.now();
+  // The turn and side turn of each side's last progress (a side's own turn that made some).
+  const firstTurn = game.status(state).turn;
+  const lastProgress = new Map(game.sides.map((s) => [s.id, { turn: firstTurn, sideTurn: 0 }]));
+  let quietSideTurns = 0;
   const actions: A[] = [];
   let events = 0;
   let sideTurns = 0;
-  let stoppedBy: SimulateResult<S, A>['stoppedBy'] = 'cap';
+  let stoppedBy: StopReason = 'cap';
   let reason: string | undefined;
+  let stalledSide: string | undefined;
+  // The side that went longest without progress (the first of them in the game's order).
+  const laggard = () => {
+    let worst: string | undefined;
+    let at = Infinity;
+    for (const [id, p] of lastProgress)
+      if (p.sideTurn < at) {
+        at = p.sideTurn;
+        worst = id;
+      }
+    return worst;
+  };
   while (sideTurns < cap) {
     const status = game.status(state);
     if (status.over) {
@@ -121,10 +261,17 @@ export function simulate<S, A extends GameAction, E>(
       reason = `nobody is asked to act in turn ${status.turn}, ${status.phase}`;
       break;
     }
+    if (budget && budget.now() - startedAt! > budget.ms) {
+      stoppedBy = 'stalled';
+      stalledSide = side;
+      reason = `${side} was to act in turn ${status.turn}, ${status.phase}, when the game's time budget of ${budget.ms / 1000} s ran out`;
+      break;
+    }
     const turn = playSide(game, state, side, options.players?.[side]);
     sideTurns++;
     if ('refused' in turn) {
       stoppedBy = 'stuck';
+      stalledSide = side;
       reason = `${side}: ${turn.refused}`;
       break;
     }
@@ -132,6 +279,32 @@ export function simulate<S, A extends GameAction, E>(
     events += turn.events.length;
     if (options.record !== false) actions.push(...turn.actions);
     options.observe?.(state, sideTurns, turn.events);
+    if (!watch) continue;
+    const now = game.status(state);
+    if (watch.after(state, turn.events)) {
+      lastProgress.set(side, { turn: now.turn, sideTurn: sideTurns });
+      quietSideTurns = 0;
+      continue;
+    }
+    quietSideTurns++;
+    if (now.over) continue;
+    let latest = -Infinity;
+    for (const p of lastProgress.values()) latest = Math.max(latest, p.turn);
+    const quietTurns = now.turn - latest;
+    if (quietTurns >= stallTurns || quietSideTurns >= stallTurns * STALL_SIDE_TURNS_PER_TURN) {
+      stoppedBy = 'stalled';
+      stalledSide = laggard();
+      reason =
+        quietTurns >= stallTurns
+          ? `no shot, no move toward the enemy and no objective changing hands for ${quietTurns} turns (to turn ${now.turn}, ${now.phase}); ${stalledSide} went longest without any`
+          : `${quietSideTurns} side turns in a row without progress in turn ${now.turn}, ${now.phase}; ${stalledSide} went longest without any`;
+      break;
+    }
+  }
+  if (stoppedBy === 'cap') {
+    const status = game.status(state);
+    stalledSide = laggard();
+    reason = `stopped after ${sideTurns} side turns in turn ${status.turn}, ${status.phase}`;
   }
   return {
     state,
@@ -142,6 +315,7 @@ export function simulate<S, A extends GameAction, E>(
     events,
     stoppedBy,
     ...(reason !== undefined ? { reason } : {}),
+    ...(stalledSide !== undefined ? { stalledSide } : {}),
   };
 }
 

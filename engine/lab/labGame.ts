@@ -1,5 +1,5 @@
 import type { AnyGameDef, BoardPiece } from '../game/gameDef';
-import { simulate, type Player } from '../game/simulate';
+import { GAME_TIME_BUDGET_MS, simulate, type Player } from '../game/simulate';
 import type { Death, GameRecord, LabSettings } from './types';
 
 /**
@@ -7,7 +7,13 @@ import type { Death, GameRecord, LabSettings } from './types';
  * statistics need: result, length, final hash, where pieces fell and where the winner stood.
  * A pure function of the game, the seed and the settings.
  */
-export function playLabGame(game: AnyGameDef, seed: number, settings: LabSettings): GameRecord {
+export function playLabGame(
+  game: AnyGameDef,
+  seed: number,
+  settings: LabSettings,
+  /** A clock (milliseconds) for the game's time budget; without one, the game has none. */
+  now?: () => number,
+): GameRecord {
   const players: Record<string, Player> = {};
   for (const side of game.sides) {
     players[side.id] = { kind: 'bot', style: settings.styles[side.id] ?? 'balanced' };
@@ -38,6 +44,7 @@ export function playLabGame(game: AnyGameDef, seed: number, settings: LabSetting
     seed,
     players,
     record: false,
+    ...(now ? { timeBudget: { ms: GAME_TIME_BUDGET_MS, now } } : {}),
     ...(settings.turnLimit !== undefined ? { turnLimit: settings.turnLimit } : {}),
     ...(pieces || objectives
       ? {
@@ -99,6 +106,7 @@ export function playLabGame(game: AnyGameDef, seed: number, settings: LabSetting
     sideTurns: r.sideTurns,
     stoppedBy: r.stoppedBy,
     ...(r.reason !== undefined ? { reason: r.reason } : {}),
+    ...(r.stalledSide !== undefined ? { stalledSide: r.stalledSide } : {}),
     ...(atTurnLimit ? { atTurnLimit: true } : {}),
     hash: r.hash,
     deaths,

@@ -3,6 +3,7 @@
  * many of them. Plain JSON throughout, so it crosses worker boundaries and can be saved.
  */
 import type { BotStyle } from '../game/gameDef';
+import type { StopReason } from '../game/simulate';
 
 /** What to play: how many games, from which seed, with which bot style per side. */
 export interface LabSettings {
@@ -33,8 +34,11 @@ export interface GameRecord {
   /** The turn the game ended in. */
   readonly turns: number;
   readonly sideTurns: number;
-  readonly stoppedBy: 'over' | 'cap' | 'stuck';
+  /** 'over' when the game ended; otherwise it did not finish (see `StopReason`). */
+  readonly stoppedBy: StopReason;
   readonly reason?: string;
+  /** The side that stalled or was stuck, in a game that did not finish. */
+  readonly stalledSide?: string;
   /** A draw that ended on the game's turn limit: nobody had won when time ran out. */
   readonly atTurnLimit?: boolean;
   /** Hash of the final state: the same seed and settings always give the same hash. */

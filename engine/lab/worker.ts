@@ -1,6 +1,7 @@
 import type { ScenarioDoc } from '../format';
 import type { AnyGameDef, GameAction } from '../game/gameDef';
-import { simulate } from '../game/simulate';
+import { GAME_TIME_BUDGET_MS, simulate } from '../game/simulate';
+import { admitScenarioValue } from './checkedDocument';
 import { rulesetModule } from '../rulesets/registry';
 import { playLabGame } from './labGame';
 import type { GameRecord, LabSettings } from './types';
@@ -12,8 +13,18 @@ import type { GameRecord, LabSettings } from './types';
  */
 
 export type ToLabWorker =
-  /** The scenario and settings of the run; sent once, before any seeds. */
-  | { readonly type: 'start'; readonly scenario: ScenarioDoc; readonly settings: LabSettings }
+  /**
+   * The scenario and settings of the run; sent once, before any seeds. With `admit` (where it
+   * came from, e.g. "job run-1 of queue sandtable-lab") the worker trusts neither: it loads and
+   * checks the scenario as `sandtable validate` does and the settings as the command line does,
+   * and refuses them with every problem located (a job written straight to a queue).
+   */
+  | {
+      readonly type: 'start';
+      readonly scenario: ScenarioDoc;
+      readonly settings: LabSettings;
+      readonly admit?: string;
+    }
   /** Seeds to play; the worker answers with one `game` message per seed, in order. */
   | { readonly type: 'play'; readonly seeds: readonly number[] }
   /** Plays one seed again and sends back its action log, to replay the game in the playtest. */
@@ -45,13 +56,33 @@ export function labGameOf(scenario: ScenarioDoc): { game: AnyGameDef } | { error
 }
 
 /** A message handler that plays the seeds it is sent and posts a record per game. */
-export function labWorkerHandler(post: (m: FromLabWorker) => void): (m: ToLabWorker) => void {
+export function labWorkerHandler(
+  post: (m: FromLabWorker) => void,
+  /** A clock (milliseconds) for each game's time budget; without one, games have none. */
+  now?: () => number,
+): (m: ToLabWorker) => void {
   let game: AnyGameDef | undefined;
   let settings: LabSettings | undefined;
   return (m) => {
     switch (m.type) {
       case 'start': {
-        const made = labGameOf(m.scenario);
+        game = undefined;
+        settings = undefined;
+        let scenario = m.scenario;
+        if (m.admit !== undefined) {
+          const refused = settingsProblem(m.settings);
+          if (refused) {
+            post({ type: 'error', message: `${m.admit}: ${refused}` });
+            return;
+          }
+          const admitted = admitScenarioValue(m.scenario, m.admit);
+          if (!admitted.ok) {
+            post({ type: 'error', message: admitted.lines.join('\n') });
+            return;
+          }
+          scenario = admitted.scenario;
+        }
+        const made = labGameOf(scenario);
         if ('error' in made) {
           post({ type: 'error', message: made.error });
           return;
@@ -76,6 +107,7 @@ export function labWorkerHandler(post: (m: FromLabWorker) => void): (m: ToLabWor
               game.sides.map((s) => [s.id, { kind: 'bot', style: styles[s.id] ?? 'balanced' }]),
             ),
             ...(settings.turnLimit !== undefined ? { turnLimit: settings.turnLimit } : {}),
+            ...(now ? { timeBudget: { ms: GAME_TIME_BUDGET_MS, now } } : {}),
           });
           post({ type: 'log', seed: m.seed, actions: r.actions, hash: r.hash });
         } catch (err) {
@@ -92,7 +124,7 @@ export function labWorkerHandler(post: (m: FromLabWorker) => void): (m: ToLabWor
         for (const seed of m.seeds) {
           let record: GameRecord;
           try {
-            record = playLabGame(game, seed, settings);
+            record = playLabGame(game, seed, settings, now);
           } catch (err) {
             const why = err instanceof Error ? err.message : String(err);
             post({ type: 'error', message: `game with seed ${seed} failed: ${why}` });
@@ -103,4 +135,30 @@ export function labWorkerHandler(post: (m: FromLabWorker) => void): (m: ToLabWor
         return;
     }
   };
+}
+
+const STYLES: readonly string[] = ['cautious', 'balanced', 'aggressive'];
+
+/**
+ * What is wrong with run settings that did not come from this program (a job on a queue), as the
+ * command line would refuse them: undefined when they are sound.
+ */
+export function settingsProblem(settings: unknown): string | undefined {
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings))
+    return 'the settings are not an object with games, firstSeed and styles';
+  const s = settings as Record<string, unknown>;
+  if (!Number.isSafeInteger(s['games']) || (s['games'] as number) < 1)
+    return `settings.games must be a whole number from 1, not ${JSON.stringify(s['games'])}`;
+  if (!Number.isSafeInteger(s['firstSeed']))
+    return `settings.firstSeed must be a whole number, not ${JSON.stringify(s['firstSeed'])}`;
+  const limit = s['turnLimit'];
+  if (limit !== undefined && !(Number.isSafeInteger(limit) && (limit as number) > 0))
+    return `settings.turnLimit must be a whole number from 1, not ${JSON.stringify(limit)}`;
+  const styles = s['styles'];
+  if (typeof styles !== 'object' || styles === null || Array.isArray(styles))
+    return 'settings.styles must be an object of side ids and bot styles';
+  for (const [side, style] of Object.entries(styles))
+    if (!STYLES.includes(style as string))
+      return `settings.styles gives side "${side}" the style ${JSON.stringify(style)}; use ${STYLES.join(', ')}`;
+  return undefined;
 }

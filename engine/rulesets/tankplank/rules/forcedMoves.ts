@@ -11,7 +11,7 @@ import { type TablePoint, tablePoint } from '../../../geometry/units';
 import { constant } from './catalog';
 import type { TankplankContext } from './context';
 import { gunCrew } from './gunCrews';
-import { info, onTable, positionOf, seesBetween } from './situation';
+import { hullIds, info, onTable, positionOf, seesBetween } from './situation';
 import { isBoat } from './boats';
 import { furthestLegal, moverFor } from './movement';
 import { type Events, round } from './reduction';
@@ -158,23 +158,26 @@ function gunNeedingCrew(
   if (!kw.includes('armoured') || kw.includes('personnelCarrier')) return undefined;
   const reach = constant(ctx.catalog, 'crewProximity');
   let best: { gun: string; serving: boolean; post: TablePoint; d: number } | undefined;
-  for (const g of state.units.list()) {
+  // Guns are among the hulls (the record's vehicles and guns, in its order): the men on the
+  // table, however many bailed out, are not looked at here.
+  for (const id of hullIds(ctx, state)) {
+    const g = state.units.get(id)!;
     if (!onTable(g) || g.side !== man.side || !g.alive) continue;
     const gi = info(ctx, state, g.id);
     if (gi.kind !== 'gun' || gi.type.keywords?.includes('artillery')) continue;
     const at = tablePoint(g.at[0], g.at[1]);
-    const full = (gi.type.crew ?? []).reduce((n, c) => n + c.count, 0);
-    // Who can serve it now; the man himself counts only once he is there.
-    const hands = gunCrew(ctx, state, g.id, at);
     const d = distance(from, at);
+    // No farther gun can be the nearest one: skipped before its men are counted.
+    if (best && best.d <= d) continue;
+    const full = (gi.type.crew ?? []).reduce((n, c) => n + c.count, 0);
     const serving = d <= reach + 1e-9;
-    if (hands >= full && !serving) continue;
+    // Who can serve it now; the man himself counts only once he is there.
+    if (!serving && gunCrew(ctx, state, g.id, at) >= full) continue;
     if (
       !serving &&
       !seesBetween(ctx, state, { unit: manId, point: from }, { unit: g.id, point: at })
     )
       continue;
-    if (best && best.d <= d) continue;
     const post = d > 0 ? project(at, bearing(at, from), reach * 0.8) : at;
     best = { gun: g.id, serving, post, d };
   }

@@ -43,9 +43,10 @@ export function gunCrew(
   const helpers = crossTrained(ctx, weaponsOf(ctx, info(ctx, state, gun))[0]?.weapon.id);
   for (const u of state.units.list()) {
     if (!onTable(u) || u.side !== g.side || u.id === gun || u.doomed) continue;
-    if (info(ctx, state, u.id).kind !== 'figure') continue;
+    // The cheap tests first: who may serve it and whether he stands by it, then what he is.
     if (u.formation !== g.formation && !(u.role !== undefined && helpers.has(u.role))) continue;
-    if (dist([u.at[0], u.at[1]], at) <= reach + 1e-9) n++;
+    if (!(dist([u.at[0], u.at[1]], at) <= reach + 1e-9)) continue;
+    if (info(ctx, state, u.id).kind === 'figure') n++;
   }
   return n;
 }
