@@ -105,7 +105,7 @@ describe('a tank moved by a click', () => {
     const p = plan(g, [10, 20]);
     expect(p.ok).toBe(true);
     if (!p.ok) return;
-    expect(p.explanation).toMatch(/meets Building 1 \(Building\)/);
+    expect(p.explanation).toMatch(/meets building 2 \(Building\)/);
     expect(p.explanation).not.toMatch(/Farmhouse|ivi12yvh/);
   });
 });

@@ -2,6 +2,7 @@ import type { Feature, MobilityClass, ScenarioDoc, TerrainType } from '../../../
 import type { Polygon } from '../../../geometry/polygon';
 import { boxOf, rectangleCorners, type Box } from '../../../geometry/polygon';
 import { tablePoint } from '../../../geometry/units';
+import { featureLabel } from '../../../terrain/featureLabel';
 import type { TanksRules } from './catalog';
 
 /**
@@ -123,9 +124,6 @@ export function mapTerrain(
   if (scenario.map.kind !== 'table') return 'TANKS is played on a table in inches, not a hex map';
   const pieces: TerrainPiece[] = [];
   const ignored: { id: string; kind: string }[] = [];
-  // A feature without a name is called by its terrain type and a number ("Building 2"), never
-  // by its id, in every message.
-  const unnamed = new Map<string, number>();
   for (const f of scenario.map.features) {
     if (pool.has(f.id)) continue;
     const typeId = tanksTerrainType(f);
@@ -137,13 +135,8 @@ export function mapTerrain(
     const type = rules.cat.terrainTypes.get(typeId);
     if (!type)
       return `feature ${f.id} is a ${f.kind}, which plays as TANKS terrain "${typeId}", but the catalogs have no such terrain type`;
-    let name = f.name?.trim();
-    if (!name) {
-      const n = (unnamed.get(type.id) ?? 0) + 1;
-      unnamed.set(type.id, n);
-      name = `${type.name} ${n}`;
-    }
-    pieces.push(pieceOf(f.id, name, type, outline, f.rules));
+    // A feature without a name is its kind and its number on the map ("building 2"), never its id.
+    pieces.push(pieceOf(f.id, featureLabel(f, scenario.map.features), type, outline, f.rules));
   }
   return { pieces, ignored };
 }
