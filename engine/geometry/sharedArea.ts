@@ -101,6 +101,18 @@ interface Edge {
   readonly set: 0 | 1;
 }
 
+/** How many of the sorted numbers `xs` are at most `x`. */
+function firstAbove(xs: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (xs[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Where two edges cross strictly inside both their x ranges, or undefined. */
 function crossingX(e: Edge, f: Edge): number | undefined {
   const lo = Math.max(e.x0, f.x0);
@@ -119,7 +131,16 @@ function crossingX(e: Edge, f: Edge): number | undefined {
  * bars crossing 150 bars, much less on real terrain).
  */
 const MAX_CROSSINGS = 20_000;
+/**
+ * Past this much work (edge tests while finding crossings, or edges summed over the slabs they
+ * cross), the sweep hands over to the scanlines too: a road of thousands of short strips over a
+ * house has few crossings per pair of edges but thousands of edges alive in every slab.
+ */
+const MAX_SWEEP_WORK = 3_000_000;
+/** Scanlines are at most this many, and at least the fewest, spaced so their work stays bounded. */
 const SCANLINES = 4096;
+const MIN_SCANLINES = 256;
+const MAX_SCAN_WORK = 3_000_000;
 
 /** The boxes of a set's polygons, kept per set: one feature is measured against many. */
 const boxCache = new WeakMap<RingSet, Box[]>();
@@ -132,8 +153,17 @@ function boxesOf(set: RingSet): Box[] {
   return boxes;
 }
 
+/**
+ * Counts the work of the measures it is passed to, in edge steps (an edge tested against
+ * another, or carried through a slab or across a scanline), so a caller measuring many pairs can
+ * stop at a budget whatever the shapes.
+ */
+export interface WorkMeter {
+  work: number;
+}
+
 /** Area of (∪a) ∩ (∪b) in square units. */
-export function sharedArea(a: RingSet, b: RingSet): number {
+export function sharedArea(a: RingSet, b: RingSet, meter?: WorkMeter): number {
   if (a.length === 0 || b.length === 0) return 0;
   const boxesA = boxesOf(a);
   const boxesB = boxesOf(b);
@@ -186,23 +216,33 @@ export function sharedArea(a: RingSet, b: RingSet): number {
   for (const i of keepA) add(a[i]!, 0);
   for (const i of keepB) add(b[i]!, 1);
   if (edges.length === 0) return 0;
+  if (meter) meter.work += edges.length;
 
   // Crossings, found by sweeping edges sorted by their left end.
   const byStart = [...edges].sort((e, f) => e.x0 - f.x0);
   let crossings = 0;
-  const active: Edge[] = [];
+  let tests = 0;
+  let active: Edge[] = [];
   for (const e of byStart) {
-    for (let k = active.length - 1; k >= 0; k--) if (active[k]!.x1 <= e.x0) active.splice(k, 1);
+    active = active.filter((f) => f.x1 > e.x0);
+    tests += active.length;
+    if (tests > MAX_SWEEP_WORK) return scanlineArea(clipped, polys, clip, meter);
     for (const f of active) {
       const x = crossingX(e, f);
       if (x === undefined) continue;
       xs.push(x);
-      if (++crossings > MAX_CROSSINGS) return scanlineArea(clipped, polys, clip);
+      if (++crossings > MAX_CROSSINGS) return scanlineArea(clipped, polys, clip, meter);
     }
     active.push(e);
   }
 
   xs.sort((p, q) => p - q);
+  // Each edge is alive in the slabs between its ends: their sum is the sweep's work.
+  let work = 0;
+  for (const e of byStart) work += firstAbove(xs, e.x1) - firstAbove(xs, e.x0);
+  if (meter) meter.work += tests;
+  if (work > MAX_SWEEP_WORK) return scanlineArea(clipped, polys, clip, meter);
+  if (meter) meter.work += work;
   // The edges in typed arrays, and the live ones kept in their order along the slab's middle
   // from one slab to the next: between neighbouring slabs only the edges that cross there swap,
   // so an insertion sort puts them back in order in about one pass (no sort, no objects, per
@@ -295,8 +335,24 @@ interface Span {
  * edges (the sides of an axis-aligned deck or building) and never horizontal ones, the opposite
  * of the sweep over vertical slabs.
  */
-function scanlineArea(rings: readonly ClippedRing[], polys: number, clip: Box): number {
-  const dy = (clip.maxY - clip.minY) / SCANLINES;
+function scanlineArea(
+  rings: readonly ClippedRing[],
+  polys: number,
+  clip: Box,
+  meter: WorkMeter | undefined,
+): number {
+  // Lines as close as the work allows: each edge is met by the lines across its height.
+  let heights = 0;
+  for (const { ring } of rings)
+    for (let i = 0; i < ring.length; i++)
+      heights += Math.abs(ring[(i + 1) % ring.length]![1] - ring[i]![1]);
+  const height = clip.maxY - clip.minY;
+  const lines = Math.max(
+    MIN_SCANLINES,
+    Math.min(SCANLINES, Math.floor((MAX_SCAN_WORK * height) / Math.max(heights, 1e-300))),
+  );
+  const dy = height / lines;
+  if (meter) meter.work += heights / dy + lines;
   // Edges as y-ranges, sorted by their lower end, so each scanline meets only its own.
   const spans: Span[] = [];
   for (const { ring, poly, set } of rings)
@@ -341,7 +397,7 @@ function scanlineArea(rings: readonly ClippedRing[], polys: number, clip: Box): 
   let live = 0;
   let next = 0;
   let area = 0;
-  for (let s = 0; s < SCANLINES; s++) {
+  for (let s = 0; s < lines; s++) {
     const y = clip.minY + (s + 0.5) * dy;
     // Half-open [lo, hi): a line through a vertex meets exactly one of the two edges there.
     let kept = 0;

@@ -15,6 +15,8 @@ import type {
 import { footprintBox, footprintOf } from '../terrain/featureGeometry';
 import {
   occupiedArea,
+  occupiedAreaNear,
+  occupiedBox,
   withoutIdlePoints,
   outlineGap,
   overlapArea,
@@ -25,6 +27,7 @@ import { composeRulesetCatalog } from '../forces/rulesetCatalog';
 import { checkMissionPlacement } from './missionPlacement';
 import { extentBox } from './tableExtent';
 import { checkReachability } from './reachability';
+import type { WorkMeter } from '../geometry/sharedArea';
 import { deckSplitsFloor } from './bridgeSpan';
 import type { LayoutCheckId, LayoutProblem } from './layoutProblem';
 
@@ -463,6 +466,12 @@ const MAX_OVERLAPS_LISTED = 100;
  * stops and says how far it got, so it ends in a few seconds whatever the file.
  */
 const MAX_PAIRS_MEASURED = 40_000;
+/**
+ * And at most this much measuring work (edge steps, see `WorkMeter`; about two seconds): pairs
+ * of outlines traced with thousands of points cost thousands of times a plain pair, and a file
+ * can hold hundreds of them.
+ */
+const MAX_OVERLAP_WORK = 150_000_000;
 
 /** Kinds that must not share ground with some other kind: the only ones an overlap can involve. */
 const OVERLAP_KINDS = new Set<FeatureKind>(
@@ -481,9 +490,7 @@ function checkOverlaps(
   const involved = features.map((_, i) => i).filter((i) => OVERLAP_KINDS.has(features[i]!.kind));
   if (involved.length === 0) return;
   const index = new Flatbush(involved.length);
-  const boxes = features.map((f) =>
-    OVERLAP_KINDS.has(f.kind) ? footprintBox(footprintOf(f, 0.25)) : undefined,
-  );
+  const boxes = features.map((f) => (OVERLAP_KINDS.has(f.kind) ? occupiedBox(f) : undefined));
   for (const i of involved) {
     const b = boxes[i]!;
     index.add(b.minX, b.minY, b.maxX, b.maxY);
@@ -491,6 +498,7 @@ function checkOverlaps(
   index.finish();
   let listed = 0;
   let measured = 0;
+  const meter: WorkMeter = { work: 0 };
   let stoppedAt: number | undefined;
   let capped = false;
   outer: for (const [n, i] of involved.entries()) {
@@ -512,12 +520,17 @@ function checkOverlaps(
         stoppedAt = i;
         break outer;
       }
-      if (measured >= MAX_PAIRS_MEASURED) {
+      if (measured >= MAX_PAIRS_MEASURED || meter.work > MAX_OVERLAP_WORK) {
         stoppedAt = i;
         break outer;
       }
       measured++;
-      const shared = overlapArea(area(a), area(b));
+      // Of a line (a road, a creek), only its strips near the other feature.
+      const shared = overlapArea(
+        occupiedAreaNear(a, boxes[j]!) ?? area(a),
+        occupiedAreaNear(b, box) ?? area(b),
+        meter,
+      );
       if (shared > OVERLAP_TOLERANCE) {
         listed++;
         out.push({
@@ -539,7 +552,7 @@ function checkOverlaps(
       severity: 'warning',
       message: capped
         ? `the first ${MAX_OVERLAPS_LISTED} overlapping pairs are listed and there are more; fix these and check again`
-        : `the overlap check measured ${MAX_PAIRS_MEASURED} pairs of features lying close together and stopped at feature ${stoppedAt}: this table has more than it goes through in a few seconds. The overlaps listed are real; others may remain`,
+        : `the overlap check measured ${measured} pairs of features lying close together and stopped at feature ${stoppedAt}: this table has more than it goes through in a few seconds${measured < MAX_PAIRS_MEASURED ? ' (outlines traced with very many points: trace them with fewer)' : ''}. The overlaps listed are real; others may remain`,
       subjects: [],
       pointer: `/map/features/${stoppedAt}`,
     });
@@ -583,7 +596,7 @@ function checkBridges(
     const candidates =
       named && (named.kind === 'creek' || named.kind === 'gully')
         ? [named]
-        : trenches.filter((t) => overlapArea(area(t), deck) > 0);
+        : trenches.filter((t) => overlapArea(occupiedAreaNear(t, deckBox) ?? area(t), deck) > 0);
     const pointer = featurePointer(map, bridge.id);
     if (candidates.length === 0) {
       out.push({
@@ -598,7 +611,14 @@ function checkBridges(
     for (const water of candidates) {
       // Only the stretch of water near the deck decides whether the deck spans it: a long creek
       // is not merged end to end for every bridge.
-      const splits = deckSplitsFloor(partsNear(area(water), deckBox, 2), deck);
+      const around = {
+        minX: deckBox.minX - 2,
+        minY: deckBox.minY - 2,
+        maxX: deckBox.maxX + 2,
+        maxY: deckBox.maxY + 2,
+      };
+      const floor = occupiedAreaNear(water, around) ?? area(water);
+      const splits = deckSplitsFloor(partsNear(floor, deckBox, 2), deck);
       if (splits === undefined) continue; // geometry polyclip cannot split: no verdict
       if (!splits) {
         out.push({
@@ -614,7 +634,10 @@ function checkBridges(
       }
     }
     const road = bridge.carries ? byId.get(bridge.carries) : undefined;
-    if (road && overlapArea(area(road), deck) <= OVERLAP_TOLERANCE) {
+    if (
+      road &&
+      overlapArea(occupiedAreaNear(road, deckBox) ?? area(road), deck) <= OVERLAP_TOLERANCE
+    ) {
       out.push({
         check: 'bridge-span',
         severity: 'error',
