@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { ScenarioStore } from '../../../engine/document';
+import { ScenarioStore, type RefusedEntry, type RepairNotice } from '../../../engine/document';
 import {
   formatInvitation,
   newRoom,
@@ -95,10 +95,28 @@ function startSession(
       if (current()) collabUi.set({ peers });
     },
     onRefused: (refused) =>
-      collabUi.set({ refused: [...collabUi.get().refused, ...refused].slice(-20) }),
+      collabUi.set({
+        refused: [...collabUi.get().refused, ...refused].slice(-20),
+        newest: refusedText(refused[refused.length - 1]!),
+      }),
+    onRepaired: (repaired) =>
+      collabUi.set({
+        repaired: [...collabUi.get().repaired, ...repaired].slice(-20),
+        newest: repairText(repaired[repaired.length - 1]!),
+      }),
     ...(onReady ? { onReady } : {}),
   });
-  collabUi.set({ session, invitation, link, status: session.status(), peers: [], refused: [] });
+  collabUi.set({
+    session,
+    invitation,
+    link,
+    status: session.status(),
+    peers: [],
+    refused: [],
+    repaired: [],
+    seen: 0,
+    newest: null,
+  });
   return session;
 }
 
@@ -231,19 +249,48 @@ function SessionBar() {
           Copy invitation
         </button>
       )}
-      {ui.refused.length > 0 && (
-        <span
-          className="collab-refused"
-          role="alert"
-          title={ui.refused.map((r) => `${r.part}/${r.key}: ${r.problem}`).join('\n')}
-        >
-          {ui.refused.length} change{ui.refused.length > 1 ? 's' : ''} from others refused (
-          {ui.refused[ui.refused.length - 1]!.part} {ui.refused[ui.refused.length - 1]!.key}:{' '}
-          {ui.refused[ui.refused.length - 1]!.problem})
-        </span>
-      )}
+      <MergeNotices />
       <button onClick={leaveSession}>Leave</button>
     </div>
+  );
+}
+
+/** A refused change in words: whose, what it touched and what was wrong. */
+export function refusedText(r: RefusedEntry): string {
+  const what = r.what ?? `${r.part} ${r.key}`;
+  const who = r.by ? `${r.by}’s change` : 'A change from someone in the room';
+  return `${who} to ${what} was refused: ${r.problem}`;
+}
+
+/** A resolved concurrent edit in words, with whose change it was when known. */
+export function repairText(r: RepairNotice): string {
+  return r.by ? `${r.text} (The change was ${r.by}’s.)` : r.text;
+}
+
+/**
+ * What the others' changes did that the user should know: a change refused because it would
+ * break the scenario, or two changes made at once that the scenario resolved (a formation lifted
+ * out of a loop, a unit whose formation was deleted). The newest is shown; the rest in its title.
+ */
+function MergeNotices() {
+  const ui = useCollab();
+  const all = [...ui.refused.map(refusedText), ...ui.repaired.map(repairText)];
+  const count = ui.refused.length + ui.repaired.length;
+  const fresh = count - ui.seen;
+  if (fresh <= 0 || !ui.newest) return null;
+  return (
+    <span
+      className="collab-refused"
+      role="alert"
+      data-testid="collab-notice"
+      title={all.join('\n')}
+    >
+      {fresh > 1 ? `${fresh} notices · ` : ''}
+      {ui.newest}
+      <button className="link" aria-label="Dismiss" onClick={() => collabUi.set({ seen: count })}>
+        ×
+      </button>
+    </span>
   );
 }
 

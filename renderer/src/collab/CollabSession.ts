@@ -1,6 +1,11 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import * as Y from 'yjs';
-import { SyncBridge, type RefusedEntry, type ScenarioStore } from '../../../engine/document';
+import {
+  SyncBridge,
+  type RefusedEntry,
+  type RepairNotice,
+  type ScenarioStore,
+} from '../../../engine/document';
 import type { Point } from '../../../engine/format/types';
 import { encodeRoomToken, type Invitation } from '../../../server/protocol';
 
@@ -60,6 +65,8 @@ export interface CollabSessionOptions {
   readonly onPeers?: (peers: readonly Peer[]) => void;
   /** A peer's entries that failed the file format's checks and were not written. */
   readonly onRefused?: (refused: readonly RefusedEntry[]) => void;
+  /** Concurrent structural edits the scenario resolved (a loop of formations, a lost parent). */
+  readonly onRepaired?: (repairs: readonly RepairNotice[]) => void;
   /** The store now holds the room's scenario (after joining) or the room holds ours. */
   readonly onReady?: () => void;
 }
@@ -237,6 +244,16 @@ export class CollabSession {
       this.shared,
       (r) => this.options.onRefused?.(r),
       this.options.create ? 'seed' : 'join',
+      {
+        onRepaired: (r) => this.options.onRepaired?.(r),
+        // Awareness runs on the shared document, so its client ids are those of the writers.
+        nameOf: (clientId) => {
+          if (clientId === this.shared.clientID) return this.options.user.name;
+          const user = this.provider.awareness?.getStates().get(clientId)?.user as
+            { name?: unknown } | undefined;
+          return typeof user?.name === 'string' ? user.name.slice(0, 40) : undefined;
+        },
+      },
     );
     this.options.onReady?.();
   }

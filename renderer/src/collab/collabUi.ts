@@ -1,4 +1,4 @@
-import type { RefusedEntry } from '../../../engine/document';
+import type { RefusedEntry, RepairNotice } from '../../../engine/document';
 import type { Invitation } from '../../../server/protocol';
 import type { CollabSession, CollabStatus, Peer } from './CollabSession';
 
@@ -16,6 +16,12 @@ export interface CollabState {
   readonly peers: readonly Peer[];
   /** Peers' entries refused by the file format's checks, newest last (kept to the last 20). */
   readonly refused: readonly RefusedEntry[];
+  /** Concurrent structural edits the scenario resolved, newest last (kept to the last 20). */
+  readonly repaired: readonly RepairNotice[];
+  /** How many refused and repaired notices the user has dismissed (the bar shows newer ones). */
+  readonly seen: number;
+  /** The newest of those notices in words. */
+  readonly newest: string | null;
   /** A join or share that has not reached the server's scenario yet. */
   readonly busy: string | null;
   /** The last thing that went wrong, in words. */
@@ -30,6 +36,9 @@ const initial: CollabState = {
   status: null,
   peers: [],
   refused: [],
+  repaired: [],
+  seen: 0,
+  newest: null,
   busy: null,
   error: null,
 };
