@@ -8,7 +8,17 @@ import { tablePoint } from '../geometry/units';
  * line is what counts), a tree's canopy may hang over it.
  */
 export function extentBox(f: Feature): { minX: number; minY: number; maxX: number; maxY: number } {
-  if (f.kind === 'road') return boxOf(f.points.map(([x, y]) => tablePoint(x, y)));
+  // Lines count by their centre line (a creek or gully by its course): the box of their points,
+  // found without making a strip per leg (a creek of 10,000 points made 20,000 strips here).
+  if (
+    f.kind === 'road' ||
+    f.kind === 'creek' ||
+    f.kind === 'gully' ||
+    f.kind === 'wall' ||
+    f.kind === 'fence' ||
+    f.kind === 'hedge'
+  )
+    return boxOf(f.points.map(([x, y]) => tablePoint(x, y)));
   const fp = footprintOf(f, 0.25);
   switch (fp.type) {
     case 'line':
