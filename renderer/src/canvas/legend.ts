@@ -210,6 +210,49 @@ export function legendEntries(scene: Scene): LegendEntry[] {
   return scene.kind === 'table' ? tableEntries() : hexEntries(scene);
 }
 
+/** One printed sheet of the legend: which entries it holds and how it lays them out. */
+export interface LegendSheet {
+  /** Index of the first entry on the sheet and one past the last. */
+  readonly from: number;
+  readonly to: number;
+  readonly columns: number;
+  /** Whether the sheet is turned to landscape (wider than tall) to hold more. */
+  readonly landscape: boolean;
+}
+
+/**
+ * Splits `count` legend entries over as few sheets of paper as hold them all, each filling
+ * its columns top to bottom and keeping `footer` inches free at the bottom for a line of text.
+ * The sheet is turned to the orientation that holds more entries. Every entry lands on a sheet:
+ * a legend longer than one sheet flows on to the next.
+ */
+export function legendSheets(
+  count: number,
+  paper: { width: number; height: number },
+  margin: number,
+  footer = 0.3,
+): LegendSheet[] {
+  const fit = (w: number, h: number) => {
+    const columns = Math.max(1, Math.floor((w - 2 * margin - 2 * PAD) / COLUMN_W));
+    const rows = Math.max(1, Math.floor((h - 2 * margin - footer - 2 * PAD - TITLE_H) / ROW_H));
+    return { columns, rows, per: columns * rows };
+  };
+  const short = Math.min(paper.width, paper.height);
+  const long = Math.max(paper.width, paper.height);
+  const portrait = fit(short, long);
+  const wide = fit(long, short);
+  const landscape = wide.per > portrait.per;
+  const f = landscape ? wide : portrait;
+  const sheets: LegendSheet[] = [];
+  for (let from = 0; from < count; from += f.per) {
+    const to = Math.min(count, from + f.per);
+    // A part sheet uses only as many columns as its rows need, filled top to bottom.
+    const columns = Math.min(f.columns, Math.ceil((to - from) / f.rows));
+    sheets.push({ from, to, columns: Math.max(1, columns), landscape });
+  }
+  return sheets;
+}
+
 /** Width and height in inches of the legend laid out in `columns` columns. */
 export function legendSize(count: number, columns: number): { width: number; height: number } {
   const rows = Math.ceil(count / columns);

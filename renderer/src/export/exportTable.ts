@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { paintScene, type Scene } from '../canvas/paintTerrain';
-import { legendEntries, legendSize, paintLegend } from '../canvas/legend';
+import { legendEntries, legendSheets, legendSize, paintLegend } from '../canvas/legend';
 import { SvgContext } from './SvgContext';
 import { drawSheetMarks, SHEET_INK } from './sheetMarks';
 import { planTiles, type PdfOptions } from './tiles';
@@ -93,8 +93,14 @@ export function exportSvg(
 }
 
 /** The legend alone as an image, for the last sheet of a PDF. */
-export function legendCanvas(scene: Scene, columns: number, dpi: number): HTMLCanvasElement {
-  const entries = legendEntries(scene);
+export function legendCanvas(
+  scene: Scene,
+  columns: number,
+  dpi: number,
+  part?: { from: number; to: number },
+): HTMLCanvasElement {
+  const all = legendEntries(scene);
+  const entries = part ? all.slice(part.from, part.to) : all;
   const box = legendSize(entries.length, columns);
   const canvas = document.createElement('canvas');
   canvas.width = Math.round(box.width * dpi);
@@ -151,26 +157,35 @@ export async function exportPdf(
     }
   }
   if (o.legend) {
-    // The key on a sheet of its own, at 1:1 like the map.
-    const page = pdf.addPage([pt(t.pageW), pt(t.pageH)]);
-    const columns = Math.max(1, Math.floor((t.pageW - 2 * o.margin - 0.5) / 3.6));
-    const image = legendCanvas(scene, columns, o.dpi);
-    const png = await pdf.embedPng(await canvasBytes(image));
-    const w = image.width / o.dpi;
-    const h = image.height / o.dpi;
-    page.drawImage(png, {
-      x: pt(o.margin),
-      y: pt(t.pageH - o.margin - h),
-      width: pt(w),
-      height: pt(h),
-    });
-    page.drawText(`${o.title} - legend`, {
-      x: pt(o.margin),
-      y: pt(o.margin) + 6,
-      size: 7,
-      font,
-      color: ink,
-    });
+    // The key at 1:1 like the map, on as many last sheets as it takes to hold every entry.
+    const count = legendEntries(scene).length;
+    const sheets = legendSheets(count, { width: t.pageW, height: t.pageH }, o.margin);
+    for (const [k, sheet] of sheets.entries()) {
+      const [pw, ph] = sheet.landscape
+        ? [Math.max(t.pageW, t.pageH), Math.min(t.pageW, t.pageH)]
+        : [Math.min(t.pageW, t.pageH), Math.max(t.pageW, t.pageH)];
+      const page = pdf.addPage([pt(pw), pt(ph)]);
+      const image = legendCanvas(scene, sheet.columns, o.dpi, sheet);
+      const png = await pdf.embedPng(await canvasBytes(image));
+      const w = image.width / o.dpi;
+      const h = image.height / o.dpi;
+      page.drawImage(png, {
+        x: pt(o.margin),
+        y: pt(ph - o.margin - h),
+        width: pt(w),
+        height: pt(h),
+      });
+      page.drawText(
+        `${o.title} - legend${sheets.length > 1 ? ` (sheet ${k + 1} of ${sheets.length})` : ''}`,
+        {
+          x: pt(o.margin),
+          y: pt(o.margin) + 6,
+          size: 7,
+          font,
+          color: ink,
+        },
+      );
+    }
   }
   return pdf.save();
 }

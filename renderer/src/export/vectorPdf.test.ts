@@ -7,6 +7,7 @@ import { loadDocument, type ScenarioDoc } from '../../../engine/format';
 import { exportVectorPdf, type PdfFontFiles } from './vectorPdf';
 import { PAPER_PT } from './tiles';
 import type { Scene } from '../canvas/paintTerrain';
+import { legendEntries, legendSheets, legendSize } from '../canvas/legend';
 
 const root = join(import.meta.dirname, '../../..');
 export const testFonts = (): PdfFontFiles => ({
@@ -106,5 +107,64 @@ describe('vector PDF export', () => {
     const shift = (ops: string) => Number(/72 0 0 -72 ([\d.-]+) /.exec(ops)![1]);
     const landscapeArea = 11 - 0.8;
     expect(shift(first) - shift(second)).toBeCloseTo((landscapeArea - 1) * 72, 3);
+  });
+});
+
+describe('legend sheets', () => {
+  it('every legend entry lands on a sheet, and every sheet fits its paper', () => {
+    const count = legendEntries(village().scene).length;
+    expect(count).toBeGreaterThanOrEqual(20);
+    for (const paper of [
+      { width: 8.27, height: 11.69 },
+      { width: 8.5, height: 11 },
+    ]) {
+      const sheets = legendSheets(count, paper, 0.4);
+      expect(sheets.reduce((n, s) => n + (s.to - s.from), 0)).toBe(count);
+      for (const s of sheets) {
+        const box = legendSize(s.to - s.from, s.columns);
+        const [w, h] = s.landscape ? [paper.height, paper.width] : [paper.width, paper.height];
+        expect(box.width).toBeLessThanOrEqual(w - 0.8 + 1e-9);
+        expect(box.height).toBeLessThanOrEqual(h - 0.8 - 0.3 + 1e-9);
+      }
+    }
+  });
+
+  it("the village's PDF legend is drawn whole: each legend sheet's panel fits on its page", async () => {
+    const { scene, size } = village();
+    const count = legendEntries(scene).length;
+    const withLegend = await PDFDocument.load(
+      await exportVectorPdf(scene, size, {
+        paper: 'a4',
+        overlap: 0.5,
+        margin: 0.4,
+        title: 'Village',
+        fonts: testFonts(),
+        legend: true,
+      }),
+    );
+    const without = await PDFDocument.load(
+      await exportVectorPdf(scene, size, {
+        paper: 'a4',
+        overlap: 0.5,
+        margin: 0.4,
+        title: 'Village',
+        fonts: testFonts(),
+      }),
+    );
+    const first = without.getPageCount();
+    expect(withLegend.getPageCount()).toBeGreaterThan(first);
+    let rows = 0;
+    for (let i = first; i < withLegend.getPageCount(); i++) {
+      const page = withLegend.getPage(i);
+      const ops = contentOf(withLegend, i);
+      // The legend panel's background is the first rectangle drawn, in inches at 72 pt each.
+      const m = /\b0 0 m\n([\d.]+) 0 l\n[\d.]+ ([\d.]+) l\n/.exec(ops);
+      if (!m) throw new Error(`no legend panel on page ${i}: ${ops.slice(0, 300)}`);
+      const panelH = Number(m[2]);
+      expect(panelH * 72).toBeLessThanOrEqual(page.getSize().height - 0.8 * 72 + 1e-6);
+      rows += panelH;
+    }
+    expect(rows).toBeGreaterThan(0);
+    expect(count).toBeGreaterThan(0);
   });
 });

@@ -2,7 +2,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { strToU8, zlibSync } from 'fflate';
 import { PDFDocument, type PDFFont, type PDFName, type PDFPage } from 'pdf-lib';
 import { paintScene, type Scene } from '../canvas/paintTerrain';
-import { legendEntries, legendSize, paintLegend } from '../canvas/legend';
+import { legendEntries, legendSheets, legendSize, paintLegend } from '../canvas/legend';
 import { PdfContext, type PdfFonts } from './PdfContext';
 import { drawSheetMarks, SHEET_INK } from './sheetMarks';
 import { planTiles, type PdfOptions } from './tiles';
@@ -151,24 +151,34 @@ export async function exportVectorPdf(
     }
   }
   if (o.legend) {
-    // The map legend on a last sheet of its own, as vectors at 1:1 like the map (issue 18).
-    const page = pdf.addPage([pt(t.pageW), pt(t.pageH)]);
+    // The map legend at 1:1 like the map, as vectors (issue 18), on as many last sheets as it
+    // takes: a long legend flows on to another sheet rather than off the paper's edge.
     const entries = legendEntries(scene);
-    const columns = Math.max(1, Math.floor((t.pageW - 2 * o.margin - 0.5) / 3.6));
-    const ctx = new PdfContext(fonts, pageResources(pdf, page));
-    paintLegend(ctx, scene, entries, columns, scene.style ?? 'printed');
-    addContent(
-      pdf,
-      page,
-      `q\n72 0 0 -72 ${num(pt(o.margin))} ${num(pt(t.pageH - o.margin))} cm\n${ctx.content()}Q\n`,
-    );
-    const box = legendSize(entries.length, columns);
-    page.drawText(`${o.title} - legend`, {
-      x: pt(o.margin),
-      y: pt(t.pageH - o.margin - box.height) - 12,
-      size: 7,
-      font: fonts.regular,
-      color: ink,
+    const sheets = legendSheets(entries.length, { width: t.pageW, height: t.pageH }, o.margin);
+    sheets.forEach((sheet, k) => {
+      const [pw, ph] = sheet.landscape
+        ? [Math.max(t.pageW, t.pageH), Math.min(t.pageW, t.pageH)]
+        : [Math.min(t.pageW, t.pageH), Math.max(t.pageW, t.pageH)];
+      const page = pdf.addPage([pt(pw), pt(ph)]);
+      const part = entries.slice(sheet.from, sheet.to);
+      const ctx = new PdfContext(fonts, pageResources(pdf, page));
+      paintLegend(ctx, scene, part, sheet.columns, scene.style ?? 'printed');
+      addContent(
+        pdf,
+        page,
+        `q\n72 0 0 -72 ${num(pt(o.margin))} ${num(pt(ph - o.margin))} cm\n${ctx.content()}Q\n`,
+      );
+      const box = legendSize(part.length, sheet.columns);
+      page.drawText(
+        `${o.title} - legend${sheets.length > 1 ? ` (sheet ${k + 1} of ${sheets.length})` : ''}`,
+        {
+          x: pt(o.margin),
+          y: pt(ph - o.margin - box.height) - 12,
+          size: 7,
+          font: fonts.regular,
+          color: ink,
+        },
+      );
     });
   }
   return pdf.save();
