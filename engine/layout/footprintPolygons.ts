@@ -1,5 +1,4 @@
 import Flatbush from 'flatbush';
-import * as polyclip from 'polyclip-ts';
 import type { Feature } from '../format';
 import { footprintBox, footprintOf } from '../terrain/featureGeometry';
 import type { Polygon } from '../geometry/polygon';
@@ -25,17 +24,6 @@ function ring(poly: Polygon): [number, number][] {
  */
 function asMultiPolygon(polys: readonly Polygon[]): MultiPolygon {
   return polys.filter((p) => p.length >= 3).map((p) => [ring(p)]);
-}
-
-/** Merges overlapping parts into a clean multipolygon (each part counted once). */
-export function merged(mp: MultiPolygon): MultiPolygon {
-  if (mp.length <= 1) return mp;
-  const [first, ...rest] = mp;
-  try {
-    return polyclip.union(first!, ...rest) as MultiPolygon;
-  } catch {
-    return mp;
-  }
 }
 
 function disc(cx: number, cy: number, r: number): Polygon {
