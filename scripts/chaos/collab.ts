@@ -7,7 +7,7 @@
  * A short version of the same run is in server/chaos.test.ts (the unit tests).
  *
  *   npm run chaos:collab -- [--clients 3] [--redis-down 30] [--server-down 5] [--partition 10]
- *                           [--offline 20] [--edit-every 100]
+ *                           [--offline 120] [--edit-every 100]
  */
 import { parseArgs } from 'node:util';
 import { chaosPassed, formatChaosReport, runChaos } from '../../server/chaos/collabChaos';
@@ -19,7 +19,7 @@ const { values } = parseArgs({
     'redis-down': { type: 'string', default: '30' },
     'server-down': { type: 'string', default: '5' },
     partition: { type: 'string', default: '10' },
-    offline: { type: 'string', default: '20' },
+    offline: { type: 'string', default: '120' },
     'edit-every': { type: 'string', default: '100' },
   },
 });
