@@ -123,6 +123,17 @@ describe.concurrent('collaboration server limits', () => {
     }
   });
 
+  it('takes a large change sent right behind the join, as sharing a big scenario does', async () => {
+    const { room, secret } = newRoom();
+    const c = connect();
+    await c.opened;
+    const big = change((d) => d.getMap('m').set('k', 'x'.repeat(4 * 1024 * 1024)));
+    c.send(authFrame(room, encodeRoomToken({ secret, create: true, hostSecret: HOST_SECRET })));
+    c.send(syncFrame(room, 2, big));
+    await until('the change acknowledged', () => c.acks() === 1);
+    expect(c.auth()).toBe(true);
+  });
+
   it('refuses a frame larger than the limit before joining (1009)', async () => {
     const c = connect();
     await c.opened;
