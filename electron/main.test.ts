@@ -140,7 +140,7 @@ describe('security wiring', () => {
     expect(win.webContents.windowOpenHandler!({ url: 'https://example.org/rules' })).toEqual({
       action: 'deny',
     });
-    await settle();
+    await until(() => fake.opened.length > 0);
     expect(fake.opened).toEqual(['https://example.org/rules']);
     let granted: boolean | undefined;
     fake.permissionHandler!({}, 'geolocation', (ok) => (granted = ok));
@@ -312,7 +312,8 @@ describe('documents', () => {
     await fs.writeFile(target, 'edited elsewhere');
     win.webContents.sent = [];
     win.emit('focus');
-    await settle();
+    // Focus reads the file, compares and reloads: wait for that, not for a fixed time.
+    await until(() => win.webContents.sent.length > 0);
     expect(win.webContents.sent).toEqual([
       ['host:openFile', { path: target, name: 'village.scenario.json', text: 'edited elsewhere' }],
     ]);
@@ -321,6 +322,7 @@ describe('documents', () => {
     const asked = fake.dialogs.length;
     fake.answers.messageBox.push(0); // Keep Mine
     win.emit('focus');
+    await until(() => fake.dialogs.length > asked);
     await settle();
     expect(fake.dialogs.at(-1)!.options.message).toMatch(/changed on disk\./);
     win.emit('focus');
@@ -450,8 +452,7 @@ describe('closing with unsaved changes', () => {
     const target = path.join(docs, 'ridge.scenario.json');
     fake.answers.save.push(target);
     await invoke(win, 'file:save', { text: 'ridge', suggestedName: 'Ridge' });
-    await settle();
-    expect(win.destroyed).toBe(true);
+    await until(() => win.destroyed);
     expect(await fs.readFile(target, 'utf8')).toBe('ridge');
   });
 
@@ -480,7 +481,7 @@ describe('autosave and recovery', () => {
     expect(await invoke(win, 'autosave:list')).toEqual([]);
     fake.answers.messageBox.push(0); // Reload
     win.webContents.emit('render-process-gone', {}, { reason: 'crashed' });
-    await settle();
+    await until(() => win.webContents.reloads > 0);
     expect(win.webContents.reloads).toBe(1);
     const offered = (await invoke(win, 'autosave:list')) as { id: string; title: string }[];
     expect(offered).toEqual([expect.objectContaining({ title: 'Crossing', name: 'Untitled' })]);
