@@ -27,6 +27,30 @@ export function SetupDialog({
   const [seed, setSeed] = useState(() => Date.now() % 1_000_000);
   // Who plays first can hang on the seed (the Tankplank rules draw which side has the odd
   // turns), so the players see it before they start.
+  // Where each side's units start, read from the game as it begins: a side whose units the
+  // scenario has put on the table starts there, whatever its entry edge (issue 38, item 5).
+  const startsOn = useMemo(() => {
+    const counters = view.counters(view.game.newGame({ seed: 0 }), null);
+    const out = new Map<string, { on: number; of: number }>();
+    for (const c of counters) {
+      if (c.kind === 'wreck') continue;
+      const n = out.get(c.side) ?? { on: 0, of: 0 };
+      // A man riding in a vehicle starts where the vehicle does.
+      const carrier = c.embarkedIn ? counters.find((x) => x.id === c.embarkedIn) : undefined;
+      const on = c.at !== null || !!carrier?.at;
+      out.set(c.side, { on: n.on + (on ? 1 : 0), of: n.of + 1 });
+    }
+    return out;
+  }, [view]);
+  const board = view.board === 'hex' ? 'map' : 'table';
+  const deploymentText = (side: { id: string; deployment: string }) => {
+    const rules = side.deployment.replace(/\s+/g, ' ').replace(/\( /g, '(').trim();
+    const n = startsOn.get(side.id);
+    if (!n || n.on === 0) return rules;
+    if (n.on === n.of)
+      return `all ${n.of} unit${n.of === 1 ? '' : 's'} start on the ${board} where the scenario places them`;
+    return `${n.on} of ${n.of} units start on the ${board} where placed; the others ${rules.replace(/^starts /, 'start ')}`;
+  };
   const firstName = useMemo(() => {
     const first = view.game.status(view.game.newGame({ seed })).waitingFor[0];
     return sides.find((s) => s.id === first)?.name;
@@ -41,7 +65,7 @@ export function SetupDialog({
             {sides.map((s) => (
               <tr key={s.id}>
                 <th style={{ color: s.colour }}>{s.name}</th>
-                <td>
+                <td className="controllers">
                   <label>
                     <input
                       type="radio"
@@ -62,7 +86,9 @@ export function SetupDialog({
                     Bot
                   </label>
                 </td>
-                <td className="muted">{s.deployment}</td>
+                <td className="muted" data-testid={`deployment-${s.id}`}>
+                  {deploymentText(s)}
+                </td>
               </tr>
             ))}
           </tbody>
