@@ -1,7 +1,9 @@
 /**
  * `npm run fuzz`: the long fuzz run. Mutates the bundled scenarios and saved games
  * (engine/fuzz/mutations.ts) and runs each through load, checks, game start, bot turns, replay
- * and unit selection (engine/fuzz/harness.ts) in a worker; a case that takes longer than
+ * and unit selection (engine/fuzz/harness.ts), then a scenario through every command's path
+ * (validate, los, odds, play --bot, simulate: scripts/fuzz/commands.ts), in a worker; the bases
+ * are every bundled scenario, so all four rulesets; a case that takes longer than
  * --timeout is a hang (the worker is replaced). Prints what it tried and every failure, and
  * writes each failing file to --out to open or re-run.
  *
@@ -13,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 import type { CaseReport } from '../../engine/fuzz/harness';
+import type { CommandsReport } from './commands';
 import { describePlan, mutateText, planArb, type MutationPlan } from '../../engine/fuzz/mutations';
 import { corpus } from './corpus';
 
@@ -49,7 +52,7 @@ function startWorker(): Promise<Worker> {
   });
 }
 
-type Result = { report: CaseReport } | { hang: true } | { died: string };
+type Result = { report: CaseReport; commands?: CommandsReport } | { hang: true } | { died: string };
 
 function runCase(w: Worker, id: number, plan: MutationPlan): Promise<Result> {
   return new Promise((resolve) => {
@@ -57,10 +60,10 @@ function runCase(w: Worker, id: number, plan: MutationPlan): Promise<Result> {
       cleanup();
       resolve({ hang: true });
     }, timeout);
-    const onMessage = (m: { id: number; report: CaseReport }) => {
+    const onMessage = (m: { id: number; report: CaseReport; commands?: CommandsReport }) => {
       if (m.id !== id) return;
       cleanup();
-      resolve({ report: m.report });
+      resolve({ report: m.report, ...(m.commands ? { commands: m.commands } : {}) });
     };
     const onError = (e: Error) => {
       cleanup();
@@ -87,13 +90,30 @@ mkdirSync(values.out!, { recursive: true });
 const counts = new Map<string, number>();
 const count = (k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
 const failures: string[] = [];
+// What the commands did with each ruleset's scenarios: refused (located) or answered.
+const byRuleset = new Map<string, Map<string, number>>();
+const noteRuleset = (ruleset: string, what: string) => {
+  const row = byRuleset.get(ruleset) ?? new Map<string, number>();
+  byRuleset.set(ruleset, row);
+  row.set(what, (row.get(what) ?? 0) + 1);
+};
 let worker = await startWorker();
 const started = performance.now();
 for (const [i, plan] of plans.entries()) {
   const what = describePlan(plan, names);
   const result = await runCase(worker, i, plan);
   let line: string;
-  if ('report' in result && !result.report.failure) {
+  const commands = 'report' in result ? result.commands : undefined;
+  if (commands?.failure) {
+    const f = commands.failure;
+    count(`command ${f.kind}`);
+    noteRuleset(commands.ruleset ?? '?', `${f.command} ${f.kind}`);
+    const file = path.join(values.out!, `case-${seed}-${i}.json`);
+    writeFileSync(file, mutateText(bases[plan.base]!.text, plan));
+    failures.push(`#${i} ${what} -> ${f.command}: ${f.kind} ${f.detail} (file: ${file})`);
+    line = `FAIL ${f.command}: ${f.kind} ${f.detail}`;
+  } else if ('report' in result && !result.report.failure) {
+    if (commands?.outcome) noteRuleset(commands.ruleset ?? '?', commands.outcome);
     const o = result.report.outcome!;
     count(o.kind);
     line = `${o.kind}${o.kind === 'refused' ? `: ${o.problems[0] ?? ''}` : ''}`;
@@ -125,6 +145,14 @@ for (const [k, n] of [...counts].sort()) console.log(`  ${k.padEnd(10)} ${n}`);
 console.log(
   `crashes ${counts.get('crash') ?? 0}, hangs ${counts.get('hang') ?? 0}, slow steps ${counts.get('slow') ?? 0}, pollution ${counts.get('pollution') ?? 0}, replay divergence ${counts.get('diverged') ?? 0}`,
 );
+console.log('\nthe commands (validate, los, odds, play --bot, simulate) by ruleset:');
+for (const [ruleset, row] of [...byRuleset].sort())
+  console.log(
+    `  ${ruleset.padEnd(10)} ${[...row]
+      .sort()
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}`,
+  );
 if (failures.length) {
   console.log('\nfailures:');
   for (const f of failures) console.log(`  ${f}`);

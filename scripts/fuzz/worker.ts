@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import type { CaseReport, HarnessOptions } from '../../engine/fuzz/harness';
 import { mutateText, type MutationPlan } from '../../engine/fuzz/mutations';
+import { runCommands, type CommandsReport } from './commands';
 import { corpus } from './corpus';
 
 interface Harness {
@@ -23,10 +24,14 @@ const bases = corpus();
 parentPort!.on('message', (msg: { id: number; plan: MutationPlan }) => {
   const base = bases[msg.plan.base]!;
   let report: CaseReport;
+  let commands: CommandsReport | undefined;
   try {
     const bytes = mutateText(base.text, msg.plan);
     const run = base.kind === 'game' ? harness.runGameFile : harness.runScenarioFile;
     report = run(bytes, { now: () => performance.now(), sideTurns: 4, selections: 4 });
+    // The same file through every command's path (validate, los, odds, play, simulate).
+    if (base.kind === 'scenario')
+      commands = runCommands(bytes, { now: () => performance.now(), sideTurns: 4 });
   } catch (error) {
     // Thrown past the harness itself (it turns step errors into reports): still a crash.
     report = {
@@ -38,6 +43,6 @@ parentPort!.on('message', (msg: { id: number; plan: MutationPlan }) => {
       },
     };
   }
-  parentPort!.postMessage({ id: msg.id, report });
+  parentPort!.postMessage({ id: msg.id, report, ...(commands ? { commands } : {}) });
 });
 parentPort!.postMessage({ ready: bases.map((b) => b.name) });

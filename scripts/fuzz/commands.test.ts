@@ -1,0 +1,59 @@
+/**
+ * The commands' part of the fuzz suite in CI: mutated bundled scenarios of every ruleset through
+ * what validate, los, odds, play --bot and simulate do with a file (scripts/fuzz/commands.ts),
+ * with a fixed seed and a time budget (FUZZ_BUDGET_MS, default 15 s, like engine/fuzz). A command
+ * that throws, refuses without saying where, or is slower than its bound fails it.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { describePlan, mutateText, planArb, utf8 } from '../../engine/fuzz/mutations';
+import { corpus } from './corpus';
+import { runCommands } from './commands';
+
+const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 15_000);
+const now = () => performance.now();
+
+describe('fuzzed files through every command', () => {
+  const scenarios = corpus().filter((b) => b.kind === 'scenario');
+
+  it('a unit of a type no catalog lists is refused, located, on every ruleset', () => {
+    const rulesets = new Set<string>();
+    for (const base of scenarios) {
+      const doc = JSON.parse(base.text) as {
+        ruleset: { id: string };
+        forces: { sides: { formations: { units: { type: string }[] }[] }[] };
+      };
+      const unit = doc.forces.sides[0]?.formations[0]?.units[0];
+      if (!unit) continue;
+      unit.type = 'nowhere.none';
+      const r = runCommands(utf8(JSON.stringify(doc)), { now });
+      expect(r.failure, base.name).toBeUndefined();
+      expect(r.outcome, base.name).toBe('refused');
+      rulesets.add(doc.ruleset.id);
+    }
+    expect([...rulesets].sort()).toEqual(['tank', 'tankplank', 'tanks', 'ww1']);
+  });
+
+  it('mutated scenarios never crash a command, refuse unlocated or run past a bound', () => {
+    const names = scenarios.map((b) => b.name);
+    const seen = new Map<string, number>();
+    const started = performance.now();
+    let tried = 0;
+    fc.assert(
+      fc.property(planArb(scenarios.length, []), (plan) => {
+        if (performance.now() - started > BUDGET_MS) return;
+        tried++;
+        const base = scenarios[plan.base]!;
+        const r = runCommands(mutateText(base.text, plan), { now, sideTurns: 2 });
+        if (r.failure)
+          throw new Error(
+            `${describePlan(plan, names)} -> ${JSON.stringify(r.failure)}\nplan: ${JSON.stringify(plan)}`,
+          );
+        seen.set(r.outcome!, (seen.get(r.outcome!) ?? 0) + 1);
+      }),
+      { seed: 37, numRuns: 400 },
+    );
+    expect(tried).toBeGreaterThan(0);
+    console.log(`commands fuzz: ${tried} files, ${JSON.stringify(Object.fromEntries(seen))}`);
+  }, 120_000);
+});
