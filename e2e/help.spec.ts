@@ -9,6 +9,8 @@ test('F1 opens the help, whose shortcut table comes from the command registry', 
   await page.keyboard.press('F1');
   const help = page.getByRole('dialog', { name: 'Sandtable help' });
   await expect(help).toBeVisible();
+  // It opens at its start, not scrolled to the shortcut table at the bottom (issue 38, item 7).
+  await expect(help.getByRole('heading', { name: 'Working with Sandtable' })).toBeInViewport();
   const file = help.getByRole('table', { name: 'File shortcuts' });
   await expect(file.getByRole('row', { name: /Save\b.*Ctrl\+S/ }).first()).toBeVisible();
   await expect(help.getByRole('table', { name: 'View shortcuts' })).toContainText('Playtest');

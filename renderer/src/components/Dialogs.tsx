@@ -23,7 +23,9 @@ export function Modal({
     const first = ref.current?.querySelector<HTMLElement>(
       '[autofocus], input, select, button:not(.close)',
     );
-    first?.focus();
+    // Focus without scrolling: a long dialog (the help) opens at its start, not scrolled down to
+    // a Close button at its foot.
+    first?.focus({ preventScroll: true });
   }, []);
   return (
     <div

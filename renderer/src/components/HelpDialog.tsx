@@ -199,7 +199,8 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
         </div>
       </div>
       <div className="button-row end">
-        <button className="primary" onClick={onClose} autoFocus>
+        {/* No autoFocus: React would scroll the dialog down to this button on opening. */}
+        <button className="primary" onClick={onClose}>
           Close
         </button>
       </div>
