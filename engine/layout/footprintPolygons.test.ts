@@ -8,7 +8,7 @@ function bruteGap(a: MultiPolygon, b: MultiPolygon): number {
   for (const [from, to] of [
     [a, b],
     [b, a],
-  ])
+  ] as const)
     for (const poly of from)
       for (const [px, py] of poly[0]!)
         for (const other of to) {
