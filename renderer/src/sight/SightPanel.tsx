@@ -26,6 +26,23 @@ const TINT_LABELS: Record<SightTint, (enemy: string) => string> = {
  * the map, a unit, a deployment zone or an entry edge), from a man's or a vehicle's eye height,
  * whose dead ground to show, and the legend of the shading with the share of the map in each.
  */
+/** The panel's width and its gap to the view's edge, in pixels (sight.css). */
+const PANEL_ROOM = 250 + 8 + 12;
+
+/** Moves the camera so the whole table lies left of the sight panel, keeping the zoom if it fits. */
+export function keepTableClearOfPanel(editor: Editor): void {
+  const v = editor.session.viewport;
+  const { width, height } = editor.mapSize();
+  const c = editor.session.camera;
+  const room = v.width - PANEL_ROOM;
+  if (c.x + width * c.zoom <= room || room <= 100) return;
+  const margin = 24;
+  const zoom = Math.min(c.zoom, (room - 2 * margin) / width, (v.height - 2 * margin) / height);
+  editor.update({
+    camera: { zoom, x: (room - width * zoom) / 2, y: (v.height - height * zoom) / 2 },
+  });
+}
+
 export function SightPanel({ editor }: { editor: Editor }) {
   const model = sightOf(editor);
   const s = useSyncExternalStore(
@@ -46,6 +63,11 @@ export function SightPanel({ editor }: { editor: Editor }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [s.picking, model]);
+  // The panel floats over the view's right edge: on opening, a table it would cover is moved
+  // (and if need be zoomed out) into the room left of it.
+  useEffect(() => {
+    if (s.on) keepTableClearOfPanel(editor);
+  }, [s.on, editor]);
   if (!s.on) return null;
   const doc = setupOf(editor).scenario();
   const sideName = (id: string) => doc.forces.sides.find((x) => x.id === id)?.name ?? id;
