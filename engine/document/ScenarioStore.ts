@@ -29,7 +29,13 @@ import {
   type Placement,
 } from './layout';
 import { compareOrder, keyBetween, keysBetween, reorderKeys } from './orderKeys';
-import { buildForces, type ForcesView, type Repair } from './forcesView';
+import {
+  buildForces,
+  resolveReferences,
+  type ForcesView,
+  type References,
+  type Repair,
+} from './forcesView';
 
 export { hexKey, hexsideKey, type Json } from './layout';
 
@@ -330,9 +336,9 @@ export class ScenarioStore {
     for (const [key, value] of this.root.entries()) {
       if (key === 'map') out.map = this.gameMap();
       else if (key === 'forces') out.forces = this.forcesView().forces;
-      else if (key === 'objectives') out.objectives = this.objectives.list();
-      else if (key === 'deployment')
-        out.deployment = this.deploymentTree(value as Record<string, Json>);
+      else if (key === 'objectives') out.objectives = this.referencesView().refs.objectives;
+      else if (key === 'deployment') out.deployment = this.referencesView().refs.deployment;
+      else if (key === 'victory') out.victory = this.referencesView().refs.victory;
       else out[key] = value;
     }
     return out as unknown as ScenarioDoc;
@@ -349,9 +355,29 @@ export class ScenarioStore {
     return view;
   }
 
+  private referencesCache: { revision: number; refs: References; repairs: Repair[] } | null = null;
+
+  /** Objectives, deployment and victory with references a concurrent delete left dangling dropped. */
+  private referencesView(): { refs: References; repairs: Repair[] } {
+    if (this.referencesCache?.revision === this.version) return this.referencesCache;
+    const dep = this.root.get('deployment') as Record<string, Json> | undefined;
+    const refs: References = {
+      objectives: this.objectives.list(),
+      deployment: dep === undefined ? undefined : this.deploymentTree(dep),
+      victory: this.root.get('victory') as unknown as References['victory'],
+    };
+    // Without forces (a half-loaded room) every reference would dangle: leave them be.
+    const resolved = this.root.has('forces')
+      ? resolveReferences(this.forcesView().forces, refs)
+      : { refs, repairs: [] };
+    this.referencesCache = { revision: this.version, ...resolved };
+    return this.referencesCache;
+  }
+
   /** What the exported scenario resolves of concurrent structural edits, in words. */
   repairs(): readonly Repair[] {
-    return this.root.has('forces') ? this.forcesView().repairs : [];
+    if (!this.root.has('forces')) return [];
+    return [...this.forcesView().repairs, ...this.referencesView().repairs];
   }
 
   /**

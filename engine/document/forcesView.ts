@@ -1,4 +1,12 @@
-import type { Formation, Forces, Side, Unit } from '../format/types';
+import type {
+  Deployment,
+  Formation,
+  Forces,
+  Objective,
+  Side,
+  Unit,
+  Victory,
+} from '../format/types';
 import { parentRef, type Json, type Placement } from './layout';
 import { compareOrder } from './orderKeys';
 
@@ -27,8 +35,8 @@ import { compareOrder } from './orderKeys';
 export interface Repair {
   /** Identifies the repair, so a peer reports a new one once and not again on every change. */
   readonly key: string;
-  readonly kind: 'loop' | 'lost-parent' | 'lost-formation' | 'passenger' | 'leader';
-  /** The formation or unit that was moved or changed. */
+  readonly kind: 'loop' | 'lost-parent' | 'lost-formation' | 'passenger' | 'leader' | 'reference';
+  /** The formation, unit or other record that was moved or changed. */
   readonly id: string;
   /** What happened and what the person may want to do, naming records by name. */
   readonly text: string;
@@ -305,4 +313,114 @@ export function buildForces(
 
 function cap(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** What refers to sides and units outside the forces, as the store holds it. */
+export interface References {
+  readonly objectives: readonly Objective[];
+  readonly deployment: Deployment | undefined;
+  readonly victory: Victory | undefined;
+}
+
+/**
+ * References to sides and units that a concurrent delete left dangling (one person deletes a
+ * side while another draws its deployment zone, or deletes a unit another names as a target):
+ * optional references are dropped, a zone or entry edge of a side that is gone is left out. The
+ * same on every peer, so the scenario stays one the loader opens. Returns what changed, or the
+ * input itself when nothing dangles.
+ */
+export function resolveReferences(
+  forces: Forces,
+  refs: References,
+): { refs: References; repairs: Repair[] } {
+  const repairs: Repair[] = [];
+  const sideIds = new Set(forces.sides.map((s) => s.id));
+  const unitIds = new Set<string>();
+  const walk = (fs: readonly Formation[]) =>
+    fs.forEach((f) => {
+      f.units.forEach((u) => unitIds.add(u.id));
+      walk(f.formations ?? []);
+    });
+  forces.sides.forEach((s) => walk(s.formations));
+  let changed = false;
+  const note = (key: string, id: string, text: string) => {
+    changed = true;
+    repairs.push({ key, kind: 'reference', id, text });
+  };
+  const objectives = refs.objectives.map((o) => {
+    let out = o;
+    if (o.owner !== undefined && !sideIds.has(o.owner)) {
+      const { owner: _gone, ...rest } = out;
+      out = rest;
+      note(
+        `owner:${o.id}:${o.owner}`,
+        o.id,
+        `Objective "${o.name ?? o.id}" no longer has an owner: its side was deleted.`,
+      );
+    }
+    const targets = o.targets?.filter((t) => unitIds.has(t));
+    if (o.targets && targets!.length !== o.targets.length) {
+      out = { ...out, targets: targets! };
+      note(
+        `targets:${o.id}:${o.targets.join(',')}`,
+        o.id,
+        `Objective "${o.name ?? o.id}" lost a target unit that was deleted.`,
+      );
+    }
+    return out;
+  });
+  let deployment = refs.deployment;
+  if (deployment) {
+    const d = deployment;
+    const zones = d.zones?.filter((z) => sideIds.has(z.side));
+    const edges = d.entryEdges?.filter((e) => sideIds.has(e.side));
+    const order = d.order?.filter((s) => sideIds.has(s));
+    const attackerGone = d.attacker !== undefined && !sideIds.has(d.attacker);
+    for (const z of d.zones ?? [])
+      if (!sideIds.has(z.side))
+        note(
+          `zone:${z.id}:${z.side}`,
+          z.id,
+          `Deployment zone "${z.name ?? z.id}" is left out: its side was deleted.`,
+        );
+    for (const e of d.entryEdges ?? [])
+      if (!sideIds.has(e.side))
+        note(
+          `edge:${e.id}:${e.side}`,
+          e.id,
+          `Entry edge "${e.id}" is left out: its side was deleted.`,
+        );
+    if (attackerGone || order?.length !== d.order?.length) {
+      note(
+        `deployment:${d.attacker ?? ''}:${(d.order ?? []).join(',')}`,
+        'deployment',
+        'The deployment named a side that was deleted; that side is left out of it.',
+      );
+    }
+    if (changed) {
+      const { attacker: _a, ...rest } = d;
+      deployment = {
+        ...(attackerGone ? rest : d),
+        ...(zones ? { zones } : {}),
+        ...(edges ? { entryEdges: edges } : {}),
+        ...(order ? { order } : {}),
+      } as Deployment;
+    }
+  }
+  let victory = refs.victory;
+  if (victory) {
+    const conditions = victory.conditions.map((c) => {
+      const units = c.units?.filter((u) => unitIds.has(u));
+      if (!c.units || units!.length === c.units.length) return c;
+      note(
+        `condition:${c.id}:${c.units.join(',')}`,
+        c.id,
+        `Victory condition "${c.id}" lost a unit that was deleted.`,
+      );
+      return { ...c, units: units! };
+    });
+    if (conditions.some((c, i) => c !== victory!.conditions[i]))
+      victory = { ...victory, conditions };
+  }
+  return changed ? { refs: { objectives, deployment, victory }, repairs } : { refs, repairs };
 }

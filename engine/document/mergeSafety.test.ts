@@ -222,6 +222,36 @@ describe('concurrent structural edits', () => {
   });
 });
 
+describe('references a concurrent delete leaves dangling', () => {
+  it('a zone drawn for a side someone deletes at the same time is left out on every peer, with a notice', () => {
+    const ann = new Peer(twoPlatoons(), 'Ann');
+    const bob = new Peer(ann, 'Bob');
+    ann.editForces((f) => f.sides.splice(1, 1));
+    const dep = bob.doc().deployment ?? {};
+    bob.store.transact((w) =>
+      w.setRoot('deployment', {
+        ...dep,
+        zones: [
+          {
+            id: 'z-blue',
+            side: 'blue',
+            name: 'Blue start',
+            area: { shape: 'rect', x: 0, y: 0, width: 6, height: 24 },
+          },
+        ],
+      } as never),
+    );
+    flush([ann, bob]);
+    expect(ann.text()).toBe(bob.text());
+    expect(loads(ann.doc())).toEqual([]);
+    expect(ann.doc().deployment?.zones ?? []).toEqual([]);
+    expect(bob.refused).toEqual([]);
+    expect(bob.repaired.map((r) => r.text)).toContain(
+      'Deployment zone "Blue start" is left out: its side was deleted.',
+    );
+  });
+});
+
 // ---- hostile changes ---------------------------------------------------------------------------
 
 /** Mallory writes into her shared document directly, as a client that skips every check would. */
