@@ -15,7 +15,9 @@ function electronBinary() {
   }
 }
 
-const binary = electronBinary();
+// SANDTABLE_BROWSER=1 serves the app in the browser even where Electron is installed (and is how
+// the start test runs it); SANDTABLE_PORT picks the port (default 5173, the next free one if taken).
+const binary = process.env.SANDTABLE_BROWSER === '1' ? undefined : electronBinary();
 if (binary) {
   const build = spawnSync(
     process.execPath,
@@ -31,7 +33,13 @@ if (binary) {
   const { createServer } = await import('vite');
   const server = await createServer({
     configFile: 'vite.config.ts',
-    server: { host: '127.0.0.1' },
+    server: {
+      host: '127.0.0.1',
+      ...(process.env.SANDTABLE_PORT ? { port: Number(process.env.SANDTABLE_PORT) } : {}),
+      // Start preparing the app's modules at once, not when the browser first asks for them;
+      // meanwhile the page shows that it is starting (renderer/index.html).
+      warmup: { clientFiles: ['./src/main.tsx'] },
+    },
   });
   await server.listen();
   const url = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${server.config.server.port}/`;
