@@ -102,7 +102,9 @@ export function pieceCount(parts: readonly Polygon[]): number {
  * verdict rather than a wrong one.
  */
 export function deckSplitsFloor(floor: MultiPolygon, deck: MultiPolygon): boolean | undefined {
-  if (floor.length > MAX_EXACT_PARTS) return deckSplitsRaster(floor, deck);
+  const deckPoints = deck.reduce((n, poly) => n + poly.reduce((m, r) => m + r.length, 0), 0);
+  if (floor.length > MAX_EXACT_PARTS || deckPoints > MAX_EXACT_DECK_POINTS)
+    return deckSplitsRaster(floor, deck);
   const deckBox = deck.map(boxOfPolygon).reduce(
     (a, b) => ({
       minX: Math.min(a.minX, b.minX),
@@ -134,6 +136,8 @@ export function deckSplitsFloor(floor: MultiPolygon, deck: MultiPolygon): boolea
  * grid instead: bounded work, exact but for connections thinner than a cell.
  */
 const MAX_EXACT_PARTS = 600;
+/** Likewise past this many points in the deck's outline (exact clipping slows with each). */
+const MAX_EXACT_DECK_POINTS = 256;
 /** Cells along the longer side of the grid. */
 const GRID = 1024;
 

@@ -64,16 +64,6 @@ interface Shaped {
   readonly line: Point[] | null;
 }
 
-function inRing(x: number, y: number, ring: [number, number][]): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i]!;
-    const [xj, yj] = ring[j]!;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
 function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
   const o = (p: Point, q: Point, r: Point) =>
     (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]);
@@ -186,12 +176,27 @@ class PassGrid {
       const c1 = Math.min(this.cols - 1, Math.floor(maxX / cell));
       const r0 = Math.max(0, Math.floor(minY / cell));
       const r1 = Math.min(this.rows - 1, Math.floor(maxY / cell));
-      for (let r = r0; r <= r1; r++)
+      // Per row, where the rings cross the row's centre line, in the arithmetic of inRing: a
+      // cell centre is inside when an odd number of crossings lie beyond it (even-odd). A row
+      // costs the rings' edges, not the rings' edges times its cells.
+      const xs: number[] = [];
+      for (let r = r0; r <= r1; r++) {
+        const y = (r + 0.5) * cell;
+        xs.length = 0;
+        for (const ringPts of poly)
+          for (let i = 0, j = ringPts.length - 1; i < ringPts.length; j = i++) {
+            const [xi, yi] = ringPts[i]!;
+            const [xj, yj] = ringPts[j]!;
+            if (yi > y !== yj > y) xs.push(((xj - xi) * (y - yi)) / (yj - yi) + xi);
+          }
+        xs.sort((p, q) => p - q);
         for (let c = c0; c <= c1; c++) {
-          const [x, y] = this.centre(c, r);
-          if (inRing(x, y, outer) && !poly.slice(1).some((h) => inRing(x, y, h)))
-            visit(r * this.cols + c);
+          const x = (c + 0.5) * cell;
+          let beyond = 0;
+          for (let k = xs.length - 1; k >= 0 && x < xs[k]!; k--) beyond++;
+          if (beyond % 2 === 1) visit(r * this.cols + c);
         }
+      }
     }
   }
   centre(c: number, r: number): Point {
