@@ -6,7 +6,8 @@ import { actionRng } from '../../game/legal';
 import { auditLegalPlay } from '../../game/legalAudit';
 import { simulate } from '../../game/simulate';
 
-import { tankplankPlaytest } from './index';
+import { tankplankGame } from './game';
+import { createContext } from './rules/context';
 
 const dir = new URL('../../../scenarios/', import.meta.url);
 const scenarios = readdirSync(dir)
@@ -15,7 +16,7 @@ const scenarios = readdirSync(dir)
 
 const made = (file: string) => {
   const doc = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as ScenarioDoc;
-  return { game: tankplankPlaytest(doc).game };
+  return { game: tankplankGame(createContext(doc)) };
 };
 
 describe('Tankplank sampled actions', () => {

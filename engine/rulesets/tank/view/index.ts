@@ -1,3 +1,4 @@
+import { defineView } from '../../../playtest/viewBase';
 import {
   hexDistance,
   hexLabel,
@@ -98,9 +99,13 @@ export function tankView(
     };
   };
 
-  const view: HexPlaytestView<TankPlayState, TankEvent> = {
+  const view: HexPlaytestView<TankPlayState, TankEvent> = defineView<
+    TankPlayState,
+    TankEvent,
+    'hex'
+  >({
     board: 'hex',
-    game: game as unknown as HexPlaytestView<TankPlayState, TankEvent>['game'],
+    game,
     label: 'TANK!',
     table: { width: ctx.map.columns, height: ctx.map.rows },
     phase(s): PhaseInfo {
@@ -601,7 +606,6 @@ export function tankView(
         action: c.ok ? (plotAction(shooter, plot) as unknown as GameAction) : undefined,
       };
     },
-    clock: () => undefined,
     describe: (e, s, viewer) => describeFor(ctx, e, s, viewer),
     // The turn's steps for a viewer: what each step did, as much as that side may know.
     promptFor: (s, viewer) =>
@@ -633,6 +637,6 @@ export function tankView(
         ? { ...marks, highlight: { hexes, label: `${ctx.sideNames.get(side) ?? side}: plotted` } }
         : marks;
     },
-  };
+  });
   return view;
 }

@@ -1,3 +1,4 @@
+import { defineView } from '../../../playtest/viewBase';
 import { dict } from '../../../game/dict';
 import type { GameAction, GameDef } from '../../../game/gameDef';
 import { tablePoint } from '../../../geometry/units';
@@ -38,7 +39,11 @@ export function tankplankView(
   game: GameDef<TankplankState, GameAction, TankplankEvent>,
 ): TablePlaytestView<TankplankState, TankplankEvent> {
   const { ctx, formationNames, sideName, screenTurn, unitLabel, shortLabel, planMove } = kit;
-  const module: TablePlaytestView<TankplankState, TankplankEvent> = {
+  const module: TablePlaytestView<TankplankState, TankplankEvent> = defineView<
+    TankplankState,
+    TankplankEvent,
+    'table'
+  >({
     board: 'table',
     game,
     label: 'Tankplank',
@@ -236,7 +241,7 @@ export function tankplankView(
       };
     },
     describe: (e, state) => describeEvent(kit, e, state),
-  };
+  });
   return module;
   return module;
 }

@@ -1,3 +1,4 @@
+import { defineView } from '../../../playtest/viewBase';
 import type { Point } from '../../../format';
 import { distinctGlyphs } from '../../../playtest/glyphs';
 import type { GameAction } from '../../../game/gameDef';
@@ -247,7 +248,11 @@ export function tanksView(
     };
   };
 
-  const view: TablePlaytestView<TanksState, TanksEvent> = {
+  const view: TablePlaytestView<TanksState, TanksEvent> = defineView<
+    TanksState,
+    TanksEvent,
+    'table'
+  >({
     board: 'table',
     game,
     label: 'TANKS',
@@ -873,7 +878,7 @@ export function tanksView(
     },
 
     describe: (event, state) => describeEvent(ctx, event, state),
-  };
+  });
   return view;
 }
 

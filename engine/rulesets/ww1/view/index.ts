@@ -1,3 +1,4 @@
+import { defineView } from '../../../playtest/viewBase';
 import type { GameAction, Viewer } from '../../../game/gameDef';
 import { hexsideToward } from '../../../hex/hexside';
 import type {
@@ -269,9 +270,9 @@ export function ww1View(ctx: Ww1Context, game: Ww1Game): HexPlaytestView<Ww1Stat
     return out;
   };
 
-  return {
+  return defineView<Ww1State, Ww1Event, 'hex'>({
     board: 'hex',
-    game: game as unknown as HexPlaytestView<Ww1State, Ww1Event>['game'],
+    game,
     label: 'WWI',
     table: { width: b.map.columns, height: b.map.rows },
     phase(s): PhaseInfo {
@@ -405,7 +406,6 @@ export function ww1View(ctx: Ww1Context, game: Ww1Game): HexPlaytestView<Ww1Stat
         explanation: `${name(id)} moves ${path.length} hex${path.length === 1 ? '' : 'es'} to ${hexName(to)}`,
       };
     },
-    faceAction: () => undefined,
     weapons(s, id): WeaponChoice[] {
       const u = s.units[id];
       if (!u || !mayBattle(s, u)) return [];
@@ -502,7 +502,6 @@ export function ww1View(ctx: Ww1Context, game: Ww1Game): HexPlaytestView<Ww1Stat
         action,
       };
     },
-    clock: () => undefined,
     describe: (e, s) => describeWw1(ctx, e, s),
-  };
+  });
 }
