@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { open, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import {
   formatProblem,
@@ -14,11 +14,20 @@ import {
   proposeMapping,
   readTiledMap,
   scenarioFromHexMap,
-  MAX_TILED_BYTES,
   hexTerrainChoices,
   defaultHexTerrain,
 } from '../engine/import/tiled/index';
-import { importBattleScribe, MAX_BS_BYTES } from '../engine/import/battlescribe/battlescribe';
+import { importBattleScribe } from '../engine/import/battlescribe/battlescribe';
+import {
+  extensionsLabel,
+  findFormat,
+  IMPORT_FORMATS,
+  sniffFormats,
+  type ImportFormat,
+} from '../engine/formats/registry';
+import { tiledImport } from '../engine/formats/tiled';
+import { battleScribeImport } from '../engine/formats/battlescribe';
+import type { FormatFile } from '../engine/formats/types';
 import { RULESETS } from '../engine/rulesets/registry';
 import { parseCommandArgs } from './args';
 
@@ -27,22 +36,49 @@ const HEX_RULESETS: readonly RulesetId[] = RULESETS.filter((m) => m.board === 'h
   (m) => m.id,
 );
 
-export const usage = `sandtable import tiled <map.tmx|map.tmj> [tileset files...] --ruleset ${HEX_RULESETS.join('|')} --out <file.scenario.json>
+/** How the command line runs a format that takes options of its own, and their usage text. */
+interface CliImporter {
+  readonly usage: string;
+  run(args: string[], format: ImportFormat): Promise<number>;
+}
+
+const TILED_USAGE = `sandtable import tiled <map.tmx|map.tmj> [tileset files...] --ruleset ${HEX_RULESETS.join('|')} --out <file.scenario.json>
                 [--mapping <file>] [--default-terrain <id>] [--hex-inches <n>] [--title <text>] [--json]
   Imports a Tiled hexagonal map (TMX or JSON; CSV, base64, zlib, gzip or zstd layer data; infinite
   maps; external tilesets are read from beside the map or given after it) as a new scenario of the ruleset. Each tile becomes
   terrain, a level and flags by the mapping: the one remembered in --out when it exists (a
   re-import), else one in --mapping (a scenario imported before, or a JSON list of rules), else one
   guessed from the tiles' classes, names, images and custom properties. The mapping used is printed
-  and saved in the scenario (map.imported), so the next import starts from it.
+  and saved in the scenario (map.imported), so the next import starts from it.`;
 
-sandtable import battlescribe <folder | game.gst cat.cat...> --out <file.catalog.json> [--id <id>] [--json]
+const BATTLESCRIBE_USAGE = `sandtable import battlescribe <folder | game.gst cat.cat...> --out <file.catalog.json> [--id <id>] [--json]
   Imports a BattleScribe/NewRecruit game system (.gst/.gstz) and its catalogues (.cat/.catz) as a
   TANKS catalog: model cards, crew, upgrade, ammo and platoon cards. Prints what could not be
   carried over, with file, element and line. Use the catalog with
-  "sandtable validate --catalog <file>" or import it into a scenario in the app's Catalog tab.
+  "sandtable validate --catalog <file>" or import it into a scenario in the app's Catalog tab.`;
 
-  Exits 0 on success, 1 when a file cannot be imported (nothing is written), 2 on bad usage.`;
+/** The generic command, for a format with no options of its own. */
+function genericUsage(f: ImportFormat): string {
+  const needs = f.needs?.includes('ruleset') ? ' --ruleset <id>' : ' [--ruleset <id>]';
+  return `sandtable import ${f.id} <${f.folders ? 'folder | ' : ''}${f.extensions.map((e) => `file${e}`).join('|')}...> --out <file.${f.makes === 'catalog' ? 'catalog' : 'scenario'}.json>${needs} [--title <text>] [--id <id>] [--json]
+  Imports ${f.summary}.`;
+}
+
+/**
+ * The command's usage, generated from the format registry: one paragraph per format (its own
+ * where the command line knows its options), and how a file is recognised without a format word.
+ */
+export function usageFor(formats: readonly ImportFormat[]): string {
+  const ids = formats.map((f) => f.id);
+  return [
+    `sandtable import <${ids.join('|')}> <files...> --out <file> [options]
+sandtable import <file | folder> --out <file> [options]
+  Imports a file made by another tool. Formats: ${formats.map((f) => `${f.id} (${f.name}: ${extensionsLabel(f)})`).join('; ')}.
+  Without a format word, the format is recognised from the file's name and first bytes.`,
+    ...formats.map((f) => CLI_IMPORTERS[f.id]?.usage ?? genericUsage(f)),
+    `  Exits 0 on success, 1 when a file cannot be imported (nothing is written), 2 on bad usage.`,
+  ].join('\n\n');
+}
 
 async function readInput(file: string, max: number): Promise<{ name: string; bytes: Uint8Array }> {
   const info = await stat(file);
@@ -99,7 +135,7 @@ function mappingLine(m: TileMapping): string {
   return `  ${m.tileset} #${m.tile} ${JSON.stringify(m.label ?? '')} -> ${what.join(', ') || 'nothing'}`;
 }
 
-async function runTiled(args: string[]): Promise<number> {
+async function runTiled(args: string[], format: ImportFormat): Promise<number> {
   const parsed = parseCommandArgs(
     args,
     {
@@ -126,7 +162,7 @@ async function runTiled(args: string[]): Promise<number> {
   const inputs = [];
   for (const f of positionals) {
     try {
-      inputs.push(await readInput(f, MAX_TILED_BYTES));
+      inputs.push(await readInput(f, format.maxBytes));
     } catch (e) {
       return fail(e instanceof ImportError ? e.problems : [ioProblem(f, e)], json);
     }
@@ -140,7 +176,7 @@ async function runTiled(args: string[]): Promise<number> {
     if (given.has(basename(source))) continue;
     const path = join(dirname(positionals[0]!), source);
     try {
-      inputs.push(await readInput(path, MAX_TILED_BYTES));
+      inputs.push(await readInput(path, format.maxBytes));
       given.add(basename(source));
     } catch {
       // Not there: the importer says which tileset to give.
@@ -213,7 +249,7 @@ async function runTiled(args: string[]): Promise<number> {
   }
 }
 
-async function runBattleScribe(args: string[]): Promise<number> {
+async function runBattleScribe(args: string[], format: ImportFormat): Promise<number> {
   const parsed = parseCommandArgs(
     args,
     { out: { type: 'string' }, id: { type: 'string' }, json: { type: 'boolean' } },
@@ -231,23 +267,27 @@ async function runBattleScribe(args: string[]): Promise<number> {
   const files: string[] = [];
   for (const p of positionals) {
     try {
-      if ((await stat(p)).isDirectory()) {
-        for (const f of (await readdir(p)).sort())
-          if (/\.(gst|cat)z?$/i.test(f)) files.push(join(p, f));
-      } else files.push(p);
+      if ((await stat(p)).isDirectory()) files.push(...(await folderFiles(p, format)));
+      else files.push(p);
     } catch (e) {
       return fail([ioProblem(p, e)], json);
     }
   }
   const inputs = [];
   for (const f of files) {
-    if (!/\.(gst|cat)z?$/i.test(extname(f)))
+    if (!format.extensions.includes(extname(f).toLowerCase()))
       return fail(
-        [{ file: f, where: '', message: 'is not a BattleScribe file (.gst, .cat, .gstz, .catz)' }],
+        [
+          {
+            file: f,
+            where: '',
+            message: `is not a BattleScribe file (${format.extensions.join(', ')})`,
+          },
+        ],
         json,
       );
     try {
-      inputs.push(await readInput(f, MAX_BS_BYTES));
+      inputs.push(await readInput(f, format.maxBytes));
     } catch (e) {
       return fail(e instanceof ImportError ? e.problems : [ioProblem(f, e)], json);
     }
@@ -282,12 +322,170 @@ async function runBattleScribe(args: string[]): Promise<number> {
   }
 }
 
-export async function run(args: string[]): Promise<number> {
-  const [kind, ...rest] = args;
-  if (kind === 'tiled') return runTiled(rest);
-  if (kind === 'battlescribe') return runBattleScribe(rest);
+const CLI_IMPORTERS: Readonly<Record<string, CliImporter | undefined>> = {
+  [tiledImport.id]: { usage: TILED_USAGE, run: runTiled },
+  [battleScribeImport.id]: { usage: BATTLESCRIBE_USAGE, run: runBattleScribe },
+};
+
+export const usage = usageFor(IMPORT_FORMATS);
+
+/** "a, b or c". */
+const orList = (xs: readonly string[]) =>
+  xs.length > 1 ? `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}` : (xs[0] ?? '');
+
+/** The files of a folder that the format recognises (a BattleScribe data folder). */
+async function folderFiles(dir: string, format: ImportFormat): Promise<string[]> {
+  const files: string[] = [];
+  for (const f of (await readdir(dir)).sort())
+    if (format.extensions.includes(extname(f).toLowerCase())) files.push(join(dir, f));
+  return files;
+}
+
+/** The first bytes of a file, enough for a format to recognise it. */
+async function head(file: string): Promise<Uint8Array> {
+  const fh = await open(file, 'r');
+  try {
+    const buf = new Uint8Array(65536);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Which formats recognise a file, or the files of a folder (every recognised file must agree);
+ * undefined when the path does not exist.
+ */
+async function sniffPath(
+  path: string,
+  formats: readonly ImportFormat[],
+): Promise<ImportFormat[] | undefined> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch {
+    return undefined;
+  }
+  if (!info.isDirectory()) return sniffFormats(formats, { name: path, bytes: await head(path) });
+  const found = new Set<ImportFormat>();
+  for (const name of (await readdir(path)).sort()) {
+    const file = join(path, name);
+    if (!(await stat(file)).isFile()) continue;
+    const hits = sniffFormats(
+      formats.filter((f) => f.folders),
+      { name, bytes: await head(file) },
+    );
+    for (const f of hits) found.add(f);
+  }
+  return [...found];
+}
+
+/** Imports through a format's own `read`, for a format the command line has no options for. */
+async function runGeneric(args: string[], format: ImportFormat): Promise<number> {
+  const parsed = parseCommandArgs(
+    args,
+    {
+      out: { type: 'string' },
+      ruleset: { type: 'string' },
+      title: { type: 'string' },
+      id: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+    usage,
+  );
+  if (!parsed) return 2;
+  const { values, positionals } = parsed;
+  if (!positionals.length || !values.out) {
+    process.stderr.write(
+      `${!positionals.length ? 'no files given' : '--out is needed'}\n\n${genericUsage(format)}\n`,
+    );
+    return 2;
+  }
+  const json = values.json === true;
+  const inputs: FormatFile[] = [];
+  for (const p of positionals) {
+    try {
+      const files =
+        format.folders && (await stat(p)).isDirectory() ? await folderFiles(p, format) : [p];
+      for (const f of files) inputs.push(await readInput(f, format.maxBytes));
+    } catch (e) {
+      return fail(e instanceof ImportError ? e.problems : [ioProblem(p, e)], json);
+    }
+  }
+  const t0 = performance.now();
+  try {
+    const result = format.read(inputs, {
+      parseXml: saxesXmlParser,
+      options: {
+        ...(values.ruleset ? { ruleset: values.ruleset as RulesetId } : {}),
+        ...(values.title ? { title: values.title } : {}),
+        ...(values.id ? { id: values.id } : {}),
+        created: new Date().toISOString().slice(0, 10),
+      },
+    });
+    const text = serializeDocument(result.document);
+    const check = loadDocument(text, {
+      file: values.out,
+      expect: ['sandtable.scenario', 'sandtable.catalog'],
+    });
+    if (!check.ok) {
+      return fail(
+        check.problems.map((p) => ({
+          file: values.out!,
+          where: p.pointer,
+          message: formatProblem(p),
+        })),
+        json,
+      );
+    }
+    await writeFile(values.out, text);
+    const ms = performance.now() - t0;
+    if (json) {
+      process.stdout.write(
+        `${JSON.stringify({ ok: true, format: format.id, out: values.out, summary: result.summary, notes: result.notes, ms: Math.round(ms) }, null, 2)}\n`,
+      );
+    } else {
+      process.stdout.write(`imported ${format.name}: ${result.summary} (${ms.toFixed(0)} ms)\n`);
+      for (const n of result.notes) process.stdout.write(`note ${formatImportProblem(n)}\n`);
+      process.stdout.write(`wrote ${values.out}\n`);
+    }
+    return 0;
+  } catch (e) {
+    if (e instanceof ImportError) return fail(e.problems, json);
+    throw e;
+  }
+}
+
+/**
+ * `sandtable import <format> ...` runs the format named; `sandtable import <file> ...` the one
+ * that recognises the file. The formats are a parameter so that a test can add one.
+ */
+export async function run(
+  args: string[],
+  formats: readonly ImportFormat[] = IMPORT_FORMATS,
+): Promise<number> {
+  const [word, ...rest] = args;
+  const ids = formats.map((f) => f.id);
+  const help = formats === IMPORT_FORMATS ? usage : usageFor(formats);
+  const dispatch = (format: ImportFormat, a: string[]) =>
+    (CLI_IMPORTERS[format.id]?.run ?? runGeneric)(a, format);
+  if (!word) {
+    process.stderr.write(`say what to import: ${orList(ids)}, or a file\n\n${help}\n`);
+    return 2;
+  }
+  const named = findFormat(formats, word);
+  if (named) return dispatch(named, rest);
+  const sniffed = word.startsWith('-') ? undefined : await sniffPath(word, formats);
+  if (!sniffed) {
+    process.stderr.write(`unknown import "${word}": ${orList(ids)}\n\n${help}\n`);
+    return 2;
+  }
+  if (sniffed.length === 1) return dispatch(sniffed[0]!, args);
   process.stderr.write(
-    `${kind ? `unknown import "${kind}"` : 'say what to import'}: tiled or battlescribe\n\n${usage}\n`,
+    sniffed.length
+      ? `${word} could be read as ${orList(sniffed.map((f) => f.id))}; name the format: sandtable import <${sniffed.map((f) => f.id).join('|')}> ${word} ...\n`
+      : `cannot tell the format of ${word}: it is none of ${formats.map((f) => `${f.id} (${extensionsLabel(f)})`).join(', ')}; name the format: sandtable import <${ids.join('|')}> ${word} ...\n`,
   );
   return 2;
 }
