@@ -321,7 +321,7 @@ export class SyncBridge {
   /** A repair with the author of the place or record it is about. */
   private withAuthor(r: Repair, authors: readonly number[]): RepairNotice {
     // Caused by a deletion (of a side or a unit), which carries no author.
-    if (r.kind === 'reference') return r;
+    if (r.kind === 'reference' || r.kind === 'no-side') return r;
     const part =
       r.kind === 'loop' || r.kind === 'lost-parent'
         ? 'formations:at'

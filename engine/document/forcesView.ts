@@ -29,18 +29,23 @@ import { compareOrder } from './orderKeys';
  *   other loses the link from its smallest carrier id. A unit listed as its own passenger is
  *   not a merge result but a broken edit: it is left for the document checks to refuse.
  * - A leader that is no longer one of its formation's own units is dropped.
+ * - When no side is left, a side "Recovered side" is made up to hold what is left.
  */
 
 /** One thing the view resolved, in words for the people in the room. */
 export interface Repair {
   /** Identifies the repair, so a peer reports a new one once and not again on every change. */
   readonly key: string;
-  readonly kind: 'loop' | 'lost-parent' | 'lost-formation' | 'passenger' | 'leader' | 'reference';
+  readonly kind:
+    'loop' | 'lost-parent' | 'lost-formation' | 'passenger' | 'leader' | 'reference' | 'no-side';
   /** The formation, unit or other record that was moved or changed. */
   readonly id: string;
   /** What happened and what the person may want to do, naming records by name. */
   readonly text: string;
 }
+
+/** Id of the side made up when every side was deleted. */
+export const RECOVERED_SIDE = 'recovered-side';
 
 /** Id of the formation made up for units whose formation is gone when no formation is left. */
 export const RECOVERED_FORMATION = 'recovered-units';
@@ -77,11 +82,23 @@ const sideLabel = (s: Side) => `side "${s.name}"`;
 
 export function buildForces(
   stored: Record<string, Json>,
-  sides: readonly Side[],
+  storedSides: readonly Side[],
   formations: FlatRecords<Formation>,
   units: FlatRecords<Unit>,
 ): ForcesView {
   const repairs: Repair[] = [];
+  // Two people deleting the last two sides at once leave none, which no scenario may have: a
+  // side made up here holds whatever formations are left, the same on every peer.
+  let sides = storedSides;
+  if (!sides.length) {
+    sides = [{ id: RECOVERED_SIDE, name: 'Recovered side', formations: [] }];
+    repairs.push({
+      key: 'no-side',
+      kind: 'no-side',
+      id: RECOVERED_SIDE,
+      text: 'Every side was deleted (two deletions at the same time, or someone in the room); a side "Recovered side" holds what is left. Rename it or build the sides again.',
+    });
+  }
   const sideIds = new Set(sides.map((s) => s.id));
   const first = sides[0];
   const order = (id: string, c: FlatRecords<unknown>) => ({

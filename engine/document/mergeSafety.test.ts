@@ -206,6 +206,21 @@ describe('concurrent structural edits', () => {
     expect(told?.text).toMatch(/formation "Able" of side "Red"/);
   });
 
+  it('two people deleting the last two sides at once end with one made-up side, the same on both', () => {
+    const ann = new Peer(twoPlatoons(), 'Ann');
+    const bob = new Peer(ann, 'Bob');
+    ann.editForces((f) => f.sides.splice(0, 1));
+    bob.editForces((f) => f.sides.splice(1, 1));
+    flush([ann, bob]);
+    expect(ann.text()).toBe(bob.text());
+    expect(loads(ann.doc())).toEqual([]);
+    expect(ann.doc().forces.sides.map((s) => s.name)).toEqual(['Recovered side']);
+    for (const p of [ann, bob]) {
+      expect(p.refused).toEqual([]);
+      expect(p.repaired.map((r) => r.kind)).toContain('no-side');
+    }
+  });
+
   it('the same passenger loaded into two transports at once rides in one of them', () => {
     const ann = new Peer(twoPlatoons(), 'Ann');
     const bob = new Peer(ann, 'Bob');
@@ -283,16 +298,6 @@ describe('changes that break the whole document are refused, naming who and what
     ['the ruleset deleted', (s) => s.getMap('root').delete('ruleset'), /lacks "ruleset"/],
     ['the map’s kind deleted', (s) => s.getMap('map').delete('kind'), /kind/],
     [
-      'every side deleted',
-      (s) => {
-        for (const id of ['red', 'blue']) {
-          s.getMap('sides').delete(id);
-          s.getMap('sides:at').delete(id);
-        }
-      },
-      /sides needs at least 1/,
-    ],
-    [
       'an outline that crosses itself',
       (s) => {
         s.getMap('features').set('bow', {
@@ -335,6 +340,19 @@ describe('changes that break the whole document are refused, naming who and what
     expect(ann.repaired[0]!.text).toMatch(/unit "A rifleman 0"/i);
   });
 
+  it('every side deleted: a made-up side holds every formation and unit left, with a notice', () => {
+    const { ann, before } = hostile((s) => {
+      for (const id of ['red', 'blue']) {
+        s.getMap('sides').delete(id);
+        s.getMap('sides:at').delete(id);
+      }
+    });
+    expect(loads(ann.doc())).toEqual([]);
+    expect(ann.doc().forces.sides.map((s) => s.name)).toEqual(['Recovered side']);
+    expect(ids(ann.doc())).toEqual(ids(JSON.parse(before) as ScenarioDoc));
+    expect(ann.repaired.map((r) => r.kind)).toContain('no-side');
+  });
+
   it('a peer joining a room that holds a broken record leaves that record out', () => {
     const ann = new Peer(twoPlatoons(), 'Ann');
     const u = ann.shared.getMap('units').get('A.u1') as Unit;
@@ -357,6 +375,7 @@ type Op =
   | { kind: 'addUnit'; pick: number }
   | { kind: 'addFormation'; pick: number }
   | { kind: 'load'; pick: number; to: number }
+  | { kind: 'deleteSide'; pick: number }
   | { kind: 'undo' };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -378,6 +397,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('addUnit' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('addFormation' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('load' as const), pick: fc.nat(), to: fc.nat() }),
+  fc.record({ kind: fc.constant('deleteSide' as const), pick: fc.nat() }),
   fc.constant({ kind: 'undo' as const }),
 );
 
@@ -470,6 +490,15 @@ function apply(p: Peer, op: Op): { deleted: string[]; created: string[] } {
       for (let at: string | undefined = carrier.u.id; at; at = carried.get(at))
         if (at === passenger.u.id) return out;
       (carrier.u.passengers ??= []).push(passenger.u.id);
+      break;
+    }
+    case 'deleteSide': {
+      // As the forces panel: only while another side is left, with its whole order of battle.
+      if (forces.sides.length < 2) return out;
+      const [side] = forces.sides.splice(op.pick % forces.sides.length, 1);
+      const all = (fs: Formation[]): Formation[] =>
+        fs.flatMap((f) => [f, ...all(f.formations ?? [])]);
+      for (const f of all(side!.formations)) out.deleted.push(f.id, ...f.units.map((u) => u.id));
       break;
     }
     case 'undo':
