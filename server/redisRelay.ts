@@ -63,7 +63,8 @@ export class RedisRelay implements Extension {
   extensionName = 'RedisRelay';
   private readonly pub: RedisClient;
   private readonly sub: RedisClient;
-  private instance!: Hocuspocus;
+  /** Set by onConfigure, which Hocuspocus runs as it starts (before Redis can answer). */
+  private instance: Hocuspocus | undefined;
   private readonly prefix: Buffer;
   /** Rooms with local changes since the last anti-entropy round. */
   private readonly changed = new Set<string>();
@@ -121,7 +122,7 @@ export class RedisRelay implements Extension {
   }
 
   private reachable(): void {
-    if (this.destroyed || this.status !== 'up') return;
+    if (this.destroyed || this.status !== 'up' || !this.instance) return;
     const rooms = [...this.instance.documents.keys()];
     if (this.down) this.options.log(`Redis is back: resynchronising ${rooms.length} open room(s)`);
     this.down = false;
@@ -133,7 +134,7 @@ export class RedisRelay implements Extension {
     if (this.sub.status !== 'ready') return;
     this.sub.subscribe(this.channel(room)).then(
       () => {
-        const document = this.instance.documents.get(room);
+        const document = this.instance?.documents.get(room);
         if (!document) return;
         this.resync(document, true);
         this.publish(room, new OutgoingMessage(room).writeQueryAwareness().toUint8Array());
@@ -166,7 +167,7 @@ export class RedisRelay implements Extension {
   private antiEntropy(): void {
     if (this.status !== 'up') return;
     for (const room of this.changed) {
-      const document = this.instance.documents.get(room);
+      const document = this.instance?.documents.get(room);
       if (document) this.resync(document, true);
     }
     this.changed.clear();
@@ -226,7 +227,7 @@ export class RedisRelay implements Extension {
       );
       const d = decoding.createDecoder(bytes);
       const room = decoding.readVarString(d);
-      const document = this.instance.documents.get(room);
+      const document = this.instance?.documents.get(room);
       if (!document) return;
       const type = decoding.readVarUint(d);
       const apply = this.options.applyRelayed ?? ((_doc: Document, fn: () => void) => fn());
