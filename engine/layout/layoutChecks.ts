@@ -467,11 +467,11 @@ const MAX_OVERLAPS_LISTED = 100;
  */
 const MAX_PAIRS_MEASURED = 40_000;
 /**
- * And at most this much measuring work (edge steps, see `WorkMeter`; about two seconds): pairs
+ * And at most this much measuring work (edge steps, see `WorkMeter`; a second or two): pairs
  * of outlines traced with thousands of points cost thousands of times a plain pair, and a file
  * can hold hundreds of them.
  */
-const MAX_OVERLAP_WORK = 150_000_000;
+const MAX_OVERLAP_WORK = 100_000_000;
 
 /** Kinds that must not share ground with some other kind: the only ones an overlap can involve. */
 const OVERLAP_KINDS = new Set<FeatureKind>(
