@@ -16,18 +16,22 @@ import type { ExportFormat, FormatFile, ImportFormat } from './types';
 const MAP_EXTENSIONS = ['.tmx', '.tmj'] as const;
 
 /**
- * A Tiled map: XML whose root is `<map>`, or JSON with `"type": "map"`. A `.json` file counts
- * only by its content, since most JSON files are not maps (a Sandtable scenario is JSON too).
+ * A Tiled map: XML whose root is `<map>`, or a JSON object with a `layers` list and keys only
+ * Tiled maps have. Tiled writes JSON keys in order, so `"type": "map"` comes after the layer
+ * data and may lie beyond the part read; tilesets have no layers, and a Sandtable scenario
+ * (JSON too) says its format.
  */
 function isTiledMap(file: FormatFile): boolean {
   const text = headText(file);
-  const ext = file.name.toLowerCase();
-  if (xmlRoot(text) === 'map') return /\borientation\s*=/.test(text) || ext.endsWith('.tmx');
-  if (/^\s*\{/.test(text))
-    return (
-      /"type"\s*:\s*"map"/.test(text) && (/"tiledversion"/.test(text) || /"orientation"/.test(text))
-    );
-  return false;
+  if (xmlRoot(text) === 'map') return true;
+  return (
+    /^\s*\{/.test(text) &&
+    /"layers"\s*:\s*\[/.test(text) &&
+    /"(infinite|tiledversion|nextlayerid|renderorder|hexsidelength|compressionlevel)"\s*:/.test(
+      text,
+    ) &&
+    !/"format"\s*:\s*"sandtable\./.test(text)
+  );
 }
 
 /** A Tiled hexagonal map and its tilesets, read as a new scenario of a hex ruleset. */
