@@ -31,6 +31,7 @@ import {
 import { compareOrder, keyBetween, keysBetween, reorderKeys } from './orderKeys';
 import {
   buildForces,
+  resolveMap,
   resolveReferences,
   type ForcesView,
   type References,
@@ -334,7 +335,7 @@ export class ScenarioStore {
   scenarioView(): ScenarioDoc {
     const out: Record<string, unknown> = {};
     for (const [key, value] of this.root.entries()) {
-      if (key === 'map') out.map = this.gameMap();
+      if (key === 'map') out.map = this.mapView().map;
       else if (key === 'forces') out.forces = this.forcesView().forces;
       else if (key === 'objectives') out.objectives = this.referencesView().refs.objectives;
       else if (key === 'deployment') out.deployment = this.referencesView().refs.deployment;
@@ -374,10 +375,26 @@ export class ScenarioStore {
     return this.referencesCache;
   }
 
+  private mapCache: { revision: number; map: TableMap | HexMap; repairs: Repair[] } | null = null;
+
+  /** The map with what a concurrent edit left broken in it resolved (forcesView.ts resolveMap). */
+  private mapView(): { map: TableMap | HexMap; repairs: Repair[] } {
+    if (this.mapCache?.revision === this.version) return this.mapCache;
+    const raw = this.gameMap();
+    // A map without its kind is refused by the checks, not repaired.
+    const resolved =
+      raw.kind === 'table' || raw.kind === 'hex'
+        ? (resolveMap(raw) as { map: TableMap | HexMap; repairs: Repair[] })
+        : { map: raw, repairs: [] };
+    this.mapCache = { revision: this.version, ...resolved };
+    return this.mapCache;
+  }
+
   /** What the exported scenario resolves of concurrent structural edits, in words. */
   repairs(): readonly Repair[] {
-    if (!this.root.has('forces')) return [];
-    return [...this.forcesView().repairs, ...this.referencesView().repairs];
+    const map = this.root.has('map') ? this.mapView().repairs : [];
+    if (!this.root.has('forces')) return map;
+    return [...this.forcesView().repairs, ...this.referencesView().repairs, ...map];
   }
 
   /**

@@ -2,6 +2,7 @@ import type {
   Deployment,
   Formation,
   Forces,
+  GameMap,
   Objective,
   Side,
   Unit,
@@ -440,4 +441,52 @@ export function resolveReferences(
       victory = { ...victory, conditions };
   }
   return changed ? { refs: { objectives, deployment, victory }, repairs } : { refs, repairs };
+}
+
+/**
+ * The map's own references a concurrent edit can leave broken: a bridge spanning or carrying a
+ * feature someone deleted loses that link, a hex or hexside someone painted while another made
+ * the map smaller is left out (it lies outside the map). The same on every peer.
+ */
+export function resolveMap(map: GameMap): { map: GameMap; repairs: Repair[] } {
+  const repairs: Repair[] = [];
+  if (map.kind === 'table') {
+    const ids = new Set(map.features.map((f) => f.id));
+    let changed = false;
+    const features = map.features.map((f) => {
+      if (f.kind !== 'bridge' && f.kind !== 'catwalk') return f;
+      const gone = (['spans', 'carries'] as const).filter(
+        (k) => f[k] !== undefined && !ids.has(f[k]),
+      );
+      if (!gone.length) return f;
+      changed = true;
+      const out = { ...f };
+      for (const k of gone) {
+        repairs.push({
+          key: `${k}:${f.id}:${f[k]}`,
+          kind: 'reference',
+          id: f.id,
+          text: `The ${f.kind} "${f.id}" no longer ${k === 'spans' ? 'spans' : 'carries'} "${f[k]}": that feature was deleted.`,
+        });
+        delete out[k];
+      }
+      return out;
+    });
+    return { map: changed ? { ...map, features } : map, repairs };
+  }
+  // A size that is not there (a broken change) is for the checks to refuse, not to repair.
+  if (typeof map.columns !== 'number' || typeof map.rows !== 'number') return { map, repairs };
+  const inside = (h: { col: number; row: number }) => h.col < map.columns && h.row < map.rows;
+  const hexes = map.hexes.filter(inside);
+  const hexsides = map.hexsides?.filter(inside);
+  const dropped =
+    map.hexes.length - hexes.length + (map.hexsides?.length ?? 0) - (hexsides?.length ?? 0);
+  if (!dropped) return { map, repairs };
+  repairs.push({
+    key: `outside:${map.columns}x${map.rows}:${dropped}`,
+    kind: 'reference',
+    id: 'map',
+    text: `${dropped} hex${dropped > 1 ? 'es' : ''} painted outside the ${map.columns}×${map.rows} map (made smaller at the same time) ${dropped > 1 ? 'are' : 'is'} left out.`,
+  });
+  return { map: { ...map, hexes, ...(hexsides ? { hexsides } : {}) }, repairs };
 }

@@ -267,6 +267,46 @@ describe('references a concurrent delete leaves dangling', () => {
   });
 });
 
+describe('the map’s references after concurrent edits', () => {
+  it('a bridge laid over a road someone deletes at the same time keeps no link to it', () => {
+    const doc = twoPlatoons();
+    if (doc.map.kind !== 'table') throw new Error('table');
+    doc.map.features.push({
+      id: 'road',
+      kind: 'road',
+      points: [
+        [0, 10],
+        [36, 10],
+      ],
+      width: 2,
+    });
+    const ann = new Peer(doc, 'Ann');
+    const bob = new Peer(ann, 'Bob');
+    ann.store.transact((w) => w.deleteFeature('road'));
+    bob.store.transact((w) =>
+      w.putFeature({
+        id: 'br',
+        kind: 'bridge',
+        points: [
+          [10, 8],
+          [14, 8],
+          [14, 12],
+          [10, 12],
+        ],
+        carries: 'road',
+      } as never),
+    );
+    flush([ann, bob]);
+    expect(ann.text()).toBe(bob.text());
+    expect(loads(ann.doc())).toEqual([]);
+    expect(ann.store.feature('br')).toBeDefined();
+    expect(bob.refused).toEqual([]);
+    expect(bob.repaired.map((r) => r.text)).toContain(
+      'The bridge "br" no longer carries "road": that feature was deleted.',
+    );
+  });
+});
+
 // ---- hostile changes ---------------------------------------------------------------------------
 
 /** Mallory writes into her shared document directly, as a client that skips every check would. */
