@@ -1,4 +1,4 @@
-import type { ActionRng, GameAction, GameDef, SideTurn } from '../gameDef';
+import type { ActionRng, BotStyle, GameAction, GameDef, SideTurn } from '../gameDef';
 import { actionRng, chooseAction } from '../legal';
 import { SideTurnBuilder } from '../sideTurn';
 import type { Player } from '../simulate';
@@ -51,4 +51,16 @@ export function baselinePlayer<S, A extends GameAction, E>(
 ): Player<S, A> {
   const rng = actionRng(seed);
   return { kind: 'source', next: (state, side) => baselineTurn(game, state, side, rng).actions };
+}
+
+/** A bot by name: `random` is the baseline, the others the ruleset's own bot in that style. */
+export type BotName = BotStyle | 'random';
+
+/** The player for a bot name in `simulate` (the seed is the baseline's; styles ignore it). */
+export function botPlayer<S, A extends GameAction, E>(
+  game: GameDef<S, A, E>,
+  name: BotName,
+  seed: number,
+): Player<S, A> {
+  return name === 'random' ? baselinePlayer(game, seed) : { kind: 'bot', style: name };
 }
