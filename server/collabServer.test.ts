@@ -8,7 +8,14 @@ import { serializeDocument } from '../engine/format';
 import type { TreeFeature } from '../engine/format/types';
 import { CollabSession, type CollabStatus } from '../renderer/src/collab/CollabSession';
 import { startCollabServer } from './collabServer';
-import { startServerProcess, startRedis, redisServerPath, type ServerProcess } from './processes';
+import {
+  freePort,
+  health,
+  startServerProcess,
+  startRedis,
+  redisServerPath,
+  type ServerProcess,
+} from './processes';
 import { newRoom, REFUSALS, type Invitation } from './protocol';
 
 const tree = (id: string, x: number): TreeFeature => ({
@@ -155,6 +162,45 @@ describe('collaboration server', () => {
       // A wrong secret is refused on the other server too: they share the rooms database.
       const intruder = client({ server: b.url, ...room, secret: newRoom().secret }, false);
       await until('a refusal', () => intruder.status().kind === 'refused');
+    },
+  );
+
+  it.skipIf(!redisServerPath())(
+    'starts and serves its clients while Redis is unreachable, and relays once Redis comes',
+    async () => {
+      const port = await freePort();
+      const dataDir = tempDir();
+      const url = `redis://127.0.0.1:${port}`;
+      const a = await startServerProcess({ dataDir, redis: url, name: 'a' });
+      cleanups.push(() => a.stop());
+      const b = await startServerProcess({ dataDir, redis: url, name: 'b' });
+      cleanups.push(() => b.stop());
+      expect((await health(a.port)).redis).toBe('down');
+      const room = newRoom();
+      const host = client({ server: a.url, ...room }, true, ScenarioStore.fromScenario(scenario()));
+      const mate = client({ server: a.url, ...room }, false);
+      await until('a client of the same server to join', () => mate.session.ready);
+      host.store.transact((w) => w.putFeature(tree('no-redis', 1)));
+      await until('the edit on the same server', () => !!mate.store.feature('no-redis'));
+      const other = client({ server: b.url, ...room }, false);
+      await until('a client of the other server to load the room', () => other.session.ready);
+      host.store.transact((w) => w.putFeature(tree('still-no-redis', 2)));
+      await until('the host acknowledged', () => host.status().kind === 'connected');
+      const redis = await startRedis({ port });
+      cleanups.push(() => redis.stop());
+      for (const s of [a, b])
+        for (let i = 0; (await health(s.port)).redis !== 'up'; i++) {
+          if (i > 600) throw new Error('a server did not reach Redis');
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      // The other server's client gets what was made without Redis, and edits flow again.
+      await until('the edits made without Redis on the other server', () =>
+        ['no-redis', 'still-no-redis'].every((id) => other.store.feature(id)),
+      );
+      other.store.transact((w) => w.putFeature(tree('from-b', 3)));
+      await until('the edit from b on a', () => !!host.store.feature('from-b'));
+      expect(other.text()).toBe(host.text());
+      expect(a.output()).toContain('Redis unreachable');
     },
   );
 });
