@@ -41,7 +41,7 @@ function resolveSpecifier(from: string, spec: string): string | undefined {
 }
 
 /** Tarjan's strongly connected components, iteratively (the graph has a few thousand edges). */
-function components(graph: Map<string, string[]>): string[][] {
+export function components(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   let next = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -92,7 +92,10 @@ function components(graph: Map<string, string[]>): string[][] {
 }
 
 /** One shortest loop through a component, from its first file back to it (breadth first). */
-function loop(graph: Map<string, string[]>, part: readonly string[]): string[] {
+export function loop(
+  graph: ReadonlyMap<string, readonly string[]>,
+  part: readonly string[],
+): string[] {
   const inside = new Set(part);
   const start = part[0]!;
   const prev = new Map<string, string>();
@@ -115,25 +118,36 @@ function loop(graph: Map<string, string[]>, part: readonly string[]): string[] {
   return [start];
 }
 
-const graph = new Map<string, string[]>();
-for (const file of FOLDERS.flatMap((f) => sources(join(ROOT, f)))) {
-  const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-  const targets = info.importedFiles
-    .map((f) => resolveSpecifier(file, f.fileName))
-    .filter((f): f is string => f !== undefined);
-  graph.set(file, [...new Set(targets)]);
+/** Each file's relative imports (type-only and re-exports included), resolved to files. */
+export function importGraph(files: readonly string[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    const targets = info.importedFiles
+      .map((f) => resolveSpecifier(file, f.fileName))
+      .filter((f): f is string => f !== undefined);
+    graph.set(file, [...new Set(targets)]);
+  }
+  return graph;
 }
-const cycles = components(graph);
-const rel = (p: string) => relative(ROOT, p);
-for (const part of cycles) {
-  console.log(`import cycle through ${part.length} files (type imports counted):`);
-  console.log(`  ${loop(graph, part).map(rel).join('\n    -> ')}`);
-  if (part.length > 2) console.log(`  all of them: ${part.map(rel).join(', ')}`);
+
+function main(): number {
+  const graph = importGraph(FOLDERS.flatMap((f) => sources(join(ROOT, f))));
+  const cycles = components(graph);
+  const rel = (p: string) => relative(ROOT, p);
+  for (const part of cycles) {
+    console.log(`import cycle through ${part.length} files (type imports counted):`);
+    console.log(`  ${loop(graph, part).map(rel).join('\n    -> ')}`);
+    if (part.length > 2) console.log(`  all of them: ${part.map(rel).join(', ')}`);
+  }
+  const edges = [...graph.values()].reduce((n, e) => n + e.length, 0);
+  console.log(
+    cycles.length === 0
+      ? `no import cycles among ${graph.size} files (${edges} imports, type imports counted)`
+      : `${cycles.length} import cycle(s): move the shared types to a leaf module, or pass the value in as a parameter`,
+  );
+  return cycles.length === 0 ? 0 : 1;
 }
-const edges = [...graph.values()].reduce((n, e) => n + e.length, 0);
-console.log(
-  cycles.length === 0
-    ? `no import cycles among ${graph.size} files (${edges} imports, type imports counted)`
-    : `${cycles.length} import cycle(s): move the shared types to a leaf module, or pass the value in as a parameter`,
-);
-process.exit(cycles.length === 0 ? 0 : 1);
+
+// Run as a script (npm run lint), not when a test imports the functions above.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exit(main());
