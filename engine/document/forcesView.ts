@@ -427,15 +427,28 @@ export function resolveReferences(
   }
   let victory = refs.victory;
   if (victory) {
+    const objectiveIds = new Set(objectives.map((o) => o.id));
     const conditions = victory.conditions.map((c) => {
       const units = c.units?.filter((u) => unitIds.has(u));
-      if (!c.units || units!.length === c.units.length) return c;
+      const objs = c.objectives?.filter((o) => objectiveIds.has(o));
+      const sideGone = c.side !== undefined && !sideIds.has(c.side);
+      const objectiveGone = c.objective !== undefined && !objectiveIds.has(c.objective);
+      const unitsGone = !!c.units && units!.length !== c.units.length;
+      const objsGone = !!c.objectives && objs!.length !== c.objectives.length;
+      if (!sideGone && !objectiveGone && !unitsGone && !objsGone) return c;
       note(
-        `condition:${c.id}:${c.units.join(',')}`,
+        `condition:${c.id}:${c.side ?? ''}:${c.objective ?? ''}:${(c.units ?? []).join(',')}:${(c.objectives ?? []).join(',')}`,
         c.id,
-        `Victory condition "${c.id}" lost a unit that was deleted.`,
+        `Victory condition "${c.id}" named ${[sideGone && 'a side', (objectiveGone || objsGone) && 'an objective', unitsGone && 'a unit'].filter(Boolean).join(' and ')} that was deleted; that reference is left out.`,
       );
-      return { ...c, units: units! };
+      const { side: _s, objective: _o, ...rest } = c;
+      return {
+        ...rest,
+        ...(c.side !== undefined && !sideGone ? { side: c.side } : {}),
+        ...(c.objective !== undefined && !objectiveGone ? { objective: c.objective } : {}),
+        ...(units ? { units } : {}),
+        ...(objs ? { objectives: objs } : {}),
+      };
     });
     if (conditions.some((c, i) => c !== victory!.conditions[i]))
       victory = { ...victory, conditions };

@@ -267,6 +267,39 @@ describe('references a concurrent delete leaves dangling', () => {
   });
 });
 
+describe('victory conditions after concurrent deletes', () => {
+  it('a condition naming an objective someone deletes at the same time loses that reference', () => {
+    const doc = twoPlatoons();
+    doc.objectives = [
+      {
+        id: 'hill',
+        name: 'Hill',
+        kind: 'holdZone',
+        area: { shape: 'rect', x: 1, y: 1, width: 4, height: 4 },
+      },
+    ];
+    const ann = new Peer(doc, 'Ann');
+    const bob = new Peer(ann, 'Bob');
+    ann.store.transact((w) => w.setRoot('objectives', [] as never));
+    const victory = bob.doc().victory;
+    bob.store.transact((w) =>
+      w.setRoot('victory', {
+        ...victory,
+        conditions: [
+          ...victory.conditions,
+          { id: 'take-hill', kind: 'objectiveAchieved', objective: 'hill', side: 'red' },
+        ],
+      } as never),
+    );
+    flush([ann, bob]);
+    expect(ann.text()).toBe(bob.text());
+    expect(loads(ann.doc())).toEqual([]);
+    const c = ann.doc().victory.conditions.find((x) => x.id === 'take-hill');
+    expect(c).toEqual({ id: 'take-hill', kind: 'objectiveAchieved', side: 'red' });
+    expect(bob.refused).toEqual([]);
+  });
+});
+
 describe('the map’s references after concurrent edits', () => {
   it('a bridge laid over a road someone deletes at the same time keeps no link to it', () => {
     const doc = twoPlatoons();
