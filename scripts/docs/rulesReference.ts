@@ -114,7 +114,7 @@ function oneLine(text: string): string {
 }
 
 /** The summary of each id the digest defines: a bullet, a heading, a table row or an INTERP note. */
-function definitions(digest: string, prefix: string): Map<string, string> {
+export function definitions(digest: string, prefix: string): Map<string, string> {
   const lines = digest.split('\n');
   const found = new Map<string, string>();
   const put = (id: string, text: string) => {
@@ -176,7 +176,7 @@ function definitions(digest: string, prefix: string): Map<string, string> {
 }
 
 /** Natural order: TP-2 before TP-10, numbered rules before ambiguities (A), gaps (G) and the rest. */
-function compareIds(a: string, b: string): number {
+export function compareIds(a: string, b: string): number {
   const key = (id: string) =>
     id
       .slice(3)
@@ -315,4 +315,5 @@ function main(): number {
   return 0;
 }
 
-process.exit(main());
+// Run as a script (npm run generate), not when a test imports the functions above.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exit(main());
