@@ -36,7 +36,7 @@ import {
   type ForcesView,
   type References,
   type Repair,
-} from './forcesView';
+} from './mergeView';
 
 export { hexKey, hexsideKey, type Json } from './layout';
 
@@ -330,7 +330,7 @@ export class ScenarioStore {
   /**
    * The scenario as `toScenario` gives it, sharing the stored records instead of copying them:
    * for reading and checking only, never to be changed. Forces are the resolved tree
-   * (forcesView.ts), so a merge that left a loop or an orphan still yields every record.
+   * (mergeView.ts), so a merge that left a loop or an orphan still yields every record.
    */
   scenarioView(): ScenarioDoc {
     const out: Record<string, unknown> = {};
@@ -347,7 +347,7 @@ export class ScenarioStore {
 
   private forcesCache: { revision: number; view: ForcesView } | null = null;
 
-  /** The forces tree with loops and orphans resolved, and what was resolved (forcesView.ts). */
+  /** The forces tree with loops and orphans resolved, and what was resolved (mergeView.ts). */
   forcesView(): ForcesView {
     if (this.forcesCache?.revision === this.version) return this.forcesCache.view;
     const stored = (this.root.get('forces') ?? { sides: [] }) as Record<string, Json>;
@@ -377,7 +377,7 @@ export class ScenarioStore {
 
   private mapCache: { revision: number; map: TableMap | HexMap; repairs: Repair[] } | null = null;
 
-  /** The map with what a concurrent edit left broken in it resolved (forcesView.ts resolveMap). */
+  /** The map with what a concurrent edit left broken in it resolved (mergeView.ts resolveMap). */
   private mapView(): { map: TableMap | HexMap; repairs: Repair[] } {
     if (this.mapCache?.revision === this.version) return this.mapCache;
     const raw = this.gameMap();

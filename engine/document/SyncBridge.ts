@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import { clone, MAP_NAMES, roleOf, sameJson, type Json } from './layout';
 import { scenarioProblems, type DocumentProblem } from './documentChecks';
-import { formationLabel, unitLabel, type Repair } from './forcesView';
+import { formationLabel, unitLabel, type Repair } from './mergeView';
 import { entryProblem } from './recordSchemas';
 import { REMOTE, type ScenarioStore } from './ScenarioStore';
 
@@ -24,7 +24,7 @@ export interface RefusedEntry {
   readonly what?: string;
 }
 
-/** A repair of the exported scenario (forcesView.ts) and who made the change it resolves. */
+/** A repair of the exported scenario (mergeView.ts) and who made the change it resolves. */
 export type RepairNotice = Repair & {
   /** Who wrote the moved record's place or value, when the document says. */
   readonly by?: string;

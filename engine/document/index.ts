@@ -30,6 +30,6 @@ export {
   type RepairNotice,
   type SyncBridgeOptions,
 } from './SyncBridge';
-export { RECOVERED_FORMATION, type Repair } from './forcesView';
+export { RECOVERED_FORMATION, type Repair } from './mergeView';
 export { scenarioProblems, type DocumentProblem } from './documentChecks';
 export { entryProblem, recordProblem } from './recordSchemas';
