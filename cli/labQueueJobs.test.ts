@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { LAB_QUEUE } from './labQueue';
 
 const bin = join(import.meta.dirname, '..', 'bin', 'sandtable.mjs');
 const village = join(import.meta.dirname, '..', 'scenarios', 'tankplank-village.scenario.json');
+const airCover = join(import.meta.dirname, '..', 'scenarios', 'tanks-air-cover.scenario.json');
 
 interface Proc {
   child: ChildProcess;
@@ -135,9 +137,26 @@ describe.skipIf(!redisServerPath())('a queue worker checks its jobs', () => {
     expect(await failed('forged-style')).toContain(
       'settings.styles gives side "a" the style "reckless"',
     );
-    // Stopped, the worker says it failed jobs and exits 1.
+    // A game that does not finish (31 Hinds: the deployment cannot take them) fails the run.
+    const air = JSON.parse(await readFile(airCover, 'utf8')) as {
+      forces: { sides: { formations: { units: { id: string; type: string }[] }[] }[] };
+    };
+    const hind = air.forces.sides[0]!.formations.flatMap((f) => f.units).find(
+      (u) => u.type === 'tanks.hind',
+    )!;
+    for (let k = 0; k < 30; k++)
+      air.forces.sides[0]!.formations[0]!.units.push({ ...hind, id: `sov.hind${k}` });
+    const dir = await mkdtemp(join(tmpdir(), 'sandtable-queue-'));
+    const helicopters = join(dir, 'helicopters.scenario.json');
+    await writeFile(helicopters, JSON.stringify(air));
+    const stalled = sandtable('simulate', helicopters, '--queue', redis.url, '--games', '1');
+    expect(await stalled.exited).toBe(1);
+    expect(stalled.out).toContain('unfinished: 1');
+    expect(stalled.err).toContain('1 of 1 game did not finish (first: seed 1');
+    expect(worker.err).toMatch(/seed 1 of run \w+ did not finish \(stuck, sov\)/);
+    // Stopped, the worker says it failed jobs and a game did not finish, and exits 1.
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(1);
-    expect(worker.err).toContain('4 failed jobs');
+    expect(worker.err).toContain('1 game that did not finish and 4 failed jobs');
   }, 120_000);
 });
