@@ -52,6 +52,8 @@ import { PLAYTEST_COMMANDS } from './playtest/playtestCommands';
 import { loadGameText } from './playtest/loadGame';
 import { ImportDialogs } from './import/ImportDialogs';
 import { exportTmxOf } from './import/tmxExport';
+import { EXPORT_FORMATS } from '../../engine/formats/registry';
+import { PAINTED_WRITERS } from './formats/paintedWriters';
 import { underlayOf } from './underlay/underlay';
 
 /** The open document: its editor, where it was loaded from or saved to, and the saved revision. */
@@ -529,45 +531,18 @@ export function App() {
   const runExport = async (choice: ExportChoice) => {
     const ed = doc?.editor;
     if (!ed) return;
-    // pdf-lib and the exporters load on first use, keeping them out of the start-up bundle.
-    const { exportPdf, exportPng, exportSvg } = await import('./export/exportTable');
-    const { exportVectorPdfFor } = await import('./export/printPdf');
-    const scene = { ...sceneOf(ed), style: choice.style };
-    const size = ed.mapSize();
+    // The registry describes the format; the renderer's painter writes it (formats/paintedWriters).
+    const format = EXPORT_FORMATS.find((f) => f.id === choice.format)!;
     const title = ed.store.rootField<{ title: string }>('meta')?.title ?? 'table';
-    const base = fileNameFor(title).replace(/\.scenario\.json$/, '');
-    const pdfOptions = {
-      paper: choice.paper,
-      overlap: choice.overlap,
-      margin: 0.4,
+    const file = await PAINTED_WRITERS[choice.format]({
+      scene: { ...sceneOf(ed), style: choice.style },
+      size: ed.mapSize(),
       title,
-      legend: choice.legend,
-    };
-    if (choice.format === 'png')
-      await host.exportFile(
-        await exportPng(scene, size, choice.dpi, choice.legend),
-        `${base}.png`,
-        'image/png',
-      );
-    else if (choice.format === 'svg')
-      await host.exportFile(
-        exportSvg(scene, size, title, choice.legend),
-        `${base}.svg`,
-        'image/svg+xml',
-      );
-    else
-      await host.exportFile(
-        choice.vector
-          ? await exportVectorPdfFor(
-              scene,
-              size,
-              pdfOptions,
-              choice.withUnderlay ? underlayOf(ed) : undefined,
-            )
-          : await exportPdf(scene, size, { ...pdfOptions, dpi: choice.dpi }),
-        `${base}-1to1-${choice.paper}.pdf`,
-        'application/pdf',
-      );
+      base: fileNameFor(title).replace(/\.scenario\.json$/, ''),
+      choice,
+      underlay: underlayOf(ed),
+    });
+    await host.exportFile(file.data, file.fileName, format.mime);
   };
 
   const welcome = {

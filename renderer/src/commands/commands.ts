@@ -5,6 +5,7 @@ import { SETUP_TOOL_IDS, SETUP_TOOL_INFO } from '../objectives/setupTools';
 import { SETUP_COMMANDS, type SetupCommandId } from '../forces/setupCommands';
 import { FEATURE_KINDS, type FeatureKind } from '../../../engine/format/types';
 import { IMPORT_COMMANDS, type ImportCommandId } from '../import/importCommands';
+import { FORMAT_COMMANDS, type FormatCommandId } from '../formats/formatCommands';
 import { setViewPrefs, viewPrefs } from '../canvas/viewPrefs';
 import { PLAYTEST_COMMANDS, type PlaytestCommandId } from '../playtest/playtestCommands';
 import { COLLAB_COMMANDS, type CollabCommandId } from '../collab/collabCommands';
@@ -22,9 +23,6 @@ export type CommandId =
   | 'file.save'
   | 'file.saveAs'
   | 'file.close'
-  | 'export.png'
-  | 'export.svg'
-  | 'export.pdf'
   | 'edit.undo'
   | 'edit.redo'
   | 'edit.delete'
@@ -68,7 +66,8 @@ export type CommandId =
   | PlaytestCommandId
   | CollabCommandId
   | SetupCommandId
-  | ImportCommandId;
+  | ImportCommandId
+  | FormatCommandId;
 
 export type Command = CommandOf<CommandId>;
 
@@ -185,28 +184,8 @@ export const COMMANDS: readonly Command[] = [
     enabled: hasDoc,
     run: (c) => c.app.saveAs(),
   },
-  {
-    id: 'export.png',
-    label: 'Export PNG…',
-    group: 'File',
-    enabled: hasDoc,
-    run: (c) => c.app.exportDialog('png'),
-  },
-  {
-    id: 'export.svg',
-    label: 'Export SVG…',
-    group: 'File',
-    enabled: hasDoc,
-    run: (c) => c.app.exportDialog('svg'),
-  },
-  {
-    id: 'export.pdf',
-    label: 'Print-ready PDF…',
-    group: 'File',
-    shortcuts: ['Mod+P'],
-    enabled: hasDoc,
-    run: (c) => c.app.exportDialog('pdf'),
-  },
+  // Import and export items come from the format registry (engine/formats, formats/).
+  ...FORMAT_COMMANDS,
   {
     id: 'file.close',
     label: 'Close to welcome screen',

@@ -1,6 +1,8 @@
 import { COMMANDS, shortcutLabel, type CommandGroup } from '../commands/commands';
 import { Modal } from './Dialogs';
 import { IS_MAC } from './MenuBar';
+import { ALL_FORMATS, formatHelpLines } from '../formats/formatHelp';
+import { commandIdOf } from '../formats/formatCommands';
 
 /**
  * In-app help. The shortcut table is generated from the command registry, so it always lists
@@ -112,6 +114,18 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             what has no place in a Sandtable catalog (conditions, most limits) is listed with its
             file and line. A file that cannot be read is refused with the element and line, or the
             JSON pointer, of the problem, and nothing open changes.
+          </li>
+          <li>
+            <b>File formats</b> Sandtable reads and writes (also <code>sandtable import</code> on
+            the command line):
+            <ul data-testid="help-formats">
+              {formatHelpLines(ALL_FORMATS, (f) => {
+                const s = COMMANDS.find((c) => c.id === commandIdOf(f))?.shortcuts?.[0];
+                return s && shortcutLabel(s, IS_MAC);
+              }).map((l) => (
+                <li key={l.key}>{l.text}</li>
+              ))}
+            </ul>
           </li>
           <li>
             <b>Trace a printed map</b>: Arrange ▸ Underlay picture… puts a PNG or JPEG scan on the

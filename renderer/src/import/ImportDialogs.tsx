@@ -31,6 +31,9 @@ import type { Editor } from '../editor/Editor';
 import { Modal } from '../components/Dialogs';
 import { importUi } from './importUi';
 import { pickFiles, type PickedFile } from './pickFiles';
+import { acceptOf } from '../../../engine/formats/registry';
+import { tiledImport } from '../../../engine/formats/tiled';
+import { battleScribeImport } from '../../../engine/formats/battlescribe';
 import {
   calibrateUnderlay,
   dataUrlOf,
@@ -154,7 +157,7 @@ function TiledImportDialog({
     }
   };
   const choose = async () => {
-    const picked = await pickFiles('.tmx,.tmj,.json,.tsx,.tsj', true, 'tiled-file-input');
+    const picked = await pickFiles(acceptOf(tiledImport), true, 'tiled-file-input');
     if (!picked.length) return;
     const byName = new Map(files.map((f) => [f.name, f]));
     for (const f of picked) byName.set(f.name, f);
@@ -395,7 +398,7 @@ function BattleScribeDialog({
   const [problems, setProblems] = useState<ImportProblem[]>([]);
   const [done, setDone] = useState('');
   const choose = async () => {
-    const picked = await pickFiles('.gst,.cat,.gstz,.catz', true, 'battlescribe-file-input');
+    const picked = await pickFiles(acceptOf(battleScribeImport), true, 'battlescribe-file-input');
     if (!picked.length) return;
     try {
       setResult(

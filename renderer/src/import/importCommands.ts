@@ -1,13 +1,13 @@
 import type { CommandContext, CommandOf } from '../commands/commandTypes';
 import { importUi } from './importUi';
-import { RULESETS } from '../../../engine/rulesets/registry';
+import { takesCatalogFormat } from '../formats/formatCommands';
 import { setUnderlay, underlayOf } from '../underlay/underlay';
 
-/** Commands of the importers, TMX export and the underlay picture. */
+/**
+ * Commands of the underlay picture. The importers' and exporters' commands come from the format
+ * registry (formats/formatCommands.ts).
+ */
 export type ImportCommandId =
-  | 'file.importTiled'
-  | 'file.exportTmx'
-  | 'file.importBattleScribe'
   | 'arrange.underlay'
   | 'arrange.underlayLock'
   | 'arrange.underlayPrint'
@@ -19,36 +19,10 @@ const hasDoc = (c: CommandContext) => c.editor !== null;
 const hasUnderlay = (c: CommandContext) => !!c.editor && !!underlayOf(c.editor);
 /** Whether the open scenario's ruleset takes BattleScribe catalogues (its module says so). */
 export function takesBattleScribe(rulesetId: string | undefined): boolean {
-  return !!RULESETS.find((m) => m.id === rulesetId)?.catalogImports?.includes('battlescribe');
+  return takesCatalogFormat('battlescribe', rulesetId);
 }
-const takesBs = (c: CommandContext) =>
-  takesBattleScribe(c.editor?.store.rootField<{ id: string }>('ruleset')?.id);
 
 export const IMPORT_COMMANDS: readonly CommandOf<ImportCommandId>[] = [
-  {
-    id: 'file.importTiled',
-    label: 'Import Tiled map…',
-    group: 'File',
-    shortcuts: ['Mod+Alt+I'],
-    enabled: () => true,
-    run: () => importUi.open({ kind: 'tiled' }),
-  },
-  {
-    id: 'file.exportTmx',
-    label: 'Export Tiled map (TMX)…',
-    group: 'File',
-    shortcuts: ['Mod+Alt+T'],
-    enabled: (c) => c.editor?.isHex() ?? false,
-    run: (c) => c.app.exportTmx?.(),
-  },
-  {
-    id: 'file.importBattleScribe',
-    label: 'Import BattleScribe catalogues…',
-    group: 'File',
-    shortcuts: ['Mod+Alt+B'],
-    enabled: takesBs,
-    run: () => importUi.open({ kind: 'battlescribe' }),
-  },
   {
     id: 'arrange.underlay',
     label: 'Underlay picture…',
