@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedRng, type RngState } from '../../random/dice';
+import type { ActionSpec } from '../actionSchema';
 import { defineGame } from '../defineGame';
 import { actionRng } from '../legal';
 import { accepted, invalid } from '../reducer';
@@ -23,7 +24,7 @@ const race = (options: { list?: boolean } = {}) =>
   defineGame<RaceState, RaceAction, string>({
     rulesetId: 'race',
     sides: ['a', 'b'].map((id) => ({ id, name: id.toUpperCase(), deployment: 'none' })),
-    actions: new Map([
+    actions: new Map<string, ActionSpec>([
       ['add', { description: 'adds', fields: { by: { kind: 'number', min: 1, max: 3 } } }],
       ['pass', { description: 'passes', fields: {} }],
     ]),
