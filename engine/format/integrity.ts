@@ -4,7 +4,6 @@ import type {
   Forces,
   Formation,
   GameMap,
-  Feature,
   Objective,
   Point,
   Shape,
@@ -13,6 +12,7 @@ import type {
 } from './types';
 import type { Problem } from './problems';
 import { outlineFault } from '../geometry/simplePolygon';
+import { RING_KINDS } from '../terrain/kinds';
 
 /** A problem before the file name and position are attached. */
 export type RawProblem = Pick<Problem, 'pointer' | 'code' | 'message' | 'expected' | 'found'>;
@@ -91,7 +91,7 @@ function checkMap(map: GameMap, base: string, out: RawProblem[]): Ids {
   if (map.kind === 'table') {
     map.features.forEach((f, i) => ids.add(f.id, `${base}/features/${i}/id`));
     map.features.forEach((f, i) => {
-      if (AREA_KINDS.has(f.kind) && 'points' in f)
+      if (RING_KINDS.has(f.kind) && 'points' in f)
         checkOutline(f.points, `${base}/features/${i}/points`, out);
     });
     map.features.forEach((f, i) => {
@@ -333,18 +333,6 @@ function checkObjectives(
       reference(out, `${base}/deployment/entryEdges/${i}/side`, e.side, known.sides, 'side');
   });
 }
-
-/** Features whose `points` are a closed outline (an area), not a line. */
-const AREA_KINDS = new Set<Feature['kind']>([
-  'ground',
-  'bridge',
-  'catwalk',
-  'bushes',
-  'woods',
-  'forest',
-  'obstacle',
-  'bunker',
-]);
 
 /**
  * An area's outline may not cross or touch itself: inside and outside, its area and every line

@@ -6,6 +6,7 @@ import { boxOf, polylineStrips } from '../geometry/polygon';
 import { tablePoint, type TablePoint } from '../geometry/units';
 import { sharedArea, type WorkMeter } from '../geometry/sharedArea';
 import { simplifyPolyline, simplifyRing } from '../geometry/simplifyOutline';
+import { RING_KINDS } from '../terrain/kinds';
 
 /** A multipolygon in polyclip's ring form: polygons of rings of [x, y]. */
 export type MultiPolygon = [number, number][][][];
@@ -32,18 +33,6 @@ function disc(cx: number, cy: number, r: number): Polygon {
     return tablePoint(cx + Math.cos(a) * r, cy + Math.sin(a) * r);
   });
 }
-
-/** Kinds whose `points` are a closed outline; the other kinds with points are lines. */
-const RING_KINDS = new Set<Feature['kind']>([
-  'ground',
-  'bridge',
-  'catwalk',
-  'bushes',
-  'woods',
-  'forest',
-  'obstacle',
-  'bunker',
-]);
 
 /**
  * The feature with the points of its outline or line that lie on (within a millionth of an inch

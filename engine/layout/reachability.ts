@@ -13,6 +13,7 @@ import { constantNumber, type RulesetCatalog } from '../forces/rulesetCatalog';
 import { rulesetModule } from '../rulesets/registry';
 import { occupiedArea, withoutIdlePoints, type MultiPolygon } from './footprintPolygons';
 import type { LayoutProblem } from './layoutProblem';
+import { BARRIER_KINDS } from '../terrain/kinds';
 
 /** Grids never get finer than this many cells along the longer side, to keep the check live. */
 const MAX_CELLS_ALONG = 160;
@@ -74,8 +75,6 @@ function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
   return d1 * d2 < 0 && d3 * d4 < 0;
 }
 
-const LINE_KINDS = new Set<Feature['kind']>(['wall', 'fence', 'hedge']);
-
 function shape(map: TableMap, cat: RulesetCatalog, areaOf: (f: Feature) => MultiPolygon): Shaped[] {
   const typeOf = rulesetModule(cat.ruleset)?.terrainTypeOf;
   const out: Shaped[] = [];
@@ -96,7 +95,7 @@ function shape(map: TableMap, cat: RulesetCatalog, areaOf: (f: Feature) => Multi
         maxX = Math.max(maxX, x);
         maxY = Math.max(maxY, y);
       }
-    const drawn = LINE_KINDS.has(feature.kind) ? withoutIdlePoints(feature) : undefined;
+    const drawn = BARRIER_KINDS.has(feature.kind) ? withoutIdlePoints(feature) : undefined;
     const line = drawn && 'points' in drawn ? drawn.points : null;
     out.push({ feature, area, box: { minX, minY, maxX, maxY }, bans, line });
   }

@@ -19,6 +19,7 @@ import {
   type IndexedFeature,
   type TerrainIndex,
 } from '../terrain/terrainIndex';
+import { GROUND_SHAPING_KINDS } from '../terrain/kinds';
 
 /** One end of a sight line: a point on the table and a height above the ground there. */
 export interface SightEnd {
@@ -574,7 +575,9 @@ function reliefBlock(
   let cover: FeatureOnLine | undefined;
   // Every ground feature under the line is among the crossings, so no index search is needed;
   // only the kinds that shape the ground count (in their order: the first deck wins).
-  const grounds = crossings.map((c) => c.entry).filter((e) => SHAPES_GROUND.has(e.feature.kind));
+  const grounds = crossings
+    .map((c) => c.entry)
+    .filter((e) => GROUND_SHAPING_KINDS.has(e.feature.kind));
   for (const t of probes) {
     if (t <= 1e-6 || t >= 1 - 1e-6) continue;
     if (Math.min(lineZ(t), baseZ(t)) >= highest - 1e-9) continue;
@@ -685,16 +688,6 @@ function polygonBreaks(a: TablePoint, b: TablePoint, poly: Polygon, count: numbe
     count = pushBreaks(count, spanScratch[2 * m]!, spanScratch[2 * m + 1]!);
   return count;
 }
-
-/** The kinds `groundAmong` reads; the rest of a line's crossings never change the ground. */
-const SHAPES_GROUND = new Set<FeatureKind>([
-  'ground',
-  'bridge',
-  'catwalk',
-  'creek',
-  'gully',
-  'road',
-]);
 
 /** Boxes of obstruction outlines: a vehicle's list is shared by every line of a phase. */
 const boxes = new WeakMap<Polygon, Box>();

@@ -24,6 +24,7 @@ import {
 import { LineGrid } from './lineGrid';
 import { SightFeatures } from './sightFeatures';
 import { contains, featureHeight, groundTop, segmentMeetsBox, spansOf } from './featureShape';
+import { GROUND_KINDS, GROUND_SHAPING_KINDS } from './kinds';
 
 export type { Crossing, GroundSample, IndexMode, IndexedFeature } from './indexedFeature';
 export { SightFeatures, SightRole } from './sightFeatures';
@@ -84,9 +85,8 @@ export class TerrainIndex {
       };
     });
     // Ground-shaping features first, so the heights of everything else can stand on them.
-    const groundKinds = new Set(['ground', 'creek', 'gully', 'bridge', 'catwalk']);
     const groundOnly = shaped
-      .filter((s) => groundKinds.has(s.feature.kind))
+      .filter((s) => GROUND_KINDS.has(s.feature.kind))
       .map((s) => ({ ...s, id: s.feature.id as FeatureId, base: 0, top: groundTop(s.feature) }));
     this.grounds = groundOnly;
     this.entries = shaped.map((s) => {
@@ -109,9 +109,7 @@ export class TerrainIndex {
       this.tree = tree;
     }
     if (mode === 'rtree') {
-      const shaping = this.entries.filter(
-        (e) => groundKinds.has(e.feature.kind) || e.feature.kind === 'road',
-      );
+      const shaping = this.entries.filter((e) => GROUND_SHAPING_KINDS.has(e.feature.kind));
       this.groundCells = groundCellsOf(shaping, this.width, this.height);
       this.lineGrid = new LineGrid(this.entries, this.width, this.height, false);
     }
