@@ -1,11 +1,12 @@
 import type { Point } from '../../../engine/format/types';
+import type { ImportFormatId } from '../../../engine/formats/registry';
 
-/** Which of the import and underlay dialogs is open: session state, never in the document. */
+/**
+ * Which of the import and underlay dialogs is open: session state, never in the document. Each
+ * import format of the registry has a dialog (ImportDialogs' switch covers them all).
+ */
 export type ImportDialog =
-  | { kind: 'tiled' }
-  | { kind: 'battlescribe' }
-  | { kind: 'underlay' }
-  | { kind: 'calibrate'; a: Point; b: Point };
+  { kind: ImportFormatId } | { kind: 'underlay' } | { kind: 'calibrate'; a: Point; b: Point };
 
 let open: ImportDialog | null = null;
 const listeners = new Set<() => void>();
