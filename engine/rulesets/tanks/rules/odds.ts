@@ -1,4 +1,10 @@
-import { BoundedCache, choose, multinomial, trinomialP } from '../../../random/odds';
+import {
+  BoundedCache,
+  choose,
+  clearOddsCaches,
+  multinomial,
+  trinomialP,
+} from '../../../random/odds';
 import type { PoolModifier } from './state';
 
 /**
@@ -98,6 +104,7 @@ class Dist {
 
 /** Forgets every worked-out distribution (the benchmark times the enumeration itself). */
 export function clearOddsCache(): void {
+  clearOddsCaches();
   ATTACK_CACHE.clear();
   SHOT_CACHE.clear();
   CRITICAL_CACHE.clear();
