@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { saxesXmlParser } from '../import/saxesXml';
 import { EXPORT_FORMATS, IMPORT_FORMATS, acceptOf, formatLines, sniffFormats } from './registry';
 import type { FormatFile } from './types';
+import { RULESETS } from '../rulesets/registry';
 
 const TILED = join(import.meta.dirname, '..', 'import', 'tiled', 'testdata');
 const BS = join(import.meta.dirname, '..', 'import', 'battlescribe', 'testdata');
@@ -26,6 +27,13 @@ describe('the format registry', () => {
     for (const f of all) for (const e of f.extensions) expect(e).toMatch(/^\.[a-z0-9]+$/);
     expect(acceptOf(IMPORT_FORMATS[0])).toBe('.tmx,.tmj,.json,.tsx,.tsj');
     expect(formatLines(all).map((l) => l.menu)).toContain('Export Tiled map (TMX)…');
+  });
+
+  it("names in every ruleset's catalogImports a catalog import of the registry", () => {
+    const catalogs = IMPORT_FORMATS.filter((f) => f.makes === 'catalog').map((f) => f.id);
+    const named = RULESETS.flatMap((m) => m.catalogImports ?? []);
+    expect(named.length).toBeGreaterThan(0);
+    for (const id of named) expect(catalogs).toContain(id);
   });
 
   it('recognises every Tiled map of the test data as Tiled, and tilesets as nothing', () => {
