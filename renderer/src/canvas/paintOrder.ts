@@ -1,38 +1,9 @@
 import type { Feature, FeatureKind } from '../../../engine/format/types';
+import { KIND_VIEWS } from './kinds';
 
-/**
- * Terrain draws in bands, like the layers of a printed map: ground first, water and roads over it,
- * then what stands on them. Within a band the document order (z-order) decides. Roads share a band
- * so that all casings are drawn before all road surfaces and crossings merge cleanly.
- */
+/** The band a kind is painted in (`KIND_VIEWS` in kinds.ts says which and why). */
 export function paintBand(kind: FeatureKind): number {
-  switch (kind) {
-    case 'ground':
-      return 0;
-    case 'gully':
-    case 'creek':
-      return 1;
-    case 'road':
-      return 2;
-    case 'bridge':
-    case 'catwalk':
-      return 3;
-    case 'bushes':
-    case 'woods':
-    case 'forest':
-      return 4;
-    case 'obstacle':
-    case 'bunker':
-    case 'hedge':
-    case 'fence':
-    case 'wall':
-      return 5;
-    case 'building':
-    case 'wreck':
-      return 6;
-    case 'tree':
-      return 7;
-  }
+  return KIND_VIEWS[kind].band;
 }
 
 /** Features sorted into painting order (stable within a band). */

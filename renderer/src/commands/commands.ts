@@ -3,10 +3,11 @@ import { KIND_LABELS } from '../editor/featureFactory';
 import type { ToolId } from '../tools/tools';
 import { SETUP_TOOL_IDS, SETUP_TOOL_INFO } from '../objectives/setupTools';
 import { SETUP_COMMANDS, type SetupCommandId } from '../forces/setupCommands';
-import { FEATURE_KINDS, type FeatureKind } from '../../../engine/format/types';
+import { FEATURE_KINDS } from '../../../engine/format/types';
 import { IMPORT_COMMANDS, type ImportCommandId } from '../import/importCommands';
 import { FORMAT_COMMANDS, type FormatCommandId } from '../formats/formatCommands';
 import { setViewPrefs, viewPrefs } from '../canvas/viewPrefs';
+import { KIND_VIEWS } from '../canvas/kinds';
 import { PLAYTEST_COMMANDS, type PlaytestCommandId } from '../playtest/playtestCommands';
 import { COLLAB_COMMANDS, type CollabCommandId } from '../collab/collabCommands';
 import { DEFAULT_RULESET } from '../../../engine/rulesets/registry';
@@ -89,24 +90,6 @@ function nudge(id: CommandId, label: string, key: string, dx: number, dy: number
     run: (c) => c.editor!.nudge(dx, dy),
   };
 }
-
-const TOOL_KEYS: Partial<Record<FeatureKind, string>> = {
-  ground: 'L',
-  creek: 'C',
-  gully: 'Y',
-  road: 'R',
-  bridge: 'J',
-  building: 'B',
-  wall: 'W',
-  fence: 'F',
-  hedge: 'E',
-  bushes: 'U',
-  tree: 'T',
-  woods: 'O',
-  forest: 'P',
-  obstacle: 'X',
-  bunker: 'Q',
-};
 
 function tool(
   id: ToolId,
@@ -470,7 +453,7 @@ export const COMMANDS: readonly Command[] = [
   tool('select', 'Select', 'V', hasDoc),
   tool('hand', 'Hand (pan)', 'H', hasDoc),
   tool('tape', 'Measuring tape', 'M', hasDoc),
-  ...FEATURE_KINDS.map((k) => tool(k, KIND_LABELS[k], TOOL_KEYS[k], isTable)),
+  ...FEATURE_KINDS.map((k) => tool(k, KIND_LABELS[k], KIND_VIEWS[k].key, isTable)),
   tool('hexBrush', 'Hex brush', 'B', isHex),
   tool('hexFill', 'Hex fill', 'F', isHex),
   tool('hexRidge', 'Hexside ridge', 'R', isHex),

@@ -5,7 +5,9 @@ import type {
   ObstacleFeature,
   Point,
 } from '../../../engine/format/types';
+import { FEATURE_KINDS } from '../../../engine/format/types';
 import { tidy, tidyPoint } from '../geometry/geometry';
+import { KIND_VIEWS } from '../canvas/kinds';
 
 /** Settings the drawing tools apply to new features; shown in the tool options bar. */
 export interface ToolOptions {
@@ -43,25 +45,9 @@ export type DrawnGeometry =
   | { type: 'point'; at: Point };
 
 /** Human names of feature kinds for the toolbar, the feature list and undo labels. */
-export const KIND_LABELS: Record<FeatureKind, string> = {
-  ground: 'Ground band',
-  creek: 'Creek',
-  gully: 'Gully',
-  road: 'Road',
-  bridge: 'Bridge',
-  catwalk: 'Catwalk',
-  building: 'Building',
-  wall: 'Wall',
-  fence: 'Fence',
-  hedge: 'Hedge',
-  bushes: 'Bushes',
-  tree: 'Tree',
-  woods: 'Woods',
-  forest: 'Forest',
-  obstacle: 'Obstacle',
-  bunker: 'Bunker',
-  wreck: 'Wreck',
-};
+export const KIND_LABELS = Object.fromEntries(
+  FEATURE_KINDS.map((k) => [k, KIND_VIEWS[k].label]),
+) as Readonly<Record<FeatureKind, string>>;
 
 /** A new, schema-valid feature of `kind` with the tool options applied. */
 export function createFeature(
