@@ -14,6 +14,7 @@ import { rulesetModule } from '../rulesets/registry';
 import { occupiedArea, withoutIdlePoints, type MultiPolygon } from './footprintPolygons';
 import type { LayoutProblem } from './layoutProblem';
 import { BARRIER_KINDS } from '../terrain/kinds';
+import { featureLabel } from '../terrain/featureLabel';
 
 /** Grids never get finer than this many cells along the longer side, to keep the check live. */
 const MAX_CELLS_ALONG = 160;
@@ -314,7 +315,7 @@ export function checkReachability(
       out.push({
         check: 'unreachable',
         severity: 'warning',
-        message: `${name} of ${p.side.name} stands in ${standsIn.name ?? standsIn.kind} ${standsIn.id}, which ${type.mobility ?? type.class} units cannot enter; move it out`,
+        message: `${name} of ${p.side.name} stands in ${featureLabel(standsIn, map.features)}, which ${type.mobility ?? type.class} units cannot enter; move it out`,
         subjects: [
           { kind: 'unit', id: p.unit.id },
           { kind: 'feature', id: standsIn.id },

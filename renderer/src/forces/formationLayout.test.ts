@@ -46,6 +46,20 @@ describe('layoutFormation', () => {
     }
   });
 
+  test('no man is put on ground closed to him (a building in the way)', () => {
+    const house = (p: Point) => p[0] >= 9 && p[0] <= 11 && p[1] >= 8 && p[1] <= 12;
+    const at = layoutFormation({
+      at: [10, 10],
+      units: men(10),
+      facing: 0,
+      inside: () => true,
+      occupied: [],
+      blocked: (_id, p) => house(p),
+    });
+    expect(at.size).toBe(10);
+    for (const p of at.values()) expect(house(p)).toBe(false);
+  });
+
   test('a full zone leaves the rest out instead of stacking them', () => {
     const zone = { shape: 'rect' as const, x: 0, y: 0, width: 1, height: 1 };
     const at = layoutFormation({

@@ -62,6 +62,8 @@ export function layoutFormation(o: {
   readonly inside: (p: Point) => boolean;
   readonly occupied: readonly Occupied[];
   readonly search?: number;
+  /** Ground a unit may not stand on (a building closed to men, a creek to trucks). */
+  readonly blocked?: (unitId: string, p: Point) => boolean;
 }): Map<string, Point> {
   const out = new Map<string, Point>();
   const taken: Occupied[] = [...o.occupied];
@@ -74,8 +76,17 @@ export function layoutFormation(o: {
   const front: Point = [Math.cos(a), Math.sin(a)];
   const across: Point = [-front[1], front[0]];
   const search = o.search ?? 24;
+  // The whole footprint stays inside (its centre and four points round it), so a vehicle does
+  // not hang over the table's edge or out of its zone.
+  const within = (p: Point, r: number) =>
+    o.inside(p) &&
+    o.inside([p[0] + r, p[1]]) &&
+    o.inside([p[0] - r, p[1]]) &&
+    o.inside([p[0], p[1] + r]) &&
+    o.inside([p[0], p[1] - r]);
   const free = (p: Point, r: number) =>
-    o.inside(p) && taken.every((t) => Math.hypot(t.at[0] - p[0], t.at[1] - p[1]) >= t.r + r + 0.05);
+    within(p, r) &&
+    taken.every((t) => Math.hypot(t.at[0] - p[0], t.at[1] - p[1]) >= t.r + r + 0.05);
   o.units.forEach((u, i) => {
     const rank = Math.floor(i / perRank);
     const inRank = Math.min(perRank, n - rank * perRank);
@@ -85,7 +96,7 @@ export function layoutFormation(o: {
       r1(o.at[1] + across[1] * file * step - front[1] * rank * step),
     ];
     const r = reachOf(u);
-    const spot = nearestFree(slot, r, search, free);
+    const spot = nearestFree(slot, r, search, (q, rr) => free(q, rr) && !o.blocked?.(u.id, q));
     if (!spot) return;
     out.set(u.id, spot);
     taken.push({ at: spot, r });

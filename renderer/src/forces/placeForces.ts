@@ -6,6 +6,11 @@ import { hexRefAt, hexsideAwayFrom, isHexRef } from '../objectives/hexSetup';
 import { shapeOutline } from '../objectives/setupOutlines';
 import { inArea, layoutFormation, layoutOnHexes, reachOf, type Occupied } from './formationLayout';
 import { facingAwayFrom, setupOf, type SetupModel } from './setupModel';
+import { rulesetModule } from '../../../engine/rulesets/registry';
+import { occupiedArea } from '../../../engine/layout/footprintPolygons';
+import { moverClasses } from '../../../engine/layout/reachability';
+import { pointInPolygon } from '../../../engine/geometry/polygon';
+import { tablePoint } from '../../../engine/geometry/units';
 
 /**
  * Putting many units on the table at once: a formation dropped from the force tree, or a side's
@@ -25,6 +30,42 @@ export function unitsUnder(doc: ScenarioDoc, id: string): string[] {
 function sizeOf(m: SetupModel, type: string): { length: number; width: number } | null {
   const t = m.catalog().units.get(type);
   return t?.size?.length && t.size.width ? { length: t.size.length, width: t.size.width } : null;
+}
+
+/**
+ * Ground each unit may not stand on: features whose rules (or terrain type's) bar its mobility
+ * class, the way the set-up checks read them, except where a bridge or catwalk carries it over.
+ */
+function blockedGround(m: SetupModel): (unitId: string, p: Point) => boolean {
+  const doc = m.scenario();
+  if (doc.map.kind !== 'table') return () => false;
+  const cat = m.catalog();
+  const typeOf = rulesetModule(cat.ruleset)?.terrainTypeOf;
+  const shaped: { poly: Point[][]; bans: readonly string[]; deck: boolean }[] = [];
+  for (const f of doc.map.features) {
+    const bans =
+      f.rules?.impassableTo ??
+      cat.terrainTypes.get(typeOf ? typeOf(f) : f.kind)?.rules?.impassableTo ??
+      [];
+    const deck = f.kind === 'bridge' || f.kind === 'catwalk';
+    if (bans.length === 0 && !deck) continue;
+    for (const poly of occupiedArea(f)) if (poly[0]) shaped.push({ poly, bans, deck });
+  }
+  const within = (poly: Point[][], p: Point) =>
+    pointInPolygon(
+      tablePoint(p[0], p[1]),
+      poly[0]!.map(([x, y]) => tablePoint(x, y)),
+    );
+  const units = new Map(allUnits(doc.forces).map((pu) => [pu.unit.id, pu.unit.type]));
+  return (unitId, p) => {
+    const type = cat.units.get(units.get(unitId) ?? '');
+    const classes = type ? moverClasses(type) : null;
+    if (!classes) return false;
+    if (shaped.some((s) => s.deck && within(s.poly, p))) return false;
+    return shaped.some(
+      (s) => s.bans.some((b) => (classes as string[]).includes(b)) && within(s.poly, p),
+    );
+  };
 }
 
 /** Counters on the table that are not among `moving`. */
@@ -108,6 +149,7 @@ function positionsAround(
     facing,
     inside,
     occupied: [...occupiedBy(m, new Set(ids)), ...occupiedExtra],
+    blocked: blockedGround(m),
   });
   return { positions, facing, zone: zone?.name ?? zone?.id ?? null };
 }
