@@ -1,6 +1,6 @@
 import type { HexRef } from '../../format';
 import type { ActionRng } from '../../game/gameDef';
-import { acceptedActions, pick } from '../../game/legal';
+import { acceptedActions, pick, sampleAccepted } from '../../game/legal';
 import type { Reducer } from '../../game/reducer';
 import { hexDistance } from '../../hex';
 import { reachable } from './bot';
@@ -65,8 +65,14 @@ export function tankSampleAction(
   const k = rng.index(open.length + 1);
   if (k === open.length) return end;
   const id = open[k]!;
-  return pick(rng, acceptedActions(rules, state, unitPlots(ctx, state, id))) ?? end;
+  // Drawn among the unit's candidates until the rules accept one: each accepted plot as likely
+  // as any other, without asking the rules about all of them.
+  const candidates = [...unitPlots(ctx, state, id)];
+  return sampleAccepted(rules, state, () => pick(rng, candidates), TRIES, [end]);
 }
+
+/** Draws of a unit's plot before its side's plotting is ended instead. */
+const TRIES = 64;
 
 const clear = (unit: string): TankPlayAction => ({ type: 'clearPlot', unit });
 
