@@ -80,7 +80,7 @@ describe('sane bounds stated in the schema', () => {
     expect(p).toMatchObject({
       code: 'schema',
       pointer: '/forces/sides/0/formations/0/units/0/crew/0/count',
-      expected: 'at most 1000',
+      expected: 'at most 10',
     });
     expect(p!.message).toMatch(/too large/);
   });
