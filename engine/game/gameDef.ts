@@ -1,4 +1,5 @@
 import type { RngState } from '../random/dice';
+import type { GameAction } from './action';
 import type { ActionSchema } from './actionSchema';
 import type { Reduction } from './reducer';
 
@@ -7,8 +8,7 @@ import type { Reduction } from './reducer';
  * golden runner need from a ruleset. The playtest screen adds a `PlaytestView` on top of it.
  */
 
-/** An action as it is stored in a game record: plain JSON with a `type`. */
-export type GameAction = { readonly type: string } & Readonly<Record<string, unknown>>;
+export type { GameAction } from './action';
 
 /** Who looks at the game: a side id, or `null` for everybody (bot-vs-bot, replay, game over). */
 export type Viewer = string | null;
