@@ -8,6 +8,7 @@ import {
   type Extension,
 } from '@hocuspocus/server';
 import * as Y from 'yjs';
+import { createDocumentGuard } from './documentGuard';
 import { CLOSE, LIMITS } from './limits';
 import { decodeRoomToken, REFUSALS, ROOM_PATTERN } from './protocol';
 import { REDIS_ORIGIN, RedisRelay } from './redisRelay';
@@ -173,11 +174,9 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
    * where checks of the whole document go (server/documentGuard.ts): a refused change is not
    * applied, stored, relayed or acknowledged.
    */
-  const refuseChange = (
-    _room: string,
-    _document: Document,
-    _update: Uint8Array,
-  ): string | undefined => undefined;
+  const guard = createDocumentGuard();
+  const refuseChange = (room: string, document: Document, update: Uint8Array) =>
+    guard.refuse(room, document, update);
 
   /** A change (sync step 2 or update) from a joined client; see SocketGate. */
   const change = (gate: SocketGate, room: string, update: Uint8Array): boolean => {
@@ -334,6 +333,7 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
     },
     async afterUnloadDocument({ documentName, instance }) {
       if (!instance.documents.has(documentName)) roomBytes.delete(documentName);
+      if (!instance.documents.has(documentName)) guard.forget(documentName);
     },
     async onRequest({ request, response }) {
       if (request.url === '/health') {
