@@ -20,7 +20,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { newScenario, ScenarioStore } from '../../engine/document';
+import { DEFAULT_PRESET, newScenario, ScenarioStore } from '../../engine/document';
 import { loadDocument, serializeDocument } from '../../engine/format';
 import type { TreeFeature } from '../../engine/format/types';
 import { CollabSession } from '../../renderer/src/collab/CollabSession';
@@ -141,7 +141,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 
     const open = (name: string, server: ServerProcess, create: boolean): Client => {
       const store = create
-        ? ScenarioStore.fromScenario(newScenario({ ruleset: 'tankplank', map: TABLE }))
+        ? ScenarioStore.fromScenario(newScenario({ ruleset: DEFAULT_PRESET.ruleset, map: TABLE }))
         : new ScenarioStore();
       const session = new CollabSession({
         store,
