@@ -78,7 +78,9 @@ function sources(): string {
   walk('engine/los', code);
   walk('engine/geometry', code);
   walk('scenarios/catalogs', (f) => f.startsWith('tankplank'));
-  files.push('scripts/scenarios/tankplankVillage.ts');
+  // The village generator, its table and its forces.
+  for (const f of ['tankplankVillage.ts', 'villageMap.ts', 'villageForces.ts'])
+    files.push(`scripts/scenarios/${f}`);
   return files.map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
 }
 
