@@ -44,5 +44,12 @@ test('the playtest dialog says where each side really starts; Bot stays beside i
   // And the game does start them there: Side A's units are on the table in turn 1.
   await dialog.getByRole('button', { name: 'Start playtest' }).click();
   await expect(page.getByTestId('playtest')).toBeVisible();
+  // Zoomed in on Side A's men: a Rifleman and a Radioman carry different letters.
+  await page.getByTestId('handover').getByRole('button').click();
+  const board = page.getByTestId('playtest').locator('canvas').first();
+  const bb = (await board.boundingBox())!;
+  await page.mouse.move(bb.x + 40, bb.y + bb.height / 2);
+  for (let i = 0; i < 2; i++) await page.mouse.wheel(0, -240);
+  await page.screenshot({ path: 'test-results/shots/playtest-glyphs.png' });
   expect(errors).toEqual([]);
 });

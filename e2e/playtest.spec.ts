@@ -86,7 +86,7 @@ test('hot-seat playtest of the Tankplank village: move, sight, fire, two turns, 
   await takeDevice(page, 'A');
   await expect(page.getByTestId('phase-tracker')).toContainText('Firing');
   await clickTable(page, 5, 12);
-  await expect(page.getByTestId('unit-panel')).toContainText('a.tank1');
+  await expect(page.getByTestId('unit-panel')).toContainText('Tank 1 (Medium tank), Tank section');
   await hoverTable(page, 33.5, 8);
   await expect(page.getByTestId('los')).toContainText('blocked by Bridge X site (building)');
   await page.screenshot({ path: `${SHOTS}/03-blocked-line-of-sight.png` });

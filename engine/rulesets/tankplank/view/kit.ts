@@ -51,8 +51,19 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
   const ctx: TankplankContext = createContext(scenario, opts);
   const reducer = tankplankReducer(ctx);
   const formationNames = new FormationNames();
+  // An unnamed unit is its type and its number among that type in its formation ("Rifleman 3"),
+  // so a label tells the men apart without their ids.
+  const typeNumber = new Map<string, number>();
   const walk = (f: Formation) => {
     formationNames.set(f.id, f.name ?? f.id);
+    const seen = new Map<string, number>();
+    const total = new Map<string, number>();
+    for (const u of f.units) total.set(u.type, (total.get(u.type) ?? 0) + 1);
+    for (const u of f.units) {
+      const n = (seen.get(u.type) ?? 0) + 1;
+      seen.set(u.type, n);
+      if ((total.get(u.type) ?? 0) > 1) typeNumber.set(u.id, n);
+    }
     for (const s of f.formations ?? []) walk(s);
   };
   for (const s of scenario.forces.sides) for (const f of s.formations) walk(f);
@@ -74,7 +85,9 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
     const name =
       i?.unit.name ?? (u.spawned ? `${u.role ?? 'crewman'} of ${id.split('.crew')[0]}` : typeName);
     const fName = formationNames.get(u.formation) ?? u.formation;
-    return `${sideName.get(u.side) ?? u.side} ${name === typeName ? typeName : `${name} (${typeName})`}, ${fName} [${id}]`;
+    const n = typeNumber.get(id);
+    const shown = name === typeName ? (n ? `${typeName} ${n}` : typeName) : `${name} (${typeName})`;
+    return `${sideName.get(u.side) ?? u.side} ${shown}, ${fName}`;
   };
   const shortLabel = (state: TankplankState, id: string): string => {
     const u = state.units.get(id);

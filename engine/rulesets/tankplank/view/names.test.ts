@@ -23,6 +23,11 @@ describe('counter glyphs', () => {
     expect(glyph('r1')).toBe(glyph('r2'));
     expect(glyph('r1')).not.toBe(glyph('rad'));
     expect(glyph('t')).toBe('MT');
+    // Two unnamed riflemen of one squad are told apart by a number, not by their ids.
+    const label = (id: string) => counters.find((c) => c.id === id)!.label;
+    expect(label('r1')).toContain('Rifleman 1');
+    expect(label('r2')).toContain('Rifleman 2');
+    expect(label('r1')).not.toContain('[r1]');
   });
 });
 

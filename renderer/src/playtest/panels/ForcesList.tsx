@@ -1,5 +1,14 @@
 import type { BoardKind, CounterView } from '../../../../engine/playtest';
 
+/** A counter's name without the side and formation the list already shows. */
+function shortName(u: CounterView<BoardKind>, sideName: string): string {
+  let text = u.label;
+  if (text.startsWith(`${sideName} `)) text = text.slice(sideName.length + 1);
+  const tail = `, ${u.formationLabel}`;
+  if (text.endsWith(tail)) text = text.slice(0, -tail.length);
+  return text;
+}
+
 /** The viewer's side by formation; a formation row selects the units of it that may act. */
 export function ForcesList({
   counters,
@@ -48,7 +57,9 @@ export function ForcesList({
                       className={sel.has(u.id) ? 'unit-row selected' : 'unit-row'}
                       onClick={() => onUnit(u.id)}
                     >
-                      {u.glyph} {u.label}
+                      {u.glyph} {shortName(u, sideName)}{' '}
+                      {/* The id the log lines use, to match them up. */}
+                      <span className="muted small">{u.id}</span>
                       {u.embarkedIn
                         ? ` (in ${labelOf(u.embarkedIn)})`
                         : !u.at
