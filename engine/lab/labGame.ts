@@ -1,6 +1,17 @@
 import type { AnyGameDef, BoardPiece } from '../game/gameDef';
 import { GAME_TIME_BUDGET_MS, simulate, type Player } from '../game/simulate';
+import { dict } from '../game/dict';
+import type { BotStyle } from '../game/gameDef';
 import type { Death, GameRecord, LabSettings } from './types';
+
+/**
+ * The bot style the settings give a side, or the balanced one. Read as an own property: a side
+ * whose id is also the name of an object's built-in property (`toString`, `constructor`) must not
+ * pick that up as its style.
+ */
+export function styleFor(settings: LabSettings, side: string): BotStyle {
+  return Object.hasOwn(settings.styles, side) ? settings.styles[side]! : 'balanced';
+}
 
 /**
  * Plays one lab game through the headless driver, bots on every side, and keeps what the
@@ -14,10 +25,9 @@ export function playLabGame(
   /** A clock (milliseconds) for the game's time budget; without one, the game has none. */
   now?: () => number,
 ): GameRecord {
-  const players: Record<string, Player> = {};
-  for (const side of game.sides) {
-    players[side.id] = { kind: 'bot', style: settings.styles[side.id] ?? 'balanced' };
-  }
+  const players = dict<Player>();
+  for (const side of game.sides)
+    players[side.id] = { kind: 'bot', style: styleFor(settings, side.id) };
   // Last known place of each piece: a piece that is gone at the next look fell there.
   const lastSeen = new Map<string, BoardPiece>();
   const deaths: Death[] = [];

@@ -1,4 +1,5 @@
 import type { GameMap } from '../format';
+import { styleFor } from './labGame';
 import type { SideInfo } from '../game/gameDef';
 import type {
   GameRecord,
@@ -290,7 +291,7 @@ export function labReport(
       return {
         id: s.id,
         name: s.name,
-        style: settings.styles[s.id] ?? 'balanced',
+        style: styleFor(settings, s.id),
         wins: wilson(won, n),
         decidedWins: wilson(won, decidedGames),
         lossesPerGame: perGame,

@@ -3,7 +3,7 @@ import type { AnyGameDef, GameAction } from '../game/gameDef';
 import { GAME_TIME_BUDGET_MS, simulate } from '../game/simulate';
 import { admitScenarioValue } from './checkedDocument';
 import { rulesetModule } from '../rulesets/registry';
-import { playLabGame } from './labGame';
+import { playLabGame, styleFor } from './labGame';
 import type { GameRecord, LabSettings } from './types';
 
 /**
@@ -99,12 +99,12 @@ export function labWorkerHandler(
           });
           return;
         }
-        const styles = settings.styles;
+        const asked = settings;
         try {
           const r = simulate(game, {
             seed: m.seed,
             players: Object.fromEntries(
-              game.sides.map((s) => [s.id, { kind: 'bot', style: styles[s.id] ?? 'balanced' }]),
+              game.sides.map((s) => [s.id, { kind: 'bot', style: styleFor(asked, s.id) }]),
             ),
             ...(settings.turnLimit !== undefined ? { turnLimit: settings.turnLimit } : {}),
             ...(now ? { timeBudget: { ms: GAME_TIME_BUDGET_MS, now } } : {}),

@@ -35,6 +35,22 @@ describe('fuzzed files through every command', () => {
     expect([...rulesets].sort()).toEqual(['tank', 'tankplank', 'tanks', 'ww1']);
   });
 
+  it('a record renamed to a built-in property name (toString, __proto__, …) crashes nothing', () => {
+    // Found by the campaign below (seed 37): a side named like a property every object has took
+    // that property (a function) for its bot style, and the TANK! bot read no weights from it.
+    const at = scenarios.findIndex((b) => b.name.startsWith('tank-contour-hills'));
+    expect(at).toBeGreaterThanOrEqual(0);
+    for (let name = 0; name < 6; name++) {
+      const plan = {
+        base: at,
+        mutations: [{ kind: 'prototypeId' as const, which: 907554565, name }],
+        bytes: [],
+      };
+      const r = runCommands(mutateText(scenarios[at]!.text, plan), { now, sideTurns: 2 });
+      expect(r.failure, JSON.stringify(plan)).toBeUndefined();
+    }
+  }, 120_000);
+
   it('mutated scenarios never crash a command, refuse unlocated or run past a bound', () => {
     const names = scenarios.map((b) => b.name);
     const seen = new Map<string, number>();
