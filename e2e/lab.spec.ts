@@ -58,7 +58,10 @@ test('balance lab: pick styles, run a small lab in workers, read win shares, len
   const games = counts.filter((c) => c.includes('/')).map((c) => Number(c.split('/')[0]));
   expect(games.reduce((a, b) => a + b, 0)).toBe(8);
   await expect(results).toContainText('Game length: mean 2.0 turns');
-  await expect(results.getByRole('table', { name: 'Losses per game' })).toContainText('tp.');
+  // Losses by type name, not id (issue 38, item 6).
+  const losses = results.getByRole('table', { name: 'Losses per game' });
+  await expect(losses).not.toContainText('tp.');
+  await expect(losses.getByRole('row')).not.toHaveCount(1);
   // The bots draw their flank bridge per game: the results split by each pair of plans.
   const plans = results.getByRole('table', { name: 'Results by plan' });
   await expect(plans).toContainText("Side A (west)'s plan");
