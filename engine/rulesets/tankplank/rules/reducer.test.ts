@@ -193,6 +193,7 @@ describe('crews, vehicles and passengers', () => {
       features: [
         {
           id: 'cottage',
+          name: 'Cottage',
           kind: 'building',
           x: 5.5,
           y: 7.3,
@@ -208,7 +209,7 @@ describe('crews, vehicles and passengers', () => {
       { type: 'dismount', unit: 's', at: [5.5, 5.95] },
       { type: 'dismount', unit: 's', at: [5.5, 4.1] },
     ]);
-    expect(r.refused).toEqual([{ action: 1, reason: expect.stringContaining('cottage') }]);
+    expect(r.refused).toEqual([{ action: 1, reason: expect.stringContaining('Cottage stops this mover') }]);
     expect(r.state.units.get('s')).toMatchObject({ at: [5.5, 4.1], embarkedIn: null });
   });
 
