@@ -301,6 +301,8 @@ test('the Tankplank village opens from the welcome screen and looks like a villa
   await openVillage(page);
   await expect(page.getByTestId('doc-title')).toContainText(/village/i);
   await expect(featureRows(page).first()).toBeVisible();
+  // The list names an unnamed feature by its kind and number, never by its internal id.
+  await expect(page.locator('[data-feature-id="tree-20"] .name')).toHaveText(/^tree \d+$/);
   mkdirSync('test-results/shots', { recursive: true });
   await page.screenshot({ path: 'test-results/shots/village.png' });
   // Select something and zoom in on it, then measure with the tape.

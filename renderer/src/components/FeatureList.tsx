@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Editor } from '../editor/Editor';
 import { KIND_LABELS } from '../editor/featureFactory';
+import { featureLabel } from '../../../engine/terrain/featureLabel';
 import { useRevision, useSession } from './useEditor';
 import { EyeIcon, LockIcon } from './icons';
 import { PeerMarks } from '../collab/PeerOverlay';
@@ -14,15 +15,21 @@ export function FeatureList({ editor }: { editor: Editor }) {
   const revision = useRevision(editor);
   const [filter, setFilter] = useState('');
   const [scroll, setScroll] = useState(0);
-  const rows = useMemo(() => {
+  const { rows, labels } = useMemo(() => {
     void revision;
     const q = filter.trim().toLowerCase();
-    const all = [...editor.features()].reverse();
-    return q
-      ? all.filter((f) =>
-          `${f.id} ${f.name ?? ''} ${KIND_LABELS[f.kind]}`.toLowerCase().includes(q),
-        )
-      : all;
+    const inMapOrder = editor.features();
+    // What messages call each feature: its name, or its kind and number ("tree 20"), not its id.
+    const labels = new Map(inMapOrder.map((f) => [f.id, featureLabel(f, inMapOrder)]));
+    const all = [...inMapOrder].reverse();
+    return {
+      labels,
+      rows: q
+        ? all.filter((f) =>
+            `${f.id} ${labels.get(f.id)} ${KIND_LABELS[f.kind]}`.toLowerCase().includes(q),
+          )
+        : all,
+    };
   }, [editor, revision, filter]);
   const selected = new Set(s.selection);
   const rowsRef = useRef<HTMLDivElement>(null);
@@ -96,11 +103,11 @@ export function FeatureList({ editor }: { editor: Editor }) {
               }}
             >
               <span className="kind">{KIND_LABELS[f.kind]}</span>
-              <span className="name">{f.name ?? f.id}</span>
+              <span className="name">{labels.get(f.id)}</span>
               <PeerMarks id={f.id} />
               <button
                 className={`icon${f.locked ? ' on' : ''}`}
-                aria-label={`${f.locked ? 'Unlock' : 'Lock'} ${f.id}`}
+                aria-label={`${f.locked ? 'Unlock' : 'Lock'} ${labels.get(f.id)}`}
                 title={f.locked ? 'Unlock' : 'Lock'}
                 onClick={(e) => {
                   e.stopPropagation();
@@ -111,7 +118,7 @@ export function FeatureList({ editor }: { editor: Editor }) {
               </button>
               <button
                 className={`icon${f.hidden ? ' on' : ''}`}
-                aria-label={`${f.hidden ? 'Show' : 'Hide'} ${f.id}`}
+                aria-label={`${f.hidden ? 'Show' : 'Hide'} ${labels.get(f.id)}`}
                 title={f.hidden ? 'Show' : 'Hide'}
                 onClick={(e) => {
                   e.stopPropagation();
