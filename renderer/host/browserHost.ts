@@ -181,10 +181,11 @@ export function createBrowserHost(): Host {
       };
       /** Writes a file just picked and remembers its handle under a new path. */
       const writeNew = async (handle: WritableHandle) => {
+        // Named before writing, so a failed write names the file the person picked.
+        name = handle.name;
         const w = await handle.createWritable();
         await w.write(text);
         await w.close();
-        name = handle.name;
         path = `browser:${Date.now().toString(36)}-${counter++}:${name}`;
         handles.set(path, handle);
         await saves.remember(path, text);
