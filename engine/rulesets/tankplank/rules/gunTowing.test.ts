@@ -48,7 +48,9 @@ describe('an AT gun is towed on roads and flat ground, never over objects (TP-5.
   test('L138: two men cannot drag the gun over a small wall', () => {
     const r = towOver([wall('small')]);
     expect(r).toMatchObject({ ok: false, ruleId: 'TP-5.5' });
-    expect(!r.ok && r.reason).toMatch(/^wall 1 stops this mover.*towed only on roads and flat ground/);
+    expect(!r.ok && r.reason).toMatch(
+      /^wall 1 stops this mover.*towed only on roads and flat ground/,
+    );
   });
 
   test('L138: nor over a strong wall or a fence', () => {

@@ -209,7 +209,9 @@ describe('crews, vehicles and passengers', () => {
       { type: 'dismount', unit: 's', at: [5.5, 5.95] },
       { type: 'dismount', unit: 's', at: [5.5, 4.1] },
     ]);
-    expect(r.refused).toEqual([{ action: 1, reason: expect.stringContaining('Cottage stops this mover') }]);
+    expect(r.refused).toEqual([
+      { action: 1, reason: expect.stringContaining('Cottage stops this mover') },
+    ]);
     expect(r.state.units.get('s')).toMatchObject({ at: [5.5, 4.1], embarkedIn: null });
   });
 
