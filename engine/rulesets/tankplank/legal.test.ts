@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ScenarioDoc } from '../../format';
-import { baselinePlayer } from '../../game/bots/baseline';
+import { baselineGame, botWinsOverBaseline } from '../../game/bots/matches';
 import { actionRng } from '../../game/legal';
 import { auditLegalPlay } from '../../game/legalAudit';
 import { simulate } from '../../game/simulate';
@@ -60,12 +60,7 @@ describe('Tankplank sampled actions', () => {
     '%s: the baseline bot plays both sides to the end through simulate',
     (file) => {
       const { game } = made(file);
-      const r = simulate(game, {
-        seed: 3,
-        turnLimit: 5,
-        maxSideTurns: 2000,
-        players: Object.fromEntries(game.sides.map((s, k) => [s.id, baselinePlayer(game, 30 + k)])),
-      });
+      const r = baselineGame(game, 3, { turnLimit: 5, maxSideTurns: 2000 });
       expect(r.stoppedBy).toBe('over');
       expect(r.result).toBeDefined();
     },
@@ -73,18 +68,7 @@ describe('Tankplank sampled actions', () => {
 
   it('the balanced bot beats the baseline', () => {
     const { game } = made('tankplank-village.scenario.json');
-    let wins = 0;
     const games = 2;
-    for (let seed = 1; seed <= games; seed++) {
-      const [a, b] = game.sides.map((s) => s.id) as [string, string];
-      const botSide = seed % 2 ? a : b;
-      const randomSide = botSide === a ? b : a;
-      const r = simulate(game, {
-        seed,
-        players: { [randomSide]: baselinePlayer(game, seed) },
-      });
-      if (r.result?.winner === botSide) wins++;
-    }
-    expect(wins).toBe(games);
+    expect(botWinsOverBaseline(game, games, {})).toBe(games);
   });
 });

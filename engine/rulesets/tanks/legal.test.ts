@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ScenarioDoc } from '../../format';
-import { baselinePlayer } from '../../game/bots/baseline';
+import { baselineGame, botWinsOverBaseline } from '../../game/bots/matches';
 import { actionRng } from '../../game/legal';
 import { auditLegalPlay } from '../../game/legalAudit';
-import { simulate } from '../../game/simulate';
 import { TANKS_BUNDLED } from './catalogs';
 import { makeTanksGame } from './game';
 
@@ -64,12 +63,7 @@ describe('TANKS sampled actions', () => {
     '%s: the baseline bot plays both sides to the end through simulate',
     (file) => {
       const { game } = made(file);
-      const r = simulate(game, {
-        seed: 3,
-        turnLimit: 5,
-        maxSideTurns: 2000,
-        players: Object.fromEntries(game.sides.map((s, k) => [s.id, baselinePlayer(game, 30 + k)])),
-      });
+      const r = baselineGame(game, 3, { turnLimit: 5, maxSideTurns: 2000 });
       expect(r.stoppedBy).toBe('over');
       expect(r.result).toBeDefined();
     },
@@ -77,19 +71,7 @@ describe('TANKS sampled actions', () => {
 
   it('the balanced bot beats the baseline', () => {
     const { game } = made('tanks-your-first-game.scenario.json');
-    let wins = 0;
     const games = 4;
-    for (let seed = 1; seed <= games; seed++) {
-      const [a, b] = game.sides.map((s) => s.id) as [string, string];
-      const botSide = seed % 2 ? a : b;
-      const randomSide = botSide === a ? b : a;
-      const r = simulate(game, {
-        seed,
-        turnLimit: 6,
-        players: { [randomSide]: baselinePlayer(game, seed) },
-      });
-      if (r.result?.winner === botSide) wins++;
-    }
-    expect(wins).toBeGreaterThanOrEqual(games - 1);
+    expect(botWinsOverBaseline(game, games, { turnLimit: 6 })).toBeGreaterThanOrEqual(games - 1);
   });
 });

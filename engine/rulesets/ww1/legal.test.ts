@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioDoc } from '../../format';
-import { baselinePlayer } from '../../game/bots/baseline';
+import { baselineGame, botWinsOverBaseline } from '../../game/bots/matches';
 import { auditLegalPlay } from '../../game/legalAudit';
-import { simulate } from '../../game/simulate';
 import wire from '../../../scenarios/ww1-wire.scenario.json';
 import { WW1_BUNDLED } from './catalogs';
 import { makeWw1Game } from './game';
@@ -41,33 +40,16 @@ describe('WWI legal actions', () => {
   it('the baseline bot plays both sides to the end through simulate', () => {
     const { game } = made();
     for (const seed of [1, 2]) {
-      const r = simulate(game, {
-        seed,
-        maxSideTurns: 400,
-        players: Object.fromEntries(
-          game.sides.map((s, k) => [s.id, baselinePlayer(game, seed * 10 + k)]),
-        ),
-      });
+      const r = baselineGame(game, seed, { maxSideTurns: 400 });
       expect(r.stoppedBy).toBe('over');
       expect(r.result).toBeDefined();
     }
   });
 
   it('the balanced bot beats the baseline', () => {
-    const { game } = made();
-    let wins = 0;
     const games = 6;
-    for (let seed = 1; seed <= games; seed++) {
-      const [a, b] = game.sides.map((s) => s.id) as [string, string];
-      const botSide = seed % 2 ? a : b;
-      const randomSide = botSide === a ? b : a;
-      const r = simulate(game, {
-        seed,
-        maxSideTurns: 400,
-        players: { [randomSide]: baselinePlayer(game, seed) },
-      });
-      if (r.result?.winner === botSide) wins++;
-    }
-    expect(wins).toBeGreaterThanOrEqual(games - 1);
+    expect(botWinsOverBaseline(made().game, games, { maxSideTurns: 400 })).toBeGreaterThanOrEqual(
+      games - 1,
+    );
   });
 });
