@@ -111,37 +111,46 @@ function hasShot(events: readonly unknown[]): boolean {
  * changed hands. A game without `pieces` or `objectives` is judged by what it does report.
  */
 class ProgressWatch<S> {
-  private pieces: Map<string, BoardPiece> | undefined;
-  private holders: string | undefined;
+  /**
+   * The state after the last side turn, with what was read of it. A turn with a shot is progress
+   * whatever else happened, so nothing is read of its state until a later turn without a shot
+   * needs it to compare (pieces and objective holders cost a walk over the game each time).
+   */
+  private last: Snapshot<S>;
 
   constructor(
     private readonly game: Pick<GameDef<S>, 'pieces' | 'objectives'>,
     state: S,
   ) {
-    this.pieces = this.piecesOf(state);
-    this.holders = this.holdersOf(state);
+    this.last = { state };
   }
 
-  private piecesOf(state: S): Map<string, BoardPiece> | undefined {
-    const list = this.game.pieces?.(state);
-    return list ? new Map(list.map((p) => [p.id, p])) : undefined;
+  private piecesOf(shot: Snapshot<S>): Map<string, BoardPiece> | undefined {
+    if (!('pieces' in shot)) {
+      const list = this.game.pieces?.(shot.state);
+      shot.pieces = list ? new Map(list.map((p) => [p.id, p])) : undefined;
+    }
+    return shot.pieces;
   }
 
-  private holdersOf(state: S): string | undefined {
-    const list: readonly ObjectiveHolding[] | undefined = this.game.objectives?.(state);
-    return list?.map((o) => `${o.id}=${o.holder ?? ''}`).join(',');
+  private holdersOf(shot: Snapshot<S>): string | undefined {
+    if (!('holders' in shot)) {
+      const list: readonly ObjectiveHolding[] | undefined = this.game.objectives?.(shot.state);
+      shot.holders = list?.map((o) => `${o.id}=${o.holder ?? ''}`).join(',');
+    }
+    return shot.holders;
   }
 
   /** Whether the side turn that led to `state` with `events` made progress. */
   after(state: S, events: readonly unknown[]): boolean {
-    let moved = hasShot(events);
-    const holders = this.holdersOf(state);
-    if (holders !== this.holders) moved = true;
-    this.holders = holders;
-    const before = this.pieces;
-    const now = this.piecesOf(state);
-    this.pieces = now;
-    if (moved || !before || !now) return moved;
+    const last = this.last;
+    const next: Snapshot<S> = { state };
+    this.last = next;
+    if (hasShot(events)) return true;
+    if (this.holdersOf(next) !== this.holdersOf(last)) return true;
+    const before = this.piecesOf(last);
+    const now = this.piecesOf(next);
+    if (!before || !now) return false;
     for (const p of now.values()) {
       const was = before.get(p.id);
       if (!was || was.alive !== p.alive || (was.at === null) !== (p.at === null)) return true;
@@ -152,6 +161,13 @@ class ProgressWatch<S> {
     for (const id of before.keys()) if (!now.has(id)) return true;
     return false;
   }
+}
+
+/** A state the progress watch has seen, and what it has read of it so far. */
+interface Snapshot<S> {
+  readonly state: S;
+  pieces?: Map<string, BoardPiece> | undefined;
+  holders?: string | undefined;
 }
 
 function nearestEnemy(
