@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redisServerPath, startRedis, type RedisProcess } from '../server/processes';
+import { until } from '../server/rawClient';
+import { startSandtable, stopCommands } from './testing';
 import { LAB_QUEUE } from './labQueue';
 
 /**
@@ -14,44 +15,13 @@ import { LAB_QUEUE } from './labQueue';
  * honest run queued behind them is played. Debian's redis-server on a free loopback port.
  */
 
-const bin = join(import.meta.dirname, '..', 'bin', 'sandtable.mjs');
 const village = join(import.meta.dirname, '..', 'scenarios', 'tankplank-village.scenario.json');
 const airCover = join(import.meta.dirname, '..', 'scenarios', 'tanks-air-cover.scenario.json');
-
-interface Proc {
-  child: ChildProcess;
-  out: string;
-  err: string;
-  exited: Promise<number | null>;
-}
-const started: Proc[] = [];
-
-function sandtable(...args: string[]): Proc {
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const p: Proc = {
-    child,
-    out: '',
-    err: '',
-    exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
-  };
-  child.stdout!.on('data', (d: Buffer) => (p.out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (p.err += d.toString()));
-  started.push(p);
-  return p;
-}
-
-async function until(what: string, test: () => boolean, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 let redis: RedisProcess | undefined;
 let queue: Queue | undefined;
 afterAll(async () => {
-  for (const p of started) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+  stopCommands();
   await queue?.close();
   await redis?.stop();
 });
@@ -84,7 +54,7 @@ describe.skipIf(!redisServerPath())('a queue worker checks its jobs', () => {
       { jobId: 'forged-style' },
     );
 
-    const worker = sandtable(
+    const worker = startSandtable(
       'worker',
       '--queue',
       redis.url,
@@ -95,10 +65,12 @@ describe.skipIf(!redisServerPath())('a queue worker checks its jobs', () => {
       '--job-seconds',
       '4',
     );
-    await until('the worker to take the long job', () =>
-      worker.err.includes('playing seeds 1-5000'),
+    await until(
+      'the worker to take the long job',
+      () => worker.err.includes('playing seeds 1-5000'),
+      30_000,
     );
-    const run = sandtable(
+    const run = startSandtable(
       'simulate',
       village,
       '--queue',
@@ -149,7 +121,7 @@ describe.skipIf(!redisServerPath())('a queue worker checks its jobs', () => {
     const dir = await mkdtemp(join(tmpdir(), 'sandtable-queue-'));
     const helicopters = join(dir, 'helicopters.scenario.json');
     await writeFile(helicopters, JSON.stringify(air));
-    const stalled = sandtable('simulate', helicopters, '--queue', redis.url, '--games', '1');
+    const stalled = startSandtable('simulate', helicopters, '--queue', redis.url, '--games', '1');
     expect(await stalled.exited).toBe(1);
     expect(stalled.out).toContain('unfinished: 1');
     expect(stalled.err).toContain('1 of 1 game did not finish (first: seed 1');

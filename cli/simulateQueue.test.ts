@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redisServerPath, startRedis, type RedisProcess } from '../server/processes';
+import { until } from '../server/rawClient';
+import { startSandtable, stopCommands } from './testing';
 
 /**
  * `sandtable simulate --queue` with two `sandtable worker` processes on Debian's redis-server
@@ -9,7 +10,6 @@ import { redisServerPath, startRedis, type RedisProcess } from '../server/proces
  * other plays it again, every seed is counted once and the games are those of a local run.
  */
 
-const bin = join(import.meta.dirname, '..', 'bin', 'sandtable.mjs');
 const scenarioPath = join(
   import.meta.dirname,
   '..',
@@ -17,50 +17,35 @@ const scenarioPath = join(
   'tankplank-village.scenario.json',
 );
 
-interface Proc {
-  child: ChildProcess;
-  out: string;
-  err: string;
-  exited: Promise<number | null>;
-}
-
-const started: Proc[] = [];
-
-function sandtable(...args: string[]): Proc {
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const p: Proc = {
-    child,
-    out: '',
-    err: '',
-    exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
-  };
-  child.stdout!.on('data', (d: Buffer) => (p.out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (p.err += d.toString()));
-  started.push(p);
-  return p;
-}
-
-async function until(what: string, test: () => boolean, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 let redis: RedisProcess | undefined;
 afterAll(async () => {
-  for (const p of started) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+  stopCommands();
   await redis?.stop();
 });
 
 describe.skipIf(!redisServerPath())('sandtable simulate --queue', () => {
   it('plays on two workers, retries the killed one’s batch, counts every seed once', async () => {
     redis = await startRedis();
-    const a = sandtable('worker', '--queue', redis.url, '--threads', '1', '--stall-after', '2');
-    const b = sandtable('worker', '--queue', redis.url, '--threads', '1', '--stall-after', '2');
+    const a = startSandtable(
+      'worker',
+      '--queue',
+      redis.url,
+      '--threads',
+      '1',
+      '--stall-after',
+      '2',
+    );
+    const b = startSandtable(
+      'worker',
+      '--queue',
+      redis.url,
+      '--threads',
+      '1',
+      '--stall-after',
+      '2',
+    );
     const games = 3;
-    const run = sandtable(
+    const run = startSandtable(
       'simulate',
       scenarioPath,
       '--queue',
@@ -76,7 +61,7 @@ describe.skipIf(!redisServerPath())('sandtable simulate --queue', () => {
       '--json',
     );
     // The same games on this machine's threads, for comparison (while the workers play).
-    const local = sandtable(
+    const local = startSandtable(
       'simulate',
       scenarioPath,
       '--games',
@@ -113,7 +98,7 @@ describe.skipIf(!redisServerPath())('sandtable simulate --queue', () => {
   }, 60_000);
 
   it('says so when the Redis server cannot be reached', async () => {
-    const r = sandtable('worker', '--queue', 'redis://127.0.0.1:1', '--threads', '1');
+    const r = startSandtable('worker', '--queue', 'redis://127.0.0.1:1', '--threads', '1');
     expect(await r.exited).toBe(1);
     expect(r.err).toContain('cannot reach the Redis server at redis://127.0.0.1:1');
   }, 30_000);
