@@ -1,10 +1,8 @@
-import { strFromU8, unzipSync } from 'fflate';
 import type { Card, CatalogDoc, RulesetId, Stats, UnitType } from '../../format/types';
 import { APP_NAME, APP_VERSION, CURRENT_FORMAT_VERSION } from '../../format/version';
 import { formatProblem, loadDocument } from '../../format/index';
 import {
   child,
-  children,
   ImportError,
   whereXml,
   type ImportProblem,
@@ -13,97 +11,19 @@ import {
 } from '../xml';
 import { slug, uniqueId } from '../ids';
 import { RULESETS } from '../../rulesets/registry';
+import {
+  type BsFile,
+  type BsImportOptions,
+  type BsImportResult,
+  type BsInputFile,
+  type Located,
+  bsFileText,
+} from './bsInput';
+import { baseName, linkedIds, listOf, mobilityOf, nationOf, norm, uniq } from './bsEntries';
 
-/** One BattleScribe or NewRecruit data file as read from disk. */
-export interface BsInputFile {
-  readonly name: string;
-  /** The file's bytes; `.gstz`/`.catz` (zipped) files are unzipped here. */
-  readonly bytes: Uint8Array;
-}
-
-/** What an import produced, and everything it could not carry over. */
-export interface BsImportReport {
-  readonly gameSystem: string;
-  readonly catalogues: readonly string[];
-  readonly units: number;
-  readonly cards: Readonly<Record<Card['cardType'], number>>;
-  /** Data the Sandtable catalog has no place for, each with its file, element and line. */
-  readonly notImported: readonly ImportProblem[];
-}
-
-export interface BsImportResult {
-  readonly catalog: CatalogDoc;
-  readonly report: BsImportReport;
-}
-
-export interface BsImportOptions {
-  /** Catalog id; defaults to `bs.<game system name>`. */
-  readonly id?: string;
-  /** Stamp for `meta.created` (the engine takes time as input). */
-  readonly created?: string;
-}
-
-/** Largest BattleScribe file accepted, compressed or not. */
-export const MAX_BS_BYTES = 48 * 1024 * 1024;
-
-interface BsFile {
-  readonly name: string;
-  readonly root: XmlElement;
-  readonly kind: 'gameSystem' | 'catalogue';
-  readonly library: boolean;
-  /** The country a catalogue's cards belong to; none for the game system and libraries. */
-  readonly nation?: string;
-}
-
-interface Located {
-  readonly el: XmlElement;
-  readonly file: BsFile;
-}
-
-/** Decodes one file's bytes (unzipping `.gstz`/`.catz`) to text. */
-export function bsFileText(f: BsInputFile): string {
-  if (f.bytes.length > MAX_BS_BYTES) {
-    throw new ImportError([
-      {
-        file: f.name,
-        where: '',
-        message: `the file is ${(f.bytes.length / 1048576).toFixed(1)} MB, more than the ${MAX_BS_BYTES / 1048576} MB an import reads`,
-      },
-    ]);
-  }
-  const zipped = f.bytes[0] === 0x50 && f.bytes[1] === 0x4b;
-  if (!zipped) return strFromU8(f.bytes).replace(/^\uFEFF/, '');
-  let entries: Record<string, Uint8Array>;
-  try {
-    let total = 0;
-    entries = unzipSync(f.bytes, {
-      filter: (e) => {
-        total += e.originalSize;
-        if (total > MAX_BS_BYTES) {
-          throw new Error(
-            `it unpacks to more than ${MAX_BS_BYTES / 1048576} MB; a zip bomb is refused`,
-          );
-        }
-        return true;
-      },
-    });
-  } catch (e) {
-    throw new ImportError([
-      {
-        file: f.name,
-        where: '',
-        message: `the zipped file cannot be read: ${(e as Error).message}`,
-      },
-    ]);
-  }
-  const inner = Object.entries(entries).find(([n]) => /\.(gst|cat)$/i.test(n));
-  if (!inner) {
-    throw new ImportError([
-      { file: f.name, where: '', message: 'the zip holds no .gst or .cat file' },
-    ]);
-  }
-  return strFromU8(inner[1]);
-}
+export { MAX_BS_BYTES, bsFileText } from './bsInput';
+export type { BsImportOptions, BsImportReport, BsImportResult, BsInputFile } from './bsInput';
+export { baseName } from './bsEntries';
 
 /** The ruleset whose module takes BattleScribe catalogues (`catalogImports`). */
 function battleScribeRuleset(): RulesetId {
@@ -143,7 +63,6 @@ const MODEL_STATS: Record<string, { stat?: string; slot?: 'crew' | 'ammo' }> = {
   ammo: { slot: 'ammo' },
 };
 
-const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 const camel = (s: string) =>
   norm(s)
     .replace(/[^a-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))
@@ -948,51 +867,4 @@ export function importBattleScribe(
       notImported,
     },
   };
-}
-
-/**
- * A file's name without its folders: what a catalog records as its source, so a shared catalog
- * carries no path of the machine it was imported on.
- */
-export function baseName(path: string): string {
-  return path.split(/[\\/]/).pop() || path;
-}
-
-/** How a model moves, from its keywords: "Wheeled" is wheeled, "Half-tracked" half-tracked. */
-function mobilityOf(keywords: readonly string[]): UnitType['mobility'] {
-  const k = new Set(keywords.map((w) => norm(w).replace(/[^a-z]/g, '')));
-  if (k.has('wheeled') || k.has('wheels')) return 'wheeled';
-  if (k.has('halftracked') || k.has('halftrack')) return 'halfTracked';
-  return 'tracked';
-}
-
-function uniq(xs: readonly string[]): string[] {
-  return [...new Set(xs)];
-}
-
-/** A catalogue's country from its name: "US", "Soviet Union (Expansion)" → "Soviet Union". */
-function nationOf(name: string): string {
-  return (
-    name
-      .replace(/\(.*?\)/g, '')
-      .replace(/\s+/g, ' ')
-      .trim() || name
-  );
-}
-
-/** The `item` elements inside `el`'s `section` child (`<costs><cost/>…</costs>`). */
-function listOf(el: XmlElement, section: string, item: string): XmlElement[] {
-  const s = child(el, section);
-  return s ? children(s, item) : [];
-}
-
-/** Ids that some info link points at. */
-function linkedIds(files: readonly BsFile[]): Set<string> {
-  const out = new Set<string>();
-  const walk = (el: XmlElement) => {
-    if (el.name === 'infoLink' && el.attrs['targetId']) out.add(el.attrs['targetId']);
-    for (const c of el.children) walk(c);
-  };
-  for (const f of files) walk(f.root);
-  return out;
 }
