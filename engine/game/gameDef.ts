@@ -46,6 +46,33 @@ export interface SideTurn<S, A, E> {
   readonly actions: readonly A[];
   readonly state: S;
   readonly events: readonly E[];
+  /** Why a bot played the turn as it did (absent for a person's turn or a bot that says nothing). */
+  readonly explanation?: BotExplanation;
+}
+
+/**
+ * Why a bot played a side turn as it did, for the playtest's view of the bot's turn: its plan and
+ * reasons in words, and for a bot that weighed whole side turns (the search bot) the candidates.
+ */
+export interface BotExplanation {
+  /**
+   * The plan and the reasons, in order, in the words a player uses ("advance on the church by the
+   * north bridge", "holding fire: the Panther waits until the Sherman breaks cover").
+   */
+  readonly notes: readonly string[];
+  /** The side turns a search weighed, the chosen one first. */
+  readonly candidates?: readonly BotCandidate[];
+}
+
+/** One side turn a searching bot weighed: what it was and how well it scored. */
+export interface BotCandidate {
+  /** What the side turn does, in words ("balanced bot's turn", "hold and fire"). */
+  readonly label: string;
+  /** Its score: the mean outcome of its rollouts for the side, from 0 (lost) to 1 (won). */
+  readonly score: number;
+  /** The rollouts (or evaluations) the score rests on. */
+  readonly games: number;
+  readonly chosen: boolean;
 }
 
 /** How a bot plays: a designer picks one per side in the scenario's playtest settings. */

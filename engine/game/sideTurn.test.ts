@@ -36,4 +36,16 @@ describe('SideTurnBuilder', () => {
     expect(steps).toBe(3);
     expect(turn.step()).toBe(false);
   });
+
+  it('explains the turn by its notes, each once, only when the bot made any', () => {
+    const turn = new SideTurnBuilder(rules, 0);
+    turn.apply(1);
+    expect(turn.done().explanation).toBeUndefined();
+    turn.note('holding fire: nothing in sight');
+    turn.note('holding fire: nothing in sight');
+    turn.note('advance on the church');
+    expect(turn.done().explanation).toEqual({
+      notes: ['holding fire: nothing in sight', 'advance on the church'],
+    });
+  });
 });

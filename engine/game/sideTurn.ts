@@ -1,4 +1,4 @@
-import type { SideTurn } from './gameDef';
+import type { BotExplanation, SideTurn } from './gameDef';
 import type { Reducer } from './reducer';
 
 /**
@@ -11,6 +11,7 @@ export class SideTurnBuilder<S, A, E> {
   private readonly taken: A[] = [];
   private readonly seen: E[] = [];
   private steps = 0;
+  private readonly notes: string[] = [];
 
   constructor(
     private readonly rules: Reducer<S, A, E>,
@@ -65,8 +66,23 @@ export class SideTurnBuilder<S, A, E> {
     return this.steps++ < this.maxSteps;
   }
 
-  /** The side turn: the actions taken, the state after them and their events. */
-  done(): SideTurn<S, A, E> {
-    return { actions: this.taken, state: this.current, events: this.seen };
+  /** Notes a reason for the turn's explanation ("holding fire: …"); repeats are kept once. */
+  note(text: string): void {
+    if (!this.notes.includes(text)) this.notes.push(text);
+  }
+
+  /**
+   * The side turn: the actions taken, the state after them and their events, with the notes as
+   * its explanation when the bot made any (and `extra` for a bot that adds candidates).
+   */
+  done(extra?: Omit<BotExplanation, 'notes'>): SideTurn<S, A, E> {
+    const explanation: BotExplanation | undefined =
+      this.notes.length > 0 || extra ? { notes: [...this.notes], ...extra } : undefined;
+    return {
+      actions: this.taken,
+      state: this.current,
+      events: this.seen,
+      ...(explanation ? { explanation } : {}),
+    };
   }
 }
