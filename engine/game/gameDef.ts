@@ -191,6 +191,13 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
    */
   objectives?(state: S): readonly ObjectiveHolding[];
   /**
+   * Each side's standing now by material and objectives, by side id, higher is better and the
+   * sides' numbers comparable (engine/game/score.ts says the scale): the balance lab's lead
+   * changes and comebacks and the search bot's evaluation read it. Without it, `standing()` in
+   * score.ts estimates one from `pieces` and `objectives`.
+   */
+  score?(state: S): Readonly<Record<string, number>>;
+  /**
    * Where the seeded dice live in the state: the driver reads and writes them to fix rolls in
    * tests (forced dice are a driver feature, never an action a file can carry).
    */
