@@ -56,6 +56,17 @@ export function baselinePlayer<S, A extends GameAction, E>(
 /** A bot by name: `random` is the baseline, the others the ruleset's own bot in that style. */
 export type BotName = BotStyle | 'random';
 
+/**
+ * Every bot name `botPlayer` plays, weakest-looking first: what `sandtable ladder` plays by
+ * default and the names its `--bots` accepts. A new bot kind is added here and in `botPlayer`.
+ */
+export const BOT_NAMES: readonly BotName[] = ['random', 'cautious', 'balanced', 'aggressive'];
+
+/** Whether a word is one of `BOT_NAMES` (for input from a command line or a file). */
+export function isBotName(name: string): name is BotName {
+  return (BOT_NAMES as readonly string[]).includes(name);
+}
+
 /** The player for a bot name in `simulate` (the seed is the baseline's; styles ignore it). */
 export function botPlayer<S, A extends GameAction, E>(
   game: GameDef<S, A, E>,
