@@ -198,6 +198,14 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
    */
   score?(state: S): Readonly<Record<string, number>>;
   /**
+   * The state as `viewer` may believe it to be: what the side can see kept, what it cannot see
+   * (the other side's secret plots, its hand and the deck's order, units screened from view)
+   * drawn anew with `rng`, so a search that plays games on from it never reads hidden state. It
+   * leaves the dice alone: a search reseeds them itself (`dice.set`). Absent when the ruleset
+   * hides nothing from a side but the dice.
+   */
+  determinize?(state: S, viewer: string, rng: ActionRng): S;
+  /**
    * Where the seeded dice live in the state: the driver reads and writes them to fix rolls in
    * tests (forced dice are a driver feature, never an action a file can carry).
    */
