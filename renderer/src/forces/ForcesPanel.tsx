@@ -32,6 +32,7 @@ import { useSetup } from './useSetup';
 import { autoDeploy } from './placeForces';
 import type { SetupModel } from './setupModel';
 import { PeerMarks } from '../collab/PeerOverlay';
+import { roleLabel } from '../../../engine/forces/roleLabel';
 
 /** The MIME type a catalog row carries when dragged into the force tree. */
 export const TYPE_DRAG_TYPE = 'application/x-sandtable-type';
@@ -513,7 +514,7 @@ function UnitRow({ m, unit: u, depth }: { m: SetupModel; unit: Unit; depth: numb
       <span className={`placed-dot${placed ? ' on' : ''}${riders.has(u.id) ? ' riding' : ''}`} />
       <PeerMarks id={u.id} />
       <span className="name">{u.name ?? type?.name ?? u.type}</span>
-      {u.role && <span className="muted small">{u.role}</span>}
+      {u.role && <span className="muted small">{roleLabel(u.role, cat)}</span>}
       {(u.cards ?? []).length > 0 && <span className="badge">{u.cards!.length} cards</span>}
       {(u.passengers ?? []).length > 0 && <span className="badge">+{u.passengers!.length}</span>}
       <span className="pts">{unitPoints(u, cat) || ''}</span>
@@ -630,7 +631,7 @@ function UnitDetails({ m }: { m: SetupModel }) {
                 <input
                   type="number"
                   min={1}
-                  aria-label={`Crew ${c.role}`}
+                  aria-label={`Crew ${roleLabel(c.role, cat)}`}
                   value={have}
                   onChange={(e) => {
                     const n = Math.max(1, Number(e.target.value) || 1);
@@ -647,7 +648,7 @@ function UnitDetails({ m }: { m: SetupModel }) {
                     );
                   }}
                 />{' '}
-                {c.role}
+                {roleLabel(c.role, cat)}
               </label>
             );
           })}
