@@ -198,6 +198,13 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
    */
   score?(state: S): Readonly<Record<string, number>>;
   /**
+   * The side that moves first this game, when the rules draw it for each game (a roll-off, a
+   * toss for the first turn): the balance lab weighs the advantage of moving first by it. Absent
+   * when the scenario fixes who goes first or the sides act at once: the lab then says the
+   * measure does not apply. The same for every state of a game.
+   */
+  firstPlayer?(state: S): string | undefined;
+  /**
    * The state as `viewer` may believe it to be: what the side can see kept, what it cannot see
    * (the other side's secret plots, its hand and the deck's order, units screened from view)
    * drawn anew with `rng`, so a search that plays games on from it never reads hidden state. It

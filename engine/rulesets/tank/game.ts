@@ -6,6 +6,7 @@ import { tankLegalActions, tankSampleAction } from './legal';
 import { createTankContext, type TankContext } from './rules/context';
 import { newTankGame, tankReducer } from './rules/reducer';
 import { holdTest } from './rules/resolve';
+import { tankScore } from './score';
 import type { TankEvent } from './rules/state';
 import {
   rulesState,
@@ -91,6 +92,7 @@ export function tankGame(ctx: TankContext): TankGame {
         : { actions: [], state, events: [] };
     },
     legalActions: (state, side) => tankLegalActions(ctx, reducer, state, side),
+    score: tankScore(ctx),
     sampleAction: (state, side, rng) => tankSampleAction(ctx, reducer, state, side, rng),
     // A unit destroyed or eliminated by fire counts at every unit that fired at it together (a
     // combined attack, TC-4), and at the overrunning unit.

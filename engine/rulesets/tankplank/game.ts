@@ -3,6 +3,7 @@ import type { GameDef, GameResult } from '../../game/gameDef';
 import { TANKPLANK_ACTIONS } from './actionSchema';
 import { botPhase } from './bot';
 import { botPlanName } from './botPlan';
+import { tankplankFirstPlayer, tankplankScore } from './score';
 import { tankplankSampleAction } from './legal';
 import { sidesToPlay } from './rules/movementOrder';
 import { positionOf } from './rules/situation';
@@ -96,6 +97,8 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
     }),
     bot: (state, side, style) => botPhase(ctx, state, side, style),
     botPlan: (state, side) => botPlanName(ctx, state, side),
+    score: tankplankScore(ctx),
+    firstPlayer: (state) => tankplankFirstPlayer(ctx, state),
     sampleAction: (state, side, rng) =>
       tankplankSampleAction(ctx, reducer, state, side, sidesToPlay(ctx, state), rng),
     // A man hit and not saved, a vehicle penetrated: marked as a casualty by its shooter (TP-4.6).

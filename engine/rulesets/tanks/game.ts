@@ -3,6 +3,7 @@ import { defineGame, type SideSpec } from '../../game/defineGame';
 import type { GameDef, GameResult, KillCounter, PieceKill } from '../../game/gameDef';
 import { TANKS_ACTIONS } from './actionSchema';
 import { botTurn } from './bot';
+import { tanksFirstPlayer, tanksScore } from './score';
 import { tanksSampleAction } from './legal';
 import {
   createContext,
@@ -128,6 +129,8 @@ export function tanksGame(ctx: TanksContext): TanksGame {
         holder: holderOf(ctx, state, o) ?? null,
       })),
     bot: (state, side, style) => botTurn(ctx, state, side, style),
+    score: tanksScore(ctx),
+    firstPlayer: (state) => tanksFirstPlayer(ctx, state),
     sampleAction: (state, side, rng) =>
       tanksSampleAction(ctx, reducer, state, side, sideToAct(ctx, state), rng),
   });

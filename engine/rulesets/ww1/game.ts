@@ -5,6 +5,7 @@ import { lastAttackKills } from '../../game/kills';
 import { WW1_ACTIONS } from './actionSchema';
 import { botTurn } from './bot';
 import { ww1LegalActions } from './legal';
+import { ww1Score } from './score';
 import { readWw1Rules, type Ww1Rules } from './rules/data';
 import {
   reduceWw1,
@@ -155,6 +156,7 @@ export function ww1Game(ctx: Ww1Context): Ww1Game {
       }),
     bot: (state, side, style) => botTurn(ctx.board, state, side, style),
     legalActions: (state, side) => ww1LegalActions(board, state, side),
+    score: ww1Score(ctx),
   });
 }
 
