@@ -2,6 +2,7 @@ import type { ActionRng, BotStyle, GameAction, GameDef, SideTurn } from '../game
 import { actionRng, chooseAction } from '../legal';
 import { SideTurnBuilder } from '../sideTurn';
 import type { Player } from '../simulate';
+import { searchPlayer } from './search';
 
 /**
  * The baseline bot: plays any ruleset from its legal-play contract alone (`legalActions` or
@@ -53,25 +54,41 @@ export function baselinePlayer<S, A extends GameAction, E>(
   return { kind: 'source', next: (state, side) => baselineTurn(game, state, side, rng).actions };
 }
 
-/** A bot by name: `random` is the baseline, the others the ruleset's own bot in that style. */
-export type BotName = BotStyle | 'random';
+/**
+ * A bot by name: `random` is the baseline, `search` the search bot (bots/search.ts), the others
+ * the ruleset's own bot in that style.
+ */
+export type BotName = BotStyle | 'random' | 'search';
 
 /**
  * Every bot name `botPlayer` plays, weakest-looking first: what `sandtable ladder` plays by
  * default and the names its `--bots` accepts. A new bot kind is added here and in `botPlayer`.
  */
-export const BOT_NAMES: readonly BotName[] = ['random', 'cautious', 'balanced', 'aggressive'];
+export const BOT_NAMES: readonly BotName[] = [
+  'random',
+  'cautious',
+  'balanced',
+  'aggressive',
+  'search',
+];
 
 /** Whether a word is one of `BOT_NAMES` (for input from a command line or a file). */
 export function isBotName(name: string): name is BotName {
   return (BOT_NAMES as readonly string[]).includes(name);
 }
 
-/** The player for a bot name in `simulate` (the seed is the baseline's; styles ignore it). */
+/**
+ * The player for a bot name in `simulate`. The seed is the baseline's and the search bot's (the
+ * search's turns are seeded from it, the turn and the side, so a game seed replays the same
+ * game); styles ignore it. `search.strength` is the search bot's (`SEARCH_STRENGTHS`).
+ */
 export function botPlayer<S, A extends GameAction, E>(
   game: GameDef<S, A, E>,
   name: BotName,
   seed: number,
+  search: { readonly strength?: number } = {},
 ): Player<S, A> {
-  return name === 'random' ? baselinePlayer(game, seed) : { kind: 'bot', style: name };
+  if (name === 'random') return baselinePlayer(game, seed);
+  if (name === 'search') return searchPlayer(game, seed, search.strength);
+  return { kind: 'bot', style: name };
 }

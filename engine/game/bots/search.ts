@@ -1,0 +1,343 @@
+import { seedRng } from '../../random/dice';
+import type { ActionRng, BotCandidate, BotStyle, GameAction, GameDef, SideTurn } from '../gameDef';
+import { actionRng, canChoose, chooseAction } from '../legal';
+import { valueFor } from '../score';
+import { SideTurnBuilder } from '../sideTurn';
+import { playSide, type Player } from '../simulate';
+
+/**
+ * The search bot: plays any ruleset by weighing whole side turns. It asks the ruleset's own bot
+ * for its turn in each style, adds a turn of random legal actions and variants of the styles'
+ * turns (the last few actions drawn anew, or the phase ended early), and scores each by playing
+ * the game on from it with the fast bots for both sides, to its end or `horizon` game turns
+ * ahead, where `valueFor` (score.ts) judges the position: 1 won, 0 lost, 1/2 and half the lead
+ * in between. Rollouts go to the candidates by successive halving (every survivor plays the same
+ * rollouts, the weaker half is dropped, again until one is left), so the budget goes where the
+ * choice is close.
+ *
+ * It never peeks. Before every rollout the dice are reseeded (the state carries its future
+ * rolls) and, where the ruleset hides something, `GameDef.determinize` draws what the side
+ * cannot see (the other side's plots, its hand and the deck order). The candidates come from the
+ * ruleset's bots, which read only what their side knows, applied to the real state one action at
+ * a time as the side's turn would be.
+ *
+ * Reproducible: the same state, side, seed and strength give the same turn, since strength is
+ * counted in rollouts, not time. A playtest may add a `deadline` (with `now`) and `shouldStop`
+ * to stop early with the best so far, and `onProgress` to show how far it got.
+ *
+ * API: `searchTurn(game, state, side, { seed, strength, deadline?, now?, shouldStop?,
+ * onProgress? })` gives the `SideTurn` with its `explanation` (the candidates and their scores);
+ * `searchPlayer(game, seed, strength)` is the player `simulate` plays it as;
+ * `SEARCH_STRENGTHS` are the presets (strength 1 to `SEARCH_STRENGTHS.length`).
+ */
+
+/** What one strength setting spends on a side turn. */
+export interface SearchStrength {
+  /** Its name in words, for menus ("quick", "strong"). */
+  readonly label: string;
+  /** Rollouts over all candidates for one side turn (the time it takes grows with this). */
+  readonly rollouts: number;
+  /** Game turns a rollout plays on before the position is judged (sooner when the game ends). */
+  readonly horizon: number;
+  /** Variants of the styles' turns weighed besides the turns themselves. */
+  readonly variants: number;
+}
+
+/**
+ * The strength presets, weakest first: strength n is `SEARCH_STRENGTHS[n - 1]`. Measured with
+ * `npm run bench:search` (docs/benchmarks.md).
+ */
+export const SEARCH_STRENGTHS: readonly SearchStrength[] = [
+  { label: 'quick', rollouts: 12, horizon: 1, variants: 1 },
+  { label: 'fair', rollouts: 24, horizon: 2, variants: 2 },
+  { label: 'good', rollouts: 40, horizon: 2, variants: 3 },
+  { label: 'strong', rollouts: 64, horizon: 3, variants: 4 },
+  { label: 'strongest', rollouts: 128, horizon: 4, variants: 6 },
+];
+
+/** The strength a search bot plays at when none is given. */
+export const DEFAULT_SEARCH_STRENGTH = 2;
+
+/** The preset of a strength, clamped to the presets there are (a whole number from 1). */
+export function searchStrength(strength: number = DEFAULT_SEARCH_STRENGTH): SearchStrength {
+  const n = Number.isFinite(strength) ? Math.round(strength) : DEFAULT_SEARCH_STRENGTH;
+  return SEARCH_STRENGTHS[Math.min(SEARCH_STRENGTHS.length, Math.max(1, n)) - 1]!;
+}
+
+export interface SearchOptions {
+  /** Seeds the rollouts' dice and every draw; the same seed gives the same turn. */
+  readonly seed: number;
+  /** 1 (quick) to `SEARCH_STRENGTHS.length`; `DEFAULT_SEARCH_STRENGTH` when absent. */
+  readonly strength?: number;
+  /** A time (by `now`, in milliseconds) after which no further rollout starts. */
+  readonly deadline?: number;
+  /** The clock `deadline` is read on (the engine takes time as input). */
+  readonly now?: () => number;
+  /** Asked before every rollout: true stops the search, which plays the best so far. */
+  readonly shouldStop?: () => boolean;
+  /** Told after every rollout: rollouts done and the planned total. */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+/** A side turn the search weighs. */
+interface Candidate<S, A, E> {
+  readonly label: string;
+  /** The turn played on the real state (what is returned when it is chosen). */
+  readonly turn: SideTurn<S, A, E>;
+  /** The style the side plays on with in this candidate's rollouts. */
+  readonly style: BotStyle;
+  total: number;
+  games: number;
+}
+
+const STYLES: readonly BotStyle[] = ['balanced', 'aggressive', 'cautious'];
+
+/** Actions a side turn built here may take (the bots' own step guard). */
+const MAX_STEPS = 200;
+
+/** Side turns a rollout plays at most, whatever its horizon (a guard against a phase loop). */
+const MAX_ROLLOUT_SIDE_TURNS = 120;
+
+/** A 32-bit mix of whole numbers (splitmix-like), for seeds that differ in every bit. */
+export function mixSeed(...parts: readonly number[]): number {
+  let h = 0x9e3779b9;
+  for (const p of parts) {
+    h = Math.imul(h ^ (p | 0), 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+  }
+  return h | 0;
+}
+
+/** Whether `side` is asked to act in `state`. */
+function asked<S>(game: GameDef<S>, state: S, side: string): boolean {
+  const s = game.status(state);
+  return !s.over && s.waitingFor.includes(side);
+}
+
+/**
+ * The turn of `prefix` (actions the rules accept, from `start`), then `sampled` actions drawn
+ * with `rng`, then the side's phase finished by `finish` (its style's bot) or ended.
+ */
+function variantTurn<S, A extends GameAction, E>(
+  game: GameDef<S, A, E>,
+  start: S,
+  side: string,
+  prefix: readonly A[],
+  sampled: number,
+  rng: ActionRng,
+  finish: BotStyle | 'end' | 'random',
+): SideTurn<S, A, E> | undefined {
+  const turn = new SideTurnBuilder(game.reduce, start, MAX_STEPS);
+  for (const a of prefix) if (!turn.apply(a)) return undefined;
+  for (let i = 0; (i < sampled || finish === 'random') && asked(game, turn.state, side); i++) {
+    if (!turn.step()) break;
+    const a = chooseAction(game, turn.state, side, rng);
+    if (!turn.applyFirst(a, game.endPhaseAction(turn.state, side))) return undefined;
+  }
+  const actions: A[] = [...turn.actions];
+  if (asked(game, turn.state, side)) {
+    const rest =
+      finish === 'end' || finish === 'random' ? [] : game.bot(turn.state, side, finish).actions;
+    actions.push(...(rest.length > 0 ? rest : [game.endPhaseAction(turn.state, side)]));
+  }
+  if (actions.length === 0) return undefined;
+  // The state and events of the whole turn, from the rules.
+  let state = start;
+  const events: E[] = [];
+  for (const a of actions) {
+    const r = game.reduce(state, a);
+    if (!r.ok) return undefined;
+    state = r.state;
+    events.push(...r.events);
+  }
+  return { actions, state, events };
+}
+
+const actionsWord = (n: number) => `${n} action${n === 1 ? '' : 's'}`;
+
+/** The candidates for a side turn: the styles' turns, a random turn and variants, deduplicated. */
+function candidates<S, A extends GameAction, E>(
+  game: GameDef<S, A, E>,
+  state: S,
+  side: string,
+  variants: number,
+  rng: ActionRng,
+): Candidate<S, A, E>[] {
+  const out: Candidate<S, A, E>[] = [];
+  const seen = new Set<string>();
+  const add = (label: string, turn: SideTurn<S, A, E> | undefined, style: BotStyle) => {
+    if (!turn || turn.actions.length === 0) return;
+    const key = JSON.stringify(turn.actions);
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push({ label, turn, style, total: 0, games: 0 });
+  };
+  const styled = STYLES.map((style) => {
+    const t = game.bot(state, side, style);
+    const turn = t.actions.length > 0 ? t : variantTurn(game, state, side, [], 0, rng, 'end');
+    add(`${style} bot's turn`, turn, style);
+    return { style, turn };
+  });
+  if (canChoose(game))
+    add('random legal actions', variantTurn(game, state, side, [], 0, rng, 'random'), 'balanced');
+  for (let v = 0; v < variants && canChoose(game); v++) {
+    const { style, turn } = styled[v % STYLES.length]!;
+    const n = turn?.actions.length ?? 0;
+    if (!turn || n < 2) continue;
+    // Alternate between drawing the last actions anew and ending the phase early.
+    const last = 1 + rng.index(Math.min(3, n - 1));
+    const prefix = turn.actions.slice(0, n - last);
+    if (v % 2 === 0)
+      add(
+        `${style} bot's turn, last ${actionsWord(last)} resampled`,
+        variantTurn(game, state, side, prefix, last, rng, style),
+        style,
+      );
+    else
+      add(
+        `${style} bot's turn, phase ended after ${prefix.length} of its ${n} actions`,
+        variantTurn(game, state, side, prefix, 0, rng, 'end'),
+        style,
+      );
+  }
+  return out;
+}
+
+/**
+ * One rollout of a candidate: the dice reseeded and the hidden parts drawn (both from the rollout's
+ * number, so every candidate meets the same dice and the same hidden state), the candidate's
+ * actions applied, then both sides played by the fast bots until the game ends or `horizon` game
+ * turns have begun; the position's value for `side`.
+ */
+function rollout<S, A extends GameAction, E>(
+  game: GameDef<S, A, E>,
+  state: S,
+  side: string,
+  c: Candidate<S, A, E>,
+  horizon: number,
+  seed: number,
+  index: number,
+): number {
+  let s = game.dice.set(state, seedRng(mixSeed(seed, index, 1)));
+  if (game.determinize) s = game.determinize(s, side, actionRng(mixSeed(seed, index, 2)));
+  const other = STYLES[actionRng(mixSeed(seed, index, 3)).index(STYLES.length)]!;
+  for (const a of c.turn.actions) {
+    const r = game.reduce(s, a);
+    // The dice or hidden parts went otherwise here: the side's bot plays the rest of its phase.
+    if (!r.ok) break;
+    s = r.state;
+  }
+  const endTurn = game.status(state).turn + horizon;
+  for (let k = 0; k < MAX_ROLLOUT_SIDE_TURNS; k++) {
+    const status = game.status(s);
+    if (status.over || status.turn >= endTurn) break;
+    const next = status.waitingFor[0];
+    if (next === undefined) break;
+    const player: Player<S, A> = { kind: 'bot', style: next === side ? c.style : other };
+    const t = playSide(game, s, next, player);
+    if ('refused' in t) break;
+    s = t.state;
+  }
+  return valueFor(game, s, side);
+}
+
+/**
+ * The search bot's side turn (see the module's header): the candidate that scored best, with the
+ * candidates and their scores as its explanation. No actions when the side is not asked to act.
+ */
+export function searchTurn<S, A extends GameAction, E>(
+  game: GameDef<S, A, E>,
+  state: S,
+  side: string,
+  options: SearchOptions,
+): SideTurn<S, A, E> {
+  if (!asked(game, state, side)) return { actions: [], state, events: [] };
+  const preset = searchStrength(options.strength);
+  const seed = options.seed | 0;
+  const cands = candidates(game, state, side, preset.variants, actionRng(mixSeed(seed, 0, 0)));
+  if (cands.length === 0) {
+    const t = game.bot(state, side);
+    return { ...t, explanation: { notes: ['nothing to weigh: the balanced bot plays'] } };
+  }
+  if (cands.length === 1) {
+    const only = cands[0]!;
+    return {
+      ...only.turn,
+      explanation: { notes: [`one side turn to play (${only.label}): nothing to weigh`] },
+    };
+  }
+  // Successive halving: rounds until one is left; each round shares the budget equally.
+  const rounds = Math.ceil(Math.log2(cands.length));
+  const plan: number[] = [];
+  for (let r = 0, alive = cands.length; r < rounds; r++, alive = Math.ceil(alive / 2))
+    plan.push(Math.max(1, Math.floor(preset.rollouts / (alive * rounds))));
+  let total = 0;
+  for (let r = 0, alive = cands.length; r < rounds; r++, alive = Math.ceil(alive / 2))
+    total += alive * plan[r]!;
+  let done = 0;
+  let stopped = false;
+  const stop = () =>
+    (options.shouldStop?.() ?? false) ||
+    (options.deadline !== undefined &&
+      options.now !== undefined &&
+      options.now() >= options.deadline);
+  const mean = (c: Candidate<S, A, E>) => (c.games > 0 ? c.total / c.games : -1);
+  const ranked = (list: readonly Candidate<S, A, E>[]) =>
+    [...list].sort((x, y) => mean(y) - mean(x) || cands.indexOf(x) - cands.indexOf(y));
+  let alive: Candidate<S, A, E>[] = [...cands];
+  let next = 0;
+  for (let r = 0; r < rounds && !stopped; r++) {
+    // Every survivor plays the same rollouts (common dice), so their scores differ by the turn.
+    for (let k = 0; k < plan[r]! && !stopped; k++, next++)
+      for (const c of alive) {
+        if (stop()) {
+          stopped = true;
+          break;
+        }
+        c.total += rollout(game, state, side, c, preset.horizon, seed, next);
+        c.games++;
+        options.onProgress?.(++done, total);
+      }
+    if (!stopped) alive = ranked(alive).slice(0, Math.ceil(alive.length / 2));
+  }
+  // The survivor; stopped early, the best mean among those that played the most rollouts.
+  const most = Math.max(...alive.map((c) => c.games));
+  const chosen = ranked(stopped ? alive.filter((c) => c.games === most) : alive)[0]!;
+  const listed: BotCandidate[] = [chosen, ...ranked(cands).filter((c) => c !== chosen)].map(
+    (c) => ({ label: c.label, score: Math.max(0, mean(c)), games: c.games, chosen: c === chosen }),
+  );
+  const notes = [
+    `weighed ${cands.length} side turns over ${done} games played ${preset.horizon} turn${preset.horizon === 1 ? '' : 's'} ahead (strength ${preset.label})`,
+    `chose the ${chosen.label}: ${Math.round(100 * Math.max(0, mean(chosen)))}% expected over ${chosen.games} games`,
+  ];
+  if (stopped) notes.push(`stopped after ${done} of ${total} games: the best so far is played`);
+  return { ...chosen.turn, explanation: { notes, candidates: listed } };
+}
+
+/**
+ * The search bot as a player of `simulate`: each side turn's seed comes from `seed`, the turn,
+ * the phase and the side, so the same game seed plays the same game however it is driven.
+ */
+export function searchPlayer<S, A extends GameAction, E>(
+  game: GameDef<S, A, E>,
+  seed: number,
+  strength: number = DEFAULT_SEARCH_STRENGTH,
+): Player<S, A> {
+  return {
+    kind: 'source',
+    next: (state, side) => {
+      const s = game.status(state);
+      const turnSeed = mixSeed(seed, s.turn, textHash(s.phase), textHash(side));
+      return searchTurn(game, state, side, { seed: turnSeed, strength }).actions;
+    },
+  };
+}
+
+/** A 32-bit hash of a string (FNV-1a), for seeds. */
+function textHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
