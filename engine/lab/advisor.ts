@@ -1,0 +1,501 @@
+import type { ScenarioDoc } from '../format';
+import type { BotStyle } from '../game/gameDef';
+import {
+  changeWords,
+  combineVariants,
+  leverVariants,
+  LEVERS,
+  type Lever,
+  type LeverChange,
+  type SkippedVariant,
+  type Variant,
+} from './advisorLevers';
+import { wilson } from './stats';
+import type { GameRecord, LabSettings, Share } from './types';
+
+/**
+ * The balance advisor: from "is it fair?" to "here is the fair version". It plays variants of a
+ * scenario (advisorLevers.ts) in rounds of games, every variant on the same seeds as the original
+ * (common random numbers: a change is compared on the same dice), and after each round decides
+ * each variant by the 95% Wilson interval of the first side's share of the decided games:
+ *
+ * - out: the interval lies wholly outside target ± tolerance, so the change cannot make it fair;
+ * - fair: the interval contains the target on at least `minDecided` decided games, and the share
+ *   is within the tolerance or the interval is narrow (`FAIR_PRECISION`);
+ * - open: neither yet; the next rounds go to the open variants likeliest to be fair (by the
+ *   chance that the true share lies within the tolerance, from the games so far), and to
+ *   variants not yet played in the order of how likely their change is to help.
+ *
+ * When no single change reaches the target but some move toward it, the best two are combined.
+ * It stops when enough fair variants are found or the budget of games is spent, and reports the
+ * best few, each with its change in words, its interval, how decisive its games are and how many
+ * games it cost. The choices depend only on the games' results, and every game is a pure function
+ * of its scenario and seed, so the same seeds give the same answer whatever plays the games
+ * (threads, the queue, the app's workers) and however many there are.
+ */
+
+/** Games to play: one batch of seeds of one scenario. */
+export interface AdvisorBatch {
+  /** Which variant ("original" for the scenario as it is). */
+  readonly variant: string;
+  readonly scenario: ScenarioDoc;
+  /** Seeds `settings.firstSeed`.. `+ settings.games - 1`. */
+  readonly settings: LabSettings;
+}
+
+/**
+ * Plays batches of games and gives each batch's records (in any order within a batch). The host
+ * plays them on its threads, workers or queue, at once or one after another: the advisor does not
+ * mind. A batch cut short by a stop gives the games it finished.
+ */
+export type PlayBatches = (
+  batches: readonly AdvisorBatch[],
+  onGame: () => void,
+) => Promise<readonly (readonly GameRecord[])[]>;
+
+export interface AdvisorOptions {
+  /** The first side's share of the decided games wanted (default 0.5). */
+  readonly target?: number;
+  /** How far from the target a share may be and still count as fair (default 0.03). */
+  readonly tolerance?: number;
+  readonly levers?: readonly Lever[];
+  /** Games at most, original included (default 2000). */
+  readonly budgetGames?: number;
+  /** The first seed of every variant's games (default 1). */
+  readonly firstSeed?: number;
+  /** Bot styles by side id; the scenario's playtest styles otherwise. */
+  readonly styles?: Readonly<Record<string, BotStyle>>;
+  /** Games a variant plays a round (default 24). */
+  readonly round?: number;
+  /** Variants played a step, side by side (default 4); not tied to the workers, so answers are not either. */
+  readonly perStep?: number;
+  /** Decided games a fair verdict needs at least (default 100). */
+  readonly minDecided?: number;
+  /** Fair variants to find before stopping (default 3). */
+  readonly want?: number;
+  /** Checked between steps: true stops the search and reports what it has. */
+  readonly stopped?: () => boolean;
+  readonly onProgress?: (p: AdvisorProgress) => void;
+}
+
+export type Verdict = 'fair' | 'out' | 'open';
+
+/** How a variant (or the original) played so far. */
+export interface VariantResult {
+  readonly id: string;
+  /** In words, "remove one Medium tank from Side B; and turn limit 24 → 26" ("no change" for the original). */
+  readonly change: string;
+  readonly changes: readonly LeverChange[];
+  readonly games: number;
+  /** The first side's wins among the decided games, with the 95% Wilson interval. */
+  readonly share: Share;
+  /** Quality: the share of games a side won (decisiveness). */
+  readonly decided: Share;
+  readonly draws: Share;
+  /** Draws on the turn limit: games the bots ran out of time in. */
+  readonly undecidedAtLimit: Share;
+  /** Games that did not end (stalled, stuck). */
+  readonly unfinished: number;
+  readonly meanTurns: number;
+  readonly verdict: Verdict;
+}
+
+/** A proposal: a variant's result and the scenario to adopt. */
+export interface Suggestion extends VariantResult {
+  readonly scenario: ScenarioDoc;
+  /** Decisiveness change against the original, in points of percentage (negative: fewer decided). */
+  readonly decisivenessChange: number;
+}
+
+export interface AdvisorProgress {
+  readonly games: number;
+  readonly budget: number;
+  /** Variants still open, decided fair and ruled out. */
+  readonly open: number;
+  readonly fair: number;
+  readonly out: number;
+  /** What is being played now, in words. */
+  readonly playing: readonly string[];
+  /** The closest to the target so far (undefined before the first variant is played). */
+  readonly best?: VariantResult;
+  readonly original?: VariantResult;
+}
+
+export interface AdvisorReport {
+  readonly scenario: string;
+  readonly target: number;
+  readonly tolerance: number;
+  /** The side whose share is measured (the first). */
+  readonly side: { readonly id: string; readonly name: string };
+  readonly original: VariantResult;
+  /**
+   * 'already fair': the original is fair and nothing is proposed; 'suggestions': fair variants
+   * found; 'closest': none confirmed fair in the budget, the nearest are shown as leads;
+   * 'none': nothing to try (no lever gave a valid variant) or nothing played.
+   */
+  readonly answer: 'already fair' | 'suggestions' | 'closest' | 'none';
+  readonly suggestions: readonly Suggestion[];
+  /** Every variant tried, closest to the target first. */
+  readonly tried: readonly VariantResult[];
+  readonly skipped: readonly SkippedVariant[];
+  readonly absent: readonly SkippedVariant[];
+  readonly games: number;
+  readonly budget: number;
+  /** True when stopped before an answer (Ctrl-C, Stop): the report is the best so far. */
+  readonly stopped: boolean;
+  readonly settings: {
+    readonly firstSeed: number;
+    readonly round: number;
+    readonly minDecided: number;
+  };
+}
+
+interface Arm {
+  readonly variant: Variant;
+  readonly records: GameRecord[];
+  verdict: Verdict;
+}
+
+/** Standard normal distribution function (Abramowitz–Stegun 7.1.26 through erf). */
+function phi(z: number): number {
+  const t = 1 / (1 + 0.3275911 * (Math.abs(z) / Math.SQRT2));
+  const y =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) *
+      t *
+      Math.exp(-(z * z) / 2);
+  return z >= 0 ? (1 + y) / 2 : (1 - y) / 2;
+}
+
+/** What a set of games says, measured for `side`. */
+export function measure(
+  id: string,
+  changes: readonly LeverChange[],
+  records: readonly GameRecord[],
+  side: string,
+  verdict: Verdict,
+): VariantResult {
+  const n = records.length;
+  const decided = records.filter((r) => r.winner !== null && r.winner !== 'draw');
+  const won = decided.filter((r) => r.winner === side).length;
+  const draws = records.filter((r) => r.winner === 'draw');
+  return {
+    id,
+    change: changeWords({ changes }),
+    changes,
+    games: n,
+    share: wilson(won, decided.length),
+    decided: wilson(decided.length, n),
+    draws: wilson(draws.length, n),
+    undecidedAtLimit: wilson(draws.filter((r) => r.atTurnLimit).length, n),
+    unfinished: records.filter((r) => r.winner === null).length,
+    meanTurns: n === 0 ? 0 : records.reduce((s, r) => s + r.turns, 0) / n,
+    verdict,
+  };
+}
+
+/** Half the width of a fair variant's interval at most, when its share is off by more than the tolerance. */
+export const FAIR_PRECISION = 0.075;
+
+/**
+ * The verdict on a share for the target and tolerance: out when the interval lies wholly outside
+ * target ± tolerance; fair when it contains the target on at least `minDecided` decided games and
+ * either the share is within the tolerance or the interval is narrow (half-width at most
+ * `FAIR_PRECISION`, about 170 decided games), so that no change can be shown to do better without
+ * many more games; open otherwise.
+ */
+export function verdictOf(
+  s: Share,
+  target: number,
+  tolerance: number,
+  minDecided: number,
+): Verdict {
+  if (s.of === 0) return 'open';
+  if (s.low > target + tolerance || s.high < target - tolerance) return 'out';
+  const contains = s.low <= target && target <= s.high;
+  const close = Math.abs(s.share - target) <= tolerance;
+  const narrow = (s.high - s.low) / 2 <= FAIR_PRECISION;
+  if (contains && s.of >= minDecided && (close || narrow)) return 'fair';
+  return 'open';
+}
+
+/**
+ * How likely the true share is within the tolerance of the target, from `won` of `of` decided
+ * games (normal approximation of a Beta(won + 1, of − won + 1)); the next games go where this
+ * is highest. The band is at least ±5 points so a few games can already tell near from far.
+ */
+function chanceFair(s: Share, target: number, tolerance: number): number {
+  const p = (s.count + 1) / (s.of + 2);
+  const se = Math.sqrt((p * (1 - p)) / (s.of + 3));
+  const band = Math.max(tolerance, 0.05);
+  return phi((target + band - p) / se) - phi((target - band - p) / se);
+}
+
+const distance = (r: VariantResult, target: number) =>
+  r.share.of === 0 ? Infinity : Math.abs(r.share.share - target);
+
+/** Runs the advisor on a scenario, playing its games through `play`. */
+export async function adviseBalance(
+  scenario: ScenarioDoc,
+  play: PlayBatches,
+  options: AdvisorOptions = {},
+): Promise<AdvisorReport> {
+  const target = options.target ?? 0.5;
+  const tolerance = options.tolerance ?? 0.03;
+  const budget = Math.max(1, Math.floor(options.budgetGames ?? 2000));
+  const firstSeed = options.firstSeed ?? 1;
+  const round = Math.max(1, Math.floor(options.round ?? 24));
+  const perStep = Math.max(1, Math.floor(options.perStep ?? 4));
+  const minDecided = Math.max(1, Math.floor(options.minDecided ?? 100));
+  const want = Math.max(1, Math.floor(options.want ?? 3));
+  const levers = options.levers ?? LEVERS;
+  const side = scenario.forces.sides[0]!;
+  const styles = { ...(scenario.playtest?.bots ?? {}), ...(options.styles ?? {}) };
+  let games = 0;
+  let stopped = false;
+  const isStopped = () => stopped || (options.stopped?.() ?? false);
+
+  const resultOf = (arm: Arm) =>
+    measure(arm.variant.id, arm.variant.changes, arm.records, side.id, arm.verdict);
+  const judge = (arm: Arm) => {
+    arm.verdict = verdictOf(resultOf(arm).share, target, tolerance, minDecided);
+  };
+  const arms: Arm[] = [];
+  const original: Arm = {
+    variant: { id: 'original', changes: [], scenario, prior: 1 },
+    records: [],
+    verdict: 'open',
+  };
+  const progress = (playing: readonly Arm[]) => {
+    const results = arms.filter((a) => a.records.length > 0).map(resultOf);
+    const best = results.sort((a, b) => distance(a, target) - distance(b, target))[0];
+    options.onProgress?.({
+      games,
+      budget,
+      open: arms.filter((a) => a.verdict === 'open').length,
+      fair: arms.filter((a) => a.verdict === 'fair').length,
+      out: arms.filter((a) => a.verdict === 'out').length,
+      playing: playing.map((a) => changeWords(a.variant)),
+      ...(best ? { best } : {}),
+      ...(original.records.length > 0 ? { original: resultOf(original) } : {}),
+    });
+  };
+  /** Plays the next round of each arm (fewer games when the budget runs short). */
+  const step = async (chosen: readonly Arm[]) => {
+    const left = budget - games;
+    const batches = chosen
+      .map((arm, k) => {
+        const size = Math.min(round, Math.max(0, left - k * round));
+        return {
+          arm,
+          batch: {
+            variant: arm.variant.id,
+            scenario: arm.variant.scenario,
+            settings: {
+              games: size,
+              firstSeed: firstSeed + arm.records.length,
+              styles,
+            },
+          },
+        };
+      })
+      .filter((b) => b.batch.settings.games > 0);
+    if (batches.length === 0) return false;
+    progress(batches.map((b) => b.arm));
+    const results = await play(
+      batches.map((b) => b.batch),
+      () => {
+        games++;
+      },
+    );
+    batches.forEach((b, k) => {
+      const got = [...(results[k] ?? [])].sort((x, y) => x.seed - y.seed);
+      b.arm.records.push(...got);
+      judge(b.arm);
+    });
+    progress([]);
+    return true;
+  };
+
+  // The original first: up to a quarter of the budget to tell fair, unfair or unclear.
+  const originalBudget = Math.max(round, Math.floor(budget / 4));
+  while (!isStopped() && original.verdict === 'open' && original.records.length < originalBudget) {
+    if (!(await step([original]))) break;
+  }
+  stopped = isStopped();
+  const originalResult = resultOf(original);
+  const base = {
+    scenario: scenario.meta.title,
+    target,
+    tolerance,
+    side: { id: side.id, name: side.name },
+    budget,
+    settings: { firstSeed, round, minDecided },
+  };
+  if (original.verdict === 'fair') {
+    return {
+      ...base,
+      original: originalResult,
+      answer: 'already fair',
+      suggestions: [],
+      tried: [],
+      skipped: [],
+      absent: [],
+      games,
+      stopped: false,
+    };
+  }
+
+  // Which side the original favours, when its interval says so: units move from it.
+  const s = originalResult.share;
+  const others = scenario.forces.sides.slice(1).map((x) => x.id);
+  const favoured =
+    s.low > target ? side.id : s.high < target && others.length === 1 ? others[0] : undefined;
+  const made = leverVariants(scenario, { levers, ...(favoured !== undefined ? { favoured } : {}) });
+  for (const variant of made.variants) arms.push({ variant, records: [], verdict: 'open' });
+  let combined = false;
+
+  const originalShare = s.share;
+  const towardTarget = (r: VariantResult) =>
+    r.share.of > 0 && Math.abs(r.share.share - target) < Math.abs(originalShare - target);
+
+  while (!stopped && games < budget) {
+    if (isStopped()) {
+      stopped = true;
+      break;
+    }
+    if (arms.filter((a) => a.verdict === 'fair').length >= want) break;
+    const open = arms.filter((a) => a.verdict === 'open');
+    if (open.length === 0 && combined) break;
+    // When every single change has been played once and none is fair, try the best two together.
+    if (!combined && (open.length === 0 || open.every((a) => a.records.length > 0))) {
+      combined = true;
+      if (arms.every((a) => a.verdict !== 'fair')) {
+        const leads = arms
+          .filter((a) => a.records.length > 0)
+          .map((a) => ({ a, r: resultOf(a) }))
+          .filter(({ r }) => towardTarget(r) && r.share.high < 1 && r.share.low > 0)
+          .sort((x, y) => distance(x.r, target) - distance(y.r, target))
+          .slice(0, 3);
+        for (let i = 0; i < leads.length; i++)
+          for (let j = i + 1; j < leads.length; j++) {
+            const both = combineVariants(scenario, leads[i]!.a.variant, leads[j]!.a.variant);
+            if (both) arms.push({ variant: { ...both, prior: 0.9 }, records: [], verdict: 'open' });
+          }
+      }
+      continue;
+    }
+    // Where the next games go: unplayed variants by their prior, played ones by their chance of
+    // being fair; a tie goes to the one with fewer games (more to learn), then the stable id.
+    const score = (a: Arm) =>
+      a.records.length === 0
+        ? a.variant.prior * 0.6
+        : chanceFair(resultOf(a).share, target, tolerance);
+    const chosen = [...open]
+      .sort(
+        (a, b) =>
+          score(b) - score(a) ||
+          a.records.length - b.records.length ||
+          a.variant.id.localeCompare(b.variant.id),
+      )
+      .slice(0, perStep);
+    if (!(await step(chosen))) break;
+  }
+  stopped = stopped || isStopped();
+
+  const tried = arms
+    .filter((a) => a.records.length > 0)
+    .map((a) => ({ arm: a, r: resultOf(a) }))
+    .sort(
+      (x, y) =>
+        Number(y.r.verdict === 'fair') - Number(x.r.verdict === 'fair') ||
+        distance(x.r, target) - distance(y.r, target) ||
+        x.r.id.localeCompare(y.r.id),
+    );
+  const decisiveness = (r: VariantResult) => 100 * (r.decided.share - originalResult.decided.share);
+  const fair = tried.filter((t) => t.r.verdict === 'fair');
+  // Among the fair, those whose games stay as decisive as the original's come first.
+  const ranked = (
+    fair.length > 0
+      ? fair
+      : tried.filter(
+          (t) => t.r.verdict === 'open' && t.r.share.low <= target && target <= t.r.share.high,
+        )
+  )
+    .sort(
+      (x, y) =>
+        Number(Math.abs(decisiveness(x.r)) > 10) - Number(Math.abs(decisiveness(y.r)) > 10) ||
+        distance(x.r, target) - distance(y.r, target) ||
+        x.r.id.localeCompare(y.r.id),
+    )
+    .slice(0, want);
+  const suggestions: Suggestion[] = ranked.map((t) => ({
+    ...t.r,
+    scenario: t.arm.variant.scenario,
+    decisivenessChange: decisiveness(t.r),
+  }));
+  return {
+    ...base,
+    original: originalResult,
+    answer: fair.length > 0 ? 'suggestions' : suggestions.length > 0 ? 'closest' : 'none',
+    suggestions,
+    tried: tried.map((t) => t.r),
+    skipped: made.skipped,
+    absent: made.absent,
+    games,
+    stopped,
+  };
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+/** A share with its interval: "48.2% [41.0%, 55.5%] of 183". */
+export function shareText(s: Share): string {
+  return `${pct(s.share)} [${pct(s.low)}, ${pct(s.high)}] of ${s.of}`;
+}
+
+/** The advisor's answer as lines of text, for the command line and the bench. */
+export function advisorLines(r: AdvisorReport): string[] {
+  const lines: string[] = [];
+  const o = r.original;
+  const what = `${r.side.name}'s share of the decided games`;
+  lines.push(
+    `${r.scenario}: ${what} ${shareText(o.share)} in ${o.games} games; decided ${pct(o.decided.share)}, draws ${pct(o.draws.share)}, mean ${o.meanTurns.toFixed(1)} turns`,
+  );
+  lines.push(
+    `target ${pct(r.target)} ± ${pct(r.tolerance)}; ${r.games} of ${r.budget} games played${r.stopped ? ' (stopped: the best so far)' : ''}`,
+  );
+  switch (r.answer) {
+    case 'already fair':
+      lines.push(
+        `already fair: the interval contains ${pct(r.target)} and the share is within ${pct(r.tolerance)} of it; nothing to change`,
+      );
+      return lines;
+    case 'none':
+      lines.push('no suggestion: no variant was played to an answer (see the levers below)');
+      break;
+    case 'closest':
+      lines.push(
+        'no variant was confirmed fair within the budget; the closest, whose intervals contain the target, to play further:',
+      );
+      break;
+    case 'suggestions':
+      lines.push('suggestions (each played for the games its interval states):');
+      break;
+  }
+  r.suggestions.forEach((s, k) => {
+    const d = s.decisivenessChange;
+    lines.push(
+      `  ${k + 1}. ${s.change}: ${shareText(s.share)}; decided ${pct(s.decided.share)} (${d >= 0 ? '+' : ''}${d.toFixed(1)} points), draws ${pct(s.draws.share)}, mean ${s.meanTurns.toFixed(1)} turns; ${s.games} games`,
+    );
+  });
+  const out = r.tried.filter((t) => t.verdict === 'out').length;
+  const open = r.tried.filter((t) => t.verdict === 'open').length;
+  lines.push(`variants tried: ${r.tried.length} (${out} ruled out, ${open} still open)`);
+  for (const a of r.absent) lines.push(`  not tried: ${a.change}: ${a.why}`);
+  if (r.skipped.length > 0)
+    lines.push(
+      `  ${r.skipped.length} change${r.skipped.length === 1 ? '' : 's'} skipped as invalid scenarios (first: ${r.skipped[0]!.change}: ${r.skipped[0]!.why})`,
+    );
+  return lines;
+}
