@@ -31,8 +31,11 @@ import {
   planShot,
   pointPolygonDistance,
   someLegalMove,
+  sightBetween,
   speedOf,
   tanksReducer,
+  type ShotOptions,
+  type SightResult,
   type ModelState,
   type TanksAction,
   type TanksContext,
@@ -66,17 +69,30 @@ const setModel = (state: TanksState, m: ModelState): TanksState => ({
   models: { ...state.models, [m.id]: m },
 });
 
+/**
+ * The best shot one model could make at another with any of its weapons: expected damage and
+ * kill; 0 when it has none. The line of sight, the same for every weapon, is drawn once, briefly.
+ */
+function shotValue(ctx: TanksContext, state: TanksState, shooter: string, target: string): number {
+  let sight: SightResult | undefined;
+  const options: ShotOptions = {
+    sight: () => (sight ??= sightBetween(ctx, state, shooter, target, { brief: true })),
+  };
+  let best = 0;
+  for (const w of attacksOf(ctx, state, shooter)) {
+    const plan = planShot(ctx, state, shooter, target, w, false, options);
+    if (isRefused(plan)) continue;
+    const o = oddsOf(ctx, state, plan);
+    best = Math.max(best, o.expectedDamage + 2 * o.pDestroyed);
+  }
+  return best;
+}
+
 /** The best shot a model could make at anyone from where it stands: expected damage and kill. */
 function bestShotValue(ctx: TanksContext, state: TanksState, shooter: string): number {
   let best = 0;
-  for (const e of enemiesOf(ctx, state, info(ctx, shooter).side)) {
-    for (const w of attacksOf(ctx, state, shooter)) {
-      const plan = planShot(ctx, state, shooter, e, w);
-      if (isRefused(plan)) continue;
-      const o = oddsOf(ctx, state, plan);
-      best = Math.max(best, o.expectedDamage + 2 * o.pDestroyed);
-    }
-  }
+  for (const e of enemiesOf(ctx, state, info(ctx, shooter).side))
+    best = Math.max(best, shotValue(ctx, state, shooter, e));
   return best;
 }
 
@@ -95,14 +111,7 @@ function placeValue(ctx: TanksContext, state: TanksState, unit: string, style: B
   for (const e of enemiesOf(ctx, state, side)) {
     const em = state.models[e]!;
     nearest = Math.min(nearest, Math.hypot(em.at![0] - me.at![0], em.at![1] - me.at![1]));
-    let worst = 0;
-    for (const wpn of attacksOf(ctx, state, e)) {
-      const plan = planShot(ctx, state, e, unit, wpn);
-      if (isRefused(plan)) continue;
-      const o = oddsOf(ctx, state, plan);
-      worst = Math.max(worst, o.expectedDamage + 2 * o.pDestroyed);
-    }
-    threat += worst;
+    threat += shotValue(ctx, state, e, unit);
   }
   let objective = 0;
   if (info(ctx, unit).card.kind === 'tank') {

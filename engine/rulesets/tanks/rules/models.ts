@@ -1,3 +1,4 @@
+import { boxOf, type Box } from '../../../geometry/polygon';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
 import { effectFor, effectNumber, STAT_EFFECTS, type StatEffect } from './cards';
 import type { TanksContext } from './context';
@@ -169,10 +170,42 @@ export function footprintAt(
   return { shape: 'hull', corners: hullCorners(at[0], at[1], facing, card.length, card.width) };
 }
 
-/** A model's footprint where it stands (it must be on the table). */
+/**
+ * A model's footprint where it stands (it must be on the table). Model states are never changed
+ * in place, so each one's footprint is worked out once: sight, cover and moves ask for the same
+ * few many times over.
+ */
 export function footprint(ctx: TanksContext, m: ModelState): Footprint {
-  return footprintAt(ctx, m.id, m.at!, m.facing);
+  let byModel = FOOTPRINTS.get(ctx);
+  if (!byModel) FOOTPRINTS.set(ctx, (byModel = new WeakMap()));
+  const known = byModel.get(m);
+  if (known) return known;
+  const f = footprintAt(ctx, m.id, m.at!, m.facing);
+  byModel.set(m, f);
+  return f;
 }
+const FOOTPRINTS = new WeakMap<TanksContext, WeakMap<ModelState, Footprint>>();
+
+/** The box around a model's footprint where it stands, kept like the footprint. */
+export function footprintBox(ctx: TanksContext, m: ModelState): Box {
+  let byModel = BOXES.get(ctx);
+  if (!byModel) BOXES.set(ctx, (byModel = new WeakMap()));
+  const known = byModel.get(m);
+  if (known) return known;
+  const f = footprint(ctx, m);
+  const box =
+    f.shape === 'hull'
+      ? boxOf(f.corners)
+      : {
+          minX: f.centre.x - f.radius,
+          minY: f.centre.y - f.radius,
+          maxX: f.centre.x + f.radius,
+          maxY: f.centre.y + f.radius,
+        };
+  byModel.set(m, box);
+  return box;
+}
+const BOXES = new WeakMap<TanksContext, WeakMap<ModelState, Box>>();
 
 /** The outline of a footprint, as drawn and as a wreck marker. */
 export function outline(f: Footprint): TablePoint[] {

@@ -1,4 +1,4 @@
-import { pointInPolygon } from '../../../geometry/polygon';
+import { boxOf, pointInPolygon, type Box } from '../../../geometry/polygon';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
 import { angleBetween } from '../../../geometry/vector';
 import type { TanksContext } from './context';
@@ -14,6 +14,7 @@ import {
 import {
   footprint,
   footprintAt,
+  footprintBox,
   hasKeyword,
   inPlay,
   isHelicopter,
@@ -83,10 +84,30 @@ export function onTable(ctx: TanksContext, f: Footprint): boolean {
 }
 
 function overlapsPiece(f: Footprint, p: TerrainPiece): boolean {
+  if (apart(boxOfFootprint(f), p.box)) return false;
   return f.shape === 'hull'
     ? polygonsOverlap(f.corners, p.polygon)
     : discPolygonOverlap(f.centre, f.radius, p.polygon);
 }
+
+/** The box around a footprint. */
+function boxOfFootprint(f: Footprint): Box {
+  return f.shape === 'hull'
+    ? boxOf(f.corners)
+    : {
+        minX: f.centre.x - f.radius,
+        minY: f.centre.y - f.radius,
+        maxX: f.centre.x + f.radius,
+        maxY: f.centre.y + f.radius,
+      };
+}
+
+/**
+ * Two boxes with a gap between them: nothing inside one can share area with, or touch, anything
+ * inside the other, so the exact tests can be skipped.
+ */
+const apart = (a: Box, b: Box): boolean =>
+  a.maxX < b.minX || b.maxX < a.minX || a.maxY < b.minY || b.maxY < a.minY;
 
 /** Where a model may stand: on the table, off impassable terrain, on no other model. */
 export function placementProblem(
@@ -163,6 +184,15 @@ export function firstObstruction(
   const at = (t: number) => footprintAt(ctx, unit, endOfMove(from, heading, t), facing);
   const start = at(0);
   const end = at(distance);
+  // Every place along the slide lies inside the box around its two ends.
+  const a = boxOfFootprint(start);
+  const b = boxOfFootprint(end);
+  const slide: Box = {
+    minX: Math.min(a.minX, b.minX),
+    minY: Math.min(a.minY, b.minY),
+    maxX: Math.max(a.maxX, b.maxX),
+    maxY: Math.max(a.maxY, b.maxY),
+  };
   const sweeps = (b: Footprint, poly: readonly TablePoint[]): boolean => {
     if (start.shape === 'disc' && b.shape === 'disc')
       return capsulePolygonOverlap(start.centre, b.centre, start.radius, poly);
@@ -188,7 +218,7 @@ export function firstObstruction(
     if (t !== undefined && (!best || t < best.at - EPS)) best = { ...o, at: t };
   };
   for (const p of terrainNow(ctx, state)) {
-    if (!p.impassableTo.has(mover)) continue;
+    if (!p.impassableTo.has(mover) || apart(slide, p.box)) continue;
     const t = metAt(p.polygon);
     if (t === undefined) continue;
     consider(t, {
@@ -204,7 +234,7 @@ export function firstObstruction(
     for (const o of Object.values(state.models)) {
       if (o.id === unit || !inPlay(o) || isHelicopter(ctx, o.id)) continue;
       const of = footprint(ctx, o);
-      if (of.shape !== 'hull') continue;
+      if (of.shape !== 'hull' || apart(slide, footprintBox(ctx, o))) continue;
       const t = metAt(of.corners);
       const other = info(ctx, o.id).name;
       consider(t, {

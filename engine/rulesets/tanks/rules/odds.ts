@@ -108,6 +108,7 @@ export function clearOddsCache(): void {
   ATTACK_CACHE.clear();
   SHOT_CACHE.clear();
   CRITICAL_CACHE.clear();
+  ODDS_CACHE.clear();
 }
 
 /** Results worked out before, by the spec's numbers (the bot asks the same questions often). */
@@ -328,6 +329,31 @@ export function shotOdds(
   order: CancelOrder,
   deck: { readonly pile: readonly number[]; readonly discard: readonly number[] },
   remaining: number,
+  /** `deckKey(deck)`, when the caller keeps it for a deck it asks about often. */
+  pileKey = deckKey(deck),
+): ShotOdds {
+  const key = `${attackKey(attack)}|${defence.dice}|${defence.cancelMin}|${order}|${pileKey}|${remaining}`;
+  return ODDS_CACHE.remember(key, () =>
+    shotOddsUncached(attack, defence, order, deck, remaining, pileKey),
+  );
+}
+
+/** The Critical deck's contents as a key of the odds: the same for any order of the cards. */
+export const deckKey = (deck: {
+  readonly pile: readonly number[];
+  readonly discard: readonly number[];
+}): string => `${histogram(deck.pile)}|${histogram(deck.discard)}`;
+
+/** Shots' odds worked out before: the bot weighs the same few shots many times a turn. */
+const ODDS_CACHE = new BoundedCache<string, ShotOdds>(8192);
+
+function shotOddsUncached(
+  attack: AttackSpec,
+  defence: DefenceSpec,
+  order: CancelOrder,
+  deck: { readonly pile: readonly number[]; readonly discard: readonly number[] },
+  remaining: number,
+  pileKey: string,
 ): ShotOdds {
   const outcomes = shotOutcomes(attack, defence, order);
   let eh = 0;
@@ -336,7 +362,6 @@ export function shotOdds(
   let dmg = 0;
   let kill = 0;
   const critCache = new Map<number, Map<number, number>>();
-  const pileKey = `${histogram(deck.pile)}|${histogram(deck.discard)}`;
   for (const o of outcomes) {
     eh += o.hits * o.p;
     ec += o.criticals * o.p;

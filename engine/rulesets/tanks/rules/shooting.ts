@@ -15,6 +15,7 @@ import {
 } from './models';
 import {
   cancelByPolicy,
+  deckKey,
   shotOdds,
   type AttackSpec,
   type CancelOrder,
@@ -87,6 +88,17 @@ export function meanCriticalDamage(ctx: TanksContext, kind: 'tank' | 'helicopter
   return deck.reduce((s, c) => s + cardDamage(ctx, c, kind), 0) / deck.length;
 }
 
+/** How a shot is planned when the caller already has part of the answer. */
+export interface ShotOptions {
+  /** Sight worked out briefly (sight.ts `SightOptions`): for weighing shots, not showing them. */
+  readonly brief?: boolean;
+  /**
+   * The sight from shooter to target, when the caller has it (the same for every weapon and
+   * boost between the same two model states); asked only once the shot gets that far.
+   */
+  readonly sight?: () => SightResult;
+}
+
 /** Everything about a shot before any die is rolled, or why it cannot be made. */
 export function planShot(
   ctx: TanksContext,
@@ -95,6 +107,7 @@ export function planShot(
   targetId: string,
   weapon: Weapon,
   boost = false,
+  options: ShotOptions = {},
 ): ShotPlan | ShotRefusal {
   if (!ctx.models.has(shooterId)) return { refused: `no model "${shooterId}"`, ruleId: 'TK-6' };
   if (!ctx.models.has(targetId)) return { refused: `no model "${targetId}"`, ruleId: 'TK-6' };
@@ -147,7 +160,9 @@ export function planShot(
       refused: 'AAMG fire cannot use cards that change Base Attack',
       ruleId: 'TK-6.4',
     };
-  const sight = sightBetween(ctx, state, shooterId, targetId);
+  const sight = options.sight
+    ? options.sight()
+    : sightBetween(ctx, state, shooterId, targetId, { brief: options.brief === true });
   if (!sight.visible) {
     const b = sight.blockedBy;
     return {
@@ -306,17 +321,48 @@ function range(a: number, b: number): number[] {
 /** The exact odds of a planned shot against the deck as it stands (TK-6.3 to TK-6.8). */
 export function oddsOf(ctx: TanksContext, state: TanksState, plan: ShotPlan): ShotOdds {
   const kind = info(ctx, plan.target).card.kind;
-  const dmg = (c: string) => cardDamage(ctx, c, kind);
   const m = state.models[plan.target]!;
   const remaining = Math.max(0, statOf(ctx, state, plan.target, 'damageCapacity') - m.damage);
-  return shotOdds(
-    plan.attack,
-    plan.defence,
-    cancelOrder(ctx),
-    { pile: state.deck.draw.map(dmg), discard: state.deck.discard.map(dmg) },
-    remaining,
-  );
+  const deck = deckDamage(ctx, state, kind);
+  return shotOdds(plan.attack, plan.defence, cancelOrder(ctx), deck, remaining, deck.key);
 }
+
+/** The Damage of each card in the draw and discard piles against a kind of target, and its key. */
+interface DeckDamage {
+  readonly pile: readonly number[];
+  readonly discard: readonly number[];
+  readonly key: string;
+}
+
+/**
+ * The deck's Damage against a kind of target: the same while the draw and discard piles are
+ * (states share them until a card is drawn or discarded), so it is worked out once for them.
+ */
+function deckDamage(ctx: TanksContext, state: TanksState, kind: 'tank' | 'helicopter'): DeckDamage {
+  let byDraw = DECK_DAMAGE.get(ctx);
+  if (!byDraw) DECK_DAMAGE.set(ctx, (byDraw = new WeakMap()));
+  const { draw, discard } = state.deck;
+  let known = byDraw.get(draw);
+  if (!known || known.discard !== discard) {
+    known = { discard };
+    byDraw.set(draw, known);
+  }
+  const hit = known[kind];
+  if (hit) return hit;
+  const dmg = (c: string) => cardDamage(ctx, c, kind);
+  const pile = draw.map(dmg);
+  const spent = discard.map(dmg);
+  const made = { pile, discard: spent, key: deckKey({ pile, discard: spent }) };
+  known[kind] = made;
+  return made;
+}
+const DECK_DAMAGE = new WeakMap<
+  TanksContext,
+  WeakMap<
+    readonly string[],
+    { discard: readonly string[]; tank?: DeckDamage; helicopter?: DeckDamage }
+  >
+>();
 
 export const cancelOrder = (ctx: TanksContext): CancelOrder =>
   ctx.rules.options.str('TK-A12') === 'shooterFirst' ? 'shooterFirst' : 'targetFirst';

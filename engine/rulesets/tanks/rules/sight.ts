@@ -1,4 +1,4 @@
-import { boxOf, type Box, type Polygon } from '../../../geometry/polygon';
+import type { Box, Polygon } from '../../../geometry/polygon';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
 import type { TanksContext } from './context';
 import { info } from './context';
@@ -11,7 +11,16 @@ import {
   polygonsOverlap,
   type Footprint,
 } from './geometry';
-import { eyeOf, footprint, hasKeyword, inPlay, moverOf, outline, stemOf } from './models';
+import {
+  eyeOf,
+  footprint,
+  footprintBox,
+  hasKeyword,
+  inPlay,
+  moverOf,
+  outline,
+  stemOf,
+} from './models';
 import type { ModelState, TanksState } from './state';
 import { pieceOf, type Mover, type TerrainPiece } from './terrain';
 import { placedTerrain } from './terrainPlacement';
@@ -82,16 +91,55 @@ export interface SightResult {
 
 /**
  * Terrain on the table now: the map's pieces, those the players have placed (TK-2.2) and the
- * markers of destroyed tanks (TK-7).
+ * markers of destroyed tanks (TK-7). The same list while neither changes: sight, cover and every
+ * move the bot weighs read it many times in a row, so the last answer is kept per context and
+ * reused while the placed pieces and the wrecks (which model, where, which way) are the same.
  */
-export function terrainNow(ctx: TanksContext, state: TanksState): TerrainPiece[] {
-  const out = [...ctx.terrain.pieces, ...placedTerrain(ctx, state)];
-  for (const m of Object.values(state.models)) {
-    if (m.status !== 'destroyed' || !m.at) continue;
+export function terrainNow(ctx: TanksContext, state: TanksState): readonly TerrainPiece[] {
+  const placed = placedTerrain(ctx, state);
+  const wrecks: ModelState[] = [];
+  for (const id in state.models) {
+    const m = state.models[id]!;
+    if (m.status === 'destroyed' && m.at) wrecks.push(m);
+  }
+  const last = TERRAIN_NOW.get(ctx);
+  if (last && sameTerrain(last, placed, wrecks)) return last.pieces;
+  const out = [...ctx.terrain.pieces, ...placed];
+  for (const m of wrecks) {
     const f = footprint(ctx, m);
     out.push(pieceOf(`wreck:${m.id}`, `wreck of ${info(ctx, m.id).name}`, ctx.wreck, outline(f)));
   }
+  TERRAIN_NOW.set(ctx, {
+    placed,
+    wrecks: wrecks.map((m) => ({ id: m.id, x: m.at![0], y: m.at![1], facing: m.facing })),
+    pieces: out,
+  });
   return out;
+}
+
+/** The last terrain worked out for a context, and what it was worked out from. */
+interface TerrainMemo {
+  readonly placed: readonly TerrainPiece[];
+  readonly wrecks: readonly { id: string; x: number; y: number; facing: number }[];
+  readonly pieces: readonly TerrainPiece[];
+}
+const TERRAIN_NOW = new WeakMap<TanksContext, TerrainMemo>();
+
+function sameTerrain(
+  memo: TerrainMemo,
+  placed: readonly TerrainPiece[],
+  wrecks: readonly ModelState[],
+): boolean {
+  // placedTerrain gives the same array for the same placing; an empty one may be new each time.
+  if (memo.placed !== placed && (memo.placed.length > 0 || placed.length > 0)) return false;
+  if (memo.wrecks.length !== wrecks.length) return false;
+  for (let i = 0; i < wrecks.length; i++) {
+    const w = memo.wrecks[i]!;
+    const m = wrecks[i]!;
+    if (w.id !== m.id || w.x !== m.at![0] || w.y !== m.at![1] || w.facing !== m.facing)
+      return false;
+  }
+  return true;
 }
 
 function overlapsFootprint(piece: TerrainPiece, f: Footprint): boolean {
@@ -120,6 +168,19 @@ interface LineSetup {
   /** Tanks whose hulls block this line of sight. */
   readonly blockingModels: readonly { id: string; name: string; corners: Polygon; box: Box }[];
   readonly forestTouched: boolean;
+  /** Say in words what each line crosses (off for `brief` checks, which only need the answer). */
+  readonly explain: boolean;
+}
+
+/** How much of a sight check to work out. */
+export interface SightOptions {
+  /**
+   * Only what a shot needs: whether the target can be seen and, when it can, its cover. No words
+   * for what each line crosses, and no cover lines to a target out of sight (the bot weighs
+   * thousands of shots a turn and throws the refused ones away). Whether it is visible and its
+   * cover are the same as a full check's.
+   */
+  readonly brief?: boolean;
 }
 
 function setup(
@@ -127,20 +188,23 @@ function setup(
   state: TanksState,
   shooter: ModelState,
   target: ModelState,
+  explain: boolean,
 ): LineSetup {
-  const pieces = terrainNow(ctx, state).filter((p) => !p.id.endsWith(`:${shooter.id}`));
+  const all = terrainNow(ctx, state);
+  const own = `:${shooter.id}`;
+  const pieces = all.some((p) => p.id.endsWith(own)) ? all.filter((p) => !p.id.endsWith(own)) : all;
   const shooterPrint = footprint(ctx, shooter);
   const mode = ctx.rules.options.str('TK-A6');
-  const ignoredPieces = new Set<string>();
-  if (mode === 'piece')
-    for (const p of pieces) if (overlapsFootprint(p, shooterPrint)) ignoredPieces.add(p.id);
+  const ignoredPieces =
+    mode === 'piece' ? standingIn(all, pieces, shooter, shooterPrint) : NO_PIECES;
   const shooterMover = moverOf(ctx, shooter);
   const blockingModels: { id: string; name: string; corners: Polygon; box: Box }[] = [];
   const tanksBlock =
     (shooterMover === 'tank' && !hasKeyword(ctx, state, shooter.id, 'Artillery')) ||
     (shooterMover === 'lowHelicopter' && ctx.rules.options.bool('TK-A5'));
   if (tanksBlock) {
-    for (const m of Object.values(state.models)) {
+    for (const id in state.models) {
+      const m = state.models[id]!;
       if (m.id === shooter.id || m.id === target.id || !inPlay(m)) continue;
       if (info(ctx, m.id).card.kind !== 'tank') continue;
       const f = footprint(ctx, m);
@@ -149,7 +213,7 @@ function setup(
           id: m.id,
           name: info(ctx, m.id).name,
           corners: f.corners,
-          box: boxOf(f.corners),
+          box: footprintBox(ctx, m),
         });
     }
   }
@@ -163,8 +227,35 @@ function setup(
     shooterPrint,
     blockingModels,
     forestTouched: ctx.rules.options.str('TK-A7') === 'touched',
+    explain,
   };
 }
+
+const NO_PIECES: ReadonlySet<string> = new Set();
+
+/**
+ * The pieces a shooter stands in (TK-A6 'piece'), kept for the terrain and the model state they
+ * were worked out for: a model is asked about from the same place for every target and weapon.
+ */
+function standingIn(
+  terrain: readonly TerrainPiece[],
+  pieces: readonly TerrainPiece[],
+  shooter: ModelState,
+  print: Footprint,
+): ReadonlySet<string> {
+  let byModel = STANDING_IN.get(terrain);
+  if (!byModel) STANDING_IN.set(terrain, (byModel = new WeakMap()));
+  const known = byModel.get(shooter);
+  if (known) return known;
+  const inside = new Set<string>();
+  for (const p of pieces) if (overlapsFootprint(p, print)) inside.add(p.id);
+  byModel.set(shooter, inside);
+  return inside;
+}
+const STANDING_IN = new WeakMap<
+  readonly TerrainPiece[],
+  WeakMap<ModelState, ReadonlySet<string>>
+>();
 
 /** Checks one line against terrain and models. */
 function checkLine(s: LineSetup, from: TablePoint, to: TablePoint, noBlocking: boolean): LineCheck {
@@ -180,13 +271,20 @@ function checkLine(s: LineSetup, from: TablePoint, to: TablePoint, noBlocking: b
   for (const p of s.pieces) {
     if (s.ignoredPieces.has(p.id)) continue;
     if (p.box.maxX < minX || p.box.minX > maxX || p.box.maxY < minY || p.box.minY > maxY) continue;
-    const spans = insideSpans(from, to, p.polygon)
-      .map((sp) => ({ t0: Math.max(sp.t0, start), t1: sp.t1 }))
-      .filter((sp) => sp.t1 - sp.t0 > EPS);
-    if (spans.length === 0) continue;
-    const at = spans[0]!.t0 * len;
-    const endsInside = spans.some((sp) => sp.t1 > 1 - EPS);
-    const through = spans.some((sp) => sp.t1 < 1 - EPS);
+    // The spans inside the piece, each from past the shooter's own footprint; only their first
+    // start and whether one ends inside or goes through count.
+    let first = -1;
+    let endsInside = false;
+    let through = false;
+    for (const sp of insideSpans(from, to, p.polygon)) {
+      const t0 = Math.max(sp.t0, start);
+      if (sp.t1 - t0 <= EPS) continue;
+      if (first < 0) first = t0;
+      if (sp.t1 > 1 - EPS) endsInside = true;
+      if (sp.t1 < 1 - EPS) through = true;
+    }
+    if (first < 0) continue;
+    const at = first * len;
     const blocksKind = !noBlocking && p.blocksSightFor.has(s.shooterMover);
     // A forest stops a line that goes in and out again; one that ends inside it only conceals.
     const blocks = blocksKind && (p.blocksOnlyWhenCrossed && !s.forestTouched ? through : true);
@@ -196,9 +294,10 @@ function checkLine(s: LineSetup, from: TablePoint, to: TablePoint, noBlocking: b
       if (blocks && (!blocked || at < blocked.at)) blocked = hit;
       if ((blocks || conceals) && (!concealed || at < concealed.at)) concealed = hit;
     }
-    crossed.push(
-      `${p.name} (${p.typeName}): ${blocks ? 'blocks' : conceals ? 'conceals' : 'no effect'}${endsInside && !through ? ', the line ends inside it' : ''}`,
-    );
+    if (s.explain)
+      crossed.push(
+        `${p.name} (${p.typeName}): ${blocks ? 'blocks' : conceals ? 'conceals' : 'no effect'}${endsInside && !through ? ', the line ends inside it' : ''}`,
+      );
   }
   for (const m of s.blockingModels) {
     if (m.box.maxX < minX || m.box.minX > maxX || m.box.maxY < minY || m.box.minY > maxY) continue;
@@ -211,17 +310,27 @@ function checkLine(s: LineSetup, from: TablePoint, to: TablePoint, noBlocking: b
     // Tanks are blocking terrain to other tanks (TK-5.5), for sight and for cover alike.
     if (!noBlocking && (!blocked || at < blocked.at)) blocked = hit;
     if (!concealed || at < concealed.at) concealed = hit;
-    crossed.push(`${m.name} (tank): ${noBlocking ? 'conceals' : 'blocks'}`);
+    if (s.explain) crossed.push(`${m.name} (tank): ${noBlocking ? 'conceals' : 'blocks'}`);
   }
   return { from, to, blockedBy: blocked, concealedBy: concealed, crossed };
 }
 
-/** Points of the target a line of sight may reach: its hull or base (TK-5.2). */
-function targetPoints(ctx: TanksContext, target: ModelState): TablePoint[] {
+/**
+ * Points of the target a line of sight may reach: its hull or base (TK-5.2). The same points for
+ * the same model state, so they are worked out once for each.
+ */
+function targetPoints(ctx: TanksContext, target: ModelState): readonly TablePoint[] {
+  let byModel = TARGET_POINTS.get(ctx);
+  if (!byModel) TARGET_POINTS.set(ctx, (byModel = new WeakMap()));
+  const known = byModel.get(target);
+  if (known) return known;
   const f = footprint(ctx, target);
   const centre = f.shape === 'hull' ? centroid(f.corners) : f.centre;
-  return [centre, ...outlineSamples(outline(f), f.shape === 'hull' ? 4 : 1)];
+  const points = [centre, ...outlineSamples(outline(f), f.shape === 'hull' ? 4 : 1)];
+  byModel.set(target, points);
+  return points;
 }
+const TARGET_POINTS = new WeakMap<TanksContext, WeakMap<ModelState, readonly TablePoint[]>>();
 
 /** Line of sight from one model to another, with cover, explained. */
 export function sightBetween(
@@ -229,26 +338,32 @@ export function sightBetween(
   state: TanksState,
   shooterId: string,
   targetId: string,
+  options: SightOptions = {},
 ): SightResult {
+  const brief = options.brief === true;
   const shooter = state.models[shooterId]!;
   const target = state.models[targetId]!;
-  const s = setup(ctx, state, shooter, target);
+  const s = setup(ctx, state, shooter, target, !brief);
   const eye = eyeOf(ctx, state, shooter);
   const targetMover = moverOf(ctx, target);
   const highFlyer = s.shooterMover === 'highHelicopter' || targetMover === 'highHelicopter';
-  const ignored = [...s.ignoredPieces].map((id) => s.pieces.find((p) => p.id === id)?.name ?? id);
+  const ignored =
+    s.ignoredPieces.size === 0
+      ? []
+      : [...s.ignoredPieces].map((id) => s.pieces.find((p) => p.id === id)?.name ?? id);
 
+  const points = targetPoints(ctx, target);
   let visible = true;
-  let to = targetPoints(ctx, target)[0]!;
+  let to = points[0]!;
   let blockedBy: SightResult['blockedBy'];
   let crossed: readonly string[] = [];
   const sightRule = s.shooterMover === 'tank' ? 'TK-5.2' : 'TK-5.3';
   if (highFlyer) {
-    crossed = checkLine(s, eye.point, to, true).crossed;
+    if (!brief) crossed = checkLine(s, eye.point, to, true).crossed;
   } else {
     visible = false;
     let firstBlocked: LineCheck | undefined;
-    for (const p of targetPoints(ctx, target)) {
+    for (const p of points) {
       const line = checkLine(s, eye.point, p, false);
       if (!line.blockedBy) {
         visible = true;
@@ -276,7 +391,11 @@ export function sightBetween(
   let coverText: string;
   let coverRuleId: string;
   const tf = footprint(ctx, target);
-  if (tf.shape === 'hull') {
+  if (brief && !visible) {
+    cover = false;
+    coverRuleId = tf.shape === 'hull' ? 'TK-5.8' : 'TK-5.9';
+    coverText = 'not worked out: out of sight';
+  } else if (tf.shape === 'hull') {
     corners = tf.corners.map((c) => {
       const line = checkLine(s, eye.point, c, false);
       return { corner: c, clear: !line.concealedBy, by: line.concealedBy?.name };
