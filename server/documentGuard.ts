@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { changeProblems, type TouchedEntry } from '../engine/document/changeChecks';
 import { scenarioProblems } from '../engine/document/documentChecks';
 import { MAP_NAMES, roleOf, type Json } from '../engine/document/layout';
 import { entryProblem } from '../engine/document/recordSchemas';
@@ -82,7 +83,8 @@ export function createDocumentGuard(): DocumentGuard {
       }
       // Nothing of it integrated yet (it waits for a change it builds on): checked when it is.
       if (!changed) return undefined;
-      const problem = entryProblems(s.doc, changed) ?? wholeProblems(s);
+      const problem =
+        entryProblems(s.doc, changed) ?? wholeProblems(s, touchedEntries(s.doc, changed));
       if (problem) {
         // The copy holds the refused change: start again from the room next time.
         rooms.delete(room);
@@ -114,19 +116,33 @@ function entryProblems(doc: Y.Doc, changed: Y.Transaction['changed']): string | 
   return undefined;
 }
 
-/** The problems the change adds to the scenario as a whole, in words; updates what is known. */
-function wholeProblems(s: Scratch): string | undefined {
+/** The (map, key) entries a transaction wrote or deleted among the scenario's maps. */
+function touchedEntries(doc: Y.Doc, changed: Y.Transaction['changed']): TouchedEntry[] {
+  const out: TouchedEntry[] = [];
+  for (const name of MAP_NAMES) {
+    const keys = changed.get(doc.getMap(name) as unknown as Y.AbstractType<Y.YEvent<Y.Map<Json>>>);
+    if (keys) for (const key of keys) if (key !== null) out.push({ name, key });
+  }
+  return out;
+}
+
+/**
+ * The problems the change adds to the scenario as a whole, in words. Only what the touched
+ * entries can break is looked at (engine/document/changeChecks.ts): the same verdict as checking
+ * the whole scenario, at the cost of the change.
+ */
+function wholeProblems(s: Scratch, touched: readonly TouchedEntry[]): string | undefined {
   // A room nobody has seeded yet: the first client's seed is checked entry by entry only.
-  if (s.store.isEmpty()) return undefined;
-  s.store.invalidate();
-  const problems = scenarioProblems(s.store.scenarioView());
+  if (s.store.isEmpty() || !touched.length) return undefined;
+  // A seed (the root arrives) is a whole new scenario: what it had before is not known.
+  if (touched.some((t) => t.name === 'root' && t.key === 'format')) s.known = new Set();
+  const problems = changeProblems(s.store, touched);
   const added = problems.filter((p) => !s.known.has(p.message));
   if (added.length)
     return `it would break the scenario: ${added
       .slice(0, 3)
       .map((p) => p.message)
       .join('; ')}`;
-  s.known = new Set(problems.map((p) => p.message));
   return undefined;
 }
 

@@ -20,6 +20,7 @@ import {
   clone,
   COLLECTIONS,
   hexKey,
+  MAP_NAMES,
   hexsideKey,
   parentRef,
   recordKey,
@@ -53,6 +54,25 @@ export type Contour = NonNullable<HexMap['contours']>[number];
 const MAP_COLLECTIONS = ['features', 'hexes', 'hexsides', 'contours'] as const;
 /** Top-level entries whose lists are collections: written through diffs, never whole. */
 const TREE_ROOTS = ['forces', 'objectives', 'deployment'] as const;
+
+const partsOf = (...names: string[]): number[] =>
+  names
+    .flatMap((n) => (n === 'root' || n === 'map' ? [n] : [n, `${n}:at`]))
+    .map((n) => {
+      const i = MAP_NAMES.indexOf(n);
+      if (i < 0) throw new Error(`no Y.Doc map ${n}`);
+      return i;
+    });
+/** The Y.Doc maps (MAP_NAMES indexes) each cached read of the store depends on. */
+const PART_STAMPS: Readonly<Record<CollectionName | 'forces' | 'references' | 'map', number[]>> = {
+  ...(Object.fromEntries(COLLECTIONS.map((c) => [c, partsOf(c)])) as Record<
+    CollectionName,
+    number[]
+  >),
+  forces: partsOf('root', 'sides', 'formations', 'units'),
+  references: partsOf('root', 'sides', 'formations', 'units', 'objectives', 'zones', 'entryEdges'),
+  map: partsOf('map', 'features', 'hexes', 'hexsides', 'contours'),
+};
 
 /**
  * One collection of records: id → plain JSON record, id → placement. A record counts only while
@@ -215,6 +235,15 @@ export class ScenarioStore {
   readonly entryEdges: Collection<EntryEdge>;
   readonly undoManager: Y.UndoManager;
   private version = 0;
+  /**
+   * How often each Y.Doc map (MAP_NAMES order) changed, plus `generation` for every one: a cached
+   * read depends only on the maps it reads, so a peer's tree edit does not rebuild the forces
+   * and a unit move does not rebuild the map. Sums of counters that only grow change whenever
+   * one of them does.
+   */
+  private readonly partChanges: number[] = MAP_NAMES.map(() => 0);
+  private readonly partIndex = new Map<unknown, number>();
+  private generation = 0;
   private readonly listeners = new Set<(origin: unknown) => void>();
   /** The text field the last local edit typed into, if it was one. */
   private typing: string | undefined;
@@ -223,9 +252,11 @@ export class ScenarioStore {
     this.ydoc = ydoc;
     this.root = ydoc.getMap('root');
     this.map = ydoc.getMap('map');
-    const revision = () => this.version;
+    MAP_NAMES.forEach((name, i) => this.partIndex.set(ydoc.getMap(name), i));
     const coll = <T>(name: CollectionName) =>
-      new Collection<T>(name, ydoc.getMap(name), ydoc.getMap(`${name}:at`), revision);
+      new Collection<T>(name, ydoc.getMap(name), ydoc.getMap(`${name}:at`), () =>
+        this.stamp(PART_STAMPS[name]),
+      );
     this.features = coll('features');
     this.hexes = coll('hexes');
     this.hexsides = coll('hexsides');
@@ -244,6 +275,10 @@ export class ScenarioStore {
     ydoc.on('afterTransaction', (tr: Y.Transaction) => {
       if (tr.changed.size === 0) return;
       this.version++;
+      for (const type of tr.changed.keys()) {
+        const i = this.partIndex.get(type);
+        if (i !== undefined) this.partChanges[i]!++;
+      }
       for (const l of this.listeners) l(tr.origin);
     });
   }
@@ -331,11 +366,13 @@ export class ScenarioStore {
    * The scenario as `toScenario` gives it, sharing the stored records instead of copying them:
    * for reading and checking only, never to be changed. Forces are the resolved tree
    * (mergeView.ts), so a merge that left a loop or an orphan still yields every record.
+   * `map` stands in for the map (the document checks use the map's fields with empty record
+   * lists when a change touched no map record: engine/document/changeChecks.ts).
    */
-  scenarioView(): ScenarioDoc {
+  scenarioView(map?: TableMap | HexMap): ScenarioDoc {
     const out: Record<string, unknown> = {};
     for (const [key, value] of this.root.entries()) {
-      if (key === 'map') out.map = this.mapView().map;
+      if (key === 'map') out.map = map ?? this.mapView().map;
       else if (key === 'forces') out.forces = this.forcesView().forces;
       else if (key === 'objectives') out.objectives = this.referencesView().refs.objectives;
       else if (key === 'deployment') out.deployment = this.referencesView().refs.deployment;
@@ -349,10 +386,11 @@ export class ScenarioStore {
 
   /** The forces tree with loops and orphans resolved, and what was resolved (mergeView.ts). */
   forcesView(): ForcesView {
-    if (this.forcesCache?.revision === this.version) return this.forcesCache.view;
+    const revision = this.stamp(PART_STAMPS.forces);
+    if (this.forcesCache?.revision === revision) return this.forcesCache.view;
     const stored = (this.root.get('forces') ?? { sides: [] }) as Record<string, Json>;
     const view = buildForces(stored, this.sides.list(), this.formations, this.units);
-    this.forcesCache = { revision: this.version, view };
+    this.forcesCache = { revision, view };
     return view;
   }
 
@@ -360,7 +398,8 @@ export class ScenarioStore {
 
   /** Objectives, deployment and victory with references a concurrent delete left dangling dropped. */
   private referencesView(): { refs: References; repairs: Repair[] } {
-    if (this.referencesCache?.revision === this.version) return this.referencesCache;
+    const revision = this.stamp(PART_STAMPS.references);
+    if (this.referencesCache?.revision === revision) return this.referencesCache;
     const dep = this.root.get('deployment') as Record<string, Json> | undefined;
     const refs: References = {
       objectives: this.objectives.list(),
@@ -371,7 +410,7 @@ export class ScenarioStore {
     const resolved = this.root.has('forces')
       ? resolveReferences(this.forcesView().forces, refs)
       : { refs, repairs: [] };
-    this.referencesCache = { revision: this.version, ...resolved };
+    this.referencesCache = { revision, ...resolved };
     return this.referencesCache;
   }
 
@@ -379,14 +418,15 @@ export class ScenarioStore {
 
   /** The map with what a concurrent edit left broken in it resolved (mergeView.ts resolveMap). */
   private mapView(): { map: TableMap | HexMap; repairs: Repair[] } {
-    if (this.mapCache?.revision === this.version) return this.mapCache;
+    const revision = this.stamp(PART_STAMPS.map);
+    if (this.mapCache?.revision === revision) return this.mapCache;
     const raw = this.gameMap();
     // A map without its kind is refused by the checks, not repaired.
     const resolved =
       raw.kind === 'table' || raw.kind === 'hex'
         ? (resolveMap(raw) as { map: TableMap | HexMap; repairs: Repair[] })
         : { map: raw, repairs: [] };
-    this.mapCache = { revision: this.version, ...resolved };
+    this.mapCache = { revision, ...resolved };
     return this.mapCache;
   }
 
@@ -398,12 +438,28 @@ export class ScenarioStore {
   }
 
   /**
-   * Forgets every cached read. For writers that change the Y.Doc's maps directly inside a
-   * transaction and read the scenario before it ends (the bridge checking a peer's change).
+   * Forgets cached reads: those depending on the Y.Doc maps named in `maps` (`units`,
+   * `units:at`, `root`...), or every one. For writers that change the Y.Doc's maps directly inside
+   * a transaction and read the scenario before it ends (the bridge checking a peer's change).
    */
-  invalidate(): void {
+  invalidate(maps?: Iterable<string>): void {
     this.version++;
-    for (const c of this.collections()) c.invalidate();
+    if (maps === undefined) {
+      this.generation++;
+      for (const c of this.collections()) c.invalidate();
+      return;
+    }
+    for (const name of maps) {
+      const i = MAP_NAMES.indexOf(name);
+      if (i >= 0) this.partChanges[i]!++;
+    }
+  }
+
+  /** The revision of the reads that depend on the Y.Doc maps at `indexes` (MAP_NAMES order). */
+  private stamp(indexes: readonly number[]): number {
+    let n = this.generation;
+    for (const i of indexes) n += this.partChanges[i]!;
+    return n;
   }
 
   /** A record list is written when the file had it or a peer has since added to it. */

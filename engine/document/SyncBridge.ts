@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import { clone, MAP_NAMES, roleOf, sameJson, type Json } from './layout';
+import { changeProblems } from './changeChecks';
 import { scenarioProblems, type DocumentProblem } from './documentChecks';
 import { formationLabel, unitLabel, type Repair } from './mergeView';
 import { entryProblem } from './recordSchemas';
@@ -278,19 +279,24 @@ export class SyncBridge {
       }
       const all = [...groups.values()];
       if (!all.length) return;
-      const problemsNow = () => {
-        this.store.invalidate();
-        return scenarioProblems(this.store.scenarioView());
+      // Only what the entries written can break is checked (changeChecks.ts): the same verdict
+      // as checking the whole scenario, at the cost of the change rather than of the document.
+      const names = new Set(all.flat().map((w) => w.name));
+      const problemsNow = (gs: readonly Write[][]) => {
+        // Any of the entries may have been written back since the last read: forget them all.
+        this.store.invalidate(names);
+        return changeProblems(this.store, gs.flat());
       };
       this.write(all, 'value');
-      if (!problemsNow().length) return;
+      if (!problemsNow(all).length) return;
       // The document was perhaps broken already (a local edit): only new problems count.
       this.write(all, 'before');
-      const baseline = new Set(problemsNow().map((p) => p.message));
-      const added = () => problemsNow().filter((p) => !baseline.has(p.message));
+      const baseline = new Set(problemsNow(all).map((p) => p.message));
+      const added = (gs: readonly Write[][]) =>
+        problemsNow(gs).filter((p) => !baseline.has(p.message));
       const attempt = (gs: Write[][]) => {
         this.write(gs, 'value');
-        const problems = added();
+        const problems = added(gs);
         if (!problems.length) return;
         this.write(gs, 'before');
         if (gs.length > 1) {
@@ -311,7 +317,7 @@ export class SyncBridge {
           refused.push(this.refusal(w.name, w.key, why, this.authorOf(w.name, w.key, authors)));
       };
       attempt(all);
-      this.store.invalidate();
+      this.store.invalidate(names);
     }, REMOTE);
     if (refused.length) this.onRefused(refused);
     const repairs = this.store.repairs().filter((r) => !known.has(r.key));
