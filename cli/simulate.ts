@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { parseCommandArgs } from './args';
 import { defaultLabWorkers, nodeLabWorker } from './labThreads';
 import { readPlayable } from './scenario';
-import type { BotStyle } from '../engine/game/gameDef';
+import { BOT_NAMES, isBotName, type BotName } from '../engine/game/bots/baseline';
 import { GAME_TIME_BUDGET_MS, STALL_TURNS } from '../engine/game/simulate';
 import { runLab } from '../engine/lab/runner';
 import type {
@@ -41,7 +41,9 @@ export const usage = `sandtable simulate <scenario> [--games <n>] [--seed <s>] [
   losses by unit type, the results split by the plan each side's bot drew for the game (on
   Tankplank, the bridge its assault goes round by), who held each objective at the end of every
   turn, where pieces fell and where the kills were made from. The bots play the styles of the
-  scenario's playtest settings unless --bots names others (cautious, balanced or aggressive). The same seeds always give the same games, whatever the number of workers.
+  scenario's playtest settings unless --bots names others: a style (cautious, balanced or
+  aggressive), random (the baseline that plays any legal action) or search (the strong bot, many
+  times slower) per side. The same seeds always give the same games, whatever the number of workers.
   Progress goes to stderr; Ctrl-C stops the run and reports the games finished so far.
   --queue plays the games on "sandtable worker --queue" processes instead, on any number of
   machines sharing the Redis server (BullMQ), --batch seeds to a job (default 10); the games and
@@ -60,17 +62,15 @@ export const usage = `sandtable simulate <scenario> [--games <n>] [--seed <s>] [
   cut off; the report is printed first) or a game or the queue failed, 2 on bad usage, 130 when
   stopped by Ctrl-C (after the report of the games played).`;
 
-const STYLES: readonly BotStyle[] = ['cautious', 'balanced', 'aggressive'];
-
-function parseBots(text: string, sides: readonly string[]): Record<string, BotStyle> | string {
-  const out: Record<string, BotStyle> = {};
+function parseBots(text: string, sides: readonly string[]): Record<string, BotName> | string {
+  const out: Record<string, BotName> = {};
   for (const pair of text.split(',').filter(Boolean)) {
     const [side, style] = pair.split('=');
     if (!side || !sides.includes(side))
       return `--bots names side "${side ?? ''}"; the scenario's sides are ${sides.join(', ')}`;
-    if (!STYLES.includes(style as BotStyle))
-      return `--bots gives side ${side} the style "${style ?? ''}"; use ${STYLES.join(', ')}`;
-    out[side] = style as BotStyle;
+    if (style === undefined || !isBotName(style))
+      return `--bots gives side ${side} the style "${style ?? ''}"; use ${BOT_NAMES.join(', ')}`;
+    out[side] = style;
   }
   return out;
 }

@@ -524,12 +524,15 @@ export interface ScenarioDoc extends Envelope<'sandtable.scenario'> {
   playtest?: PlaytestSettings;
 }
 
-/** How the bot plays a side; each ruleset's bot reads it in its own terms. */
-export type BotStyleName = 'cautious' | 'balanced' | 'aggressive';
+/**
+ * Which bot plays a side: a style, which each ruleset's bot reads in its own terms, or the random
+ * baseline.
+ */
+export type BotStyleName = 'cautious' | 'balanced' | 'aggressive' | 'random';
 
 /** How a scenario is played in Sandtable's playtest and balance lab. */
 export interface PlaytestSettings extends Extensions {
-  /** The bot style per side id; a side not named plays balanced. */
+  /** The bot per side id; a side not named plays balanced. */
   bots?: Record<string, BotStyleName>;
 }
 

@@ -1,16 +1,32 @@
 import type { AnyGameDef, BoardPiece } from '../game/gameDef';
 import { GAME_TIME_BUDGET_MS, simulate, type Player } from '../game/simulate';
 import { dict } from '../game/dict';
-import type { BotStyle } from '../game/gameDef';
+import { botPlayer, type BotName } from '../game/bots/baseline';
 import type { Death, GameRecord, LabSettings } from './types';
 
 /**
- * The bot style the settings give a side, or the balanced one. Read as an own property: a side
- * whose id is also the name of an object's built-in property (`toString`, `constructor`) must not
- * pick that up as its style.
+ * The bot the settings give a side, or the balanced one. Read as an own property: a side whose id
+ * is also the name of an object's built-in property (`toString`, `constructor`) must not pick that
+ * up as its style.
  */
-export function styleFor(settings: LabSettings, side: string): BotStyle {
+export function styleFor(settings: LabSettings, side: string): BotName {
   return Object.hasOwn(settings.styles, side) ? settings.styles[side]! : 'balanced';
+}
+
+/**
+ * The players of one lab game, by side id (a dictionary without a prototype): each side's bot from
+ * the settings. A bot that draws its own choices (random, search) draws them from the game's seed
+ * and the side's place, so the game and its replay for the playtest (`log`) are the same.
+ */
+export function labPlayers(
+  game: AnyGameDef,
+  settings: LabSettings,
+  seed: number,
+): Record<string, Player> {
+  const players = dict<Player>();
+  for (const [k, side] of game.sides.entries())
+    players[side.id] = botPlayer(game, styleFor(settings, side.id), seed * 16 + k);
+  return players;
 }
 
 /**
@@ -25,9 +41,7 @@ export function playLabGame(
   /** A clock (milliseconds) for the game's time budget; without one, the game has none. */
   now?: () => number,
 ): GameRecord {
-  const players = dict<Player>();
-  for (const side of game.sides)
-    players[side.id] = { kind: 'bot', style: styleFor(settings, side.id) };
+  const players = labPlayers(game, settings, seed);
   // Last known place of each piece: a piece that is gone at the next look fell there.
   const lastSeen = new Map<string, BoardPiece>();
   const deaths: Death[] = [];

@@ -2,16 +2,20 @@
  * The balance lab's data: what to play, what one game left behind, and what the lab says about
  * many of them. Plain JSON throughout, so it crosses worker boundaries and can be saved.
  */
-import type { BotStyle } from '../game/gameDef';
+import type { BotName } from '../game/bots/baseline';
 import type { StopReason } from '../game/simulate';
 
-/** What to play: how many games, from which seed, with which bot style per side. */
+/** What to play: how many games, from which seed, with which bot per side. */
 export interface LabSettings {
   readonly games: number;
   /** Games are played with seeds `firstSeed`, `firstSeed + 1`, … `firstSeed + games - 1`. */
   readonly firstSeed: number;
-  /** The bot style per side id; a side not named plays balanced. */
-  readonly styles: Readonly<Record<string, BotStyle>>;
+  /**
+   * The bot per side id: a style of the ruleset's bot, the random baseline or (where offered) the
+   * search bot; a side not named plays balanced. Named `styles` as files from before the other
+   * bots have it.
+   */
+  readonly styles: Readonly<Record<string, BotName>>;
   /** Overrides the scenario's turn limit. */
   readonly turnLimit?: number;
 }
@@ -122,7 +126,8 @@ export interface HeatGrid {
 export interface SideReport {
   readonly id: string;
   readonly name: string;
-  readonly style: BotStyle;
+  /** The bot that played the side (a style, random or search). */
+  readonly style: BotName;
   readonly wins: Share;
   /**
    * This side's wins among the decided games (those a side won): when many games are drawn, who

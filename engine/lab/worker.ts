@@ -3,7 +3,8 @@ import type { AnyGameDef, GameAction } from '../game/gameDef';
 import { GAME_TIME_BUDGET_MS, simulate } from '../game/simulate';
 import { admitScenarioValue } from './checkedDocument';
 import { rulesetModule } from '../rulesets/registry';
-import { playLabGame, styleFor } from './labGame';
+import { isBotName, BOT_NAMES } from '../game/bots/baseline';
+import { labPlayers, playLabGame } from './labGame';
 import type { GameRecord, LabSettings } from './types';
 
 /**
@@ -103,9 +104,7 @@ export function labWorkerHandler(
         try {
           const r = simulate(game, {
             seed: m.seed,
-            players: Object.fromEntries(
-              game.sides.map((s) => [s.id, { kind: 'bot', style: styleFor(asked, s.id) }]),
-            ),
+            players: labPlayers(game, asked, m.seed),
             ...(settings.turnLimit !== undefined ? { turnLimit: settings.turnLimit } : {}),
             ...(now ? { timeBudget: { ms: GAME_TIME_BUDGET_MS, now } } : {}),
           });
@@ -137,8 +136,6 @@ export function labWorkerHandler(
   };
 }
 
-const STYLES: readonly string[] = ['cautious', 'balanced', 'aggressive'];
-
 /**
  * What is wrong with run settings that did not come from this program (a job on a queue), as the
  * command line would refuse them: undefined when they are sound.
@@ -156,9 +153,9 @@ export function settingsProblem(settings: unknown): string | undefined {
     return `settings.turnLimit must be a whole number from 1, not ${JSON.stringify(limit)}`;
   const styles = s['styles'];
   if (typeof styles !== 'object' || styles === null || Array.isArray(styles))
-    return 'settings.styles must be an object of side ids and bot styles';
+    return 'settings.styles must be an object of side ids and bots';
   for (const [side, style] of Object.entries(styles))
-    if (!STYLES.includes(style as string))
-      return `settings.styles gives side "${side}" the style ${JSON.stringify(style)}; use ${STYLES.join(', ')}`;
+    if (typeof style !== 'string' || !isBotName(style))
+      return `settings.styles gives side "${side}" the style ${JSON.stringify(style)}; use ${BOT_NAMES.join(', ')}`;
   return undefined;
 }

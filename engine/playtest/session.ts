@@ -1,7 +1,14 @@
 import { actionProblem, stopsHere } from '../game/actionSchema';
-import { playSide } from '../game/simulate';
-import type { BotStyle } from '../game/gameDef';
+import { baselineTurn, type BotName } from '../game/bots/baseline';
+import { actionRng } from '../game/legal';
+import type { BotExplanation } from '../game/gameDef';
 import type { AnyPlaytestView, GameAction, LogLine, Viewer } from './view';
+
+/**
+ * The bots a side can be given in the playtest: a style of the ruleset's own bot, the random
+ * baseline, or the search bot ('search', the strong one, which thinks on a worker).
+ */
+export type PlaytestBot = BotName | 'search';
 
 /** Who plays a side: a person at this device, or the bot. */
 export type Controller = 'human' | 'bot';
@@ -31,14 +38,32 @@ export interface PlaytestGame {
   readonly marks: readonly number[];
   /** Play the phases the rules time (Tankplank movement, TP-4.3) against a real-time clock. */
   readonly clock: boolean;
-  /** How the bot plays each side it plays (the scenario's playtest settings); balanced if absent. */
-  readonly botStyles?: Readonly<Record<string, BotStyle>>;
+  /**
+   * Which bot plays each side the bot plays (a style, the random baseline or the search bot),
+   * chosen in the set-up or taken from the scenario's playtest settings; balanced if absent.
+   */
+  readonly botStyles?: Readonly<Record<string, PlaytestBot>>;
+  /**
+   * Why the bot played each of its gestures as it did, in the order played: session state for the
+   * log's explanation view, never saved (a loaded game has none) and dropped with its gesture on
+   * undo.
+   */
+  readonly botNotes?: readonly BotNote[];
+}
+
+/** The explanation of one bot gesture: which bot played which side, and why. */
+export interface BotNote {
+  /** Index into `entries` of the gesture's first action. */
+  readonly at: number;
+  readonly side: string;
+  readonly bot: PlaytestBot;
+  readonly explanation: BotExplanation;
 }
 
 /** Choices made when a game starts, besides the seed and who plays. */
 export interface GameSettings {
   readonly clock?: boolean;
-  readonly botStyles?: Readonly<Record<string, BotStyle>>;
+  readonly botStyles?: Readonly<Record<string, PlaytestBot>>;
 }
 
 export function startGame(
@@ -100,11 +125,17 @@ export function applyActions(game: PlaytestGame, actions: readonly GameAction[])
   };
 }
 
-/** Takes back the last gesture. */
+/** Takes back the last gesture (and the bot's explanation of it, if it was the bot's). */
 export function undoLast(game: PlaytestGame): PlaytestGame {
   if (game.entries.length === 0) return game;
   const mark = game.marks.length ? game.marks[game.marks.length - 1]! : game.entries.length - 1;
-  return { ...game, entries: game.entries.slice(0, mark), marks: game.marks.slice(0, -1) };
+  const notes = game.botNotes?.filter((n) => n.at < mark);
+  return {
+    ...game,
+    entries: game.entries.slice(0, mark),
+    marks: game.marks.slice(0, -1),
+    ...(notes ? { botNotes: notes } : {}),
+  };
 }
 
 /** Replays a saved log; refusals mean the record does not match this engine. */
@@ -184,16 +215,66 @@ export function undoLastHuman(game: PlaytestGame): PlaytestGame {
   }
 }
 
+/** The bot that plays a side: the game's choice for it, or balanced. */
+export function botFor(game: PlaytestGame, side: string): PlaytestBot {
+  const chosen = game.botStyles;
+  // An own property: a side id such as "toString" must not pick up an object's built-in.
+  return chosen && Object.hasOwn(chosen, side) ? chosen[side]! : 'balanced';
+}
+
+/** A bot's side turn as the session applies it: its actions and, if it gave one, its reasons. */
+export interface BotPlay {
+  readonly actions: readonly GameAction[];
+  readonly explanation?: BotExplanation;
+}
+
 /**
- * The bot plays a side's part of the current phase through the headless driver (the same code
- * the CLI, the bench and the balance lab run), as one gesture of the log.
+ * The seed of the random baseline's choices for the gesture starting at action `at`: drawn from
+ * the game's seed and the place in the log, so a replayed or undone game plays the same again.
+ */
+export function botSeed(game: PlaytestGame, at = game.entries.length): number {
+  return (Math.imul(game.seed | 0, 0x9e3779b1) ^ Math.imul(at + 1, 0x85ebca6b)) >>> 0;
+}
+
+/**
+ * A fast bot's side turn now (a style or the random baseline), played on this thread. The search
+ * bot thinks for seconds, so the screen asks a worker for its turn and applies it with
+ * `applyBotTurn`; asked here, it is answered with the balanced bot's turn.
+ */
+export function fastBotPlay(game: PlaytestGame, side: string, bot = botFor(game, side)): BotPlay {
+  const state = currentState(game);
+  const rules = game.view.game;
+  if (bot === 'random') return baselineTurn(rules, state, side, actionRng(botSeed(game)));
+  const style = bot === 'cautious' || bot === 'aggressive' ? bot : 'balanced';
+  return rules.bot(state, side, style);
+}
+
+/**
+ * Applies a bot's side turn as one gesture of the log, with its explanation kept beside it for the
+ * log's view (session state: saving writes the actions only). A bot with nothing to do ends its
+ * side's phase, so the game cannot stall on a silent bot.
+ */
+export function applyBotTurn(
+  game: PlaytestGame,
+  side: string,
+  play: BotPlay,
+  bot = botFor(game, side),
+): ApplyResult {
+  const actions = play.actions.length
+    ? play.actions
+    : [game.view.game.endPhaseAction(currentState(game), side)];
+  const r = applyActions(game, actions);
+  if (!r.ok || !play.explanation) return r;
+  const note: BotNote = { at: game.entries.length, side, bot, explanation: play.explanation };
+  return { ...r, game: { ...r.game, botNotes: [...(game.botNotes ?? []), note] } };
+}
+
+/**
+ * The bot plays a side's part of the current phase with a fast bot (the one chosen for the side,
+ * or balanced for the search bot, which a worker plays), as one gesture of the log.
  */
 export function botTurn(game: PlaytestGame, side: string): ApplyResult {
-  const style = game.botStyles?.[side];
-  const turn = playSide(game.view.game, currentState(game), side, {
-    kind: 'bot',
-    ...(style ? { style } : {}),
-  });
-  if ('refused' in turn) return { ok: false, reason: turn.refused };
-  return applyActions(game, turn.actions);
+  const bot = botFor(game, side);
+  const fast = bot === 'search' ? 'balanced' : bot;
+  return applyBotTurn(game, side, fastBotPlay(game, side, fast), fast);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Json } from '../../../engine/document/layout';
 import type { ScenarioDoc } from '../../../engine/format/types';
-import type { BotStyle } from '../../../engine/game/gameDef';
+import type { BotName } from '../../../engine/game/bots/baseline';
 import { runLab, type LabRun } from '../../../engine/lab/runner';
 import type { LabProgress, LabReport } from '../../../engine/lab/types';
 import { labGameOf } from '../../../engine/lab/worker';
@@ -27,14 +27,9 @@ import type { Host } from '../../host/Host';
 import { ControlChart, HeatMap, LengthChart, PlanTable, Shortfalls, WinShares } from './LabCharts';
 import { labWorkers, webLabWorker } from './labClient';
 import { labGameForPlaytest } from './labReplay';
+import { BOT_CHOICES } from '../playtest/botChoices';
 import './lab.css';
 import { LabSightMap } from '../sight/LabSightMap';
-
-const STYLES: readonly { value: BotStyle; label: string }[] = [
-  { value: 'cautious', label: 'Cautious' },
-  { value: 'balanced', label: 'Balanced' },
-  { value: 'aggressive', label: 'Aggressive' },
-];
 
 /** Counter colours for sides that do not set their own (as the playtest uses). */
 const SIDE_COLOURS = ['#2f5fb3', '#b8322a', '#2f8f4e', '#8a4fb3'];
@@ -88,7 +83,7 @@ export function LabDialog({
       ),
     [sides],
   );
-  const [styles, setStyles] = useState<Record<string, BotStyle>>(() =>
+  const [styles, setStyles] = useState<Record<string, BotName>>(() =>
     Object.fromEntries(sides.map((s) => [s.id, scenario.playtest?.bots?.[s.id] ?? 'balanced'])),
   );
   const [games, setGames] = useState('100');
@@ -332,12 +327,12 @@ export function LabDialog({
                 aria-label={`Bot style for ${s.name}`}
                 value={styles[s.id]}
                 onChange={(e) => {
-                  setStyles({ ...styles, [s.id]: e.target.value as BotStyle });
+                  setStyles({ ...styles, [s.id]: e.target.value as BotName });
                   setSaved(false);
                 }}
               >
-                {STYLES.map((o) => (
-                  <option key={o.value} value={o.value}>
+                {BOT_CHOICES.map((o) => (
+                  <option key={o.value} value={o.value} title={o.hint}>
                     {o.label}
                   </option>
                 ))}
