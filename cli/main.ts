@@ -43,6 +43,14 @@ const COMMANDS: Record<string, Command> = {
     summary: 'the same as simulate',
     load: () => import('./simulate'),
   },
+  balance: {
+    summary: 'the balance advisor: what to change (units, turn limit, zones...) to make it fair',
+    load: () => import('./balance'),
+  },
+  ladder: {
+    summary: 'the bot strength ladder: every pair of bots both ways round, Elo with intervals',
+    load: () => import('./ladder'),
+  },
   worker: {
     summary: 'play balance-lab games from a Redis queue for "simulate --queue"',
     load: () => import('./worker'),

@@ -414,21 +414,27 @@ export async function adviseBalance(
     );
   const decisiveness = (r: VariantResult) => 100 * (r.decided.share - originalResult.decided.share);
   const fair = tried.filter((t) => t.r.verdict === 'fair');
-  // Among the fair, those whose games stay as decisive as the original's come first.
-  const ranked = (
+  const offDecisive = (r: VariantResult) => Number(Math.abs(decisiveness(r)) > 10);
+  // Among the fair, those whose games stay as decisive as the original's come first; without a
+  // fair one, the open variants whose interval contains the target, likeliest fair first.
+  const ranked =
     fair.length > 0
-      ? fair
-      : tried.filter(
-          (t) => t.r.verdict === 'open' && t.r.share.low <= target && target <= t.r.share.high,
+      ? [...fair].sort(
+          (x, y) =>
+            offDecisive(x.r) - offDecisive(y.r) ||
+            distance(x.r, target) - distance(y.r, target) ||
+            x.r.id.localeCompare(y.r.id),
         )
-  )
-    .sort(
-      (x, y) =>
-        Number(Math.abs(decisiveness(x.r)) > 10) - Number(Math.abs(decisiveness(y.r)) > 10) ||
-        distance(x.r, target) - distance(y.r, target) ||
-        x.r.id.localeCompare(y.r.id),
-    )
-    .slice(0, want);
+      : tried
+          .filter(
+            (t) => t.r.verdict === 'open' && t.r.share.low <= target && target <= t.r.share.high,
+          )
+          .sort(
+            (x, y) =>
+              chanceFair(y.r.share, target, tolerance) - chanceFair(x.r.share, target, tolerance) ||
+              x.r.id.localeCompare(y.r.id),
+          );
+  ranked.splice(want);
   const suggestions: Suggestion[] = ranked.map((t) => ({
     ...t.r,
     scenario: t.arm.variant.scenario,

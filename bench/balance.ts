@@ -1,0 +1,124 @@
+/**
+ * The balance advisor's checks (issue 40), as numbers: on the village with half of side B's tanks
+ * removed (the lab's own imbalance, bench/lab.ts) it must propose a variant whose interval
+ * contains 50% and whose decisiveness stays within 10 points of the original's; on the mirrored
+ * village it must say already fair and propose nothing; on one bundled scenario of every other
+ * ruleset it must run to an answer. Prints each answer, the games it cost and the time, on
+ * worker threads as `sandtable balance` plays them. Prints numbers; it is not a test (the three
+ * take many minutes).
+ *
+ * Run: npm run bench:balance [-- --budget N (2000)] [--others-budget N (600)] [--workers W]
+ *      [--seed S] [--only village|mirrored|others]
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { loadDocument, type ScenarioDoc } from '../engine/format/index';
+import { adviseBalance, advisorLines, type AdvisorReport } from '../engine/lab/advisor';
+import { runLab } from '../engine/lab/runner';
+import { withoutShareOfClass } from '../engine/lab/variants';
+import { labPlayer, threadPool } from '../cli/balance';
+import { defaultLabWorkers } from '../cli/labThreads';
+
+const args = process.argv.slice(2);
+const opt = (name: string): string | undefined => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const budget = Number(opt('budget') ?? 2000);
+const othersBudget = Number(opt('others-budget') ?? 600);
+const workers = Number(opt('workers') ?? defaultLabWorkers());
+const seed = Number(opt('seed') ?? 1);
+const only = opt('only');
+
+const load = (file: string): ScenarioDoc => {
+  const r = loadDocument(readFileSync(file, 'utf8'), { file, expect: ['sandtable.scenario'] });
+  if (!r.ok) throw new Error(`${file} does not load`);
+  return r.doc as ScenarioDoc;
+};
+
+async function advise(title: string, doc: ScenarioDoc, games: number): Promise<AdvisorReport> {
+  const pool = threadPool();
+  const player = labPlayer(
+    (b, onGame) =>
+      runLab(b.scenario, b.settings, {
+        spawn: pool.spawn,
+        workers,
+        onProgress: (_p, r) => onGame(r),
+      }),
+    false,
+  );
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  let shown = 0;
+  try {
+    const r = await adviseBalance(doc, player.play, {
+      budgetGames: games,
+      firstSeed: seed,
+      onProgress: (p) => {
+        if (performance.now() - shown < 10_000) return;
+        shown = performance.now();
+        process.stderr.write(
+          `  ${title}: ${p.games}/${p.budget} games, ${p.fair} fair, ${p.out} out, ${p.open} open\n`,
+        );
+      },
+    });
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    console.log(`\n== ${title}`);
+    for (const line of advisorLines(r)) console.log(line);
+    console.log(
+      `${r.games} games in ${seconds.toFixed(1)} s: ${Math.round((r.games / seconds) * 60)} games/min wall clock on ${workers} thread${workers === 1 ? '' : 's'} (main thread ${((cpu.user + cpu.system) / 1e6).toFixed(1)} CPU s); load average ${loadavg()[0]!.toFixed(1)}`,
+    );
+    return r;
+  } finally {
+    pool.close();
+  }
+}
+
+const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+console.log(
+  `balance advisor checks: budget ${budget} games (others ${othersBudget}), seed ${seed}, ${workers} worker threads; load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+if (!only || only === 'village') {
+  const village = load('scenarios/tankplank-village.scenario.json');
+  const weakened = withoutShareOfClass(village, 'b', 'tank', 0.5);
+  const r = await advise(
+    `village, side B without ${weakened.removed.length} of its ${weakened.had} tanks (${weakened.removed.join(', ')})`,
+    weakened.scenario,
+    budget,
+  );
+  const ok = r.suggestions.find(
+    (s) =>
+      s.verdict === 'fair' &&
+      s.share.low <= 0.5 &&
+      0.5 <= s.share.high &&
+      Math.abs(s.decisivenessChange) <= 10,
+  );
+  console.log(
+    `check: a fair variant whose interval contains 50% and decisiveness within 10 points: ${pass(ok !== undefined)}${ok ? ` (${ok.change})` : ''}`,
+  );
+}
+if (!only || only === 'mirrored') {
+  const r = await advise(
+    'mirrored village',
+    load('scenarios/tankplank-village-mirrored.scenario.json'),
+    budget,
+  );
+  console.log(
+    `check: already fair, nothing proposed: ${pass(r.answer === 'already fair' && r.suggestions.length === 0)}`,
+  );
+}
+if (!only || only === 'others') {
+  for (const file of [
+    'scenarios/tanks-last-battle-of-alpha-66.scenario.json',
+    'scenarios/tank-contour-hills.scenario.json',
+    'scenarios/ww1-wire.scenario.json',
+  ]) {
+    const doc = load(file);
+    const r = await advise(`${doc.ruleset.id}: ${file}`, doc, othersBudget);
+    console.log(`check: ran to an answer (${r.answer}): ${pass(!r.stopped && r.games > 0)}`);
+  }
+}
