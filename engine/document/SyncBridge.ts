@@ -249,7 +249,8 @@ export class SyncBridge {
       this.shared.store.pendingStructs !== null || this.shared.store.pendingDs !== null;
     const refused: RefusedEntry[] = [];
     const mapFields = this.sharedMapFields();
-    const known = new Set(this.store.repairs().map((r) => r.key));
+    const repairable = this.mayRepair(writes);
+    const known = repairable ? new Set(this.store.repairs().map((r) => r.key)) : new Set<string>();
     const authors = advancedClients(tr, this.shared.clientID);
     this.store.ydoc.transact(() => {
       const groups = new Map<string, Write[]>();
@@ -320,8 +321,29 @@ export class SyncBridge {
       this.store.invalidate(names);
     }, REMOTE);
     if (refused.length) this.onRefused(refused);
-    const repairs = this.store.repairs().filter((r) => !known.has(r.key));
+    const repairs = repairable ? this.store.repairs().filter((r) => !known.has(r.key)) : [];
     if (repairs.length) this.options.onRepaired?.(repairs.map((r) => this.withAuthor(r, authors)));
+  }
+
+  /**
+   * Whether writing these entries can make the exported scenario resolve something new (a loop,
+   * an orphan, a dangling reference: mergeView.ts). Features of a table map that are added or
+   * changed, none of them a bridge or catwalk, cannot: only those link to other features. Saves
+   * rebuilding the map's view on every tree a peer moves.
+   */
+  private mayRepair(writes: readonly { name: string; key: string }[]): boolean {
+    if (this.store.map.get('kind') !== 'table') return true;
+    const links = (v: unknown) => {
+      const kind = (v as { kind?: unknown } | undefined)?.kind;
+      return kind === 'bridge' || kind === 'catwalk';
+    };
+    return writes.some(({ name, key }) => {
+      if (name !== 'features' && name !== 'features:at') return true;
+      const from = this.shared.getMap<Json>(name);
+      if (!from.has(key)) return true;
+      const stored = this.store.ydoc.getMap<Json>('features').get(key);
+      return links(this.shared.getMap<Json>('features').get(key)) || links(stored);
+    });
   }
 
   /** A repair with the author of the place or record it is about. */

@@ -98,8 +98,12 @@ export function changeProblems(
     grown.add(base);
     out.push(...mapRecordProblems(store, kind, base, key, collection.get(key) as Json));
   }
-  for (const base of grown)
-    if (store.collection(base).list().length > MAX_ITEMS.get(base)!) return whole();
+  for (const base of grown) {
+    const c = store.collection(base);
+    // Y.Map's own table holds deleted keys too: a bound on the count that costs nothing.
+    const bound = (c.places as unknown as { _map: Map<string, unknown> })._map.size;
+    if (bound > MAX_ITEMS.get(base)! && c.list().length > MAX_ITEMS.get(base)!) return whole();
+  }
   return out;
 }
 
