@@ -143,7 +143,8 @@ function goForObjective(
         return;
       const spot = vantage(ctx, s, id, here, enemy, stop);
       if (spot) {
-        advance(ctx, get, apply, entries, id, spot, 0.3, 0);
+        // All the way onto it: the spot sees him, a step short of it may not (a house corner).
+        advance(ctx, get, apply, entries, id, spot, 0, 0);
         return;
       }
     }

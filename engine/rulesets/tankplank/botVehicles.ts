@@ -160,7 +160,7 @@ export function moveVehicle(
     const q = tablePoint(quarry.at[0], quarry.at[1]);
     if (seesBetween(ctx, s, { unit: u.id, point: here }, { unit: quarry.id, point: q })) return;
     const spot = vantage(ctx, s, u.id, here, quarry, Math.max(standOff, 4));
-    if (spot) advance(ctx, get, apply, entries, u.id, spot, 0.3, 0);
+    if (spot) advance(ctx, get, apply, entries, u.id, spot, 0, 0);
     else advance(ctx, get, apply, entries, u.id, q, Math.min(standOff, 2), 0);
     return;
   }
