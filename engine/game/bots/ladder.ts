@@ -1,5 +1,5 @@
 import type { AnyGameDef } from '../gameDef';
-import { simulate, type StopReason } from '../simulate';
+import { GAME_TIME_BUDGET_MS, simulate, type StopReason } from '../simulate';
 import { botPlayer, type BotName } from './baseline';
 import { wilson } from '../../lab/stats';
 import type { Share } from '../../lab/types';
@@ -27,6 +27,8 @@ export interface LadderSettings {
    * one baseline (`random`) at a fraction of the games. The ratings still come from one fit.
    */
   readonly against?: BotName;
+  /** The search bot's strength (`SEARCH_STRENGTHS`, 1 the quickest), when it plays; its default otherwise. */
+  readonly searchStrength?: number;
 }
 
 /** One game of the ladder: the seed and the bot on each side, in the game's side order. */
@@ -73,6 +75,11 @@ export function ladderSettingsProblem(s: LadderSettings): string | undefined {
   if (!Number.isSafeInteger(s.firstSeed)) return `the first seed must be a whole number`;
   if (s.turnLimit !== undefined && !(Number.isSafeInteger(s.turnLimit) && s.turnLimit > 0))
     return `the turn limit must be a whole number from 1, not ${s.turnLimit}`;
+  if (
+    s.searchStrength !== undefined &&
+    !(Number.isSafeInteger(s.searchStrength) && s.searchStrength >= 1)
+  )
+    return `the search strength must be a whole number from 1, not ${s.searchStrength}`;
   if (s.against !== undefined && !s.bots.includes(s.against))
     return `"${s.against}" is not one of the bots (${s.bots.join(', ')})`;
   return undefined;
@@ -118,6 +125,8 @@ export function playLadderGame(
   g: LadderGame,
   options: {
     readonly turnLimit?: number;
+    /** The search bot's strength (see `LadderSettings`). */
+    readonly searchStrength?: number;
     /** A clock (milliseconds) and budget for the whole game; without one, no budget. */
     readonly timeBudget?: { readonly ms: number; readonly now: () => number };
   } = {},
@@ -129,7 +138,15 @@ export function playLadderGame(
     seed: g.seed,
     record: false,
     players: Object.fromEntries(
-      sides.map((id, k) => [id, botPlayer(game, g.players[k]!, g.seed * 10 + k)]),
+      sides.map((id, k) => [
+        id,
+        botPlayer(
+          game,
+          g.players[k]!,
+          g.seed * 10 + k,
+          options.searchStrength !== undefined ? { strength: options.searchStrength } : {},
+        ),
+      ]),
     ),
     ...(options.turnLimit !== undefined ? { turnLimit: options.turnLimit } : {}),
     ...(options.timeBudget ? { timeBudget: options.timeBudget } : {}),
@@ -615,9 +632,9 @@ export function pairLines(r: LadderReport): string[] {
     firstIsX
       ? `${s.firstWins}-${s.draws}-${s.secondWins}`
       : `${s.secondWins}-${s.draws}-${s.firstWins}`;
-  const firstName = r.sides[0]?.name ?? 'first side';
+  const [first, second] = [r.sides[0]?.name ?? 'first side', r.sides[1]?.name ?? 'second side'];
   return [
-    `Pairs (X v Y; wins of all games and of the decided ones, 95% Wilson intervals; X's won-drawn-lost with X on ${firstName} and on the other side):`,
+    `Pairs (X v Y; wins of all games and of the decided ones, 95% Wilson intervals; games and X's won-drawn-lost with X on each side):`,
     ...columns(
       [
         [
@@ -628,8 +645,8 @@ export function pairLines(r: LadderReport): string[] {
           'draws (at limit)',
           'X of decided',
           'unfinished (X/Y stalled)',
-          'X first',
-          'X second',
+          `X on ${first}`,
+          `X on ${second}`,
           'turns mean/median',
         ],
         ...r.pairs.map((p) => [
@@ -666,4 +683,18 @@ export function ladderLines(r: LadderReport): string[] {
     );
   } else lines.push('unfinished: 0 (no game stalled)');
   return lines;
+}
+
+/**
+ * How much a search bot's game may take over a fast bots' game before it counts as stalled: it
+ * thinks up to a couple of seconds a side turn where the fast bots take milliseconds.
+ */
+export const SEARCH_BUDGET_FACTOR = 10;
+
+/**
+ * The time budget of one ladder game: the lab's (`GAME_TIME_BUDGET_MS`), times
+ * `SEARCH_BUDGET_FACTOR` when the search bot plays in it.
+ */
+export function ladderTimeBudgetMs(g: LadderGame): number {
+  return GAME_TIME_BUDGET_MS * (g.players.includes('search') ? SEARCH_BUDGET_FACTOR : 1);
 }
