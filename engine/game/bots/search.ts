@@ -82,8 +82,10 @@ export interface SearchOptions {
 /** A side turn the search weighs. */
 interface Candidate<S, A, E> {
   readonly label: string;
-  /** The turn played on the real state (what is returned when it is chosen). */
+  /** The turn as planned (on the state as the side believes it). */
   readonly turn: SideTurn<S, A, E>;
+  /** The state it was planned on. */
+  readonly planned: S;
   /** The style the side plays on with in this candidate's rollouts. */
   readonly style: BotStyle;
   total: number;
@@ -131,13 +133,20 @@ function variantTurn<S, A extends GameAction, E>(
 ): SideTurn<S, A, E> | undefined {
   const turn = new SideTurnBuilder(game.reduce, start, MAX_STEPS);
   for (const a of prefix) if (!turn.apply(a)) return undefined;
-  for (let i = 0; (i < sampled || finish === 'random') && asked(game, turn.state, side); i++) {
+  // The phase the variant plays on in: once the side's part of it is over (the turn may resolve
+  // and ask the side again for the next), the variant is done.
+  const from = game.status(turn.state);
+  const going = (st: S) => {
+    const now = game.status(st);
+    return asked(game, st, side) && now.turn === from.turn && now.phase === from.phase;
+  };
+  for (let i = 0; (i < sampled || finish === 'random') && going(turn.state); i++) {
     if (!turn.step()) break;
     const a = chooseAction(game, turn.state, side, rng);
     if (!turn.applyFirst(a, game.endPhaseAction(turn.state, side))) return undefined;
   }
   const actions: A[] = [...turn.actions];
-  if (asked(game, turn.state, side)) {
+  if (going(turn.state)) {
     const rest =
       finish === 'end' || finish === 'random' ? [] : game.bot(turn.state, side, finish).actions;
     actions.push(...(rest.length > 0 ? rest : [game.endPhaseAction(turn.state, side)]));
@@ -172,7 +181,7 @@ function candidates<S, A extends GameAction, E>(
     const key = JSON.stringify(turn.actions);
     if (seen.has(key)) return;
     seen.add(key);
-    out.push({ label, turn, style, total: 0, games: 0 });
+    out.push({ label, turn, style, planned: state, total: 0, games: 0 });
   };
   const styled = STYLES.map((style) => {
     const t = game.bot(state, side, style);
@@ -244,6 +253,35 @@ function rollout<S, A extends GameAction, E>(
 }
 
 /**
+ * The chosen candidate played on the real state: its actions while the rules accept them (the
+ * state it was planned on may differ in what the side cannot see); where one is refused, its
+ * style's bot finishes the side's part of the phase.
+ */
+function played<S, A extends GameAction, E>(
+  game: GameDef<S, A, E>,
+  state: S,
+  side: string,
+  c: Candidate<S, A, E>,
+): SideTurn<S, A, E> {
+  if (c.planned === state) return c.turn;
+  const turn = new SideTurnBuilder(game.reduce, state, MAX_STEPS);
+  let refused = false;
+  for (const a of c.turn.actions)
+    if (!turn.apply(a)) {
+      refused = true;
+      break;
+    }
+  if (refused && asked(game, turn.state, side)) {
+    const rest = game.bot(turn.state, side, c.style);
+    for (const a of rest.actions.length > 0
+      ? rest.actions
+      : [game.endPhaseAction(turn.state, side)])
+      if (!turn.apply(a)) break;
+  }
+  return turn.done();
+}
+
+/**
  * The search bot's side turn (see the module's header): the candidate that scored best, with the
  * candidates and their scores as its explanation. No actions when the side is not asked to act.
  */
@@ -256,7 +294,12 @@ export function searchTurn<S, A extends GameAction, E>(
   if (!asked(game, state, side)) return { actions: [], state, events: [] };
   const preset = searchStrength(options.strength);
   const seed = options.seed | 0;
-  const cands = candidates(game, state, side, preset.variants, actionRng(mixSeed(seed, 0, 0)));
+  // The candidates are planned on the state as the side believes it (the real one where nothing
+  // is hidden): a bot that read a screened unit's true place would leak it into the choice.
+  const belief = game.determinize
+    ? game.determinize(state, side, actionRng(mixSeed(seed, 0, 1)))
+    : state;
+  const cands = candidates(game, belief, side, preset.variants, actionRng(mixSeed(seed, 0, 0)));
   if (cands.length === 0) {
     const t = game.bot(state, side);
     return { ...t, explanation: { notes: ['nothing to weigh: the balanced bot plays'] } };
@@ -264,7 +307,7 @@ export function searchTurn<S, A extends GameAction, E>(
   if (cands.length === 1) {
     const only = cands[0]!;
     return {
-      ...only.turn,
+      ...played(game, state, side, only),
       explanation: { notes: [`one side turn to play (${only.label}): nothing to weigh`] },
     };
   }
@@ -298,7 +341,8 @@ export function searchTurn<S, A extends GameAction, E>(
         }
         c.total += rollout(game, state, side, c, preset.horizon, seed, next);
         c.games++;
-        options.onProgress?.(++done, total);
+        done++;
+        options.onProgress?.(done, total);
       }
     if (!stopped) alive = ranked(alive).slice(0, Math.ceil(alive.length / 2));
   }
@@ -313,7 +357,7 @@ export function searchTurn<S, A extends GameAction, E>(
     `chose the ${chosen.label}: ${Math.round(100 * Math.max(0, mean(chosen)))}% expected over ${chosen.games} games`,
   ];
   if (stopped) notes.push(`stopped after ${done} of ${total} games: the best so far is played`);
-  return { ...chosen.turn, explanation: { notes, candidates: listed } };
+  return { ...played(game, state, side, chosen), explanation: { notes, candidates: listed } };
 }
 
 /**

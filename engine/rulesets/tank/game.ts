@@ -2,6 +2,7 @@ import type { ScenarioDoc } from '../../format';
 import { defineGame, type SideSpec } from '../../game/defineGame';
 import type { GameDef } from '../../game/gameDef';
 import { tankBotTurn } from './bot';
+import { tankDeterminize } from './determinize';
 import { tankLegalActions, tankSampleAction } from './legal';
 import { createTankContext, type TankContext } from './rules/context';
 import { newTankGame, tankReducer } from './rules/reducer';
@@ -91,6 +92,7 @@ export function tankGame(ctx: TankContext): TankGame {
         ? { actions: [{ type: 'resolve', all: true }], state: r.state, events: r.events }
         : { actions: [], state, events: [] };
     },
+    determinize: tankDeterminize(ctx),
     legalActions: (state, side) => tankLegalActions(ctx, reducer, state, side),
     score: tankScore(ctx),
     sampleAction: (state, side, rng) => tankSampleAction(ctx, reducer, state, side, rng),

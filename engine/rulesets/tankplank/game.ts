@@ -2,6 +2,7 @@ import { defineGame, type SideSpec } from '../../game/defineGame';
 import type { GameDef, GameResult } from '../../game/gameDef';
 import { TANKPLANK_ACTIONS } from './actionSchema';
 import { botPhase } from './bot';
+import { tankplankDeterminize } from './determinize';
 import { botPlanName } from './botPlan';
 import { tankplankFirstPlayer, tankplankScore } from './score';
 import { tankplankSampleAction } from './legal';
@@ -96,6 +97,7 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
       ...(timeUp ? { timeUp: true } : {}),
     }),
     bot: (state, side, style) => botPhase(ctx, state, side, style),
+    determinize: tankplankDeterminize(ctx, screenTurn),
     botPlan: (state, side) => botPlanName(ctx, state, side),
     score: tankplankScore(ctx),
     firstPlayer: (state) => tankplankFirstPlayer(ctx, state),

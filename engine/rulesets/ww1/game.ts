@@ -4,6 +4,7 @@ import type { GameDef, GameResult, Viewer } from '../../game/gameDef';
 import { lastAttackKills } from '../../game/kills';
 import { WW1_ACTIONS } from './actionSchema';
 import { botTurn } from './bot';
+import { ww1Determinize } from './determinize';
 import { ww1LegalActions } from './legal';
 import { ww1Score } from './score';
 import { readWw1Rules, type Ww1Rules } from './rules/data';
@@ -155,6 +156,7 @@ export function ww1Game(ctx: Ww1Context): Ww1Game {
         };
       }),
     bot: (state, side, style) => botTurn(ctx.board, state, side, style),
+    determinize: ww1Determinize,
     legalActions: (state, side) => ww1LegalActions(board, state, side),
     score: ww1Score(ctx),
   });

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { seedRng, type RngState } from '../../random/dice';
+import type { ActionSpec } from '../actionSchema';
+import { defineGame } from '../defineGame';
+import type { BotStyle, GameDef } from '../gameDef';
+import { accepted, invalid } from '../reducer';
+import { simulate } from '../simulate';
+import { botPlayer, BOT_NAMES } from './baseline';
+import { SEARCH_STRENGTHS, searchStrength, searchTurn } from './search';
+
+/**
+ * A race to 10: on its turn a side adds 1, 2 or 3 to its count as often as it likes, then
+ * passes; the first to 10 wins. Its bot adds once and passes (1 cautious, 2 balanced, 3
+ * aggressive), so the first side always wins a game of bots in one style; a side that adds more in
+ * one turn can overtake it.
+ */
+type RaceState = {
+  readonly counts: Readonly<Record<string, number>>;
+  readonly active: string;
+  readonly winner?: string;
+  readonly rng: RngState;
+};
+type RaceAction = { readonly type: 'add'; readonly by: number } | { readonly type: 'pass' };
+
+const STEP: Readonly<Record<BotStyle, number>> = { cautious: 1, balanced: 2, aggressive: 3 };
+const other = (side: string) => (side === 'a' ? 'b' : 'a');
+const race: GameDef<RaceState, RaceAction, string> = defineGame<RaceState, RaceAction, string>({
+  rulesetId: 'race',
+  sides: ['a', 'b'].map((id) => ({ id, name: id.toUpperCase(), deployment: 'none' })),
+  actions: new Map<string, ActionSpec>([
+    ['add', { description: 'adds', fields: { by: { kind: 'number', min: 1, max: 3 } } }],
+    ['pass', { description: 'passes', fields: {} }],
+  ]),
+  rules: (s, a) => {
+    if (s.winner) return invalid('the race is over');
+    if (a.type === 'pass') return accepted({ ...s, active: other(s.active) }, ['pass']);
+    const n = s.counts[s.active]! + a.by;
+    if (n > 10) return invalid('past 10');
+    return accepted(
+      { ...s, counts: { ...s.counts, [s.active]: n }, ...(n === 10 ? { winner: s.active } : {}) },
+      [`+${a.by}`],
+    );
+  },
+  newGame: (o) => ({ counts: { a: 0, b: 0 }, active: 'a', rng: seedRng(o.seed) }),
+  status: (s) => ({
+    turn: 0,
+    phase: 'race',
+    waitingFor: s.winner ? [] : [s.active],
+    over: s.winner !== undefined,
+  }),
+  result: (s) => (s.winner ? { winner: s.winner, text: `${s.winner} wins` } : undefined),
+  eventVisible: () => true,
+  actionSide: (s) => s.active,
+  endPhaseAction: () => ({ type: 'pass' }),
+  bot: (s, side, style = 'balanced') => {
+    const by = Math.min(STEP[style], 10 - s.counts[side]!);
+    const actions: RaceAction[] = [{ type: 'add', by }, { type: 'pass' }];
+    let st = s;
+    const events: string[] = [];
+    for (const a of actions) {
+      const r = race.reduce(st, a);
+      if (!r.ok) break;
+      st = r.state;
+      events.push(...r.events);
+    }
+    return { actions: actions.slice(0, st.winner ? 1 : 2), state: st, events };
+  },
+  legalActions: (s, side) =>
+    s.winner || s.active !== side
+      ? []
+      : [
+          ...[1, 2, 3]
+            .filter((by) => s.counts[side]! + by <= 10)
+            .map((by): RaceAction => ({ type: 'add', by })),
+          { type: 'pass' },
+        ],
+});
+
+/** The state after the first side's bot turn: the second side to move. */
+const afterA = () => race.bot(race.newGame({ seed: 1 }), 'a').state;
+
+describe('the search bot', () => {
+  it('gives the same turn and explanation for the same state, side, seed and strength', () => {
+    const s = afterA();
+    const one = searchTurn(race, s, 'b', { seed: 7, strength: 2 });
+    const two = searchTurn(race, s, 'b', { seed: 7, strength: 2 });
+    expect(two.actions).toEqual(one.actions);
+    expect(two.explanation).toEqual(one.explanation);
+    expect(one.actions.length).toBeGreaterThan(0);
+  });
+
+  it('explains its turn: the candidates in words with scores and games, the chosen one first', () => {
+    const t = searchTurn(race, afterA(), 'b', { seed: 3, strength: 2 });
+    const cands = t.explanation!.candidates!;
+    expect(cands.length).toBeGreaterThan(2);
+    expect(cands.filter((c) => c.chosen)).toEqual([cands[0]]);
+    expect(cands.map((c) => c.label)).toContain("balanced bot's turn");
+    for (const c of cands) {
+      expect(c.score).toBeGreaterThanOrEqual(0);
+      expect(c.score).toBeLessThanOrEqual(1);
+    }
+    expect(cands[0]!.games).toBeGreaterThan(0);
+    expect(t.explanation!.notes.join(' ')).toMatch(/weighed \d+ side turns/);
+    // Identical action lists are weighed once.
+    const keys = new Set(cands.map((c) => c.label));
+    expect(keys.size).toBe(cands.length);
+  });
+
+  it('overtakes a bot that always wins from the first seat, where the bot itself never does', () => {
+    let searchWins = 0;
+    let botWins = 0;
+    for (let seed = 1; seed <= 4; seed++) {
+      const vsSearch = simulate(race, {
+        seed,
+        players: { b: botPlayer(race, 'search', seed, { strength: 1 }) },
+      });
+      if (vsSearch.result?.winner === 'b') searchWins++;
+      if (simulate(race, { seed }).result?.winner === 'b') botWins++;
+    }
+    expect(botWins).toBe(0);
+    expect(searchWins).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reseeds the dice and draws the hidden parts, as the searching side, before every rollout', () => {
+    const viewers: string[] = [];
+    const seeds = new Set<string>();
+    let reseeded = 0;
+    const watched: GameDef<RaceState, RaceAction, string> = {
+      ...race,
+      dice: {
+        get: race.dice.get,
+        set: (s, rng) => {
+          reseeded++;
+          seeds.add(JSON.stringify(rng.state));
+          return race.dice.set(s, rng);
+        },
+      },
+      determinize: (s, viewer) => {
+        viewers.push(viewer);
+        return s;
+      },
+    };
+    let done = 0;
+    const t = searchTurn(watched, afterA(), 'b', {
+      seed: 5,
+      strength: 2,
+      onProgress: (n) => (done = n),
+    });
+    expect(done).toBeGreaterThan(0);
+    expect(reseeded).toBe(done);
+    // Once for the state the candidates are planned on, then once a rollout.
+    expect(viewers).toEqual(Array(done + 1).fill('b'));
+    // Each rollout its own dice (shared by the candidates, so fewer seeds than rollouts).
+    expect(seeds.size).toBeGreaterThan(1);
+    expect(t.explanation!.candidates!.reduce((n, c) => n + c.games, 0)).toBe(done);
+  });
+
+  it('stops when asked, or at its deadline, and plays the best so far', () => {
+    const s = afterA();
+    const progress: [number, number][] = [];
+    let asked = 0;
+    const t = searchTurn(race, s, 'b', {
+      seed: 2,
+      strength: 3,
+      shouldStop: () => ++asked > 4,
+      onProgress: (d, total) => progress.push([d, total]),
+    });
+    expect(progress.map(([d]) => d)).toEqual([1, 2, 3, 4]);
+    const total = progress[0]![1];
+    expect(total).toBeGreaterThan(4);
+    expect(t.explanation!.notes.join(' ')).toContain(`stopped after 4 of ${total} games`);
+    expect(t.actions.length).toBeGreaterThan(0);
+    let clock = 0;
+    const timed = searchTurn(race, s, 'b', {
+      seed: 2,
+      strength: 3,
+      now: () => clock++,
+      deadline: 3,
+    });
+    expect(timed.explanation!.notes.join(' ')).toContain(`stopped after 3 of ${total} games`);
+  });
+
+  it('does nothing for a side not asked to act; presets grow with strength', () => {
+    expect(searchTurn(race, afterA(), 'a', { seed: 1 }).actions).toEqual([]);
+    expect(searchStrength(0)).toBe(SEARCH_STRENGTHS[0]);
+    expect(searchStrength(99)).toBe(SEARCH_STRENGTHS.at(-1));
+    for (let i = 1; i < SEARCH_STRENGTHS.length; i++)
+      expect(SEARCH_STRENGTHS[i]!.rollouts).toBeGreaterThan(SEARCH_STRENGTHS[i - 1]!.rollouts);
+    expect(BOT_NAMES).toContain('search');
+  });
+
+  it('plays whole games as a player of simulate, the same for the same seed', () => {
+    const play = () =>
+      simulate(race, { seed: 9, players: { a: botPlayer(race, 'search', 9, { strength: 1 }) } });
+    expect(play().actions).toEqual(play().actions);
+    expect(play().stoppedBy).toBe('over');
+  });
+});
