@@ -127,6 +127,32 @@ export function keyword(
 ): number | true | undefined {
   const own = info(ctx, id).card.keywords.get(name);
   if (own !== undefined) return own;
+  const cards = state.models[id]?.cards;
+  if (!cards) return cardKeyword(ctx, state, id, name);
+  // The answer depends on the model's cards (which are face up) and its platoon's card: kept by
+  // the model's list of cards, which a state shares with the next until a card changes.
+  let byCards = KEYWORDS.get(ctx);
+  if (!byCards) KEYWORDS.set(ctx, (byCards = new WeakMap()));
+  let known = byCards.get(cards);
+  if (!known) byCards.set(cards, (known = new Map()));
+  const key = `${id}\u0000${name}`;
+  if (known.has(key)) return known.get(key);
+  const found = cardKeyword(ctx, state, id, name);
+  known.set(key, found);
+  return found;
+}
+const KEYWORDS = new WeakMap<
+  TanksContext,
+  WeakMap<ModelState['cards'], Map<string, number | true | undefined>>
+>();
+
+/** A keyword a card in play gives the model. */
+function cardKeyword(
+  ctx: TanksContext,
+  state: TanksState,
+  id: string,
+  name: string,
+): number | true | undefined {
   const kind = info(ctx, id).card.kind;
   for (const c of cardsInPlay(ctx, state, id)) {
     const card = ctx.rules.cat.cards.get(c);

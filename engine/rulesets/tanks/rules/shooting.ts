@@ -84,9 +84,18 @@ export function boostOf(
 
 /** The mean Damage of a Critical card in the deck for a kind of target. */
 export function meanCriticalDamage(ctx: TanksContext, kind: 'tank' | 'helicopter'): number {
-  const deck = ctx.rules.criticalDeck;
-  return deck.reduce((s, c) => s + cardDamage(ctx, c, kind), 0) / deck.length;
+  let byKind = MEAN_CRITICAL.get(ctx);
+  if (!byKind) MEAN_CRITICAL.set(ctx, (byKind = new Map()));
+  let mean = byKind.get(kind);
+  if (mean === undefined) {
+    const deck = ctx.rules.criticalDeck;
+    mean = deck.reduce((s, c) => s + cardDamage(ctx, c, kind), 0) / deck.length;
+    byKind.set(kind, mean);
+  }
+  return mean;
 }
+/** The whole deck's mean, which never changes in a game: kept per context. */
+const MEAN_CRITICAL = new WeakMap<TanksContext, Map<'tank' | 'helicopter', number>>();
 
 /** How a shot is planned when the caller already has part of the answer. */
 export interface ShotOptions {

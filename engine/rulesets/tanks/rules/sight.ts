@@ -143,6 +143,24 @@ function sameTerrain(
 }
 
 function overlapsFootprint(piece: TerrainPiece, f: Footprint): boolean {
+  const b = piece.box;
+  if (f.shape === 'disc') {
+    const c = f.centre;
+    const r = f.radius;
+    if (b.maxX < c.x - r || b.minX > c.x + r || b.maxY < c.y - r || b.minY > c.y + r) return false;
+  } else {
+    let minX = Infinity;
+    let maxX = -Infinity;
+    let minY = Infinity;
+    let maxY = -Infinity;
+    for (const p of f.corners) {
+      minX = Math.min(minX, p.x);
+      maxX = Math.max(maxX, p.x);
+      minY = Math.min(minY, p.y);
+      maxY = Math.max(maxY, p.y);
+    }
+    if (b.maxX < minX || b.minX > maxX || b.maxY < minY || b.minY > maxY) return false;
+  }
   return f.shape === 'hull'
     ? polygonsOverlap(f.corners, piece.polygon)
     : discPolygonOverlap(f.centre, f.radius, piece.polygon);
@@ -332,6 +350,115 @@ function targetPoints(ctx: TanksContext, target: ModelState): readonly TablePoin
 }
 const TARGET_POINTS = new WeakMap<TanksContext, WeakMap<ModelState, readonly TablePoint[]>>();
 
+/**
+ * Whether a line is stopped (`blocks`) or, for cover, passes anything that blocks or conceals
+ * (`conceals`), as `checkLine` would find, without naming it: the first piece or tank that does is
+ * enough. `pieces` are the setup's pieces near the line's end points, the ignored ones left out.
+ */
+function lineMeets(
+  s: LineSetup,
+  pieces: readonly TerrainPiece[],
+  from: TablePoint,
+  to: TablePoint,
+  what: 'blocks' | 'conceals',
+): boolean {
+  const start = s.footprintOnly ? exitOf(from, to, s.shooterPrint) : 0;
+  const minX = Math.min(from.x, to.x);
+  const maxX = Math.max(from.x, to.x);
+  const minY = Math.min(from.y, to.y);
+  const maxY = Math.max(from.y, to.y);
+  for (const p of pieces) {
+    // A piece that blocks sight for the shooter's kind also conceals (blocksSightFor is not empty).
+    if (what === 'blocks' ? !p.blocksSightFor.has(s.shooterMover) : !conceals(p)) continue;
+    if (p.box.maxX < minX || p.box.minX > maxX || p.box.maxY < minY || p.box.minY > maxY) continue;
+    let inside = false;
+    let through = false;
+    for (const sp of insideSpans(from, to, p.polygon)) {
+      if (sp.t1 - Math.max(sp.t0, start) <= EPS) continue;
+      inside = true;
+      if (sp.t1 < 1 - EPS) through = true;
+    }
+    if (!inside) continue;
+    if (what === 'conceals' || !p.blocksOnlyWhenCrossed || s.forestTouched || through) return true;
+  }
+  for (const m of s.blockingModels) {
+    if (m.box.maxX < minX || m.box.minX > maxX || m.box.maxY < minY || m.box.minY > maxY) continue;
+    for (const sp of insideSpans(from, to, m.corners))
+      if (sp.t1 - Math.max(sp.t0, start) > EPS) return true;
+  }
+  return false;
+}
+
+const conceals = (p: TerrainPiece): boolean => p.concealing || p.blocksSightFor.size > 0;
+
+/**
+ * `sightBetween` briefly (`SightOptions.brief`): whether the target can be seen and, when it can,
+ * whether it is in cover, by the same lines; nothing in words, no corner lines, nothing named.
+ */
+function briefSight(
+  ctx: TanksContext,
+  state: TanksState,
+  shooter: ModelState,
+  target: ModelState,
+): SightResult {
+  const s = setup(ctx, state, shooter, target, false);
+  const eye = eyeOf(ctx, state, shooter);
+  const highFlyer =
+    s.shooterMover === 'highHelicopter' || moverOf(ctx, target) === 'highHelicopter';
+  const points = targetPoints(ctx, target);
+  const tf = footprint(ctx, target);
+  // Every line runs from the eye to the target's footprint or a helicopter's stem.
+  const tb = footprintBox(ctx, target);
+  const stem = tf.shape === 'disc' ? stemOf(ctx, target) : eye.point;
+  const minX = Math.min(eye.point.x, tb.minX, stem.x);
+  const maxX = Math.max(eye.point.x, tb.maxX, stem.x);
+  const minY = Math.min(eye.point.y, tb.minY, stem.y);
+  const maxY = Math.max(eye.point.y, tb.maxY, stem.y);
+  const near = s.pieces.filter(
+    (p) =>
+      !s.ignoredPieces.has(p.id) &&
+      !(p.box.maxX < minX || p.box.minX > maxX || p.box.maxY < minY || p.box.minY > maxY),
+  );
+  let visible = highFlyer;
+  let to = points[0]!;
+  if (!highFlyer) {
+    for (const p of points) {
+      if (lineMeets(s, near, eye.point, p, 'blocks')) continue;
+      visible = true;
+      to = p;
+      break;
+    }
+  }
+  let cover = false;
+  if (visible && tf.shape === 'hull') {
+    // TK-5.8: in cover with at most two of the four corners clear.
+    let hidden = 0;
+    let clear = 0;
+    for (const c of tf.corners) {
+      if (lineMeets(s, near, eye.point, c, 'conceals')) hidden++;
+      else clear++;
+      if (hidden >= 2 || clear >= 3) break;
+    }
+    cover = hidden >= 2;
+  } else if (visible) cover = lineMeets(s, near, eye.point, stem, 'conceals');
+  return {
+    visible,
+    ruleId: highFlyer ? 'TK-5.4' : s.shooterMover === 'tank' ? 'TK-5.2' : 'TK-5.3',
+    eyeFrom: eye.from,
+    from: eye.point,
+    to,
+    blockedBy: undefined,
+    highFlyer,
+    cover,
+    coverRuleId: tf.shape === 'hull' ? 'TK-5.8' : 'TK-5.9',
+    coverText: !visible ? 'not worked out: out of sight' : cover ? 'in cover' : 'not in cover',
+    corners: [],
+    stemLine: undefined,
+    ignored: [],
+    crossed: [],
+  };
+}
+
 /** Line of sight from one model to another, with cover, explained. */
 export function sightBetween(
   ctx: TanksContext,
@@ -343,7 +470,8 @@ export function sightBetween(
   const brief = options.brief === true;
   const shooter = state.models[shooterId]!;
   const target = state.models[targetId]!;
-  const s = setup(ctx, state, shooter, target, !brief);
+  if (brief) return briefSight(ctx, state, shooter, target);
+  const s = setup(ctx, state, shooter, target, true);
   const eye = eyeOf(ctx, state, shooter);
   const targetMover = moverOf(ctx, target);
   const highFlyer = s.shooterMover === 'highHelicopter' || targetMover === 'highHelicopter';
@@ -359,7 +487,7 @@ export function sightBetween(
   let crossed: readonly string[] = [];
   const sightRule = s.shooterMover === 'tank' ? 'TK-5.2' : 'TK-5.3';
   if (highFlyer) {
-    if (!brief) crossed = checkLine(s, eye.point, to, true).crossed;
+    crossed = checkLine(s, eye.point, to, true).crossed;
   } else {
     visible = false;
     let firstBlocked: LineCheck | undefined;
@@ -391,11 +519,7 @@ export function sightBetween(
   let coverText: string;
   let coverRuleId: string;
   const tf = footprint(ctx, target);
-  if (brief && !visible) {
-    cover = false;
-    coverRuleId = tf.shape === 'hull' ? 'TK-5.8' : 'TK-5.9';
-    coverText = 'not worked out: out of sight';
-  } else if (tf.shape === 'hull') {
+  if (tf.shape === 'hull') {
     corners = tf.corners.map((c) => {
       const line = checkLine(s, eye.point, c, false);
       return { corner: c, clear: !line.concealedBy, by: line.concealedBy?.name };
