@@ -38,23 +38,53 @@ export function reachable(
   const start = state.units[unit]!.at!;
   const out = new Map<string, { hex: HexRef; cost: number; path: HexRef[] }>();
   out.set(key(start), { hex: start, cost: 0, path: [] });
-  const frontier = [start];
-  while (frontier.length) {
-    frontier.sort((a, b) => out.get(key(a))!.cost - out.get(key(b))!.cost);
-    const at = frontier.shift()!;
+  // Whether a hex may be entered, asked once a hex (the same answer from every neighbour).
+  const open = new Map<string, boolean>();
+  const mayEnter = (h: HexRef, k: string) => {
+    let ok = open.get(k);
+    if (ok === undefined) {
+      ok =
+        enterable(ctx, unit, h, state) &&
+        !unitsAt(ctx, state, h).some((o) => ctx.units.get(o)!.side !== info.side);
+      open.set(k, ok);
+    }
+    return ok;
+  };
+  // The cheapest first, ties in the order they were put on the frontier: the order a stable sort
+  // of the whole frontier by cost gives each time (a hex found again cheaper moves up), kept by
+  // an insertion sort, which costs little on a frontier that is sorted but for its new hexes.
+  const frontier: { hex: HexRef; k: string; cost: number }[] = [
+    { hex: start, k: key(start), cost: 0 },
+  ];
+  let head = 0;
+  while (head < frontier.length) {
+    for (let i = head; i < frontier.length; i++) {
+      const f = frontier[i]!;
+      f.cost = out.get(f.k)!.cost;
+    }
+    for (let i = head + 1; i < frontier.length; i++) {
+      const f = frontier[i]!;
+      let j = i - 1;
+      while (j >= head && frontier[j]!.cost > f.cost) {
+        frontier[j + 1] = frontier[j]!;
+        j--;
+      }
+      frontier[j + 1] = f;
+    }
+    const at = frontier[head++]!.hex;
     const here = out.get(key(at))!;
     for (const n of hexNeighbours(ctx.map.toAxial(at))) {
       const hex = ctx.map.hex(n);
       if (!hex) continue;
       const h = ctx.map.toRef(n);
-      if (!enterable(ctx, unit, h, state)) continue;
-      if (unitsAt(ctx, state, h).some((o) => ctx.units.get(o)!.side !== info.side)) continue;
+      const k = key(h);
+      if (!mayEnter(h, k)) continue;
       const cost = here.cost + hex.mp;
       if (cost > mp) continue;
-      const was = out.get(key(h));
+      const was = out.get(k);
       if (was && was.cost <= cost) continue;
-      out.set(key(h), { hex: h, cost, path: [...here.path, h] });
-      frontier.push(h);
+      out.set(k, { hex: h, cost, path: [...here.path, h] });
+      frontier.push({ hex: h, k, cost });
     }
   }
   out.delete(key(start));
@@ -150,6 +180,24 @@ export function tankBotTurn(
   const near = (a: HexRef, b: HexRef) => hexDistance(ctx.map.toAxial(a), ctx.map.toAxial(b));
   const nearestEnemyTo = (h: HexRef) =>
     enemies.map((e) => turn.state.units[e]!.at!).sort((p, q) => near(p, h) - near(q, h))[0];
+  // Whether an enemy sees a hex, asked once a turn per pair: plots leave the units, smoke and
+  // rubble sight reads as they were (a state with other units starts afresh).
+  const sightSeen = new Map<string, boolean>();
+  let sightOf = turn.state.units;
+  const seenBy = (e: string, h: HexRef): boolean => {
+    const s = turn.state;
+    if (s.units !== sightOf) {
+      sightSeen.clear();
+      sightOf = s.units;
+    }
+    const k = `${e}|${h.col},${h.row}`;
+    let seen = sightSeen.get(k);
+    if (seen === undefined) {
+      seen = sightFor(ctx, s, ctx.units.get(e)!.side, s.units[e]!.at!, h).visible;
+      sightSeen.set(k, seen);
+    }
+    return seen;
+  };
   for (const id of mine) {
     const info = ctx.units.get(id)!;
     const u = turn.state.units[id]!;
@@ -267,20 +315,19 @@ export function tankBotTurn(
     const here = cheap(at);
     // The six best hexes the rules let it plot a move to (in the base game a platoon member must
     // end near its leader, OT-G8).
-    const candidates = [...reach.values()]
+    const ranked = [...reach.values()]
       .map((r) => ({ ...r, v: cheap(r.hex) }))
       .sort((a, b) => b.v - a.v)
-      .filter(
-        (c, i) => i < 40 && checkPlot(ctx, turn.state, id, { mission: 'MV', path: c.path }).ok,
-      )
-      .slice(0, 6);
+      .slice(0, 40);
+    const candidates: typeof ranked = [];
+    for (const c of ranked) {
+      if (checkPlot(ctx, turn.state, id, { mission: 'MV', path: c.path }).ok) candidates.push(c);
+      if (candidates.length === 6) break;
+    }
     const exposure = (h: HexRef) =>
       enemies.filter((e) => {
         const r = hexDistance(ctx.map.toAxial(h), ctx.map.toAxial(turn.state.units[e]!.at!));
-        return (
-          r <= ctx.units.get(e)!.range &&
-          sightFor(ctx, turn.state, ctx.units.get(e)!.side, turn.state.units[e]!.at!, h).visible
-        );
+        return r <= ctx.units.get(e)!.range && seenBy(e, h);
       }).length;
     let pick: { path: HexRef[]; v: number } | undefined;
     const stay = here - exposure(at) * wt.exposure;
