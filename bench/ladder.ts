@@ -119,10 +119,16 @@ for (const file of files) {
   const total = ladderPairs(settings).length * settings.gamesPerPair;
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
+  // Progress: on a terminal in place; otherwise (a run under nohup) a line every 30 s.
+  let shown = -Infinity;
   const records = await runLadder(scenario, settings, {
     workers,
     onProgress: (p) => {
       if (process.stderr.isTTY) process.stderr.write(`\r${file}: ${p.done}/${p.total} games`);
+      else if (performance.now() - shown > 30_000 || p.done === p.total) {
+        shown = performance.now();
+        process.stderr.write(`${file}: ${p.done}/${p.total} games\n`);
+      }
     },
   }).done;
   if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
