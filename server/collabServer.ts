@@ -8,6 +8,7 @@ import {
   type Extension,
 } from '@hocuspocus/server';
 import * as Y from 'yjs';
+import { encodeBroadcastsOnce } from './broadcast';
 import { createDocumentGuard } from './documentGuard';
 import { CLOSE, LIMITS } from './limits';
 import { decodeRoomToken, REFUSALS, ROOM_PATTERN } from './protocol';
@@ -116,6 +117,7 @@ interface Waiting {
  */
 export async function startCollabServer(options: CollabServerOptions): Promise<CollabServer> {
   const log = options.log ?? (() => undefined);
+  encodeBroadcastsOnce();
   const store = new RoomStore(path.join(options.dataDir, 'rooms.sqlite'));
   const name = options.name ?? `sandtable-${process.pid}`;
   let relay: RedisRelay | undefined;
@@ -217,6 +219,8 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
     try {
       Y.applyUpdate(document, update, connection);
     } catch (error) {
+      // The guard's copy took the change the room's document could not: start it again.
+      guard.forget(room);
       gate.close(CLOSE.malformed, `change for room ${room} failed: ${(error as Error).message}`);
       return true;
     }

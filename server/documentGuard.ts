@@ -13,9 +13,10 @@ import { ScenarioStore } from '../engine/document/ScenarioStore';
  * refused before the room's document, the database or another client sees it, so the room keeps
  * its last valid state.
  *
- * Cost: the scratch copy follows the room by the changes it is missing (one diff), so a check is
- * one `applyUpdate` on the copy plus one view and one validation of the scenario, not a copy of
- * the room; `npx tsx bench/documentGuard.ts` measures it per change on the village scenario.
+ * Cost: the scratch copy follows the room's document change by change, so a check is one
+ * `applyUpdate` on the copy plus the check of what the change touched
+ * (engine/document/changeChecks.ts), not a copy of the room nor a validation of all of it;
+ * `npx tsx bench/documentGuard.ts` measures it per change on the village scenario.
  * A room stored before these checks, already broken, is not locked: only problems a change
  * adds to the ones the room had count.
  */
@@ -24,6 +25,10 @@ import { ScenarioStore } from '../engine/document/ScenarioStore';
 interface Scratch {
   readonly doc: Y.Doc;
   readonly store: ScenarioStore;
+  /** The room's document the copy follows. */
+  readonly source: Y.Doc;
+  /** Stops following it. */
+  readonly stop: () => void;
   /** Problems of the last state the guard let through (a room broken before the checks). */
   known: Set<string>;
 }
@@ -34,34 +39,48 @@ const GUARD = 'sandtable-guard';
 export interface DocumentGuard {
   /** Why `update` from a client may not be applied to `document` (room `room`), or undefined. */
   refuse(room: string, document: Y.Doc, update: Uint8Array): string | undefined;
-  /** Drops the scratch copy of a room that was unloaded. */
+  /** Drops the scratch copy of a room that was unloaded, or whose document refused a change. */
   forget(room: string): void;
 }
 
 export function createDocumentGuard(): DocumentGuard {
   const rooms = new Map<string, Scratch>();
 
+  /**
+   * A copy of the room's document that follows it change by change: every change the document
+   * takes (a checked client's, one relayed through Redis, one found in the database) is applied
+   * to the copy too, which costs the change's size. Re-applying the client change the copy
+   * already holds is a no-op for Yjs. Comparing state vectors instead cost two encodings of a
+   * vector as long as the room's history of clients on every change.
+   */
   const open = (document: Y.Doc): Scratch => {
     const doc = new Y.Doc({ gc: true });
     Y.applyUpdate(doc, Y.encodeStateAsUpdate(document), GUARD);
+    const follow = (update: Uint8Array) => Y.applyUpdate(doc, update, GUARD);
+    document.on('update', follow);
     const store = new ScenarioStore(doc);
     const known = new Set(
       store.isEmpty() ? [] : scenarioProblems(store.scenarioView()).map((p) => p.message),
     );
-    return { doc, store, known };
+    return { doc, store, known, source: document, stop: () => document.off('update', follow) };
   };
 
-  /** The scratch copy of a room, brought up to the room's document. */
+  const drop = (room: string) => {
+    rooms.get(room)?.stop();
+    rooms.delete(room);
+  };
+
+  /** The scratch copy of a room, which follows the room's document. */
   const scratchOf = (room: string, document: Y.Doc): Scratch => {
     let s = rooms.get(room);
-    if (s && ahead(s.doc, document)) s = undefined;
+    if (s && s.source !== document) {
+      drop(room);
+      s = undefined;
+    }
     if (!s) {
       s = open(document);
       rooms.set(room, s);
-      return s;
     }
-    const missing = Y.encodeStateAsUpdate(document, Y.encodeStateVector(s.doc));
-    Y.applyUpdate(s.doc, missing, GUARD);
     return s;
   };
 
@@ -76,7 +95,7 @@ export function createDocumentGuard(): DocumentGuard {
       try {
         Y.applyUpdate(s.doc, update, 'client');
       } catch (error) {
-        rooms.delete(room);
+        drop(room);
         return `the change cannot be read: ${(error as Error).message}`;
       } finally {
         s.doc.off('afterTransaction', listen);
@@ -87,13 +106,13 @@ export function createDocumentGuard(): DocumentGuard {
         entryProblems(s.doc, changed) ?? wholeProblems(s, touchedEntries(s.doc, changed));
       if (problem) {
         // The copy holds the refused change: start again from the room next time.
-        rooms.delete(room);
+        drop(room);
         return problem;
       }
       return undefined;
     },
     forget(room) {
-      rooms.delete(room);
+      drop(room);
     },
   };
 }
@@ -144,11 +163,4 @@ function wholeProblems(s: Scratch, touched: readonly TouchedEntry[]): string | u
       .map((p) => p.message)
       .join('; ')}`;
   return undefined;
-}
-
-/** Whether the copy holds changes the room's document does not (a change refused after the check). */
-function ahead(copy: Y.Doc, document: Y.Doc): boolean {
-  for (const [client, clock] of Y.decodeStateVector(Y.encodeStateVector(copy)))
-    if (Y.getState(document.store, client) < clock) return true;
-  return false;
 }
