@@ -5,7 +5,9 @@ import { defaultLabWorkers, nodeLabWorker } from './labThreads';
 import { readPlayable } from './scenario';
 import { BOT_NAMES, isBotName, type BotName } from '../engine/game/bots/baseline';
 import { GAME_TIME_BUDGET_MS, STALL_TURNS } from '../engine/game/simulate';
-import { runLab } from '../engine/lab/runner';
+import { runLab, type LabRun } from '../engine/lab/runner';
+import { QUALITY_MEASURES, qualityLines, restrictedLines } from '../engine/lab/quality';
+import { runRestricted } from '../engine/lab/qualityRestricted';
 import type {
   HeatGrid,
   LabProgress,
@@ -32,7 +34,7 @@ import { queueUrlProblem, redisProblem, runLabOnQueue } from './labQueue';
 
 export const usage = `sandtable simulate <scenario> [--games <n>] [--seed <s>] [--workers <k>]
                  [--bots <side>=<style>,...] [--turn-limit <n>] [--json] [--fail-above <share>]
-                 [--queue <redis://host:port> [--batch <n>]] [--save]
+                 [--queue <redis://host:port> [--batch <n>]] [--save] [--restricted]
   (also "sandtable lab")
   The balance lab: plays the scenario bot against bot --games times (default 200) with seeds
   s, s+1, ... (default 1) on --workers threads (default: one per core) and reports each side's
@@ -51,6 +53,14 @@ export const usage = `sandtable simulate <scenario> [--games <n>] [--seed <s>] [
   --save appends the run to <name>.lab.json next to the scenario (the file the app's balance lab
   keeps, schemas/lab.schema.json) and says how each side's win share moved since the run saved
   before it.
+  Game-quality measures follow the win shares, each with what it means and a good range:
+  decisiveness, draws and draws at the turn limit, game length (10th, 50th, 90th percentile),
+  lead changes per game and comebacks (from each side's standing, material and objectives, at the
+  end of every turn), and the first-player advantage where the rules draw who moves first.
+  --restricted adds restricted play: for each unit type of each side, the same seeds again with
+  that side's units of the type taken out of the scenario's forces (not left standing idle, which
+  would still block and draw fire), and how much the side's win share drops without them, with
+  its 95% interval (Newcombe). It costs one more run of --games per unit type.
   --json prints the whole report (heatmaps, objective control and every game) as JSON, with
   "complete" false when the run was stopped.
   --fail-above 0.6 exits 3 when a side wins more than 60% of games with 95% confidence (the low
@@ -110,6 +120,23 @@ function controlText(o: ObjectiveControl, r: LabReport): string[] {
   return lines;
 }
 
+/** The quality measures as text: a line each with its value, what it means and a good range. */
+function qualityText(r: LabReport): string[] {
+  const q = r.quality;
+  if (!q) return [];
+  const out = ['game quality (what each means; a good range):'];
+  for (const l of qualityLines(q)) {
+    const t = QUALITY_MEASURES[l.measure];
+    out.push(`  ${t.label}: ${l.value}`, `      ${t.means}; good: ${t.good}`);
+  }
+  const restricted = restrictedLines(q, r.sides);
+  if (restricted.length > 0) {
+    const t = QUALITY_MEASURES.restricted;
+    out.push(`  ${t.label} (${t.means}; good: ${t.good}):`, ...restricted.map((l) => `  ${l}`));
+  }
+  return out;
+}
+
 function textReport(r: LabReport, seconds: number, cancelled: boolean): string {
   const lines: string[] = [];
   const s = r.settings;
@@ -148,6 +175,7 @@ function textReport(r: LabReport, seconds: number, cancelled: boolean): string {
       `unfinished: ${r.unfinished}${first ? ` (first: seed ${first.seed}, ${first.reason})` : ''}`,
     );
   }
+  lines.push('', ...qualityText(r));
   lines.push('');
   const L = r.length;
   lines.push(
@@ -195,6 +223,7 @@ export async function run(args: string[]): Promise<number> {
       queue: { type: 'string' },
       batch: { type: 'string' },
       save: { type: 'boolean', default: false },
+      restricted: { type: 'boolean', default: false },
     },
     usage,
   );
@@ -249,6 +278,7 @@ export async function run(args: string[]): Promise<number> {
     firstSeed: seed,
     styles: bots,
     ...(turnLimit !== undefined ? { turnLimit } : {}),
+    ...(values.restricted ? { restricted: true } : {}),
   };
   if (values.queue !== undefined) {
     const down = await redisProblem(values.queue);
@@ -282,35 +312,63 @@ export async function run(args: string[]): Promise<number> {
   const started = performance.now();
   const tty = process.stderr.isTTY === true;
   let lastShown = 0;
-  const onProgress = (p: LabProgress) => {
+  let phaseStarted = started;
+  let phase = '';
+  // `what` says which run (the rate counts from its start), `label` what is playing now.
+  const onProgress = (p: LabProgress, what = '', label = what) => {
     const now = performance.now();
+    if (what !== phase) {
+      phase = what;
+      phaseStarted = now;
+      lastShown = 0;
+    }
     if (!tty && p.done !== p.total && now - lastShown < 2000) return;
     lastShown = now;
-    const rate = (p.done / ((now - started) / 1000)) * 60;
-    const line = `${p.done}/${p.total} games, ${Math.round(rate)} a minute`;
+    const rate = (p.done / Math.max(1e-3, (now - phaseStarted) / 1000)) * 60;
+    const line = `${label}${p.done}/${p.total} games, ${Math.round(rate)} a minute`;
     process.stderr.write(tty ? `\r${line}   ` : `${line}\n`);
   };
-  const labRun =
+  const play = (
+    what: typeof scenario,
+    asked: LabSettings,
+    progress: (p: LabProgress) => void,
+  ): LabRun =>
     values.queue !== undefined
-      ? runLabOnQueue(scenario, settings, {
+      ? runLabOnQueue(what, asked, {
           url: values.queue,
           ...(batch !== undefined ? { batch } : {}),
-          onProgress,
+          onProgress: (p) => progress(p),
           onQueued: (jobs, run) =>
             process.stderr.write(
               `${jobs} job${jobs === 1 ? '' : 's'} of run ${run} on ${values.queue}; start "sandtable worker --queue ${values.queue}" where the games should be played\n`,
             ),
         })
-      : runLab(scenario, settings, { spawn: () => nodeLabWorker(), workers, onProgress });
+      : runLab(what, asked, {
+          spawn: () => nodeLabWorker(),
+          workers,
+          onProgress: (p) => progress(p),
+        });
   let cancelled = false;
+  let current: { cancel(): void } = play(scenario, settings, (p) => onProgress(p));
   const stop = () => {
     cancelled = true;
-    labRun.cancel();
+    current.cancel();
   };
   process.once('SIGINT', stop);
   let report: LabReport;
   try {
-    report = await labRun.done;
+    report = await (current as LabRun).done;
+    if (values.restricted && !cancelled) {
+      const restricted = runRestricted(report, scenario, settings, play, (p) =>
+        onProgress(
+          { done: p.done, total: p.total },
+          'restricted',
+          `restricted play, ${p.playing}: `,
+        ),
+      );
+      current = restricted;
+      report = await restricted.done;
+    }
   } catch (err) {
     process.stderr.write(`${tty ? '\n' : ''}${file}: ${(err as Error).message}\n`);
     return 1;

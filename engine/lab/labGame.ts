@@ -2,6 +2,7 @@ import type { AnyGameDef, BoardPiece } from '../game/gameDef';
 import { GAME_TIME_BUDGET_MS, simulate, type Player } from '../game/simulate';
 import { dict } from '../game/dict';
 import { botPlayer, type BotName } from '../game/bots/baseline';
+import { leader, standing } from '../game/score';
 import type { Death, GameRecord, LabSettings } from './types';
 
 /**
@@ -62,6 +63,16 @@ export function playLabGame(
     }
     turnSeen = upTo + 1;
   };
+  // leaders[t - 1]: the side ahead by its standing at the end of turn t (as for control): the
+  // score is read once a turn, when the game first reports a later one, so it costs little.
+  const leaders: (string | null)[] = [];
+  const noteLeader = (state: unknown, final: boolean) => {
+    const turn = game.status(state).turn;
+    const upTo = final ? turn : turn - 1;
+    if (upTo < leaders.length + 1) return;
+    const ahead = leader(standing(game, state));
+    while (leaders.length < upTo) leaders.push(ahead);
+  };
   const killsIn = pieces ? game.kills?.() : undefined;
   const kills: Death[] = [];
   const r = simulate(game, {
@@ -70,36 +81,33 @@ export function playLabGame(
     record: false,
     ...(now ? { timeBudget: { ms: GAME_TIME_BUDGET_MS, now } } : {}),
     ...(settings.turnLimit !== undefined ? { turnLimit: settings.turnLimit } : {}),
-    ...(pieces || objectives
-      ? {
-          observe: (state: unknown, sideTurn: number, events: readonly unknown[]) => {
-            noteControl(state, false);
-            if (!pieces) return;
-            const now = pieces(state);
-            // Where each killer stood: where it is now, or where it was last seen when it is gone
-            // too (knocked out in the same exchange) or off the board (a rider, a piece that left).
-            const found = killsIn && events.length > 0 ? killsIn.killsIn(events) : [];
-            if (found.length > 0) {
-              const byId = new Map(now.map((p) => [p.id, p]));
-              for (const k of found) {
-                const p = byId.get(k.killer);
-                const seen = p?.alive && p.at ? p : lastSeen.get(k.killer);
-                if (seen?.at)
-                  kills.push({ side: seen.side, type: seen.type, at: seen.at, sideTurn });
-              }
-            }
-            for (const p of now) {
-              const before = lastSeen.get(p.id);
-              if (p.alive && p.at) lastSeen.set(p.id, p);
-              else if (!p.alive && before) {
-                deaths.push({ side: p.side, type: p.type, at: before.at!, sideTurn });
-                lastSeen.delete(p.id);
-              }
-            }
-          },
+    observe: (state: unknown, sideTurn: number, events: readonly unknown[]) => {
+      noteLeader(state, false);
+      noteControl(state, false);
+      if (!pieces) return;
+      const now = pieces(state);
+      // Where each killer stood: where it is now, or where it was last seen when it is gone
+      // too (knocked out in the same exchange) or off the board (a rider, a piece that left).
+      const found = killsIn && events.length > 0 ? killsIn.killsIn(events) : [];
+      if (found.length > 0) {
+        const byId = new Map(now.map((p) => [p.id, p]));
+        for (const k of found) {
+          const p = byId.get(k.killer);
+          const seen = p?.alive && p.at ? p : lastSeen.get(k.killer);
+          if (seen?.at) kills.push({ side: seen.side, type: seen.type, at: seen.at, sideTurn });
         }
-      : {}),
+      }
+      for (const p of now) {
+        const before = lastSeen.get(p.id);
+        if (p.alive && p.at) lastSeen.set(p.id, p);
+        else if (!p.alive && before) {
+          deaths.push({ side: p.side, type: p.type, at: before.at!, sideTurn });
+          lastSeen.delete(p.id);
+        }
+      }
+    },
   });
+  noteLeader(r.state, true);
   noteControl(r.state, true);
   const result = r.stoppedBy === 'over' ? r.result : undefined;
   const winner = result ? result.winner : null;
@@ -111,6 +119,7 @@ export function playLabGame(
     const plan = botPlan?.(r.state, side.id);
     if (plan !== undefined) plans[side.id] = plan;
   }
+  const firstPlayer = game.firstPlayer?.(r.state);
   const atTurnLimit =
     winner === 'draw' && status.turnLimit !== undefined && status.turn >= status.turnLimit;
   const lacking: Record<string, string> = {};
@@ -139,5 +148,7 @@ export function playLabGame(
     ...(objectives ? { control } : {}),
     ...(Object.keys(plans).length > 0 ? { plans } : {}),
     ...(Object.keys(lacking).length > 0 ? { lacking } : {}),
+    ...(leaders.length > 0 ? { leaders } : {}),
+    ...(firstPlayer !== undefined ? { firstPlayer } : {}),
   };
 }

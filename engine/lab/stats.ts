@@ -1,6 +1,8 @@
 import type { GameMap } from '../format';
 import { styleFor } from './labGame';
 import type { SideInfo } from '../game/gameDef';
+import { wilson } from './wilson';
+import { qualityOf } from './quality';
 import type {
   GameRecord,
   HeatGrid,
@@ -12,29 +14,7 @@ import type {
   Share,
 } from './types';
 
-/** z for a two-sided 95% interval. */
-const Z95 = 1.959963984540054;
-
-/**
- * The Wilson score interval of `count` successes in `of` trials: unlike the plain ±z·√(p(1−p)/n)
- * it stays inside [0, 1] and keeps its coverage near 0 and 1 and for small samples.
- */
-export function wilson(count: number, of: number, z = Z95): Share {
-  if (of === 0) return { count, of, share: 0, low: 0, high: 1 };
-  const p = count / of;
-  const z2 = z * z;
-  const denom = 1 + z2 / of;
-  const centre = (p + z2 / (2 * of)) / denom;
-  const half = (z * Math.sqrt((p * (1 - p)) / of + z2 / (4 * of * of))) / denom;
-  // At 0 and at n the bound is exactly the end; rounding must not move it past.
-  return {
-    count,
-    of,
-    share: p,
-    low: count === 0 ? 0 : Math.max(0, centre - half),
-    high: count === of ? 1 : Math.min(1, centre + half),
-  };
-}
+export { wilson } from './wilson';
 
 /** From this share of games undecided at the turn limit on, the lab says why it sees draws. */
 export const LIMIT_ADVICE_SHARE = 0.5;
@@ -350,5 +330,6 @@ export function labReport(
     })),
     ...(byPlan.length > 0 ? { byPlan } : {}),
     ...(atLimit.length > 0 ? { atLimit } : {}),
+    quality: qualityOf(games, sides),
   };
 }

@@ -18,6 +18,12 @@ export interface LabSettings {
   readonly styles: Readonly<Record<string, BotName>>;
   /** Overrides the scenario's turn limit. */
   readonly turnLimit?: number;
+  /**
+   * Restricted play (opt-in, it costs games): after the run, the same seeds again for each unit
+   * type of each side with that side's units of the type taken out of the scenario's forces,
+   * to report how much the side's win share drops without it (`QualityReport.restricted`).
+   */
+  readonly restricted?: boolean;
 }
 
 /** Where a piece fell (or stood when it made a kill), and in which side turn of the game. */
@@ -71,6 +77,17 @@ export interface GameRecord {
    * does not say.
    */
   readonly lacking?: Readonly<Record<string, string>>;
+  /**
+   * The side ahead by its standing (GameDef.score, engine/game/score.ts) at the end of each turn:
+   * `leaders[t - 1]` for turn t, null when level; the last entry is the final state's. For the
+   * lead changes and comebacks; absent in records from before it was kept.
+   */
+  readonly leaders?: readonly (string | null)[];
+  /**
+   * The side that moved first this game, when the rules draw it for each game
+   * (`GameDef.firstPlayer`); absent otherwise.
+   */
+  readonly firstPlayer?: string;
 }
 
 /** One game of a run, as listed in the report: enough to pick it out and replay it. */
@@ -230,6 +247,89 @@ export interface LabReport {
    * or the ruleset's game does not say).
    */
   readonly atLimit?: readonly ObjectiveShortfall[];
+  /**
+   * Game-quality measures (decisiveness, draws, length, lead changes, comebacks, first-player
+   * advantage, restricted play): engine/lab/quality.ts. Absent in reports from before them.
+   */
+  readonly quality?: QualityReport;
+}
+
+/** A difference of two shares (a − b) with its 95% interval (Newcombe's hybrid score method). */
+export interface ShareDifference {
+  readonly difference: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+/** Game length in turns, as percentiles over the games. */
+export interface LengthPercentiles {
+  readonly p10: number;
+  readonly p50: number;
+  readonly p90: number;
+  readonly mean: number;
+}
+
+/** Lead changes per game, from the side ahead at the end of each turn. */
+export interface LeadChanges {
+  /** Games whose leaders were recorded. */
+  readonly games: number;
+  /** Lead changes per game on average. */
+  readonly mean: number;
+  /** Games with at least one lead change. */
+  readonly anyChange: Share;
+}
+
+/** The advantage of moving first, where the rules draw who moves first for each game. */
+export type FirstPlayerAdvantage =
+  | {
+      readonly applies: true;
+      /** Decided games the side that moved first won, of the decided games. */
+      readonly wins: Share;
+      /** Games each side moved first in, by side id. */
+      readonly movedFirst: Readonly<Record<string, number>>;
+    }
+  | {
+      readonly applies: false;
+      /** Why not, in words ("the scenario fixes who moves first"). */
+      readonly why: string;
+    };
+
+/** How much one unit type matters to a side: its win share without the type against with it. */
+export interface RestrictedType {
+  readonly side: string;
+  /** Catalog type id and its name. */
+  readonly type: string;
+  readonly name: string;
+  /** Units of the type the side fields. */
+  readonly units: number;
+  /** Games played without it (the run's seeds); 0 when the variant cannot be played. */
+  readonly games: number;
+  /** The side's win share without the type. */
+  readonly without?: Share;
+  /** The side's win share with it (the run's) minus without it, with the 95% interval. */
+  readonly drop?: ShareDifference;
+  /** Why the scenario cannot be played without the type (it stays unmeasured). */
+  readonly unplayable?: string;
+}
+
+/** Game-quality measures of a set of games; `QUALITY_MEASURES` says what each means. */
+export interface QualityReport {
+  /** Games a side won (neither drawn nor unfinished). */
+  readonly decisiveness: Share;
+  readonly draws: Share;
+  /** Draws that ended on the turn limit. */
+  readonly drawsAtLimit: Share;
+  readonly length: LengthPercentiles;
+  /** Absent when no game recorded its leaders. */
+  readonly leadChanges?: LeadChanges;
+  /**
+   * Decided games whose winner was behind by its standing at the end of some turn after the
+   * first, before the game ended; absent when no game recorded its leaders.
+   */
+  readonly comebacks?: Share;
+  readonly firstPlayer: FirstPlayerAdvantage;
+  /** Restricted play by unit type, side by side (absent unless asked for). */
+  readonly restricted?: readonly RestrictedType[];
 }
 
 /** How far a run has got. */
