@@ -508,12 +508,14 @@ test('playtest clarity: no tank ends on another or hangs off the table; the fire
   await page.getByTestId('formation-a.tank').click();
   await page.getByRole('button', { name: /a\.tank1/ }).click();
   await clickBoard(page, 3, 12);
-  await expect(log).toContainText('Medium tank a.tank1 enters 3.0"');
+  await expect(log).toContainText('Side A (west) Tank 1 (Tank section) enters 3.0"');
   await page.getByRole('button', { name: /a\.tank2/ }).click();
   await clickBoard(page, 5.2, 12);
-  await expect(message).toContainText('a.tank2 would end on top of a.tank1');
+  await expect(message).toContainText(
+    'Side A (west) Tank 2 (Tank section) would end on top of Side A (west) Tank 1 (Tank section)',
+  );
   await expect(message).toContainText('TP-5.9');
-  await expect(log).not.toContainText('a.tank2 enters');
+  await expect(log).not.toContainText('Tank 2 (Tank section) enters');
   await page.screenshot({ path: 'test-results/shots/playtest-overlap-refused.png' });
   // A half-track asked to stop with its hull over the west edge is refused.
   await page.getByTestId('formation-a.ht').click();
@@ -521,7 +523,7 @@ test('playtest clarity: no tank ends on another or hangs off the table; the fire
   await clickBoard(page, 0.6, 20);
   await expect(message).toContainText('partly off the table');
   await expect(message).toContainText('TP-1.1');
-  await expect(log).not.toContainText('a.ht1 enters');
+  await expect(log).not.toContainText('Half-track 1 (Half-tracks) enters');
 
   // Firing: only the tank on the table counts, not the squads and vehicles still off it.
   await page.keyboard.press('Control+Enter');

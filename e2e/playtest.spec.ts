@@ -57,18 +57,18 @@ test('hot-seat playtest of the Tankplank village: move, sight, fire, two turns, 
   await page.getByTestId('formation-a.sq1').click();
   await clickTable(page, 2.5, 12);
   const log = page.getByTestId('playtest-log');
-  await expect(log.getByText(/a\.sq1\.(nco|lmg|r\d) enters/)).toHaveCount(10);
+  await expect(log.getByText(/Side A \(west\) .+ \(1st Squad\) enters/)).toHaveCount(10);
   await page.getByTestId('formation-a.tank').click();
   await page.getByRole('button', { name: /a\.tank1/ }).click();
   await expect(page.getByTestId('reach-legend')).toContainText('Enters from its edge');
   await clickTable(page, 5, 12);
-  await expect(log).toContainText('Medium tank a.tank1 enters 5.0"');
+  await expect(log).toContainText('Side A (west) Tank 1 (Tank section) enters 5.0"');
   // Undo takes the move back; then make it again.
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(log).not.toContainText('Medium tank a.tank1 enters');
+  await expect(log).not.toContainText('Side A (west) Tank 1 (Tank section) enters');
   await page.getByRole('button', { name: /a\.tank1/ }).click();
   await clickTable(page, 5, 12);
-  await expect(log).toContainText('Medium tank a.tank1 enters 5.0"');
+  await expect(log).toContainText('Side A (west) Tank 1 (Tank section) enters 5.0"');
   await page.screenshot({ path: `${SHOTS}/02-squad-and-tank-moved.png` });
   await endPhase(page);
 
@@ -79,7 +79,7 @@ test('hot-seat playtest of the Tankplank village: move, sight, fire, two turns, 
   await page.getByTestId('formation-b.sq1').click();
   await page.getByRole('button', { name: /b\.sq1\.r4/ }).click();
   await clickTable(page, 33.5, 8);
-  await expect(log).toContainText('Rifleman b.sq1.r4 enters');
+  await expect(log).toContainText('Side B (east) Rifleman 4 (1st Squad) enters');
   await endPhase(page);
 
   // Firing: the tank's sight to the rifleman is blocked by a building, named on the panel.
@@ -94,15 +94,17 @@ test('hot-seat playtest of the Tankplank village: move, sight, fire, two turns, 
   // Fire the tank at the half-track: odds first, then the dice in the result and the log.
   await hoverTable(page, 30, 12);
   await expect(page.getByTestId('los')).toContainText('Line of sight clear');
-  await expect(page.getByTestId('odds')).toContainText('Half-track b.ht1 out of action');
+  await expect(page.getByTestId('odds')).toContainText(
+    'Side B (east) Half-track 1 (Half-tracks) out of action',
+  );
   await page.screenshot({ path: `${SHOTS}/04-shot-odds.png` });
   await clickTable(page, 30, 12);
   const result = page.getByTestId('last-result');
   await expect(result).toContainText(
-    /Medium tank a\.tank1 fires Tank gun at Half-track b\.ht1.*rolled \d/,
+    /Side A \(west\) Tank 1 \(Tank section\) fires Tank gun at Side B \(east\) Half-track 1 \(Half-tracks\).*rolled \d/,
   );
   await expect(result.locator('.die').first()).toHaveText(/^[1-6]$/);
-  await expect(log).toContainText('fires Tank gun at Half-track b.ht1');
+  await expect(log).toContainText('fires Tank gun at Side B (east) Half-track 1 (Half-tracks)');
   await page.screenshot({ path: `${SHOTS}/05-shot-fired.png` });
 
   // Play to the end of turn 2. The side that goes first changes every turn (TP-4.3): in turn 2

@@ -427,6 +427,11 @@ export interface PlaytestView<S = unknown, E = unknown, B extends BoardKind = Bo
    * the screen shows `phase(state).prompt`.
    */
   promptFor?(state: S, viewer: Viewer): Prompt;
+  /**
+   * Optional: a refusal or other message of the rules in the players' words, as the state names
+   * things (unit and feature ids become their names). Without it the screen shows the text as is.
+   */
+  words?(state: S, text: string): string;
   /** Optional, hex boards: hexes the game changed and hexes lit for the current step. */
   hexMarks?(state: S, viewer: Viewer): HexMarks;
   /**

@@ -219,7 +219,8 @@ function BoardGameScreen<B extends BoardKind>({
   const apply = (actions: readonly GameAction[], what: string): boolean => {
     const r = applyActions(game, actions);
     if (!r.ok) {
-      setMessage({ text: `${what}: ${r.reason}${r.ruleId ? ` (${r.ruleId})` : ''}`, bad: true });
+      const reason = rs.words?.(currentState(game), r.reason) ?? r.reason;
+      setMessage({ text: `${what}: ${reason}${r.ruleId ? ` (${r.ruleId})` : ''}`, bad: true });
       return false;
     }
     const after = currentState(r.game);

@@ -191,7 +191,7 @@ export function firePreview(
     return {
       ...base,
       legal: false,
-      reason: named(plan.reason),
+      reason: named(plan.reason, state),
       ...(plan.ruleId ? { ruleId: plan.ruleId } : {}),
       range: sight?.distance,
       band: undefined,

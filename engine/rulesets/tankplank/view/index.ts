@@ -38,7 +38,7 @@ export function tankplankView(
   kit: TankplankKit,
   game: GameDef<TankplankState, GameAction, TankplankEvent>,
 ): TablePlaytestView<TankplankState, TankplankEvent> {
-  const { ctx, formationNames, sideName, screenTurn, unitLabel, shortLabel, planMove } = kit;
+  const { ctx, formationNames, sideName, screenTurn, unitLabel, shortLabel, planMove, named } = kit;
   const module: TablePlaytestView<TankplankState, TankplankEvent> = defineView<
     TankplankState,
     TankplankEvent,
@@ -47,6 +47,7 @@ export function tankplankView(
     board: 'table',
     game,
     label: 'Tankplank',
+    words: (state, text) => named(text, state),
     table: { width: ctx.map.width, height: ctx.map.height },
     phase(state): PhaseInfo {
       const over = state.phase === 'ended';

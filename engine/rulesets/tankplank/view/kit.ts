@@ -89,10 +89,32 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
     const shown = name === typeName ? (n ? `${typeName} ${n}` : typeName) : `${name} (${typeName})`;
     return `${sideName.get(u.side) ?? u.side} ${shown}, ${fName}`;
   };
+  // A unit in a log line or a refusal: its own name, or its type numbered within its formation,
+  // with the formation it belongs to ("Rifleman 2 (1st Squad)"), never its id; with its side's
+  // name first where a unit of another side would read the same ("Side B Tank 1 (Tank section)").
+  const ownLabel = (typeId: string, id: string, formation: string): string => {
+    const typeName = ctx.catalog.units.get(typeId)?.name ?? typeId;
+    const n = typeNumber.get(id);
+    const name = ctx.units.get(id)?.unit.name ?? (n ? `${typeName} ${n}` : typeName);
+    return `${name} (${formationNames.get(formation) ?? formation}`;
+  };
+  const labelSides = new Map<string, Set<string>>();
+  for (const [id, i] of ctx.units) {
+    const base = ownLabel(i.unit.type, id, i.formation);
+    let sides = labelSides.get(base);
+    if (!sides) labelSides.set(base, (sides = new Set()));
+    sides.add(i.side);
+  }
   const shortLabel = (state: TankplankState, id: string): string => {
     const u = state.units.get(id);
     if (!u) return id;
-    return `${ctx.catalog.units.get(u.type)?.name ?? u.type} ${id}`;
+    if (u.spawned) {
+      const vehicle = id.split('.crew')[0]!;
+      return `${u.role ?? 'crewman'} of ${vehicle === id ? id : shortLabel(state, vehicle)}`;
+    }
+    const base = ownLabel(u.type, id, u.formation);
+    const shared = (labelSides.get(base)?.size ?? 0) > 1;
+    return `${shared ? `${sideName.get(u.side) ?? u.side} ` : ''}${base})`;
   };
   const weaponName = (id: string) => ctx.catalog.weapons.get(id)?.name ?? id;
   /** Whether a unit is an artillery piece (TP-18.7), for its log lines. */
@@ -107,11 +129,20 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
     return m ? indirectDiameter(ctx, m.weapon) : 2;
   };
 
-  /** A refusal in the players' words: feature ids become the names on the map. */
-  const named = (text: string) =>
+  /**
+   * A refusal in the players' words: feature ids become the names on the map and, given the
+   * state, unit ids the units' labels.
+   */
+  const named = (text: string, state?: TankplankState) =>
     text.replace(/[\w.-]+/g, (tok) => {
       const f = features.get(tok);
-      return f?.name ? `${f.name}` : tok;
+      if (f?.name) return f.name;
+      if (state?.units.get(tok)) return shortLabel(state, tok);
+      // A token may end a sentence ("… of a.tank1."): try it without the full stop.
+      const bare = tok.replace(/\.+$/, '');
+      if (bare !== tok && state?.units.get(bare))
+        return `${shortLabel(state, bare)}${tok.slice(bare.length)}`;
+      return tok;
     });
   const thingName = (id: string, state: TankplankState): { name: string; kind: string } => {
     const f = features.get(id);
@@ -236,7 +267,12 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
   const tryMove = (state: TankplankState, unit: string, path: TablePoint[]) =>
     reducer(state, { type: 'move', unit, path: path.map(pt) });
 
+  // A move's plan, its refusal in the players' words.
   const planMove = (state: TankplankState, unit: string, to: Point): MovePlan => {
+    const plan = planMoveAs(state, unit, to);
+    return plan.ok ? plan : { ...plan, reason: named(plan.reason, state) };
+  };
+  const planMoveAs = (state: TankplankState, unit: string, to: Point): MovePlan => {
     const u = state.units.get(unit);
     if (!u || !u.alive) return { ok: false, reason: `${unit} is not in play` };
     if (u.embarkedIn)
@@ -347,7 +383,7 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
           id,
           label,
           action: undefined,
-          disabledReason: named(r.reason),
+          disabledReason: named(r.reason, state),
           ...(r.ruleId ? { ruleId: r.ruleId } : {}),
         };
   };

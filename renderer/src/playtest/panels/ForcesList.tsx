@@ -58,7 +58,7 @@ export function ForcesList({
                       onClick={() => onUnit(u.id)}
                     >
                       {u.glyph} {shortName(u, sideName)}{' '}
-                      {/* The id the log lines use, to match them up. */}
+                      {/* The unit's id, as saved games and the command line name it. */}
                       <span className="muted small">{u.id}</span>
                       {u.embarkedIn
                         ? ` (in ${labelOf(u.embarkedIn)})`
