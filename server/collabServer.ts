@@ -11,7 +11,7 @@ import * as Y from 'yjs';
 import { encodeBroadcastsOnce } from './broadcast';
 import { createDocumentGuard } from './documentGuard';
 import { CLOSE, LIMITS } from './limits';
-import { decodeRoomToken, REFUSALS, ROOM_PATTERN } from './protocol';
+import { decodeRoomToken, encodeRefusedChange, REFUSALS, ROOM_PATTERN } from './protocol';
 import { REDIS_ORIGIN, RedisRelay } from './redisRelay';
 import { RoomStore } from './roomStore';
 import { SocketGate } from './socketGate';
@@ -208,6 +208,8 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
     const refused = refuseChange(room, document, update);
     if (refused) {
       log(`refused a change from ${gate.peer} in room ${room}: ${refused}`);
+      // The reason first, so the client can stop and say why before the acknowledgement.
+      connection.sendStateless(encodeRefusedChange(refused));
       ack(connection, false);
       const n = (refusals.get(gate) ?? 0) + 1;
       refusals.set(gate, n);

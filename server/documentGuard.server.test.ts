@@ -65,6 +65,21 @@ describe('documentGuard in the server', () => {
     await until('the refusal', () => log.some((l) => /refused a change/.test(l)));
     expect(log.find((l) => /refused a change/.test(l))).toMatch(/format version was deleted/);
 
+    // Mallory's app stops sending (the change would be refused again on every resend) and says
+    // why and what to do; her later edits stay in her store.
+    await until('Mallory to stop', () => mallory.status().kind === 'stopped');
+    const stopped = mallory.status();
+    expect(stopped.kind === 'stopped' && stopped.reason).toMatch(/format version was deleted/);
+    expect(stopped.kind === 'stopped' && stopped.advice).toMatch(/stays on this computer/);
+    await until('her connection to close', () => !mallory.online);
+    mallory.reconnect();
+    mallory.options.store.transact((w) =>
+      w.putFeature({ id: 'kept', kind: 'tree', x: 3, y: 3, canopyRadius: 1 }),
+    );
+    expect(mallory.options.store.features.get('kept')).toBeDefined();
+    expect(mallory.online).toBe(false);
+    expect(log.filter((l) => /refused a change/.test(l))).toHaveLength(1);
+
     // Someone joining now loads what Anna shared, not Mallory's change.
     const late = client(inv, 'Late');
     await until('the late joiner to load the room', () => late.ready);

@@ -82,3 +82,53 @@ export function describeClose(code: number, reason: string): string | undefined 
   if (code >= 4000 && code <= 4999 && reason) return reason;
   return undefined;
 }
+
+/** A close as the client handles it: the words, what the person can do, whether to reconnect. */
+export interface CloseAdvice {
+  readonly reason: string;
+  readonly advice: string;
+  /**
+   * Whether reconnecting can help. A change the server refused (too large, breaking the
+   * scenario, a full room) would be sent again on reconnecting and refused again: the client
+   * stops instead and keeps the work on the person's computer.
+   */
+  readonly retry: boolean;
+}
+
+const KEEP = 'Your work stays on this computer and nothing more is sent to the room.';
+
+/** What the app says and does when the server closes its connection; undefined for no limit. */
+export function closeAdvice(code: number, reason: string): CloseAdvice | undefined {
+  const words = describeClose(code, reason) ?? (code === 1011 ? reason : undefined);
+  if (!words) return undefined;
+  const stop = (advice: string): CloseAdvice => ({
+    reason: words,
+    advice: `${KEEP} ${advice}`,
+    retry: false,
+  });
+  const again = (advice: string): CloseAdvice => ({ reason: words, advice, retry: true });
+  switch (code) {
+    case CLOSE.refusedChanges.code:
+      return stop(
+        'Save a copy (Ctrl+S), then leave and join the room again to go on editing with the others.',
+      );
+    case CLOSE.updateTooLarge.code:
+    case 1009:
+      // The same code for a presence update: that one is not sent again as it was.
+      if (reason === CLOSE.awarenessTooLarge.reason)
+        return again('Reconnecting by itself; your edits are kept.');
+      return stop(
+        'Save it as a file (Ctrl+S); share it in smaller steps, or ask whoever runs the server about its limits.',
+      );
+    case CLOSE.roomTooLarge.code:
+      return stop('Save the scenario as a file (Ctrl+S) and share it into a new room.');
+    case CLOSE.roomCrowded.code:
+      return stop('Join again when someone has left.');
+    case CLOSE.malformed.code:
+      return stop(
+        'Save your work (Ctrl+S) and join again; if it happens again, this app and the server may be different versions.',
+      );
+    default:
+      return again('Reconnecting by itself; your edits are kept and sent once it is back.');
+  }
+}

@@ -108,3 +108,27 @@ export const REFUSALS = {
   needHostSecret:
     "This server creates rooms only for its host: ask the host to share, or give the host's secret.",
 } as const;
+
+/** The kind of the server's stateless message telling a client that a change of its was refused. */
+const REFUSED_CHANGE = 'sandtable.refused-change';
+
+/**
+ * The stateless message the server sends a client whose change it refused (the change would break
+ * the scenario): the reason in words, so the app can say it. The change itself is neither applied
+ * nor acknowledged.
+ */
+export function encodeRefusedChange(reason: string): string {
+  return JSON.stringify({ type: REFUSED_CHANGE, reason: reason.slice(0, 1000) });
+}
+
+/** The reason of a refused-change message, or undefined for any other stateless payload. */
+export function decodeRefusedChange(payload: string): string | undefined {
+  try {
+    const m = JSON.parse(payload) as { type?: unknown; reason?: unknown };
+    return m?.type === REFUSED_CHANGE && typeof m.reason === 'string'
+      ? m.reason.slice(0, 1000)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

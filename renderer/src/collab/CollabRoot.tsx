@@ -213,12 +213,17 @@ function statusText(s: CollabStatus | null, others: number): string {
       return `Connected · ${who}`;
     case 'syncing':
       return s.pending ? `Syncing ${s.pending} change${s.pending > 1 ? 's' : ''}…` : 'Syncing…';
-    case 'offline':
-      return s.pending
+    case 'offline': {
+      const kept = s.pending
         ? `Offline · ${s.pending} change${s.pending > 1 ? 's' : ''} kept on this computer`
         : 'Offline · edits are kept on this computer';
+      // The server said why it closed the connection (server/limits.ts): say it, and what next.
+      return s.reason ? `${kept}. ${s.reason} ${s.advice ?? ''}`.trim() : kept;
+    }
     case 'refused':
       return `Refused: ${s.reason}`;
+    case 'stopped':
+      return `Stopped: ${s.reason} ${s.advice}`;
   }
 }
 

@@ -7,7 +7,8 @@ import {
   type ScenarioStore,
 } from '../../../engine/document';
 import type { Point } from '../../../engine/format/types';
-import { encodeRoomToken, type Invitation } from '../../../server/protocol';
+import { CLOSE, closeAdvice, type CloseAdvice } from '../../../server/limits';
+import { decodeRefusedChange, encodeRoomToken, type Invitation } from '../../../server/protocol';
 
 /**
  * One open scenario shared in a room: the store the user edits, bridged (engine/document
@@ -24,10 +25,19 @@ export type CollabStatus =
   | { kind: 'connected' }
   /** Connected, local edits on their way (or the first sync running). */
   | { kind: 'syncing'; pending: number }
-  /** No connection; edits are kept locally and merge when it returns. */
-  | { kind: 'offline'; pending: number }
+  /**
+   * No connection; edits are kept locally and merge when it returns. `reason`: why the server
+   * closed the connection, when it said (server/limits.ts), and `advice`: what happens next.
+   */
+  | { kind: 'offline'; pending: number; reason?: string; advice?: string }
   /** The server refused the room: the reason in words. */
-  | { kind: 'refused'; reason: string };
+  | { kind: 'refused'; reason: string }
+  /**
+   * The server refused a change of this client's (it would break the scenario, or is past a
+   * limit): sending it again would be refused again, so nothing more is sent. The store keeps
+   * every edit; `advice` says what the person can do (save a copy, join again).
+   */
+  | { kind: 'stopped'; reason: string; advice: string };
 
 /** Who a collaborator is and what they point at, as awareness carries it. */
 export interface Presence {
@@ -176,6 +186,10 @@ export class CollabSession {
   private connection: 'connecting' | 'connected' | 'disconnected' = 'connecting';
   private synced = false;
   private refusedReason: string | undefined;
+  /** Why the session stopped sending (a refused change), once it has. */
+  private stopped: CloseAdvice | undefined;
+  /** The last close the server explained, shown while offline. */
+  private lastClose: CloseAdvice | undefined;
   private closed = false;
   private lastStatus = '';
   /** Local changes to the room not yet acknowledged by the server (counted per transaction). */
@@ -203,7 +217,26 @@ export class CollabSession {
       onStatus: ({ status }) => {
         this.connection = status;
         if (status !== 'connected') this.synced = false;
+        if (status === 'connected') this.lastClose = undefined;
         this.report();
+      },
+      onClose: ({ event }) => {
+        const advice = closeAdvice(event.code, event.reason);
+        if (!advice || this.stopped) return;
+        if (advice.retry) {
+          this.lastClose = advice;
+          this.report();
+        } else this.stop(advice);
+      },
+      onStateless: ({ payload }) => {
+        const reason = decodeRefusedChange(payload);
+        if (reason === undefined || this.stopped) return;
+        this.stop(
+          closeAdvice(
+            CLOSE.refusedChanges.code,
+            `The server refused a change of yours: ${reason}.`,
+          )!,
+        );
       },
       onSynced: ({ state }) => {
         this.synced = state;
@@ -258,6 +291,11 @@ export class CollabSession {
     this.options.onReady?.();
   }
 
+  /** Whether the socket to the server is open now. */
+  get online(): boolean {
+    return this.connection === 'connected';
+  }
+
   /** Whether the store holds the room's scenario yet (a joiner waits for the first sync). */
   get ready(): boolean {
     return this.bridge !== undefined;
@@ -265,7 +303,17 @@ export class CollabSession {
 
   status(): CollabStatus {
     if (this.refusedReason) return { kind: 'refused', reason: this.refusedReason };
-    if (this.connection === 'disconnected') return { kind: 'offline', pending: this.unconfirmed };
+    if (this.stopped)
+      return { kind: 'stopped', reason: this.stopped.reason, advice: this.stopped.advice };
+    if (this.connection === 'disconnected')
+      return this.lastClose
+        ? {
+            kind: 'offline',
+            pending: this.unconfirmed,
+            reason: this.lastClose.reason,
+            advice: this.lastClose.advice,
+          }
+        : { kind: 'offline', pending: this.unconfirmed };
     if (this.connection === 'connecting') return { kind: 'connecting' };
     if (!this.synced || !this.acks.handshake || this.acks.pending > 0)
       return { kind: 'syncing', pending: this.unconfirmed };
@@ -314,6 +362,17 @@ export class CollabSession {
     this.provider.setAwarenessField('selection', [...ids]);
   }
 
+  /**
+   * Stops talking to the room after a refusal that reconnecting cannot mend: the change would be
+   * sent and refused again, and every later edit of this client builds on it. The store and the
+   * shared document keep everything (the local copy too); the person is told why and what to do.
+   */
+  private stop(advice: CloseAdvice): void {
+    this.stopped = advice;
+    this.socket.disconnect();
+    this.report();
+  }
+
   /** Drops the connection (the user went offline); edits stay local until `reconnect`. */
   disconnect(): void {
     this.socket.disconnect();
@@ -321,7 +380,7 @@ export class CollabSession {
     this.report();
   }
   reconnect(): void {
-    if (this.refusedReason || this.closed) return;
+    if (this.refusedReason || this.stopped || this.closed) return;
     void this.socket.connect();
   }
 
