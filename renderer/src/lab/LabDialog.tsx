@@ -27,6 +27,7 @@ import type { Host } from '../../host/Host';
 import { ControlChart, HeatMap, LengthChart, PlanTable, Shortfalls, WinShares } from './LabCharts';
 import { labWorkers, webLabWorker } from './labClient';
 import { labGameForPlaytest } from './labReplay';
+import { LabQuality, RestrictedChoice } from './LabQuality';
 import { BOT_CHOICES } from '../playtest/botChoices';
 import './lab.css';
 import { LabSightMap } from '../sight/LabSightMap';
@@ -89,6 +90,7 @@ export function LabDialog({
   const [games, setGames] = useState('100');
   const [seed, setSeed] = useState('1');
   const [turnLimit, setTurnLimit] = useState('');
+  const [restricted, setRestricted] = useState(false);
   const [progress, setProgress] = useState<LabProgress | null>(null);
   const [report, setReport] = useState<LabReport | null>(null);
   const [stopped, setStopped] = useState(false);
@@ -220,6 +222,7 @@ export function LabDialog({
         firstSeed,
         styles,
         ...(limit !== undefined ? { turnLimit: limit } : {}),
+        ...(restricted ? { restricted: true } : {}),
       },
       {
         spawn: () => webLabWorker(),
@@ -370,6 +373,7 @@ export function LabDialog({
               onChange={(e) => setTurnLimit(e.target.value)}
             />
           </label>
+          <RestrictedChoice checked={restricted} onChange={setRestricted} />
         </fieldset>
         {invalid && <p className="lab-error">{invalid}</p>}
         <div className="button-row">
@@ -430,6 +434,12 @@ export function LabDialog({
             <WinShares report={report} colours={colours} />
             <Shortfalls report={report} />
             <PlanTable report={report} picked={planPicked} onPick={setPlanPicked} />
+            <LabQuality
+              report={report}
+              scenario={scenario}
+              colours={colours}
+              onReport={setReport}
+            />
             {baseline && baseline.report !== report && (
               <div className="lab-compare" data-testid="lab-compare">
                 <p>
