@@ -1,8 +1,10 @@
 import type { BotStyle, SideTurn } from '../../game/gameDef';
 import { SideTurnBuilder } from '../../game/sideTurn';
-import { fireAll } from './botFire';
+import { fireAll, type FireReport } from './botFire';
 import { moveAll } from './botMove';
-import { sidePlan } from './botPlan';
+import { sidePlan, type SidePlan } from './botPlan';
+import { radioMayGo } from './botRide';
+import { info } from './rules/situation';
 import type { TankplankAction, TankplankEvent } from './rules/actions';
 import type { TankplankContext } from './rules/context';
 import { tankplankReducer } from './rules/reducer';
@@ -34,11 +36,84 @@ export function botPhase(
   const s = () => turn.state;
   if (state.phase === 'movement' || state.phase === 'firing') {
     const plan = sidePlan(ctx, state, side, style);
+    for (const n of planNotes(plan, state.turn)) turn.note(n);
     if (state.phase === 'movement') moveAll(ctx, s, plan, apply);
-    else fireAll(ctx, s, plan, apply);
+    else {
+      const report: FireReport = { fired: 0, shooters: 0, saved: [], blind: 0 };
+      fireAll(ctx, s, plan, apply, report);
+      for (const n of fireNotes(ctx, state, plan, report)) turn.note(n);
+    }
   }
   if (turn.state.phase !== 'ended') apply({ type: 'endPhase', side });
   return turn.done();
+}
+
+/** The side's plan this phase, in words, for the bot's explanation (`SideTurn.explanation`). */
+export function planNotes(plan: SidePlan, turn: number): string[] {
+  const p = plan.params;
+  const target = plan.goal ? 'the objective' : "the enemy's edge of the table";
+  const notes: string[] = [];
+  if (plan.rush)
+    notes.push(
+      `plan (${p.style}): every man into ${target} the shortest way: it is all but clear and few turns are left`,
+    );
+  else if (plan.push)
+    notes.push(
+      `plan (${p.style}): the assault goes for ${target}${plan.flank ? ` by ${plan.flank.name}` : ''}`,
+    );
+  else
+    notes.push(
+      `plan (${p.style}): the assault waits on its own half for the enemy to come on, until turn ${p.pushTurn} or until it is ${p.pushWhenStronger} times as strong`,
+    );
+  if (!plan.carriersGo && turn < p.carriersGoTurn)
+    notes.push(
+      `loaded carriers wait short of the fight until the enemy's anti-armour is beaten or turn ${p.carriersGoTurn}`,
+    );
+  if (plan.goal) {
+    const inGoal = plan.enemiesInGoal.length;
+    if (radioMayGo(plan))
+      notes.push(
+        inGoal === 0
+          ? 'radio teams go in: the objective is clear'
+          : `radio teams go in with ${inGoal} ${inGoal === 1 ? 'enemy' : 'enemies'} still in the objective${plan.lastChance || plan.rush ? ': later would be too late to hold it' : ''}`,
+      );
+    else
+      notes.push(
+        `radio teams wait ${plan.radioEnters ? 'short of the objective' : 'off the table'} while ${inGoal} ${inGoal === 1 ? 'enemy stands' : 'enemies stand'} in it: a radioman lost is a hold lost`,
+      );
+  }
+  if (plan.enemiesInHome.length > 0)
+    notes.push(
+      `${plan.enemiesInHome.length} of the enemy in our home ground: the heavy weapons and guns posted there deny it`,
+    );
+  return notes;
+}
+
+/** Why fire was held this Firing phase, in words. */
+function fireNotes(
+  ctx: TankplankContext,
+  state: TankplankState,
+  plan: SidePlan,
+  report: FireReport,
+): string[] {
+  const notes: string[] = [];
+  notes.push(
+    `fired ${report.fired} ${report.fired === 1 ? 'shot' : 'shots'} from ${report.shooters} units able to fire`,
+  );
+  if (report.saved.length > 0) {
+    const named = report.saved
+      .slice(0, 3)
+      .map((h) => `${info(ctx, state, h.unit).type.name}'s ${h.weapon} (${h.value.toFixed(2)})`);
+    const more = report.saved.length > 3 ? ` and ${report.saved.length - 3} more` : '';
+    notes.push(
+      `holding fire: ${named.join(', ')}${more} keep their counted rounds for a shot worth at least ${plan.params.ammoThreshold} of a target, as the ${plan.params.style} style spends them`,
+    );
+  }
+  if (report.blind > 0)
+    notes.push(
+      `${report.blind} of ${report.shooters} had no shot (no enemy in sight or reach they could hurt, or a weapon that could not fire this phase): the Movement phase takes them on toward ${plan.goal ? 'the objective' : 'the enemy'}, or they hold their posts`,
+    );
+  return notes;
 }
 
 /**

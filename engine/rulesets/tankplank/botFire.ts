@@ -102,11 +102,26 @@ function fireOrder(i: UnitInfo): number {
   return 3;
 }
 
+/**
+ * What a Firing phase came to, for the bot's explanation: who fired, who held fire to keep
+ * counted rounds for a better shot (with the best they saw), and who had no enemy in sight.
+ */
+export interface FireReport {
+  fired: number;
+  shooters: number;
+  /** Weapons with counted rounds whose best shot was worth less than the style spends them on. */
+  readonly saved: { readonly unit: string; readonly weapon: string; readonly value: number }[];
+  /** Shooters none of whose likeliest targets they could see or hit. */
+  blind: number;
+}
+
+/** Every shooter of the side fires its best shot; what came of it is written into `report`. */
 export function fireAll(
   ctx: TankplankContext,
   get: () => TankplankState,
   plan: SidePlan,
   apply: (a: TankplankAction) => boolean,
+  report: FireReport = { fired: 0, shooters: 0, saved: [], blind: 0 },
 ): void {
   const side = plan.side;
   const s0 = get();
@@ -122,17 +137,20 @@ export function fireAll(
     if (!from || !s.units.get(id)!.alive) continue;
     // A man fires one weapon a phase: his best shot over all of them. A vehicle fires each.
     const mounts = weaponsOf(ctx, i);
-    if (i.kind === 'figure') {
-      const best = bestShot(ctx, s, plan, id, mounts, from, TRIES_FIGURE);
-      if (best) apply(best);
-      continue;
-    }
-    for (const m of mounts) {
-      const now = get();
-      if (!now.units.get(id)!.alive) break;
-      const best = bestShot(ctx, now, plan, id, [m], from, TRIES_WEAPON);
-      if (best) apply(best);
-    }
+    report.shooters++;
+    const before = report.fired;
+    const saved = report.saved.length;
+    const shoot = (best: TankplankAction | undefined) => {
+      if (best && apply(best)) report.fired++;
+    };
+    if (i.kind === 'figure') shoot(bestShot(ctx, s, plan, id, mounts, from, TRIES_FIGURE, report));
+    else
+      for (const m of mounts) {
+        const now = get();
+        if (!now.units.get(id)!.alive) break;
+        shoot(bestShot(ctx, now, plan, id, [m], from, TRIES_WEAPON, report));
+      }
+    if (report.fired === before && report.saved.length === saved) report.blind++;
   }
 }
 
@@ -170,8 +188,11 @@ function bestShot(
   mounts: ReturnType<typeof weaponsOf>,
   from: TablePoint,
   tries: number,
+  report?: FireReport,
 ): TankplankAction | undefined {
   let best: { value: number; action: TankplankAction } | undefined;
+  // The best shot a weapon with counted rounds passed up as not worth a round.
+  let kept: { weapon: string; value: number } | undefined;
   for (const m of mounts) {
     const w = m.weapon;
     const reach = maxRange(ctx, w);
@@ -197,6 +218,7 @@ function bestShot(
         quick: standing(ctx, s, plan, ti, p) / (1 + d / 10),
       });
     }
+    if (candidates.length === 0 || refusedWhateverTheTarget(ctx, s, id, w)) continue;
     let planned = 0;
     let asked = 0;
     for (const c of candidates) {
@@ -236,10 +258,35 @@ function bestShot(
           value += sign * x.p * standing(ctx, s, plan, info(ctx, s, u.id), p);
         }
       } else value = odds.pKill * standing(ctx, s, plan, c.i, c.p);
-      if (countedAmmo(w) && value < plan.params.ammoThreshold) continue;
+      if (countedAmmo(w) && value < plan.params.ammoThreshold) {
+        if (value > 0 && (!kept || value > kept.value)) kept = { weapon: w.name, value };
+        continue;
+      }
       if (value > 0 && (!best || value > best.value))
         best = { value, action: { type: 'fire', ...req } };
     }
   }
+  if (!best && kept && report) report.saved.push({ unit: id, ...kept });
   return best?.action;
+}
+
+/** Refusals that can hang on the target for a cannon: the round it fires (AP or HE) and its count. */
+const AMMO_REFUSALS = new Set(['TP-9.1', 'TP-17.1', 'TP-G9']);
+
+/**
+ * Whether the rules refuse this weapon before they look at any target (already fired, not set
+ * up, too few crew, no ammunition...): asked once of the weapon alone (a shot without a target,
+ * which the rules refuse for that last, with no rule named), so that a weapon that cannot fire
+ * draws no line of sight to its targets. A cannon's ammunition refusals depend on the round the
+ * target calls for, so they are left to each target.
+ */
+function refusedWhateverTheTarget(
+  ctx: TankplankContext,
+  s: TankplankState,
+  id: string,
+  w: WeaponType,
+): boolean {
+  const r = planShot(ctx, s, { unit: id, weapon: w.id });
+  if (!('refused' in r) || r.ruleId === undefined) return false;
+  return !((w.kind === 'cannon' || w.kind === 'howitzer') && AMMO_REFUSALS.has(r.ruleId));
 }
