@@ -198,6 +198,14 @@ export function tankBotTurn(
     }
     return seen;
   };
+  // What the turn's explanation says: the shots plotted, and the shots passed up as too poor.
+  let fired = 0;
+  const held: { unit: string; target: string; v: number }[] = [];
+  turn.note(
+    goal
+      ? `plan (${style}): toward ${ctx.hold?.name ?? 'the objective'} (${goal.col},${goal.row}), by the hexes that best mix nearness to it, cover and few enemy sight lines`
+      : `plan (${style}): at the enemy, by the hexes that best mix cover and few enemy sight lines`,
+  );
   for (const id of mine) {
     const info = ctx.units.get(id)!;
     const u = turn.state.units[id]!;
@@ -257,8 +265,12 @@ export function tankBotTurn(
         best &&
         best.v >= wt.fireAt &&
         tryAct({ type: 'plot', unit: id, mission: best.mission, target: best.target })
-      )
+      ) {
+        fired++;
         continue;
+      }
+      if (best && best.v > 0 && best.v < wt.fireAt)
+        held.push({ unit: id, target: best.target, v: best.v });
     }
     if (info.cls === 'team' || u.pinned || info.ma === 0) {
       tryAct({ type: 'plot', unit: id, mission: 'OF' });
@@ -366,6 +378,19 @@ export function tankBotTurn(
       if (facing !== u.facing)
         tryAct({ type: 'plot', unit: id, mission: 'FC', facing, fallback: true });
     }
+  turn.note(
+    `${fired} of ${mine.length} units fire${enemies.length === 0 ? ': no enemy on the map is in sight' : ''}`,
+  );
+  if (held.length > 0) {
+    const name = (id: string) => ctx.units.get(id)!.name;
+    const named = held
+      .slice(0, 3)
+      .map((h) => `${name(h.unit)} (at ${name(h.target)}, ${h.v.toFixed(2)})`)
+      .join(', ');
+    turn.note(
+      `holding fire: ${named}${held.length > 3 ? ` and ${held.length - 3} more` : ''}: their best shots are worth less than the ${wt.fireAt} the ${style} style fires at, so they move to a better place instead`,
+    );
+  }
   tryAct({ type: 'endPlot', side });
   return turn.done();
 }
