@@ -4,8 +4,8 @@
  * taking the first side in odd seeds and the second in even ones (so the layout's own bias
  * cancels). Prints, per scenario and style, the search bot's wins, the style's wins and the draws;
  * its share of all games and of decided games with 95% Wilson intervals; games that stopped
- * unfinished; and the time of a search side turn (mean, p95, max, in ms). Prints numbers; it is
- * not a test.
+ * unfinished; and the time of a search side turn (mean, p95, max, in ms; wall clock and CPU, as a
+ * shared machine stretches the first). Prints numbers; it is not a test.
  *
  * Run: npm run bench:search [-- --games N (40 a style)] [--strength S (2)] [--workers W (2)]
  *      [--scenario file[,file…]] [--styles cautious,balanced,aggressive] [--seed first (1)]
@@ -47,6 +47,8 @@ interface Outcome {
   /** 'search', 'style', 'draw', or 'unfinished' (a game the driver stopped). */
   readonly result: 'search' | 'style' | 'draw' | 'unfinished';
   readonly turnMs: readonly number[];
+  /** The CPU time of each search side turn (the child process does nothing else meanwhile). */
+  readonly turnCpuMs: readonly number[];
 }
 
 const games = new Map<string, ReturnType<typeof gameOf>>();
@@ -68,6 +70,7 @@ function play(job: Job): Outcome {
   const search = botPlayer(game, 'search', job.seed, { strength: job.strength });
   if (search.kind !== 'source') throw new Error('the search bot is a source player');
   const turnMs: number[] = [];
+  const turnCpuMs: number[] = [];
   const r = simulate(game, {
     seed: job.seed,
     record: false,
@@ -78,8 +81,11 @@ function play(job: Job): Outcome {
         kind: 'source',
         next: (state, side) => {
           const t0 = performance.now();
+          const c0 = process.cpuUsage();
           const actions = search.next(state, side);
           turnMs.push(performance.now() - t0);
+          const c = process.cpuUsage(c0);
+          turnCpuMs.push((c.user + c.system) / 1000);
           return actions;
         },
       },
@@ -94,7 +100,7 @@ function play(job: Job): Outcome {
         : w === styleSide
           ? 'style'
           : 'draw';
-  return { job, result, turnMs };
+  return { job, result, turnMs, turnCpuMs };
 }
 
 // A child process plays the jobs it is sent and sends back each outcome.
@@ -133,48 +139,60 @@ if (process.env['SEARCH_BENCH_CHILD'] === '1') {
           strength,
           ...(turnLimit !== undefined ? { turnLimit } : {}),
         });
-  const t0 = performance.now();
-  const outcomes: Outcome[] = [];
-  await Promise.all(
-    Array.from({ length: workers }, (_, k) => {
-      const child = fork(fileURLToPath(import.meta.url), [], {
-        env: { ...process.env, SEARCH_BENCH_CHILD: '1' },
-      });
-      return new Promise<void>((resolve, reject) => {
-        child.on('message', (m: { outcome?: Outcome; done?: boolean }) => {
-          if (m.outcome) {
-            outcomes.push(m.outcome);
-            if (process.stderr.isTTY) process.stderr.write(`\r${outcomes.length}/${jobs.length}`);
-          }
-          if (m.done) {
-            child.kill();
-            resolve();
-          }
+  /** Plays `list` over the child processes; the outcomes in any order. */
+  const playAll = async (list: readonly Job[]): Promise<Outcome[]> => {
+    const outcomes: Outcome[] = [];
+    await Promise.all(
+      Array.from({ length: workers }, (_, k) => {
+        const child = fork(fileURLToPath(import.meta.url), [], {
+          env: { ...process.env, SEARCH_BENCH_CHILD: '1' },
         });
-        child.on('exit', (code) =>
-          code ? reject(new Error(`a bench process ended with code ${code}`)) : resolve(),
-        );
-        child.send({ jobs: jobs.filter((_, i) => i % workers === k) });
-      });
-    }),
-  );
-  if (process.stderr.isTTY) process.stderr.write('\r');
+        return new Promise<void>((resolve, reject) => {
+          child.on('message', (m: { outcome?: Outcome; done?: boolean }) => {
+            if (m.outcome) {
+              outcomes.push(m.outcome);
+              if (process.stderr.isTTY) process.stderr.write(`\r${outcomes.length}/${list.length}`);
+            }
+            if (m.done) {
+              child.kill();
+              resolve();
+            }
+          });
+          child.on('exit', (code) =>
+            code ? reject(new Error(`a bench process ended with code ${code}`)) : resolve(),
+          );
+          child.send({ jobs: list.filter((_, i) => i % workers === k) });
+        });
+      }),
+    );
+    if (process.stderr.isTTY) process.stderr.write('\r');
+    return outcomes;
+  };
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const share = (n: number, of: number) => {
     const s = wilson(n, of);
     return `${pct(s.share)} [${pct(s.low)}, ${pct(s.high)}]`;
   };
-  const timeLine = (ms: number[]) => {
-    if (ms.length === 0) return 'no search turns';
+  const spread = (ms: readonly number[]) => {
     const sorted = [...ms].sort((x, y) => x - y);
     const mean = ms.reduce((x, y) => x + y, 0) / ms.length;
     const p95 = sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))]!;
-    return `search side turn ${mean.toFixed(0)} ms mean, ${p95.toFixed(0)} p95, ${sorted[sorted.length - 1]!.toFixed(0)} max (${ms.length} turns)`;
+    return `${mean.toFixed(0)} mean, ${p95.toFixed(0)} p95, ${sorted[sorted.length - 1]!.toFixed(0)} max`;
   };
+  // Wall clock, and CPU time, which a machine shared with other work does not inflate.
+  const timeLine = (wall: readonly number[], cpu: readonly number[]) =>
+    wall.length === 0
+      ? 'no search turns'
+      : `search side turn ms: wall ${spread(wall)}; CPU ${spread(cpu)} (${wall.length} turns)`;
+  const t0 = performance.now();
+  // Scenario by scenario, each printed as soon as its games are played.
   for (const file of files) {
     const title = (games.get(file) ?? gameOf(file)).title;
-    console.log(`${title} (${file})`);
+    const t1 = performance.now();
+    const outcomes = await playAll(jobs.filter((j) => j.file === file));
+    console.log(`${title} (${file}): ${((performance.now() - t1) / 1000).toFixed(0)} s`);
     const all: number[] = [];
+    const allCpu: number[] = [];
     for (const style of styles) {
       const mine = outcomes.filter((o) => o.job.file === file && o.job.style === style);
       const count = (r: Outcome['result']) => mine.filter((o) => o.result === r).length;
@@ -185,12 +203,14 @@ if (process.env['SEARCH_BENCH_CHILD'] === '1') {
         count('unfinished'),
       ];
       const ms = mine.flatMap((o) => o.turnMs);
+      const cpu = mine.flatMap((o) => o.turnCpuMs);
       all.push(...ms);
+      allCpu.push(...cpu);
       console.log(
-        `  vs ${style}: search ${won} won, ${lost} lost, ${drawn} drawn, ${unfinished} unfinished of ${mine.length}; of all games ${share(won, mine.length)}, of decided games ${share(won, won + lost)}; ${timeLine(ms)}`,
+        `  vs ${style}: search ${won} won, ${lost} lost, ${drawn} drawn, ${unfinished} unfinished of ${mine.length}; of all games ${share(won, mine.length)}, of decided games ${share(won, won + lost)}; ${timeLine(ms, cpu)}`,
       );
     }
-    console.log(`  all styles: ${timeLine(all)}`);
+    console.log(`  all styles: ${timeLine(all, allCpu)}`);
   }
   console.log(`${((performance.now() - t0) / 1000).toFixed(0)} s in all`);
 }
