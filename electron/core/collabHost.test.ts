@@ -84,10 +84,25 @@ describe('SessionHost (Host session… in the desktop app)', () => {
       newScenario({ ruleset: 'tankplank', map: { kind: 'table', width: 36, height: 24 } }),
     );
     const room = newRoom();
+    // Someone else on the network cannot create a room on the hosted server.
+    const strangerRoom = newRoom();
+    const stranger = new CollabSession({
+      store: ScenarioStore.fromScenario(store.toScenario()),
+      invitation: { server: info.local, ...strangerRoom },
+      create: true,
+      user: { name: 'stranger', colour: '#999' },
+      WebSocket,
+    });
+    const refusedBy = Date.now() + 15_000;
+    while (stranger.status().kind !== 'refused' && Date.now() < refusedBy)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(stranger.status()).toMatchObject({ kind: 'refused', reason: /host/ });
+    await stranger.close();
     const mine = new CollabSession({
       store,
       invitation: { server: info.local, ...room },
       create: true,
+      hostSecret: info.hostSecret,
       user: { name: 'host', colour: '#333' },
       WebSocket,
     });

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { HostedServer } from '../../renderer/host/Host';
 import { startCollabServer, type CollabServer } from '../../server/collabServer';
+import { randomToken } from '../../server/protocol';
 
 export type { HostedServer } from '../../renderer/host/Host';
 
@@ -87,7 +88,14 @@ export class SessionHost {
 
   private async launch(scope: HostScope) {
     const host = bindAddressFor(scope);
-    const common = { host, dataDir: path.join(this.dataDir, 'hosted-sessions') };
+    // Only this app may create rooms on the server it hosts (issue 36: room creation needs the
+    // host's secret); the others join the rooms they are invited to.
+    const hostSecret = randomToken(32);
+    const common = {
+      host,
+      dataDir: path.join(this.dataDir, 'hosted-sessions'),
+      createSecret: hostSecret,
+    };
     const log = this.options.log ?? (() => undefined);
     let server: CollabServer;
     try {
@@ -100,7 +108,11 @@ export class SessionHost {
       scope === 'network'
         ? lanAddresses(this.options.interfaces?.()).map((a) => `ws://${a}:${server.port}`)
         : [];
-    return { server, scope, info: { local: server.url, lan, network: scope === 'network' } };
+    return {
+      server,
+      scope,
+      info: { local: server.url, lan, network: scope === 'network', hostSecret },
+    };
   }
 
   /** Stops the server; rooms stay in the data folder for the next session. */

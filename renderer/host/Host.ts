@@ -155,6 +155,12 @@ export interface HostedServer {
   readonly lan: readonly string[];
   /** True when the person agreed, in the desktop app's own dialog, to open it to the network. */
   readonly network: boolean;
+  /**
+   * The hosted server's own secret for creating rooms (made up each time it starts): this app
+   * sends it when it shares a scenario into the session; nobody else on the network can create
+   * rooms there, only join the room they were invited to.
+   */
+  readonly hostSecret: string;
 }
 
 /** One top-level native menu (File, Edit, View...). */

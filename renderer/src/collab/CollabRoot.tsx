@@ -78,6 +78,7 @@ function startSession(
   name: string,
   link: string,
   onReady?: () => void,
+  hostSecret?: string,
 ): CollabSession {
   // Reports can arrive while the session is still being built: they belong to it then too.
   let session: CollabSession | null = null;
@@ -86,6 +87,7 @@ function startSession(
     store,
     invitation,
     create,
+    ...(hostSecret ? { hostSecret } : {}),
     user: { name, colour: colourFor(name) },
     persistence: indexedDbPersistence,
     onStatus: (status) => {
@@ -330,12 +332,14 @@ function ShareDialog({ editor, hosted }: { editor: Editor; hosted: boolean }) {
     const room = newRoom();
     let local = server.trim();
     let invite = local;
+    let hostSecret: string | undefined;
     if (hosted) {
       setStarting(true);
       try {
         const h = await getHost().hostSession!();
         local = h.local;
         invite = h.lan[0] ?? h.local;
+        hostSecret = h.hostSecret;
         setLan(h.lan);
         setNetwork(h.network);
       } catch (err) {
@@ -356,7 +360,7 @@ function ShareDialog({ editor, hosted }: { editor: Editor; hosted: boolean }) {
     const refused = await allowServer(local);
     if (refused) return collabUi.set({ error: refused });
     const link = formatInvitation({ server: invite, ...room });
-    startSession(editor.store, { server: local, ...room }, true, who, link);
+    startSession(editor.store, { server: local, ...room }, true, who, link, undefined, hostSecret);
   };
   return (
     <div className="modal-backdrop">

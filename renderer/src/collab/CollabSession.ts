@@ -66,6 +66,8 @@ export interface CollabSessionOptions {
   readonly invitation: Invitation;
   /** True when this client shares its scenario into a new room; false to join one. */
   readonly create: boolean;
+  /** The server's secret for creating rooms, when it asks for one (a session this app hosts). */
+  readonly hostSecret?: string;
   readonly user: { name: string; colour: string };
   /** The WebSocket class (Node has none built in before version 22). */
   readonly WebSocket?: unknown;
@@ -213,7 +215,11 @@ export class CollabSession {
       websocketProvider: this.socket,
       name: invitation.room,
       document: this.shared,
-      token: encodeRoomToken({ secret: invitation.secret, create: options.create }),
+      token: encodeRoomToken({
+        secret: invitation.secret,
+        create: options.create,
+        ...(options.hostSecret ? { hostSecret: options.hostSecret } : {}),
+      }),
       onStatus: ({ status }) => {
         this.connection = status;
         if (status !== 'connected') this.synced = false;
