@@ -1,6 +1,7 @@
 import type { BotStyle, SideTurn } from '../../game/gameDef';
 import { SideTurnBuilder } from '../../game/sideTurn';
 import { tablePoint } from '../../geometry/units';
+import { contactMap } from './contact';
 import {
   attacksOf,
   boostOf,
@@ -34,6 +35,10 @@ import {
   sightBetween,
   speedOf,
   tanksReducer,
+  gameEnd,
+  timeLimitOut,
+  timeOut,
+  type ShotOdds,
   type ShotOptions,
   type SightResult,
   type ModelState,
@@ -53,16 +58,49 @@ import {
  *   from there (Stationary if it stays put) against the damage every enemy could deal it there
  *   (with the Speed tokens the move gives it), plus holding objectives; Defensive Measures are
  *   one of the choices, taken when it is exposed and has nothing to shoot;
- * - shooting, it takes the shot with the best expected damage and chance to destroy;
+ * - it never sits a game out: unless holding back serves an aim it can name (ahead at the turn
+ *   limit with the end near, so the enemy must come to it, or objectives to hold), it presses:
+ *   a place with a shot beats any without, and with no shot it goes the shortest way round the
+ *   terrain to the nearest place it could shoot from (contact.ts);
+ * - shooting, it takes the shot with the best expected damage and chance to destroy, and holds
+ *   fire only when no shot could do Damage, saying so;
  * - cancelling, it takes the book's usual choice (the target cancels Criticals, the shooter Hits).
- * Its face-down cards are turned up the first time it acts, so their effects apply.
+ * Its face-down cards are turned up the first time it acts, so their effects apply. Each side turn
+ * carries notes in words: the plan (advance on, firing position, hold) and why it held fire.
  */
 
-const WEIGHTS: Record<BotStyle, { offence: number; threat: number; approach: number }> = {
-  cautious: { offence: 0.8, threat: 1.4, approach: 0.01 },
-  balanced: { offence: 1, threat: 1, approach: 0.02 },
-  aggressive: { offence: 1.3, threat: 0.6, approach: 0.04 },
+const WEIGHTS: Record<
+  BotStyle,
+  {
+    offence: number;
+    threat: number;
+    /** Value of an inch nearer a firing position, for a place with no shot. */
+    approach: number;
+    /** Turns before the end within which a side ahead at the turn limit holds back (0: never). */
+    hold: number;
+  }
+> = {
+  cautious: { offence: 0.8, threat: 1.4, approach: 0.25, hold: 3 },
+  balanced: { offence: 1, threat: 1, approach: 0.3, hold: 2 },
+  aggressive: { offence: 1.3, threat: 0.6, approach: 0.4, hold: 0 },
 };
+
+/**
+ * What a place with a shot is worth over any without while the bot presses for a fight: more than
+ * any exchange of odds can take away, so pressing always ends where it can shoot when it can.
+ */
+const CONTACT = 10;
+
+/** The least a shot counts and the most the enemy's odds count while pressing, any style. */
+const PRESS_OFFENCE = 1;
+const PRESS_THREAT = 1.1;
+
+/** Why the bot moves as it does this activation: press for a fight, hold, or deploy. */
+interface Aim {
+  readonly kind: 'press' | 'hold' | 'objectives' | 'deploy';
+  /** In words, for the notes. */
+  readonly why: string;
+}
 
 const setModel = (state: TanksState, m: ModelState): TanksState => ({
   ...state,
@@ -88,24 +126,53 @@ function shotValue(ctx: TanksContext, state: TanksState, shooter: string, target
   return best;
 }
 
-/** The best shot a model could make at anyone from where it stands: expected damage and kill. */
-function bestShotValue(ctx: TanksContext, state: TanksState, shooter: string): number {
+/** The best shot a model could make at anyone from where it stands, and at whom. */
+function bestShot(
+  ctx: TanksContext,
+  state: TanksState,
+  shooter: string,
+): { value: number; target: string | undefined } {
   let best = 0;
-  for (const e of enemiesOf(ctx, state, info(ctx, shooter).side))
-    best = Math.max(best, shotValue(ctx, state, shooter, e));
-  return best;
+  let target: string | undefined;
+  for (const e of enemiesOf(ctx, state, info(ctx, shooter).side)) {
+    const v = shotValue(ctx, state, shooter, e);
+    if (v > best) {
+      best = v;
+      target = e;
+    }
+  }
+  return { value: best, target };
 }
 
 function enemiesOf(ctx: TanksContext, state: TanksState, side: string): string[] {
   return ctx.order.filter((id) => info(ctx, id).side !== side && inPlay(state.models[id]));
 }
 
+/** What a place is worth to a model, and what it is worth for. */
+interface PlaceValue {
+  readonly value: number;
+  /** The best shot from there (0: none) and its target. */
+  readonly offence: number;
+  readonly target: string | undefined;
+  /** What every enemy could deal the model there. */
+  readonly threat: number;
+  /** Inches to the nearest firing position (0 on one; Infinity when none can be reached). */
+  readonly toContact: number;
+}
+
 /** How much a model standing here (with this Speed token) is worth to its side now. */
-function placeValue(ctx: TanksContext, state: TanksState, unit: string, style: BotStyle): number {
+function placeValue(
+  ctx: TanksContext,
+  state: TanksState,
+  unit: string,
+  style: BotStyle,
+  aim: Aim,
+): PlaceValue {
   const w = WEIGHTS[style];
   const side = info(ctx, unit).side;
   const me = state.models[unit]!;
-  const offence = bestShotValue(ctx, state, unit);
+  const shot = bestShot(ctx, state, unit);
+  const offence = shot.value;
   let threat = 0;
   let nearest = Infinity;
   for (const e of enemiesOf(ctx, state, side)) {
@@ -118,14 +185,7 @@ function placeValue(ctx: TanksContext, state: TanksState, unit: string, style: B
     for (const o of objectivesOf(ctx, state)) {
       const c = objectiveCentre(o);
       if (!c) continue;
-      const scores =
-        ctx.mission?.scorer === 'attacker'
-          ? side === state.attacker
-          : ctx.mission?.scorer === 'placer'
-            ? o.owner === side
-            : o.owner
-              ? o.owner === side
-              : true;
+      const scores = scoresFor(ctx, state, side, o);
       const f = footprintAt(ctx, unit, me.at!, me.facing);
       const d = f.shape === 'hull' ? pointPolygonDistance(tablePoint(c[0], c[1]), f.corners) : 0;
       if (scores) objective += d <= ctx.rules.holdDistance ? 1.5 : -0.08 * d;
@@ -133,13 +193,63 @@ function placeValue(ctx: TanksContext, state: TanksState, unit: string, style: B
       else if (d <= ctx.rules.holdDistance && holderOf(ctx, state, o) !== side) objective += 0.6;
     }
   }
-  const approach = offence === 0 && Number.isFinite(nearest) ? -w.approach * nearest : 0;
-  return w.offence * offence - w.threat * threat + objective + approach;
+  // With no shot from here: the way to the nearest place with one, round the terrain (or
+  // straight to the nearest enemy when the map finds none).
+  let toContact = 0;
+  if (offence === 0 && Number.isFinite(nearest)) {
+    const map = contactMap(ctx, state, unit);
+    toContact = map.reachable ? map.distance(me.at!) : nearest;
+  }
+  const pull = aim.kind === 'deploy' ? 0.02 : aim.kind === 'hold' ? 0 : w.approach;
+  const approach = offence === 0 && Number.isFinite(toContact) ? -pull * toContact : 0;
+  const contact = aim.kind === 'press' && offence > 0 ? CONTACT : 0;
+  // Pressing, a cautious bot still trades shots: a draw at the limit wins nothing, and a shot is
+  // worth at least what the same odds against it cost.
+  const wo = aim.kind === 'press' ? Math.max(w.offence, PRESS_OFFENCE) : w.offence;
+  const wt = aim.kind === 'press' ? Math.min(w.threat, PRESS_THREAT) : w.threat;
+  return {
+    value: wo * offence - wt * threat + objective + approach + contact,
+    offence,
+    target: shot.target,
+    threat,
+    toContact,
+  };
 }
 
-interface Choice {
-  readonly action: TanksAction;
-  readonly value: number;
+/**
+ * What this activation's moves are for. A side ahead if the game ended now holds back in the
+ * last turns (its style's `hold`): the enemy must come to it. A side with objectives to score
+ * goes for them. Any other presses for a fight: a draw at the turn limit wins nothing.
+ */
+function aimOf(ctx: TanksContext, state: TanksState, side: string, style: BotStyle): Aim {
+  const end = gameEnd(ctx, state);
+  const left = end ? end.turn - state.turn : Infinity;
+  const verdict = state.turnLimit === undefined ? timeLimitOut(ctx, state) : timeOut(ctx, state);
+  if (verdict.winner === side && left <= WEIGHTS[style].hold)
+    return {
+      kind: 'hold',
+      why: `${verdict.reason} (${left} turn${left === 1 ? '' : 's'} to go): the enemy must come`,
+    };
+  for (const o of objectivesOf(ctx, state))
+    if (scoresFor(ctx, state, side, o))
+      return { kind: 'objectives', why: `${o.name ?? o.id} to hold` };
+  return { kind: 'press', why: 'a draw at the turn limit wins nothing' };
+}
+
+/** Whether holding this objective scores for the side (TK-9, by the mission's scorer). */
+function scoresFor(
+  ctx: TanksContext,
+  state: TanksState,
+  side: string,
+  o: ReturnType<typeof objectivesOf>[number],
+): boolean {
+  return ctx.mission?.scorer === 'attacker'
+    ? side === state.attacker
+    : ctx.mission?.scorer === 'placer'
+      ? o.owner === side
+      : o.owner
+        ? o.owner === side
+        : true;
 }
 
 /** Candidate single moves for a model: headings all round, full and half arrow, both ends first. */
@@ -170,26 +280,35 @@ function candidateMoves(ctx: TanksContext, state: TanksState, m: ModelState): Ta
   return out;
 }
 
+interface Choice {
+  readonly action: TanksAction;
+  readonly place: PlaceValue;
+}
+
 /** The bot's next movement step for the acting model: a move, Defensive Measures, or stop. */
 function movementStep(
   ctx: TanksContext,
   state: TanksState,
   unit: string,
   style: BotStyle,
+  aim: Aim,
+  note: (text: string) => void,
 ): TanksAction {
   const m = state.models[unit]!;
   const side = info(ctx, unit).side;
   const speed = speedOf(ctx, state, unit);
-  const stopValue = placeValue(ctx, setModel(state, { ...m, speedToken: m.moves }), unit, style);
+  const stay = placeValue(ctx, setModel(state, { ...m, speedToken: m.moves }), unit, style, aim);
   const mustMove =
     hasKeyword(ctx, state, unit, 'Predator') && m.moves === 0 && someLegalMove(ctx, state, m);
   let best: Choice | undefined = mustMove
     ? undefined
-    : { action: { type: 'endPhase', side }, value: stopValue };
-  if (m.moves === 0 && !mustMove) {
-    const v = placeValue(ctx, setModel(state, { ...m, speedToken: speed }), unit, style);
-    if (v > best!.value + 1e-9)
-      best = { action: { type: 'defend', unit, tokens: speed }, value: v };
+    : { action: { type: 'endPhase', side }, place: stay };
+  // Defensive Measures cost the model's own shots the Speed tokens too (TK-6.6): while pressing
+  // for a fight it takes them only with nothing to shoot.
+  if (m.moves === 0 && !mustMove && (aim.kind !== 'press' || stay.offence === 0)) {
+    const v = placeValue(ctx, setModel(state, { ...m, speedToken: speed }), unit, style, aim);
+    if (v.value > best!.place.value + 1e-9)
+      best = { action: { type: 'defend', unit, tokens: speed }, place: v };
   }
   for (const a of candidateMoves(ctx, state, m)) {
     if (a.type !== 'move') continue;
@@ -203,11 +322,62 @@ function movementStep(
       moves: m.moves + 1,
       speedToken: m.moves + 1,
     };
-    const v = placeValue(ctx, setModel(state, moved), unit, style);
-    if (!best || v > best.value + 1e-9) best = { action: a, value: v };
+    const v = placeValue(ctx, setModel(state, moved), unit, style, aim);
+    if (!best || v.value > best.place.value + 1e-9) best = { action: a, place: v };
   }
-  if (best) return best.action;
-  return { type: 'defend', unit, tokens: Math.max(1, speed) };
+  const action = best?.action ?? { type: 'defend', unit, tokens: Math.max(1, speed) };
+  note(planNote(ctx, state, unit, aim, action, best?.place ?? stay, stay));
+  return action;
+}
+
+/** The plan behind a model's movement step, in words. */
+function planNote(
+  ctx: TanksContext,
+  state: TanksState,
+  unit: string,
+  aim: Aim,
+  action: TanksAction,
+  place: PlaceValue,
+  stay: PlaceValue,
+): string {
+  const name = info(ctx, unit).name;
+  const at = (p: PlaceValue) => (p.target ? info(ctx, p.target).name : 'the enemy');
+  const nearest = () => {
+    const side = info(ctx, unit).side;
+    const me = state.models[unit]!;
+    let best: string | undefined;
+    let d = Infinity;
+    for (const e of enemiesOf(ctx, state, side)) {
+      const em = state.models[e]!;
+      const k = Math.hypot(em.at![0] - me.at![0], em.at![1] - me.at![1]);
+      if (k < d) {
+        d = k;
+        best = e;
+      }
+    }
+    return best ? info(ctx, best).name : 'the enemy';
+  };
+  if (action.type === 'defend')
+    return `${name} takes Defensive Measures: exposed with no shot worth more than cover`;
+  const moving = action.type === 'move';
+  switch (aim.kind) {
+    case 'hold':
+      return moving
+        ? `${name} holds back, out of the worst of the fire: ${aim.why}`
+        : `${name} holds its ground: ${aim.why}`;
+    case 'objectives':
+      return `${name} ${moving ? 'moves' : 'stays'} for the objectives: ${aim.why}`;
+    case 'deploy':
+      return `${name} deploys where the enemy can shoot it least`;
+    case 'press':
+      if (place.offence > 0)
+        return moving
+          ? `${name} takes a firing position against ${at(place)}`
+          : `${name} stays in its firing position against ${at(place)}`;
+      if (!Number.isFinite(stay.toContact) && !Number.isFinite(place.toContact))
+        return `${name} has no enemy in play to go after`;
+      return `${name} advances on ${nearest()}: no shot from here, about ${Math.round(place.toContact)}" to the nearest place with one`;
+  }
 }
 
 function deploymentStep(
@@ -218,7 +388,8 @@ function deploymentStep(
 ): TanksAction {
   const side = info(ctx, unit).side;
   const zones = zonesOf(ctx, state, side);
-  let best: Choice | undefined;
+  const aim: Aim = { kind: 'deploy', why: 'deploying' };
+  let best: { action: TanksAction; value: number } | undefined;
   for (let x = 0.5; x < ctx.table.width; x += 1.5) {
     for (let y = 0.5; y < ctx.table.height; y += 1.5) {
       const at: [number, number] = [x, y];
@@ -226,7 +397,7 @@ function deploymentStep(
       const facing = facingInto(ctx, at);
       if (deployProblem(ctx, state, unit, at, facing, undefined)) continue;
       const placed = setModel(state, { ...state.models[unit]!, at, facing });
-      const v = placeValue(ctx, placed, unit, style);
+      const v = placeValue(ctx, placed, unit, style, aim).value;
       if (!best || v > best.value)
         best = { action: { type: 'deploy', unit, at, facing }, value: v };
     }
@@ -236,9 +407,21 @@ function deploymentStep(
   return { type: 'deploy', unit, at: [ctx.table.width / 2, ctx.table.height / 2], facing: 0 };
 }
 
-function shootingStep(ctx: TanksContext, state: TanksState, unit: string): TanksAction {
+const WEAPON_WORDS: Record<Weapon, string> = {
+  gun: 'gun',
+  missiles: 'missiles',
+  rapidFire: 'Rapid Fire',
+};
+
+function shootingStep(
+  ctx: TanksContext,
+  state: TanksState,
+  unit: string,
+  note: (text: string) => void,
+): TanksAction {
   const side = info(ctx, unit).side;
-  let best: Choice | undefined;
+  const name = info(ctx, unit).name;
+  let best: { action: TanksAction; value: number; odds: ShotOdds; target: string } | undefined;
   const hasBoost = boostOf(ctx, state, unit).dice > 0;
   for (const e of enemiesOf(ctx, state, side)) {
     for (const w of attacksOf(ctx, state, unit)) {
@@ -258,11 +441,25 @@ function shootingStep(ctx: TanksContext, state: TanksState, unit: string): Tanks
               ...(boost ? { boost: true } : {}),
             },
             value: v,
+            odds: o,
+            target: e,
           };
       }
     }
   }
-  return best?.action ?? { type: 'endPhase', side };
+  if (!best) {
+    note(`${name} has no shot: no enemy in its sight and arc`);
+    return { type: 'endPhase', side };
+  }
+  if (best.odds.expectedDamage <= 0 && best.odds.pDestroyed <= 0) {
+    note(`${name} holds fire: no shot it has can do Damage`);
+    return { type: 'endPhase', side };
+  }
+  const a = best.action;
+  note(
+    `${name} fires ${a.type === 'shoot' ? WEAPON_WORDS[a.weapon] : 'gun'}${a.type === 'shoot' && a.boost ? ' with its once-a-game dice' : ''} at ${info(ctx, best.target).name}: ${best.odds.expectedDamage.toFixed(1)} Damage expected, ${Math.round(100 * best.odds.pDestroyed)}% to destroy`,
+  );
+  return a;
 }
 
 /** Plays a side until another side must act (or the game ends). */
@@ -337,13 +534,15 @@ export function botTurn(
     }
     let action: TanksAction;
     const m = state.models[unit]!;
+    const note = (text: string) => turn.note(text);
     if (state.phase === 'deployment')
       action =
         m.at === null
           ? deploymentStep(ctx, state, unit, style)
-          : movementStep(ctx, state, unit, style);
-    else if (state.phase === 'movement') action = movementStep(ctx, state, unit, style);
-    else action = shootingStep(ctx, state, unit);
+          : movementStep(ctx, state, unit, style, { kind: 'deploy', why: 'deploying' }, note);
+    else if (state.phase === 'movement')
+      action = movementStep(ctx, state, unit, style, aimOf(ctx, state, side, style), note);
+    else action = shootingStep(ctx, state, unit, note);
     if (!apply(action)) {
       // Whatever went wrong, the turn must not stall: pass this model's turn.
       if (!apply({ type: 'endPhase', side })) break;

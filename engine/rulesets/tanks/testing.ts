@@ -1,4 +1,4 @@
-import { withForcedDice } from '../../game/simulate';
+import { withForcedDice, type Player } from '../../game/simulate';
 import { TANKS_BUNDLED } from './catalogs';
 import { fixtureScenario, type FixtureOptions } from './fixtures';
 import { makeTanksGame, type TanksGame } from './game';
@@ -50,4 +50,35 @@ export function testGame(o: FixtureOptions, seed = 1): TestGame {
     },
   };
   return t;
+}
+
+/** Actions that only set a side up, which a side that never acts still takes (see `sittingSide`). */
+const SET_UP: ReadonlySet<TanksAction['type']> = new Set([
+  'rollForTerrain',
+  'placeTerrain',
+  'chooseEdge',
+  'placeObjective',
+  'deploy',
+]);
+
+/**
+ * A side that never acts once its models are on the table: it deploys them where the cautious bot
+ * would (a TANKS game cannot go on with a model left off the table, TK-2.5) and then does nothing,
+ * so the headless driver ends each of its phases for it: never moves, never shoots. The opponent a
+ * bot must find and beat (issue 39: no passive bot), for tests and scripts/bench/tanksBots.ts.
+ */
+export function sittingSide(game: TanksGame): Player<TanksState, TanksAction> {
+  return {
+    kind: 'source',
+    next(state, side) {
+      if (state.phase !== 'deployment') return [];
+      const out: TanksAction[] = [];
+      for (const a of game.bot(state, side, 'cautious').actions) {
+        if (a.type === 'reveal') continue;
+        if (!SET_UP.has(a.type)) break;
+        out.push(a);
+      }
+      return out;
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import type { Box, Polygon } from '../../../geometry/polygon';
+import { pointInPolygon, type Box, type Polygon } from '../../../geometry/polygon';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
 import type { TanksContext } from './context';
 import { info } from './context';
@@ -456,6 +456,44 @@ function briefSight(
     stemLine: undefined,
     ignored: [],
     crossed: [],
+  };
+}
+
+/**
+ * A quick test of where a model could see a target from: `(from) => whether a line from that
+ * point reaches the target's centre or one of its corners (a helicopter's base: four points
+ * round it)`, past terrain only (tanks in the way are left out, since they move), ignoring the
+ * pieces `from` lies in as a shooter ignores what it stands in (TK-A6). What the bot's search for
+ * firing positions asks many times a turn; the shot itself is judged by `sightBetween`.
+ */
+export function sightProbe(
+  ctx: TanksContext,
+  state: TanksState,
+  shooter: ModelState,
+  target: ModelState,
+): (from: TablePoint) => boolean {
+  const s: LineSetup = {
+    ...setup(ctx, state, shooter, target, false),
+    blockingModels: [],
+    footprintOnly: false,
+  };
+  if (s.shooterMover === 'highHelicopter' || moverOf(ctx, target) === 'highHelicopter')
+    return () => true;
+  const all = targetPoints(ctx, target);
+  const step = footprint(ctx, target).shape === 'hull' ? 4 : 6;
+  const points = all.filter((_, i) => i === 0 || (i - 1) % step === 0);
+  const pieces = s.pieces.filter((p) => p.blocksSightFor.has(s.shooterMover));
+  return (from) => {
+    const here = pieces.filter(
+      (p) =>
+        from.x < p.box.minX ||
+        from.x > p.box.maxX ||
+        from.y < p.box.minY ||
+        from.y > p.box.maxY ||
+        !pointInPolygon(from, p.polygon),
+    );
+    for (const p of points) if (!lineMeets(s, here, from, p, 'blocks')) return true;
+    return false;
   };
 }
 

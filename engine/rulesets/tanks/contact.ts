@@ -1,0 +1,172 @@
+import { pointInPolygon } from '../../geometry/polygon';
+import { tablePoint, type TablePoint } from '../../geometry/units';
+import {
+  info,
+  inPlay,
+  moverOf,
+  sightProbe,
+  terrainNow,
+  type ModelState,
+  type Mover,
+  type TanksContext,
+  type TanksState,
+  type TerrainPiece,
+} from './rules';
+
+/**
+ * Where a model could shoot from, and how far it has to go to get there: the bot's way to a fight
+ * it cannot yet see. The table is cut into squares of `CELL` inches; a square is a firing spot
+ * when a line from its centre reaches an enemy in play past the terrain (sight.ts `sightProbe`),
+ * and each square gets the length of the shortest way from it to a firing spot, round terrain the
+ * model cannot enter (8 neighbours, straight and diagonal steps). A model standing behind a
+ * building from its enemy is then drawn round the building, not into it.
+ */
+
+/** The side of a square of the grid, in inches. */
+const CELL = 1.5;
+
+/** The way to the nearest firing spot from anywhere on the table, for one model. */
+export interface ContactMap {
+  /** Inches from a point to the nearest firing spot by the grid (0 on one); Infinity: none. */
+  readonly distance: (at: readonly [number, number]) => number;
+  /** Whether the model has any firing spot to go to. */
+  readonly reachable: boolean;
+}
+
+interface Memo {
+  readonly key: string;
+  readonly terrain: readonly TerrainPiece[];
+  readonly map: ContactMap;
+}
+const MEMO = new WeakMap<TanksContext, Map<string, Memo>>();
+
+/**
+ * The contact map of a model against every enemy in play, kept while the enemies stand where
+ * they stood and the terrain is the same (during one side's turn, for all its models of a kind).
+ */
+export function contactMap(ctx: TanksContext, state: TanksState, unit: string): ContactMap {
+  const me = state.models[unit]!;
+  const side = info(ctx, unit).side;
+  const enemies = ctx.order
+    .filter((id) => info(ctx, id).side !== side && inPlay(state.models[id]))
+    .map((id) => state.models[id]!);
+  const mover = moverOf(ctx, me);
+  const terrain = terrainNow(ctx, state);
+  let byUnit = MEMO.get(ctx);
+  if (!byUnit) MEMO.set(ctx, (byUnit = new Map()));
+  const key = `${mover}|${enemies.map((e) => `${e.id}@${e.at![0]},${e.at![1]},${e.facing},${e.elevation}`).join(';')}|${terrain.length}`;
+  const known = byUnit.get(unit);
+  if (known && known.key === key && known.terrain === terrain) return known.map;
+  const map = buildMap(ctx, state, me, enemies, mover, terrain);
+  byUnit.set(unit, { key, terrain, map });
+  return map;
+}
+
+function buildMap(
+  ctx: TanksContext,
+  state: TanksState,
+  me: ModelState,
+  enemies: readonly ModelState[],
+  mover: Mover,
+  terrain: readonly TerrainPiece[],
+): ContactMap {
+  const w = Math.max(1, Math.ceil(ctx.table.width / CELL));
+  const h = Math.max(1, Math.ceil(ctx.table.height / CELL));
+  const centre = (i: number, j: number): TablePoint =>
+    tablePoint(
+      Math.min(ctx.table.width, (i + 0.5) * CELL),
+      Math.min(ctx.table.height, (j + 0.5) * CELL),
+    );
+  const blocked = terrain.filter((p) => p.impassableTo.has(mover));
+  const dist = new Float64Array(w * h).fill(Infinity);
+  const open = new Uint8Array(w * h);
+  const probes = enemies.map((e) => sightProbe(ctx, state, me, e));
+  let any = false;
+  for (let j = 0; j < h; j++)
+    for (let i = 0; i < w; i++) {
+      const c = centre(i, j);
+      const inside = blocked.some(
+        (p) =>
+          c.x >= p.box.minX &&
+          c.x <= p.box.maxX &&
+          c.y >= p.box.minY &&
+          c.y <= p.box.maxY &&
+          pointInPolygon(c, p.polygon),
+      );
+      if (inside) continue;
+      open[j * w + i] = 1;
+      if (probes.some((see) => see(c))) {
+        dist[j * w + i] = 0;
+        any = true;
+      }
+    }
+  if (any) relax(dist, open, w, h);
+  const nearestCell = (at: readonly [number, number]) => {
+    const i = Math.min(w - 1, Math.max(0, Math.floor(at[0] / CELL)));
+    const j = Math.min(h - 1, Math.max(0, Math.floor(at[1] / CELL)));
+    return { i, j };
+  };
+  return {
+    reachable: any,
+    distance: (at) => {
+      if (!any) return Infinity;
+      const { i, j } = nearestCell(at);
+      const d = dist[j * w + i]!;
+      if (Number.isFinite(d)) return d + offCentre(at, centre(i, j));
+      // A point whose square lies in terrain (a hull overhanging it): the best square around.
+      let best = Infinity;
+      for (let dj = -1; dj <= 1; dj++)
+        for (let di = -1; di <= 1; di++) {
+          const x = i + di;
+          const y = j + dj;
+          if (x < 0 || y < 0 || x >= w || y >= h) continue;
+          const n = dist[y * w + x]!;
+          if (Number.isFinite(n)) best = Math.min(best, n + offCentre(at, centre(x, y)));
+        }
+      return best;
+    },
+  };
+}
+
+/** How far a point is from a square's centre: breaks ties between places in the same square. */
+const offCentre = (at: readonly [number, number], c: TablePoint) =>
+  Math.hypot(at[0] - c.x, at[1] - c.y);
+
+/** Shortest ways on the grid from the firing spots (distance 0) through open squares. */
+function relax(dist: Float64Array, open: Uint8Array, w: number, h: number): void {
+  const diag = CELL * Math.SQRT2;
+  const steps: readonly [number, number, number][] = [
+    [-1, 0, CELL],
+    [1, 0, CELL],
+    [0, -1, CELL],
+    [0, 1, CELL],
+    [-1, -1, diag],
+    [1, -1, diag],
+    [-1, 1, diag],
+    [1, 1, diag],
+  ];
+  // Sweeps forward and back until nothing shortens: a few sweeps on a table with a few pieces.
+  for (let sweep = 0; sweep < 64; sweep++) {
+    let changed = false;
+    const forward = sweep % 2 === 0;
+    for (let k = 0; k < w * h; k++) {
+      const idx = forward ? k : w * h - 1 - k;
+      if (!open[idx]) continue;
+      const i = idx % w;
+      const j = (idx - i) / w;
+      let d = dist[idx]!;
+      for (const [di, dj, cost] of steps) {
+        const x = i + di;
+        const y = j + dj;
+        if (x < 0 || y < 0 || x >= w || y >= h || !open[y * w + x]) continue;
+        const n = dist[y * w + x]! + cost;
+        if (n < d) d = n;
+      }
+      if (d < dist[idx]!) {
+        dist[idx] = d;
+        changed = true;
+      }
+    }
+    if (!changed) return;
+  }
+}
