@@ -272,3 +272,21 @@ describe('restricted play', () => {
     ]);
   });
 });
+
+describe('the user guide', () => {
+  test("gives every measure's meaning and good range in the words the lab uses", () => {
+    // The table's rows, cells trimmed (Prettier pads them).
+    const rows = readFileSync('docs/user-guide.md', 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('|'))
+      .map((l) =>
+        l
+          .split('|')
+          .slice(1, -1)
+          .map((c) => c.trim())
+          .join(' | '),
+      );
+    for (const t of Object.values(QUALITY_MEASURES))
+      expect(rows).toContain(`${t.label} | ${t.means} | ${t.good}`);
+  });
+});
