@@ -170,7 +170,14 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             62% to 51%&quot;, noting when the change is within chance, and each side&apos;s share of
             the decided games when games were drawn; it also names the pairs of plans in which a
             side&apos;s share moved beyond chance, and the things that kept games from being won at
-            the turn limit whose share moved beyond chance. For very many games, run{' '}
+            the turn limit whose share moved beyond chance. Game quality, under the win shares, says
+            whether it is a good game as well as a fair one, each measure with what it means and a
+            good range: decisiveness, draws, game length (10th, 50th and 90th percentile), lead
+            changes and comebacks (from each side&apos;s material and objectives at the end of every
+            turn), and first-player advantage where the rules draw who moves first. Tick Restricted
+            play to weigh each unit type: after the run its seeds are played again for each type of
+            each side with that side&apos;s units of it taken out, and the drop in the side&apos;s
+            win share is shown with its interval (one more run per type). For very many games, run{' '}
             <code>sandtable simulate</code> from the command line, on this machine or on several
             through a Redis queue.
           </li>
