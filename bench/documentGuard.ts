@@ -1,7 +1,8 @@
 /**
- * What checking a peer's change against the whole scenario costs, per change, on the village
+ * What checking a peer's change against the whole scenario's rules costs, per change, on the village
  * scenario (the largest bundled Tankplank table): on the server (server/documentGuard.ts, a
- * scratch copy, every touched entry's schema and the whole-file rules) and on a receiving client
+ * scratch copy, every touched entry's schema and what the change can break of the whole-file
+ * rules: engine/document/changeChecks.ts) and on a receiving client
  * (SyncBridge: the same rules inside the store transaction). The change is one keystroke of a
  * unit's name, as the forces panel writes it, and one drag of a feature.
  *
@@ -90,7 +91,7 @@ console.log(
   `village scenario: ${(size / 1024).toFixed(0)} KiB of Yjs state, ${scenario.map.kind === 'table' ? scenario.map.features.length : 0} features, ${scenario.forces.sides.reduce((n, s) => n + s.formations.length, 0)} formations`,
 );
 stats('server guard per change', server);
-stats('client bridge per change (apply + whole-document check)', client);
+stats('client bridge per change (apply + document check of what it touched)', client);
 console.log(
   `mean CPU time per change: server ${(cpu.server / 1000 / (N - 20)).toFixed(2)} ms, client ${(cpu.client / 1000 / (N - 20)).toFixed(2)} ms`,
 );
