@@ -14,6 +14,7 @@ import {
   restrictedLines,
 } from './quality';
 import { restrictedRow, restrictedVariants, withRestricted } from './qualityRestricted';
+import { labFileText, parseLabFile, withRun } from './labFile';
 import { labReport } from './stats';
 import { labGameOfText } from './testing';
 import type { GameRecord, LabReport } from './types';
@@ -288,5 +289,52 @@ describe('the user guide', () => {
       );
     for (const t of Object.values(QUALITY_MEASURES))
       expect(rows).toContain(`${t.label} | ${t.means} | ${t.good}`);
+  });
+});
+
+describe('the saved lab file', () => {
+  test('keeps the quality measures and restricted play, and reads them back', () => {
+    const report = labReport(
+      { title: 't', rulesetId: 'test', map: { kind: 'table', width: 10, height: 10 } as never },
+      SIDES,
+      { games: 2, firstSeed: 1, styles: {}, restricted: true },
+      [
+        rec(1, 'a', { leaders: ['b', 'b', 'a'], firstPlayer: 'b' }),
+        rec(2, 'b', { leaders: ['a'], firstPlayer: 'a' }),
+      ],
+    );
+    const row = restrictedRow(
+      report,
+      { side: 'a', type: 't', name: 'T', units: 1 },
+      { ...report, sides: report.sides.map((s) => ({ ...s, wins: wilson(0, 2) })) },
+    );
+    const full = withRestricted(report, [
+      row,
+      { side: 'b', type: 'u', name: 'U', units: 1, games: 0, unplayable: 'no units left' },
+    ]);
+    const text = labFileText(
+      withRun(undefined, { savedAt: '2026-01-01T00:00:00Z', report: full }, { title: 't' }),
+    );
+    const back = parseLabFile(text, 't.lab.json');
+    expect(back.ok).toBe(true);
+    expect(back.ok && back.lab.runs[0]!.report.quality).toEqual(full.quality);
+    // A run saved before the measures (no quality field) still loads.
+    const { quality: _q, ...old } = report;
+    const oldText = labFileText(
+      withRun(
+        undefined,
+        { savedAt: '2025-01-01T00:00:00Z', report: old as LabReport },
+        { title: 't' },
+      ),
+    );
+    expect(parseLabFile(oldText, 'old.lab.json').ok).toBe(true);
+    // A quality field of the wrong shape is refused where it is.
+    const bad = JSON.parse(text) as { runs: { report: { quality: { comebacks: unknown } } }[] };
+    bad.runs[0]!.report.quality.comebacks = 'many';
+    const refused = parseLabFile(JSON.stringify(bad), 'bad.lab.json');
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.problems.join('\n')).toContain(
+      '/runs/0/report/quality/comebacks',
+    );
   });
 });
