@@ -1,14 +1,15 @@
 import { actionProblem, stopsHere } from '../game/actionSchema';
 import { baselineTurn, type BotName } from '../game/bots/baseline';
+import { searchTurn, type SearchOptions } from '../game/bots/search';
 import { actionRng } from '../game/legal';
 import type { BotExplanation } from '../game/gameDef';
 import type { AnyPlaytestView, GameAction, LogLine, Viewer } from './view';
 
 /**
  * The bots a side can be given in the playtest: a style of the ruleset's own bot, the random
- * baseline, or the search bot ('search', the strong one, which thinks on a worker).
+ * baseline, or the search bot ('search', the strong one, which the screen runs on a worker).
  */
-export type PlaytestBot = BotName | 'search';
+export type PlaytestBot = BotName;
 
 /** Who plays a side: a person at this device, or the bot. */
 export type Controller = 'human' | 'bot';
@@ -241,12 +242,37 @@ export function botSeed(game: PlaytestGame, at = game.entries.length): number {
  * bot thinks for seconds, so the screen asks a worker for its turn and applies it with
  * `applyBotTurn`; asked here, it is answered with the balanced bot's turn.
  */
-export function fastBotPlay(game: PlaytestGame, side: string, bot = botFor(game, side)): BotPlay {
-  const state = currentState(game);
+export function fastBotPlay(
+  game: PlaytestGame,
+  side: string,
+  bot = botFor(game, side),
+  /** Where to play from, when not the current state: the state and its place in the log. */
+  from: { readonly state: unknown; readonly at: number } = {
+    state: currentState(game),
+    at: game.entries.length,
+  },
+): BotPlay {
+  const { state, at } = from;
   const rules = game.view.game;
-  if (bot === 'random') return baselineTurn(rules, state, side, actionRng(botSeed(game)));
+  if (bot === 'random') return baselineTurn(rules, state, side, actionRng(botSeed(game, at)));
   const style = bot === 'cautious' || bot === 'aggressive' ? bot : 'balanced';
   return rules.bot(state, side, style);
+}
+
+/**
+ * The search bot's side turn now: what the screen's worker runs on a game it replayed from the
+ * log. Seeded from the game's seed and the place in the log, so the same game asks the same
+ * question; `options` bound it (strength, a deadline with its clock, a stop, progress).
+ */
+export function searchBotPlay(
+  game: PlaytestGame,
+  side: string,
+  options: Omit<SearchOptions, 'seed'> = {},
+): BotPlay {
+  return searchTurn(game.view.game, currentState(game), side, {
+    ...options,
+    seed: botSeed(game),
+  });
 }
 
 /**

@@ -1,9 +1,12 @@
-import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import type { ScenarioDoc } from '../../../engine/format/types';
 import {
   applyActions,
+  applyBotTurn,
+  botFor,
   botTurn,
   currentState,
+  fastBotPlay,
   readableLog,
   serializeGame,
   stateAt,
@@ -22,6 +25,8 @@ import {
 } from '../../../engine/playtest';
 import { playSide } from '../../../engine/game/simulate';
 import { getHost } from '../../host';
+import { botLabel } from './botChoices';
+import { BotWorker, type Thinking } from './botWorkerClient';
 import { setPlaytestHandlers } from './playtestCommands';
 import { HexBoard } from './board/HexBoard';
 import { TableBoard } from './board/TableBoard';
@@ -165,16 +170,75 @@ function BoardGameScreen<B extends BoardKind>({
   const mayMove = prompt.kind === 'move' || activated || plotting;
   const mayFire = prompt.kind === 'fire' || activated || plotting;
 
+  // The strong bot thinks on a worker of this game's own; its progress shows, and Stop (Esc)
+  // takes the best turn found so far.
+  const worker = useRef<BotWorker | null>(null);
+  useEffect(() => {
+    const w = new BotWorker(scenario, game.seed);
+    worker.current = w;
+    return () => {
+      w.dispose();
+      if (worker.current === w) worker.current = null;
+    };
+  }, [scenario, game.seed]);
+  const [thinking, setThinking] = useState<{
+    side: string;
+    done: number;
+    total: number;
+    job: Thinking;
+  } | null>(null);
+
   // Bots play their phase by themselves.
   useEffect(() => {
     if (replayAt !== null || phase.over || active === undefined || activeIsHuman) return;
+    const fail = (why: string) =>
+      setMessage({ text: `The bot could not play ${sideName(active)}: ${why}`, bad: true });
+    if (botFor(game, active) === 'search' && worker.current) {
+      const job = worker.current.think(game, active, (done, total) =>
+        setThinking((t) => (t && t.job === job ? { ...t, done, total } : t)),
+      );
+      setThinking({ side: active, done: 0, total: 0, job });
+      let live = true;
+      void job.result.then((t) => {
+        if (!live) return;
+        setThinking(null);
+        if (t.kind === 'failed') return fail(t.message);
+        // Stopped before the search could say its best so far: the balanced bot plays the turn.
+        const play =
+          t.kind === 'turn'
+            ? t.play
+            : (() => {
+                const fast = fastBotPlay(game, active, 'balanced');
+                return {
+                  actions: fast.actions,
+                  explanation: {
+                    notes: [
+                      'stopped before the search had weighed a turn: the balanced bot played it',
+                      ...(fast.explanation?.notes ?? []),
+                    ],
+                  },
+                };
+              })();
+        const r = applyBotTurn(game, active, play, 'search');
+        if (r.ok) setGame(r.game);
+        else fail(r.reason);
+      });
+      return () => {
+        live = false;
+        job.cancel();
+        setThinking(null);
+      };
+    }
     const t = setTimeout(() => {
       const r = botTurn(game, active);
       if (r.ok) setGame(r.game);
-      else setMessage({ text: `The bot could not play side ${active}: ${r.reason}`, bad: true });
+      else fail(r.reason);
     }, BOT_DELAY_MS);
     return () => clearTimeout(t);
+    // sideName reads the sides, which `rs` carries.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [game, replayAt, phase.over, active, activeIsHuman, rs, setGame]);
+  const stopThinking = () => thinking?.job.stop();
 
   const reach = useMemo(() => {
     if (!mayMove || !primary || !canAct(primary)) return undefined;
@@ -258,11 +322,15 @@ function BoardGameScreen<B extends BoardKind>({
     const onKey = (e: KeyboardEvent) => {
       const t = e.target;
       if (t instanceof HTMLElement && ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName)) return;
-      if (e.key === 'Escape') setSelection({ key: '', ids: [] });
+      if (e.key !== 'Escape') return;
+      // Esc first stops the strong bot's thinking (it plays its best so far), else drops the
+      // selection.
+      if (thinking) thinking.job.stop();
+      else setSelection({ key: '', ids: [] });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [thinking]);
 
   // A person's End phase may differ from the bot's (TANK!: plots then resolve step by step).
   const personEnds = (at: unknown, side: string) =>
@@ -295,12 +363,22 @@ function BoardGameScreen<B extends BoardKind>({
       const ph = rs.phase(s);
       const side = ph.waitingFor[0];
       if (ph.over || ph.turn !== startTurn || side === undefined) break;
+      const bot = game.controllers[side] === 'bot';
+      // The strong bot thinks on its worker: the turn ends here and it plays from there.
+      if (bot && botFor(game, side) === 'search') break;
       const turn = playSide(
         rs.game,
         s,
         side,
-        game.controllers[side] === 'bot'
-          ? { kind: 'bot' }
+        bot
+          ? {
+              kind: 'source',
+              next: (at) =>
+                fastBotPlay(game, side, botFor(game, side), {
+                  state: at,
+                  at: game.entries.length + actions.length,
+                }).actions,
+            }
           : { kind: 'source', next: (at, who) => [personEnds(at, who)] },
       );
       if ('refused' in turn || turn.actions.length === 0) break;
@@ -492,6 +570,27 @@ function BoardGameScreen<B extends BoardKind>({
             apply={apply}
             say={say}
           />
+          {thinking && (
+            <div className="bot-thinking" role="status" data-testid="bot-thinking">
+              <span>
+                {botLabel('search')} thinking for {sideName(thinking.side)}…{' '}
+                <b data-testid="bot-thinking-share">
+                  {thinking.total > 0 ? Math.round((100 * thinking.done) / thinking.total) : 0}%
+                </b>
+              </span>
+              <progress
+                aria-label="Bot thinking"
+                max={Math.max(1, thinking.total)}
+                value={thinking.done}
+              />
+              <button
+                onClick={stopThinking}
+                title="Stop thinking and play the best turn so far (Esc)"
+              >
+                Stop (Esc)
+              </button>
+            </div>
+          )}
           {message && replayAt === null && (
             <div
               className={message.bad ? 'playtest-message bad' : 'playtest-message'}
@@ -561,6 +660,8 @@ function BoardGameScreen<B extends BoardKind>({
             ))}
           </section>
           <LogPanel
+            botNotes={game.botNotes ?? []}
+            sideName={sideName}
             log={log}
             total={game.entries.length}
             replayAt={replayAt}

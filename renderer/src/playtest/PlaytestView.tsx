@@ -89,13 +89,9 @@ export function PlaytestView({
           <SetupDialog
             view={made.view}
             title={scenario.meta.title}
+            {...(scenario.playtest?.bots ? { bots: scenario.playtest.bots } : {})}
             onStart={(controllers, seed, settings) =>
-              setGame(
-                startGame(made.view, seed, controllers, {
-                  ...settings,
-                  ...(scenario.playtest?.bots ? { botStyles: scenario.playtest.bots } : {}),
-                }),
-              )
+              setGame(startGame(made.view, seed, controllers, settings))
             }
             onLoad={() => void loadGame()}
             onCancel={onExit}

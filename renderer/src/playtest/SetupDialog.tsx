@@ -1,17 +1,29 @@
 import { useMemo, useState } from 'react';
-import type { AnyPlaytestView, Controller, GameSettings } from '../../../engine/playtest';
+import type {
+  AnyPlaytestView,
+  Controller,
+  GameSettings,
+  PlaytestBot,
+} from '../../../engine/playtest';
+import { BOT_CHOICES, botLabel } from './botChoices';
 import { formatClock } from './usePhaseClock';
 
-/** Choose who plays each side (a person at this device, or the bot) and the dice seed. */
+/**
+ * Choose who plays each side (a person at this device, or the bot, and which bot) and the dice
+ * seed.
+ */
 export function SetupDialog({
   view,
   title,
+  bots: given,
   onStart,
   onLoad,
   onCancel,
 }: {
   view: AnyPlaytestView;
   title: string;
+  /** The scenario's bot per side (its playtest settings), chosen at first. */
+  bots?: Readonly<Record<string, PlaytestBot>>;
   onStart(controllers: Record<string, Controller>, seed: number, settings: GameSettings): void;
   onLoad(): void;
   onCancel(): void;
@@ -23,6 +35,17 @@ export function SetupDialog({
   const [controllers, setControllers] = useState<Record<string, Controller>>(() =>
     Object.fromEntries(sides.map((s) => [s.id, 'human' as Controller])),
   );
+  const [bots, setBots] = useState<Record<string, PlaytestBot>>(() =>
+    Object.fromEntries(
+      sides.map((s) => [s.id, given && Object.hasOwn(given, s.id) ? given[s.id]! : 'balanced']),
+    ),
+  );
+  // A bot the list does not offer (a scenario naming the strong bot on an engine without it)
+  // still shows, so the dialog never claims another.
+  const choices = (side: string) =>
+    BOT_CHOICES.some((c) => c.value === bots[side])
+      ? BOT_CHOICES
+      : [...BOT_CHOICES, { value: bots[side]!, label: botLabel(bots[side]!), hint: '' }];
   // A seed the players can read out to replay the same dice; not game logic, so the clock is fine.
   const [seed, setSeed] = useState(() => Date.now() % 1_000_000);
   // Who plays first can hang on the seed (the Tankplank rules draw which side has the odd
@@ -84,7 +107,25 @@ export function SetupDialog({
                       onChange={() => setControllers({ ...controllers, [s.id]: 'bot' })}
                     />{' '}
                     Bot
-                  </label>
+                  </label>{' '}
+                  <select
+                    className="bot-choice"
+                    aria-label={`${s.name}: which bot`}
+                    data-testid={`bot-${s.id}`}
+                    value={bots[s.id]}
+                    title={BOT_CHOICES.find((c) => c.value === bots[s.id])?.hint}
+                    onChange={(e) => {
+                      // Picking a bot for a side gives the side to the bot.
+                      setBots({ ...bots, [s.id]: e.target.value as PlaytestBot });
+                      setControllers({ ...controllers, [s.id]: 'bot' });
+                    }}
+                  >
+                    {choices(s.id).map((c) => (
+                      <option key={c.value} value={c.value} title={c.hint}>
+                        {c.label}
+                      </option>
+                    ))}
+                  </select>
                 </td>
                 <td className="muted" data-testid={`deployment-${s.id}`}>
                   {deploymentText(s)}
@@ -131,7 +172,7 @@ export function SetupDialog({
           <button onClick={onLoad}>Load game…</button>
           <button
             className="primary"
-            onClick={() => onStart(controllers, seed, { clock })}
+            onClick={() => onStart(controllers, seed, { clock, botStyles: bots })}
             autoFocus
           >
             Start playtest
