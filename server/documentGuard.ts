@@ -155,12 +155,19 @@ function wholeProblems(s: Scratch, touched: readonly TouchedEntry[]): string | u
   if (s.store.isEmpty() || !touched.length) return undefined;
   // A seed (the root arrives) is a whole new scenario: what it had before is not known.
   if (touched.some((t) => t.name === 'root' && t.key === 'format')) s.known = new Set();
-  const problems = changeProblems(s.store, touched);
+  // A room that was broken before the checks is checked whole, so that what a change mends
+  // leaves what is known (and breaking it again counts); a valid room by what the change touched.
+  const whole = s.known.size > 0;
+  if (whole) s.store.invalidate();
+  const problems = whole
+    ? scenarioProblems(s.store.scenarioView())
+    : changeProblems(s.store, touched);
   const added = problems.filter((p) => !s.known.has(p.message));
   if (added.length)
     return `it would break the scenario: ${added
       .slice(0, 3)
       .map((p) => p.message)
       .join('; ')}`;
+  if (whole) s.known = new Set(problems.map((p) => p.message));
   return undefined;
 }
