@@ -249,3 +249,34 @@ describe('Tankplank order of battle (TP-2)', () => {
     expect(problems.every((p) => p.ruleId === 'TP-2')).toBe(true);
   });
 });
+
+describe('unit count', () => {
+  const village = villageJson as unknown as ScenarioDoc;
+  const cat = composeRulesetCatalog(village.ruleset, BUNDLED_CATALOGS);
+  /** The village's forces with each formation's units `k` times over. */
+  const times = (k: number): Forces => ({
+    sides: village.forces.sides.map((s) => ({
+      ...s,
+      formations: s.formations.map(function grow(f): typeof f {
+        return {
+          ...f,
+          units: Array.from({ length: k }, (_, i) =>
+            f.units.map((u) => ({ ...u, id: i ? `${u.id}-${i}` : u.id })),
+          ).flat(),
+          ...(f.formations ? { formations: f.formations.map(grow) } : {}),
+        };
+      }),
+    })),
+  });
+
+  it('refuses more units than a game of the ruleset plays in seconds, and says how many a side has', () => {
+    expect(checks(village.forces, village.ruleset, cat)).not.toContain('unit-count');
+    const problems = checkForces(village.ruleset, times(5), cat).filter(
+      (p) => p.check === 'unit-count',
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.message).toContain('630 units (Side A (west) 315, Side B (east) 315)');
+    expect(problems[0]!.message).toContain('more than the 600');
+    expect(problems[0]!.severity).toBe('error');
+  });
+});

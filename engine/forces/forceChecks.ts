@@ -21,6 +21,7 @@ export function checkForces(
   const out: ForceProblem[] = [];
   const module = rulesetModule(ruleset.id);
   checkIdsAndTypes(forces, cat, out);
+  checkUnitCount(forces, module?.features.maxUnits, module?.label ?? ruleset.id, out);
   checkPoints(forces, cat, module?.features.pointsRuleId, out);
   checkTransports(forces, cat, module?.features.transportRuleId, out);
   out.push(...(module?.checkForces?.(ruleset, forces, cat) ?? []));
@@ -56,6 +57,28 @@ function checkIdsAndTypes(forces: Forces, cat: RulesetCatalog, out: ForceProblem
       });
     }
   }
+}
+
+/** A game's cost grows with its units: past the ruleset's limit a bot game would take minutes. */
+function checkUnitCount(
+  forces: Forces,
+  max: number | undefined,
+  label: string,
+  out: ForceProblem[],
+): void {
+  if (max === undefined) return;
+  const units = allUnits(forces);
+  if (units.length <= max) return;
+  const bySide = forces.sides
+    .map((s) => `${s.name} ${units.filter((u) => u.side.id === s.id).length}`)
+    .join(', ');
+  out.push({
+    check: 'unit-count',
+    severity: 'error',
+    message: `the scenario has ${units.length} units (${bySide}), more than the ${max} a ${label} game can play in seconds; remove units or split the battle into two scenarios`,
+    subjects: [],
+    pointer: '/forces',
+  });
 }
 
 function checkPoints(

@@ -20,7 +20,8 @@ export type ForceCheckId =
   | 'hero-unique'
   | 'eye-card-hidden'
   | 'transport'
-  | 'order-of-battle';
+  | 'order-of-battle'
+  | 'unit-count';
 
 /** What a force problem is about, so clicking it can select the row in the force tree. */
 export interface ForceSubject {

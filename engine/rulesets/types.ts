@@ -96,6 +96,12 @@ export interface RulesetFeatures {
   readonly pointsRuleId?: string;
   /** The rule id of a transport's carrying capacity, for the problem an overfull one raises. */
   readonly transportRuleId?: string;
+  /**
+   * The most units a scenario of this ruleset may hold: chosen so a bot game of that many ends
+   * in seconds (a game's cost grows with its units; a file can list 10,000 a formation). The
+   * force checks refuse more. Absent: no limit beyond the schema's.
+   */
+  readonly maxUnits?: number;
 }
 
 export interface RulesetMissions {

@@ -34,7 +34,14 @@ export const tank: RulesetModule = {
     },
   ],
   catalogs: TANK_BUNDLED,
-  features: { unitCards: false, attacker: false, points: true, pointsRuleId: 'TC-8.3' },
+  features: {
+    unitCards: false,
+    attacker: false,
+    points: true,
+    pointsRuleId: 'TC-8.3',
+    // 112 units on the contour map: a bot game of 12 turns in about 6 CPU s (docs/benchmarks.md).
+    maxUnits: 100,
+  },
   checkForces: checkTankForces,
   game(scenario) {
     const made = makeTankGame(scenario);

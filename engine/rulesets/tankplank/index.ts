@@ -56,7 +56,14 @@ export const tankplank: RulesetModule = {
     },
   ],
   catalogs: TANKPLANK_BUNDLED,
-  features: { unitCards: false, attacker: false, points: false, transportRuleId: 'TP-G7' },
+  features: {
+    unitCards: false,
+    attacker: false,
+    points: false,
+    transportRuleId: 'TP-G7',
+    // The village's forces four times over (504 units) play a bot game in about 4 CPU s.
+    maxUnits: 600,
+  },
   checkForces: checkOrderOfBattle,
   missions: tankplankMissionSet,
   terrainTypeOf: terrainTypeId,

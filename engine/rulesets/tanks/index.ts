@@ -35,7 +35,14 @@ export const tanks: RulesetModule = {
   ],
   catalogs: TANKS_BUNDLED,
   catalogImports: ['battlescribe'],
-  features: { unitCards: true, attacker: true, points: true, pointsRuleId: 'TK-8.1' },
+  features: {
+    unitCards: true,
+    attacker: true,
+    points: true,
+    pointsRuleId: 'TK-8.1',
+    // Every model sights every other each turn: 48 models cost about 1.5 CPU s a turn.
+    maxUnits: 32,
+  },
   checkForces: checkTanksForces,
   missions: { ...tanksMissionSet, checkPlacement: checkTanksPlacement },
   game(scenario) {

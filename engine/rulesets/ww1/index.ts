@@ -31,7 +31,13 @@ export const ww1: RulesetModule = {
     },
   ],
   catalogs: WW1_BUNDLED,
-  features: { unitCards: false, attacker: false, points: false },
+  features: {
+    unitCards: false,
+    attacker: false,
+    points: false,
+    // One unit a hex bounds it on a small map; on a large one, about as many as TANK! plays.
+    maxUnits: 100,
+  },
   game(scenario) {
     const made = makeWw1Game(scenario, WW1_BUNDLED);
     if (typeof made === 'string') return { ok: false, reason: made };
