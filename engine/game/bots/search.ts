@@ -48,11 +48,11 @@ export interface SearchStrength {
  * `npm run bench:search` (docs/benchmarks.md).
  */
 export const SEARCH_STRENGTHS: readonly SearchStrength[] = [
-  { label: 'quick', rollouts: 12, horizon: 1, variants: 1 },
-  { label: 'fair', rollouts: 24, horizon: 2, variants: 2 },
-  { label: 'good', rollouts: 40, horizon: 2, variants: 3 },
-  { label: 'strong', rollouts: 64, horizon: 3, variants: 4 },
-  { label: 'strongest', rollouts: 128, horizon: 4, variants: 6 },
+  { label: 'quick', rollouts: 16, horizon: 1, variants: 1 },
+  { label: 'fair', rollouts: 32, horizon: 2, variants: 2 },
+  { label: 'good', rollouts: 64, horizon: 2, variants: 3 },
+  { label: 'strong', rollouts: 128, horizon: 3, variants: 4 },
+  { label: 'strongest', rollouts: 256, horizon: 4, variants: 6 },
 ];
 
 /** The strength a search bot plays at when none is given. */
@@ -88,6 +88,8 @@ interface Candidate<S, A, E> {
   readonly planned: S;
   /** The style the side plays on with in this candidate's rollouts. */
   readonly style: BotStyle;
+  /** A style's own turn (the others are variants and the random turn). */
+  readonly own: boolean;
   total: number;
   games: number;
 }
@@ -164,6 +166,20 @@ function variantTurn<S, A extends GameAction, E>(
   return { actions, state, events };
 }
 
+/** What a variant's mean score must beat a style's own turn by to be preferred (see `rank`). */
+const VARIANT_MARGIN = 0.02;
+
+/** Openings weighed one by one when there are at most this many. */
+const MAX_OPENINGS = 6;
+
+/** An action in a few words: its type and the values it names ("playCard probe-left"). */
+function actionWords(a: GameAction): string {
+  const named = Object.entries(a)
+    .filter(([k, v]) => k !== 'type' && (typeof v === 'string' || typeof v === 'number'))
+    .map(([, v]) => String(v));
+  return [a.type, ...named.slice(0, 3)].join(' ');
+}
+
 const actionsWord = (n: number) => `${n} action${n === 1 ? '' : 's'}`;
 
 /** The candidates for a side turn: the styles' turns, a random turn and variants, deduplicated. */
@@ -176,29 +192,53 @@ function candidates<S, A extends GameAction, E>(
 ): Candidate<S, A, E>[] {
   const out: Candidate<S, A, E>[] = [];
   const seen = new Set<string>();
-  const add = (label: string, turn: SideTurn<S, A, E> | undefined, style: BotStyle) => {
+  const add = (
+    label: string,
+    turn: SideTurn<S, A, E> | undefined,
+    style: BotStyle,
+    own = false,
+  ) => {
     if (!turn || turn.actions.length === 0) return;
     const key = JSON.stringify(turn.actions);
     if (seen.has(key)) return;
     seen.add(key);
-    out.push({ label, turn, style, planned: state, total: 0, games: 0 });
+    out.push({ label, turn, style, own, planned: state, total: 0, games: 0 });
   };
   const styled = STYLES.map((style) => {
     const t = game.bot(state, side, style);
     const turn = t.actions.length > 0 ? t : variantTurn(game, state, side, [], 0, rng, 'end');
-    add(`${style} bot's turn`, turn, style);
+    add(`${style} bot's turn`, turn, style, true);
     return { style, turn };
   });
   if (canChoose(game))
     add('random legal actions', variantTurn(game, state, side, [], 0, rng, 'random'), 'balanced');
+  // Where the side has a few ways to begin (the cards in a WWI hand), the balanced bot's turn
+  // after each: the opening often weighs most, and the styles tend to agree on it.
+  const openings = variants >= 2 && game.legalActions ? game.legalActions(state, side) : [];
+  if (openings.length >= 2 && openings.length <= MAX_OPENINGS)
+    for (const first of openings)
+      add(
+        `balanced bot's turn opening with ${actionWords(first)}`,
+        variantTurn(game, state, side, [first], 0, rng, 'balanced'),
+        'balanced',
+      );
   for (let v = 0; v < variants && canChoose(game); v++) {
     const { style, turn } = styled[v % STYLES.length]!;
     const n = turn?.actions.length ?? 0;
     if (!turn || n < 2) continue;
-    // Alternate between drawing the last actions anew and ending the phase early.
+    // In turn: the last actions drawn anew, the phase ended early, the first action drawn anew.
     const last = 1 + rng.index(Math.min(3, n - 1));
     const prefix = turn.actions.slice(0, n - last);
-    if (v % 2 === 0)
+    const kind = v % 3;
+    if (kind === 2) {
+      const first = chooseAction(game, state, side, rng);
+      if (first)
+        add(
+          `${style} bot's turn opening with ${actionWords(first)}`,
+          variantTurn(game, state, side, [first], 0, rng, style),
+          style,
+        );
+    } else if (kind === 0)
       add(
         `${style} bot's turn, last ${actionsWord(last)} resampled`,
         variantTurn(game, state, side, prefix, last, rng, style),
@@ -231,7 +271,8 @@ function rollout<S, A extends GameAction, E>(
 ): number {
   let s = game.dice.set(state, seedRng(mixSeed(seed, index, 1)));
   if (game.determinize) s = game.determinize(s, side, actionRng(mixSeed(seed, index, 2)));
-  const other = STYLES[actionRng(mixSeed(seed, index, 3)).index(STYLES.length)]!;
+  // The other side's style goes round the three by rollout, so every candidate meets each alike.
+  const other = STYLES[(index + (seed >>> 0)) % STYLES.length]!;
   for (const a of c.turn.actions) {
     const r = game.reduce(s, a);
     // The dice or hidden parts went otherwise here: the side's bot plays the rest of its phase.
@@ -327,8 +368,12 @@ export function searchTurn<S, A extends GameAction, E>(
       options.now !== undefined &&
       options.now() >= options.deadline);
   const mean = (c: Candidate<S, A, E>) => (c.games > 0 ? c.total / c.games : -1);
+  // A variant must beat the styles' own turns by a margin to be played: among many candidates
+  // scored by few noisy rollouts, the best score is partly luck (the winner's curse), and the
+  // styles' turns are the better bet when the scores are close.
+  const rank = (c: Candidate<S, A, E>) => mean(c) - (c.own ? 0 : VARIANT_MARGIN);
   const ranked = (list: readonly Candidate<S, A, E>[]) =>
-    [...list].sort((x, y) => mean(y) - mean(x) || cands.indexOf(x) - cands.indexOf(y));
+    [...list].sort((x, y) => rank(y) - rank(x) || cands.indexOf(x) - cands.indexOf(y));
   let alive: Candidate<S, A, E>[] = [...cands];
   let next = 0;
   for (let r = 0; r < rounds && !stopped; r++) {
