@@ -230,7 +230,9 @@ export class SyncBridge {
 
   /**
    * A peer's changes: each entry is checked on its own, then the scenario the store would save
-   * is checked whole. When it breaks a rule the loader applies, the entries are tried in halves
+   * is checked against the loader's whole-file rules, as far as the entries written can break
+   * them (changeChecks.ts: the same verdict as checking all of it, at the cost of the change).
+   * When it breaks a rule the loader applies, the entries are tried in halves
    * until the ones that break it are found; those are refused, the rest is kept. All of it in one
    * store transaction, so nothing invalid is ever shown, saved or undone.
    */
