@@ -525,10 +525,10 @@ export interface ScenarioDoc extends Envelope<'sandtable.scenario'> {
 }
 
 /**
- * Which bot plays a side: a style, which each ruleset's bot reads in its own terms, or the random
- * baseline.
+ * Which bot plays a side: a style, which each ruleset's bot reads in its own terms, the random
+ * baseline, or the search bot (the strong one).
  */
-export type BotStyleName = 'cautious' | 'balanced' | 'aggressive' | 'random';
+export type BotStyleName = 'cautious' | 'balanced' | 'aggressive' | 'random' | 'search';
 
 /** How a scenario is played in Sandtable's playtest and balance lab. */
 export interface PlaytestSettings extends Extensions {
