@@ -13,7 +13,12 @@ import {
   qualityOf,
   restrictedLines,
 } from './quality';
-import { restrictedRow, restrictedVariants, withRestricted } from './qualityRestricted';
+import {
+  restrictedRow,
+  restrictedVariants,
+  runRestricted,
+  withRestricted,
+} from './qualityRestricted';
 import { labFileText, parseLabFile, withRun } from './labFile';
 import { labReport } from './stats';
 import { labGameOfText } from './testing';
@@ -336,5 +341,55 @@ describe('the saved lab file', () => {
     expect(!refused.ok && refused.problems.join('\n')).toContain(
       '/runs/0/report/quality/comebacks',
     );
+  });
+});
+
+describe('runRestricted', () => {
+  const { doc } = labGameOfText(
+    'ww1-wire',
+    readFileSync('scenarios/ww1-wire.scenario.json', 'utf8'),
+  );
+  const base = labReport(
+    { title: 'wire', rulesetId: 'ww1', map: doc.map },
+    doc.forces.sides.map((s) => ({ id: s.id, name: s.name, colour: '', deployment: '' })),
+    { games: 2, firstSeed: 1, styles: {}, restricted: true },
+    [rec(1, doc.forces.sides[0]!.id), rec(2, doc.forces.sides[1]!.id)],
+  );
+
+  test("plays every variant on the run's seeds; a variant whose games fail is said so", async () => {
+    const asked: { games: number; firstSeed: number }[] = [];
+    const progress: number[] = [];
+    let calls = 0;
+    const r = runRestricted(
+      base,
+      doc,
+      base.settings,
+      (scenario, settings, onProgress) => {
+        calls++;
+        asked.push({ games: settings.games, firstSeed: settings.firstSeed });
+        onProgress({ done: settings.games, total: settings.games });
+        const fail = calls === 2;
+        return {
+          // Every variant's side loses all its games.
+          done: fail
+            ? Promise.reject(new Error('a game broke'))
+            : Promise.resolve({
+                ...base,
+                sides: base.sides.map((s) => ({ ...s, wins: wilson(0, 2) })),
+                scenario: scenario.meta.title,
+              }),
+          cancel: () => undefined,
+        };
+      },
+      (p) => progress.push(p.done),
+    );
+    const report = await r.done;
+    const rows = report.quality!.restricted!;
+    expect(rows).toHaveLength(6);
+    expect(asked.every((a) => a.games === 2 && a.firstSeed === 1)).toBe(true);
+    expect(rows[1]!.unplayable).toBe('its games failed: a game broke');
+    expect(rows.filter((row) => row.drop)).toHaveLength(5);
+    // Progress counts the games of all variants.
+    expect(progress[progress.length - 1]).toBe(12);
   });
 });

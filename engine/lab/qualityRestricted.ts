@@ -163,8 +163,18 @@ export function runRestricted(
       current = play(v.scenario, runSettings, (p) =>
         onProgress?.({ done: offset + p.done, total, playing }),
       );
-      const report = await current.done;
-      current = undefined;
+      let report: LabReport;
+      try {
+        report = await current.done;
+      } catch (err) {
+        // A variant whose games fail is reported as such; the other types are still weighed.
+        const why = err instanceof Error ? err.message : String(err);
+        rows.push(restrictedRow(base, { ...v, unplayable: `its games failed: ${why}` }, undefined));
+        before += perVariant;
+        continue;
+      } finally {
+        current = undefined;
+      }
       rows.push(restrictedRow(base, v, report));
       before += perVariant;
     }

@@ -25,7 +25,10 @@ export function LabQuality({
   onReport: (report: LabReport) => void;
 }) {
   const q = report.quality;
-  const wanted = report.settings.restricted === true && q !== undefined && !q.restricted;
+  // Not after a run that was stopped: its seeds are not the ones asked for.
+  const stopped = report.played < report.settings.games;
+  const wanted =
+    report.settings.restricted === true && q !== undefined && !q.restricted && !stopped;
   const [progress, setProgress] = useState<RestrictedProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const cancelRef = useRef<(() => void) | null>(null);
@@ -117,6 +120,9 @@ export function LabQuality({
         <p className="lab-error" role="alert">
           Restricted play stopped: {error}
         </p>
+      )}
+      {report.settings.restricted === true && stopped && !q.restricted && (
+        <p className="lab-note">Restricted play was not played: the run was stopped.</p>
       )}
       {q.restricted && (
         <RestrictedTable rows={q.restricted} sideName={sideName} colours={colours} />
