@@ -38,45 +38,49 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
           </li>
           <li>
             <b>Playtest</b> the open scenario against the rules engine with the Playtest command;
-            any edit returns to the editor. Choose a person or the bot for each side, a dice seed
-            (in Tankplank the seed also draws which side plays first on odd turns, turn 1 among
-            them, and the dialog says which) and, if you like, a movement clock. Select a unit to
-            see where it can go and what else it can do (each refused action says why, with its
-            rule); hover a target to see the line of sight, every modifier and the exact odds; click
-            to fire. Ctrl+Z takes an action back, Ctrl+Enter ends the phase, Ctrl+Shift+Enter the
-            turn, Ctrl+S saves the game. Playing both sides alone, turn the Hand-over screen off. In
-            TANKS one model acts at a time in Initiative order: the acting model is selected; drag
-            it to lay the Measuring Arrow, or use its panel for Defensive Measures, Stay put or Hold
-            fire; when dice could cancel either Hits or Criticals, the side that rolled them chooses
-            on its model&apos;s panel, and a shooter whose cards let a Critical become two Hits
-            chooses how many there. When a Free-for-All or No Retreat scenario leaves its tokens to
-            the players (the mission preset &ldquo;tokens placed in the game&rdquo;), each token is
-            placed before the models deploy: click inside the shaded strip along the opponent&apos;s
-            edge. When a TANKS scenario has &ldquo;Terrain placed by the players&rdquo; on (Rules
-            tab), its forests and buildings start off the table: roll off on the asked model&apos;s
-            panel, then click where each piece&apos;s centre goes inside the shaded area (turn it
-            45° at a time with its buttons first; the pointer shows its outline); a spot within one
-            Measuring Arrow of an edge or another piece is refused with the gap measured. Tick the
-            time limit in the start dialog to play against one game clock; when it runs out the game
-            ends as a time-out. In TANK! each side plots every unit&apos;s mission in secret: select
-            a unit and click a hex to plot its move, pick DF, DF-P or SMF in the weapon list and
-            click an enemy to plot the shot (its line of sight is drawn hex by hex, the blocking hex
-            marked), or use the unit&apos;s buttons for OF, a facing change, a close assault,
-            backing up a hex (MVR) or mounting a friendly vehicle (MT; a rider&apos;s only plot is
-            where it dismounts, DT), and with Costello digging in (EN, infantry) or clearing rubble
-            next to it (CLR, sappers); a mortar calls fire or smoke on a hex (smoke shows as a
-            cloud). A plot that breaks a rule is refused with its rule id. When both sides end
-            plotting, the turn is resolved the way players at a table do it: the phase panel lists
-            the sequence of play and plays one step at a time (Next step, N) or the rest (Resolve
-            all, Shift+N), each step showing its shots with their cell, die, result and line of
-            sight on the board, and its moves; Undo takes back one step. Each side&apos;s log names
-            an enemy it has not spotted only as its counter shows it. In WWI each side plays its
-            turn with a command card from its hand (seen only by its owner): the card&apos;s
-            sections light up, order units there from the phase panel, end ordering, move them by
-            clicking a shaded hex (tanks crush wire), then select a unit and hover an enemy for its
-            battle dice, flag ignores and exact odds; pick a combat card such as Butt &amp; Bayonet
-            as the weapon to play it. A tank that wins a close combat gains ground by itself and may
-            then take one bonus combat (its weapon reads Bonus combat). Medals decide the game.
+            any edit returns to the editor. Choose a person or the bot for each side (and which bot:
+            a style, Random (baseline) or Bot (strong), the search bot, which thinks up to 2 s a
+            turn with a progress bar; Stop or Esc plays its best turn so far), a dice seed (in
+            Tankplank the seed also draws which side plays first on odd turns, turn 1 among them,
+            and the dialog says which) and, if you like, a movement clock. Select a unit to see
+            where it can go and what else it can do (each refused action says why, with its rule);
+            hover a target to see the line of sight, every modifier and the exact odds; click to
+            fire. A bot&apos;s turn in the log opens to why it played it: its reasons, and for the
+            strong bot the turns it weighed with their scores. Ctrl+Z takes an action back,
+            Ctrl+Enter ends the phase, Ctrl+Shift+Enter the turn, Ctrl+S saves the game. Playing
+            both sides alone, turn the Hand-over screen off. In TANKS one model acts at a time in
+            Initiative order: the acting model is selected; drag it to lay the Measuring Arrow, or
+            use its panel for Defensive Measures, Stay put or Hold fire; when dice could cancel
+            either Hits or Criticals, the side that rolled them chooses on its model&apos;s panel,
+            and a shooter whose cards let a Critical become two Hits chooses how many there. When a
+            Free-for-All or No Retreat scenario leaves its tokens to the players (the mission preset
+            &ldquo;tokens placed in the game&rdquo;), each token is placed before the models deploy:
+            click inside the shaded strip along the opponent&apos;s edge. When a TANKS scenario has
+            &ldquo;Terrain placed by the players&rdquo; on (Rules tab), its forests and buildings
+            start off the table: roll off on the asked model&apos;s panel, then click where each
+            piece&apos;s centre goes inside the shaded area (turn it 45° at a time with its buttons
+            first; the pointer shows its outline); a spot within one Measuring Arrow of an edge or
+            another piece is refused with the gap measured. Tick the time limit in the start dialog
+            to play against one game clock; when it runs out the game ends as a time-out. In TANK!
+            each side plots every unit&apos;s mission in secret: select a unit and click a hex to
+            plot its move, pick DF, DF-P or SMF in the weapon list and click an enemy to plot the
+            shot (its line of sight is drawn hex by hex, the blocking hex marked), or use the
+            unit&apos;s buttons for OF, a facing change, a close assault, backing up a hex (MVR) or
+            mounting a friendly vehicle (MT; a rider&apos;s only plot is where it dismounts, DT),
+            and with Costello digging in (EN, infantry) or clearing rubble next to it (CLR,
+            sappers); a mortar calls fire or smoke on a hex (smoke shows as a cloud). A plot that
+            breaks a rule is refused with its rule id. When both sides end plotting, the turn is
+            resolved the way players at a table do it: the phase panel lists the sequence of play
+            and plays one step at a time (Next step, N) or the rest (Resolve all, Shift+N), each
+            step showing its shots with their cell, die, result and line of sight on the board, and
+            its moves; Undo takes back one step. Each side&apos;s log names an enemy it has not
+            spotted only as its counter shows it. In WWI each side plays its turn with a command
+            card from its hand (seen only by its owner): the card&apos;s sections light up, order
+            units there from the phase panel, end ordering, move them by clicking a shaded hex
+            (tanks crush wire), then select a unit and hover an enemy for its battle dice, flag
+            ignores and exact odds; pick a combat card such as Butt &amp; Bayonet as the weapon to
+            play it. A tank that wins a close combat gains ground by itself and may then take one
+            bonus combat (its weapon reads Bonus combat). Medals decide the game.
           </li>
           <li>
             <b>Files</b> are plain JSON in UTF-8 (Sandtable file format v1, described in the
@@ -152,34 +156,34 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             drawn from the seed too, so turn order is not charged to the layout), and the results
             are split by each pair of plans (which bridge each side took): a layout even over all
             games can still favour one route; a pair&apos;s Its games lists only its games, to
-            replay one. Pick each side's bot style (cautious, balanced, aggressive; Save styles
-            writes them into the scenario), run, and read each side's win share with its 95%
-            interval (when the interval leaves out 50%, the layout favours a side; when games are
-            drawn, each side&apos;s share of the decided ones says who wins when somebody does, and
-            its interval can leave out 50% first), the share of draws (and of games still undecided
-            at the turn limit: when most are, the bots ran out of turns, so try a longer limit, and
-            what kept them from being won: for each objective, what the side that must take it
-            lacked when time ran out, such as enemy troops still in it or no radioman left; hover a
-            game in the list for its own), how long games last, what each side loses, and heatmaps
-            over the map of where pieces fell, where each side&apos;s kills were made from and which
-            ground the winners held, and who held each objective at the end of every turn. Cancel
-            keeps the games played so far. The same seeds always give the same results. Click a game
-            in the list to replay it in the playtest. Save results next to the scenario keeps the
-            run in a <code>.lab.json</code> file beside the scenario; the next run (after you move a
-            wall, say) is compared with it in words, such as &quot;Side A&apos;s win share went from
-            62% to 51%&quot;, noting when the change is within chance, and each side&apos;s share of
-            the decided games when games were drawn; it also names the pairs of plans in which a
-            side&apos;s share moved beyond chance, and the things that kept games from being won at
-            the turn limit whose share moved beyond chance. Game quality, under the win shares, says
-            whether it is a good game as well as a fair one, each measure with what it means and a
-            good range: decisiveness, draws, game length (10th, 50th and 90th percentile), lead
-            changes and comebacks (from each side&apos;s material and objectives at the end of every
-            turn), and first-player advantage where the rules draw who moves first. Tick Restricted
-            play to weigh each unit type: after the run its seeds are played again for each type of
-            each side with that side&apos;s units of it taken out, and the drop in the side&apos;s
-            win share is shown with its interval (one more run per type). For very many games, run{' '}
-            <code>sandtable simulate</code> from the command line, on this machine or on several
-            through a Redis queue.
+            replay one. Pick each side's bot (cautious, balanced, aggressive, random, or the strong
+            bot, many times slower; Save styles writes them into the scenario), run, and read each
+            side's win share with its 95% interval (when the interval leaves out 50%, the layout
+            favours a side; when games are drawn, each side&apos;s share of the decided ones says
+            who wins when somebody does, and its interval can leave out 50% first), the share of
+            draws (and of games still undecided at the turn limit: when most are, the bots ran out
+            of turns, so try a longer limit, and what kept them from being won: for each objective,
+            what the side that must take it lacked when time ran out, such as enemy troops still in
+            it or no radioman left; hover a game in the list for its own), how long games last, what
+            each side loses, and heatmaps over the map of where pieces fell, where each side&apos;s
+            kills were made from and which ground the winners held, and who held each objective at
+            the end of every turn. Cancel keeps the games played so far. The same seeds always give
+            the same results. Click a game in the list to replay it in the playtest. Save results
+            next to the scenario keeps the run in a <code>.lab.json</code> file beside the scenario;
+            the next run (after you move a wall, say) is compared with it in words, such as
+            &quot;Side A&apos;s win share went from 62% to 51%&quot;, noting when the change is
+            within chance, and each side&apos;s share of the decided games when games were drawn; it
+            also names the pairs of plans in which a side&apos;s share moved beyond chance, and the
+            things that kept games from being won at the turn limit whose share moved beyond chance.
+            Game quality, under the win shares, says whether it is a good game as well as a fair
+            one, each measure with what it means and a good range: decisiveness, draws, game length
+            (10th, 50th and 90th percentile), lead changes and comebacks (from each side&apos;s
+            material and objectives at the end of every turn), and first-player advantage where the
+            rules draw who moves first. Tick Restricted play to weigh each unit type: after the run
+            its seeds are played again for each type of each side with that side&apos;s units of it
+            taken out, and the drop in the side&apos;s win share is shown with its interval (one
+            more run per type). For very many games, run <code>sandtable simulate</code> from the
+            command line, on this machine or on several through a Redis queue.
           </li>
           <li>
             <b>Sight map</b> (View ▸ Sight map…, Shift+S) shades what a viewer sees: a point you
