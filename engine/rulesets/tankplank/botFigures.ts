@@ -177,7 +177,7 @@ export function vantage(
 ): TablePoint | undefined {
   const q = tablePoint(quarry.at[0], quarry.at[1]);
   const spots: TablePoint[] = [];
-  for (const r of [Math.max(1, reach * 0.6), reach, reach + VANTAGE_WIDER]) {
+  for (const r of [1, Math.max(1, reach * 0.6), reach, reach + VANTAGE_WIDER, reach + 2 * VANTAGE_WIDER]) {
     for (let k = 0; k < VANTAGE_BEARINGS; k++) {
       const a = (k / VANTAGE_BEARINGS) * 2 * Math.PI;
       const p = tablePoint(q.x + Math.cos(a) * r, q.y + Math.sin(a) * r);
