@@ -9,6 +9,11 @@
  *
  * Run: npm run bench:balance [-- --budget N (2000)] [--others-budget N (600)] [--workers W]
  *      [--seed S] [--only village|mirrored|others]
+ *
+ * Scale (issue 40 item 4): `--queue-scale <scenario> --budget N [--queue-workers 2]` starts
+ * Debian's redis-server on a free loopback port and that many `sandtable worker --queue`
+ * processes (one thread each), plays one advisor question through the queue, and prints games a
+ * minute and the time to the answer, then the answer.
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -17,7 +22,12 @@ import { loadDocument, type ScenarioDoc } from '../engine/format/index';
 import { adviseBalance, advisorLines, type AdvisorReport } from '../engine/lab/advisor';
 import { runLab } from '../engine/lab/runner';
 import { withoutShareOfClass } from '../engine/lab/variants';
-import { labPlayer, threadPool } from '../cli/balance';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { labPlayer } from '../engine/lab/advisorPlayer';
+import { runLabOnQueue } from '../cli/labQueue';
+import { startRedis } from '../server/processes';
+import { threadPool } from '../cli/balance';
 import { defaultLabWorkers } from '../cli/labThreads';
 
 const args = process.argv.slice(2);
@@ -74,6 +84,56 @@ async function advise(title: string, doc: ScenarioDoc, games: number): Promise<A
   } finally {
     pool.close();
   }
+}
+
+const queueScale = opt('queue-scale');
+if (queueScale) {
+  const count = Number(opt('queue-workers') ?? 2);
+  const redis = await startRedis();
+  const bin = join(import.meta.dirname, '..', 'bin', 'sandtable.mjs');
+  const procs = Array.from({ length: count }, () =>
+    spawn(process.execPath, [bin, 'worker', '--queue', redis.url, '--threads', '1'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
+  try {
+    const player = labPlayer(
+      (b, onGame) =>
+        runLabOnQueue(b.scenario, b.settings, {
+          url: redis.url,
+          batch: 4,
+          onProgress: (_p, r) => onGame(r),
+        }),
+      true,
+    );
+    const t0 = performance.now();
+    let shown = 0;
+    const r = await adviseBalance(load(queueScale), player.play, {
+      budgetGames: budget,
+      firstSeed: seed,
+      onProgress: (p) => {
+        if (performance.now() - shown < 15_000) return;
+        shown = performance.now();
+        const rate = (p.games / ((performance.now() - t0) / 1000)) * 60;
+        process.stderr.write(
+          `  ${p.games}/${p.budget} games, ${Math.round(rate)} a minute, ${p.fair} fair, ${p.out} out, ${p.open} open\n`,
+        );
+      },
+    });
+    const seconds = (performance.now() - t0) / 1000;
+    console.log(
+      `queue: ${count} sandtable worker process${count === 1 ? '' : 'es'} (1 thread each) on ${redis.url}, ${queueScale}, budget ${budget}`,
+    );
+    console.log(
+      `${r.games} games, ${r.tried.length + 1} scenarios played (original and variants), answer in ${seconds.toFixed(1)} s: ${Math.round((r.games / seconds) * 60)} games/min; load average ${loadavg()[0]!.toFixed(1)}`,
+    );
+    for (const line of advisorLines(r)) console.log(line);
+  } finally {
+    for (const p of procs) p.kill('SIGTERM');
+    await Promise.all(procs.map((p) => new Promise((res) => p.once('exit', res))));
+    await redis.stop();
+  }
+  process.exit(0);
 }
 
 const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');

@@ -11,11 +11,10 @@ import {
   FAIR_PRECISION,
   type AdvisorProgress,
   type AdvisorReport,
-  type PlayBatches,
 } from '../engine/lab/advisor';
 import { LEVERS, type Lever } from '../engine/lab/advisorLevers';
-import { runLab, type LabRun, type LabWorkerPort, type SpawnLabWorker } from '../engine/lab/runner';
-import type { GameRecord } from '../engine/lab/types';
+import { labPlayer } from '../engine/lab/advisorPlayer';
+import { runLab, type LabWorkerPort, type SpawnLabWorker } from '../engine/lab/runner';
 import type { FromLabWorker } from '../engine/lab/worker';
 import { labGameOf } from '../engine/lab/worker';
 
@@ -108,43 +107,6 @@ export function threadPool(): { spawn: SpawnLabWorker; close: () => void } {
       for (const p of all) p.terminate();
       all.clear();
       idle.length = 0;
-    },
-  };
-}
-
-/** Plays the advisor's batches through labs, keeping the runs under way so a stop can cut them. */
-export function labPlayer(
-  start: (batch: Parameters<PlayBatches>[0][number], onGame: (r: GameRecord) => void) => LabRun,
-  together: boolean,
-): { play: PlayBatches; cancel: () => void } {
-  const running = new Set<LabRun>();
-  let cancelled = false;
-  const one = async (b: Parameters<PlayBatches>[0][number], onGame: () => void) => {
-    const records: GameRecord[] = [];
-    if (cancelled) return records;
-    const run = start(b, (r) => {
-      records.push(r);
-      onGame();
-    });
-    running.add(run);
-    try {
-      await run.done;
-    } finally {
-      running.delete(run);
-    }
-    return records;
-  };
-  const play: PlayBatches = async (batches, onGame) => {
-    if (together) return Promise.all(batches.map((b) => one(b, onGame)));
-    const out: GameRecord[][] = [];
-    for (const b of batches) out.push(await one(b, onGame));
-    return out;
-  };
-  return {
-    play,
-    cancel: () => {
-      cancelled = true;
-      for (const r of running) r.cancel();
     },
   };
 }

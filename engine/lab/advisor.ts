@@ -474,7 +474,9 @@ export function advisorLines(r: AdvisorReport): string[] {
   switch (r.answer) {
     case 'already fair':
       lines.push(
-        `already fair: the interval contains ${pct(r.target)} and the share is within ${pct(r.tolerance)} of it; nothing to change`,
+        Math.abs(o.share.share - r.target) <= r.tolerance
+          ? `already fair: the interval contains ${pct(r.target)} and the share is within ${pct(r.tolerance)} of it; nothing to change`
+          : `already fair as far as ${o.share.of} decided games can tell: the interval contains ${pct(r.target)} and is narrow (±${pct((o.share.high - o.share.low) / 2)}), so no change can be shown to be fairer without many more games; nothing to change`,
       );
       return lines;
     case 'none':
