@@ -3,7 +3,7 @@ import firstGame from '../../scenarios/tanks-your-first-game.scenario.json';
 import type { ScenarioDoc } from '../format';
 import { validateFile } from '../format/schemaRegistry';
 import { settingsProblem } from '../lab/worker';
-import { gameDoc } from './gameFile';
+import { gameDoc, parseGame, serializeGame } from './gameFile';
 import { playtestFor } from './rulesets';
 import {
   applyBotTurn,
@@ -126,5 +126,22 @@ describe('bot names in files and settings', () => {
     expect(settingsProblem({ ...base, styles: { a: 'reckless' } })).toMatch(
       /the style "reckless"; use random, cautious, balanced, aggressive, search/,
     );
+  });
+});
+
+describe('a saved game remembers its bots', () => {
+  test('the bots chosen are saved and read back; a bad name is refused where it is', () => {
+    const g = start({ sov: 'search', usa: 'random' });
+    const text = serializeGame(g, scenario);
+    const back = parseGame(text);
+    expect(back.ok && back.doc.bots).toEqual({ sov: 'search', usa: 'random' });
+    // A game saved before the choice has no bots and still loads.
+    const old = JSON.parse(text) as Record<string, unknown>;
+    delete old['bots'];
+    expect(parseGame(JSON.stringify(old)).ok).toBe(true);
+    const bad = parseGame(JSON.stringify({ ...old, bots: { sov: 'reckless' } }));
+    expect(bad.ok ? [] : bad.problems).toEqual([
+      '/bots/sov must be cautious, balanced, aggressive, random or search, not the text "reckless"',
+    ]);
   });
 });

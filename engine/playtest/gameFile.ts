@@ -6,7 +6,8 @@ import { describeValue } from '../format/problems';
 import { stringifyStable } from '../format/saver';
 import { APP_NAME, APP_VERSION } from '../format/version';
 import type { GameAction } from './view';
-import { currentState, type Controller, type PlaytestGame } from './session';
+import { isBotName } from '../game/bots/baseline';
+import { currentState, type Controller, type PlaytestBot, type PlaytestGame } from './session';
 
 /** Format name and version of a saved game. */
 export const GAME_FORMAT = 'sandtable.game';
@@ -31,6 +32,11 @@ export interface GameDoc {
   readonly controllers: Readonly<Record<string, Controller>>;
   /** Played against the real-time clock (absent: no clock). */
   readonly clock?: boolean;
+  /**
+   * Which bot played each side the bot played (a style, random or search), as chosen when the
+   * game started; absent in games saved before the choice, which play on with the scenario's.
+   */
+  readonly bots?: Readonly<Record<string, PlaytestBot>>;
   /** Every accepted action, in order. */
   readonly actions: readonly GameAction[];
   /** Indices into `actions` where each undo step began. */
@@ -50,6 +56,7 @@ export function gameDoc(game: PlaytestGame, scenario: ScenarioDoc): GameDoc {
     seed: game.seed,
     controllers: game.controllers,
     ...(game.clock ? { clock: true } : {}),
+    ...(game.botStyles ? { bots: game.botStyles } : {}),
     actions: game.entries.map((e) => e.action),
     marks: game.marks,
     stateHash: game.view.game.hash(currentState(game)),
@@ -135,6 +142,17 @@ export function parseGame(
       if (c !== 'human' && c !== 'bot') problems.push(`/controllers/${k} must be "human" or "bot"`);
   if (o['clock'] !== undefined && typeof o['clock'] !== 'boolean')
     problems.push('/clock must be true or false');
+  const bots = o['bots'];
+  if (bots !== undefined) {
+    if (!bots || typeof bots !== 'object' || Array.isArray(bots))
+      problems.push('/bots must map side ids to bot names');
+    else
+      for (const [k, b] of Object.entries(bots))
+        if (typeof b !== 'string' || !isBotName(b))
+          problems.push(
+            `/bots/${k} must be cautious, balanced, aggressive, random or search, not ${describeValue(b)}`,
+          );
+  }
   const actions = o['actions'];
   if (!Array.isArray(actions)) problems.push('/actions must be an array');
   else

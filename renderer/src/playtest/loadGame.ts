@@ -47,7 +47,15 @@ export async function loadGameText(
     doc.controllers,
     doc.actions,
     doc.marks,
-    { clock: doc.clock === true },
+    {
+      clock: doc.clock === true,
+      // The bots chosen when the game started, else the scenario's own.
+      ...(doc.bots
+        ? { botStyles: doc.bots }
+        : loaded.doc.playtest?.bots
+          ? { botStyles: loaded.doc.playtest.bots }
+          : {}),
+    },
   );
   const warnings: string[] = refused.map((r) => `action ${r.index} refused on replay: ${r.reason}`);
   if (made.view.game.hash(currentState(game)) !== doc.stateHash)
