@@ -175,7 +175,8 @@ export function runRestricted(
       } finally {
         current = undefined;
       }
-      rows.push(restrictedRow(base, v, report));
+      // A variant stopped before its first game says nothing: left out, as those not played.
+      if (report.played > 0) rows.push(restrictedRow(base, v, report));
       before += perVariant;
     }
     return withRestricted(base, rows);
