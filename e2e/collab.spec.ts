@@ -237,6 +237,56 @@ test('a client that goes offline keeps its edits and merges them when it comes b
   await expectIdentical([anna, ben]);
 });
 
+/** A Hocuspocus frame: varUint-prefixed room name, message type, then a varUint-prefixed text. */
+function frame(room: string, type: number, text: string): Buffer {
+  const varUint = (n: number) => {
+    const out: number[] = [];
+    while (n > 0x7f) {
+      out.push((n & 0x7f) | 0x80);
+      n >>>= 7;
+    }
+    out.push(n);
+    return Buffer.from(out);
+  };
+  const str = (t: string) => {
+    const b = Buffer.from(t, 'utf8');
+    return Buffer.concat([varUint(b.length), b]);
+  };
+  return Buffer.concat([str(room), varUint(type), str(text)]);
+}
+
+test('a change the server refuses stops the client, which keeps the work and says why', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const anna = await person(browser);
+  // Between the page and the server: what the server says passes, and the test can add to it.
+  let toPage: ((message: Buffer) => void) | undefined;
+  await anna.routeWebSocket(/^ws:/, (ws) => {
+    const upstream = ws.connectToServer();
+    ws.onMessage((m) => upstream.send(m));
+    upstream.onMessage((m) => ws.send(m));
+    toPage = (m) => ws.send(m);
+  });
+  await anna.goto('/');
+  await anna.getByRole('button', { name: 'New table' }).click();
+  const link = await share(anna, 'Anna', server.url);
+  const room = new URL(link).pathname.slice(1);
+  await tree(anna, 5, 5);
+  await expect(statusOf(anna)).toHaveAttribute('data-status', 'connected');
+  // What the server sends a client whose change it refused (server/protocol.ts): stateless (5).
+  const why = 'it would break the scenario: unit "t1" is listed as its own passenger';
+  toPage!(frame(room, 5, JSON.stringify({ type: 'sandtable.refused-change', reason: why })));
+  await expect(statusOf(anna)).toHaveAttribute('data-status', 'stopped');
+  await expect(statusOf(anna)).toContainText(`The server refused a change of yours: ${why}`);
+  await expect(statusOf(anna)).toContainText('Save a copy');
+  // The work goes on and stays here; nothing is sent any more.
+  await tree(anna, 9, 5);
+  await expect(features(anna)).toHaveCount(2);
+  await expect(statusOf(anna)).toHaveAttribute('data-status', 'stopped');
+  await anna.screenshot({ path: 'test-results/collab-stopped.png' });
+});
+
 test('a server killed and restarted loses no acknowledged edit', async ({ browser }) => {
   test.setTimeout(120_000);
   const dir = dataDir();
