@@ -25,12 +25,16 @@ beforeAll(async () => {
     await readFile(join(scenarios, 'tanks-air-cover.scenario.json'), 'utf8'),
   ) as {
     forces: { sides: { formations: { units: { id: string; type: string; name?: string }[] }[] }[] };
+    deployment: { zones: { area: { depth: number } }[] };
   };
   const units = air.forces.sides[0]!.formations[0]!.units;
   const hind = air.forces.sides[0]!.formations.flatMap((f) => f.units).find(
     (u) => u.type === 'tanks.hind',
   )!;
-  for (let k = 0; k < 30; k++) units.push({ ...hind, id: `sov.hind${k}`, name: `Hind ${k}` });
+  // As many models as TANKS plays (32), the Soviets' in a strip 1" deep: the bot cannot deploy
+  // them all, so the game stops in deployment.
+  for (let k = 0; k < 28; k++) units.push({ ...hind, id: `sov.hind${k}`, name: `Hind ${k}` });
+  air.deployment.zones[0]!.area.depth = 1;
   helicopters = join(dir, 'helicopters.scenario.json');
   await writeFile(helicopters, JSON.stringify(air));
 });
