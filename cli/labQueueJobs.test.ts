@@ -109,15 +109,18 @@ describe.skipIf(!redisServerPath())('a queue worker checks its jobs', () => {
     expect(await failed('forged-style')).toContain(
       'settings.styles gives side "a" the style "reckless"',
     );
-    // A game that does not finish (31 Hinds: the deployment cannot take them) fails the run.
+    // A game that does not finish fails the run: 29 Hinds (TANKS plays 32 models) in a Soviet
+    // strip 1" deep, which the deployment cannot take.
     const air = JSON.parse(await readFile(airCover, 'utf8')) as {
       forces: { sides: { formations: { units: { id: string; type: string }[] }[] }[] };
+      deployment: { zones: { area: { depth: number } }[] };
     };
     const hind = air.forces.sides[0]!.formations.flatMap((f) => f.units).find(
       (u) => u.type === 'tanks.hind',
     )!;
-    for (let k = 0; k < 30; k++)
+    for (let k = 0; k < 28; k++)
       air.forces.sides[0]!.formations[0]!.units.push({ ...hind, id: `sov.hind${k}` });
+    air.deployment.zones[0]!.area.depth = 1;
     const dir = await mkdtemp(join(tmpdir(), 'sandtable-queue-'));
     const helicopters = join(dir, 'helicopters.scenario.json');
     await writeFile(helicopters, JSON.stringify(air));
