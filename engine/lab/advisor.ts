@@ -10,8 +10,9 @@ import {
   type SkippedVariant,
   type Variant,
 } from './advisorLevers';
+import { qualityOf } from './quality';
 import { wilson } from './stats';
-import type { GameRecord, LabSettings, Share } from './types';
+import type { GameRecord, LabSettings, QualityReport, Share } from './types';
 
 /**
  * The balance advisor: from "is it fair?" to "here is the fair version". It plays variants of a
@@ -97,6 +98,8 @@ export interface VariantResult {
   /** Games that did not end (stalled, stuck). */
   readonly unfinished: number;
   readonly meanTurns: number;
+  /** The lab's game-quality measures of these games (engine/lab/quality.ts). */
+  readonly quality: QualityReport;
   readonly verdict: Verdict;
 }
 
@@ -172,9 +175,10 @@ export function measure(
   id: string,
   changes: readonly LeverChange[],
   records: readonly GameRecord[],
-  side: string,
+  sides: readonly { readonly id: string; readonly name: string }[],
   verdict: Verdict,
 ): VariantResult {
+  const side = sides[0]!.id;
   const n = records.length;
   const decided = records.filter((r) => r.winner !== null && r.winner !== 'draw');
   const won = decided.filter((r) => r.winner === side).length;
@@ -190,6 +194,7 @@ export function measure(
     undecidedAtLimit: wilson(draws.filter((r) => r.atTurnLimit).length, n),
     unfinished: records.filter((r) => r.winner === null).length,
     meanTurns: n === 0 ? 0 : records.reduce((s, r) => s + r.turns, 0) / n,
+    quality: qualityOf(records, sides),
     verdict,
   };
 }
@@ -250,13 +255,14 @@ export async function adviseBalance(
   const want = Math.max(1, Math.floor(options.want ?? 3));
   const levers = options.levers ?? LEVERS;
   const side = scenario.forces.sides[0]!;
+  const sideList = scenario.forces.sides.map((x) => ({ id: x.id, name: x.name }));
   const styles = { ...(scenario.playtest?.bots ?? {}), ...(options.styles ?? {}) };
   let games = 0;
   let stopped = false;
   const isStopped = () => stopped || (options.stopped?.() ?? false);
 
   const resultOf = (arm: Arm) =>
-    measure(arm.variant.id, arm.variant.changes, arm.records, side.id, arm.verdict);
+    measure(arm.variant.id, arm.variant.changes, arm.records, sideList, arm.verdict);
   const judge = (arm: Arm) => {
     arm.verdict = verdictOf(resultOf(arm).share, target, tolerance, minDecided);
   };
@@ -495,6 +501,13 @@ export function advisorLines(r: AdvisorReport): string[] {
     const d = s.decisivenessChange;
     lines.push(
       `  ${k + 1}. ${s.change}: ${shareText(s.share)}; decided ${pct(s.decided.share)} (${d >= 0 ? '+' : ''}${d.toFixed(1)} points), draws ${pct(s.draws.share)}, mean ${s.meanTurns.toFixed(1)} turns; ${s.games} games`,
+    );
+    const q = s.quality;
+    const lead = q.leadChanges
+      ? `; lead changes ${q.leadChanges.mean.toFixed(1)} a game, comebacks ${q.comebacks ? pct(q.comebacks.share) : '-'}`
+      : '';
+    lines.push(
+      `     length ${q.length.p10}-${q.length.p50}-${q.length.p90} turns (10th-50th-90th percentile)${lead}`,
     );
   });
   const out = r.tried.filter((t) => t.verdict === 'out').length;

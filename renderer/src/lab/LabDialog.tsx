@@ -27,6 +27,7 @@ import type { Host } from '../../host/Host';
 import { ControlChart, HeatMap, LengthChart, PlanTable, Shortfalls, WinShares } from './LabCharts';
 import { labWorkers, webLabWorker } from './labClient';
 import { labGameForPlaytest } from './labReplay';
+import { BalanceTab } from './BalanceTab';
 import { LabQuality, RestrictedChoice } from './LabQuality';
 import { BOT_CHOICES } from '../playtest/botChoices';
 import './lab.css';
@@ -619,6 +620,7 @@ export function LabDialog({
             )}
           </div>
         )}
+        <BalanceTab scenario={scenario} editor={editor} />
         <LabSightMap scenario={scenario} />
         <div className="button-row end">
           <button onClick={onClose}>Close</button>
