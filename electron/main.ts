@@ -811,6 +811,10 @@ function serveApp() {
           'X-Content-Type-Options': 'nosniff',
           'Content-Security-Policy': CONTENT_SECURITY_POLICY,
           ...(html ? { 'Cross-Origin-Opener-Policy': 'same-origin' } : {}),
+          // With the opener policy, cross-origin isolation: SharedArrayBuffer, which lets the
+          // playtest's Stop reach the strong bot thinking on its worker. Everything the app loads
+          // is its own, so requiring resource policies of other origins costs nothing.
+          'Cross-Origin-Embedder-Policy': 'require-corp',
         },
       });
     } catch {
