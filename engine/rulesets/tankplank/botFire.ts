@@ -64,6 +64,33 @@ function standing(
   return w;
 }
 
+/**
+ * `standing` of an enemy where he stands, worked out once a phase plan and unit state (every
+ * shooter of the phase weighs the same enemies; a unit changed by a shot is a new state object).
+ */
+function standingWhere(
+  ctx: TankplankContext,
+  s: TankplankState,
+  plan: SidePlan,
+  i: UnitInfo,
+  u: UnitState & { at: readonly [number, number] },
+): { readonly p: TablePoint; readonly worth: number } {
+  let known = standings.get(plan);
+  if (!known) standings.set(plan, (known = new WeakMap()));
+  let here = known.get(u);
+  if (!here) {
+    const p = tablePoint(u.at[0], u.at[1]);
+    here = { p, worth: standing(ctx, s, plan, i, p) };
+    known.set(u, here);
+  }
+  return here;
+}
+
+const standings = new WeakMap<
+  SidePlan,
+  WeakMap<UnitState, { readonly p: TablePoint; readonly worth: number }>
+>();
+
 function maxRange(ctx: TankplankContext, w: WeaponType): number {
   const bands = Math.max(0, ...(w.ranges ?? []).map((b) => b.max));
   const veryLong = Number(w.stats?.['veryLongMax'] ?? 0);
@@ -210,12 +237,12 @@ function bestShot(
       if (d > reach) continue;
       const ti = info(ctx, s, u.id);
       if (ti.type.keywords?.includes('weaponPiece') || !canHarm(w, ti)) continue;
-      const p = tablePoint(u.at[0], u.at[1]);
+      const here = standingWhere(ctx, s, plan, ti, u);
       keepBest(candidates, look, {
         u,
         i: ti,
-        p,
-        quick: standing(ctx, s, plan, ti, p) / (1 + d / 10),
+        p: here.p,
+        quick: here.worth / (1 + d / 10),
       });
     }
     if (candidates.length === 0 || refusedWhateverTheTarget(ctx, s, id, w)) continue;
