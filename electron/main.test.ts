@@ -72,7 +72,8 @@ beforeAll(async () => {
   // Start-up reads the data folder first: wait for its window, not for a fixed time.
   await until(() => fake.windows.length > 0, 30_000);
   await settle();
-});
+  // Bundling the main process takes a few seconds, many more on a busy machine.
+}, 120_000);
 
 afterAll(async () => {
   delete process.env.SANDTABLE_USER_DATA;

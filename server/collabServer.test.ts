@@ -37,7 +37,7 @@ function tempDir(): string {
   return dir;
 }
 
-async function until(what: string, ok: () => boolean, ms = 15_000): Promise<void> {
+async function until(what: string, ok: () => boolean, ms = 60_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!ok()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -163,6 +163,7 @@ describe('collaboration server', () => {
       const intruder = client({ server: b.url, ...room, secret: newRoom().secret }, false);
       await until('a refusal', () => intruder.status().kind === 'refused');
     },
+    180_000,
   );
 
   it.skipIf(!redisServerPath())(
@@ -202,5 +203,6 @@ describe('collaboration server', () => {
       expect(other.text()).toBe(host.text());
       expect(a.output()).toContain('Redis unreachable');
     },
+    180_000,
   );
 });
