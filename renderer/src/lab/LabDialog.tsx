@@ -85,8 +85,15 @@ export function LabDialog({
       ),
     [sides],
   );
+  // The scenario's bots, but the lab starts with the fast ones: a scenario that gives a side the
+  // strong bot (to play against it) would make a run of many games take hours.
   const [styles, setStyles] = useState<Record<string, BotName>>(() =>
-    Object.fromEntries(sides.map((s) => [s.id, scenario.playtest?.bots?.[s.id] ?? 'balanced'])),
+    Object.fromEntries(
+      sides.map((s) => {
+        const named = scenario.playtest?.bots?.[s.id];
+        return [s.id, named && named !== 'search' ? named : 'balanced'];
+      }),
+    ),
   );
   const [games, setGames] = useState('100');
   const [seed, setSeed] = useState('1');
