@@ -186,6 +186,16 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             command line, on this machine or on several through a Redis queue.
           </li>
           <li>
+            <b>Balance advisor</b> (in the balance lab, the panel under the settings) proposes what
+            to change to make the scenario fair: a unit of a type more or less, the turn limit, a
+            deployment zone, an objective or a named terrain piece moved, the entry edge or set-up
+            order. It plays each change on the same seeds as the original, drops it as soon as its
+            95% interval misses the target, and lists the best with the change in words, the win
+            share with its interval, how decisive the games stay and the games it cost. Compare
+            shows it beside the original; Apply writes it as one undo step. An already fair scenario
+            gets no suggestion. The command line has it as <code>sandtable balance</code>.
+          </li>
+          <li>
             <b>Sight map</b> (View ▸ Sight map…, Shift+S) shades what a viewer sees: a point you
             click (Pick a point), a unit, a deployment zone or an entry edge (a whole zone sees what
             any of its sample points sees), at a man&apos;s or a vehicle&apos;s eye height, in
