@@ -245,7 +245,6 @@ function bestShot(
         quick: here.worth / (1 + d / 10),
       });
     }
-    if (candidates.length === 0 || refusedWhateverTheTarget(ctx, s, id, w)) continue;
     let planned = 0;
     let asked = 0;
     for (const c of candidates) {
@@ -295,25 +294,4 @@ function bestShot(
   }
   if (!best && kept && report) report.saved.push({ unit: id, ...kept });
   return best?.action;
-}
-
-/** Refusals that can hang on the target for a cannon: the round it fires (AP or HE) and its count. */
-const AMMO_REFUSALS = new Set(['TP-9.1', 'TP-17.1', 'TP-G9']);
-
-/**
- * Whether the rules refuse this weapon before they look at any target (already fired, not set
- * up, too few crew, no ammunition...): asked once of the weapon alone (a shot without a target,
- * which the rules refuse for that last, with no rule named), so that a weapon that cannot fire
- * draws no line of sight to its targets. A cannon's ammunition refusals depend on the round the
- * target calls for, so they are left to each target.
- */
-function refusedWhateverTheTarget(
-  ctx: TankplankContext,
-  s: TankplankState,
-  id: string,
-  w: WeaponType,
-): boolean {
-  const r = planShot(ctx, s, { unit: id, weapon: w.id });
-  if (!('refused' in r) || r.ruleId === undefined) return false;
-  return !((w.kind === 'cannon' || w.kind === 'howitzer') && AMMO_REFUSALS.has(r.ruleId));
 }
