@@ -165,7 +165,7 @@ function goForObjective(
  * The nearest spot to `from` within `reach` of an enemy from which the unit would see him (one
  * reached without walking into a house first): an enemy behind a wall or a house is not found by
  * walking straight at him, only by going round.
- * Undefined when no spot on three rings round him (16 bearings each, none in a house) sees him.
+ * Undefined when no spot on five rings round him (16 bearings each, none in a house) sees him.
  */
 export function vantage(
   ctx: TankplankContext,
@@ -177,7 +177,13 @@ export function vantage(
 ): TablePoint | undefined {
   const q = tablePoint(quarry.at[0], quarry.at[1]);
   const spots: TablePoint[] = [];
-  for (const r of [1, Math.max(1, reach * 0.6), reach, reach + VANTAGE_WIDER, reach + 2 * VANTAGE_WIDER]) {
+  for (const r of [
+    1,
+    Math.max(1, reach * 0.6),
+    reach,
+    reach + VANTAGE_WIDER,
+    reach + 2 * VANTAGE_WIDER,
+  ]) {
     for (let k = 0; k < VANTAGE_BEARINGS; k++) {
       const a = (k / VANTAGE_BEARINGS) * 2 * Math.PI;
       const p = tablePoint(q.x + Math.cos(a) * r, q.y + Math.sin(a) * r);
