@@ -80,6 +80,7 @@ test('the strong bot thinks with progress, can be stopped, and says what it weig
   await expect(weighed.locator('tbody tr').first()).toContainText('✓');
   expect(await weighed.locator('tbody tr').count()).toBeGreaterThan(1);
   await expect(full).toContainText(/weighed \d+ side turns over \d+ games/);
+  await expect(full).toContainText(/thought for \d+\.\d s/);
   await page.screenshot({ path: `${SHOTS}/03-explained.png` });
 
   // The cautious American bot's turns say why, where the TANKS bot gives reasons.

@@ -206,7 +206,16 @@ function BoardGameScreen<B extends BoardKind>({
         // Stopped before the search could say its best so far: the balanced bot plays the turn.
         const play =
           t.kind === 'turn'
-            ? t.play
+            ? {
+                actions: t.play.actions,
+                explanation: {
+                  ...t.play.explanation,
+                  notes: [
+                    ...(t.play.explanation?.notes ?? []),
+                    `thought for ${(t.ms / 1000).toFixed(1)} s`,
+                  ],
+                },
+              }
             : (() => {
                 const fast = fastBotPlay(game, active, 'balanced');
                 return {

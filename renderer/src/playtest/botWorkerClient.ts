@@ -5,6 +5,13 @@ import type { FromBotWorker, ToBotWorker } from './botWorker';
 /** How long the strong bot may think about one side turn in the playtest. */
 export const BOT_THINK_MS = 2000;
 
+/**
+ * The search strength the playtest asks for (SEARCH_STRENGTHS' 'strong'): in the browser it
+ * mostly finishes well inside BOT_THINK_MS, and where it would not the deadline stops it with
+ * the best so far.
+ */
+export const PLAYTEST_SEARCH_STRENGTH = 4;
+
 /** What a side turn's thinking ended with. */
 export type Thought =
   | { readonly kind: 'turn'; readonly play: BotPlay; readonly ms: number }
@@ -97,7 +104,7 @@ export class BotWorker {
       actions: game.entries.map((x) => x.action),
       side,
       budgetMs: options.budgetMs ?? BOT_THINK_MS,
-      ...(options.strength !== undefined ? { strength: options.strength } : {}),
+      strength: options.strength ?? PLAYTEST_SEARCH_STRENGTH,
       ...(stop ? { stop } : {}),
     };
     worker.postMessage(ask);
