@@ -486,7 +486,11 @@ export function advisorLines(r: AdvisorReport): string[] {
       );
       return lines;
     case 'none':
-      lines.push('no suggestion: no variant was played to an answer (see the levers below)');
+      lines.push(
+        r.tried.length > 0 && r.tried.every((t) => t.verdict === 'out')
+          ? 'no suggestion: every variant tried was ruled out, so no change along these levers (one, or the best two together) makes it fair; try other levers or a larger change by hand'
+          : 'no suggestion: no variant was played to an answer (see the levers below)',
+      );
       break;
     case 'closest':
       lines.push(

@@ -256,7 +256,9 @@ export function BalanceTab({ scenario, editor }: { scenario: ScenarioDoc; editor
           )}
           {report.answer === 'none' && (
             <p className="lab-verdict" role="status">
-              No suggestion: no variant was played to an answer.
+              {report.tried.length > 0 && report.tried.every((x) => x.verdict === 'out')
+                ? 'No suggestion: every variant tried was ruled out; no change along these levers makes it fair.'
+                : 'No suggestion: no variant was played to an answer.'}
             </p>
           )}
           {report.answer === 'closest' && (
