@@ -71,7 +71,9 @@ export function SetupDialog({
     const n = startsOn.get(side.id);
     if (!n || n.on === 0) return rules;
     if (n.on === n.of)
-      return `all ${n.of} unit${n.of === 1 ? '' : 's'} start on the ${board} where the scenario places them`;
+      return n.of === 1
+        ? `its one unit starts on the ${board} where the scenario places it`
+        : `all ${n.of} units start on the ${board} where the scenario places them`;
     return `${n.on} of ${n.of} units start on the ${board} where placed; the others ${rules.replace(/^starts /, 'start ')}`;
   };
   const firstName = useMemo(() => {
