@@ -17,9 +17,12 @@ import { playSide, type Player } from '../simulate';
  *
  * It never peeks. Before every rollout the dice are reseeded (the state carries its future
  * rolls) and, where the ruleset hides something, `GameDef.determinize` draws what the side
- * cannot see (the other side's plots, its hand and the deck order). The candidates come from the
- * ruleset's bots, which read only what their side knows, applied to the real state one action at
- * a time as the side's turn would be.
+ * cannot see (the other side's plots, its hand and the deck order). The candidates are planned
+ * on such a state too, then the chosen one is played on the real state (where the rules refuse
+ * one of its actions there, its style's bot finishes the side's part of the phase).
+ *
+ * Cost: a side turn of the default strength took 66-355 ms of CPU on average on the bundled
+ * scenarios (p95 170-750 ms; docs/benchmarks.md), about the 2 s a playtest allows at worst.
  *
  * Reproducible: the same state, side, seed and strength give the same turn, since strength is
  * counted in rollouts, not time. A playtest may add a `deadline` (with `now`) and `shouldStop`
