@@ -22,7 +22,7 @@ import { playSide, type Player } from '../simulate';
  * one of its actions there, its style's bot finishes the side's part of the phase).
  *
  * Cost: a side turn of the default strength took 66-355 ms of CPU on average on the bundled
- * scenarios (p95 170-750 ms; docs/benchmarks.md), about the 2 s a playtest allows at worst.
+ * scenarios (p95 170-750 ms, at most 1.97 s; docs/benchmarks.md), within the 2 s asked.
  *
  * Reproducible: the same state, side, seed and strength give the same turn, since strength is
  * counted in rollouts, not time. A playtest may add a `deadline` (with `now`) and `shouldStop`
