@@ -64,5 +64,14 @@ test('balance advisor: advise on a scenario, stop, compare a suggestion and appl
   await first.getByRole('button', { name: 'Undo the change' }).click();
   await expect(first.getByRole('button', { name: 'Apply to the scenario' })).toBeEnabled();
   await expect(first.getByRole('status')).toHaveCount(0);
+
+  // Advise again and stop it: the answer so far is shown, marked as stopped.
+  await tab.getByRole('button', { name: 'Advise again' }).click();
+  await expect(tab.getByRole('button', { name: 'Stop advisor' })).toBeVisible();
+  await tab.getByRole('button', { name: 'Stop advisor' }).click();
+  await expect(tab.getByTestId('balance-results')).toContainText('Stopped: the best so far.', {
+    timeout: 120_000,
+  });
+  await expect(tab.getByRole('button', { name: 'Advise again' })).toBeEnabled();
   expect(errors).toEqual([]);
 });
