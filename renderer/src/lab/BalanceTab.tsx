@@ -16,7 +16,7 @@ import { labWorkers, webLabWorker } from './labClient';
 
 const LEVER_LABELS: Record<Lever, string> = {
   units: 'Unit counts',
-  turns: 'Turn limit',
+  turns: 'Turn limit, longer or shorter',
   deployment: 'Deployment zones',
   objectives: 'Objective positions',
   entry: 'Entry edge / set-up order',
