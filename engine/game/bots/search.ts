@@ -176,11 +176,22 @@ const VARIANT_MARGIN = 0.02;
 const MAX_OPENINGS = 6;
 
 /** An action in a few words: its type and the values it names ("playCard probe-left"). */
-function actionWords(a: GameAction): string {
+function actionWords(game: Pick<GameDef, 'actions'>, a: GameAction): string {
   const named = Object.entries(a)
     .filter(([k, v]) => k !== 'type' && (typeof v === 'string' || typeof v === 'number'))
-    .map(([, v]) => String(v));
-  return [a.type, ...named.slice(0, 3)].join(' ');
+    // An id reads as its last part in words ("ww1.card.probeLeft" is "probe left").
+    .map(([, v]) =>
+      typeof v === 'string'
+        ? (v.split('.').pop() ?? v).replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
+        : String(v),
+    );
+  // The action schema says what each kind of action does, in words; its rule ids are left out.
+  const words = game.actions
+    ?.get(a.type)
+    ?.description.replace(/\s*\([^()]*\b[A-Z]{2}-[\w.]+[^()]*\)/g, '')
+    .trim();
+  if (!words) return [a.type, ...named.slice(0, 3)].join(' ');
+  return named.length ? `${words} (${named.slice(0, 3).join(', ')})` : words;
 }
 
 const actionsWord = (n: number) => `${n} action${n === 1 ? '' : 's'}`;
@@ -221,7 +232,7 @@ function candidates<S, A extends GameAction, E>(
   if (openings.length >= 2 && openings.length <= MAX_OPENINGS)
     for (const first of openings)
       add(
-        `balanced bot's turn opening with ${actionWords(first)}`,
+        `balanced bot's turn opening: ${actionWords(game, first)}`,
         variantTurn(game, state, side, [first], 0, rng, 'balanced'),
         'balanced',
       );
@@ -237,7 +248,7 @@ function candidates<S, A extends GameAction, E>(
       const first = chooseAction(game, state, side, rng);
       if (first)
         add(
-          `${style} bot's turn opening with ${actionWords(first)}`,
+          `${style} bot's turn opening: ${actionWords(game, first)}`,
           variantTurn(game, state, side, [first], 0, rng, style),
           style,
         );
