@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { botInWords } from '../playtest/botChoices';
 import type { GameMap, ScenarioDoc } from '../../../engine/format/types';
 import { hexCorners, hexGrid } from '../../../engine/hex/grid';
 import { limitAdvice, planKey } from '../../../engine/lab/stats';
@@ -92,7 +93,7 @@ export function WinShares({
           {report.sides.map((s) => (
             <ShareRow
               key={s.id}
-              label={`${s.name} wins (${s.style})`}
+              label={`${s.name} wins (${botInWords(s.style)})`}
               colour={colours[s.id] ?? '#2f5fb3'}
               s={s.wins}
             />

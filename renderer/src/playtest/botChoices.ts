@@ -50,3 +50,11 @@ export const BOT_CHOICES: readonly BotChoice[] = [
 export function botLabel(bot: string): string {
   return WORDS[bot]?.label ?? bot;
 }
+
+/**
+ * A bot's name inside a sentence or a chart label ("Side A wins (strong bot)"): the styles as
+ * they are, the baseline and the search bot in words.
+ */
+export function botInWords(bot: string): string {
+  return bot === 'search' ? 'strong bot' : bot === 'random' ? 'random baseline' : bot;
+}
