@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { parseCommandArgs } from './args';
 import { defaultLabWorkers, nodeLabWorker } from './labThreads';
 import { queueUrlProblem, redisProblem, runLabOnQueue } from './labQueue';
-import { readPlayable } from './scenario';
+import { readLabGame } from './scenario';
 import { serializeDocument } from '../engine/format/saver';
 import {
   adviseBalance,
@@ -16,7 +16,6 @@ import { LEVERS, type Lever } from '../engine/lab/advisorLevers';
 import { labPlayer } from '../engine/lab/advisorPlayer';
 import { runLab, type LabWorkerPort, type SpawnLabWorker } from '../engine/lab/runner';
 import type { FromLabWorker } from '../engine/lab/worker';
-import { labGameOf } from '../engine/lab/worker';
 
 export const usage = `sandtable balance <scenario> [--target 0.5] [--tolerance 0.03] [--levers <list>]
                  [--budget-games <n>] [--workers <k>] [--queue <redis://host:port>] [--seed <s>]
@@ -190,14 +189,9 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`${problem}\n\n${usage}\n`);
     return 2;
   }
-  const found = await readPlayable(file!);
-  if (!found) return 1;
-  const { scenario } = found;
-  const made = labGameOf(scenario);
-  if ('error' in made) {
-    process.stderr.write(`${file}: ${made.error}\n`);
-    return 1;
-  }
+  const read = await readLabGame(file!);
+  if (!read) return 1;
+  const { scenario } = read;
   if (values.save !== undefined) {
     // Refused before any game: an answer that cannot be written is an answer lost.
     try {

@@ -28,7 +28,7 @@ export const LAB_V8_FLAGS = ['--max-inlined-bytecode-size=60'] as const;
 export const LAB_YOUNG_GENERATION_MB = 192;
 
 let tuned = false;
-function tuneV8ForLab(): void {
+export function tuneV8ForLab(): void {
   if (tuned) return;
   tuned = true;
   for (const flag of LAB_V8_FLAGS) setFlagsFromString(flag);
@@ -42,12 +42,13 @@ function tuneV8ForLab(): void {
  * sooner (with an inline source map it loaded in 0.4 s instead of 0.25, so there is none; the
  * bundle is not minified, so a stack names the engine's functions).
  */
-let threadCode: URL | undefined;
-function labThreadCode(): URL {
-  if (threadCode) return threadCode;
-  const entry = fileURLToPath(new URL('./labWorkerThread.ts', import.meta.url));
+const bundles = new Map<string, URL>();
+/** A worker thread's entry file bundled with the engine as one ES module, once per process. */
+export function bundledThreadCode(entry: URL): URL {
+  const have = bundles.get(entry.href);
+  if (have) return have;
   const built = buildSync({
-    entryPoints: [entry],
+    entryPoints: [fileURLToPath(entry)],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -57,9 +58,12 @@ function labThreadCode(): URL {
     logLevel: 'silent',
   });
   const code = built.outputFiles[0]!.text;
-  threadCode = new URL(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-  return threadCode;
+  const url = new URL(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  bundles.set(entry.href, url);
+  return url;
 }
+
+const labThreadCode = () => bundledThreadCode(new URL('./labWorkerThread.ts', import.meta.url));
 
 /** A balance-lab worker on a Node worker thread (cli/labWorkerThread.ts). */
 export function nodeLabWorker(): LabWorkerPort {

@@ -1,11 +1,13 @@
-import { buildSync } from 'esbuild';
-import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { parseCommandArgs } from './args';
-import { defaultLabWorkers, LAB_V8_FLAGS, LAB_YOUNG_GENERATION_MB } from './labThreads';
+import {
+  bundledThreadCode,
+  defaultLabWorkers,
+  LAB_YOUNG_GENERATION_MB,
+  tuneV8ForLab,
+} from './labThreads';
 import type { FromLadderWorker, ToLadderWorker } from './ladderWorkerThread';
-import { readPlayable } from './scenario';
+import { readLabGame } from './scenario';
 import type { ScenarioDoc } from '../engine/format/index';
 import { BOT_NAMES, isBotName, type BotName } from '../engine/game/bots/baseline';
 import { DEFAULT_SEARCH_STRENGTH, SEARCH_STRENGTHS } from '../engine/game/bots/search';
@@ -21,7 +23,6 @@ import {
   type LadderSettings,
 } from '../engine/game/bots/ladder';
 import { GAME_TIME_BUDGET_MS, STALL_TURNS } from '../engine/game/simulate';
-import { labGameOf } from '../engine/lab/worker';
 
 /** Games each pair plays unless told: ten seeds, each both ways round. */
 export const DEFAULT_LADDER_GAMES = 20;
@@ -65,29 +66,14 @@ export interface LadderRun {
   cancel(): void;
 }
 
-let threadCode: URL | undefined;
 /**
  * The ladder thread's code (cli/ladderWorkerThread.ts with the engine) as one ES module, bundled
- * once per process as cli/labThreads.ts bundles the lab's: a thread loads it in a fraction of the
- * time tsx takes over the engine's files.
+ * once per process as the lab's is, with the lab threads' V8 flags (cli/labThreads.ts says why;
+ * they change speed, never results).
  */
 function ladderThreadCode(): URL {
-  if (threadCode) return threadCode;
-  const built = buildSync({
-    entryPoints: [fileURLToPath(new URL('./ladderWorkerThread.ts', import.meta.url))],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    mainFields: ['module', 'main'],
-    write: false,
-    logLevel: 'silent',
-  });
-  const code = built.outputFiles[0]!.text;
-  threadCode = new URL(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-  // The lab threads' V8 flags (cli/labThreads.ts says why); they change speed, never results.
-  for (const flag of LAB_V8_FLAGS) setFlagsFromString(flag);
-  return threadCode;
+  tuneV8ForLab();
+  return bundledThreadCode(new URL('./ladderWorkerThread.ts', import.meta.url));
 }
 
 /**
@@ -260,15 +246,10 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`${problem}\n`);
     return 2;
   }
-  const found = await readPlayable(file);
-  if (!found) return 1;
-  const { scenario } = found;
-  const made = labGameOf(scenario);
-  if ('error' in made) {
-    process.stderr.write(`${file}: ${made.error}\n`);
-    return 1;
-  }
-  const sides = made.game.sides.map((s) => ({ id: s.id, name: s.name }));
+  const read = await readLabGame(file);
+  if (!read) return 1;
+  const { scenario } = read;
+  const sides = read.game.sides.map((s) => ({ id: s.id, name: s.name }));
   if (sides.length !== 2) {
     process.stderr.write(
       `${file}: the ladder plays two-sided scenarios; this one has ${sides.length} sides\n`,

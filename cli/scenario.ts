@@ -1,6 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { DEFAULT_MAX_BYTES, type ScenarioDoc } from '../engine/format/index';
+import type { AnyGameDef } from '../engine/game/gameDef';
 import { admitScenario } from '../engine/lab/checkedDocument';
+import { labGameOf } from '../engine/lab/worker';
 import { playableRulesets, rulesetModule } from '../engine/rulesets/registry';
 import type { RulesetModule } from '../engine/rulesets/types';
 
@@ -58,4 +60,22 @@ export async function readPlayable(
     return undefined;
   }
   return { scenario, module };
+}
+
+/**
+ * A playable scenario with its game as the lab's workers make it (`readPlayable`, then
+ * `labGameOf`): what the commands that play many games read first, so a scenario the workers
+ * would refuse is refused here in one line. Undefined after printing why.
+ */
+export async function readLabGame(
+  file: string,
+): Promise<{ scenario: ScenarioDoc; game: AnyGameDef } | undefined> {
+  const found = await readPlayable(file);
+  if (!found) return undefined;
+  const made = labGameOf(found.scenario);
+  if ('error' in made) {
+    process.stderr.write(`${file}: ${made.error}\n`);
+    return undefined;
+  }
+  return { scenario: found.scenario, game: made.game };
 }

@@ -2,7 +2,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { parseCommandArgs } from './args';
 import { defaultLabWorkers, nodeLabWorker } from './labThreads';
-import { readPlayable } from './scenario';
+import { readLabGame } from './scenario';
 import { BOT_NAMES, isBotName, type BotName } from '../engine/game/bots/baseline';
 import { GAME_TIME_BUDGET_MS, STALL_TURNS } from '../engine/game/simulate';
 import { runLab, type LabRun } from '../engine/lab/runner';
@@ -16,7 +16,6 @@ import type {
   ObjectiveControl,
   Share,
 } from '../engine/lab/types';
-import { labGameOf } from '../engine/lab/worker';
 import { limitAdvice, planPairLines, shortfallLines } from '../engine/lab/stats';
 import {
   changeText,
@@ -256,15 +255,10 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
-  const found = await readPlayable(file);
-  if (!found) return 1;
-  const { scenario } = found;
   // Refuse in one line here what the workers would refuse (a scenario that cannot be set up).
-  const made = labGameOf(scenario);
-  if ('error' in made) {
-    process.stderr.write(`${file}: ${made.error}\n`);
-    return 1;
-  }
+  const read = await readLabGame(file);
+  if (!read) return 1;
+  const { scenario } = read;
   const bots = parseBots(
     values.bots ?? '',
     scenario.forces.sides.map((s) => s.id),
