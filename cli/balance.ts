@@ -8,7 +8,6 @@ import { serializeDocument } from '../engine/format/saver';
 import {
   adviseBalance,
   advisorLines,
-  FAIR_PRECISION,
   type AdvisorProgress,
   type AdvisorReport,
 } from '../engine/lab/advisor';
@@ -22,26 +21,30 @@ export const usage = `sandtable balance <scenario> [--target 0.5] [--tolerance 0
                  [--json] [--save <file>]
   The balance advisor: what to change to make the scenario fair. It plays the scenario bot
   against bot and measures the first side's share of the decided games (draws left out) with
-  its 95% Wilson interval. When that is within --tolerance of --target (default 0.5 ± 0.03) or
-  its interval contains the target and is narrow (±${(100 * FAIR_PRECISION).toFixed(1)} points), it says the scenario is already
-  fair and proposes nothing. Otherwise it plays variants along the --levers (default all:
-  ${LEVERS.join(',')}): one unit of a type more or less on a side, the turn
-  limit ±2 or ±4, a deployment zone 2 deeper or shallower or moved, an objective moved 2, the
+  its 95% Wilson interval. A share is fair when its interval contains --target (default 0.5)
+  and is no wider than ± --tolerance (default 0.03: about 1,070 decided games); when the
+  original is, it says so and proposes nothing. When the original's interval contains the
+  target but the budget ends before it is that narrow, it says how precise it got and how many
+  games would tell ("raise --budget-games to about N"), and proposes nothing. Otherwise it
+  plays variants along the --levers (default all: ${LEVERS.join(',')}):
+  one unit of a type more or less on a side, the turn limit ±2 or ±4, a deployment zone 2 deeper or shallower or moved, an objective moved 2, the
   other set-up order or entry edge, a named terrain piece moved 2; every variant is checked as
   "sandtable validate" would and skipped when it fails. Each variant plays rounds of 24 games on
   the same seeds as the original and is dropped as soon as its interval lies outside
-  target ± tolerance; the games go to the variants likeliest to be fair; two changes are tried
-  together when one is not enough. It stops at three fair variants or --budget-games games
-  (default 2000), and lists the best few: the change in words, the share with its interval, the
+  target ± tolerance; the games go to the variants likeliest to be fair (bigger rounds once an
+  interval contains the target); two changes are tried together when one is not enough. It
+  stops at three fair variants or --budget-games games (default 4000), and lists the best few
+  (fair ones; else the leads whose intervals contain the target, each with its precision and the
+  games it still needs): the change in words, the share with its interval, the
   decided share (decisiveness, and its change against the original), draws, length and games.
   The same --seed (default 1) gives the same answer whatever the --workers (threads, default
   one per core) or --queue ("sandtable worker --queue" processes on the Redis server).
   --save <file> writes the first suggestion as a scenario file (never over an existing file).
   --json prints the report as JSON (the suggestions without their scenarios).
   Progress goes to stderr; Ctrl-C stops and reports the best so far.
-  Exit codes: 0 an answer (already fair, or suggestions), 3 no fair variant found in the budget
-  (the closest are listed), 1 the scenario cannot be played, a game or the queue failed, or the
-  file to save exists, 2 bad usage, 130 stopped by Ctrl-C (after the report so far).`;
+  Exit codes: 0 an answer (already fair, or suggestions), 3 no answer to the tolerance in the
+  budget (the original undecided, or the closest leads listed), 1 the scenario cannot be
+  played, a game or the queue failed, or the file to save exists, 2 bad usage, 130 stopped by Ctrl-C (after the report so far).`;
 
 /**
  * Worker threads kept for the whole search: each batch of games is a lab run of its own, and
@@ -162,7 +165,7 @@ export async function run(args: string[]): Promise<number> {
   const file = positionals[0];
   const target = Number(values.target ?? 0.5);
   const tolerance = Number(values.tolerance ?? 0.03);
-  const budget = Number(values['budget-games'] ?? 2000);
+  const budget = Number(values['budget-games'] ?? 4000);
   const workers = Number(values.workers ?? defaultLabWorkers());
   const seed = Number(values.seed ?? 1);
   const levers = values.levers === undefined ? [...LEVERS] : parseLevers(values.levers);
@@ -312,10 +315,10 @@ export async function run(args: string[]): Promise<number> {
     if (savedTo) lines.push(`the first suggestion is saved as ${savedTo}`);
     else if (values.save !== undefined)
       lines.push(
-        `nothing saved: ${report.answer === 'already fair' ? 'the scenario is already fair' : 'no variant was confirmed fair'}`,
+        `nothing saved: ${report.answer === 'already fair' ? 'the scenario is already fair' : report.answer === 'undecided' ? 'the scenario may be fair as it is' : 'no variant was confirmed fair'}`,
       );
     process.stdout.write(`${lines.join('\n')}\n`);
   }
   if (report.stopped) return 130;
-  return report.answer === 'closest' || report.answer === 'none' ? 3 : 0;
+  return report.answer === 'suggestions' || report.answer === 'already fair' ? 0 : 3;
 }

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { ScenarioDoc } from '../format';
-import { adviseBalance, verdictOf, type PlayBatches } from './advisor';
+import {
+  adviseBalance,
+  advisorLines,
+  decidedFor,
+  halfWidth,
+  verdictOf,
+  type PlayBatches,
+} from './advisor';
 import { changeWords, combineVariants, leverVariants } from './advisorLevers';
 import { wilson } from './stats';
 import { labGameOfText } from './testing';
@@ -64,17 +71,19 @@ const synthetic: PlayBatches = (batches, onGame) =>
 describe('balance advisor', () => {
   test('proposes the change that makes a two-to-one fight fair, in words, with its interval', async () => {
     const doc = scenario('tanks-last-battle-of-alpha-66');
-    const r = await adviseBalance(doc, synthetic, { budgetGames: 1500, firstSeed: 1 });
+    const r = await adviseBalance(doc, synthetic, { budgetGames: 4000, firstSeed: 1 });
     expect(r.original.share.low).toBeGreaterThan(0.53);
     expect(r.answer).toBe('suggestions');
     const first = r.suggestions[0]!;
     expect(first.change).toBe('remove one T-64 from Soviet');
     expect(first.share.low).toBeLessThanOrEqual(0.5);
     expect(first.share.high).toBeGreaterThanOrEqual(0.5);
-    expect(first.share.of).toBeGreaterThanOrEqual(100);
+    // Fair to the tolerance asked: the interval is no wider than ±3 points.
+    expect(halfWidth(first.share)).toBeLessThanOrEqual(0.03);
+    expect(first.share.of).toBeGreaterThanOrEqual(decidedFor(0.5, 0.03));
     // Every suggestion was played for the games its interval states.
     for (const s of r.suggestions) expect(s.share.of).toBeLessThanOrEqual(s.games);
-    expect(r.games).toBeLessThanOrEqual(1500);
+    expect(r.games).toBeLessThanOrEqual(4000);
     // The changes that do nothing here (zones, set-up order) were ruled out, not proposed.
     expect(r.tried.some((t) => t.verdict === 'out' && t.changes[0]!.lever === 'deployment')).toBe(
       true,
@@ -114,31 +123,76 @@ describe('balance advisor', () => {
 
   test('an even fight is already fair and nothing is proposed', async () => {
     const doc = scenario('tanks-your-first-game');
-    const r = await adviseBalance(doc, synthetic, { budgetGames: 800 });
+    const r = await adviseBalance(doc, synthetic, { budgetGames: 1500 });
     expect(r.answer).toBe('already fair');
     expect(r.suggestions).toEqual([]);
     expect(r.original.share.low).toBeLessThanOrEqual(0.5);
     expect(r.original.share.high).toBeGreaterThanOrEqual(0.5);
+    expect(halfWidth(r.original.share)).toBeLessThanOrEqual(0.03);
+  });
+
+  test('a budget too small for the tolerance says how precise it got, not fair', async () => {
+    const doc = scenario('tanks-your-first-game');
+    const r = await adviseBalance(doc, synthetic, { budgetGames: 400 });
+    expect(r.answer).toBe('undecided');
+    expect(r.suggestions).toEqual([]);
+    expect(r.original.verdict).toBe('open');
+    expect(halfWidth(r.original.share)).toBeGreaterThan(0.03);
+    expect(r.games).toBe(400);
+    expect(r.moreGames).toBeGreaterThan(0);
+    const text = advisorLines(r).join('\n');
+    expect(text).toMatch(/within ±\d+(\.\d)? pts after 400 games \(\d+ decided\)/);
+    expect(text).toMatch(/raise --budget-games to about \d+00 to reach ±3/);
+    expect(text).not.toMatch(/already fair/);
+    // With a wider tolerance the same games are enough.
+    const wide = await adviseBalance(doc, synthetic, { budgetGames: 400, tolerance: 0.06 });
+    expect(wide.answer).toBe('already fair');
+  });
+
+  test('leads not confirmed to the tolerance are listed with the games they still need', async () => {
+    const doc = scenario('tanks-last-battle-of-alpha-66');
+    const r = await adviseBalance(doc, synthetic, { budgetGames: 900, firstSeed: 1 });
+    expect(r.answer).toBe('closest');
+    expect(r.suggestions.length).toBeGreaterThan(0);
+    for (const s of r.suggestions) {
+      expect(s.verdict).toBe('open');
+      expect(s.share.low).toBeLessThanOrEqual(0.5);
+      expect(s.share.high).toBeGreaterThanOrEqual(0.5);
+      expect(s.moreGames).toBeGreaterThan(0);
+    }
+    const text = advisorLines(r).join('\n');
+    expect(text).toMatch(/no variant was confirmed fair to ±3 pts/);
+    expect(text).toMatch(/not confirmed: within ±\d/);
   });
 
   test('a stop between rounds reports the best so far', async () => {
     const doc = scenario('tanks-last-battle-of-alpha-66');
     let calls = 0;
     const r = await adviseBalance(doc, synthetic, {
-      budgetGames: 1500,
+      budgetGames: 4000,
       stopped: () => ++calls > 3,
     });
     expect(r.stopped).toBe(true);
-    expect(r.games).toBeLessThan(1500);
+    expect(r.games).toBeLessThan(4000);
     expect(r.games).toBeGreaterThan(0);
   });
 
-  test('verdicts: out when the interval misses the band, fair only on enough decided games', () => {
+  test('verdicts: out when the interval misses the band, fair only when it is ± tolerance wide', () => {
     expect(verdictOf(wilson(140, 200), 0.5, 0.03, 100)).toBe('out');
-    expect(verdictOf(wilson(100, 200), 0.5, 0.03, 100)).toBe('fair');
+    // 50% of 200 contains the target, but ±6.9 points is not ±3: more games would tell.
+    expect(verdictOf(wilson(100, 200), 0.5, 0.03, 100)).toBe('open');
+    expect(verdictOf(wilson(100, 200), 0.5, 0.07, 100)).toBe('fair');
     expect(verdictOf(wilson(10, 20), 0.5, 0.03, 100)).toBe('open');
-    expect(verdictOf(wilson(60, 110), 0.5, 0.03, 100)).toBe('open');
-    expect(verdictOf(wilson(110, 200), 0.5, 0.03, 100)).toBe('fair');
+    expect(verdictOf(wilson(10, 20), 0.5, 0.25, 100)).toBe('open');
+    expect(verdictOf(wilson(110, 200), 0.5, 0.03, 100)).toBe('open');
+    const n = decidedFor(0.5, 0.03);
+    expect(n).toBeGreaterThan(1000);
+    expect(n).toBeLessThan(1100);
+    expect(verdictOf(wilson(Math.round(n / 2), n), 0.5, 0.03, 100)).toBe('fair');
+    expect(verdictOf(wilson(Math.round(n / 2) - 1, n - 2), 0.5, 0.03, 100)).toBe('open');
+    // Narrow but beside the target: open, not fair, and not ruled out while it touches the band.
+    expect(verdictOf(wilson(Math.round(0.54 * n), n), 0.5, 0.03, 100)).toBe('open');
+    expect(decidedFor(0.5, 0.05)).toBeLessThan(400);
   });
 
   test('levers make valid scenarios, say their change in words and skip what the checks refuse', () => {

@@ -21,15 +21,18 @@ import type { GameRecord, LabSettings, QualityReport, Share } from './types';
  * each variant by the 95% Wilson interval of the first side's share of the decided games:
  *
  * - out: the interval lies wholly outside target ± tolerance, so the change cannot make it fair;
- * - fair: the interval contains the target on at least `minDecided` decided games, and the share
- *   is within the tolerance or the interval is narrow (`FAIR_PRECISION`);
+ * - fair: the interval contains the target and is no wider than ± tolerance (on at least
+ *   `minDecided` decided games): the games are enough to tell the share to the precision asked;
  * - open: neither yet; the next rounds go to the open variants likeliest to be fair (by the
  *   chance that the true share lies within the tolerance, from the games so far), and to
- *   variants not yet played in the order of how likely their change is to help.
+ *   variants not yet played in the order of how likely their change is to help. A variant whose
+ *   interval contains the target plays bigger rounds (as many games again as it has, up to what
+ *   the tolerance needs), so the budget goes where an answer is near.
  *
  * When no single change reaches the target but some move toward it, the best two are combined.
  * It stops when enough fair variants are found or the budget of games is spent, and reports the
- * best few, each with its change in words, its interval, how decisive its games are and how many
+ * best few (or, when the budget cannot reach the precision asked, the leads with how precise
+ * they are and how many more games would tell), each with its change in words, its interval, how decisive its games are and how many
  * games it cost. The choices depend only on the games' results, and every game is a pure function
  * of its scenario and seed, so the same seeds give the same answer whatever plays the games
  * (threads, the queue, the app's workers) and however many there are.
@@ -60,7 +63,7 @@ export interface AdvisorOptions {
   /** How far from the target a share may be and still count as fair (default 0.03). */
   readonly tolerance?: number;
   readonly levers?: readonly Lever[];
-  /** Games at most, original included (default 2000). */
+  /** Games at most, original included (default 4000: enough to tell one variant to ± 3 points). */
   readonly budgetGames?: number;
   /** The first seed of every variant's games (default 1). */
   readonly firstSeed?: number;
@@ -70,7 +73,7 @@ export interface AdvisorOptions {
   readonly round?: number;
   /** Variants played a step, side by side (default 4); not tied to the workers, so answers are not either. */
   readonly perStep?: number;
-  /** Decided games a fair verdict needs at least (default 100). */
+  /** Decided games a fair verdict needs at least, however wide the tolerance (default 100). */
   readonly minDecided?: number;
   /** Fair variants to find before stopping (default 3). */
   readonly want?: number;
@@ -108,6 +111,11 @@ export interface Suggestion extends VariantResult {
   readonly scenario: ScenarioDoc;
   /** Decisiveness change against the original, in points of percentage (negative: fewer decided). */
   readonly decisivenessChange: number;
+  /**
+   * For a lead not yet confirmed fair: about how many more games it needs for its interval to
+   * be ± tolerance wide (from its decided share so far); 0 for a fair suggestion.
+   */
+  readonly moreGames: number;
 }
 
 export interface AdvisorProgress {
@@ -132,11 +140,22 @@ export interface AdvisorReport {
   readonly side: { readonly id: string; readonly name: string };
   readonly original: VariantResult;
   /**
-   * 'already fair': the original is fair and nothing is proposed; 'suggestions': fair variants
-   * found; 'closest': none confirmed fair in the budget, the nearest are shown as leads;
-   * 'none': nothing to try (no lever gave a valid variant) or nothing played.
+   * 'already fair': the original is fair (its interval contains the target and is ± tolerance
+   * wide) and nothing is proposed; 'undecided': the original's interval contains the target but
+   * the budget ran out before it was ± tolerance wide, so it may be fair and nothing is proposed
+   * (`moreGames` says how many more games would tell); 'suggestions': fair variants found;
+   * 'closest': none confirmed fair in the budget, the leads whose intervals contain the target
+   * are shown with their precision; 'none': nothing to try or nothing played.
    */
-  readonly answer: 'already fair' | 'suggestions' | 'closest' | 'none';
+  readonly answer: 'already fair' | 'undecided' | 'suggestions' | 'closest' | 'none';
+  /**
+   * For 'undecided' and 'closest': about how many more games the original (undecided) or the
+   * first lead (closest) needs to be told to ± tolerance; a budget of `games + moreGames` would
+   * do. 0 otherwise.
+   */
+  readonly moreGames: number;
+  /** Decided games an interval ± tolerance wide takes near the target (about). */
+  readonly decidedNeeded: number;
   readonly suggestions: readonly Suggestion[];
   /** Every variant tried, closest to the target first. */
   readonly tried: readonly VariantResult[];
@@ -199,15 +218,25 @@ export function measure(
   };
 }
 
-/** Half the width of a fair variant's interval at most, when its share is off by more than the tolerance. */
-export const FAIR_PRECISION = 0.075;
+/** Half the width of a share's 95% interval: how precisely the games so far tell it. */
+export const halfWidth = (s: Share): number => (s.high - s.low) / 2;
+
+/**
+ * The decided games a share at `target` takes for its 95% Wilson interval to be no wider than
+ * ± `tolerance` (1,068 for 50% ± 3 points, 385 for ± 5), at least `minDecided`.
+ */
+export function decidedFor(target: number, tolerance: number, minDecided = 1): number {
+  const z = 1.959963984540054;
+  let n = Math.max(minDecided, Math.floor((z * z * target * (1 - target)) / tolerance ** 2) - 2);
+  while (halfWidth(wilson(Math.round(n * target), n)) > tolerance) n++;
+  return n;
+}
 
 /**
  * The verdict on a share for the target and tolerance: out when the interval lies wholly outside
- * target ± tolerance; fair when it contains the target on at least `minDecided` decided games and
- * either the share is within the tolerance or the interval is narrow (half-width at most
- * `FAIR_PRECISION`, about 170 decided games), so that no change can be shown to do better without
- * many more games; open otherwise.
+ * target ± tolerance (the change cannot make it fair); fair when the interval contains the target
+ * and is no wider than ± tolerance, on at least `minDecided` decided games (the games are enough
+ * to tell the share to the precision asked); open otherwise (more games would tell).
  */
 export function verdictOf(
   s: Share,
@@ -218,10 +247,23 @@ export function verdictOf(
   if (s.of === 0) return 'open';
   if (s.low > target + tolerance || s.high < target - tolerance) return 'out';
   const contains = s.low <= target && target <= s.high;
-  const close = Math.abs(s.share - target) <= tolerance;
-  const narrow = (s.high - s.low) / 2 <= FAIR_PRECISION;
-  if (contains && s.of >= minDecided && (close || narrow)) return 'fair';
+  if (contains && s.of >= minDecided && halfWidth(s) <= tolerance + 1e-12) return 'fair';
   return 'open';
+}
+
+/** Whether a share's interval contains the target: it may be fair, more games would tell. */
+const containsTarget = (s: Share, target: number) =>
+  s.of > 0 && s.low <= target && target <= s.high;
+
+/**
+ * About how many more games a set of games needs for its share's interval to be ± tolerance
+ * wide: the decided games missing, over the share of games decided so far.
+ */
+export function gamesToTell(r: VariantResult, need: number): number {
+  const missing = Math.max(0, need - r.share.of);
+  if (missing === 0) return 0;
+  const rate = r.games > 0 && r.share.of > 0 ? r.share.of / r.games : 0.5;
+  return Math.ceil(missing / rate);
 }
 
 /**
@@ -247,7 +289,7 @@ export async function adviseBalance(
 ): Promise<AdvisorReport> {
   const target = options.target ?? 0.5;
   const tolerance = options.tolerance ?? 0.03;
-  const budget = Math.max(1, Math.floor(options.budgetGames ?? 2000));
+  const budget = Math.max(1, Math.floor(options.budgetGames ?? 4000));
   const firstSeed = options.firstSeed ?? 1;
   const round = Math.max(1, Math.floor(options.round ?? 24));
   const perStep = Math.max(1, Math.floor(options.perStep ?? 4));
@@ -286,12 +328,24 @@ export async function adviseBalance(
       ...(original.records.length > 0 ? { original: resultOf(original) } : {}),
     });
   };
+  const need = decidedFor(target, tolerance, minDecided);
+  /**
+   * The games an arm plays next: a round; as many games again as it has (up to what the
+   * tolerance still needs) once its interval contains the target, so a near answer is told in a
+   * few big rounds rather than many small ones.
+   */
+  const wanted = (arm: Arm) => {
+    const r = resultOf(arm);
+    if (arm.records.length < 2 * round || !containsTarget(r.share, target)) return round;
+    return Math.max(round, Math.min(arm.records.length, gamesToTell(r, need)));
+  };
   /** Plays the next round of each arm (fewer games when the budget runs short). */
   const step = async (chosen: readonly Arm[]) => {
-    const left = budget - games;
+    let left = budget - games;
     const batches = chosen
-      .map((arm, k) => {
-        const size = Math.min(round, Math.max(0, left - k * round));
+      .map((arm) => {
+        const size = Math.min(wanted(arm), Math.max(0, left));
+        left -= size;
         return {
           arm,
           batch: {
@@ -323,9 +377,19 @@ export async function adviseBalance(
     return true;
   };
 
-  // The original first: up to a quarter of the budget to tell fair, unfair or unclear.
+  // The original first: up to a quarter of the budget to tell fair, unfair or unclear; then, while
+  // its interval still contains the target, the rest: no change can be shown fairer than a
+  // scenario that may be fair as it is, so telling that comes before any variant.
   const originalBudget = Math.max(round, Math.floor(budget / 4));
   while (!isStopped() && original.verdict === 'open' && original.records.length < originalBudget) {
+    if (!(await step([original]))) break;
+  }
+  while (
+    !isStopped() &&
+    original.verdict === 'open' &&
+    containsTarget(resultOf(original).share, target) &&
+    games < budget
+  ) {
     if (!(await step([original]))) break;
   }
   stopped = isStopped();
@@ -336,19 +400,24 @@ export async function adviseBalance(
     tolerance,
     side: { id: side.id, name: side.name },
     budget,
+    decidedNeeded: need,
     settings: { firstSeed, round, minDecided },
   };
-  if (original.verdict === 'fair') {
+  if (
+    original.verdict === 'fair' ||
+    (original.verdict === 'open' && containsTarget(originalResult.share, target))
+  ) {
     return {
       ...base,
       original: originalResult,
-      answer: 'already fair',
+      answer: original.verdict === 'fair' ? 'already fair' : 'undecided',
+      moreGames: original.verdict === 'fair' ? 0 : gamesToTell(originalResult, need),
       suggestions: [],
       tried: [],
       skipped: [],
       absent: [],
       games,
-      stopped: false,
+      stopped,
     };
   }
 
@@ -445,11 +514,14 @@ export async function adviseBalance(
     ...t.r,
     scenario: t.arm.variant.scenario,
     decisivenessChange: decisiveness(t.r),
+    moreGames: t.r.verdict === 'fair' ? 0 : gamesToTell(t.r, need),
   }));
+  const answer = fair.length > 0 ? 'suggestions' : suggestions.length > 0 ? 'closest' : 'none';
   return {
     ...base,
     original: originalResult,
-    answer: fair.length > 0 ? 'suggestions' : suggestions.length > 0 ? 'closest' : 'none',
+    answer,
+    moreGames: answer === 'closest' ? suggestions[0]!.moreGames : 0,
     suggestions,
     tried: tried.map((t) => t.r),
     skipped: made.skipped,
@@ -466,23 +538,40 @@ export function shareText(s: Share): string {
   return `${pct(s.share)} [${pct(s.low)}, ${pct(s.high)}] of ${s.of}`;
 }
 
+const points = (x: number) => (100 * x).toFixed(1).replace(/\.0$/, '');
+
+/** How precisely games tell a share: "within ±4.1 pts after 600 games (512 decided)". */
+export function precisionText(r: VariantResult): string {
+  return `within ±${points(halfWidth(r.share))} pts after ${r.games} games (${r.share.of} decided)`;
+}
+
+/** A budget that would tell to the tolerance, rounded up to the hundred: "--budget-games 4300". */
+export function budgetToTell(r: AdvisorReport): number {
+  return Math.ceil((r.games + r.moreGames) / 100) * 100;
+}
+
 /** The advisor's answer as lines of text, for the command line and the bench. */
 export function advisorLines(r: AdvisorReport): string[] {
   const lines: string[] = [];
   const o = r.original;
   const what = `${r.side.name}'s share of the decided games`;
+  const tol = `±${points(r.tolerance)}`;
   lines.push(
     `${r.scenario}: ${what} ${shareText(o.share)} in ${o.games} games; decided ${pct(o.decided.share)}, draws ${pct(o.draws.share)}, mean ${o.meanTurns.toFixed(1)} turns`,
   );
   lines.push(
-    `target ${pct(r.target)} ± ${pct(r.tolerance)}; ${r.games} of ${r.budget} games played${r.stopped ? ' (stopped: the best so far)' : ''}`,
+    `target ${pct(r.target)} ± ${pct(r.tolerance)} (about ${r.decidedNeeded} decided games tell a share that precisely); ${r.games} of ${r.budget} games played${r.stopped ? ' (stopped: the best so far)' : ''}`,
   );
+  const raise = `raise --budget-games to about ${budgetToTell(r)} to reach ${tol}`;
   switch (r.answer) {
     case 'already fair':
       lines.push(
-        Math.abs(o.share.share - r.target) <= r.tolerance
-          ? `already fair: the interval contains ${pct(r.target)} and the share is within ${pct(r.tolerance)} of it; nothing to change`
-          : `already fair as far as ${o.share.of} decided games can tell: the interval contains ${pct(r.target)} and is narrow (±${pct((o.share.high - o.share.low) / 2)}), so no change can be shown to be fairer without many more games; nothing to change`,
+        `already fair: the interval contains ${pct(r.target)} and is ${precisionText(o)}; nothing to change`,
+      );
+      return lines;
+    case 'undecided':
+      lines.push(
+        `not decided: the interval contains ${pct(r.target)}, so it may be fair as it is, but it is only ${precisionText(o)}; ${raise}. Nothing is proposed: no change can be shown fairer until then`,
       );
       return lines;
     case 'none':
@@ -494,11 +583,13 @@ export function advisorLines(r: AdvisorReport): string[] {
       break;
     case 'closest':
       lines.push(
-        'no variant was confirmed fair within the budget; the closest, whose intervals contain the target, to play further:',
+        `no variant was confirmed fair to ${tol} pts within the budget; the leads, whose intervals contain ${pct(r.target)}: ${raise}`,
       );
       break;
     case 'suggestions':
-      lines.push('suggestions (each played for the games its interval states):');
+      lines.push(
+        `suggestions (each fair to ${tol} pts, played for the games its interval states):`,
+      );
       break;
   }
   r.suggestions.forEach((s, k) => {
@@ -506,6 +597,10 @@ export function advisorLines(r: AdvisorReport): string[] {
     lines.push(
       `  ${k + 1}. ${s.change}: ${shareText(s.share)}; decided ${pct(s.decided.share)} (${d >= 0 ? '+' : ''}${d.toFixed(1)} points), draws ${pct(s.draws.share)}, mean ${s.meanTurns.toFixed(1)} turns; ${s.games} games`,
     );
+    if (s.verdict !== 'fair')
+      lines.push(
+        `     not confirmed: ${precisionText(s)}; about ${s.moreGames} more games would tell it to ${tol}`,
+      );
     const q = s.quality;
     const lead = q.leadChanges
       ? `; lead changes ${q.leadChanges.mean.toFixed(1)} a game, comebacks ${q.comebacks ? pct(q.comebacks.share) : '-'}`
