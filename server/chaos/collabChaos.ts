@@ -20,7 +20,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { DEFAULT_PRESET, newScenario, ScenarioStore } from '../../engine/document';
+import { newScenario, ScenarioStore } from '../../engine/document';
+import { DEFAULT_RULESET } from '../../engine/rulesets/registry';
 import { loadDocument, serializeDocument } from '../../engine/format';
 import type { TreeFeature } from '../../engine/format/types';
 import { CollabSession } from '../../renderer/src/collab/CollabSession';
@@ -141,7 +142,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 
     const open = (name: string, server: ServerProcess, create: boolean): Client => {
       const store = create
-        ? ScenarioStore.fromScenario(newScenario({ ruleset: DEFAULT_PRESET.ruleset, map: TABLE }))
+        ? ScenarioStore.fromScenario(newScenario({ ruleset: DEFAULT_RULESET.id, map: TABLE }))
         : new ScenarioStore();
       const session = new CollabSession({
         store,
