@@ -215,4 +215,24 @@ describe('balance advisor', () => {
     expect(count(both.scenario, 0)).toBe(count(doc, 0) - 1);
     expect(both.scenario.deployment).toEqual(deeper.scenario.deployment);
   });
+
+  test('on a hex map an added unit takes a free hex (one unit a hex), named in the change', () => {
+    const doc = scenario('ww1-wire');
+    const l = leverVariants(doc, { levers: ['units'] });
+    const added = l.variants.filter((v) => v.id.startsWith('units:+:'));
+    // Every type of both sides can be added: none refused for a stacked hex.
+    expect(l.skipped.filter((s) => s.change.startsWith('add one'))).toEqual([]);
+    expect(added.length).toBeGreaterThan(2);
+    for (const v of added) {
+      expect(changeWords(v)).toMatch(/^add one .+ on hex \d+,\d+ beside its other units$/);
+      const hexes = v.scenario.forces.sides.flatMap((s) =>
+        s.formations.flatMap((f) =>
+          f.units.map((u) => JSON.stringify(u.position as { col: number; row: number })),
+        ),
+      );
+      expect(new Set(hexes).size).toBe(hexes.length);
+      const [, col, row] = /on hex (\d+),(\d+)/.exec(changeWords(v))!;
+      expect(hexes).toContain(JSON.stringify({ col: Number(col), row: Number(row) }));
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import type { Feature, Formation, HexRef, Point, ScenarioDoc, Shape, Unit } from '../format';
 import { composeRulesetCatalog } from '../forces/rulesetCatalog';
 import { BUNDLED_CATALOGS } from '../forces';
+import { hexesForAddedUnit } from './advisorHexes';
 import { admitScenarioValue } from './checkedDocument';
 import { labGameOf } from './worker';
 
@@ -289,18 +290,23 @@ export function leverVariants(scenario: ScenarioDoc, options: LeverOptions): Lev
   const absent: SkippedVariant[] = [];
   const asked = new Set(options.levers);
   const sideName = (id: string) => scenario.forces.sides.find((s) => s.id === id)?.name ?? id;
-  /** Keeps the first candidate that passes the checks, or notes why none did. */
+  /**
+   * Keeps the first candidate that passes the checks (with its own words when `texts` gives
+   * them), or notes why none did (`why` when there was no candidate at all).
+   */
   const offer = (
     id: string,
     change: LeverChange,
     prior: number,
     candidates: readonly ScenarioDoc[],
+    texts?: readonly string[],
+    why = 'no candidate',
   ) => {
-    let why = 'no candidate';
-    for (const doc of candidates) {
+    for (const [k, doc] of candidates.entries()) {
       const problem = variantProblem(doc, change.text);
       if (!problem) {
-        variants.push({ id, changes: [change], scenario: doc, prior });
+        const text = texts?.[k] ?? change.text;
+        variants.push({ id, changes: [{ ...change, text }], scenario: doc, prior });
         return;
       }
       why = problem;
@@ -354,7 +360,14 @@ export function leverVariants(scenario: ScenarioDoc, options: LeverOptions): Lev
             side.pointsLimit !== undefined && points(type) > 0
               ? side.pointsLimit + points(type)
               : undefined;
-          const copies = nearby(last.position, 1).map((position) =>
+          // On a hex map a hex holds one unit: the copy takes a free hex of the side's zone
+          // (or beside its others), named in the change; on a table it stands an inch away.
+          const onHexes =
+            scenario.map.kind === 'hex' && last.position !== undefined
+              ? hexesForAddedUnit(scenario, side.id, last, typeName(type))
+              : undefined;
+          const places = onHexes ? (onHexes.ok ? onHexes.hexes : []) : nearby(last.position, 1);
+          const copies = places.map((position) =>
             withSide(
               scenario,
               side.id,
@@ -366,14 +379,16 @@ export function leverVariants(scenario: ScenarioDoc, options: LeverOptions): Lev
               limit,
             ),
           );
+          const text = `add one ${typeName(type)} to ${side.name}${limit !== undefined ? ` (points limit ${side.pointsLimit} → ${limit})` : ''}`;
           offer(
             `units:+:${side.id}:${type}`,
-            {
-              lever: 'units',
-              text: `add one ${typeName(type)} to ${side.name}${limit !== undefined ? ` (points limit ${side.pointsLimit} → ${limit})` : ''}`,
-            },
+            { lever: 'units', text },
             weight,
             copies,
+            onHexes?.ok
+              ? onHexes.hexes.map((h) => `${text} on hex ${h.col},${h.row} ${onHexes.where}`)
+              : undefined,
+            onHexes && !onHexes.ok ? onHexes.why : undefined,
           );
         }
       }
