@@ -621,7 +621,7 @@ function BoardGameScreen<B extends BoardKind>({
             sides={sides}
             controllers={game.controllers}
             interactive={!actionsOff}
-            labelOf={(id) => byId.get(id)?.label ?? id}
+            labelOf={(id) => byId.get(id)?.label ?? 'a unit not in sight'}
             commandsOf={commandsFor}
             selected={selected}
             onSelect={(id) => setSelected([id])}
@@ -635,6 +635,7 @@ function BoardGameScreen<B extends BoardKind>({
             map={scenario.map}
             reach={reach}
             commands={listedInPrompt ? [] : commands}
+            nameOf={(id) => byId.get(id)?.label}
             onCommand={(a, label) => apply([a], label)}
           />
           {mayFire && primaryCounter && weapons.length > 0 && (

@@ -82,9 +82,11 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
     if (!u) return id;
     const i = ctx.units.get(id);
     const typeName = ctx.catalog.units.get(u.type)?.name ?? u.type;
-    const name =
-      i?.unit.name ?? (u.spawned ? `${u.role ?? 'crewman'} of ${id.split('.crew')[0]}` : typeName);
     const fName = formationNames.get(u.formation) ?? u.formation;
+    // A crewman who bailed out is named by his vehicle ("driver of Half-track 2"), not its id.
+    if (u.spawned && !i?.unit.name)
+      return `${sideName.get(u.side) ?? u.side} ${crewName(u.role, id)}, ${fName}`;
+    const name = i?.unit.name ?? typeName;
     const n = typeNumber.get(id);
     const shown = name === typeName ? (n ? `${typeName} ${n}` : typeName) : `${name} (${typeName})`;
     return `${sideName.get(u.side) ?? u.side} ${shown}, ${fName}`;
@@ -98,6 +100,20 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
     const name = ctx.units.get(id)?.unit.name ?? (n ? `${typeName} ${n}` : typeName);
     return `${name} (${formationNames.get(formation) ?? formation}`;
   };
+  /** A unit's own name without its formation ("Half-track 2"), never its id. */
+  const ownName = (id: string): string | undefined => {
+    const i = ctx.units.get(id);
+    if (!i) return undefined;
+    const typeName = ctx.catalog.units.get(i.unit.type)?.name ?? i.unit.type;
+    const n = typeNumber.get(id);
+    return i.unit.name ?? (n ? `${typeName} ${n}` : typeName);
+  };
+  /** A crewman the rules put on the table from his vehicle: his role and the vehicle's name. */
+  const crewName = (role: string | undefined, id: string): string => {
+    const vehicle = id.split('.crew')[0]!;
+    const of = vehicle === id ? undefined : ownName(vehicle);
+    return of ? `${role ?? 'crewman'} of ${of}` : (role ?? 'crewman');
+  };
   const labelSides = new Map<string, Set<string>>();
   for (const [id, i] of ctx.units) {
     const base = ownLabel(i.unit.type, id, i.formation);
@@ -107,10 +123,16 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
   }
   const shortLabel = (state: TankplankState, id: string): string => {
     const u = state.units.get(id);
-    if (!u) return id;
+    if (!u) {
+      // Gone from the state (removed): still named as the scenario names it.
+      const i = ctx.units.get(id);
+      return i ? `${ownLabel(i.unit.type, id, i.formation)})` : id;
+    }
     if (u.spawned) {
       const vehicle = id.split('.crew')[0]!;
-      return `${u.role ?? 'crewman'} of ${vehicle === id ? id : shortLabel(state, vehicle)}`;
+      return vehicle !== id && state.units.has(vehicle)
+        ? `${u.role ?? 'crewman'} of ${shortLabel(state, vehicle)}`
+        : crewName(u.role, id);
     }
     const base = ownLabel(u.type, id, u.formation);
     const shared = (labelSides.get(base)?.size ?? 0) > 1;
@@ -136,7 +158,8 @@ export function tankplankKit(scenario: ScenarioDoc, opts: ContextOptions = {}) {
   const named = (text: string, state?: TankplankState) =>
     text.replace(/[\w.-]+/g, (tok) => {
       const f = features.get(tok);
-      if (f?.name) return f.name;
+      // An unnamed feature reads as its kind and number on the map ("tree 3").
+      if (f) return featureLabel(f, mapFeatures);
       if (state?.units.get(tok)) return shortLabel(state, tok);
       // A token may end a sentence ("… of a.tank1."): try it without the full stop.
       const bare = tok.replace(/\.+$/, '');

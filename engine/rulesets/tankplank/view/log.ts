@@ -121,7 +121,7 @@ export function describeEvent(
     case 'TemplatePlaced':
       return [
         L(
-          `${weaponName(e.weapon)} ${e.template} placed at (${r1(e.at[0])}, ${r1(e.at[1])}): ${e.caught.length} caught${e.caught.length ? ` (${e.caught.join(', ')})` : ''}`,
+          `${weaponName(e.weapon)} ${e.template} placed at (${r1(e.at[0])}, ${r1(e.at[1])}): ${e.caught.length} caught${e.caught.length ? ` (${e.caught.map(n).join(', ')})` : ''}`,
           'fire',
           [e.ruleId],
           [],
@@ -216,7 +216,13 @@ export function describeEvent(
       ];
     case 'CrewBailedOut':
       return [
-        L(`${e.role} ${e.unit} bails out of ${n(e.vehicle)}`, 'result', [e.ruleId], [], [e.unit]),
+        L(
+          `${state.units.has(e.unit) ? n(e.unit) : e.role} bails out of ${n(e.vehicle)}`,
+          'result',
+          [e.ruleId],
+          [],
+          [e.unit],
+        ),
       ];
     case 'MoraleTested': {
       // Each modifier as it was applied: under the reading that subtracts the printed numbers

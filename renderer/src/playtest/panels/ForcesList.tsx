@@ -31,7 +31,8 @@ export function ForcesList({
   const formations = new Map<string, CounterView<BoardKind>[]>();
   for (const c of own) formations.set(c.formation, [...(formations.get(c.formation) ?? []), c]);
   const sel = new Set(selected);
-  const labelOf = (id: string) => counters.find((c) => c.id === id)?.label ?? id;
+  // A vehicle the enemy cannot see is not in the list: it is then just "a vehicle".
+  const labelOf = (id: string) => counters.find((c) => c.id === id)?.label ?? 'a vehicle';
   return (
     <section className="pt-section forces" data-testid="forces">
       <h3>{sideName}</h3>
@@ -57,9 +58,7 @@ export function ForcesList({
                       className={sel.has(u.id) ? 'unit-row selected' : 'unit-row'}
                       onClick={() => onUnit(u.id)}
                     >
-                      {u.glyph} {shortName(u, sideName)}{' '}
-                      {/* The unit's id, as saved games and the command line name it. */}
-                      <span className="muted small">{u.id}</span>
+                      {u.glyph} {shortName(u, sideName)}
                       {u.embarkedIn
                         ? ` (in ${labelOf(u.embarkedIn)})`
                         : !u.at

@@ -16,10 +16,13 @@ export function UnitPanel({
   map,
   reach,
   commands,
+  nameOf,
   onCommand,
 }: {
   board: BoardKind;
   counter: CounterView<BoardKind> | undefined;
+  /** A unit's name by its id, for the vehicle the unit rides in. */
+  nameOf?: (id: string) => string | undefined;
   count: number;
   map: GameMap;
   reach: ReachView | undefined;
@@ -32,7 +35,7 @@ export function UnitPanel({
       <h3>{count > 1 ? `${count} units selected` : 'Unit'}</h3>
       <div className="unit-label">{counter.label}</div>
       <div className="muted">
-        {positionText(counter, map)}
+        {positionText(counter, map, nameOf)}
         {counter.status.length ? ` — ${counter.status.join(', ')}` : ''}
       </div>
       {reach && (

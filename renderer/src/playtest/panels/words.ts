@@ -13,9 +13,17 @@ export function distanceText(board: BoardKind, d: number): string {
 const isHexCell = (at: Point | HexCell): at is HexCell => !Array.isArray(at);
 
 /** Where a counter stands and which way it faces, in the board's words. */
-export function positionText(counter: CounterView<BoardKind>, map: GameMap): string {
+export function positionText(
+  counter: CounterView<BoardKind>,
+  map: GameMap,
+  /** The name of a unit by its id (the vehicle a man rides in), never the id itself. */
+  nameOf: (id: string) => string | undefined = () => undefined,
+): string {
   const at = counter.at;
-  if (!at) return counter.embarkedIn ? `riding in ${counter.embarkedIn}` : 'off the table';
+  if (!at)
+    return counter.embarkedIn
+      ? `riding in ${nameOf(counter.embarkedIn) ?? 'a vehicle'}`
+      : 'off the table';
   if (isHexCell(at)) {
     const side = map.kind === 'hex' ? ` (${hexsideCompass(map.orientation, counter.facing)})` : '';
     return `in hex ${hexLabel(at.col, at.row)}, facing side ${counter.facing}${side}`;

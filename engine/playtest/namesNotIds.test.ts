@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadDocument } from '../format/index';
+import type { Formation, ScenarioDoc } from '../format/types';
+import { BUNDLED_RULESETS } from '../rulesets/registry';
+import { playtestFor } from './rulesets';
+import type { AnyPlaytestView, BoardKind, CounterView, GameAction } from './view';
+
+/*
+ * Issue 38, item 9: what the playtest shows a person names units, formations and map features by
+ * their names, never by the ids the file keys them with. A game of each ruleset is played by its
+ * bots, and at states along the way everything the screen reads as text (counters, commands,
+ * weapons, fire previews and their refusals, move plans, the prompt, the log and a rule's refusal
+ * in the players' words) is searched for an id of the scenario.
+ */
+
+const SCENARIOS = [
+  'tankplank-village.scenario.json',
+  'tanks-your-first-game.scenario.json',
+  'tank-contour-hills.scenario.json',
+  'ww1-wire.scenario.json',
+];
+
+/** Keys whose values are ids or data for the program, not text for a person. */
+const NOT_TEXT = new Set([
+  'id',
+  'action',
+  'actions',
+  'next',
+  'all',
+  'unit',
+  'units',
+  'target',
+  'side',
+  'formation',
+  'embarkedIn',
+  'passengers',
+  'ruleId',
+  'ruleIds',
+  'kind',
+  'tone',
+  'shape',
+  'owner',
+  'phase',
+  'waitingFor',
+  'pending',
+  'queue',
+  'for',
+]);
+
+/** Every string a person reads in a view result, with where it was found. */
+function texts(value: unknown, path: string, out: { path: string; text: string }[]): void {
+  if (typeof value === 'string') out.push({ path, text: value });
+  else if (Array.isArray(value)) value.forEach((v, i) => texts(v, `${path}[${i}]`, out));
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) if (!NOT_TEXT.has(k)) texts(v, `${path}.${k}`, out);
+}
+
+function load(name: string): ScenarioDoc {
+  const file = join(__dirname, '../../scenarios', name);
+  const l = loadDocument(readFileSync(file, 'utf8'), { file, expect: ['sandtable.scenario'] });
+  if (!l.ok) throw new Error(`${name}: ${l.problems.map((p) => p.message).join('; ')}`);
+  return l.doc as ScenarioDoc;
+}
+
+/** The ids a scenario keys things with that a person should never read. */
+function idsOf(doc: ScenarioDoc): string[] {
+  const ids = new Set<string>();
+  const walk = (fs: readonly Formation[]) => {
+    for (const f of fs) {
+      ids.add(f.id);
+      for (const u of f.units) ids.add(u.id);
+      walk(f.formations ?? []);
+    }
+  };
+  for (const s of doc.forces.sides) walk(s.formations);
+  if (doc.map.kind === 'table') for (const f of doc.map.features) ids.add(f.id);
+  // An id that is an ordinary word ("british") may be a name too.
+  return [...ids].filter((id) => /[.\-_\d]/.test(id) && id.length > 3);
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('the playtest names things, never shows their ids', () => {
+  for (const name of SCENARIOS) {
+    it(name, () => {
+      const doc = load(name);
+      const made = playtestFor(doc, BUNDLED_RULESETS);
+      if (!made.ok) throw new Error(made.reason);
+      const view = made.view as AnyPlaytestView;
+      const rules = view.game;
+      const ids = idsOf(doc);
+      expect(ids.length).toBeGreaterThan(0);
+      const idPattern = new RegExp(
+        `(?<![\\w.\\-])(${ids.map(escape).join('|')})(?![\\w\\-]|\\.\\w)`,
+      );
+      const found: string[] = [];
+      const check = (where: string, value: unknown) => {
+        const out: { path: string; text: string }[] = [];
+        texts(value, where, out);
+        for (const t of out) {
+          const m = idPattern.exec(t.text);
+          if (m && found.length < 20) found.push(`${t.path}: "${t.text}" shows ${m[1]}`);
+        }
+      };
+      let state = rules.newGame({ seed: 3 });
+      let looked = 0;
+      let refusals = 0;
+      for (let sideTurn = 0; sideTurn < 60 && !rules.status(state).over; sideTurn++) {
+        const side = rules.status(state).waitingFor[0];
+        if (side === undefined) break;
+        if (sideTurn % 3 === 0) {
+          looked++;
+          const counters = view.counters(state, side) as readonly CounterView<BoardKind>[];
+          check('counters', counters);
+          check('phase', view.phase(state));
+          check('prompt', view.promptFor?.(state, side));
+          check('objectives', view.objectives(state, side));
+          const own = counters.filter((c) => c.side === side && c.alive).slice(0, 4);
+          const enemies = counters.filter((c) => c.side !== side && c.alive && c.at).slice(0, 3);
+          for (const u of own) {
+            check(`commands(${u.id})`, view.commands(state, u.id));
+            const weapons = view.weapons(state, u.id);
+            check(`weapons(${u.id})`, weapons);
+            for (const w of weapons.slice(0, 2))
+              for (const e of enemies)
+                check(
+                  `fire(${u.id},${w.id},${e.id})`,
+                  view.previewFire(state, u.id, w.id, undefined, { unit: e.id }),
+                );
+            if (enemies[0]?.at)
+              check(`move(${u.id})`, view.planMove(state, u.id, enemies[0].at as never));
+          }
+        }
+        const turn = rules.bot(state, side, 'balanced');
+        for (const e of turn.events) check('log', view.describe(e, turn.state, side));
+        // Refusals as the screen shows them: the bot's actions played by another side's unit,
+        // and by the right unit once the turn has moved on.
+        const other = view.counters(state, null).find((c) => c.side !== side && c.alive);
+        for (const a of turn.actions.slice(0, 3)) {
+          const tries = [
+            other ? ({ ...(a as object), unit: other.id } as unknown as GameAction) : undefined,
+            a,
+          ];
+          for (const [k, t] of tries.entries()) {
+            if (!t) continue;
+            const r = rules.reduce(k === 0 ? state : turn.state, t);
+            if (r.ok) continue;
+            refusals++;
+            check('refusal', view.words?.(state, r.reason) ?? r.reason);
+          }
+        }
+        if (turn.state === state) break;
+        state = turn.state;
+      }
+      expect(looked).toBeGreaterThan(2);
+      expect(refusals).toBeGreaterThan(0);
+      expect(found).toEqual([]);
+    });
+  }
+});
