@@ -117,3 +117,30 @@ export function facingInto(ctx: TanksContext, at: readonly [number, number]): nu
   if (Math.abs(dx) > Math.abs(dy)) return dx > 0 ? 0 : 180;
   return dy > 0 ? 90 : 270;
 }
+
+/**
+ * Where a model goes when its player ends the phase without placing it (a silent player, or a
+ * person who leaves the placing to the rules): the legal place in its side's zone nearest the
+ * table's middle, facing into the table, found on a 1.5" grid. Undefined when the zone has no
+ * room left for it.
+ */
+export function defaultDeployment(
+  ctx: TanksContext,
+  state: TanksState,
+  unit: string,
+): { readonly at: [number, number]; readonly facing: number } | undefined {
+  const zones = zonesOf(ctx, state, info(ctx, unit).side);
+  const mid = { x: ctx.table.width / 2, y: ctx.table.height / 2 };
+  let best: { at: [number, number]; facing: number; d: number } | undefined;
+  for (let x = 0.75; x < ctx.table.width; x += 1.5)
+    for (let y = 0.75; y < ctx.table.height; y += 1.5) {
+      if (!zones.some((z) => inShape(tablePoint(x, y), z, ctx.table))) continue;
+      const d = Math.hypot(x - mid.x, y - mid.y);
+      if (best && d >= best.d) continue;
+      const at: [number, number] = [x, y];
+      const facing = facingInto(ctx, at);
+      if (deployProblem(ctx, state, unit, at, facing, undefined)) continue;
+      best = { at, facing, d };
+    }
+  return best && { at: best.at, facing: best.facing };
+}

@@ -3,7 +3,7 @@ import { Dice } from '../../../random/dice';
 import { advance } from './command';
 import type { TanksContext } from './context';
 import { enemyOf, info, sideName } from './context';
-import { deployProblem, edgeChoices } from './deployment';
+import { defaultDeployment, deployProblem, edgeChoices } from './deployment';
 import { hasKeyword, inPlay, isHelicopter, speedOf } from './models';
 import { defaultObjectiveSpot, objectivePlaceProblem, objectiveToPlace } from './objectives';
 import { checkMove, isRefusal, placementProblem, someLegalMove } from './movement';
@@ -746,8 +746,17 @@ function endActivation(
       ruleOfPhase(state),
     );
   const m = state.models[unit]!;
-  if (state.phase === 'deployment' && m.at === null)
-    return invalid(`${i.name} must be deployed before the game goes on`, 'TK-2.5');
+  // A model left to the rules to place is deployed where they find room (TK-2.5), so a player
+  // who ends the phase, or plays nothing at all, does not hold the game in set-up.
+  if (state.phase === 'deployment' && m.at === null) {
+    const spot = defaultDeployment(ctx, state, unit);
+    if (!spot)
+      return invalid(
+        `${i.name} must be deployed before the game goes on, and its deployment zone has no room left for it: place it by hand`,
+        'TK-2.5',
+      );
+    return step(ctx, state, { type: 'deploy', unit, at: spot.at, facing: spot.facing }, dice);
+  }
   // A Predator must move every turn (TK-4.12): a real move, or Defensive Measures when no move
   // is legal or the reading TK-A17 lets tokens do.
   if (state.phase === 'movement' && m.moves === 0 && hasKeyword(ctx, state, unit, 'Predator'))
