@@ -1,6 +1,7 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import * as Y from 'yjs';
 import {
+  isEmptyRoom,
   SyncBridge,
   type RefusedEntry,
   type RepairNotice,
@@ -196,6 +197,8 @@ export class CollabSession {
   private lastStatus = '';
   /** Local changes to the room not yet acknowledged by the server (counted per transaction). */
   private unconfirmed = 0;
+  /** A joiner synced with a room that holds no scenario yet: stops waiting for it. */
+  private stopWaiting: (() => void) | undefined;
 
   constructor(readonly options: CollabSessionOptions) {
     const { invitation } = options;
@@ -246,7 +249,7 @@ export class CollabSession {
       },
       onSynced: ({ state }) => {
         this.synced = state;
-        if (state) this.start();
+        if (state) this.startWithScenario();
         this.report();
       },
       onAuthenticationFailed: ({ reason }) => {
@@ -273,6 +276,33 @@ export class CollabSession {
     }
     this.provider.attach();
     this.report();
+  }
+
+  /**
+   * Starts once the room holds a scenario. A person can join a room before the host's scenario
+   * has reached the server (the host's app created the room, the frame with its scenario is still
+   * on its way, or with two servers still in Redis): the server then answers the first sync with
+   * an empty room. Opening that would show an empty scenario, and anything done in it would be
+   * written into the room beside the host's; so a joiner waits (status 'syncing') until the
+   * scenario arrives, which it does through the same connection.
+   */
+  private startWithScenario(): void {
+    if (this.bridge || this.closed || this.stopWaiting) return;
+    if (this.options.create || !isEmptyRoom(this.shared)) {
+      this.start();
+      return;
+    }
+    const arrived = () => {
+      if (isEmptyRoom(this.shared)) return;
+      this.stopWaiting?.();
+      this.start();
+      this.report();
+    };
+    this.shared.on('afterTransaction', arrived);
+    this.stopWaiting = () => {
+      this.shared.off('afterTransaction', arrived);
+      this.stopWaiting = undefined;
+    };
   }
 
   /** Bridges the store and the room, once; the start decides which side gives its content. */
@@ -321,7 +351,7 @@ export class CollabSession {
           }
         : { kind: 'offline', pending: this.unconfirmed };
     if (this.connection === 'connecting') return { kind: 'connecting' };
-    if (!this.synced || !this.acks.handshake || this.acks.pending > 0)
+    if (!this.synced || !this.bridge || !this.acks.handshake || this.acks.pending > 0)
       return { kind: 'syncing', pending: this.unconfirmed };
     this.unconfirmed = 0;
     return { kind: 'connected' };
@@ -394,6 +424,7 @@ export class CollabSession {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.stopWaiting?.();
     this.bridge?.close();
     this.provider.destroy();
     this.socket.destroy();
