@@ -16,8 +16,13 @@
  * process.hrtime, one monotonic clock for every thread. Each edit writes one tree tagged with its
  * sender and sequence number; a client "sees" it when the tree arrives in its store through the
  * bridge.
+ *
+ * Beside the delays it prints the CPU time each edit costs the server process (from
+ * /proc/<pid>/stat) and this process's client threads (all 20 clients' work: sending it and the
+ * others taking it in), over the measured seconds: on a shared, loaded machine the delays move
+ * with the load, these much less.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +71,23 @@ function quantile(sorted: readonly number[], q: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
   return sorted[i]!;
 }
+
+/** CPU time (user + system, ms) a process has used, from /proc; undefined where there is none. */
+function processCpuMs(pid: number): number | undefined {
+  try {
+    // Fields after the command name (which is in parentheses): utime and stime are 14 and 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+const ownCpuMs = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
 
 async function health(server: ServerProcess): Promise<CollabServerStats> {
   const res = await fetch(`http://127.0.0.1:${server.port}/health`);
@@ -151,13 +173,18 @@ async function run(label: string, servers: readonly ServerProcess[]) {
   const stopAt = measureFrom + DURATION_S * 1000;
   for (const t of threads)
     t.tell({ type: 'start', startAt, measureFrom, stopAt, interval: INTERVAL_MS, total: CLIENTS });
-  await wait(stopAt - now() + 50);
+  // CPU over the measured seconds: the servers' processes and this one (the client threads).
+  await wait(measureFrom - now());
+  const cpuFrom = { servers: servers.map((s) => processCpuMs(s.pid)), clients: ownCpuMs() };
+  await wait(stopAt - now());
+  const cpuTo = { servers: servers.map((s) => processCpuMs(s.pid)), clients: ownCpuMs() };
+  await wait(50);
   const elapsed = DURATION_S;
   // Let the last edits arrive everywhere (or time out and count them as not delivered).
   const everyone = CLIENTS - 1;
   const deadline = Date.now() + 15_000;
   let sentAt: Map<string, number>;
-  let seenBy: Map<string, { count: number; last: number }>;
+  let seenBy: Map<string, { count: number; first: number; last: number }>;
   let trees: string[];
   for (;;) {
     const reports = (await Promise.all(threads.map((t) => t.ask({ type: 'report' })))).filter(
@@ -166,12 +193,13 @@ async function run(label: string, servers: readonly ServerProcess[]) {
     sentAt = new Map(reports.flatMap((r) => r.sent));
     seenBy = new Map();
     for (const r of reports)
-      for (const [tag, count, last] of r.seen) {
+      for (const [tag, count, first, last] of r.seen) {
         const s = seenBy.get(tag);
         if (s) {
           s.count += count;
+          s.first = Math.min(s.first, first);
           s.last = Math.max(s.last, last);
-        } else seenBy.set(tag, { count, last });
+        } else seenBy.set(tag, { count, first, last });
       }
     trees = reports.flatMap((r) => r.trees);
     const done = [...sentAt.keys()].every((t) => seenBy.get(t)?.count === everyone);
@@ -183,14 +211,23 @@ async function run(label: string, servers: readonly ServerProcess[]) {
   sampling = false;
 
   const delays: number[] = [];
+  const firstDelays: number[] = [];
   let incomplete = 0;
   for (const [tag, t0] of sentAt) {
     const s = seenBy.get(tag);
     // A tree overwritten by the sender's next edit before it arrived counts as seen by the rest.
     if (!s || s.count < everyone) incomplete++;
-    else delays.push(s.last - t0);
+    else {
+      delays.push(s.last - t0);
+      firstDelays.push(s.first - t0);
+    }
   }
   delays.sort((a, b) => a - b);
+  firstDelays.sort((a, b) => a - b);
+  const perEdit = (from: number | undefined, to: number | undefined) =>
+    from === undefined || to === undefined
+      ? 'unknown'
+      : `${((to - from) / sentAt.size).toFixed(2)} ms`;
   const texts = new Set(trees);
   await Promise.all(
     threads.map(
@@ -206,6 +243,8 @@ async function run(label: string, servers: readonly ServerProcess[]) {
     `${label}:`,
     `  ${sentAt.size} edits in ${elapsed.toFixed(0)} s by ${CLIENTS} clients on ${threads.length} thread(s) (${(sentAt.size / elapsed).toFixed(1)} edits/s), each seen by ${everyone} others`,
     `  propagation to all others: median ${quantile(delays, 0.5).toFixed(1)} ms, p95 ${quantile(delays, 0.95).toFixed(1)} ms, max ${quantile(delays, 1).toFixed(1)} ms`,
+    `  propagation to the first other: median ${quantile(firstDelays, 0.5).toFixed(1)} ms, p95 ${quantile(firstDelays, 0.95).toFixed(1)} ms`,
+    `  CPU per edit: ${servers.map((_s, i) => `server ${i + 1} ${perEdit(cpuFrom.servers[i], cpuTo.servers[i])}`).join(', ')}; the ${CLIENTS} clients together ${perEdit(cpuFrom.clients, cpuTo.clients)}`,
     `  edits not seen by every other client within 15 s of the end: ${incomplete}`,
     `  all clients ended with the same trees: ${texts.size === 1 ? 'yes' : `no (${texts.size} versions)`}`,
     `  load average at the end: ${loadavg()

@@ -6,7 +6,8 @@
  */
 import { parentPort } from 'node:worker_threads';
 import WebSocket from 'ws';
-import { DEFAULT_PRESET, newScenario, ScenarioStore } from '../engine/document';
+import { newScenario, ScenarioStore } from '../engine/document';
+import { DEFAULT_RULESET } from '../engine/rulesets/registry';
 import type { TreeFeature } from '../engine/format/types';
 import { CollabSession } from '../renderer/src/collab/CollabSession';
 
@@ -32,7 +33,8 @@ export type FromClients =
   | {
       type: 'report';
       sent: [string, number][];
-      seen: [string, number, number][];
+      /** Per edit: how many others saw it, when the first and the last did. */
+      seen: [string, number, number, number][];
       trees: string[];
     };
 
@@ -49,7 +51,7 @@ interface Client {
 const port = parentPort!;
 const clients: Client[] = [];
 const sentAt = new Map<string, number>();
-const seenBy = new Map<string, { count: number; last: number }>();
+const seenBy = new Map<string, { count: number; first: number; last: number }>();
 const timers: NodeJS.Timeout[] = [];
 
 function open(
@@ -61,7 +63,7 @@ function open(
   const store = create
     ? ScenarioStore.fromScenario(
         newScenario({
-          ruleset: DEFAULT_PRESET.ruleset,
+          ruleset: DEFAULT_RULESET.id,
           map: { kind: 'table', width: 72, height: 48 },
         }),
       )
@@ -84,7 +86,7 @@ function open(
       if (s) {
         s.count++;
         s.last = t;
-      } else seenBy.set(tag, { count: 1, last: t });
+      } else seenBy.set(tag, { count: 1, first: t, last: t });
     }
   });
   clients.push({ index, store, session });
@@ -133,7 +135,7 @@ port.on('message', (m: ToClients) => {
     port.postMessage({
       type: 'report',
       sent: [...sentAt],
-      seen: [...seenBy].map(([tag, s]) => [tag, s.count, s.last]),
+      seen: [...seenBy].map(([tag, s]) => [tag, s.count, s.first, s.last]),
       trees: clients.map((c) => JSON.stringify(c.store.featureList().map((f) => [f.id, f.name]))),
     } satisfies FromClients);
   } else if (m.type === 'close') {
