@@ -56,6 +56,11 @@ test('balance advisor: advise on a scenario, stop, compare a suggestion and appl
   const table = first.getByRole('table', { name: `Original against ${change}` });
   await expect(table).toContainText('Soviet wins (decided games)');
   await expect(table.getByRole('row', { name: /^Games/ })).toBeVisible();
+  // The quality measures against the original's, each with its difference and whether it counts.
+  await expect(table.getByRole('row', { name: /^Decisiveness/ })).toContainText(
+    /points \[.*\]: (meaningful|within chance)/,
+  );
+  await expect(table.getByRole('row', { name: /^Game length/ })).toContainText(/turns/);
   await lab.screenshot({ path: `${SHOTS}/compare.png` });
 
   // Applied: the scenario has the change; one undo takes all of it away.

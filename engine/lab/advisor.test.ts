@@ -81,6 +81,16 @@ describe('balance advisor', () => {
     // Fair to the tolerance asked: the interval is no wider than ±3 points.
     expect(halfWidth(first.share)).toBeLessThanOrEqual(0.03);
     expect(first.share.of).toBeGreaterThanOrEqual(decidedFor(0.5, 0.03));
+    // Its quality against the original's: the five measures, each with its difference.
+    expect(first.againstOriginal.map((c) => c.measure)).toEqual([
+      'decisiveness',
+      'length',
+      'leadChanges',
+      'comebacks',
+      'firstPlayer',
+    ]);
+    expect(first.againstOriginal[0]!.text).toMatch(/^Decisiveness went from .* within chance/);
+    expect(advisorLines(r).join('\n')).toContain('against the original:');
     // Every suggestion was played for the games its interval states.
     for (const s of r.suggestions) expect(s.share.of).toBeLessThanOrEqual(s.games);
     expect(r.games).toBeLessThanOrEqual(4000);

@@ -11,6 +11,7 @@ import {
   type Variant,
 } from './advisorLevers';
 import { qualityOf } from './quality';
+import { qualityChanges, type QualityChange } from './qualityCompare';
 import { wilson } from './stats';
 import type { GameRecord, LabSettings, QualityReport, Share } from './types';
 
@@ -101,6 +102,8 @@ export interface VariantResult {
   /** Games that did not end (stalled, stuck). */
   readonly unfinished: number;
   readonly meanTurns: number;
+  /** Games by the turn they ended in (`byTurn[t]` games ended in turn t), to compare lengths. */
+  readonly byTurn: readonly number[];
   /** The lab's game-quality measures of these games (engine/lab/quality.ts). */
   readonly quality: QualityReport;
   readonly verdict: Verdict;
@@ -116,6 +119,11 @@ export interface Suggestion extends VariantResult {
    * be ± tolerance wide (from its decided share so far); 0 for a fair suggestion.
    */
   readonly moreGames: number;
+  /**
+   * Its quality measures against the original's (decisiveness, length, lead changes, comebacks,
+   * first-player advantage): then, now, the difference and whether it is meaningful.
+   */
+  readonly againstOriginal: readonly QualityChange[];
 }
 
 export interface AdvisorProgress {
@@ -213,6 +221,11 @@ export function measure(
     undecidedAtLimit: wilson(draws.filter((r) => r.atTurnLimit).length, n),
     unfinished: records.filter((r) => r.winner === null).length,
     meanTurns: n === 0 ? 0 : records.reduce((s, r) => s + r.turns, 0) / n,
+    byTurn: records.reduce<number[]>((by, r) => {
+      while (by.length <= r.turns) by.push(0);
+      by[r.turns]!++;
+      return by;
+    }, []),
     quality: qualityOf(records, sides),
     verdict,
   };
@@ -515,6 +528,7 @@ export async function adviseBalance(
     scenario: t.arm.variant.scenario,
     decisivenessChange: decisiveness(t.r),
     moreGames: t.r.verdict === 'fair' ? 0 : gamesToTell(t.r, need),
+    againstOriginal: qualityChanges(originalResult, t.r),
   }));
   const answer = fair.length > 0 ? 'suggestions' : suggestions.length > 0 ? 'closest' : 'none';
   return {
@@ -608,6 +622,8 @@ export function advisorLines(r: AdvisorReport): string[] {
     lines.push(
       `     length ${q.length.p10}-${q.length.p50}-${q.length.p90} turns (10th-50th-90th percentile)${lead}`,
     );
+    lines.push('     against the original:');
+    for (const c of s.againstOriginal) lines.push(`       ${c.text}`);
   });
   const out = r.tried.filter((t) => t.verdict === 'out').length;
   const open = r.tried.filter((t) => t.verdict === 'open').length;

@@ -3,6 +3,8 @@ import type { Json } from '../../../engine/document/layout';
 import type { ScenarioDoc } from '../../../engine/format/types';
 import {
   adviseBalance,
+  budgetToTell,
+  precisionText,
   type AdvisorProgress,
   type AdvisorReport,
   type Suggestion,
@@ -24,6 +26,7 @@ const LEVER_LABELS: Record<Lever, string> = {
 };
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const points = (x: number) => (100 * x).toFixed(1).replace(/\.0$/, '');
 const shareText = (s: Share) =>
   `${pct(s.share)} [${pct(s.low)} – ${pct(s.high)}] of ${s.of} decided`;
 
@@ -36,7 +39,7 @@ const shareText = (s: Share) =>
 export function BalanceTab({ scenario, editor }: { scenario: ScenarioDoc; editor: Editor | null }) {
   const [target, setTarget] = useState('50');
   const [tolerance, setTolerance] = useState('3');
-  const [budget, setBudget] = useState('1000');
+  const [budget, setBudget] = useState('4000');
   const [seed, setSeed] = useState('1');
   const [levers, setLevers] = useState<readonly Lever[]>(LEVERS);
   const [progress, setProgress] = useState<AdvisorProgress | null>(null);
@@ -137,8 +140,9 @@ export function BalanceTab({ scenario, editor }: { scenario: ScenarioDoc; editor
       <p className="lab-note">
         Finds what to change to make the scenario fair: plays variants (a unit more or less, the
         turn limit, zones, objectives, the entry edge or set-up order, a terrain piece moved) until
-        the first side&apos;s share of the decided games is within the tolerance of the target, with
-        its 95% interval.
+        the first side&apos;s share of the decided games has a 95% interval that contains the target
+        and is no wider than ± the tolerance. A budget too small for that precision says how precise
+        it got and how many games would tell, rather than calling it fair.
       </p>
       <fieldset className="lab-settings" disabled={running}>
         <legend>Question</legend>
@@ -251,7 +255,15 @@ export function BalanceTab({ scenario, editor }: { scenario: ScenarioDoc; editor
           </p>
           {report.answer === 'already fair' && (
             <p className="lab-verdict" role="status">
-              Already fair: the interval contains {pct(report.target)}; nothing to change.
+              Already fair: the interval contains {pct(report.target)} and is {precisionText(o)}, as
+              precise as the ±{points(report.tolerance)} asked; nothing to change.
+            </p>
+          )}
+          {report.answer === 'undecided' && (
+            <p className="lab-verdict" role="status">
+              Not decided: the interval contains {pct(report.target)}, so it may be fair as it is,
+              but it is only {precisionText(o)}. Raise the budget to about {budgetToTell(report)}{' '}
+              games to tell it to ±{points(report.tolerance)}. Nothing is proposed until then.
             </p>
           )}
           {report.answer === 'none' && (
@@ -263,7 +275,9 @@ export function BalanceTab({ scenario, editor }: { scenario: ScenarioDoc; editor
           )}
           {report.answer === 'closest' && (
             <p className="lab-verdict" role="status">
-              No variant was confirmed fair within the budget; the closest, to play further:
+              No variant was confirmed fair to ±{points(report.tolerance)} points within the budget.
+              The leads below have intervals that contain {pct(report.target)}; raise the budget to
+              about {budgetToTell(report)} games to tell the first.
             </p>
           )}
           {report.suggestions.length > 0 && (
@@ -274,6 +288,12 @@ export function BalanceTab({ scenario, editor }: { scenario: ScenarioDoc; editor
                   {pct(s.decided.share)} ({s.decisivenessChange >= 0 ? '+' : ''}
                   {s.decisivenessChange.toFixed(1)} points), draws {pct(s.draws.share)}, mean{' '}
                   {s.meanTurns.toFixed(1)} turns; {s.games} games.{' '}
+                  {s.verdict !== 'fair' && (
+                    <span className="lab-note">
+                      Not confirmed: {precisionText(s)}; about {s.moreGames} more games would tell
+                      it to ±{points(report.tolerance)}.{' '}
+                    </span>
+                  )}
                   <button
                     onClick={() => setCompared(compared === s.id ? null : s.id)}
                     aria-expanded={compared === s.id}
@@ -301,6 +321,7 @@ export function BalanceTab({ scenario, editor }: { scenario: ScenarioDoc; editor
                           <th />
                           <th>Original</th>
                           <th>{s.change}</th>
+                          <th>Difference (95% interval)</th>
                         </tr>
                       </thead>
                       <tbody>
@@ -308,26 +329,31 @@ export function BalanceTab({ scenario, editor }: { scenario: ScenarioDoc; editor
                           <td>{report.side.name} wins (decided games)</td>
                           <td>{shareText(o.share)}</td>
                           <td>{shareText(s.share)}</td>
-                        </tr>
-                        <tr>
-                          <td>Decided</td>
-                          <td>{pct(o.decided.share)}</td>
-                          <td>{pct(s.decided.share)}</td>
+                          <td />
                         </tr>
                         <tr>
                           <td>Draws</td>
                           <td>{pct(o.draws.share)}</td>
                           <td>{pct(s.draws.share)}</td>
+                          <td />
                         </tr>
-                        <tr>
-                          <td>Mean length</td>
-                          <td>{o.meanTurns.toFixed(1)} turns</td>
-                          <td>{s.meanTurns.toFixed(1)} turns</td>
-                        </tr>
+                        {s.againstOriginal.map((c) => (
+                          <tr key={c.measure} className={c.clear ? 'clear' : ''}>
+                            <td>{c.label}</td>
+                            <td>{c.then}</td>
+                            <td>{c.now}</td>
+                            <td>
+                              {c.change}
+                              {c.difference !== undefined &&
+                                (c.clear ? ': meaningful' : ': within chance')}
+                            </td>
+                          </tr>
+                        ))}
                         <tr>
                           <td>Games</td>
                           <td>{o.games}</td>
                           <td>{s.games}</td>
+                          <td />
                         </tr>
                       </tbody>
                     </table>
