@@ -68,7 +68,10 @@ export interface BotExplanation {
 export interface BotCandidate {
   /** What the side turn does, in words ("balanced bot's turn", "hold and fire"). */
   readonly label: string;
-  /** Its score: the mean outcome of its rollouts for the side, from 0 (lost) to 1 (won). */
+  /**
+   * Its score from 0 (lost) to 1 (won): the mean outcome of its rollouts for the side (the search
+   * bot's: the worst such mean against any one style of the other side).
+   */
   readonly score: number;
   /** The rollouts (or evaluations) the score rests on. */
   readonly games: number;
@@ -209,9 +212,11 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
    * (the other side's secret plots, its hand and the deck's order, units screened from view)
    * drawn anew with `rng`, so a search that plays games on from it never reads hidden state. It
    * leaves the dice alone: a search reseeds them itself (`dice.set`). Absent when the ruleset
-   * hides nothing from a side but the dice.
+   * hides nothing from a side but the dice. `style`, when given, is the style the viewer believes
+   * the other sides play (a search weighing its turn against each): what they did in secret is
+   * drawn as their bot in that style would have done it; absent, the ruleset draws a style.
    */
-  determinize?(state: S, viewer: string, rng: ActionRng): S;
+  determinize?(state: S, viewer: string, rng: ActionRng, style?: BotStyle): S;
   /**
    * Where the seeded dice live in the state: the driver reads and writes them to fix rolls in
    * tests (forced dice are a driver feature, never an action a file can carry).

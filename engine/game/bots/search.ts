@@ -44,6 +44,8 @@ export interface SearchStrength {
   readonly horizon: number;
   /** Variants of the styles' turns weighed besides the turns themselves. */
   readonly variants: number;
+  /** Candidates that differ from a style's turn in one unit's action. */
+  readonly swaps: number;
 }
 
 /**
@@ -51,11 +53,11 @@ export interface SearchStrength {
  * `npm run bench:search` (docs/benchmarks.md).
  */
 export const SEARCH_STRENGTHS: readonly SearchStrength[] = [
-  { label: 'quick', rollouts: 16, horizon: 1, variants: 1 },
-  { label: 'fair', rollouts: 32, horizon: 2, variants: 2 },
-  { label: 'good', rollouts: 64, horizon: 2, variants: 3 },
-  { label: 'strong', rollouts: 128, horizon: 3, variants: 4 },
-  { label: 'strongest', rollouts: 256, horizon: 4, variants: 6 },
+  { label: 'quick', rollouts: 16, horizon: 1, variants: 1, swaps: 0 },
+  { label: 'fair', rollouts: 32, horizon: 2, variants: 2, swaps: 2 },
+  { label: 'good', rollouts: 64, horizon: 2, variants: 3, swaps: 4 },
+  { label: 'strong', rollouts: 128, horizon: 3, variants: 4, swaps: 8 },
+  { label: 'strongest', rollouts: 256, horizon: 4, variants: 6, swaps: 12 },
 ];
 
 /** The strength a search bot plays at when none is given. */
@@ -93,7 +95,8 @@ interface Candidate<S, A, E> {
   readonly style: BotStyle;
   /** A style's own turn (the others are variants and the random turn). */
   readonly own: boolean;
-  total: number;
+  /** Its rollouts' values summed and counted, by the style the other side played in them. */
+  readonly against: { total: number; games: number }[];
   games: number;
 }
 
@@ -169,6 +172,90 @@ function variantTurn<S, A extends GameAction, E>(
   return { actions, state, events };
 }
 
+/**
+ * The piece an action is for: its `unit` field, the kit's convention across the rulesets' action
+ * schemas (a plot, a move, a shot all name the unit); undefined for a side's own actions (ending
+ * a phase, playing a card).
+ */
+function actorOf(a: GameAction): string | undefined {
+  const u = (a as { readonly unit?: unknown }).unit;
+  return typeof u === 'string' ? u : undefined;
+}
+
+const sameAction = (x: GameAction, y: GameAction) => JSON.stringify(x) === JSON.stringify(y);
+
+/**
+ * `base` (a style's turn from `start`) with its action at `at` replaced by `alt`: the actions
+ * before kept, `alt` applied (undefined where the rules refuse it), the later actions kept where
+ * the rules still accept them, then the style's bot finishes the side's part of the phase if it
+ * is not over. So one unit does something else while the others do as the style planned.
+ */
+function swappedTurn<S, A extends GameAction, E>(
+  game: GameDef<S, A, E>,
+  start: S,
+  side: string,
+  base: readonly A[],
+  at: number,
+  alt: A,
+  style: BotStyle,
+): SideTurn<S, A, E> | undefined {
+  const turn = new SideTurnBuilder(game.reduce, start, MAX_STEPS);
+  const from = game.status(start);
+  const going = (st: S) => {
+    const now = game.status(st);
+    return asked(game, st, side) && now.turn === from.turn && now.phase === from.phase;
+  };
+  for (let i = 0; i < base.length && going(turn.state); i++) {
+    if (i === at) {
+      if (!turn.apply(alt)) return undefined;
+    } else turn.apply(base[i]!);
+  }
+  const actions: A[] = [...turn.actions];
+  if (going(turn.state)) {
+    const rest = game.bot(turn.state, side, style).actions;
+    actions.push(...(rest.length > 0 ? rest : [game.endPhaseAction(turn.state, side)]));
+  }
+  let state = start;
+  const events: E[] = [];
+  for (const a of actions) {
+    const r = game.reduce(state, a);
+    if (!r.ok) return undefined;
+    state = r.state;
+    events.push(...r.events);
+  }
+  return { actions, state, events };
+}
+
+/**
+ * Another action for the same unit as `a` in `state` (a different target, hex or mission), drawn
+ * with `rng`: among the listed legal actions where the ruleset lists them, else from a few
+ * samples. Undefined when none was found.
+ */
+function otherActionFor<S, A extends GameAction, E>(
+  game: GameDef<S, A, E>,
+  state: S,
+  side: string,
+  a: A,
+  rng: ActionRng,
+): A | undefined {
+  const unit = actorOf(a);
+  // A unit's action gives way to another of the same unit; a side's own action (ending the
+  // phase, where the styles all stand still) to anything else the side may do.
+  const fits = (b: A) => !sameAction(a, b) && (unit === undefined || actorOf(b) === unit);
+  if (game.legalActions) {
+    const pool = game.legalActions(state, side).filter(fits);
+    return pool.length > 0 ? pool[rng.index(pool.length)] : undefined;
+  }
+  for (let k = 0; k < SAMPLE_TRIES; k++) {
+    const b = chooseAction(game, state, side, rng);
+    if (b && fits(b)) return b;
+  }
+  return undefined;
+}
+
+/** Draws of `sampleAction` to find another action for a unit. */
+const SAMPLE_TRIES = 12;
+
 /** What a variant's mean score must beat a style's own turn by to be preferred (see `rank`). */
 const VARIANT_MARGIN = 0.02;
 
@@ -189,7 +276,9 @@ function actionWords(game: Pick<GameDef, 'actions'>, a: GameAction): string {
   const words = game.actions
     ?.get(a.type)
     ?.description.replace(/\s*\([^()]*\b[A-Z]{2}-[\w.]+[^()]*\)/g, '')
-    .trim();
+    // Its first clause: a long description goes on to list every option.
+    .split(/[:;]/)[0]
+    ?.trim();
   if (!words) return [a.type, ...named.slice(0, 3)].join(' ');
   return named.length ? `${words} (${named.slice(0, 3).join(', ')})` : words;
 }
@@ -201,9 +290,10 @@ function candidates<S, A extends GameAction, E>(
   game: GameDef<S, A, E>,
   state: S,
   side: string,
-  variants: number,
+  preset: Pick<SearchStrength, 'variants' | 'swaps'>,
   rng: ActionRng,
 ): Candidate<S, A, E>[] {
+  const { variants, swaps } = preset;
   const out: Candidate<S, A, E>[] = [];
   const seen = new Set<string>();
   const add = (
@@ -216,7 +306,15 @@ function candidates<S, A extends GameAction, E>(
     const key = JSON.stringify(turn.actions);
     if (seen.has(key)) return;
     seen.add(key);
-    out.push({ label, turn, style, own, planned: state, total: 0, games: 0 });
+    out.push({
+      label,
+      turn,
+      style,
+      own,
+      planned: state,
+      against: STYLES.map(() => ({ total: 0, games: 0 })),
+      games: 0,
+    });
   };
   const styled = STYLES.map((style) => {
     const t = game.bot(state, side, style);
@@ -265,8 +363,82 @@ function candidates<S, A extends GameAction, E>(
         style,
       );
   }
+  if (swaps > 0) swapCandidates(game, state, side, styled, swaps, rng, add);
   return out;
 }
+
+/**
+ * Up to `swaps` candidates that differ from a style's turn in one unit's action: first the units
+ * another style plays otherwise (its action for that unit put in the style's turn), then actions
+ * drawn anew for a unit, the styles and units taken in turn. The others do as the style planned,
+ * so each candidate weighs one unit's choice (whole turns rarely differ where it matters).
+ */
+function swapCandidates<S, A extends GameAction, E>(
+  game: GameDef<S, A, E>,
+  state: S,
+  side: string,
+  styled: readonly { readonly style: BotStyle; readonly turn: SideTurn<S, A, E> | undefined }[],
+  swaps: number,
+  rng: ActionRng,
+  add: (label: string, turn: SideTurn<S, A, E> | undefined, style: BotStyle) => void,
+): void {
+  let made = 0;
+  const put = (label: string, turn: SideTurn<S, A, E> | undefined, style: BotStyle) => {
+    if (!turn) return;
+    add(label, turn, style);
+    made++;
+  };
+  // The state before each action of each style's turn, and which of its actions name a unit.
+  const bases = styled.flatMap(({ style, turn }) => {
+    if (!turn || turn.actions.length === 0) return [];
+    const before: S[] = [state];
+    let st = state;
+    for (const a of turn.actions) {
+      const r = game.reduce(st, a);
+      if (!r.ok) break;
+      st = r.state;
+      before.push(st);
+    }
+    const units = turn.actions.flatMap((a, i) => (actorOf(a) !== undefined ? [i] : []));
+    return [{ style, actions: turn.actions, before, units }];
+  });
+  for (const base of bases)
+    for (const donor of bases) {
+      if (donor === base) continue;
+      for (const i of base.units) {
+        if (made >= swaps) return;
+        const unit = actorOf(base.actions[i]!)!;
+        const alt = donor.actions.find((a) => actorOf(a) === unit);
+        if (!alt || sameAction(alt, base.actions[i]!)) continue;
+        put(
+          `${base.style} bot's turn, ${unitWords(unit)} as the ${donor.style} bot plays it`,
+          swappedTurn(game, state, side, base.actions, i, alt, base.style),
+          base.style,
+        );
+      }
+    }
+  if (!canChoose(game)) return;
+  for (let k = 0; made < swaps && k < swaps * 3 && bases.length > 0; k++) {
+    const base = bases[k % bases.length]!;
+    // A unit's action where the turn has some, else any of its actions (a turn that only ends
+    // the phase: something done before it).
+    const pool = base.units.length > 0 ? base.units : base.actions.map((_, i) => i);
+    const i = pool[rng.index(pool.length)]!;
+    const at = base.before[i];
+    if (at === undefined) continue;
+    const alt = otherActionFor(game, at, side, base.actions[i]!, rng);
+    if (!alt) continue;
+    const unit = actorOf(base.actions[i]!);
+    put(
+      `${base.style} bot's turn, ${unit !== undefined ? `${unitWords(unit)} instead` : `its action ${i + 1} instead`}: ${actionWords(game, alt)}`,
+      swappedTurn(game, state, side, base.actions, i, alt, base.style),
+      base.style,
+    );
+  }
+}
+
+/** A unit id in words: its last part ("alpha.pz1" is "pz1"). */
+const unitWords = (id: string) => id.split('.').pop() ?? id;
 
 /**
  * One rollout of a candidate: the dice reseeded and the hidden parts drawn (both from the rollout's
@@ -282,11 +454,11 @@ function rollout<S, A extends GameAction, E>(
   horizon: number,
   seed: number,
   index: number,
+  other: BotStyle,
 ): number {
   let s = game.dice.set(state, seedRng(mixSeed(seed, index, 1)));
-  if (game.determinize) s = game.determinize(s, side, actionRng(mixSeed(seed, index, 2)));
-  // The other side's style goes round the three by rollout, so every candidate meets each alike.
-  const other = STYLES[(index + (seed >>> 0)) % STYLES.length]!;
+  // What the other side did in secret is drawn as it would have done it in the style it plays here.
+  if (game.determinize) s = game.determinize(s, side, actionRng(mixSeed(seed, index, 2)), other);
   for (const a of c.turn.actions) {
     const r = game.reduce(s, a);
     // The dice or hidden parts went otherwise here: the side's bot plays the rest of its phase.
@@ -354,7 +526,7 @@ export function searchTurn<S, A extends GameAction, E>(
   const belief = game.determinize
     ? game.determinize(state, side, actionRng(mixSeed(seed, 0, 1)))
     : state;
-  const cands = candidates(game, belief, side, preset.variants, actionRng(mixSeed(seed, 0, 0)));
+  const cands = candidates(game, belief, side, preset, actionRng(mixSeed(seed, 0, 0)));
   if (cands.length === 0) {
     const t = game.bot(state, side);
     return { ...t, explanation: { notes: ['nothing to weigh: the balanced bot plays'] } };
@@ -370,7 +542,10 @@ export function searchTurn<S, A extends GameAction, E>(
   const rounds = Math.ceil(Math.log2(cands.length));
   const plan: number[] = [];
   for (let r = 0, alive = cands.length; r < rounds; r++, alive = Math.ceil(alive / 2))
-    plan.push(Math.max(1, Math.floor(preset.rollouts / (alive * rounds))));
+    // A whole number of rounds of the other side's styles each, so each style is met alike.
+    plan.push(
+      STYLES.length * Math.max(1, Math.round(preset.rollouts / (alive * rounds * STYLES.length))),
+    );
   let total = 0;
   for (let r = 0, alive = cands.length; r < rounds; r++, alive = Math.ceil(alive / 2))
     total += alive * plan[r]!;
@@ -381,7 +556,14 @@ export function searchTurn<S, A extends GameAction, E>(
     (options.deadline !== undefined &&
       options.now !== undefined &&
       options.now() >= options.deadline);
-  const mean = (c: Candidate<S, A, E>) => (c.games > 0 ? c.total / c.games : -1);
+  // The other side is played by each style in turn (by rollout, so the candidates meet each
+  // alike), and a candidate is judged by its worst mean against them: the opponent is modelled by
+  // the style that does best against this turn, as a bot that beats every style must be.
+  const mean = (c: Candidate<S, A, E>) => {
+    let worst = Infinity;
+    for (const a of c.against) if (a.games > 0) worst = Math.min(worst, a.total / a.games);
+    return Number.isFinite(worst) ? worst : -1;
+  };
   // A variant must beat the styles' own turns by a margin to be played: among many candidates
   // scored by few noisy rollouts, the best score is partly luck (the winner's curse), and the
   // styles' turns are the better bet when the scores are close.
@@ -398,7 +580,10 @@ export function searchTurn<S, A extends GameAction, E>(
           stopped = true;
           break;
         }
-        c.total += rollout(game, state, side, c, preset.horizon, seed, next);
+        const o = next % STYLES.length;
+        const v = rollout(game, state, side, c, preset.horizon, seed, next, STYLES[o]!);
+        c.against[o]!.total += v;
+        c.against[o]!.games++;
         c.games++;
         done++;
         options.onProgress?.(done, total);

@@ -9,7 +9,8 @@ import type { TankPlayState } from './steps';
  * TANK!'s state as a side may believe it (`GameDef.determinize`, for the search bot): what the
  * other sides plotted this turn is secret until it resolves, and so are their mortar calls until
  * the fire lands (the events say so: `eventVisible` in game.ts). A side that has finished
- * plotting gets plots drawn anew, as its bot in a style drawn with `rng` would plot them; its
+ * plotting gets plots drawn anew, as its bot in the style believed (or one drawn with `rng`)
+ * would plot them; its
  * pending mortar calls are dropped (the viewer knows of none). A turn resolving step by step is
  * left alone: its plots are being revealed. The dice are left alone (the search reseeds them).
  */
@@ -18,8 +19,8 @@ const STYLES: readonly BotStyle[] = ['cautious', 'balanced', 'aggressive'];
 
 export function tankDeterminize(
   ctx: TankContext,
-): (state: TankPlayState, viewer: string, rng: ActionRng) => TankPlayState {
-  return (state, viewer, rng) => {
+): (state: TankPlayState, viewer: string, rng: ActionRng, style?: BotStyle) => TankPlayState {
+  return (state, viewer, rng, believed) => {
     if (state.resolving || state.phase !== 'plot' || !ctx.sides.includes(viewer)) return state;
     let s: TankPlayState = state;
     const others = ctx.sides.filter((side) => side !== viewer);
@@ -36,7 +37,9 @@ export function tankDeterminize(
       };
       // Plotted but not finished: the viewer does not know it has begun, so nothing is put back.
       if (finished) {
-        const style = STYLES[rng.index(STYLES.length)]!;
+        // Drawn even when the style is given, so the rest of the draw is the same either way.
+        const drawn = STYLES[rng.index(STYLES.length)]!;
+        const style = believed ?? drawn;
         const replot = tankBotTurn(ctx, s, other, style);
         // The bot ends with its side's endPlot, which never resolves here (the viewer has not
         // finished); a bot that found nothing to plot still finished.
