@@ -1,4 +1,5 @@
 import { Document, OutgoingMessage } from '@hocuspocus/server';
+import * as Y from 'yjs';
 
 /**
  * What a room sends its people, at the cost of one encoding per change instead of one per person.
@@ -8,9 +9,10 @@ import { Document, OutgoingMessage } from '@hocuspocus/server';
  * connection, `Document.handleAwarenessUpdate` encodes every changed person's presence (a JSON
  * text each) once per connection. With 100 people in a room that was 100 encodings of every
  * change and every cursor. The two methods are replaced here by ones that encode once and send
- * the same bytes to every connection, as the originals do otherwise (the sender gets its own
- * change back, which Yjs ignores). They are bound in Document's constructor, so the prototype is
- * changed once, before any room opens.
+ * the same bytes to every connection, as the originals do otherwise, except that a change applied
+ * through `applyFromClient` is not sent back to its sender when it holds nothing the sender lacks.
+ * They are bound in Document's constructor, so the prototype is changed once, before any room
+ * opens.
  */
 
 interface HocuspocusDocument {
@@ -21,6 +23,27 @@ interface HocuspocusDocument {
 }
 
 let installed = false;
+
+/** Per room, the connection whose change it is applying and that needs none of it back. */
+const echoFree = new WeakMap<object, unknown>();
+
+/**
+ * Applies a client's change to its room, sending it to everyone else in the room but not back to
+ * its sender when the sender has all of it: when the room held no change waiting for another
+ * (Yjs's pending structs and deletions), the change the room broadcasts is exactly what the
+ * sender sent. When something was waiting, applying this change may bring in others' waiting
+ * changes too, which the sender may lack, so it gets the broadcast as before. The echo cost the
+ * server a socket write per change and the sender a decode and a transaction to learn nothing.
+ */
+export function applyFromClient(document: Y.Doc, update: Uint8Array, connection: object): void {
+  const clean = document.store.pendingStructs === null && document.store.pendingDs === null;
+  if (clean) echoFree.set(document, connection);
+  try {
+    Y.applyUpdate(document, update, connection);
+  } finally {
+    echoFree.delete(document);
+  }
+}
 
 /** Replaces Hocuspocus's per-connection encoding of broadcasts (idempotent). */
 export function encodeBroadcastsOnce(): void {
@@ -34,14 +57,16 @@ export function encodeBroadcastsOnce(): void {
   proto.handleUpdate = function handleUpdate(
     this: HocuspocusDocument,
     update: Uint8Array,
-    connection: unknown,
+    origin: unknown,
   ) {
-    this.callbacks.onUpdate(this, connection, update);
     const bytes = new OutgoingMessage(this.name)
       .createSyncMessage()
       .writeUpdate(update)
       .toUint8Array();
-    for (const { connection: c } of this.connections.values()) c.send(bytes);
+    const skip = echoFree.get(this) === origin ? origin : undefined;
+    for (const { connection: c } of this.connections.values()) if (c !== skip) c.send(bytes);
+    // Hocuspocus's own hooks (onChange, the debounced store) after the people are served.
+    this.callbacks.onUpdate(this, origin, update);
     return this;
   };
   proto.handleAwarenessUpdate = function handleAwarenessUpdate(

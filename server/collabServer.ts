@@ -8,7 +8,7 @@ import {
   type Extension,
 } from '@hocuspocus/server';
 import * as Y from 'yjs';
-import { encodeBroadcastsOnce } from './broadcast';
+import { applyFromClient, encodeBroadcastsOnce } from './broadcast';
 import { createDocumentGuard } from './documentGuard';
 import { CLOSE, LIMITS } from './limits';
 import { decodeRoomToken, encodeRefusedChange, REFUSALS, ROOM_PATTERN } from './protocol';
@@ -219,7 +219,7 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
     const failures = storeFailures;
     const pendingDsBefore = document.store.pendingDs;
     try {
-      Y.applyUpdate(document, update, connection);
+      applyFromClient(document, update, connection);
     } catch (error) {
       // The guard's copy took the change the room's document could not: start it again.
       guard.forget(room);

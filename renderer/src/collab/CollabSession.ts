@@ -114,9 +114,10 @@ class AckTracker {
         this.addEventListener('message', (e: MessageEvent) => tracker.received(this, e.data));
       }
       override send(data: string | ArrayBufferLike | Blob | ArrayBufferView): void {
-        if (tracker.socket === this && carriesChanges(data)) tracker.sent++;
+        const counted = tracker.socket === this && carriesChanges(data);
+        if (counted) tracker.sent++;
         super.send(data);
-        tracker.changed();
+        if (counted) tracker.changed();
       }
     };
   }
@@ -127,9 +128,15 @@ class AckTracker {
     if (!bytes) return;
     const m = readHeader(bytes);
     if (!m) return;
-    if (m.type === SYNC_STATUS && m.next !== undefined && (m.next & 0x3f) === 1) this.acked++;
-    if ((m.type === SYNC || m.type === SYNC_REPLY) && m.next === 0) this.handshake = true;
-    this.changed();
+    // Only an acknowledgement or the first handshake changes what the status says: a peer's
+    // change (most frames) leaves it, and reporting on each cost a status object and its text.
+    if (m.type === SYNC_STATUS && m.next !== undefined && (m.next & 0x3f) === 1) {
+      this.acked++;
+      this.changed();
+    } else if ((m.type === SYNC || m.type === SYNC_REPLY) && m.next === 0 && !this.handshake) {
+      this.handshake = true;
+      this.changed();
+    }
   }
 
   get pending(): number {

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as decoding from 'lib0/decoding';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import { startCollabServer } from './collabServer';
+import { encodeRoomToken, newRoom } from './protocol';
+import { authFrame, syncFrame, until } from './rawClient';
+
+/**
+ * What a room sends back to the sender of a change (server/broadcast.ts): nothing when the change
+ * is all the room takes in (the sender has it), the room's whole change when it also brings in
+ * changes that were waiting for it (the sender may lack those). Raw sockets against a real server
+ * on loopback, each keeping the document it is sent.
+ */
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const SYNC = 0;
+const SYNC_STATUS = 8;
+
+/** A socket in a room: what the server sends it goes into `doc`; frames and acks counted. */
+async function member(url: string, room: string, token: string) {
+  const ws = new WebSocket(url);
+  ws.binaryType = 'nodebuffer';
+  cleanups.push(() => ws.terminate());
+  const doc = new Y.Doc();
+  let updates = 0;
+  let acks = 0;
+  let stepOnes = 0;
+  let authenticated = false;
+  ws.on('message', (data: Buffer) => {
+    const d = decoding.createDecoder(new Uint8Array(data));
+    decoding.readVarString(d);
+    const type = decoding.readVarUint(d);
+    if (type === 2) authenticated = true;
+    else if (type === SYNC_STATUS && decoding.readVarUint(d) === 1) acks++;
+    else if (type === SYNC) {
+      const sub = decoding.readVarUint(d);
+      if (sub === 0) stepOnes++;
+      if (sub === 2) updates++;
+      if (sub === 1 || sub === 2) Y.applyUpdate(doc, decoding.readVarUint8Array(d), 'server');
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  ws.send(authFrame(room, token));
+  await until('the join to be taken', () => authenticated);
+  return {
+    doc,
+    updates: () => updates,
+    acks: () => acks,
+    /** Sync step 1 messages: the server asking for what it lacks. */
+    stepOnes: () => stepOnes,
+    /** Sends a change as a sync update. */
+    send: (update: Uint8Array) => ws.send(syncFrame(room, 2, update)),
+  };
+}
+
+const tree = (x: number) => ({ id: 't1', kind: 'tree', x, y: 5, canopyRadius: 1 });
+
+/** The change `edit` makes to `doc`, as Yjs encodes it. */
+function changeOf(doc: Y.Doc, edit: () => void): Uint8Array {
+  let out: Uint8Array | undefined;
+  const take = (u: Uint8Array) => (out = u);
+  doc.on('update', take);
+  doc.transact(edit);
+  doc.off('update', take);
+  return out!;
+}
+
+async function room() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sandtable-broadcast-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const server = await startCollabServer({ port: 0, host: '127.0.0.1', dataDir: dir });
+  cleanups.push(() => server.close());
+  const { room, secret } = newRoom();
+  const a = await member(server.url, room, encodeRoomToken({ secret, create: true }));
+  const b = await member(server.url, room, encodeRoomToken({ secret }));
+  return { a, b };
+}
+
+describe('a change sent to its room', () => {
+  it('reaches the others and not its sender, when it is all the room takes in', async () => {
+    const { a, b } = await room();
+    const mine = new Y.Doc();
+    a.send(changeOf(mine, () => mine.getMap('features').set('t1', tree(1))));
+    await until('the acknowledgement', () => a.acks() === 1);
+    await until('the other to have it', () => b.doc.getMap('features').has('t1'));
+    // The server writes the broadcast before the acknowledgement on the same socket.
+    expect(a.updates()).toBe(0);
+    expect(b.updates()).toBe(1);
+  });
+
+  it('goes back to its sender too when it brings in a change that waited for it', async () => {
+    const { a, b } = await room();
+    // A's change, which B has seen (another way) and builds on: B's tree replaces A's.
+    const aDoc = new Y.Doc();
+    const first = changeOf(aDoc, () => aDoc.getMap('features').set('t1', tree(1)));
+    const bDoc = new Y.Doc();
+    Y.applyUpdate(bDoc, first);
+    const second = changeOf(bDoc, () => bDoc.getMap('features').set('t1', tree(2)));
+    // B's change reaches the server first: it waits there for A's, unacknowledged.
+    const asked = b.stepOnes();
+    b.send(second);
+    await until('the server to ask B for what it lacks', () => b.stepOnes() > asked);
+    expect(b.acks()).toBe(0);
+    a.send(first);
+    await until('both acknowledged', () => a.acks() === 1 && b.acks() === 1);
+    // A gets the room's change, which holds B's tree: without it A would keep its own.
+    await until('A to have B’s tree', () => {
+      const t = a.doc.getMap('features').get('t1') as { x?: number } | undefined;
+      return t?.x === 2;
+    });
+    expect(a.updates()).toBe(1);
+    expect((b.doc.getMap('features').get('t1') as { x: number }).x).toBe(2);
+  });
+});
