@@ -236,7 +236,7 @@ export const halfWidth = (s: Share): number => (s.high - s.low) / 2;
 
 /**
  * The decided games a share at `target` takes for its 95% Wilson interval to be no wider than
- * ± `tolerance` (1,068 for 50% ± 3 points, 385 for ± 5), at least `minDecided`.
+ * ± `tolerance` (1,065 for 50% ± 3 points, 382 for ± 5), at least `minDecided`.
  */
 export function decidedFor(target: number, tolerance: number, minDecided = 1): number {
   const z = 1.959963984540054;
