@@ -7,8 +7,10 @@
  * worker threads as `sandtable balance` plays them. Prints numbers; it is not a test (the three
  * take many minutes).
  *
- * Run: npm run bench:balance [-- --budget N (2000)] [--others-budget N (600)] [--workers W]
- *      [--seed S] [--only village|mirrored|others]
+ * Run: npm run bench:balance [-- --budget N (5000)] [--others-budget N (600)] [--workers W]
+ *      [--seed S] [--tolerance T (0.03)] [--only village|mirrored|others]
+ * A variant is fair when its 95% interval contains 50% and is no wider than ± T (about 1,065
+ * decided games at ± 3 points, 382 at ± 5), as `sandtable balance` judges it.
  *
  * Scale (issue 40 item 4): `--queue-scale <scenario> --budget N [--queue-workers 2]` starts
  * Debian's redis-server on a free loopback port and that many `sandtable worker --queue`
@@ -35,7 +37,8 @@ const opt = (name: string): string | undefined => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const budget = Number(opt('budget') ?? 2000);
+const budget = Number(opt('budget') ?? 5000);
+const tolerance = Number(opt('tolerance') ?? 0.03);
 const othersBudget = Number(opt('others-budget') ?? 600);
 const workers = Number(opt('workers') ?? defaultLabWorkers());
 const seed = Number(opt('seed') ?? 1);
@@ -64,6 +67,7 @@ async function advise(title: string, doc: ScenarioDoc, games: number): Promise<A
   try {
     const r = await adviseBalance(doc, player.play, {
       budgetGames: games,
+      tolerance,
       firstSeed: seed,
       onProgress: (p) => {
         if (performance.now() - shown < 10_000) return;
@@ -110,6 +114,7 @@ if (queueScale) {
     let shown = 0;
     const r = await adviseBalance(load(queueScale), player.play, {
       budgetGames: budget,
+      tolerance,
       firstSeed: seed,
       onProgress: (p) => {
         if (performance.now() - shown < 15_000) return;
@@ -138,7 +143,7 @@ if (queueScale) {
 
 const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 console.log(
-  `balance advisor checks: budget ${budget} games (others ${othersBudget}), seed ${seed}, ${workers} worker threads; load average ${loadavg()
+  `balance advisor checks: target 50% ± ${(100 * tolerance).toFixed(1)} points, budget ${budget} games (others ${othersBudget}), seed ${seed}, ${workers} worker threads; load average ${loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
