@@ -31,6 +31,7 @@ import { runLabOnQueue } from '../cli/labQueue';
 import { startRedis } from '../server/processes';
 import { threadPool } from '../cli/balance';
 import { defaultLabWorkers } from '../cli/labThreads';
+import { BUNDLED_RULESETS } from '../engine/rulesets/registry';
 
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => {
@@ -149,7 +150,7 @@ console.log(
 );
 if (!only || only === 'village') {
   const village = load('scenarios/tankplank-village.scenario.json');
-  const weakened = withoutShareOfClass(village, 'b', 'tank', 0.5);
+  const weakened = withoutShareOfClass(village, 'b', 'tank', 0.5, BUNDLED_RULESETS);
   const r = await advise(
     `village, side B without ${weakened.removed.length} of its ${weakened.had} tanks (${weakened.removed.join(', ')})`,
     weakened.scenario,

@@ -18,7 +18,7 @@ import { encodeBase64 } from '../engine/import/tiled/base64';
 import {
   buildHexMap,
   defaultHexTerrain,
-  HEX_RULESETS,
+  hexRulesets,
   hexTerrainChoices,
   proposeMapping,
   readTiledMap,
@@ -27,6 +27,7 @@ import {
 import { importBattleScribe, type BsInputFile } from '../engine/import/battlescribe/battlescribe';
 import { exportVectorPdf } from '../renderer/src/export/vectorPdf';
 import type { Scene } from '../renderer/src/canvas/paintTerrain';
+import { BUNDLED_RULESETS } from '../engine/rulesets/registry';
 
 const root = join(import.meta.dirname, '..');
 const outDir = join(import.meta.dirname, 'out');
@@ -161,8 +162,8 @@ variants.push({
   }),
 });
 
-const ruleset = HEX_RULESETS[0]!.id;
-const terrains = hexTerrainChoices(ruleset);
+const ruleset = hexRulesets(BUNDLED_RULESETS)[0]!.id;
+const terrains = hexTerrainChoices(ruleset, BUNDLED_RULESETS);
 console.log(`Sandtable import benchmark (median of ${RUNS} runs; first run in brackets)`);
 console.log(
   `\nTiled ${N} × ${N} hex map, 2 tile layers, imported for ${ruleset}: read + mapping + build`,
@@ -274,7 +275,7 @@ const files: BsInputFile[] = [
 const total = files.reduce((s, f) => s + f.bytes.length, 0);
 let summary = '';
 const bsTime = time(() => {
-  const { report } = importBattleScribe(files, saxesXmlParser);
+  const { report } = importBattleScribe(files, saxesXmlParser, BUNDLED_RULESETS);
   summary = `${report.units} models, ${Object.values(report.cards).reduce((a, b) => a + b, 0)} cards, ${report.notImported.length} report lines`;
 });
 console.log(

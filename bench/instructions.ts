@@ -47,11 +47,12 @@ writeFileSync(
   `import { readFileSync } from 'node:fs';
 import { loadDocument } from ${JSON.stringify(resolve('engine/format/index.ts'))};
 import { labGameOf } from ${JSON.stringify(resolve('engine/lab/worker.ts'))};
+import { BUNDLED_RULESETS } from ${JSON.stringify(resolve('engine/rulesets/registry.ts'))};
 import { playLabGame } from ${JSON.stringify(resolve('engine/lab/labGame.ts'))};
 const file = process.argv[2];
 const loaded = loadDocument(readFileSync(file, 'utf8'), { file, expect: ['sandtable.scenario'] });
 if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join('; '));
-const made = labGameOf(loaded.doc);
+const made = labGameOf(loaded.doc, BUNDLED_RULESETS);
 if ('error' in made) throw new Error(made.error);
 const count = Number(process.argv[3]);
 for (let seed = 1; seed <= count; seed++) playLabGame(made.game, seed, { games: count, firstSeed: 1, styles: {} });

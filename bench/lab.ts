@@ -28,6 +28,7 @@ import { planPairLines, shortfallLines } from '../engine/lab/stats';
 import { labGameOf } from '../engine/lab/worker';
 import type { LabReport, LabSettings } from '../engine/lab/types';
 import { nodeLabWorker } from '../cli/labThreads';
+import { BUNDLED_RULESETS } from '../engine/rulesets/registry';
 
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => {
@@ -124,7 +125,7 @@ printByPlan(reports[reports.length - 1]!.report);
 const imbalanceGames = Number(opt('imbalance-games') ?? Math.min(games, 400));
 if (imbalanceGames > 0) {
   const [strong, weak] = loaded.doc.forces.sides.map((s) => s.id);
-  const variant = withoutShareOfClass(loaded.doc, weak!, 'tank', 0.5);
+  const variant = withoutShareOfClass(loaded.doc, weak!, 'tank', 0.5, BUNDLED_RULESETS);
   const check = async (turnLimit: number | undefined, note: string) => {
     const t0 = performance.now();
     const report = await runLab(
@@ -192,7 +193,7 @@ if (otherGames > 0) {
       expect: ['sandtable.scenario'],
     });
     if (!other.ok || seen.has(other.doc.ruleset.id)) continue;
-    const made = labGameOf(other.doc);
+    const made = labGameOf(other.doc, BUNDLED_RULESETS);
     if ('error' in made || !made.game.bot) continue;
     seen.add(other.doc.ruleset.id);
     const workers = Math.max(...workerCounts);

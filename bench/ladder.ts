@@ -33,6 +33,7 @@ import {
 import type { Share } from '../engine/lab/types';
 import { labGameOf } from '../engine/lab/worker';
 import { ladderReportOf, runLadder } from '../cli/ladder';
+import { BUNDLED_RULESETS } from '../engine/rulesets/registry';
 
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => {
@@ -110,7 +111,7 @@ for (const file of files) {
   });
   if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join('; '));
   const scenario = loaded.doc as ScenarioDoc;
-  const made = labGameOf(scenario);
+  const made = labGameOf(scenario, BUNDLED_RULESETS);
   if ('error' in made) {
     console.log(`\n${file}: skipped (${made.error})`);
     continue;

@@ -16,7 +16,6 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { validateFile } from '../cli/validate';
-import { BUNDLED_CATALOGS } from '../engine/forces/index';
 import {
   DEFAULT_MAX_BYTES,
   serializeDocument,
@@ -25,6 +24,7 @@ import {
 } from '../engine/format/index';
 import { retrace } from '../engine/layout/denseFixtures';
 import { generateTable } from './generateTable';
+import { BUNDLED_RULESETS } from '../engine/rulesets/registry';
 
 const outDir = join(import.meta.dirname, 'out');
 const fileOf = (name: string) =>
@@ -34,7 +34,7 @@ const fileOf = (name: string) =>
 async function measure(file: string): Promise<void> {
   const cpu0 = process.cpuUsage();
   const start = performance.now();
-  const report = await validateFile(file, BUNDLED_CATALOGS);
+  const report = await validateFile(file, BUNDLED_RULESETS);
   const ms = performance.now() - start;
   const cpu = process.cpuUsage(cpu0);
   const layout = report.layout.map((p) => `${p.severity} ${p.check}: ${p.message}`);

@@ -26,6 +26,7 @@ import type { BotStyle } from '../engine/game/gameDef';
 import { simulate } from '../engine/game/simulate';
 import { wilson } from '../engine/lab/stats';
 import { labGameOf } from '../engine/lab/worker';
+import { BUNDLED_RULESETS } from '../engine/rulesets/registry';
 
 const DEFAULT_SCENARIOS = [
   'scenarios/tankplank-village.scenario.json',
@@ -55,7 +56,7 @@ const games = new Map<string, ReturnType<typeof gameOf>>();
 function gameOf(file: string) {
   const loaded = loadDocument(readFileSync(file, 'utf8'), { file, expect: ['sandtable.scenario'] });
   if (!loaded.ok) throw new Error(`${file}: ${loaded.problems.map((p) => p.message).join('; ')}`);
-  const made = labGameOf(loaded.doc);
+  const made = labGameOf(loaded.doc, BUNDLED_RULESETS);
   if ('error' in made) throw new Error(`${file}: ${made.error}`);
   return { title: loaded.doc.meta.title, game: made.game };
 }

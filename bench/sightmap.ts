@@ -19,6 +19,7 @@ import {
   SightMapper,
   type SightRequest,
 } from '../engine/sight/sightMap';
+import { BUNDLED_RULESETS } from '../engine/rulesets/registry';
 
 function load(name: string): ScenarioDoc {
   const file = new URL(`../scenarios/${name}`, import.meta.url);
@@ -44,7 +45,7 @@ function timeFresh(
   for (let k = 0; k <= runs; k++) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    const map = new SightMapper(() => performance.now()).run(req);
+    const map = new SightMapper(BUNDLED_RULESETS, () => performance.now()).run(req);
     const ms = performance.now() - t0;
     const c = process.cpuUsage(c0);
     const cpu = (c.user + c.system) / 1000;
@@ -67,7 +68,7 @@ console.log(
 const centre: Point = [width / 2, height / 2];
 // Warm the JIT up on whole maps first, so the first timing is not the slowest.
 for (let k = 0; k < 2; k++)
-  new SightMapper().run({ scenario: village, eye: 'man', viewers: [centre] });
+  new SightMapper(BUNDLED_RULESETS).run({ scenario: village, eye: 'man', viewers: [centre] });
 for (const eye of ['man', 'vehicle'] as const) {
   const r = timeFresh({ scenario: village, eye, viewers: [centre] });
   console.log(
@@ -93,7 +94,11 @@ for (const workers of [2, 4]) {
   let checks = 0;
   for (let k = 0; k < 4; k++) {
     const c0 = process.cpuUsage();
-    const m = new SightMapper().preview({ scenario: village, eye: 'man', viewers: [centre] });
+    const m = new SightMapper(BUNDLED_RULESETS).preview({
+      scenario: village,
+      eye: 'man',
+      viewers: [centre],
+    });
     const c = process.cpuUsage(c0);
     const ms = (c.user + c.system) / 1000;
     if (k > 0 && ms < best) [best, checks] = [ms, m.checks];
@@ -106,7 +111,7 @@ for (const workers of [2, 4]) {
 // The sight checker alone (its set-up is part of every map above).
 {
   const t0 = performance.now();
-  for (let k = 0; k < 5; k++) pointSightOf(village, 'man');
+  for (let k = 0; k < 5; k++) pointSightOf(village, 'man', BUNDLED_RULESETS);
   console.log(
     `  building the checker (terrain index): ${((performance.now() - t0) / 5).toFixed(1)} ms`,
   );
@@ -141,7 +146,7 @@ if (edges.length >= 2) {
             ),
           },
         };
-  const mapper = new SightMapper(() => performance.now());
+  const mapper = new SightMapper(BUNDLED_RULESETS, () => performance.now());
   const base = { eye: 'man' as const, viewers: [centre] };
   mapper.run({ ...base, scenario: village });
   const steps = 12;

@@ -15,6 +15,7 @@ import { LEVERS, type Lever } from '../engine/lab/advisorLevers';
 import { labPlayer } from '../engine/lab/advisorPlayer';
 import { runLab, type LabWorkerPort, type SpawnLabWorker } from '../engine/lab/runner';
 import type { FromLabWorker } from '../engine/lab/worker';
+import type { CliContext } from './context';
 
 export const usage = `sandtable balance <scenario> [--target 0.5] [--tolerance 0.03] [--levers <list>]
                  [--budget-games <n>] [--workers <k>] [--queue <redis://host:port>] [--seed <s>]
@@ -139,7 +140,7 @@ function jsonReport(r: AdvisorReport, extra: Record<string, unknown>): string {
   )}\n`;
 }
 
-export async function run(args: string[]): Promise<number> {
+export async function run(args: string[], context: CliContext): Promise<number> {
   const parsed = parseCommandArgs(
     args,
     {
@@ -192,7 +193,7 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`${problem}\n\n${usage}\n`);
     return 2;
   }
-  const read = await readLabGame(file!);
+  const read = await readLabGame(file!, context.rulesets);
   if (!read) return 1;
   const { scenario } = read;
   if (values.save !== undefined) {

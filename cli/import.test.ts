@@ -7,7 +7,8 @@ import { sandtable } from './testing';
 import { run, usage, usageFor } from './import';
 import { IMPORT_FORMATS } from '../engine/formats/registry';
 import type { ImportFormat } from '../engine/formats/types';
-import { DEFAULT_PRESET, newScenario } from '../engine/document/newScenario';
+import { newScenario } from '../engine/document/newScenario';
+import { DEFAULT_PRESET } from '../engine/rulesets/registry';
 
 const tiled = join(import.meta.dirname, '..', 'engine', 'import', 'tiled', 'testdata');
 const bs = join(import.meta.dirname, '..', 'engine', 'import', 'battlescribe', 'testdata');
@@ -199,7 +200,7 @@ describe('a format added to the registry', () => {
     expect(text).toContain('sandtable import titleline <file.title...> --out <file.scenario.json>');
     expect(text).toContain('a text file whose first line is the title');
     capture();
-    expect(await run(['gpx'], formats)).toBe(2);
+    expect(await run(['gpx'], undefined, formats)).toBe(2);
     expect(written.join('')).toMatch(/unknown import "gpx": tiled, battlescribe or titleline/);
   });
 
@@ -209,11 +210,11 @@ describe('a format added to the registry', () => {
     await writeFile(file, '# Duel at the ford\n');
     const out = join(dir, 'duel.scenario.json');
     capture();
-    expect(await run(['titleline', file, '--out', out], formats)).toBe(0);
+    expect(await run(['titleline', file, '--out', out], undefined, formats)).toBe(0);
     expect(JSON.parse(await readFile(out, 'utf8')).meta.title).toBe('Duel at the ford');
     expect(written.join('')).toMatch(/imported Title line: titled "Duel at the ford"/);
     const out2 = join(dir, 'again.scenario.json');
-    expect(await run([file, '--out', out2, '--title', 'x'], formats)).toBe(0);
+    expect(await run([file, '--out', out2, '--title', 'x'], undefined, formats)).toBe(0);
     expect(existsSync(out2)).toBe(true);
     // The registry without it does not know the file.
     written.length = 0;
@@ -227,7 +228,7 @@ describe('a format added to the registry', () => {
     await writeFile(file, '# Duel\n');
     const twin: ImportFormat = { ...titleFormat, id: 'titletwin' };
     capture();
-    expect(await run([file, '--out', join(dir, 'x.json')], [titleFormat, twin])).toBe(2);
+    expect(await run([file, '--out', join(dir, 'x.json')], undefined, [titleFormat, twin])).toBe(2);
     expect(written.join('')).toMatch(/could be read as titleline or titletwin; name the format/);
   });
 });

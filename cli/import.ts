@@ -28,8 +28,10 @@ import {
 import { tiledImport } from '../engine/formats/tiled';
 import { battleScribeImport } from '../engine/formats/battlescribe';
 import type { FormatFile } from '../engine/formats/types';
-import { RULESETS } from '../engine/rulesets/registry';
+import type { RulesetLookup } from '../engine/rulesets/lookup';
+import { BUNDLED_RULESETS, RULESETS } from '../engine/rulesets/registry';
 import { parseCommandArgs } from './args';
+import type { CliContext } from './context';
 
 /** The rulesets a Tiled hex map can become a scenario of: those played on a hex board. */
 const HEX_RULESETS: readonly RulesetId[] = RULESETS.filter((m) => m.board === 'hex').map(
@@ -39,7 +41,7 @@ const HEX_RULESETS: readonly RulesetId[] = RULESETS.filter((m) => m.board === 'h
 /** How the command line runs a format that takes options of its own, and their usage text. */
 interface CliImporter {
   readonly usage: string;
-  run(args: string[], format: ImportFormat): Promise<number>;
+  run(args: string[], format: ImportFormat, rulesets: RulesetLookup): Promise<number>;
 }
 
 const TILED_USAGE = `sandtable import tiled <map.tmx|map.tmj> [tileset files...] --ruleset ${HEX_RULESETS.join('|')} --out <file.scenario.json>
@@ -135,7 +137,11 @@ function mappingLine(m: TileMapping): string {
   return `  ${m.tileset} #${m.tile} ${JSON.stringify(m.label ?? '')} -> ${what.join(', ') || 'nothing'}`;
 }
 
-async function runTiled(args: string[], format: ImportFormat): Promise<number> {
+async function runTiled(
+  args: string[],
+  format: ImportFormat,
+  rulesets: RulesetLookup,
+): Promise<number> {
   const parsed = parseCommandArgs(
     args,
     {
@@ -182,7 +188,7 @@ async function runTiled(args: string[], format: ImportFormat): Promise<number> {
       // Not there: the importer says which tileset to give.
     }
   }
-  const terrains = hexTerrainChoices(ruleset);
+  const terrains = hexTerrainChoices(ruleset, rulesets);
   let remembered: TileMapping[] = [];
   let from = 'guessed from the tiles';
   try {
@@ -249,7 +255,11 @@ async function runTiled(args: string[], format: ImportFormat): Promise<number> {
   }
 }
 
-async function runBattleScribe(args: string[], format: ImportFormat): Promise<number> {
+async function runBattleScribe(
+  args: string[],
+  format: ImportFormat,
+  rulesets: RulesetLookup,
+): Promise<number> {
   const parsed = parseCommandArgs(
     args,
     { out: { type: 'string' }, id: { type: 'string' }, json: { type: 'boolean' } },
@@ -294,7 +304,7 @@ async function runBattleScribe(args: string[], format: ImportFormat): Promise<nu
   }
   const t0 = performance.now();
   try {
-    const { catalog, report } = importBattleScribe(inputs, saxesXmlParser, {
+    const { catalog, report } = importBattleScribe(inputs, saxesXmlParser, rulesets, {
       ...(values.id ? { id: values.id } : {}),
       created: new Date().toISOString().slice(0, 10),
     });
@@ -382,7 +392,11 @@ async function sniffPath(
 }
 
 /** Imports through a format's own `read`, for a format the command line has no options for. */
-async function runGeneric(args: string[], format: ImportFormat): Promise<number> {
+async function runGeneric(
+  args: string[],
+  format: ImportFormat,
+  rulesets: RulesetLookup,
+): Promise<number> {
   const parsed = parseCommandArgs(
     args,
     {
@@ -417,6 +431,7 @@ async function runGeneric(args: string[], format: ImportFormat): Promise<number>
   try {
     const result = format.read(inputs, {
       parseXml: saxesXmlParser,
+      rulesets,
       options: {
         ...(values.ruleset ? { ruleset: values.ruleset as RulesetId } : {}),
         ...(values.title ? { title: values.title } : {}),
@@ -459,17 +474,20 @@ async function runGeneric(args: string[], format: ImportFormat): Promise<number>
 
 /**
  * `sandtable import <format> ...` runs the format named; `sandtable import <file> ...` the one
- * that recognises the file. The formats are a parameter so that a test can add one.
+ * that recognises the file, with the context's rulesets (the bundled ones by default). The
+ * formats are a parameter so that a test can add one.
  */
 export async function run(
   args: string[],
+  context?: CliContext,
   formats: readonly ImportFormat[] = IMPORT_FORMATS,
 ): Promise<number> {
+  const rulesets = context?.rulesets ?? BUNDLED_RULESETS;
   const [word, ...rest] = args;
   const ids = formats.map((f) => f.id);
   const help = formats === IMPORT_FORMATS ? usage : usageFor(formats);
   const dispatch = (format: ImportFormat, a: string[]) =>
-    (CLI_IMPORTERS[format.id]?.run ?? runGeneric)(a, format);
+    (CLI_IMPORTERS[format.id]?.run ?? runGeneric)(a, format, rulesets);
   if (!word) {
     process.stderr.write(`say what to import: ${orList(ids)}, or a file\n\n${help}\n`);
     return 2;

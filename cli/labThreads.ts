@@ -1,4 +1,4 @@
-import { buildSync } from 'esbuild';
+import { buildSync, type BuildOptions } from 'esbuild';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -45,10 +45,43 @@ export function tuneV8ForLab(): void {
 const bundles = new Map<string, URL>();
 /** A worker thread's entry file bundled with the engine as one ES module, once per process. */
 export function bundledThreadCode(entry: URL): URL {
-  const have = bundles.get(entry.href);
+  return bundleOnce(entry.href, { entryPoints: [fileURLToPath(entry)] });
+}
+
+/**
+ * Where a lab thread loads its rulesets from: a module and the name of the `RulesetLookup` it
+ * exports (the registry's `BUNDLED_RULESETS`, or a test's or an add-on's lookup). A thread cannot
+ * be sent the lookup's functions, so it is bundled with the module instead.
+ */
+export interface RulesetsSource {
+  readonly module: URL;
+  readonly name: string;
+}
+
+/** A lab thread serving the rulesets of `source`, bundled with the engine once per process. */
+function labThreadCodeFor(source: RulesetsSource): URL {
+  if (!/^[A-Za-z_$][\w$]*$/.test(source.name))
+    throw new Error(`"${source.name}" is not the name of a module's export`);
+  const serve = fileURLToPath(new URL('./labThreadServe.ts', import.meta.url));
+  return bundleOnce(`${source.module.href}#${source.name}`, {
+    stdin: {
+      contents: [
+        `import { serveLabThread } from ${JSON.stringify(serve)};`,
+        `import { ${source.name} as rulesets } from ${JSON.stringify(fileURLToPath(source.module))};`,
+        'serveLabThread(rulesets);',
+      ].join('\n'),
+      resolveDir: fileURLToPath(new URL('.', import.meta.url)),
+      loader: 'ts',
+      sourcefile: 'labRulesetsThread.ts',
+    },
+  });
+}
+
+function bundleOnce(key: string, input: Pick<BuildOptions, 'entryPoints' | 'stdin'>): URL {
+  const have = bundles.get(key);
   if (have) return have;
   const built = buildSync({
-    entryPoints: [fileURLToPath(entry)],
+    ...input,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -59,16 +92,21 @@ export function bundledThreadCode(entry: URL): URL {
   });
   const code = built.outputFiles[0]!.text;
   const url = new URL(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-  bundles.set(entry.href, url);
+  bundles.set(key, url);
   return url;
 }
 
-const labThreadCode = () => bundledThreadCode(new URL('./labWorkerThread.ts', import.meta.url));
+/** The thread entry of the bundled rulesets' lab. */
+const BUNDLED_LAB_THREAD = new URL('./labWorkerThread.ts', import.meta.url);
 
-/** A balance-lab worker on a Node worker thread (cli/labWorkerThread.ts). */
-export function nodeLabWorker(): LabWorkerPort {
+/**
+ * A balance-lab worker on a Node worker thread (cli/labWorkerThread.ts), playing the bundled
+ * rulesets, or those `source` names.
+ */
+export function nodeLabWorker(source?: RulesetsSource): LabWorkerPort {
   tuneV8ForLab();
-  const worker = new Worker(labThreadCode(), {
+  const code = source ? labThreadCodeFor(source) : bundledThreadCode(BUNDLED_LAB_THREAD);
+  const worker = new Worker(code, {
     resourceLimits: { maxYoungGenerationSizeMb: LAB_YOUNG_GENERATION_MB },
   });
   let stopping = false;

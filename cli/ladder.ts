@@ -23,6 +23,7 @@ import {
   type LadderSettings,
 } from '../engine/game/bots/ladder';
 import { GAME_TIME_BUDGET_MS, STALL_TURNS } from '../engine/game/simulate';
+import type { CliContext } from './context';
 
 /** Games each pair plays unless told: ten seeds, each both ways round. */
 export const DEFAULT_LADDER_GAMES = 20;
@@ -184,7 +185,7 @@ function parseBots(text: string): BotName[] | string {
   return names as BotName[];
 }
 
-export async function run(args: string[]): Promise<number> {
+export async function run(args: string[], context: CliContext): Promise<number> {
   const parsed = parseCommandArgs(
     args,
     {
@@ -246,7 +247,7 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`${problem}\n`);
     return 2;
   }
-  const read = await readLabGame(file);
+  const read = await readLabGame(file, context.rulesets);
   if (!read) return 1;
   const { scenario } = read;
   const sides = read.game.sides.map((s) => ({ id: s.id, name: s.name }));

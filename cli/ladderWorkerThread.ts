@@ -11,6 +11,7 @@ import {
 } from '../engine/game/bots/ladder';
 import { labGameOf } from '../engine/lab/worker';
 import type { ScenarioDoc } from '../engine/format/index';
+import { BUNDLED_RULESETS } from '../engine/rulesets/registry';
 
 /** What the ladder's main thread sends: the scenario once, then games to play. */
 export type ToLadderWorker =
@@ -37,7 +38,7 @@ let searchStrength: number | undefined;
 // Messages sent while the module loaded wait in the port until this listener starts it.
 port.on('message', (m: ToLadderWorker) => {
   if (m.type === 'start') {
-    const made = labGameOf(m.scenario);
+    const made = labGameOf(m.scenario, BUNDLED_RULESETS);
     if ('error' in made) {
       post({ type: 'error', message: made.error });
       return;

@@ -1,6 +1,7 @@
 import { parseCommandArgs } from './args';
 import type { SightEnd } from '../engine/rulesets/types';
 import { readPlayable } from './scenario';
+import type { CliContext } from './context';
 
 export const usage = `sandtable los <scenario> --from <unitId|x,y[,height]> --to <unitId|x,y[,height]> [--json]
   Line of sight between two units (at their scenario positions) or board points (inches on a
@@ -29,7 +30,7 @@ function parseEnd(spec: string): SightEnd | string {
   return { unit: spec };
 }
 
-export async function run(args: string[]): Promise<number> {
+export async function run(args: string[], context: CliContext): Promise<number> {
   const parsed = parseCommandArgs(
     args,
     {
@@ -54,7 +55,7 @@ export async function run(args: string[]): Promise<number> {
       return 2;
     }
   }
-  const playable = await readPlayable(file);
+  const playable = await readPlayable(file, context.rulesets);
   if (!playable) return 1;
   const answer = playable.module.explain!.sight(
     playable.scenario,

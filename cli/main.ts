@@ -1,9 +1,13 @@
 import { APP_VERSION } from '../engine/format/index';
+import { bundledCliContext, type CliContext } from './context';
 
-/** A subcommand: its module exports `run(args)` returning the exit code, and a usage line. */
+/**
+ * A subcommand: its module exports `run(args, context)` returning the exit code, and a usage
+ * line.
+ */
 interface Command {
   readonly summary: string;
-  readonly load: () => Promise<{ run: (args: string[]) => Promise<number> }>;
+  readonly load: () => Promise<{ run: (args: string[], context: CliContext) => Promise<number> }>;
 }
 
 /**
@@ -73,7 +77,11 @@ Run "sandtable <command> --help" for a command's options.
 `;
 }
 
-export async function main(argv: string[]): Promise<number> {
+/**
+ * Runs a command. `context` says which rulesets it plays with (and the lab thread that serves
+ * them): the bundled ones unless a test or an add-on hands its own.
+ */
+export async function main(argv: string[], context?: CliContext): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(help());
@@ -94,5 +102,5 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${usage ?? `sandtable ${name}`}\n`);
     return 0;
   }
-  return mod.run(rest);
+  return mod.run(rest, context ?? (await bundledCliContext()));
 }

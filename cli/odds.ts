@@ -1,5 +1,6 @@
 import { parseCommandArgs } from './args';
 import { readPlayable } from './scenario';
+import type { CliContext } from './context';
 
 export const usage = `sandtable odds <scenario> --shooter <unitId> --target <unitId> [--weapon <id>] [--ammo <kind>] [--indirect] [--json]
   Exact odds of a shot between two units at their scenario positions, by the scenario's ruleset,
@@ -10,7 +11,7 @@ export const usage = `sandtable odds <scenario> --shooter <unitId> --target <uni
   Exits 0 when at least one weapon can fire, 1 when none can or the scenario cannot be played,
   2 on bad usage.`;
 
-export async function run(args: string[]): Promise<number> {
+export async function run(args: string[], context: CliContext): Promise<number> {
   const parsed = parseCommandArgs(
     args,
     {
@@ -30,7 +31,7 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
-  const playable = await readPlayable(file);
+  const playable = await readPlayable(file, context.rulesets);
   if (!playable) return 1;
   const answer = playable.module.explain!.odds(playable.scenario, {
     shooter: values.shooter,

@@ -5,6 +5,7 @@ import { stopsHere } from '../engine/game/actionSchema';
 import { withoutBom } from '../engine/format/encoding';
 import { GAME_TIME_BUDGET_MS, STALL_TURNS, simulate } from '../engine/game/simulate';
 import { readPlayable } from './scenario';
+import type { CliContext } from './context';
 
 export const usage = `sandtable play <scenario> --seed <n> (--actions <file> | --bot [--save-actions <file>]) [--json] [--turn-limit <n>]
   Plays a scenario of any ruleset with a rules engine from an action log (a JSON array of
@@ -34,7 +35,7 @@ async function readActions(file: string): Promise<unknown[] | string> {
   return list as unknown[];
 }
 
-export async function run(args: string[]): Promise<number> {
+export async function run(args: string[], context: CliContext): Promise<number> {
   const parsed = parseCommandArgs(
     args,
     {
@@ -62,7 +63,7 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
-  const playable = await readPlayable(file);
+  const playable = await readPlayable(file, context.rulesets);
   if (!playable) return 1;
   const made = playable.module.game!(playable.scenario);
   if (!made.ok) {

@@ -3,7 +3,7 @@ import { DEFAULT_MAX_BYTES, type ScenarioDoc } from '../engine/format/index';
 import type { AnyGameDef } from '../engine/game/gameDef';
 import { admitScenario } from '../engine/lab/checkedDocument';
 import { labGameOf } from '../engine/lab/worker';
-import { playableRulesets, rulesetModule } from '../engine/rulesets/registry';
+import { playableRulesets, type RulesetLookup } from '../engine/rulesets/lookup';
 import type { RulesetModule } from '../engine/rulesets/types';
 
 /**
@@ -11,7 +11,10 @@ import type { RulesetModule } from '../engine/rulesets/types';
  * and forces checks, engine/lab/checkedDocument.ts); prints every problem, located, and returns
  * undefined when validate would reject it, so no command hands the rules a file validate refuses.
  */
-export async function readScenario(file: string): Promise<ScenarioDoc | undefined> {
+export async function readScenario(
+  file: string,
+  rulesets: RulesetLookup,
+): Promise<ScenarioDoc | undefined> {
   let bytes: Uint8Array;
   try {
     const info = await stat(file);
@@ -31,7 +34,7 @@ export async function readScenario(file: string): Promise<ScenarioDoc | undefine
     process.stderr.write(`${file}: cannot read (${(e as Error).message})\n`);
     return undefined;
   }
-  const admitted = admitScenario(bytes, file);
+  const admitted = admitScenario(bytes, file, rulesets);
   if (!admitted.ok) {
     for (const line of admitted.lines) process.stderr.write(`${line}\n`);
     process.stderr.write(`${file}: refused; "sandtable validate ${file}" lists every problem\n`);
@@ -46,12 +49,13 @@ export async function readScenario(file: string): Promise<ScenarioDoc | undefine
  */
 export async function readPlayable(
   file: string,
+  rulesets: RulesetLookup,
 ): Promise<{ scenario: ScenarioDoc; module: RulesetModule } | undefined> {
-  const scenario = await readScenario(file);
+  const scenario = await readScenario(file, rulesets);
   if (!scenario) return undefined;
-  const module = rulesetModule(scenario.ruleset.id);
+  const module = rulesets.get(scenario.ruleset.id);
   if (!module?.game || !module.explain) {
-    const playable = playableRulesets()
+    const playable = playableRulesets(rulesets)
       .map((m) => m.label)
       .join(', ');
     process.stderr.write(
@@ -69,10 +73,11 @@ export async function readPlayable(
  */
 export async function readLabGame(
   file: string,
+  rulesets: RulesetLookup,
 ): Promise<{ scenario: ScenarioDoc; game: AnyGameDef } | undefined> {
-  const found = await readPlayable(file);
+  const found = await readPlayable(file, rulesets);
   if (!found) return undefined;
-  const made = labGameOf(found.scenario);
+  const made = labGameOf(found.scenario, rulesets);
   if ('error' in made) {
     process.stderr.write(`${file}: ${made.error}\n`);
     return undefined;

@@ -6,9 +6,11 @@ import {
   type Problem,
 } from '../engine/format/index';
 import type { LayoutProblem } from '../engine/layout/layoutChecks';
-import { BUNDLED_CATALOGS, type ForceProblem } from '../engine/forces/index';
+import type { ForceProblem } from '../engine/forces/index';
 import { checkDocumentBytes, formatCheck } from '../engine/lab/checkedDocument';
 import { loadCatalogs } from './catalogs';
+import type { CliContext } from './context';
+import type { RulesetLookup } from '../engine/rulesets/lookup';
 
 export const usage = `sandtable validate <file...> [--json] [--strict] [--catalog <file>]...
   Checks Sandtable files (scenario, map, forces, objectives, catalog) against file format v1,
@@ -33,7 +35,9 @@ export interface FileReport {
 /** Validates one file on disk; never throws. */
 export async function validateFile(
   file: string,
-  catalogs: readonly CatalogDoc[] = [],
+  rulesets: RulesetLookup,
+  /** The catalogs to check against (the rulesets' own and any --catalog files). */
+  catalogs: readonly CatalogDoc[] = rulesets.catalogs,
 ): Promise<FileReport> {
   try {
     const info = await stat(file);
@@ -60,7 +64,7 @@ export async function validateFile(
     }
     // Bytes, not text: a file that is not UTF-8 is refused at its byte, not silently mended.
     // The same loader and checks every command admits a file with (engine/lab/checkedDocument.ts).
-    const checked = checkDocumentBytes(await readFile(file), { file, catalogs });
+    const checked = checkDocumentBytes(await readFile(file), { file, catalogs, rulesets });
     return {
       file,
       valid: checked.valid,
@@ -90,7 +94,7 @@ function report(file: string, why: string): FileReport {
   };
 }
 
-export async function run(args: string[]): Promise<number> {
+export async function run(args: string[], context: CliContext): Promise<number> {
   const json = args.includes('--json');
   const strict = args.includes('--strict');
   const files: string[] = [];
@@ -114,13 +118,13 @@ export async function run(args: string[]): Promise<number> {
   }
   let catalogs: CatalogDoc[];
   try {
-    catalogs = [...BUNDLED_CATALOGS, ...(await loadCatalogs(catalogFiles))];
+    catalogs = [...context.rulesets.catalogs, ...(await loadCatalogs(catalogFiles))];
   } catch (err) {
     process.stderr.write(`cannot load catalogs:\n${(err as Error).message}\n`);
     return 1;
   }
   const reports: FileReport[] = [];
-  for (const file of files) reports.push(await validateFile(file, catalogs));
+  for (const file of files) reports.push(await validateFile(file, context.rulesets, catalogs));
   const failed = (r: FileReport) =>
     !r.valid || (strict && r.layout.length + (r.forces?.length ?? 0) > 0);
   const invalid = reports.filter(failed);

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { loadDocument, serializeDocument } from '../format';
 import type { ScenarioDoc, TreeFeature } from '../format/types';
 import { LOAD, REMOTE, ScenarioStore, TYPING_MERGE_MS } from './ScenarioStore';
-import { newScenario, TABLE_PRESETS } from './newScenario';
+import { newScenario } from './newScenario';
+import { TABLE_PRESETS } from '../rulesets/registry';
 
 const table = () =>
   newScenario({ ruleset: 'tankplank', map: { kind: 'table', width: 36, height: 24 } });

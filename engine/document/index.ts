@@ -13,10 +13,10 @@ export {
 export { newRecordId } from './ids';
 export { isOrderKey, keyBetween, reorderKeys } from './orderKeys';
 export {
-  DEFAULT_PRESET,
+  defaultPreset,
   newScenario,
   type NewScenarioOptions,
-  TABLE_PRESETS,
+  tablePresets,
   type TablePreset,
 } from './newScenario';
 export {

@@ -1,18 +1,25 @@
 import { APP_NAME, APP_VERSION, CURRENT_FORMAT_VERSION } from '../format/version';
 import type { GameMap, RulesetId, ScenarioDoc } from '../format/types';
-import { DEFAULT_RULESET, RULESETS } from '../rulesets/registry';
+import type { RulesetLookup } from '../rulesets/lookup';
 import type { TablePreset } from './tablePreset';
 
 export type { TablePreset } from './tablePreset';
 
 /**
- * Sizes of the tables and hex maps the bundled rulesets are played on: every ruleset module's
- * presets, in the registry's order (the first is the default ruleset's default table).
+ * Sizes of the tables and hex maps the rulesets are played on: every ruleset module's presets,
+ * in the lookup's order (the first is the default ruleset's default table). The registry's
+ * `TABLE_PRESETS` are those of the bundled rulesets.
  */
-export const TABLE_PRESETS: readonly TablePreset[] = RULESETS.flatMap((m) => m.presets);
+export function tablePresets(rulesets: RulesetLookup): readonly TablePreset[] {
+  return rulesets.list.flatMap((m) => m.presets);
+}
 
-/** The table a new scenario gets when the user chooses nothing: the default ruleset's first. */
-export const DEFAULT_PRESET: TablePreset = DEFAULT_RULESET.presets[0]!;
+/** The table a new scenario gets when the user chooses nothing: the first ruleset's first. */
+export function defaultPreset(rulesets: RulesetLookup): TablePreset {
+  const preset = rulesets.list[0]?.presets[0];
+  if (!preset) throw new Error(`the ruleset "${rulesets.list[0]?.id}" has no table preset`);
+  return preset;
+}
 
 export interface NewScenarioOptions {
   readonly title?: string;

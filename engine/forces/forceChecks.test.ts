@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Forces, RulesetRef, Side, Unit } from '../format';
-import { BUNDLED_CATALOGS } from './bundledCatalogs';
 import { checkForces, type ForceCheckId } from './forceChecks';
 import { composeRulesetCatalog } from './rulesetCatalog';
 import { sidePoints } from './points';
 import type { ScenarioDoc } from '../format';
 import villageJson from '../../scenarios/tankplank-village.scenario.json';
+import { BUNDLED_CATALOGS, BUNDLED_RULESETS } from '../rulesets/registry';
 
 const TANKS: RulesetRef = { id: 'tanks' };
 const tanksCat = composeRulesetCatalog(TANKS, BUNDLED_CATALOGS);
@@ -35,19 +35,19 @@ function usPlatoon(units: Unit[], patch: Partial<Side> = {}): Forces {
 }
 
 const checks = (forces: Forces, ruleset = TANKS, cat = tanksCat) =>
-  checkForces(ruleset, forces, cat).map((p) => p.check as ForceCheckId);
+  checkForces(ruleset, forces, cat, BUNDLED_RULESETS).map((p) => p.check as ForceCheckId);
 
 describe('TANKS platoon building (TK-8)', () => {
   it('a legal platoon within its points has no problems', () => {
     const forces = usPlatoon([m1('a', ['tanks.crew.bannon', 'tanks.crew.folk'])]);
-    expect(checkForces(TANKS, forces, tanksCat)).toEqual([]);
+    expect(checkForces(TANKS, forces, tanksCat, BUNDLED_RULESETS)).toEqual([]);
     // Placeholder costs: M1 30, each hero crew card 2, Team Yankee 0.
     expect(sidePoints(forces.sides[0]!, tanksCat)).toBe(34);
   });
 
   it('points-limit (TK-8.1): over the limit, then fixed', () => {
     const over = usPlatoon([m1('a'), m1('b')]);
-    const problems = checkForces(TANKS, over, tanksCat);
+    const problems = checkForces(TANKS, over, tanksCat, BUNDLED_RULESETS);
     expect(problems.map((p) => p.check)).toEqual(['points-limit']);
     expect(problems[0]!.message).toMatch(/60 points, over its limit of 50 by 10/);
     expect(problems[0]!.ruleId).toBe('TK-8.1');
@@ -64,14 +64,20 @@ describe('TANKS platoon building (TK-8)', () => {
     });
     const two = usPlatoon([m1('a', ['x.crew.green']), m1('b')], { pointsLimit: 59 });
     expect(sidePoints(two.sides[0]!, cheap)).toBe(59);
-    expect(checkForces(TANKS, two, cheap).filter((p) => p.check === 'points-limit')).toEqual([]);
+    expect(
+      checkForces(TANKS, two, cheap, BUNDLED_RULESETS).filter((p) => p.check === 'points-limit'),
+    ).toEqual([]);
     const over = usPlatoon([m1('a', ['x.crew.green']), m1('b')], { pointsLimit: 58 });
-    const [p] = checkForces(TANKS, over, cheap).filter((q) => q.check === 'points-limit');
+    const [p] = checkForces(TANKS, over, cheap, BUNDLED_RULESETS).filter(
+      (q) => q.check === 'points-limit',
+    );
     expect(p!.message).toMatch(
       /costs 59 points \(1 taken off by Green Crew\), over its limit of 58 by 1/,
     );
     const negative = usPlatoon([m1('a', ['x.crew.conscripts'])]);
-    const [n] = checkForces(TANKS, negative, cheap).filter((q) => q.check === 'points-limit');
+    const [n] = checkForces(TANKS, negative, cheap, BUNDLED_RULESETS).filter(
+      (q) => q.check === 'points-limit',
+    );
     expect(n).toMatchObject({ subjects: [{ kind: 'unit', id: 'a' }] });
     expect(n!.message).toMatch(/costs -10 points with its cards: Conscripts -40 take off more/);
   });
@@ -80,7 +86,7 @@ describe('TANKS platoon building (TK-8)', () => {
     const twice = usPlatoon([m1('a', ['tanks.crew.bannon']), m1('b', ['tanks.crew.bannon'])], {
       pointsLimit: 100,
     });
-    const problems = checkForces(TANKS, twice, tanksCat);
+    const problems = checkForces(TANKS, twice, tanksCat, BUNDLED_RULESETS);
     expect(problems.map((p) => p.check)).toEqual(['hero-unique']);
     expect(problems[0]!.subjects.map((s) => s.id)).toEqual(['a', 'b']);
     expect(
@@ -113,7 +119,7 @@ describe('TANKS platoon building (TK-8)', () => {
       ],
       { pointsLimit: 100 },
     );
-    const problems = checkForces(TANKS, five, cat);
+    const problems = checkForces(TANKS, five, cat, BUNDLED_RULESETS);
     expect(problems.map((p) => p.check)).toEqual(['crew-slots']);
     expect(problems[0]!.message).toMatch(/5 Crew cards and 4 crew slot/);
   });
@@ -139,7 +145,7 @@ describe('TANKS platoon building (TK-8)', () => {
         },
       ],
     };
-    const problems = checkForces(TANKS, soviet, tanksCat);
+    const problems = checkForces(TANKS, soviet, tanksCat, BUNDLED_RULESETS);
     expect(problems.map((p) => p.check)).toEqual(['card-permission']);
     expect(problems[0]!.message).toMatch(/Sean Bannon is a card for US/);
     const wrongPlatoonCard = usPlatoon([m1('a')], {});
@@ -194,9 +200,12 @@ describe('transports and ids', () => {
         },
       ],
     };
-    const found = checkForces({ id: 'tankplank', layers: ['BASIC'] }, forces, cat).filter(
-      (p) => p.check === 'transport',
-    );
+    const found = checkForces(
+      { id: 'tankplank', layers: ['BASIC'] },
+      forces,
+      cat,
+      BUNDLED_RULESETS,
+    ).filter((p) => p.check === 'transport');
     expect(found.map((p) => p.message)).toEqual([
       expect.stringMatching(/carries 4 passengers; it has room for 3/),
       expect.stringMatching(/rides in both j1 and j2/),
@@ -211,7 +220,7 @@ describe('Tankplank order of battle (TP-2)', () => {
   const village = villageJson as unknown as ScenarioDoc;
 
   it('the bundled village sides match the order of battle', () => {
-    expect(checkForces(ruleset, village.forces, cat)).toEqual([]);
+    expect(checkForces(ruleset, village.forces, cat, BUNDLED_RULESETS)).toEqual([]);
   });
 
   it('with the assault-gun option a side fields 3 assault guns instead of its medium tanks', () => {
@@ -227,8 +236,8 @@ describe('Tankplank order of battle (TP-2)', () => {
       );
     }
     const withAg: RulesetRef = { ...ruleset, options: { 'BASIC.OPT.AG': true } };
-    expect(checkForces(withAg, forces, cat)).toEqual([]);
-    expect(checkForces(ruleset, forces, cat).map((p) => p.message)).toEqual([
+    expect(checkForces(withAg, forces, cat, BUNDLED_RULESETS)).toEqual([]);
+    expect(checkForces(ruleset, forces, cat, BUNDLED_RULESETS).map((p) => p.message)).toEqual([
       expect.stringMatching(/Side A .* has 0 medium tanks/),
       expect.stringMatching(/Side B .* has 0 medium tanks/),
     ]);
@@ -241,7 +250,7 @@ describe('Tankplank order of battle (TP-2)', () => {
       f.id === 'a.tank' ? { ...f, units: f.units.slice(0, 1) } : f,
     );
     a.formations[0]!.units.pop();
-    const problems = checkForces(ruleset, forces, cat);
+    const problems = checkForces(ruleset, forces, cat, BUNDLED_RULESETS);
     expect(problems.map((p) => p.message).sort()).toEqual([
       expect.stringMatching(/^1st Squad of Side A \(west\) has 9 men; a squad has 10/),
       expect.stringMatching(/^Side A \(west\) has 1 medium tanks; .* gives each side 2/),
@@ -271,7 +280,7 @@ describe('unit count', () => {
 
   it('refuses more units than a game of the ruleset plays in seconds, and says how many a side has', () => {
     expect(checks(village.forces, village.ruleset, cat)).not.toContain('unit-count');
-    const problems = checkForces(village.ruleset, times(5), cat).filter(
+    const problems = checkForces(village.ruleset, times(5), cat, BUNDLED_RULESETS).filter(
       (p) => p.check === 'unit-count',
     );
     expect(problems).toHaveLength(1);

@@ -1,5 +1,5 @@
 import type { Forces, RulesetRef } from '../format';
-import { rulesetModule } from '../rulesets/registry';
+import type { RulesetLookup } from '../rulesets/lookup';
 import { allFormations, allUnits, sidePointer, unitLabel } from './forceTree';
 import { sidePoints, sidePointsLines, unitPointsLines } from './points';
 import type { ForceProblem, ForceSubject } from './forceProblem';
@@ -17,9 +17,11 @@ export function checkForces(
   ruleset: RulesetRef,
   forces: Forces,
   cat: RulesetCatalog,
+  /** The rulesets the caller plays with; the ruleset's own checks come from its module there. */
+  rulesets: RulesetLookup,
 ): ForceProblem[] {
   const out: ForceProblem[] = [];
-  const module = rulesetModule(ruleset.id);
+  const module = rulesets.get(ruleset.id);
   checkIdsAndTypes(forces, cat, out);
   checkUnitCount(forces, module?.features.maxUnits, module?.label ?? ruleset.id, out);
   checkPoints(forces, cat, module?.features.pointsRuleId, out);

@@ -7,4 +7,3 @@ export * from './missionSetup';
 export * from './missionPresets';
 export * from './forcesFile';
 export * from './objectiveView';
-export * from './bundledCatalogs';

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ScenarioDoc } from '../format';
 import { validateDefinition } from '../format';
 import { newScenario } from '../document/newScenario';
-import { BUNDLED_CATALOGS } from './bundledCatalogs';
 import { applyMissionPreset, missionPresets } from './missionPresets';
 import { composeRulesetCatalog } from './rulesetCatalog';
 import { checkLayout } from '../layout/layoutChecks';
+import { BUNDLED_CATALOGS, BUNDLED_RULESETS } from '../rulesets/registry';
 
 function tanksTable(): ScenarioDoc {
   const doc = newScenario({ ruleset: 'tanks', map: { kind: 'table', width: 36, height: 36 } });
@@ -18,7 +18,7 @@ function tanksTable(): ScenarioDoc {
 
 const apply = (doc: ScenarioDoc, id: string, attacker = 'us'): ScenarioDoc => {
   const cat = composeRulesetCatalog(doc.ruleset, BUNDLED_CATALOGS);
-  return { ...doc, ...applyMissionPreset(doc, id, cat, { attacker }) };
+  return { ...doc, ...applyMissionPreset(doc, id, cat, BUNDLED_RULESETS, { attacker }) };
 };
 
 const valid = (doc: ScenarioDoc) => {
@@ -31,7 +31,7 @@ const valid = (doc: ScenarioDoc) => {
 describe('mission presets', () => {
   it('lists the four TANKS missions and the Tankplank village', () => {
     const tanks = composeRulesetCatalog({ id: 'tanks' }, BUNDLED_CATALOGS);
-    expect(missionPresets(tanks).map((m) => m.name)).toEqual([
+    expect(missionPresets(tanks, BUNDLED_RULESETS).map((m) => m.name)).toEqual([
       'Tank Ace',
       'King of the Hill',
       'Free-for-All',
@@ -40,7 +40,7 @@ describe('mission presets', () => {
       'No Retreat (tokens placed in the game)',
     ]);
     const tp = composeRulesetCatalog({ id: 'tankplank', layers: ['BASIC'] }, BUNDLED_CATALOGS);
-    expect(missionPresets(tp).map((m) => m.id)).toEqual(['tankplank.village']);
+    expect(missionPresets(tp, BUNDLED_RULESETS).map((m) => m.id)).toEqual(['tankplank.village']);
   });
 
   it('King of the Hill: one token at the centre, 3 VP, no VP on turn 1, edges and strips', () => {
@@ -66,7 +66,9 @@ describe('mission presets', () => {
     expect(doc.ruleset.options).toMatchObject({ mission: 'tanks.kingOfTheHill' });
     expect(doc.deployment.attacker).toBe('us');
     expect(
-      checkLayout(doc, [...BUNDLED_CATALOGS]).filter((p) => p.check === 'objective-placement'),
+      checkLayout(doc, [...BUNDLED_CATALOGS], { rulesets: BUNDLED_RULESETS }).filter(
+        (p) => p.check === 'objective-placement',
+      ),
     ).toEqual([]);
   });
 
@@ -88,7 +90,9 @@ describe('mission presets', () => {
       ['su', undefined],
     ]);
     expect(
-      checkLayout(doc, [...BUNDLED_CATALOGS]).filter((p) => p.check === 'objective-placement'),
+      checkLayout(doc, [...BUNDLED_CATALOGS], { rulesets: BUNDLED_RULESETS }).filter(
+        (p) => p.check === 'objective-placement',
+      ),
     ).toEqual([]);
     expect(apply(tanksTable(), 'tanks.noRetreat.inGame').objectives).toHaveLength(2);
     expect(() => apply(tanksTable(), 'tanks.kingOfTheHill.inGame')).toThrow(/not in the catalog/);
@@ -126,6 +130,6 @@ describe('mission presets', () => {
     });
     // The other side's zone a half-turn away: the other strip, the other end of it.
     expect(out.objectives[1]!.area).toEqual({ shape: 'rect', x: 0, y: 14, width: 6, height: 10 });
-    expect(checkLayout(out, [...BUNDLED_CATALOGS])).toEqual([]);
+    expect(checkLayout(out, [...BUNDLED_CATALOGS], { rulesets: BUNDLED_RULESETS })).toEqual([]);
   });
 });

@@ -1,11 +1,11 @@
 import type { ScenarioDoc } from '../format';
-import { rulesetModule } from '../rulesets/registry';
+import type { RulesetLookup } from '../rulesets/lookup';
 import type { MissionPatch, MissionPreset } from './missionSetup';
 import type { RulesetCatalog } from './rulesetCatalog';
 
-/** The mission presets of the scenario's ruleset (its module's `missions`), none if it has none. */
-export function missionPresets(cat: RulesetCatalog): MissionPreset[] {
-  return rulesetModule(cat.ruleset)?.missions?.presets(cat) ?? [];
+/** The mission presets of the catalog's ruleset (its module's `missions`), none if it has none. */
+export function missionPresets(cat: RulesetCatalog, rulesets: RulesetLookup): MissionPreset[] {
+  return rulesets.get(cat.ruleset)?.missions?.presets(cat) ?? [];
 }
 
 /**
@@ -16,10 +16,11 @@ export function applyMissionPreset(
   doc: ScenarioDoc,
   presetId: string,
   cat: RulesetCatalog,
+  rulesets: RulesetLookup,
   options: { attacker?: string } = {},
 ): MissionPatch {
   if (doc.forces.sides.length < 2) throw new Error('a mission needs two sides');
-  const module = rulesetModule(cat.ruleset);
+  const module = rulesets.get(cat.ruleset);
   if (!module?.missions)
     throw new Error(
       `mission "${presetId}": the ${module?.label ?? cat.ruleset} ruleset has no mission presets`,

@@ -17,6 +17,7 @@ import {
   type ScenarioDoc,
   type Unit,
 } from './index';
+import { BUNDLED_RULESETS } from '../rulesets/registry';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCENARIOS = join(ROOT, 'scenarios');
@@ -176,7 +177,9 @@ describe.each(scenarios.map(([f, d]) => [name(f), d]))('scenario %s', (_label, d
   });
 
   it('has no layout errors', () => {
-    const errors = checkLayout(doc, cats).filter((p) => p.severity === 'error');
+    const errors = checkLayout(doc, cats, { rulesets: BUNDLED_RULESETS }).filter(
+      (p) => p.severity === 'error',
+    );
     expect(errors).toEqual([]);
   });
 });

@@ -28,8 +28,8 @@ export const battleScribeImport = {
   maxBytes: MAX_BS_BYTES,
   folders: true,
   sniff: isBattleScribe,
-  read(files, { parseXml, options }) {
-    const { catalog, report } = importBattleScribe(files, parseXml, {
+  read(files, { parseXml, options, rulesets }) {
+    const { catalog, report } = importBattleScribe(files, parseXml, rulesets, {
       ...(options.id ? { id: options.id } : {}),
       ...(options.created ? { created: options.created } : {}),
     });

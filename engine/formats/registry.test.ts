@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { saxesXmlParser } from '../import/saxesXml';
 import { EXPORT_FORMATS, IMPORT_FORMATS, acceptOf, formatLines, sniffFormats } from './registry';
 import type { FormatFile } from './types';
-import { RULESETS } from '../rulesets/registry';
+import { BUNDLED_RULESETS, RULESETS } from '../rulesets/registry';
 
 const TILED = join(import.meta.dirname, '..', 'import', 'tiled', 'testdata');
 const BS = join(import.meta.dirname, '..', 'import', 'battlescribe', 'testdata');
@@ -75,18 +75,24 @@ describe('the format registry', () => {
       [file(TILED, 'village.tmx'), file(TILED, 'terrain.tsx'), file(TILED, 'hills.tsx')],
       {
         parseXml: saxesXmlParser,
+        rulesets: BUNDLED_RULESETS,
         options: { ruleset: 'tank' },
       },
     );
     expect(map.document.format).toBe('sandtable.scenario');
     expect(map.summary).toMatch(/^6 × 4 hexes/);
     expect(() =>
-      tiled.read([file(TILED, 'village.tmx')], { parseXml: saxesXmlParser, options: {} }),
+      tiled.read([file(TILED, 'village.tmx')], {
+        parseXml: saxesXmlParser,
+        rulesets: BUNDLED_RULESETS,
+        options: {},
+      }),
     ).toThrow(/hex ruleset/);
     const cat = bs.read(
       readdirSync(BS).map((n) => file(BS, n)),
       {
         parseXml: saxesXmlParser,
+        rulesets: BUNDLED_RULESETS,
         options: { created: '2026-01-01' },
       },
     );
@@ -101,6 +107,7 @@ describe('the format registry', () => {
       [file(TILED, 'village.tmx'), file(TILED, 'terrain.tsx'), file(TILED, 'hills.tsx')],
       {
         parseXml: saxesXmlParser,
+        rulesets: BUNDLED_RULESETS,
         options: { ruleset: 'tank' },
       },
     ).document;

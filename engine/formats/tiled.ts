@@ -4,7 +4,7 @@ import {
   defaultHexTerrain,
   exportTmx,
   hexTerrainChoices,
-  HEX_RULESETS,
+  hexRulesets,
   MAX_TILED_BYTES,
   proposeMapping,
   readTiledMap,
@@ -50,18 +50,19 @@ export const tiledImport = {
   sniff: (file: FormatFile): boolean =>
     (hasExtension(file.name, MAP_EXTENSIONS) || hasExtension(file.name, ['.json'])) &&
     isTiledMap(file),
-  read(files, { parseXml, options }) {
+  read(files, { parseXml, options, rulesets }) {
     const ruleset = options.ruleset;
-    if (!ruleset || !HEX_RULESETS.some((r) => r.id === ruleset)) {
+    const hex = hexRulesets(rulesets);
+    if (!ruleset || !hex.some((r) => r.id === ruleset)) {
       throw new ImportError([
         {
           file: files[0]?.name ?? '',
           where: '',
-          message: `a Tiled map becomes a scenario of a hex ruleset: ${HEX_RULESETS.map((r) => r.id).join(' or ')}`,
+          message: `a Tiled map becomes a scenario of a hex ruleset: ${hex.map((r) => r.id).join(' or ')}`,
         },
       ]);
     }
-    const terrains = hexTerrainChoices(ruleset);
+    const terrains = hexTerrainChoices(ruleset, rulesets);
     const read = readTiledMap(files, parseXml);
     const mapping = proposeMapping(read, terrains, options.mapping ?? []);
     const defaultTerrain = options.defaultTerrain ?? defaultHexTerrain(terrains);

@@ -1,5 +1,6 @@
 import type { CatalogDoc, RulesetId, ScenarioDoc, TileMapping } from '../format/types';
 import type { ImportProblem, XmlParser } from '../import/xml';
+import type { RulesetLookup } from '../rulesets/lookup';
 
 /** What a format makes or is made from: the document kind it reads into or writes out. */
 export type FormatMakes = 'scenario' | 'catalog' | 'map' | 'picture' | 'print';
@@ -50,6 +51,11 @@ export interface ImportOptions {
 export interface ImportContext {
   readonly parseXml: XmlParser;
   readonly options: ImportOptions;
+  /**
+   * The rulesets the caller plays with (the registry's `BUNDLED_RULESETS` at an entry point):
+   * which are hex rulesets and what terrain their catalogs have, which takes BattleScribe data.
+   */
+  readonly rulesets: RulesetLookup;
 }
 
 /** A document an import made, a one-line account of it, and what it could not carry over. */

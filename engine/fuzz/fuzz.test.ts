@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { corpus, type Base } from '../../scripts/fuzz/corpus';
 import { runGameFile, runScenarioFile, type CaseReport } from './harness';
 import { describePlan, mutateText, planArb } from './mutations';
+import { BUNDLED_RULESETS } from '../rulesets/registry';
 
 const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 15_000);
 
@@ -23,6 +24,7 @@ describe('fuzz', () => {
     const run = (bytes: Uint8Array, base: Base): CaseReport =>
       (base.kind === 'game' ? runGameFile : runScenarioFile)(bytes, {
         now: () => performance.now(),
+        rulesets: BUNDLED_RULESETS,
         sideTurns: 2,
         selections: 3,
       });

@@ -1,4 +1,4 @@
-import { BUNDLED_CATALOGS, checkForces, composeRulesetCatalog } from '../forces';
+import { checkForces, composeRulesetCatalog } from '../forces';
 import { decodeUtf8, loadDocumentBytes, type Problem, type ScenarioDoc } from '../format';
 import { utf8 } from './mutations';
 import { playSide } from '../game/simulate';
@@ -6,7 +6,7 @@ import { replay } from '../game/replay';
 import type { GameAction } from '../game/gameDef';
 import { checkLayout } from '../layout/layoutChecks';
 import { parseGame, replayGame, currentState } from '../playtest';
-import { rulesetModule } from '../rulesets/registry';
+import type { RulesetLookup } from '../rulesets/lookup';
 
 /**
  * What the fuzz suite does with one file: everything a stranger's file goes through in the app
@@ -52,6 +52,8 @@ export interface CaseReport {
 export interface HarnessOptions {
   /** Milliseconds from some fixed point; the engine takes time as input. */
   readonly now: () => number;
+  /** The rulesets the files are played with (the registry's `BUNDLED_RULESETS`). */
+  readonly rulesets: RulesetLookup;
   /** Bot side turns to play after the start. */
   readonly sideTurns?: number;
   /** Units selected in the playtest view. */
@@ -138,11 +140,12 @@ function playScenario(
   step: ReturnType<typeof stepper>,
 ): Outcome {
   const layout = step('checks', () => {
-    const cat = composeRulesetCatalog(doc.ruleset, BUNDLED_CATALOGS, doc.catalog);
-    checkForces(doc.ruleset, doc.forces, cat);
-    return checkLayout(doc, BUNDLED_CATALOGS);
+    const { rulesets } = options;
+    const cat = composeRulesetCatalog(doc.ruleset, rulesets.catalogs, doc.catalog);
+    checkForces(doc.ruleset, doc.forces, cat, rulesets);
+    return checkLayout(doc, rulesets.catalogs, { rulesets });
   });
-  const module = rulesetModule(doc.ruleset.id);
+  const module = options.rulesets.get(doc.ruleset.id);
   if (!module?.game) return { kind: 'checked', layoutProblems: layout.length, note: 'no engine' };
   const started = step('start', () => {
     const made = module.game!(doc);
@@ -212,7 +215,7 @@ export function runGameFile(bytes: Uint8Array, options: HarnessOptions): CaseRep
     );
     if (!scenario.ok)
       return { ms, outcome: { kind: 'refused', problems: scenario.problems.map(problemText) } };
-    const module = rulesetModule((scenario.doc as ScenarioDoc).ruleset.id);
+    const module = options.rulesets.get((scenario.doc as ScenarioDoc).ruleset.id);
     if (!module?.game)
       return { ms, outcome: { kind: 'checked', layoutProblems: 0, note: 'no engine' } };
     const made = step('start', () => module.game!(scenario.doc as ScenarioDoc));
@@ -242,8 +245,13 @@ export function runGameFile(bytes: Uint8Array, options: HarnessOptions): CaseRep
  * A saved game to mutate: a short bot game on `doc` as the playtest screen saves it (the
  * scenario, seed, who played and the action log), or undefined when no engine plays it.
  */
-export function sampleGameText(doc: ScenarioDoc, sideTurns = 4, seed = 7): string | undefined {
-  const made = rulesetModule(doc.ruleset.id)?.game?.(doc);
+export function sampleGameText(
+  doc: ScenarioDoc,
+  rulesets: RulesetLookup,
+  sideTurns = 4,
+  seed = 7,
+): string | undefined {
+  const made = rulesets.get(doc.ruleset.id)?.game?.(doc);
   if (!made?.ok) return undefined;
   const game = made.game;
   let state = game.newGame({ seed });

@@ -1,6 +1,8 @@
 import type { Feature, Formation, HexRef, Point, ScenarioDoc, Shape, Unit } from '../format';
 import { composeRulesetCatalog } from '../forces/rulesetCatalog';
-import { BUNDLED_CATALOGS } from '../forces';
+// The advisor is reworked in parallel; until its options carry the caller's rulesets it reads
+// the bundled ones (the one shared module that still does: engine/rulesets/sharedCode.test.ts).
+import { BUNDLED_CATALOGS, BUNDLED_RULESETS } from '../rulesets/registry';
 import { hexesForAddedUnit } from './advisorHexes';
 import { admitScenarioValue } from './checkedDocument';
 import { labGameOf } from './worker';
@@ -70,9 +72,9 @@ const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 /** Whether a variant is a scenario Sandtable admits and the lab can play, or why not. */
 export function variantProblem(scenario: ScenarioDoc, change: string): string | undefined {
-  const admitted = admitScenarioValue(scenario, `variant "${change}"`);
+  const admitted = admitScenarioValue(scenario, `variant "${change}"`, BUNDLED_RULESETS);
   if (!admitted.ok) return admitted.lines.slice(0, 2).join('; ');
-  const made = labGameOf(admitted.scenario);
+  const made = labGameOf(admitted.scenario, BUNDLED_RULESETS);
   return 'error' in made ? made.error : undefined;
 }
 

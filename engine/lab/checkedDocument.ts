@@ -7,8 +7,9 @@ import {
   type Problem,
   type ScenarioDoc,
 } from '../format';
-import { BUNDLED_CATALOGS, checkForces, composeRulesetCatalog, type ForceProblem } from '../forces';
+import { checkForces, composeRulesetCatalog, type ForceProblem } from '../forces';
 import { checkLayout, type LayoutProblem } from '../layout/layoutChecks';
+import { knownRulesetIds, type RulesetLookup } from '../rulesets/lookup';
 
 /**
  * The one way a file is admitted: the loader (format, migrations, schema), then for a scenario
@@ -31,9 +32,14 @@ export interface CheckedDocument<D = AnyDoc> {
 export interface CheckOptions<F extends FormatName> {
   /** The name the problems are located in (a path, or "job 17 of run ab12"). */
   readonly file: string;
+  /**
+   * The rulesets the caller plays with (the registry's `BUNDLED_RULESETS`, or those plus an
+   * add-on's): a scenario or forces file of a ruleset it does not hold is refused, naming them.
+   */
+  readonly rulesets: RulesetLookup;
   /** The formats accepted (default: any). */
   readonly expect?: readonly F[];
-  /** Catalogs beside the bundled ones (validate's --catalog). */
+  /** The catalogs to check against, instead of the rulesets' own (validate's --catalog adds). */
   readonly catalogs?: readonly CatalogDoc[];
 }
 
@@ -42,14 +48,31 @@ export function checkDocumentBytes<F extends FormatName = FormatName>(
   bytes: Uint8Array,
   options: CheckOptions<F>,
 ): CheckedDocument {
-  const catalogs = options.catalogs ?? BUNDLED_CATALOGS;
+  const catalogs = options.catalogs ?? options.rulesets.catalogs;
   const result = loadDocumentBytes(bytes, {
     file: options.file,
     ...(options.expect ? { expect: options.expect } : {}),
   });
   if (!result.ok) return { valid: false, problems: result.problems, layout: [] };
   const doc = result.doc as AnyDoc;
-  const layout = doc.format === 'sandtable.scenario' ? checkLayout(doc, catalogs) : [];
+  // The schema takes any `x-` add-on id; only the caller's rulesets say which ones exist here.
+  if (
+    (doc.format === 'sandtable.scenario' || doc.format === 'sandtable.forces') &&
+    !options.rulesets.get(doc.ruleset.id)
+  ) {
+    const problem: Problem = {
+      file: options.file,
+      pointer: '/ruleset/id',
+      code: 'reference',
+      message: `the ruleset "${doc.ruleset.id}" is not one this build of Sandtable plays; use one of its rulesets or install the add-on that brings it`,
+      expected: `one of ${knownRulesetIds(options.rulesets)}`,
+      found: JSON.stringify(doc.ruleset.id),
+    };
+    return { valid: false, doc, format: result.format, problems: [problem], layout: [] };
+  }
+  const rulesets = options.rulesets;
+  const layout =
+    doc.format === 'sandtable.scenario' ? checkLayout(doc, catalogs, { rulesets }) : [];
   const forces =
     doc.format === 'sandtable.scenario' || doc.format === 'sandtable.forces'
       ? checkForces(
@@ -60,6 +83,7 @@ export function checkDocumentBytes<F extends FormatName = FormatName>(
             catalogs,
             doc.format === 'sandtable.scenario' ? doc.catalog : undefined,
           ),
+          rulesets,
         )
       : [];
   return {
@@ -86,6 +110,7 @@ export function formatCheck(file: string, p: LayoutProblem | ForceProblem): stri
 export function admitScenario(
   bytes: Uint8Array,
   file: string,
+  rulesets: RulesetLookup,
   catalogs?: readonly CatalogDoc[],
 ):
   | { readonly ok: true; readonly scenario: ScenarioDoc }
@@ -94,6 +119,7 @@ export function admitScenario(
   try {
     checked = checkDocumentBytes(bytes, {
       file,
+      rulesets,
       expect: ['sandtable.scenario'],
       ...(catalogs ? { catalogs } : {}),
     });
@@ -122,6 +148,7 @@ declare const TextEncoder: new () => { encode(text: string): Uint8Array };
 export function admitScenarioValue(
   value: unknown,
   where: string,
+  rulesets: RulesetLookup,
 ): ReturnType<typeof admitScenario> {
   let text: string | undefined;
   try {
@@ -131,5 +158,5 @@ export function admitScenarioValue(
     return { ok: false, lines: [`${where}: the scenario cannot be written as JSON (${why})`] };
   }
   if (text === undefined) return { ok: false, lines: [`${where}: the job has no scenario`] };
-  return admitScenario(new TextEncoder().encode(text), where);
+  return admitScenario(new TextEncoder().encode(text), where, rulesets);
 }

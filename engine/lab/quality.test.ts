@@ -24,6 +24,7 @@ import { labReport } from './stats';
 import { labGameOfText } from './testing';
 import type { GameRecord, LabReport } from './types';
 import { shareDifference, wilson } from './wilson';
+import { BUNDLED_RULESETS } from '../rulesets/registry';
 
 const SIDES = [
   { id: 'a', name: 'A', colour: '', deployment: '' },
@@ -228,7 +229,7 @@ describe('restricted play', () => {
   const { doc } = labGameOfText('ww1-wire', text);
 
   test('a variant a unit type of a side, without that side’s units of the type', () => {
-    const variants = restrictedVariants(doc);
+    const variants = restrictedVariants(doc, BUNDLED_RULESETS);
     const types = (side: string) =>
       new Set(
         doc.forces.sides
@@ -381,6 +382,7 @@ describe('runRestricted', () => {
           cancel: () => undefined,
         };
       },
+      BUNDLED_RULESETS,
       (p) => progress.push(p.done),
     );
     const report = await r.done;

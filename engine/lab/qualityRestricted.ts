@@ -1,6 +1,6 @@
 import type { Formation, ScenarioDoc } from '../format';
 import { composeRulesetCatalog } from '../forces/rulesetCatalog';
-import { rulesetModule } from '../rulesets/registry';
+import type { RulesetLookup } from '../rulesets/lookup';
 import { shareDifference } from './wilson';
 import type { LabRun } from './runner';
 import type { LabProgress, LabReport, LabSettings, RestrictedType } from './types';
@@ -67,10 +67,13 @@ function withoutUnits(fs: readonly Formation[], gone: ReadonlySet<string>): Form
  * Every side's unit types, each with the scenario without that side's units of it (or why the
  * scenario cannot be played so): sides in order, types in the order the force lists them.
  */
-export function restrictedVariants(scenario: ScenarioDoc): RestrictedVariant[] {
+export function restrictedVariants(
+  scenario: ScenarioDoc,
+  rulesets: RulesetLookup,
+): RestrictedVariant[] {
   const catalog = composeRulesetCatalog(
     scenario.ruleset,
-    rulesetModule(scenario.ruleset.id)?.catalogs ?? [],
+    rulesets.get(scenario.ruleset.id)?.catalogs ?? [],
     scenario.catalog,
   );
   const out: RestrictedVariant[] = [];
@@ -87,7 +90,7 @@ export function restrictedVariants(scenario: ScenarioDoc): RestrictedVariant[] {
           ),
         },
       };
-      const made = labGameOf(variant);
+      const made = labGameOf(variant, rulesets);
       out.push({
         side: side.id,
         type,
@@ -140,9 +143,11 @@ export function runRestricted(
   scenario: ScenarioDoc,
   settings: LabSettings,
   play: PlayVariant,
+  /** The rulesets the caller plays with (the registry's `BUNDLED_RULESETS` at an entry point). */
+  rulesets: RulesetLookup,
   onProgress?: (p: RestrictedProgress) => void,
 ): { readonly done: Promise<LabReport>; cancel(): void } {
-  const variants = restrictedVariants(scenario);
+  const variants = restrictedVariants(scenario, rulesets);
   const playable = variants.filter((v) => v.scenario);
   const perVariant = Math.max(0, base.played);
   const total = playable.length * perVariant;

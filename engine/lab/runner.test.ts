@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { loadDocument, type ScenarioDoc } from '../format';
 import { inProcessLabWorker, labGameLog, runLab, type LabWorkerPort } from './runner';
 import type { LabSettings } from './types';
+import { BUNDLED_RULESETS } from '../rulesets/registry';
 
 function village(): ScenarioDoc {
   const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
@@ -22,7 +23,7 @@ const settings: LabSettings = {
 
 /** In-process workers that answer late and out of step, to shuffle the order games come back. */
 function slowWorker(delayTurns: number): LabWorkerPort {
-  const inner = inProcessLabWorker();
+  const inner = inProcessLabWorker(BUNDLED_RULESETS);
   return {
     post: (m) => inner.post(m),
     listen: (onMessage, onFailure) =>
@@ -38,7 +39,10 @@ function slowWorker(delayTurns: number): LabWorkerPort {
 describe('balance lab runner', () => {
   test('the same seeds give the same report with one worker or several, in any order', async () => {
     const doc = village();
-    const one = await runLab(doc, settings, { spawn: () => inProcessLabWorker(), workers: 1 }).done;
+    const one = await runLab(doc, settings, {
+      spawn: () => inProcessLabWorker(BUNDLED_RULESETS),
+      workers: 1,
+    }).done;
     const seen: number[] = [];
     const three = await runLab(doc, settings, {
       spawn: (i) => slowWorker(i * 7),
@@ -66,7 +70,7 @@ describe('balance lab runner', () => {
       village(),
       { ...settings, games: 20 },
       {
-        spawn: () => inProcessLabWorker(),
+        spawn: () => inProcessLabWorker(BUNDLED_RULESETS),
         workers: 1,
         batch: 1,
         onProgress: (p) => {
@@ -84,7 +88,7 @@ describe('balance lab runner', () => {
     const doc = village();
     const bad = { ...doc, ruleset: { ...doc.ruleset, id: 'chess' } } as unknown as ScenarioDoc;
     await expect(
-      runLab(bad, settings, { spawn: () => inProcessLabWorker(), workers: 2 }).done,
+      runLab(bad, settings, { spawn: () => inProcessLabWorker(BUNDLED_RULESETS), workers: 2 }).done,
     ).rejects.toThrow('Sandtable does not know the ruleset "chess"');
   });
 });
@@ -95,9 +99,11 @@ describe('a lab game played again', () => {
     const one = await runLab(
       doc,
       { ...settings, games: 1 },
-      { spawn: () => inProcessLabWorker(), workers: 1 },
+      { spawn: () => inProcessLabWorker(BUNDLED_RULESETS), workers: 1 },
     ).done;
-    const log = await labGameLog(doc, { ...settings, games: 1 }, 40, () => inProcessLabWorker());
+    const log = await labGameLog(doc, { ...settings, games: 1 }, 40, () =>
+      inProcessLabWorker(BUNDLED_RULESETS),
+    );
     expect(log.actions.length).toBeGreaterThan(0);
     expect(log.hash).toBe(one.hashes[0]!.hash);
   }, 60_000);

@@ -1,5 +1,6 @@
 import type { ScenarioDoc } from '../format';
 import type { GameAction } from '../game/gameDef';
+import type { RulesetLookup } from '../rulesets/lookup';
 import { labReport } from './stats';
 import type { GameRecord, LabProgress, LabReport, LabSettings } from './types';
 import { labWorkerHandler, type FromLabWorker, type ToLabWorker } from './worker';
@@ -152,12 +153,12 @@ export function labGameLog(
 
 /**
  * A worker that runs in this thread, a message at a time: for tests, and for a lab on one
- * worker where starting a thread costs more than it gives.
+ * worker where starting a thread costs more than it gives. It plays the games of `rulesets`.
  */
-export function inProcessLabWorker(): LabWorkerPort {
+export function inProcessLabWorker(rulesets: RulesetLookup): LabWorkerPort {
   let deliver: ((m: FromLabWorker) => void) | undefined;
   let dead = false;
-  const handle = labWorkerHandler((m) => {
+  const handle = labWorkerHandler(rulesets, (m) => {
     if (!dead) void Promise.resolve().then(() => !dead && deliver?.(m));
   });
   return {

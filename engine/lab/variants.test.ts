@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { loadDocument } from '../format';
 import { allUnits } from '../forces/forceTree';
-import { rulesetModule } from '../rulesets/registry';
+import { BUNDLED_RULESETS, rulesetModule } from '../rulesets/registry';
 import { withoutShareOfClass } from './variants';
 
 const village = (() => {
@@ -14,7 +14,7 @@ const village = (() => {
 
 describe('lab variants', () => {
   test("half of side B's tanks removed from the village: one of its two, nothing else", () => {
-    const v = withoutShareOfClass(village, 'b', 'tank', 0.5);
+    const v = withoutShareOfClass(village, 'b', 'tank', 0.5, BUNDLED_RULESETS);
     expect(v.had).toBe(2);
     expect(v.removed).toEqual(['b.tank2']);
     const before = allUnits(village.forces).map((u) => u.unit.id);
@@ -26,8 +26,10 @@ describe('lab variants', () => {
   });
 
   test('a side or a class the scenario does not have is refused in words', () => {
-    expect(() => withoutShareOfClass(village, 'c', 'tank', 0.5)).toThrow(/no side "c".*a, b/);
-    expect(() => withoutShareOfClass(village, 'b', 'battleship', 0.5)).toThrow(
+    expect(() => withoutShareOfClass(village, 'c', 'tank', 0.5, BUNDLED_RULESETS)).toThrow(
+      /no side "c".*a, b/,
+    );
+    expect(() => withoutShareOfClass(village, 'b', 'battleship', 0.5, BUNDLED_RULESETS)).toThrow(
       /no units of class "battleship"/,
     );
   });

@@ -1,6 +1,6 @@
 import type { Formation, ScenarioDoc } from '../format';
 import { composeRulesetCatalog } from '../forces/rulesetCatalog';
-import { rulesetModule } from '../rulesets/registry';
+import type { RulesetLookup } from '../rulesets/lookup';
 
 /**
  * Layout variants the balance lab plays to check itself: the same scenario with part of one
@@ -26,6 +26,8 @@ export function withoutShareOfClass(
   sideId: string,
   unitClass: string,
   share: number,
+  /** The rulesets the caller plays with: the scenario's ruleset's catalogs give unit classes. */
+  rulesets: RulesetLookup,
 ): Weakened {
   const side = scenario.forces.sides.find((s) => s.id === sideId);
   if (!side) {
@@ -34,7 +36,7 @@ export function withoutShareOfClass(
   }
   const catalog = composeRulesetCatalog(
     scenario.ruleset,
-    rulesetModule(scenario.ruleset.id)?.catalogs ?? [],
+    rulesets.get(scenario.ruleset.id)?.catalogs ?? [],
     scenario.catalog,
   );
   const ofClass: string[] = [];

@@ -2,7 +2,7 @@ import type { ScenarioDoc } from '../format';
 import type { AnyGameDef, GameAction } from '../game/gameDef';
 import { GAME_TIME_BUDGET_MS, simulate } from '../game/simulate';
 import { admitScenarioValue } from './checkedDocument';
-import { rulesetModule } from '../rulesets/registry';
+import { knownRulesetIds, type RulesetLookup } from '../rulesets/lookup';
 import { isBotName, BOT_NAMES } from '../game/bots/baseline';
 import { labPlayers, playLabGame } from './labGame';
 import type { GameRecord, LabSettings } from './types';
@@ -42,10 +42,19 @@ export type FromLabWorker =
     }
   | { readonly type: 'error'; readonly message: string };
 
-/** The game a scenario is played with, or why the lab cannot play it. */
-export function labGameOf(scenario: ScenarioDoc): { game: AnyGameDef } | { error: string } {
-  const module = rulesetModule(scenario.ruleset.id);
-  if (!module) return { error: `Sandtable does not know the ruleset "${scenario.ruleset.id}"` };
+/**
+ * The game a scenario is played with, or why the lab cannot play it; `rulesets` are those the
+ * caller plays with (the registry's `BUNDLED_RULESETS` at an entry point).
+ */
+export function labGameOf(
+  scenario: ScenarioDoc,
+  rulesets: RulesetLookup,
+): { game: AnyGameDef } | { error: string } {
+  const module = rulesets.get(scenario.ruleset.id);
+  if (!module)
+    return {
+      error: `Sandtable does not know the ruleset "${scenario.ruleset.id}" (it knows ${knownRulesetIds(rulesets)})`,
+    };
   if (!module.game) {
     return {
       error: `${module.label} has no rules engine yet, so the lab cannot play "${scenario.meta.title}"`,
@@ -56,8 +65,12 @@ export function labGameOf(scenario: ScenarioDoc): { game: AnyGameDef } | { error
   return { game: made.game };
 }
 
-/** A message handler that plays the seeds it is sent and posts a record per game. */
+/**
+ * A message handler that plays the seeds it is sent and posts a record per game, with the
+ * games of `rulesets` (the thread's entry passes the registry's `BUNDLED_RULESETS`).
+ */
 export function labWorkerHandler(
+  rulesets: RulesetLookup,
   post: (m: FromLabWorker) => void,
   /** A clock (milliseconds) for each game's time budget; without one, games have none. */
   now?: () => number,
@@ -76,14 +89,14 @@ export function labWorkerHandler(
             post({ type: 'error', message: `${m.admit}: ${refused}` });
             return;
           }
-          const admitted = admitScenarioValue(m.scenario, m.admit);
+          const admitted = admitScenarioValue(m.scenario, m.admit, rulesets);
           if (!admitted.ok) {
             post({ type: 'error', message: admitted.lines.join('\n') });
             return;
           }
           scenario = admitted.scenario;
         }
-        const made = labGameOf(scenario);
+        const made = labGameOf(scenario, rulesets);
         if ('error' in made) {
           post({ type: 'error', message: made.error });
           return;

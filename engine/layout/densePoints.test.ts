@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUNDLED_CATALOGS } from '../forces/index';
 import type { Feature, Point, ScenarioDoc } from '../format';
 import { checkLayout } from './layoutChecks';
 import { occupiedArea } from './footprintPolygons';
 import { retrace } from './denseFixtures';
+import { BUNDLED_CATALOGS, BUNDLED_RULESETS } from '../rulesets/registry';
 
 /**
  * The layout checks on outlines traced with many points: the same shape gives the same answers
@@ -38,7 +38,7 @@ function feature(doc: ScenarioDoc, id: string): Feature & { points: Point[] } {
 
 /** The problems as check, severity and subjects: what a user is told, without the figures. */
 const found = (doc: ScenarioDoc) =>
-  checkLayout(doc, BUNDLED_CATALOGS)
+  checkLayout(doc, BUNDLED_CATALOGS, { rulesets: BUNDLED_RULESETS })
     .map((p) => `${p.check} ${p.severity} ${p.subjects.map((s) => s.id).join(' + ')}`)
     .sort();
 
@@ -135,7 +135,9 @@ describe('layout checks on densely traced outlines', () => {
           3 + r / 2 + 8 * Math.sin((40 * i) / 10_000 + r) + noise(),
         ]),
       });
-    const overlaps = checkLayout(doc, BUNDLED_CATALOGS).filter((p) => p.check === 'overlap');
+    const overlaps = checkLayout(doc, BUNDLED_CATALOGS, { rulesets: BUNDLED_RULESETS }).filter(
+      (p) => p.check === 'overlap',
+    );
     const stop = overlaps.filter((p) => p.subjects.length === 0);
     expect(stop).toHaveLength(1);
     expect(stop[0]!.message).toMatch(/stopped at feature .*traced with very many points/);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkLayout, type LayoutCheckId } from './layoutChecks';
 import { minimalScenario } from '../format/testFixtures';
 import type { CatalogDoc, Feature, ScenarioDoc } from '../format';
+import { BUNDLED_RULESETS } from '../rulesets/registry';
 
 function withFeatures(features: Feature[], edit?: (d: ScenarioDoc) => void): ScenarioDoc {
   const doc = minimalScenario();
@@ -12,7 +13,7 @@ function withFeatures(features: Feature[], edit?: (d: ScenarioDoc) => void): Sce
 }
 
 const checks = (doc: ScenarioDoc, catalogs: CatalogDoc[] = []) =>
-  checkLayout(doc, catalogs).map((p) => p.check as LayoutCheckId);
+  checkLayout(doc, catalogs, { rulesets: BUNDLED_RULESETS }).map((p) => p.check as LayoutCheckId);
 
 const catalog = (
   ruleset: CatalogDoc['ruleset'],
@@ -67,7 +68,7 @@ const square = (
 
 describe('layout checks', () => {
   it('the minimal scenario is clean', () => {
-    expect(checkLayout(minimalScenario())).toEqual([]);
+    expect(checkLayout(minimalScenario(), [], { rulesets: BUNDLED_RULESETS })).toEqual([]);
   });
 
   it('outside-table: features, zones, objectives and units off the table', () => {
@@ -78,7 +79,7 @@ describe('layout checks', () => {
       ];
       d.forces.sides[1]!.formations[0]!.units[0]!.position = [50, 50];
     });
-    const problems = checkLayout(doc);
+    const problems = checkLayout(doc, [], { rulesets: BUNDLED_RULESETS });
     expect(problems.map((p) => [p.check, p.subjects[0]?.id])).toEqual([
       ['outside-table', 't'],
       ['outside-table', 'z'],
@@ -100,7 +101,7 @@ describe('layout checks', () => {
     });
     expect(checks(withFeatures([road, house(12)]))).toEqual(['overlap']);
     expect(checks(withFeatures([road, house(8)]))).toEqual([]);
-    const [p] = checkLayout(withFeatures([road, house(12)]));
+    const [p] = checkLayout(withFeatures([road, house(12)]), [], { rulesets: BUNDLED_RULESETS });
     expect(p!.subjects.map((s) => s.id)).toEqual(['road', 'h']);
     expect(p!.message).toMatch(/overlap by 6\.0 sq in/);
   });
@@ -116,9 +117,9 @@ describe('layout checks', () => {
       buildingKind: 'closed',
       floors: 1,
     }));
-    const problems = checkLayout(withFeatures([road, ...sheds])).filter(
-      (p) => p.check === 'overlap',
-    );
+    const problems = checkLayout(withFeatures([road, ...sheds]), [], {
+      rulesets: BUNDLED_RULESETS,
+    }).filter((p) => p.check === 'overlap');
     expect(problems).toHaveLength(101);
     expect(problems[100]!.message).toMatch(
       /^the first 100 overlapping pairs are listed and there are more/,
@@ -149,9 +150,9 @@ describe('layout checks', () => {
       buildingKind: 'closed',
       floors: 1,
     };
-    const problems = checkLayout(withFeatures([spokes, house])).filter(
-      (p) => p.check === 'overlap',
-    );
+    const problems = checkLayout(withFeatures([spokes, house]), [], {
+      rulesets: BUNDLED_RULESETS,
+    }).filter((p) => p.check === 'overlap');
     expect(problems).toHaveLength(1);
     // The spokes cover most of the house around the hub; the exact figure comes from the sweep.
     const area = Number(/overlap by ([\d.]+) sq in/.exec(problems[0]!.message)![1]);
@@ -181,9 +182,9 @@ describe('layout checks', () => {
         [0.5, 0.6],
       ],
     };
-    const problems = checkLayout(withFeatures([road, ...trees])).filter(
-      (p) => p.check === 'overlap',
-    );
+    const problems = checkLayout(withFeatures([road, ...trees]), [], {
+      rulesets: BUNDLED_RULESETS,
+    }).filter((p) => p.check === 'overlap');
     expect(problems.at(-1)!.message).toMatch(
       /the overlap check measured 40000 pairs of features lying close together and stopped/,
     );
@@ -205,7 +206,9 @@ describe('layout checks', () => {
     } as Feature;
     expect(checks(withFeatures([creek, road, offRoad]))).toEqual(['bridge-span']);
     const dry = square('b', 2, 2, 4, 2, 'bridge');
-    expect(checkLayout(withFeatures([creek, dry]))[0]!.message).toMatch(/does not cross any creek/);
+    expect(
+      checkLayout(withFeatures([creek, dry]), [], { rulesets: BUNDLED_RULESETS })[0]!.message,
+    ).toMatch(/does not cross any creek/);
   });
 
   it('terrain count and spacing come from the catalog', () => {
@@ -221,7 +224,7 @@ describe('layout checks', () => {
     // Without the catalog no rule applies.
     expect(checks(spaced(withFeatures([square('f1', 1, 1, 4, 4)])))).toEqual([]);
     const crowded = spaced(withFeatures([square('f1', 7, 7, 4, 4), square('f2', 13, 7, 4, 4)]));
-    const problems = checkLayout(crowded, [tanks]);
+    const problems = checkLayout(crowded, [tanks], { rulesets: BUNDLED_RULESETS });
     expect(problems.map((p) => p.check)).toEqual(['terrain-spacing']);
     expect(problems[0]!.message).toContain('2.0" apart');
     expect(problems[0]!.message).toContain('6" (measuringArrow.total)');
@@ -238,7 +241,7 @@ describe('layout checks', () => {
     expect(checks(near, [tp])).toEqual([]);
     const far = minimalScenario();
     far.objectives[0]!.area = { shape: 'rect', x: 20, y: 2, width: 4, height: 4 };
-    const problems = checkLayout(far, [tp]);
+    const problems = checkLayout(far, [tp], { rulesets: BUNDLED_RULESETS });
     expect(problems.map((p) => [p.check, p.ruleId])).toEqual([['objective-placement', 'TP-3.1']]);
     expect(problems[0]!.message).toContain('16.0" from the east edge');
   });
@@ -249,7 +252,7 @@ describe('hex maps keep their set-up on the grid', () => {
     JSON.parse(readFileSync('scenarios/ww1-wire.scenario.json', 'utf8')) as ScenarioDoc;
 
   it('the bundled WWI scenario is clean', () => {
-    expect(checkLayout(wire())).toEqual([]);
+    expect(checkLayout(wire(), [], { rulesets: BUNDLED_RULESETS })).toEqual([]);
   });
 
   it('a unit off the grid, a unit at a point in inches and an objective drawn in inches are errors', () => {
@@ -258,7 +261,12 @@ describe('hex maps keep their set-up on the grid', () => {
     units[0]!.position = { col: 20, row: 3 };
     units[1]!.position = [4, 5];
     doc.objectives[0]!.area = { shape: 'rect', x: 0, y: 0, width: 2, height: 2 };
-    const found = checkLayout(doc).map((p) => [p.check, p.severity, p.subjects[0]!.id, p.message]);
+    const found = checkLayout(doc, [], { rulesets: BUNDLED_RULESETS }).map((p) => [
+      p.check,
+      p.severity,
+      p.subjects[0]!.id,
+      p.message,
+    ]);
     expect(found).toEqual([
       [
         'outside-table',
@@ -280,8 +288,10 @@ describe('table maps place units at points', () => {
     });
     const unit = doc.forces.sides[0]?.formations[0]?.units[0];
     expect(unit).toBeDefined();
-    expect(checkLayout(doc).find((p) => p.subjects[0]?.id === unit!.id)?.message).toMatch(
-      /table map: give it a point in inches/,
-    );
+    expect(
+      checkLayout(doc, [], { rulesets: BUNDLED_RULESETS }).find(
+        (p) => p.subjects[0]?.id === unit!.id,
+      )?.message,
+    ).toMatch(/table map: give it a point in inches/);
   });
 });

@@ -25,6 +25,7 @@ import {
 } from './footprintPolygons';
 import { composeRulesetCatalog } from '../forces/rulesetCatalog';
 import { checkMissionPlacement } from './missionPlacement';
+import type { RulesetLookup } from '../rulesets/lookup';
 import { extentBox } from './tableExtent';
 import { checkReachability } from './reachability';
 import type { WorkMeter } from '../geometry/sharedArea';
@@ -122,12 +123,14 @@ export function checkLayout(
   const progress = new Progress(options.onProgress);
   if (doc.map.kind !== 'table') {
     checkOnHexMap(doc, doc.map, out);
-    checkMissionPlacement(
-      doc,
-      doc.map,
-      composeRulesetCatalog(doc.ruleset, catalogs, doc.catalog),
-      out,
-    );
+    if (options.rulesets)
+      checkMissionPlacement(
+        doc,
+        doc.map,
+        composeRulesetCatalog(doc.ruleset, catalogs, doc.catalog),
+        out,
+        options.rulesets,
+      );
     return capped(out);
   }
   const map = doc.map;
@@ -150,9 +153,10 @@ export function checkLayout(
   checkObjectivePlacement(doc, map, profile, out);
   const cat = composeRulesetCatalog(doc.ruleset, catalogs, doc.catalog);
   progress.step('mission', 0, 1);
-  checkMissionPlacement(doc, map, cat, out);
+  if (options.rulesets) checkMissionPlacement(doc, map, cat, out, options.rulesets);
   progress.step('reach', 0, 1);
-  checkReachability(doc, map, cat, (side) => entryOf(doc, side), out, area);
+  const typeOf = options.rulesets?.get(doc.ruleset.id)?.terrainTypeOf;
+  checkReachability(doc, map, cat, typeOf, (side) => entryOf(doc, side), out, area);
   progress.step('reach', 1, 1);
   return capped(out);
 }
@@ -167,6 +171,12 @@ export interface LayoutCheckOptions {
    * passes this on to the page, which shows it and can stop the worker.
    */
   readonly onProgress?: (fraction: number, phase: LayoutPhase) => void;
+  /**
+   * The rulesets the caller plays with (the registry's `BUNDLED_RULESETS` at an entry point):
+   * the scenario's ruleset module adds its mission placement checks and says which catalog
+   * terrain type a feature plays as. Without it only the checks every ruleset shares run.
+   */
+  readonly rulesets?: RulesetLookup;
 }
 
 /** Turns phase steps into one fraction of the whole run. */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { newScenario } from '../document/newScenario';
-import { BUNDLED_CATALOGS } from '../forces/bundledCatalogs';
 import type { HexRef, ScenarioDoc } from '../format';
 import { checkLayout } from './layoutChecks';
+import { BUNDLED_CATALOGS, BUNDLED_RULESETS } from '../rulesets/registry';
 
 const catalogs = [...BUNDLED_CATALOGS];
 const placement = (doc: ScenarioDoc) =>
-  checkLayout(doc, catalogs)
+  checkLayout(doc, catalogs, { rulesets: BUNDLED_RULESETS })
     .filter((p) => p.check === 'objective-placement')
     .map((p) => p.message);
 
@@ -90,7 +90,7 @@ describe('mission objective placement on hex maps (TK-9)', () => {
       { id: 'z', side: 'blue', area: { shape: 'hexes', hexes: [{ col: 0, row: 0 }] } },
     ];
     expect(
-      checkLayout(doc, catalogs)
+      checkLayout(doc, catalogs, { rulesets: BUNDLED_RULESETS })
         .filter((p) => p.check === 'outside-table')
         .map((p) => p.message),
     ).toEqual([

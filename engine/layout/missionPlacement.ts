@@ -1,6 +1,6 @@
 import type { GameMap, ScenarioDoc } from '../format';
 import type { RulesetCatalog } from '../forces/rulesetCatalog';
-import { rulesetModule } from '../rulesets/registry';
+import type { RulesetLookup } from '../rulesets/lookup';
 import type { LayoutProblem } from './layoutProblem';
 
 /**
@@ -12,6 +12,7 @@ export function checkMissionPlacement(
   map: GameMap,
   cat: RulesetCatalog,
   out: LayoutProblem[],
+  rulesets: RulesetLookup,
 ): void {
-  rulesetModule(cat.ruleset)?.missions?.checkPlacement?.(doc, map, cat, out);
+  rulesets.get(cat.ruleset)?.missions?.checkPlacement?.(doc, map, cat, out);
 }

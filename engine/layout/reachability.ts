@@ -10,7 +10,6 @@ import type {
 } from '../format';
 import { allUnits, embarkedIds } from '../forces/forceTree';
 import { constantNumber, type RulesetCatalog } from '../forces/rulesetCatalog';
-import { rulesetModule } from '../rulesets/registry';
 import { occupiedArea, withoutIdlePoints, type MultiPolygon } from './footprintPolygons';
 import type { LayoutProblem } from './layoutProblem';
 import { BARRIER_KINDS } from '../terrain/kinds';
@@ -58,6 +57,9 @@ function impassableTo(
   return cat.terrainTypes.get(typeId)?.rules?.impassableTo ?? [];
 }
 
+/** A ruleset's reading of a feature as a catalog terrain type (`RulesetModule.terrainTypeOf`). */
+type TerrainTypeOf = (feature: Feature) => string;
+
 interface Shaped {
   readonly feature: Feature;
   readonly area: MultiPolygon;
@@ -76,8 +78,12 @@ function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
   return d1 * d2 < 0 && d3 * d4 < 0;
 }
 
-function shape(map: TableMap, cat: RulesetCatalog, areaOf: (f: Feature) => MultiPolygon): Shaped[] {
-  const typeOf = rulesetModule(cat.ruleset)?.terrainTypeOf;
+function shape(
+  map: TableMap,
+  cat: RulesetCatalog,
+  typeOf: TerrainTypeOf | undefined,
+  areaOf: (f: Feature) => MultiPolygon,
+): Shaped[] {
   const out: Shaped[] = [];
   for (const feature of map.features) {
     // Only what can stop a mover (a ban) or carry one over (a deck) matters: the rest of a big
@@ -274,6 +280,8 @@ export function checkReachability(
   doc: ScenarioDoc,
   map: TableMap,
   cat: RulesetCatalog,
+  /** The ruleset module's `terrainTypeOf` (the catalog type a feature plays as), if it has one. */
+  typeOf: TerrainTypeOf | undefined,
   edgeOf: (sideId: string) => { edge: Edge; from?: number; to?: number } | undefined,
   out: LayoutProblem[],
   areaOf: (f: Feature) => MultiPolygon = occupiedArea,
@@ -285,7 +293,7 @@ export function checkReachability(
   if (placed.length === 0) return;
   const wanted = constantNumber(cat, 'reachableCellSize') ?? DEFAULT_CELL;
   const cell = Math.max(wanted, Math.max(map.width, map.height) / MAX_CELLS_ALONG);
-  const shaped = shape(map, cat, areaOf);
+  const shaped = shape(map, cat, typeOf, areaOf);
   const grids = new Map<string, PassGrid>();
   const floods = new Map<string, Uint8Array>();
   for (const p of placed) {

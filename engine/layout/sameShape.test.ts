@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUNDLED_CATALOGS } from '../forces/index';
 import type { Point, ScenarioDoc } from '../format';
 import { checkLayout } from './layoutChecks';
 import { retrace } from './denseFixtures';
+import { BUNDLED_CATALOGS, BUNDLED_RULESETS } from '../rulesets/registry';
 
 /**
  * The layout checks answer for the shape, not for how many points trace it: every bundled
@@ -73,7 +73,7 @@ function redrawAll(doc: ScenarioDoc, times: number, wobble: number, seed: number
 }
 
 const found = (doc: ScenarioDoc) =>
-  checkLayout(doc, BUNDLED_CATALOGS)
+  checkLayout(doc, BUNDLED_CATALOGS, { rulesets: BUNDLED_RULESETS })
     .map((p) => `${p.check} ${p.severity} ${p.pointer}: ${p.message}`)
     .sort();
 
@@ -81,7 +81,9 @@ describe('the layout checks answer for the shape, whatever the number of points'
   const answers = new Map(cases.map(([name, doc]) => [name, found(doc)]));
 
   it('the village with mistakes has one of each problem', () => {
-    const subjects = checkLayout(villageWithMistakes(), BUNDLED_CATALOGS)
+    const subjects = checkLayout(villageWithMistakes(), BUNDLED_CATALOGS, {
+      rulesets: BUNDLED_RULESETS,
+    })
       .map((p) => `${p.check} ${p.subjects.map((x) => x.id).join(' + ')}`)
       .sort();
     expect(subjects).toEqual([

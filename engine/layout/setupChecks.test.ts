@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Feature, ScenarioDoc } from '../format';
 import { newScenario } from '../document/newScenario';
-import { BUNDLED_CATALOGS } from '../forces/bundledCatalogs';
 import { applyMissionPreset } from '../forces/missionPresets';
 import { composeRulesetCatalog } from '../forces/rulesetCatalog';
 import { checkLayout, type LayoutCheckId } from './layoutChecks';
+import { BUNDLED_CATALOGS, BUNDLED_RULESETS } from '../rulesets/registry';
 
 const catalogs = [...BUNDLED_CATALOGS];
 const of = (doc: ScenarioDoc, check: LayoutCheckId) =>
-  checkLayout(doc, catalogs).filter((p) => p.check === check);
+  checkLayout(doc, catalogs, { rulesets: BUNDLED_RULESETS }).filter((p) => p.check === check);
 
 const rect = (id: string, kind: 'forest' | 'building', x: number, y: number, s = 4): Feature =>
   kind === 'building'
@@ -51,13 +51,13 @@ function tanksTable(mission?: string): ScenarioDoc {
   ];
   if (!mission) return doc;
   const cat = composeRulesetCatalog(doc.ruleset, catalogs);
-  return { ...doc, ...applyMissionPreset(doc, mission, cat, { attacker: 'us' }) };
+  return { ...doc, ...applyMissionPreset(doc, mission, cat, BUNDLED_RULESETS, { attacker: 'us' }) };
 }
 
 describe('TANKS terrain set-up (TK-2.2, TK-2.3) from catalog values', () => {
   it('passes with 2 forests and 4 buildings one Measuring Arrow apart', () => {
     const doc = tanksTable();
-    expect(checkLayout(doc, catalogs)).toEqual([]);
+    expect(checkLayout(doc, catalogs, { rulesets: BUNDLED_RULESETS })).toEqual([]);
   });
 
   it('terrain-spacing: a piece closer than one arrow (6", a catalog value) to an edge', () => {

@@ -18,11 +18,12 @@ import {
   undoLastHuman,
   type PlaytestGame,
 } from './session';
+import { BUNDLED_RULESETS } from '../rulesets/registry';
 
 const scenario = firstGame as unknown as ScenarioDoc;
 
 function start(bots: PlaytestGame['botStyles'], seed = 7): PlaytestGame {
-  const made = playtestFor(scenario);
+  const made = playtestFor(scenario, BUNDLED_RULESETS);
   if (!made.ok) throw new Error(made.reason);
   const sides = made.view.game.sides.map((s) => s.id);
   return startGame(made.view, seed, Object.fromEntries(sides.map((s) => [s, 'bot' as const])), {

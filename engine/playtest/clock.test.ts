@@ -5,11 +5,12 @@ import { parseGame, serializeGame } from './gameFile';
 import { playtestFor } from './rulesets';
 import type { TablePlaytestView } from './view';
 import { applyActions, currentState, readableLog, replayGame, startGame } from './session';
+import { BUNDLED_RULESETS } from '../rulesets/registry';
 
 const base = village as unknown as ScenarioDoc;
 
 function ruleset(scenario: ScenarioDoc = base): TablePlaytestView {
-  const r = playtestFor(scenario);
+  const r = playtestFor(scenario, BUNDLED_RULESETS);
   if (!r.ok) throw new Error(r.reason);
   if (r.view.board !== 'table') throw new Error('expected a table game');
   return r.view;

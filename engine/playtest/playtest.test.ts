@@ -12,11 +12,12 @@ import {
   startGame,
   undoLast,
 } from './session';
+import { BUNDLED_RULESETS } from '../rulesets/registry';
 
 const scenario = village as unknown as ScenarioDoc;
 
 function ruleset(): TablePlaytestView {
-  const r = playtestFor(scenario);
+  const r = playtestFor(scenario, BUNDLED_RULESETS);
   if (!r.ok) throw new Error(r.reason);
   if (r.view.board !== 'table') throw new Error('expected a table game');
   return r.view;
@@ -98,7 +99,10 @@ describe('playtest session over the Tankplank engine', () => {
   });
 
   test('a scenario of a ruleset without an engine says so', () => {
-    const r = playtestFor({ ...scenario, ruleset: { id: 'tanks' } } as ScenarioDoc);
+    const r = playtestFor(
+      { ...scenario, ruleset: { id: 'tanks' } } as ScenarioDoc,
+      BUNDLED_RULESETS,
+    );
     expect(r.ok).toBe(false);
   });
 });

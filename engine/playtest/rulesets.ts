@@ -1,5 +1,5 @@
 import type { ScenarioDoc } from '../format';
-import { playableRulesets, rulesetModule } from '../rulesets/registry';
+import { playableRulesets, type RulesetLookup } from '../rulesets/lookup';
 import type { AnyPlaytestView } from './view';
 
 /**
@@ -8,10 +8,12 @@ import type { AnyPlaytestView } from './view';
  */
 export function playtestFor(
   scenario: ScenarioDoc,
+  /** The rulesets the caller plays with (the registry's `BUNDLED_RULESETS` at an entry point). */
+  rulesets: RulesetLookup,
 ): { ok: true; view: AnyPlaytestView } | { ok: false; reason: string } {
-  const m = rulesetModule(scenario.ruleset.id);
+  const m = rulesets.get(scenario.ruleset.id);
   if (!m?.game) {
-    const playable = playableRulesets().map((r) => r.label);
+    const playable = playableRulesets(rulesets).map((r) => r.label);
     return {
       ok: false,
       reason: `${m?.label ?? scenario.ruleset.id} has no rules engine yet, so it can be drawn and set up but not played; playtest supports ${playable.join(', ')}.`,

@@ -9,13 +9,13 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ScenarioStore } from '../document/ScenarioStore';
-import { BUNDLED_CATALOGS, checkForces, composeRulesetCatalog } from '../forces';
+import { checkForces, composeRulesetCatalog } from '../forces';
 import { loadDocument, serializeDocument, type ScenarioDoc } from '../format';
 import { replay } from '../game/replay';
 import { simulate } from '../game/simulate';
 import { PROTOTYPE_NAMES } from '../fuzz/mutations';
 import { checkLayout } from '../layout/layoutChecks';
-import { rulesetModule } from './registry';
+import { BUNDLED_CATALOGS, BUNDLED_RULESETS, rulesetModule } from './registry';
 
 const text = readFileSync(
   path.join(import.meta.dirname, '..', '..', 'scenarios', 'tankplank-village.scenario.json'),
@@ -67,8 +67,13 @@ describe('ids named like Object.prototype members', () => {
         expect(serializeDocument(ScenarioStore.fromScenario(doc).toScenario())).toBe(
           serializeDocument(doc),
         );
-        checkForces(doc.ruleset, doc.forces, composeRulesetCatalog(doc.ruleset, BUNDLED_CATALOGS));
-        checkLayout(doc, BUNDLED_CATALOGS);
+        checkForces(
+          doc.ruleset,
+          doc.forces,
+          composeRulesetCatalog(doc.ruleset, BUNDLED_CATALOGS),
+          BUNDLED_RULESETS,
+        );
+        checkLayout(doc, BUNDLED_CATALOGS, { rulesets: BUNDLED_RULESETS });
         const made = rulesetModule(doc.ruleset.id)!.game!(doc);
         if (!made.ok) throw new Error(made.reason);
         // Both sides' movement and firing: the bot reads who fired and at whom by id.

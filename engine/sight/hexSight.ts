@@ -12,7 +12,7 @@ import {
   type Axial,
   type HexGrid,
 } from '../hex';
-import { rulesetModule } from '../rulesets/registry';
+import type { RulesetLookup } from '../rulesets/lookup';
 import type { EyeHeight, PointSight } from './types';
 
 /**
@@ -36,11 +36,16 @@ const EYE_CLASSES: Record<EyeHeight, readonly MobilityClass[]> = {
  * a hexside is blocked only when it is blocked on both sides. Hexside walls, ridges and contour
  * lines are not read.
  */
-export function hexSightChecker(scenario: ScenarioDoc, eye: EyeHeight): PointSight {
+export function hexSightChecker(
+  scenario: ScenarioDoc,
+  eye: EyeHeight,
+  /** The rulesets the caller plays with: the scenario's ruleset's catalogs say what blocks. */
+  rulesets: RulesetLookup,
+): PointSight {
   const map = scenario.map;
   if (map.kind !== 'hex') throw new Error('hexSightChecker needs a hex map');
   const grid = hexGrid(map);
-  const blocking = blockingTerrain(scenario, eye);
+  const blocking = blockingTerrain(scenario, eye, rulesets);
   const n = map.columns * map.rows;
   const blocks = new Uint8Array(n);
   const level = new Float64Array(n);
@@ -113,8 +118,12 @@ function lineHexes(from: Axial, to: Axial, nudge: number): Axial[] {
 }
 
 /** Ids of terrain types (and hex flags) that block the sight of `eye` in the scenario's catalog. */
-function blockingTerrain(scenario: ScenarioDoc, eye: EyeHeight): Set<string> {
-  const module = rulesetModule(scenario.ruleset.id);
+function blockingTerrain(
+  scenario: ScenarioDoc,
+  eye: EyeHeight,
+  rulesets: RulesetLookup,
+): Set<string> {
+  const module = rulesets.get(scenario.ruleset.id);
   const cat = composeRulesetCatalog(scenario.ruleset, module?.catalogs ?? [], scenario.catalog);
   const out = new Set<string>();
   const classes = EYE_CLASSES[eye];

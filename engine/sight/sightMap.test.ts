@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { newScenario } from '../document/newScenario';
 import { loadDocument, type Feature, type HexMap, type Point, type ScenarioDoc } from '../format';
-import { RULESETS } from '../rulesets/registry';
+import { BUNDLED_RULESETS, RULESETS } from '../rulesets/registry';
 import {
   areaViewers,
   mergeSightBands,
@@ -60,7 +60,7 @@ describe('sight map on a table', () => {
   });
 
   it('a wall hides the cells behind it and not those beside it', () => {
-    const map = new SightMapper().run({
+    const map = new SightMapper(BUNDLED_RULESETS).run({
       scenario: walled(),
       eye: 'man',
       cell: 0.5,
@@ -75,7 +75,7 @@ describe('sight map on a table', () => {
   });
 
   it('dead ground to the enemy is what none of its eyes sees', () => {
-    const map = new SightMapper().run({
+    const map = new SightMapper(BUNDLED_RULESETS).run({
       scenario: walled(),
       eye: 'vehicle',
       cell: 0.5,
@@ -89,11 +89,11 @@ describe('sight map on a table', () => {
   });
 
   it('a moved wall gives the map a fresh build gives', () => {
-    const mapper = new SightMapper();
+    const mapper = new SightMapper(BUNDLED_RULESETS);
     const base = { eye: 'man' as const, cell: 0.5, viewers: [[2, 4]] as Point[] };
     mapper.run({ ...base, scenario: walled() });
     const moved = mapper.run({ ...base, scenario: walled([wall(9)]) });
-    const fresh = new SightMapper().run({ ...base, scenario: walled([wall(9)]) });
+    const fresh = new SightMapper(BUNDLED_RULESETS).run({ ...base, scenario: walled([wall(9)]) });
     expect(moved.incremental).toBe(true);
     expect(Array.from(moved.seen)).toEqual(Array.from(fresh.seen));
     expect(seenAt(moved, [8, 4])).toBe(true);
@@ -103,12 +103,12 @@ describe('sight map on a table', () => {
   });
 
   it('a wall added in a corner checks again only the cells it can reach', () => {
-    const mapper = new SightMapper();
+    const mapper = new SightMapper(BUNDLED_RULESETS);
     const base = { eye: 'man' as const, cell: 0.5, viewers: [[2, 4]] as Point[] };
     mapper.run({ ...base, scenario: walled() });
     const both = walled([wall(6), wall(10, 'corner', 6.5, 7.5)]);
     const added = mapper.run({ ...base, scenario: both });
-    const fresh = new SightMapper().run({ ...base, scenario: both });
+    const fresh = new SightMapper(BUNDLED_RULESETS).run({ ...base, scenario: both });
     expect(added.incremental).toBe(true);
     expect(added.cellsChecked).toBeLessThan(fresh.cellsChecked / 4);
     expect(Array.from(added.seen)).toEqual(Array.from(fresh.seen));
@@ -122,7 +122,7 @@ describe('sight map on a table', () => {
       cell: 0.5,
       viewers: [[2, 4]] as Point[],
     };
-    const whole = new SightMapper().run({ ...base, enemy: [[11, 4]] });
+    const whole = new SightMapper(BUNDLED_RULESETS).run({ ...base, enemy: [[11, 4]] });
     const bands = rowBands(16, 3);
     expect(bands).toEqual([
       [0, 5],
@@ -131,7 +131,7 @@ describe('sight map on a table', () => {
     ]);
     const parts = bands.map((rows) => ({
       rows,
-      map: new SightMapper().run({ ...base, enemy: [[11, 4]], rows }),
+      map: new SightMapper(BUNDLED_RULESETS).run({ ...base, enemy: [[11, 4]], rows }),
     }));
     expect(parts[0]!.map.cellsChecked).toBe(5 * 24);
     const merged = mergeSightBands(parts);
@@ -147,7 +147,7 @@ describe('sight map on a table', () => {
       cell: 0.5,
       viewers: [[2, 4]] as Point[],
     };
-    const mapper = new SightMapper();
+    const mapper = new SightMapper(BUNDLED_RULESETS);
     const quick = mapper.preview(base);
     expect(mapper.updates(base)).toBe(false);
     const whole = mapper.run(base);
@@ -167,7 +167,12 @@ describe('sight map on a table', () => {
     expect(pts.length).toBeGreaterThan(0);
     expect(pts.length).toBeLessThanOrEqual(12);
     for (const [x, y] of pts) expect(x >= 0 && x <= 3 && y >= 0 && y <= 8).toBe(true);
-    const map = new SightMapper().run({ scenario: walled(), eye: 'man', cell: 0.5, viewers: pts });
+    const map = new SightMapper(BUNDLED_RULESETS).run({
+      scenario: walled(),
+      eye: 'man',
+      cell: 0.5,
+      viewers: pts,
+    });
     // Round the wall's ends from the zone's top and bottom, but not straight behind its middle.
     expect(seenAt(map, [7, 0.25])).toBe(true);
     expect(seenAt(map, [6.5, 4])).toBe(false);
@@ -202,7 +207,11 @@ describe('sight map on a hex map', () => {
     const doc = hexScenario();
     const grid = sightGridOf(doc.map);
     expect([grid.kind, grid.columns, grid.rows]).toEqual(['hex', 3, 7]);
-    const map = new SightMapper().run({ scenario: doc, eye: 'man', viewers: [centre(doc, 1, 1)] });
+    const map = new SightMapper(BUNDLED_RULESETS).run({
+      scenario: doc,
+      eye: 'man',
+      viewers: [centre(doc, 1, 1)],
+    });
     const seen = (col: number, row: number) => map.seen[col + row * 3] === 1;
     expect(seen(1, 2)).toBe(true);
     expect(seen(1, 3)).toBe(true); // the woods hex itself
@@ -212,7 +221,7 @@ describe('sight map on a hex map', () => {
     expect(map.seen.length).toBe(21);
     // Without the woods the same hexes are in sight.
     const open = hexScenario([]);
-    const clear = new SightMapper().run({
+    const clear = new SightMapper(BUNDLED_RULESETS).run({
       scenario: open,
       eye: 'man',
       viewers: [centre(open, 1, 1)],
@@ -222,15 +231,21 @@ describe('sight map on a hex map', () => {
 
   it('a higher hex between blocks, one of the same level does not', () => {
     const hilly = hexScenario([{ col: 1, row: 3, level: 2 }]);
-    expect(pointSightOf(hilly, 'man')(centre(hilly, 1, 1), centre(hilly, 1, 5))).toBe(false);
+    expect(
+      pointSightOf(hilly, 'man', BUNDLED_RULESETS)(centre(hilly, 1, 1), centre(hilly, 1, 5)),
+    ).toBe(false);
     const flat = hexScenario([{ col: 1, row: 3, level: 0 }]);
-    expect(pointSightOf(flat, 'man')(centre(flat, 1, 1), centre(flat, 1, 5))).toBe(true);
+    expect(
+      pointSightOf(flat, 'man', BUNDLED_RULESETS)(centre(flat, 1, 1), centre(flat, 1, 5)),
+    ).toBe(true);
     // Standing on the hill, one sees down past it.
     const onTop = hexScenario([
       { col: 1, row: 1, level: 2 },
       { col: 1, row: 3, level: 1 },
     ]);
-    expect(pointSightOf(onTop, 'vehicle')(centre(onTop, 1, 1), centre(onTop, 1, 5))).toBe(true);
+    expect(
+      pointSightOf(onTop, 'vehicle', BUNDLED_RULESETS)(centre(onTop, 1, 1), centre(onTop, 1, 5)),
+    ).toBe(true);
   });
 });
 
@@ -263,7 +278,7 @@ describe('incremental updates on a bundled table', () => {
       cell: 1,
       viewers: [[map.width / 2, map.height / 2]] as Point[],
     };
-    const mapper = new SightMapper();
+    const mapper = new SightMapper(BUNDLED_RULESETS);
     mapper.run({ ...base, scenario: doc });
     for (const kind of ['building', 'wall', 'ground'] as const) {
       const f = map.features.find((x) => x.kind === kind);
@@ -279,7 +294,7 @@ describe('incremental updates on a bundled table', () => {
         map: { ...map, features: map.features.map((x) => (x.id === f.id ? shifted : x)) },
       };
       const updated = mapper.run({ ...base, scenario: moved });
-      const fresh = new SightMapper().run({ ...base, scenario: moved });
+      const fresh = new SightMapper(BUNDLED_RULESETS).run({ ...base, scenario: moved });
       expect(updated.incremental).toBe(true);
       expect(Array.from(updated.seen), `after moving ${f.id}`).toEqual(Array.from(fresh.seen));
       // A building is small: only the cells behind where it was and is are checked again (a
@@ -295,7 +310,9 @@ describe('rulesets without a line of sight', () => {
     const none = RULESETS.find((m) => m.board === 'table' && !m.sightChecker);
     if (!none) return;
     const doc = newScenario({ ruleset: none.id, map: { kind: 'table', width: 6, height: 4 } });
-    expect(() => pointSightOf(doc, 'man')).toThrow(`${none.label} does not give a line of sight`);
+    expect(() => pointSightOf(doc, 'man', BUNDLED_RULESETS)).toThrow(
+      `${none.label} does not give a line of sight`,
+    );
   });
 });
 

@@ -3,7 +3,7 @@ import { allUnits } from '../forces/forceTree';
 import { pointInPolygon } from '../geometry/polygon';
 import { tablePoint } from '../geometry/units';
 import { hexAt, hexCentre, hexGrid, type HexGrid } from '../hex';
-import { rulesetModule } from '../rulesets/registry';
+import type { RulesetLookup } from '../rulesets/lookup';
 import { footprintBox, footprintOf } from '../terrain/featureGeometry';
 import { hexCellCentres, hexSightChecker } from './hexSight';
 import type { EyeHeight, PointSight } from './types';
@@ -63,10 +63,15 @@ export function sightGridOf(map: GameMap, cell = SIGHT_CELL): SightGrid {
  * one; on a hex map without one, the hex map's own reading (`hexSightChecker`). Throws, naming
  * the ruleset, when it has neither.
  */
-export function pointSightOf(scenario: ScenarioDoc, eye: EyeHeight): PointSight {
-  const module = rulesetModule(scenario.ruleset.id);
+export function pointSightOf(
+  scenario: ScenarioDoc,
+  eye: EyeHeight,
+  /** The rulesets the caller plays with (the registry's `BUNDLED_RULESETS` at an entry point). */
+  rulesets: RulesetLookup,
+): PointSight {
+  const module = rulesets.get(scenario.ruleset.id);
   if (module?.sightChecker) return module.sightChecker(scenario, { eye });
-  if (scenario.map.kind === 'hex') return hexSightChecker(scenario, eye);
+  if (scenario.map.kind === 'hex') return hexSightChecker(scenario, eye, rulesets);
   throw new Error(
     `${module?.label ?? scenario.ruleset.id} does not give a line of sight between two points yet (its module has no sightChecker), so its tables have no sight map`,
   );
@@ -261,11 +266,14 @@ export class SightMapper {
 
   /**
    * `clock` (milliseconds, e.g. `performance.now`) times each map: the engine takes time as
-   * input. `sightOf` builds the line of sight (the ruleset's, by default).
+   * input. `sightOf` builds the line of sight (by default the scenario's ruleset's, looked up
+   * in `rulesets`).
    */
   constructor(
+    rulesets: RulesetLookup,
     private readonly clock?: () => number,
-    private readonly sightOf: typeof pointSightOf = pointSightOf,
+    private readonly sightOf: (scenario: ScenarioDoc, eye: EyeHeight) => PointSight = (s, e) =>
+      pointSightOf(s, e, rulesets),
   ) {}
 
   /** Whether `run(req)` would update the last map (rather than work out a new one). */

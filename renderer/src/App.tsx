@@ -1,10 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import {
-  DEFAULT_PRESET,
-  newScenario,
-  ScenarioStore,
-  type NewScenarioOptions,
-} from '../../engine/document';
+import { newScenario, ScenarioStore, type NewScenarioOptions } from '../../engine/document';
 import { APP_NAME, APP_VERSION } from '../../engine/format/version';
 import type { Problem } from '../../engine/format/problems';
 import type { ScenarioDoc } from '../../engine/format/types';
@@ -55,6 +50,7 @@ import { exportTmxOf } from './import/tmxExport';
 import { EXPORT_FORMATS } from '../../engine/formats/registry';
 import { PAINTED_WRITERS } from './formats/paintedWriters';
 import { underlayOf } from './underlay/underlay';
+import { DEFAULT_PRESET } from '../../engine/rulesets/registry';
 
 /** The open document: its editor, where it was loaded from or saved to, and the saved revision. */
 interface OpenDocument {

@@ -12,7 +12,7 @@ import { replayChecked } from '../../engine/game/replay';
 import { simulate } from '../../engine/game/simulate';
 import { playLabGame } from '../../engine/lab/labGame';
 import { labGameOf } from '../../engine/lab/worker';
-import { rulesetModule } from '../../engine/rulesets/registry';
+import { BUNDLED_RULESETS, rulesetModule } from '../../engine/rulesets/registry';
 
 export type Command = 'validate' | 'admit' | 'los' | 'odds' | 'play' | 'simulate';
 
@@ -80,11 +80,13 @@ export function runCommands(bytes: Uint8Array, options: CommandsOptions): Comman
   };
   let ruleset: string | undefined;
   try {
-    const checked = run('validate', () => checkDocumentBytes(bytes, { file: 'fuzz.json' }));
+    const checked = run('validate', () =>
+      checkDocumentBytes(bytes, { file: 'fuzz.json', rulesets: BUNDLED_RULESETS }),
+    );
     if (checked.doc && checked.doc.format !== 'sandtable.scenario')
       return { ms, outcome: 'not a scenario' };
     ruleset = (checked.doc as ScenarioDoc | undefined)?.ruleset.id;
-    const admitted = run('admit', () => admitScenario(bytes, 'fuzz.json'));
+    const admitted = run('admit', () => admitScenario(bytes, 'fuzz.json', BUNDLED_RULESETS));
     if (!admitted.ok) {
       // What los, odds, play and simulate print: every line says where.
       const unlocated = admitted.lines.find((l) => !l.includes('fuzz.json'));
@@ -109,7 +111,7 @@ export function runCommands(bytes: Uint8Array, options: CommandsOptions): Comman
       });
       run('odds', () => explain.odds(scenario, { shooter: mine, target: theirs }));
     }
-    const made = labGameOf(scenario);
+    const made = labGameOf(scenario, BUNDLED_RULESETS);
     if ('game' in made) {
       const game = made.game;
       run('play', () => {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadDocument, type ScenarioDoc } from '../../engine/format/index';
 import { sampleGameText } from '../../engine/fuzz/harness';
+import { BUNDLED_RULESETS } from '../../engine/rulesets/registry';
 
 /** One good file the fuzz suite mutates. */
 export interface Base {
@@ -21,7 +22,7 @@ export function corpus(): Base[] {
   const games: Base[] = [];
   for (const s of scenarios) {
     const r = loadDocument(s.text);
-    const text = r.ok ? sampleGameText(r.doc as ScenarioDoc) : undefined;
+    const text = r.ok ? sampleGameText(r.doc as ScenarioDoc, BUNDLED_RULESETS) : undefined;
     if (text)
       games.push({ name: s.name.replace('.scenario.json', '.game.json'), kind: 'game', text });
   }

@@ -14,6 +14,7 @@ import { admitScenario } from '../../engine/lab/checkedDocument';
 import { simulate } from '../../engine/game/simulate';
 import { labGameOf } from '../../engine/lab/worker';
 import forcesSchema from '../../schemas/forces.schema.json' with { type: 'json' };
+import { BUNDLED_RULESETS } from '../../engine/rulesets/registry';
 
 const { values } = parseArgs({ options: { seeds: { type: 'string', default: '5' } } });
 const seeds = Number(values.seeds);
@@ -53,12 +54,12 @@ function withCrews(text: string, roles: number, count: number): string {
 }
 
 function worstGame(name: string, text: string): void {
-  const admitted = admitScenario(new TextEncoder().encode(text), name);
+  const admitted = admitScenario(new TextEncoder().encode(text), name, BUNDLED_RULESETS);
   if (!admitted.ok) {
     console.log(`${name.padEnd(58)} refused: ${admitted.lines[0]?.slice(0, 120)}`);
     return;
   }
-  const made = labGameOf(admitted.scenario);
+  const made = labGameOf(admitted.scenario, BUNDLED_RULESETS);
   if ('error' in made) {
     console.log(`${name.padEnd(58)} ${made.error}`);
     return;

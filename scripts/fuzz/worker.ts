@@ -9,6 +9,7 @@ import type { CaseReport, HarnessOptions } from '../../engine/fuzz/harness';
 import { mutateText, type MutationPlan } from '../../engine/fuzz/mutations';
 import { runCommands, type CommandsReport } from './commands';
 import { corpus } from './corpus';
+import { BUNDLED_RULESETS } from '../../engine/rulesets/registry';
 
 interface Harness {
   runScenarioFile(bytes: Uint8Array, options: HarnessOptions): CaseReport;
@@ -28,7 +29,12 @@ parentPort!.on('message', (msg: { id: number; plan: MutationPlan }) => {
   try {
     const bytes = mutateText(base.text, msg.plan);
     const run = base.kind === 'game' ? harness.runGameFile : harness.runScenarioFile;
-    report = run(bytes, { now: () => performance.now(), sideTurns: 4, selections: 4 });
+    report = run(bytes, {
+      now: () => performance.now(),
+      rulesets: BUNDLED_RULESETS,
+      sideTurns: 4,
+      selections: 4,
+    });
     // The same file through every command's path (validate, los, odds, play, simulate).
     if (base.kind === 'scenario')
       commands = runCommands(bytes, { now: () => performance.now(), sideTurns: 4 });

@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { ImportError } from '../xml';
 import { saxesXmlParser } from '../saxesXml';
 import { importBattleScribe, type BsInputFile } from './battlescribe';
-import { BUNDLED_CATALOGS, checkForces, composeRulesetCatalog } from '../../forces/index';
+import { checkForces, composeRulesetCatalog } from '../../forces/index';
 import type { Forces } from '../../format/types';
+import { BUNDLED_CATALOGS, BUNDLED_RULESETS } from '../../rulesets/registry';
 
 const dir = join(import.meta.dirname, 'testdata');
 const file = (name: string): BsInputFile => ({ name, bytes: readFileSync(join(dir, name)) });
@@ -14,7 +15,7 @@ const set = () => [file('tanks.gst'), file('us.cat'), file('soviet.cat')];
 
 describe('BattleScribe import', () => {
   it('reads model cards with their stats, points, country and keywords', () => {
-    const { catalog } = importBattleScribe(set(), saxesXmlParser);
+    const { catalog } = importBattleScribe(set(), saxesXmlParser, BUNDLED_RULESETS);
     const m1 = catalog.units!.find((u) => u.name === 'M1 Abrams')!;
     expect(m1).toMatchObject({
       class: 'tank',
@@ -32,7 +33,7 @@ describe('BattleScribe import', () => {
   });
 
   it('reads crew, upgrade, ammo and platoon cards with cost, post, country and text', () => {
-    const { catalog, report } = importBattleScribe(set(), saxesXmlParser);
+    const { catalog, report } = importBattleScribe(set(), saxesXmlParser, BUNDLED_RULESETS);
     const byName = (n: string) => catalog.cards!.find((c) => c.name === n)!;
     expect(byName('Superb Commander')).toMatchObject({
       cardType: 'crew',
@@ -58,7 +59,7 @@ describe('BattleScribe import', () => {
   });
 
   it('lists what it could not carry over with file, element and line', () => {
-    const { report } = importBattleScribe(set(), saxesXmlParser);
+    const { report } = importBattleScribe(set(), saxesXmlParser, BUNDLED_RULESETS);
     const msgs = report.notImported.map((p) => `${p.file} ${p.where}: ${p.message}`);
     expect(msgs).toContainEqual(
       expect.stringMatching(
@@ -88,7 +89,7 @@ describe('BattleScribe import', () => {
   });
 
   it('gives a TANKS scenario units and cards it can use at once', () => {
-    const { catalog } = importBattleScribe(set(), saxesXmlParser);
+    const { catalog } = importBattleScribe(set(), saxesXmlParser, BUNDLED_RULESETS);
     const m1 = catalog.units!.find((u) => u.name === 'M1 Abrams')!;
     const cmd = catalog.cards!.find((c) => c.name === 'Superb Commander')!;
     const yankee = catalog.cards!.find((c) => c.name === 'Team Yankee')!;
@@ -114,6 +115,7 @@ describe('BattleScribe import', () => {
       ruleset,
       forces,
       composeRulesetCatalog(ruleset, [...BUNDLED_CATALOGS, catalog]),
+      BUNDLED_RULESETS,
     );
     expect(errors.filter((p) => p.severity === 'error')).toEqual([]);
     // And the same units through the scenario's own catalog.
@@ -121,12 +123,14 @@ describe('BattleScribe import', () => {
       units: catalog.units,
       cards: catalog.cards,
     });
-    expect(checkForces(ruleset, forces, own).filter((p) => p.severity === 'error')).toEqual([]);
+    expect(
+      checkForces(ruleset, forces, own, BUNDLED_RULESETS).filter((p) => p.severity === 'error'),
+    ).toEqual([]);
   });
 
   it('gives the same ids on every import', () => {
-    const a = importBattleScribe(set(), saxesXmlParser).catalog;
-    const b = importBattleScribe([...set()].reverse(), saxesXmlParser).catalog;
+    const a = importBattleScribe(set(), saxesXmlParser, BUNDLED_RULESETS).catalog;
+    const b = importBattleScribe([...set()].reverse(), saxesXmlParser, BUNDLED_RULESETS).catalog;
     expect(b.units!.map((u) => u.id)).toEqual(a.units!.map((u) => u.id));
     expect(b.cards!.map((c) => c.id).sort()).toEqual(a.cards!.map((c) => c.id).sort());
   });
@@ -139,6 +143,7 @@ describe('BattleScribe import', () => {
     const { report } = importBattleScribe(
       [zip('tanks.gstz', 'tanks.gst'), zip('us.catz', 'us.cat'), file('soviet.cat')],
       saxesXmlParser,
+      BUNDLED_RULESETS,
     );
     expect(report.units).toBe(3);
   });
@@ -149,6 +154,7 @@ describe('BattleScribe import', () => {
       importBattleScribe(
         [file('tanks.gst'), { name: 'us.cat', bytes: strToU8(broken) }],
         saxesXmlParser,
+        BUNDLED_RULESETS,
       );
     expect(call).toThrow(ImportError);
     expect(call).toThrow(
@@ -165,9 +171,12 @@ describe('BattleScribe import', () => {
       importBattleScribe(
         [file('tanks.gst'), { name: 'us.cat', bytes: strToU8(other) }],
         saxesXmlParser,
+        BUNDLED_RULESETS,
       ),
     ).toThrow(/belongs to game system wh40k/);
-    expect(() => importBattleScribe([file('us.cat')], saxesXmlParser)).toThrow(/no game system/);
+    expect(() => importBattleScribe([file('us.cat')], saxesXmlParser, BUNDLED_RULESETS)).toThrow(
+      /no game system/,
+    );
   });
 
   it('refuses entity tricks and huge files quickly', () => {
@@ -180,18 +189,22 @@ describe('BattleScribe import', () => {
       [undeclared, /line 2, column \d+: the XML is not well formed: undefined entity/],
     ] as const) {
       expect(() =>
-        importBattleScribe([{ name: 'evil.gst', bytes: strToU8(text) }], saxesXmlParser),
+        importBattleScribe(
+          [{ name: 'evil.gst', bytes: strToU8(text) }],
+          saxesXmlParser,
+          BUNDLED_RULESETS,
+        ),
       ).toThrow(re);
     }
     const big = new Uint8Array(100 * 1024 * 1024);
     const t0 = performance.now();
-    expect(() => importBattleScribe([{ name: 'big.gst', bytes: big }], saxesXmlParser)).toThrow(
-      /100\.0 MB, more than/,
-    );
+    expect(() =>
+      importBattleScribe([{ name: 'big.gst', bytes: big }], saxesXmlParser, BUNDLED_RULESETS),
+    ).toThrow(/100\.0 MB, more than/);
     expect(performance.now() - t0).toBeLessThan(1000);
     const bomb = zipSync({ 'bomb.cat': new Uint8Array(60 * 1024 * 1024) });
-    expect(() => importBattleScribe([{ name: 'bomb.catz', bytes: bomb }], saxesXmlParser)).toThrow(
-      /zip bomb/,
-    );
+    expect(() =>
+      importBattleScribe([{ name: 'bomb.catz', bytes: bomb }], saxesXmlParser, BUNDLED_RULESETS),
+    ).toThrow(/zip bomb/);
   });
 });

@@ -10,7 +10,7 @@ import {
   type XmlParser,
 } from '../xml';
 import { slug, uniqueId } from '../ids';
-import { RULESETS } from '../../rulesets/registry';
+import type { RulesetLookup } from '../../rulesets/lookup';
 import {
   type BsFile,
   type BsImportOptions,
@@ -25,9 +25,9 @@ export { MAX_BS_BYTES, bsFileText } from './bsInput';
 export type { BsImportOptions, BsImportReport, BsImportResult, BsInputFile } from './bsInput';
 export { baseName } from './bsEntries';
 
-/** The ruleset whose module takes BattleScribe catalogues (`catalogImports`). */
-function battleScribeRuleset(): RulesetId {
-  const m = RULESETS.find((r) => r.catalogImports?.includes('battlescribe'));
+/** The ruleset of `rulesets` whose module takes BattleScribe catalogues (`catalogImports`). */
+export function battleScribeRuleset(rulesets: RulesetLookup): RulesetId {
+  const m = rulesets.list.find((r) => r.catalogImports?.includes('battlescribe'));
   if (!m) throw new Error('no ruleset of this build imports BattleScribe catalogues');
   return m.id;
 }
@@ -126,6 +126,8 @@ interface CardDraft {
 export function importBattleScribe(
   inputs: readonly BsInputFile[],
   parseXml: XmlParser,
+  /** The rulesets the caller plays with; the catalog made is of the one that takes BattleScribe. */
+  rulesets: RulesetLookup,
   options: BsImportOptions = {},
 ): BsImportResult {
   const problems: ImportProblem[] = [];
@@ -819,7 +821,7 @@ export function importBattleScribe(
       ...(options.created ? { created: options.created } : {}),
     },
     id: prefix,
-    ruleset: battleScribeRuleset(),
+    ruleset: battleScribeRuleset(rulesets),
     layer: 'base',
     units: [...units.values()].sort((a, b) => a.id.localeCompare(b.id)),
     cards: cardList.sort((a, b) => a.id.localeCompare(b.id)),

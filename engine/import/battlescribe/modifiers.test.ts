@@ -3,15 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { ImportError } from '../xml';
 import { saxesXmlParser } from '../saxesXml';
 import { importBattleScribe, type BsInputFile } from './battlescribe';
-import {
-  BUNDLED_CATALOGS,
-  checkForces,
-  composeRulesetCatalog,
-  sidePoints,
-} from '../../forces/index';
+import { checkForces, composeRulesetCatalog, sidePoints } from '../../forces/index';
 import type { Forces } from '../../format/types';
 import { testGame } from '../../rulesets/tanks/testing';
 import { attacksOf, keyword } from '../../rulesets/tanks/rules';
+import { BUNDLED_CATALOGS, BUNDLED_RULESETS } from '../../rulesets/registry';
 
 /*
  * Small hand-written data sets in the BattleScribe data format (gameSystem and catalogue
@@ -174,7 +170,7 @@ const set = (cat = CAT, gstName = 'mini.gst'): BsInputFile[] => [
 
 describe('BattleScribe modifiers, negative costs and mobility', () => {
   it('imports a card with a negative cost, and a force counts it off the total', () => {
-    const { catalog } = importBattleScribe(set(), saxesXmlParser);
+    const { catalog } = importBattleScribe(set(), saxesXmlParser, BUNDLED_RULESETS);
     const green = catalog.cards!.find((c) => c.name === 'Green Crew')!;
     expect(green).toMatchObject({ cardType: 'crew', points: -1 });
     const tow = catalog.units!.find((u) => u.name === 'Humvee-TOW')!;
@@ -194,7 +190,7 @@ describe('BattleScribe modifiers, negative costs and mobility', () => {
     const ruleset = { id: 'tanks' as const };
     const cat = composeRulesetCatalog(ruleset, [...BUNDLED_CATALOGS, catalog]);
     expect(sidePoints(forces.sides[0]!, cat)).toBe(11);
-    const problems = checkForces(ruleset, forces, cat);
+    const problems = checkForces(ruleset, forces, cat, BUNDLED_RULESETS);
     expect(problems.filter((p) => p.check === 'points-limit')).toEqual([]);
     // Without the cheaper crew the same model is over a limit of 11.
     const without: Forces = {
@@ -204,11 +200,13 @@ describe('BattleScribe modifiers, negative costs and mobility', () => {
     };
     const limit = { sides: [{ ...without.sides[0]!, pointsLimit: 11 }] };
     expect(sidePoints(limit.sides[0]!, cat)).toBe(12);
-    expect(checkForces(ruleset, limit, cat).some((p) => p.check === 'points-limit')).toBe(true);
+    expect(
+      checkForces(ruleset, limit, cat, BUNDLED_RULESETS).some((p) => p.check === 'points-limit'),
+    ).toBe(true);
   });
 
   it('names a rule as the link sets it: Missiles (X) becomes Missiles (4), so the model can fire', () => {
-    const { catalog } = importBattleScribe(set(), saxesXmlParser);
+    const { catalog } = importBattleScribe(set(), saxesXmlParser, BUNDLED_RULESETS);
     const tow = catalog.units!.find((u) => u.name === 'Humvee-TOW')!;
     expect(tow.keywords).toContain('Missiles (4)');
     expect(tow.keywords).not.toContain('Missiles (X)');
@@ -226,13 +224,13 @@ describe('BattleScribe modifiers, negative costs and mobility', () => {
   });
 
   it('gives a model with the Wheeled keyword wheeled mobility, and one without tracks', () => {
-    const { catalog } = importBattleScribe(set(), saxesXmlParser);
+    const { catalog } = importBattleScribe(set(), saxesXmlParser, BUNDLED_RULESETS);
     expect(catalog.units!.find((u) => u.name === 'Humvee-TOW')!.mobility).toBe('wheeled');
     expect(catalog.units!.find((u) => u.name === 'M60')!.mobility).toBe('tracked');
   });
 
   it('applies unconditional changes to costs, characteristics and names; reports conditional ones', () => {
-    const { catalog, report } = importBattleScribe(set(), saxesXmlParser);
+    const { catalog, report } = importBattleScribe(set(), saxesXmlParser, BUNDLED_RULESETS);
     // decrement 1 on the entry (the conditional decrement of 3 is not applied).
     const m60 = catalog.units!.find((u) => u.name === 'M60')!;
     expect(m60).toMatchObject({ points: 14, stats: { attack: 4, defence: 1, initiative: 5 } });
@@ -254,7 +252,7 @@ describe('BattleScribe modifiers, negative costs and mobility', () => {
   });
 
   it("reads a country's own rule as its platoon card", () => {
-    const { catalog } = importBattleScribe(set(), saxesXmlParser);
+    const { catalog } = importBattleScribe(set(), saxesXmlParser, BUNDLED_RULESETS);
     expect(catalog.cards!.find((c) => c.name === 'Team Yankee')).toMatchObject({
       cardType: 'platoon',
       nations: ['US'],
@@ -270,6 +268,7 @@ describe('BattleScribe modifiers, negative costs and mobility', () => {
         { name: 'C:\\Users\\someone\\us.cat', bytes: bytes(CAT) },
       ],
       saxesXmlParser,
+      BUNDLED_RULESETS,
     );
     const all = [...catalog.units!, ...catalog.cards!];
     expect(all.length).toBeGreaterThan(0);
@@ -285,7 +284,7 @@ describe('BattleScribe modifiers, negative costs and mobility', () => {
       broken.split('\n').findIndex((l) => l.includes('<selectionEntry id="se-tow"')) + 1;
     let error: unknown;
     try {
-      importBattleScribe(set(broken), saxesXmlParser);
+      importBattleScribe(set(broken), saxesXmlParser, BUNDLED_RULESETS);
     } catch (e) {
       error = e;
     }
@@ -305,7 +304,7 @@ describe('BattleScribe modifiers, negative costs and mobility', () => {
 
   it('refuses a file that is not well formed, naming the file, the open element and the line', () => {
     const broken = CAT.replace('</infoLinks>', '</infoLink>');
-    expect(() => importBattleScribe(set(broken), saxesXmlParser)).toThrow(
+    expect(() => importBattleScribe(set(broken), saxesXmlParser, BUNDLED_RULESETS)).toThrow(
       /^us\.cat at line \d+, column \d+ \(inside <infoLinks> of line \d+\): the XML is not well formed/,
     );
   });

@@ -20,4 +20,4 @@ export {
   type TiledBuildReport,
 } from './build';
 export { exportTmx, type TmxExport } from './export';
-export { hexTerrainChoices, defaultHexTerrain, HEX_RULESETS } from './terrains';
+export { hexTerrainChoices, defaultHexTerrain, hexRulesets } from './terrains';

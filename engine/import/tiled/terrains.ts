@@ -1,17 +1,16 @@
 import type { RulesetId } from '../../format/types';
-import { BUNDLED_CATALOGS } from '../../forces/bundledCatalogs';
 import { composeRulesetCatalog } from '../../forces/rulesetCatalog';
+import type { RulesetLookup } from '../../rulesets/lookup';
 import type { TerrainChoice } from './mapping';
-import { RULESETS } from '../../rulesets/registry';
 
-/** The rulesets a Tiled map can be imported for: those played on a hex board. */
-export const HEX_RULESETS: readonly { id: RulesetId; label: string }[] = RULESETS.filter(
-  (m) => m.board === 'hex',
-).map((m) => ({ id: m.id, label: m.label }));
+/** The rulesets of a lookup a Tiled map can be imported for: those played on a hex board. */
+export function hexRulesets(rulesets: RulesetLookup): { id: RulesetId; label: string }[] {
+  return rulesets.list.filter((m) => m.board === 'hex').map((m) => ({ id: m.id, label: m.label }));
+}
 
-/** The hex terrain types of a ruleset's bundled catalogs, for the mapping's choices. */
-export function hexTerrainChoices(ruleset: RulesetId): TerrainChoice[] {
-  const cat = composeRulesetCatalog({ id: ruleset }, BUNDLED_CATALOGS);
+/** The hex terrain types of a ruleset's catalogs in `rulesets`, for the mapping's choices. */
+export function hexTerrainChoices(ruleset: RulesetId, rulesets: RulesetLookup): TerrainChoice[] {
+  const cat = composeRulesetCatalog({ id: ruleset }, rulesets.catalogs);
   return [...cat.terrainTypes.values()]
     .filter((t) => t.appliesTo !== 'table')
     .map((t) => ({ id: t.id, name: t.name }));

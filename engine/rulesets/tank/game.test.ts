@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { checkForces, composeRulesetCatalog, BUNDLED_CATALOGS } from '../../forces';
+import { checkForces, composeRulesetCatalog } from '../../forces';
 import { loadDocument, type ScenarioDoc } from '../../format';
 import { replayLog, simulate } from '../../game/simulate';
 import { fixtureScenario } from './fixtures';
 import { makeTankGame } from './game';
 import { tank } from './index';
 import type { TankState } from './rules/state';
+import { BUNDLED_CATALOGS, BUNDLED_RULESETS } from '../registry';
 
 const hills = (): ScenarioDoc => {
   const l = loadDocument(
@@ -112,6 +113,7 @@ describe('TANK! forces (TC-8)', () => {
       doc.ruleset,
       doc.forces,
       composeRulesetCatalog(doc.ruleset, BUNDLED_CATALOGS, doc.catalog),
+      BUNDLED_RULESETS,
     );
   test('Contour hills has equal budgets and every unit a points value, dummies included', () => {
     expect(problems(hills()).filter((p) => p.severity === 'error')).toEqual([]);

@@ -6,6 +6,7 @@ import { hexSightChecker } from '../../sight/hexSight';
 import { pointSightOf } from '../../sight/sightMap';
 import { createTankContext } from './rules/context';
 import { sight } from './rules/los';
+import { BUNDLED_RULESETS } from '../registry';
 
 function contourHills(): ScenarioDoc {
   const r = loadDocument(readFileSync('scenarios/tank-contour-hills.scenario.json', 'utf8'), {
@@ -22,8 +23,8 @@ describe('TANK! sight for the sight maps', () => {
     const ctx = createTankContext(doc);
     if (typeof ctx === 'string') throw new Error(ctx);
     const grid = hexGrid(doc.map);
-    const seen = pointSightOf(doc, 'man');
-    const plain = hexSightChecker(doc, 'man');
+    const seen = pointSightOf(doc, 'man', BUNDLED_RULESETS);
+    const plain = hexSightChecker(doc, 'man', BUNDLED_RULESETS);
     let x = 7;
     const next = (n: number) => ((x = (x * 1103515245 + 12345) % 2147483648), x % n);
     let visible = 0;

@@ -8,6 +8,7 @@ import { TANKS_BUNDLED } from './catalogs';
 import { fixtureScenario, forest } from './fixtures';
 import { makeTanksGame } from './game';
 import { tanks } from './index';
+import { BUNDLED_RULESETS } from '../registry';
 
 const bundled = (name: string): ScenarioDoc => {
   const r = loadDocument(readFileSync(`scenarios/${name}.scenario.json`, 'utf8'), {
@@ -105,6 +106,6 @@ test('T16: a terrain piece half a Measuring Arrow from an edge is rejected (TK-2
     // The placeholder arrow is 6": a forest of radius 2 centred 5" in reaches 3" from the edge.
     features: [forest('near-edge', 5, 18, 2)],
   });
-  const problems = checkLayout(doc, TANKS_BUNDLED);
+  const problems = checkLayout(doc, TANKS_BUNDLED, { rulesets: BUNDLED_RULESETS });
   expect(problems.map((p) => p.check)).toContain('terrain-spacing');
 });

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatProblem, type Problem } from '../../../engine/format/problems';
 import type { RulesetId } from '../../../engine/format/types';
-import { TABLE_PRESETS, type NewScenarioOptions } from '../../../engine/document';
-import { RULESETS } from '../../../engine/rulesets/registry';
+import type { NewScenarioOptions } from '../../../engine/document';
+import { RULESETS, TABLE_PRESETS } from '../../../engine/rulesets/registry';
 import { planTiles, type PaperSize } from '../export/tiles';
 import { MAP_STYLES, type MapStyle } from '../canvas/mapStyle';
 

@@ -1,5 +1,6 @@
 import type { Point, ScenarioDoc } from '../../../engine/format/types';
-import { DEFAULT_PRESET, newScenario, ScenarioStore } from '../../../engine/document';
+import { newScenario, ScenarioStore } from '../../../engine/document';
+import { DEFAULT_PRESET } from '../../../engine/rulesets/registry';
 import { Editor } from './Editor';
 import { createTools, type ToolId } from '../tools/tools';
 

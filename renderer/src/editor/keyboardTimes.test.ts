@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PRESET,
-  newScenario,
-  ScenarioStore,
-  TYPING_MERGE_MS,
-  type Json,
-} from '../../../engine/document';
+import { newScenario, ScenarioStore, TYPING_MERGE_MS, type Json } from '../../../engine/document';
 import { createTools } from '../tools/tools';
 import { Editor } from './Editor';
 import { KeyboardTimes } from './keyboardTimes';
+import { DEFAULT_PRESET } from '../../../engine/rulesets/registry';
 
 /** Longer than the typing merge window, on the real clock (the undo manager reads Date.now). */
 const LONG = TYPING_MERGE_MS + 100;

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { BUNDLED_CATALOGS } from '../../../engine/forces';
 import type { Editor } from '../editor/Editor';
 import {
   figureScales,
@@ -24,6 +23,7 @@ import {
 import type { SetupModel } from './setupModel';
 import { useSetup } from './useSetup';
 import './rules.css';
+import { BUNDLED_CATALOGS } from '../../../engine/rulesets/registry';
 
 const shown = (v: OptionValue): string => (typeof v === 'string' ? v : JSON.stringify(v));
 

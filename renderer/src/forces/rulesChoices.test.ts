@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import village from '../../../scenarios/tankplank-village.scenario.json';
 import { newScenario } from '../../../engine/document';
-import { BUNDLED_CATALOGS, composeRulesetCatalog } from '../../../engine/forces';
+import { composeRulesetCatalog } from '../../../engine/forces';
 import type { RulesetRef, ScenarioDoc } from '../../../engine/format/types';
 import { createContext } from '../../../engine/rulesets/tankplank/rules/context';
 import { commandForKey, type AppActions } from '../commands/commands';
@@ -23,6 +23,7 @@ import {
   type Interpretation,
 } from './rulesChoices';
 import { setupOf } from './setupModel';
+import { BUNDLED_CATALOGS } from '../../../engine/rulesets/registry';
 
 const doc = village as unknown as ScenarioDoc;
 const cat = composeRulesetCatalog(doc.ruleset, BUNDLED_CATALOGS, doc.catalog);

@@ -1,15 +1,11 @@
 import type { ScenarioDoc } from '../../../engine/format/types';
-import {
-  BUNDLED_CATALOGS,
-  checkForces,
-  composeRulesetCatalog,
-  type ForceProblem,
-} from '../../../engine/forces';
+import { checkForces, composeRulesetCatalog, type ForceProblem } from '../../../engine/forces';
 import {
   checkLayout,
   type LayoutPhase,
   type LayoutProblem,
 } from '../../../engine/layout/layoutChecks';
+import { BUNDLED_CATALOGS, BUNDLED_RULESETS } from '../../../engine/rulesets/registry';
 
 export type SetupProblem = (LayoutProblem | ForceProblem) & {
   readonly source: 'layout' | 'forces';
@@ -33,9 +29,15 @@ export function scenarioProblems(
   return [
     ...guideEmptySides(
       doc,
-      checkForces(doc.ruleset, doc.forces, cat).map((p) => ({ ...p, source: 'forces' as const })),
+      checkForces(doc.ruleset, doc.forces, cat, BUNDLED_RULESETS).map((p) => ({
+        ...p,
+        source: 'forces' as const,
+      })),
     ),
-    ...checkLayout(doc, BUNDLED_CATALOGS, onProgress ? { onProgress } : {}).map((p) => ({
+    ...checkLayout(doc, BUNDLED_CATALOGS, {
+      rulesets: BUNDLED_RULESETS,
+      ...(onProgress ? { onProgress } : {}),
+    }).map((p) => ({
       ...p,
       source: 'layout' as const,
     })),

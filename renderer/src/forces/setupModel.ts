@@ -10,11 +10,7 @@ import type {
   ScenarioDoc,
   Victory,
 } from '../../../engine/format/types';
-import {
-  BUNDLED_CATALOGS,
-  composeRulesetCatalog,
-  type RulesetCatalog,
-} from '../../../engine/forces';
+import { composeRulesetCatalog, type RulesetCatalog } from '../../../engine/forces';
 import { scenarioProblems, type SetupProblem } from './scenarioProblems';
 import {
   ChecksCancelled,
@@ -23,6 +19,7 @@ import {
   type ChecksRun,
 } from '../format/checksClient';
 import type { Editor } from '../editor/Editor';
+import { BUNDLED_CATALOGS } from '../../../engine/rulesets/registry';
 
 /** What a set-up selection or problem can point at, besides map features. */
 export type SetupKind = 'side' | 'formation' | 'unit' | 'objective' | 'zone' | 'edge' | 'feature';

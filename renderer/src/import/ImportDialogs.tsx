@@ -16,7 +16,7 @@ import {
   buildHexMap,
   defaultHexTerrain,
   HEX_FLAGS,
-  HEX_RULESETS,
+  hexRulesets,
   hexTerrainChoices,
   proposeMapping,
   readTiledMap,
@@ -47,6 +47,10 @@ import {
 } from '../underlay/underlay';
 import { useRevision } from '../components/useEditor';
 import './import.css';
+import { BUNDLED_RULESETS } from '../../../engine/rulesets/registry';
+
+/** The rulesets a Tiled map can become a scenario of: the bundled hex rulesets. */
+const HEX_RULESETS = hexRulesets(BUNDLED_RULESETS);
 
 /** Tile mappings the user confirmed in earlier imports, by tileset and tile (this browser only). */
 const MAPPING_KEY = 'sandtable.tiledMappings';
@@ -133,7 +137,7 @@ function TiledImportDialog({
   const [ruleset, setRuleset] = useState<RulesetId>(
     HEX_RULESETS.find((r) => r.id === current)?.id ?? HEX_RULESETS[0]!.id,
   );
-  const terrains = useMemo(() => hexTerrainChoices(ruleset), [ruleset]);
+  const terrains = useMemo(() => hexTerrainChoices(ruleset, BUNDLED_RULESETS), [ruleset]);
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [read, setRead] = useState<TiledMap | null>(null);
   const [mapping, setMapping] = useState<TileMapping[]>([]);
@@ -169,7 +173,7 @@ function TiledImportDialog({
     readFiles(all);
   };
   const changeRuleset = (r: RulesetId) => {
-    const next = hexTerrainChoices(r);
+    const next = hexTerrainChoices(r, BUNDLED_RULESETS);
     setRuleset(r);
     setDefaultTerrain(defaultHexTerrain(next));
     // Rules naming a terrain the other ruleset lacks are guessed again for it.
@@ -402,7 +406,7 @@ function BattleScribeDialog({
     if (!picked.length) return;
     try {
       setResult(
-        importBattleScribe(picked, saxesXmlParser, {
+        importBattleScribe(picked, saxesXmlParser, BUNDLED_RULESETS, {
           created: new Date().toISOString().slice(0, 10),
         }),
       );

@@ -7,7 +7,7 @@ import type { LabProgress, LabReport } from '../../../engine/lab/types';
 import { labGameOf } from '../../../engine/lab/worker';
 import { planKey, planPairText } from '../../../engine/lab/stats';
 import { Modal } from '../components/Dialogs';
-import { BUNDLED_CATALOGS, composeRulesetCatalog } from '../../../engine/forces';
+import { composeRulesetCatalog } from '../../../engine/forces';
 import type { Editor } from '../editor/Editor';
 import {
   changeText,
@@ -32,6 +32,7 @@ import { LabQuality, RestrictedChoice } from './LabQuality';
 import { BOT_CHOICES } from '../playtest/botChoices';
 import './lab.css';
 import { LabSightMap } from '../sight/LabSightMap';
+import { BUNDLED_CATALOGS, BUNDLED_RULESETS } from '../../../engine/rulesets/registry';
 
 /** Counter colours for sides that do not set their own (as the playtest uses). */
 const SIDE_COLOURS = ['#2f5fb3', '#b8322a', '#2f8f4e', '#8a4fb3'];
@@ -113,7 +114,7 @@ export function LabDialog({
   const workers = labWorkers();
   // Whether this scenario can be played at all: said before anything is started.
   const cannot = useMemo(() => {
-    const made = labGameOf(scenario);
+    const made = labGameOf(scenario, BUNDLED_RULESETS);
     return 'error' in made ? made.error : null;
   }, [scenario]);
   useEffect(() => () => run.current?.cancel(), []);

@@ -6,6 +6,7 @@ import { runLab } from '../../../engine/lab/runner';
 import type { LabReport, RestrictedType } from '../../../engine/lab/types';
 import { labWorkers, webLabWorker } from './labClient';
 import './labQuality.css';
+import { BUNDLED_RULESETS } from '../../../engine/rulesets/registry';
 
 /**
  * The lab's game-quality section: each measure's value with what it means and a good range
@@ -46,6 +47,7 @@ export function LabQuality({
           workers: labWorkers(),
           onProgress: (p) => onProgress(p),
         }),
+      BUNDLED_RULESETS,
       (p) => live && setProgress(p),
     );
     cancelRef.current = () => r.cancel();

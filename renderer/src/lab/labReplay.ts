@@ -3,6 +3,7 @@ import { labGameLog } from '../../../engine/lab/runner';
 import type { GameSummary, LabSettings } from '../../../engine/lab/types';
 import { currentState, playtestFor, replayGame, type PlaytestGame } from '../../../engine/playtest';
 import { webLabWorker } from './labClient';
+import { BUNDLED_RULESETS } from '../../../engine/rulesets/registry';
 
 /**
  * One game of a lab run, ready for the playtest: played again from its seed with the run's bot
@@ -20,7 +21,7 @@ export async function labGameForPlaytest(
     settings.turnLimit !== undefined
       ? { ...scenario, victory: { ...scenario.victory, turnLimit: settings.turnLimit } }
       : scenario;
-  const made = playtestFor(played);
+  const made = playtestFor(played, BUNDLED_RULESETS);
   if (!made.ok) throw new Error(made.reason);
   const view = made.view;
   const controllers = Object.fromEntries(view.game.sides.map((s) => [s.id, 'bot' as const]));

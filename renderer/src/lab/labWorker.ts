@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { labWorkerHandler, type ToLabWorker } from '../../../engine/lab/worker';
+import { BUNDLED_RULESETS } from '../../../engine/rulesets/registry';
 
 /**
  * A balance-lab worker in the app: plays the seeds the page sends with the engine's lab worker
@@ -7,5 +8,5 @@ import { labWorkerHandler, type ToLabWorker } from '../../../engine/lab/worker';
  * them.
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-const handle = labWorkerHandler((m) => scope.postMessage(m));
+const handle = labWorkerHandler(BUNDLED_RULESETS, (m) => scope.postMessage(m));
 scope.onmessage = (e: MessageEvent<ToLabWorker>) => handle(e.data);

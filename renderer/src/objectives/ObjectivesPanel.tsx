@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Edge, Objective, VictoryCondition } from '../../../engine/format/types';
 import { applyMissionPreset, missionPresets, visibleObjectives } from '../../../engine/forces';
-import { rulesetModule } from '../../../engine/rulesets/registry';
+import { BUNDLED_RULESETS, rulesetModule } from '../../../engine/rulesets/registry';
 import type { Editor } from '../editor/Editor';
 import { useSetup } from '../forces/useSetup';
 import type { SetupModel } from '../forces/setupModel';
@@ -39,7 +39,7 @@ export function ObjectivesPanel({ editor }: { editor: Editor }) {
   const doc = m.scenario();
   const cat = m.catalog();
   const sides = doc.forces.sides;
-  const presets = missionPresets(cat);
+  const presets = missionPresets(cat, BUNDLED_RULESETS);
   const [preset, setPreset] = useState('');
   const [attacker, setAttacker] = useState('');
   const [message, setMessage] = useState('');
@@ -101,7 +101,13 @@ export function ObjectivesPanel({ editor }: { editor: Editor }) {
               disabled={!preset}
               onClick={() => {
                 try {
-                  const patch = applyMissionPreset(doc, preset, cat, attacker ? { attacker } : {});
+                  const patch = applyMissionPreset(
+                    doc,
+                    preset,
+                    cat,
+                    BUNDLED_RULESETS,
+                    attacker ? { attacker } : {},
+                  );
                   m.patch({ ...patch });
                   setMessage(presets.find((p) => p.id === preset)?.description ?? '');
                 } catch (err) {

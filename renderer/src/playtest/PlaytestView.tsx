@@ -11,6 +11,7 @@ import { GameScreen } from './GameScreen';
 import { SetupDialog } from './SetupDialog';
 import { GAME_FILTERS, loadGameText } from './loadGame';
 import './playtest.css';
+import { BUNDLED_RULESETS } from '../../../engine/rulesets/registry';
 
 /**
  * Playtest mode: the scenario on a read-only board, played against the rules engine through the
@@ -32,7 +33,7 @@ export function PlaytestView({
   onExit(): void;
 }) {
   const [scenario, setScenario] = useState(given);
-  const made = useMemo(() => playtestFor(scenario), [scenario]);
+  const made = useMemo(() => playtestFor(scenario, BUNDLED_RULESETS), [scenario]);
   const [game, setGame] = useState<PlaytestGame | null>(initial ?? null);
   const [problem, setProblem] = useState<{ title: string; text: string } | null>(
     warnings && warnings.length

@@ -10,6 +10,7 @@ import {
   type PlaytestGame,
 } from '../../../engine/playtest';
 import type { BotExplanation } from '../../../engine/game/gameDef';
+import { BUNDLED_RULESETS } from '../../../engine/rulesets/registry';
 
 /**
  * The playtest's strong bot on a Web Worker: the screen sends the scenario and the dice seed once,
@@ -86,7 +87,7 @@ function gameAfter(actions: readonly GameAction[]): PlaytestGame | string {
 scope.onmessage = (e: MessageEvent<ToBotWorker>) => {
   const m = e.data;
   if (m.type === 'game') {
-    const made = playtestFor(m.scenario);
+    const made = playtestFor(m.scenario, BUNDLED_RULESETS);
     if (!made.ok) {
       post({ type: 'error', id: -1, message: made.reason });
       return;

@@ -7,6 +7,7 @@ import {
   type PlaytestGame,
 } from '../../../engine/playtest';
 import { loadScenario } from '../format/formatClient';
+import { BUNDLED_RULESETS } from '../../../engine/rulesets/registry';
 
 export const GAME_FILTERS = [{ name: 'Sandtable game', extensions: ['json'] }];
 
@@ -32,7 +33,7 @@ export async function loadGameText(
         (p) => `${p.file}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`,
       ),
     };
-  const made = playtestFor(loaded.doc);
+  const made = playtestFor(loaded.doc, BUNDLED_RULESETS);
   if (!made.ok) return { ok: false, problems: [made.reason] };
   if (made.view.game.rulesetId !== doc.ruleset)
     return {

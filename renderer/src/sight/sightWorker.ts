@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { SightMapper, sightGridSize } from '../../../engine/sight/sightMap';
 import type { FromSightWorker, ToSightWorker } from './sightClient';
+import { BUNDLED_RULESETS } from '../../../engine/rulesets/registry';
 
 /**
  * The sight-map worker: one SightMapper that keeps the last map, so a request that differs from
@@ -9,7 +10,7 @@ import type { FromSightWorker, ToSightWorker } from './sightClient';
  * update) of a large board is preceded by a quick preview, so the shading shows at once.
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-const mapper = new SightMapper(() => performance.now());
+const mapper = new SightMapper(BUNDLED_RULESETS, () => performance.now());
 /** Maps of more cells than this first get a quick preview (a 1/4" table has 13,824). */
 const PREVIEW_FROM = 2000;
 

@@ -3,10 +3,11 @@ import village from '../../../../scenarios/tankplank-village.scenario.json';
 import type { ScenarioDoc } from '../../../format';
 import { playtestFor } from '../../../playtest/rulesets';
 import { currentState, startGame } from '../../../playtest/session';
+import { BUNDLED_RULESETS } from '../../registry';
 
 describe('a move may not leave a piece partly off the table', () => {
   test('a man entering stops with his whole base on the table', () => {
-    const r = playtestFor(village as unknown as ScenarioDoc);
+    const r = playtestFor(village as unknown as ScenarioDoc, BUNDLED_RULESETS);
     if (!r.ok) throw new Error(r.reason);
     const g = startGame(r.view, 1, { a: 'human', b: 'human' });
     const s = currentState(g);
