@@ -1,7 +1,9 @@
 /**
  * The ruleset ids come from one place, the registry (engine/rulesets/registry.ts). This writes
  * the copies the file format needs: the `RulesetId` type (engine/format/generated/rulesetIds.ts)
- * and the `enum` of ruleset ids in schemas/catalog.schema.json and schemas/forces.schema.json.
+ * and the ruleset ids in schemas/catalog.schema.json and schemas/forces.schema.json: the bundled
+ * ids as an `enum`, or an add-on's `x-` id (its files are admitted only by a caller whose
+ * `RulesetLookup` holds it).
  * Run through `npm run generate`, before the validators are compiled from the schemas.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -9,6 +11,8 @@ import { join } from 'node:path';
 import { RULESETS } from '../engine/rulesets/registry';
 
 const ROOT = join(import.meta.dirname, '..');
+/** What an add-on ruleset's id looks like in a file (engine/rulesets/lookup.ts checks it too). */
+const ADD_ON_ID_PATTERN = '^x-[a-z0-9][a-z0-9-]{0,39}$';
 const ids = RULESETS.map((m) => m.id as string);
 
 writeFileSync(
@@ -19,8 +23,17 @@ writeFileSync(
     '/** The id of every ruleset the registry holds, in its order. */',
     `export const RULESET_IDS = [${ids.map((id) => `'${id}'`).join(', ')}] as const;`,
     '',
+    '/** The id of a ruleset bundled with Sandtable. */',
+    'export type BundledRulesetId = (typeof RULESET_IDS)[number];',
+    '',
+    '/**',
+    ' * The id of an add-on ruleset (one a test or a plugin hands the engine in its `RulesetLookup`):',
+    ' * `x-` and a name. The format accepts it; admitting a file checks the caller knows it.',
+    ' */',
+    'export type AddOnRulesetId = `x-${string}`;',
+    '',
     '/** A ruleset id the file format accepts. */',
-    'export type RulesetId = (typeof RULESET_IDS)[number];',
+    'export type RulesetId = BundledRulesetId | AddOnRulesetId;',
     '',
   ].join('\n'),
 );
@@ -37,8 +50,18 @@ function setEnums(file: string, paths: readonly (readonly string[])[]): void {
         throw new Error(`${file}: no ${keys.join('.')} (stopped at ${k})`);
       at = next as Record<string, unknown>;
     }
-    if (!Array.isArray(at['enum'])) throw new Error(`${file}: ${keys.join('.')} has no enum`);
-    at['enum'] = ids;
+    if (!Array.isArray(at['enum']) && !Array.isArray(at['anyOf']))
+      throw new Error(`${file}: ${keys.join('.')} lists no ids`);
+    for (const k of Object.keys(at)) if (k !== 'description') delete at[k];
+    at['anyOf'] = [
+      { description: 'A ruleset bundled with Sandtable.', enum: ids },
+      {
+        description:
+          "An add-on ruleset's id: x- and a name of lower-case letters, digits and hyphens. A file of one opens only where that add-on is installed.",
+        type: 'string',
+        pattern: ADD_ON_ID_PATTERN,
+      },
+    ];
   }
   writeFileSync(path, `${JSON.stringify(schema, null, 2)}\n`);
 }
@@ -50,7 +73,11 @@ function rulesetIdPaths(file: string): string[][] {
   const walk = (node: unknown, path: string[]) => {
     if (typeof node !== 'object' || node === null) return;
     const rec = node as Record<string, unknown>;
-    if (rec['description'] === 'Ruleset id.' && Array.isArray(rec['enum'])) found.push(path);
+    if (
+      rec['description'] === 'Ruleset id.' &&
+      (Array.isArray(rec['enum']) || Array.isArray(rec['anyOf']))
+    )
+      found.push(path);
     for (const [k, v] of Object.entries(rec)) walk(v, [...path, k]);
   };
   walk(schema, []);

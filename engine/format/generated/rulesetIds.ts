@@ -3,5 +3,14 @@
 /** The id of every ruleset the registry holds, in its order. */
 export const RULESET_IDS = ['tankplank', 'tanks', 'tank', 'ww1'] as const;
 
+/** The id of a ruleset bundled with Sandtable. */
+export type BundledRulesetId = (typeof RULESET_IDS)[number];
+
+/**
+ * The id of an add-on ruleset (one a test or a plugin hands the engine in its `RulesetLookup`):
+ * `x-` and a name. The format accepts it; admitting a file checks the caller knows it.
+ */
+export type AddOnRulesetId = `x-${string}`;
+
 /** A ruleset id the file format accepts. */
-export type RulesetId = (typeof RULESET_IDS)[number];
+export type RulesetId = BundledRulesetId | AddOnRulesetId;
