@@ -79,7 +79,170 @@ const race: GameDef<RaceState, RaceAction, string> = defineGame<RaceState, RaceA
 /** The state after the first side's bot turn: the second side to move. */
 const afterA = () => race.bot(race.newGame({ seed: 1 }), 'a').state;
 
+/**
+ * Two dials: the first side sets each of its two dials to 0-3 and ends; it wins with both at 3.
+ * No style's turn does it (balanced turns the first, aggressive the second, cautious neither):
+ * only a turn that takes one unit's action from another style's turn wins.
+ */
+type DialState = { readonly dials: Readonly<Record<string, number>>; readonly done: boolean };
+type DialAction =
+  | { readonly type: 'set'; readonly unit: string; readonly value: number }
+  | { readonly type: 'end' };
+const PLAN: Readonly<Record<BotStyle, readonly [number, number]>> = {
+  cautious: [0, 0],
+  balanced: [3, 0],
+  aggressive: [0, 3],
+};
+const dialRng = seedRng(1);
+const dials: GameDef<DialState, DialAction, string> = defineGame<DialState, DialAction, string>({
+  rulesetId: 'dials',
+  sides: ['a', 'b'].map((id) => ({ id, name: id.toUpperCase(), deployment: 'none' })),
+  actions: new Map<string, ActionSpec>([
+    [
+      'set',
+      {
+        description: 'sets a dial',
+        fields: { unit: { kind: 'id' }, value: { kind: 'number', min: 0, max: 3 } },
+      },
+    ],
+    ['end', { description: 'ends', fields: {} }],
+  ]),
+  rules: (s, a) => {
+    if (s.done) return invalid('over');
+    if (a.type === 'end') return accepted({ ...s, done: true }, ['end']);
+    if (!(a.unit in s.dials) || a.value < 0 || a.value > 3) return invalid('no such setting');
+    return accepted({ ...s, dials: { ...s.dials, [a.unit]: a.value } }, ['set']);
+  },
+  newGame: () => ({ dials: { u1: 0, u2: 0 }, done: false }),
+  status: (s) => ({ turn: 1, phase: 'dials', waitingFor: s.done ? [] : ['a'], over: s.done }),
+  result: (s) =>
+    s.done
+      ? s.dials.u1 === 3 && s.dials.u2 === 3
+        ? { winner: 'a', text: 'a wins' }
+        : { winner: 'b', text: 'b wins' }
+      : undefined,
+  eventVisible: () => true,
+  actionSide: () => 'a',
+  endPhaseAction: () => ({ type: 'end' }),
+  bot: (s, side, style = 'balanced') => {
+    const [u1, u2] = PLAN[style];
+    const actions: DialAction[] = [
+      { type: 'set', unit: 'u1', value: u1 },
+      { type: 'set', unit: 'u2', value: u2 },
+      { type: 'end' },
+    ];
+    let st = s;
+    for (const a of actions) {
+      const r = dials.reduce(st, a);
+      if (r.ok) st = r.state;
+    }
+    return side === 'a' && !s.done
+      ? { actions, state: st, events: [] }
+      : { actions: [], state: s, events: [] };
+  },
+  legalActions: (s, side) =>
+    s.done || side !== 'a'
+      ? []
+      : [
+          ...['u1', 'u2'].flatMap((unit) =>
+            [0, 1, 2, 3].map((value): DialAction => ({ type: 'set', unit, value })),
+          ),
+          { type: 'end' },
+        ],
+  dice: { get: () => dialRng, set: (s) => s },
+});
+
+/**
+ * A guess: the first side plays x or y, then the second replies in its style. x wins against a
+ * cautious or balanced reply and loses to an aggressive one; y is always a draw. The balanced
+ * and aggressive bots play x, the cautious one y.
+ */
+type GuessState = { readonly pick?: 'x' | 'y'; readonly reply?: BotStyle };
+type GuessAction =
+  | { readonly type: 'pick'; readonly pick: 'x' | 'y' }
+  | { readonly type: 'reply'; readonly style: BotStyle };
+const guessRng = seedRng(1);
+const guess: GameDef<GuessState, GuessAction, string> = defineGame<GuessState, GuessAction, string>(
+  {
+    rulesetId: 'guess',
+    sides: ['a', 'b'].map((id) => ({ id, name: id.toUpperCase(), deployment: 'none' })),
+    actions: new Map<string, ActionSpec>([
+      ['pick', { description: 'picks', fields: { pick: { kind: 'word', values: ['x', 'y'] } } }],
+      [
+        'reply',
+        {
+          description: 'replies',
+          fields: { style: { kind: 'word', values: ['cautious', 'balanced', 'aggressive'] } },
+        },
+      ],
+    ]),
+    rules: (s, a) =>
+      a.type === 'pick' && !s.pick
+        ? accepted({ ...s, pick: a.pick }, ['pick'])
+        : a.type === 'reply' && s.pick && !s.reply
+          ? accepted({ ...s, reply: a.style }, ['reply'])
+          : invalid('not now'),
+    newGame: () => ({}),
+    status: (s) => ({
+      turn: 1,
+      phase: 'guess',
+      waitingFor: !s.pick ? ['a'] : !s.reply ? ['b'] : [],
+      over: s.reply !== undefined,
+    }),
+    result: (s) =>
+      !s.reply
+        ? undefined
+        : s.pick === 'y'
+          ? { winner: 'draw', text: 'draw' }
+          : s.reply === 'aggressive'
+            ? { winner: 'b', text: 'b wins' }
+            : { winner: 'a', text: 'a wins' },
+    eventVisible: () => true,
+    actionSide: (s) => (s.pick ? 'b' : 'a'),
+    endPhaseAction: (s, side) =>
+      side === 'a' ? { type: 'pick', pick: 'y' } : { type: 'reply', style: 'balanced' },
+    bot: (s, side, style = 'balanced') => {
+      const a: GuessAction =
+        side === 'a'
+          ? { type: 'pick', pick: style === 'cautious' ? 'y' : 'x' }
+          : { type: 'reply', style };
+      const r = guess.reduce(s, a);
+      return r.ok
+        ? { actions: [a], state: r.state, events: [] }
+        : { actions: [], state: s, events: [] };
+    },
+    legalActions: (s, side) =>
+      side === 'a' && !s.pick
+        ? [
+            { type: 'pick', pick: 'x' },
+            { type: 'pick', pick: 'y' },
+          ]
+        : [],
+    dice: { get: () => guessRng, set: (s) => s },
+  },
+);
+
 describe('the search bot', () => {
+  it('weighs one unit doing what another style would while the others keep to the plan', () => {
+    const t = searchTurn(dials, dials.newGame({ seed: 1 }), 'a', { seed: 1, strength: 2 });
+    expect(dials.result(t.state)?.winner).toBe('a');
+    expect(t.explanation!.candidates![0]!.label).toBe(
+      "balanced bot's turn, u2 as the aggressive bot plays it",
+    );
+    // Every style's own turn loses, and was weighed.
+    const own = t.explanation!.candidates!.filter((c) => /^\w+ bot's turn$/.test(c.label));
+    expect(own.map((c) => c.score)).toEqual([0, 0, 0]);
+  });
+
+  it('judges a turn by the other side`s most dangerous style, not the average one', () => {
+    const t = searchTurn(guess, guess.newGame({ seed: 1 }), 'a', { seed: 4, strength: 2 });
+    // x wins two replies in three on average, but loses to the aggressive one: y draws.
+    expect(t.actions).toEqual([{ type: 'pick', pick: 'y' }]);
+    const x = t.explanation!.candidates!.find((c) => c.label === "balanced bot's turn")!;
+    expect(x.score).toBe(0);
+    expect(t.explanation!.candidates![0]!.score).toBe(0.5);
+  });
+
   it('gives the same turn and explanation for the same state, side, seed and strength', () => {
     const s = afterA();
     const one = searchTurn(race, s, 'b', { seed: 7, strength: 2 });

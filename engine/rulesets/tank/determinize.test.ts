@@ -41,6 +41,14 @@ describe('TANK! determinize: the state as a side may believe it', () => {
     expect([...plans].some((p) => p !== JSON.stringify(s.plots[first]))).toBe(true);
   });
 
+  it('plots the hidden turn in the style the viewer believes the other side plays', () => {
+    const s = plotted('cautious');
+    for (const style of ['cautious', 'aggressive'] as const) {
+      const d = game.determinize!(s, second, actionRng(3), style);
+      expect(d.plots[first]).toEqual(plotted(style).plots[first]);
+    }
+  });
+
   it('leaves a state alone where the other side has not plotted', () => {
     expect(game.determinize!(start, first, actionRng(1))).toBe(start);
   });
