@@ -219,7 +219,7 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
     const failures = storeFailures;
     const pendingDsBefore = document.store.pendingDs;
     try {
-      applyFromClient(document, update, connection);
+      guard.applying(room, () => applyFromClient(document, update, connection));
     } catch (error) {
       // The guard's copy took the change the room's document could not: start it again.
       guard.forget(room);

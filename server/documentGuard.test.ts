@@ -44,7 +44,8 @@ class Room {
       this.refused.push(why);
       return false;
     }
-    Y.applyUpdate(this.doc, update, 'client');
+    // As the server does: the copy that checked the change need not take it again.
+    this.guard.applying('room', () => Y.applyUpdate(this.doc, update, 'client'));
     return true;
   }
 }

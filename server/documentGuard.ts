@@ -31,6 +31,13 @@ interface Scratch {
   readonly stop: () => void;
   /** Problems of the last state the guard let through (a room broken before the checks). */
   known: Set<string>;
+  /**
+   * The last change let through was applied to a copy and a room that held no change waiting
+   * for another: the room takes in exactly what the copy did, so following it is skipped.
+   */
+  sameAsRoom: boolean;
+  /** The room is applying a change the copy already holds (see `applying`). */
+  muted: boolean;
 }
 
 /** The origin of the guard's own writes into a scratch copy. */
@@ -39,6 +46,12 @@ const GUARD = 'sandtable-guard';
 export interface DocumentGuard {
   /** Why `update` from a client may not be applied to `document` (room `room`), or undefined. */
   refuse(room: string, document: Y.Doc, update: Uint8Array): string | undefined;
+  /**
+   * Runs `apply`, which applies to the room's document the change `refuse` just let through.
+   * The scratch copy already holds it; when neither held a change waiting for another, the copy
+   * does not decode and apply it a second time as it follows the room.
+   */
+  applying(room: string, apply: () => void): void;
   /** Drops the scratch copy of a room that was unloaded, or whose document refused a change. */
   forget(room: string): void;
 }
@@ -56,13 +69,24 @@ export function createDocumentGuard(): DocumentGuard {
   const open = (document: Y.Doc): Scratch => {
     const doc = new Y.Doc({ gc: true });
     Y.applyUpdate(doc, Y.encodeStateAsUpdate(document), GUARD);
-    const follow = (update: Uint8Array) => Y.applyUpdate(doc, update, GUARD);
-    document.on('update', follow);
     const store = new ScenarioStore(doc);
     const known = new Set(
       store.isEmpty() ? [] : scenarioProblems(store.scenarioView()).map((p) => p.message),
     );
-    return { doc, store, known, source: document, stop: () => document.off('update', follow) };
+    const s: Scratch = {
+      doc,
+      store,
+      known,
+      source: document,
+      stop: () => document.off('update', follow),
+      sameAsRoom: false,
+      muted: false,
+    };
+    const follow = (update: Uint8Array) => {
+      if (!s.muted) Y.applyUpdate(doc, update, GUARD);
+    };
+    document.on('update', follow);
+    return s;
   };
 
   const drop = (room: string) => {
@@ -87,6 +111,7 @@ export function createDocumentGuard(): DocumentGuard {
   return {
     refuse(room, document, update) {
       const s = scratchOf(room, document);
+      s.sameAsRoom = noneWaiting(s.doc) && noneWaiting(document);
       let changed: Y.Transaction['changed'] | undefined;
       const listen = (tr: Y.Transaction) => {
         if (tr.origin === 'client') changed = tr.changed;
@@ -101,9 +126,12 @@ export function createDocumentGuard(): DocumentGuard {
         s.doc.off('afterTransaction', listen);
       }
       // Nothing of it integrated yet (it waits for a change it builds on): checked when it is.
-      if (!changed) return undefined;
-      const problem =
-        entryProblems(s.doc, changed) ?? wholeProblems(s, touchedEntries(s.doc, changed));
+      if (!changed) {
+        s.sameAsRoom = false;
+        return undefined;
+      }
+      const touched = changedEntries(s.doc, changed);
+      const problem = entryProblems(s.doc, touched) ?? wholeProblems(s, touched);
       if (problem) {
         // The copy holds the refused change: start again from the room next time.
         drop(room);
@@ -111,38 +139,76 @@ export function createDocumentGuard(): DocumentGuard {
       }
       return undefined;
     },
+    applying(room, apply) {
+      const s = rooms.get(room);
+      const mute = s?.sameAsRoom === true;
+      if (s) s.sameAsRoom = false;
+      if (!mute) {
+        apply();
+        return;
+      }
+      s!.muted = true;
+      try {
+        apply();
+      } finally {
+        s!.muted = false;
+      }
+    },
     forget(room) {
       drop(room);
     },
   };
 }
 
-/** The first entry the change wrote that fails its own schema, in words. */
-function entryProblems(doc: Y.Doc, changed: Y.Transaction['changed']): string | undefined {
-  const mapFields = Object.fromEntries(doc.getMap<Json>('map').entries());
-  for (const name of MAP_NAMES) {
-    if (!roleOf(name)) continue;
-    const keys = changed.get(doc.getMap(name) as unknown as Y.AbstractType<Y.YEvent<Y.Map<Json>>>);
-    if (!keys) continue;
-    for (const key of keys) {
-      if (key === null) continue;
-      const map = doc.getMap<Json>(name);
-      if (!map.has(key)) continue;
-      const problem = entryProblem(name, key, map.get(key)!, mapFields);
-      if (problem) return `${name} "${key}" ${problem}`;
-    }
-  }
-  return undefined;
+/** Whether a document holds no change waiting for another (Yjs's pending structs and deletions). */
+function noneWaiting(doc: Y.Doc): boolean {
+  return doc.store.pendingStructs === null && doc.store.pendingDs === null;
 }
 
-/** The (map, key) entries a transaction wrote or deleted among the scenario's maps. */
-function touchedEntries(doc: Y.Doc, changed: Y.Transaction['changed']): TouchedEntry[] {
+/**
+ * The scenario's maps of a document by their Y type, made once per document: a change names the
+ * types it touched, and looking each of the ~20 map names up with `getMap` on every change made a
+ * closure per name.
+ */
+const scenarioMaps = new WeakMap<Y.Doc, Map<unknown, string>>();
+function scenarioMapsOf(doc: Y.Doc): Map<unknown, string> {
+  let m = scenarioMaps.get(doc);
+  if (!m) {
+    m = new Map(MAP_NAMES.map((name) => [doc.getMap(name) as unknown, name]));
+    scenarioMaps.set(doc, m);
+  }
+  return m;
+}
+
+/** The (map, key) entries a transaction wrote or deleted among the scenario's maps, in map order. */
+function changedEntries(doc: Y.Doc, changed: Y.Transaction['changed']): TouchedEntry[] {
+  const maps = scenarioMapsOf(doc);
   const out: TouchedEntry[] = [];
-  for (const name of MAP_NAMES) {
-    const keys = changed.get(doc.getMap(name) as unknown as Y.AbstractType<Y.YEvent<Y.Map<Json>>>);
-    if (keys) for (const key of keys) if (key !== null) out.push({ name, key });
+  for (const [type, keys] of changed) {
+    const name = maps.get(type);
+    if (name === undefined) continue;
+    for (const key of keys) if (key !== null) out.push({ name, key });
+  }
+  if (out.length > 1) {
+    const order = (n: string) => MAP_NAMES.indexOf(n);
+    out.sort((a, b) => order(a.name) - order(b.name));
   }
   return out;
+}
+
+/** The first entry the change wrote that fails its own schema, in words. */
+function entryProblems(doc: Y.Doc, touched: readonly TouchedEntry[]): string | undefined {
+  // The map's fields are read only for a change to one of them (entryProblem needs them then).
+  let mapFields: Record<string, Json> | undefined;
+  for (const { name, key } of touched) {
+    if (!roleOf(name)) continue;
+    const map = doc.getMap<Json>(name);
+    if (!map.has(key)) continue;
+    if (name === 'map') mapFields ??= Object.fromEntries(doc.getMap<Json>('map').entries());
+    const problem = entryProblem(name, key, map.get(key)!, mapFields ?? {});
+    if (problem) return `${name} "${key}" ${problem}`;
+  }
+  return undefined;
 }
 
 /**
