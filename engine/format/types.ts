@@ -534,6 +534,11 @@ export type BotStyleName = 'cautious' | 'balanced' | 'aggressive' | 'random' | '
 export interface PlaytestSettings extends Extensions {
   /** The bot per side id; a side not named plays balanced. */
   bots?: Record<string, BotStyleName>;
+  /**
+   * The strong (search) bot's strength, 1 (quick) to 5 (strongest): more weighs more turns for
+   * longer. Absent: the playtest's default (4) and the lab's (2).
+   */
+  searchStrength?: number;
 }
 
 export interface MapDoc extends Envelope<'sandtable.map'> {

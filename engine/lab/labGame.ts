@@ -26,7 +26,12 @@ export function labPlayers(
 ): Record<string, Player> {
   const players = dict<Player>();
   for (const [k, side] of game.sides.entries())
-    players[side.id] = botPlayer(game, styleFor(settings, side.id), seed * 16 + k);
+    players[side.id] = botPlayer(
+      game,
+      styleFor(settings, side.id),
+      seed * 16 + k,
+      settings.searchStrength !== undefined ? { strength: settings.searchStrength } : {},
+    );
   return players;
 }
 

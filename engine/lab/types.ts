@@ -16,6 +16,11 @@ export interface LabSettings {
    * bots have it.
    */
   readonly styles: Readonly<Record<string, BotName>>;
+  /**
+   * The search bot's strength where a side plays it (1 quick to `SEARCH_STRENGTHS.length`);
+   * absent: `DEFAULT_SEARCH_STRENGTH`. Ignored by the other bots.
+   */
+  readonly searchStrength?: number;
   /** Overrides the scenario's turn limit. */
   readonly turnLimit?: number;
   /**

@@ -4,6 +4,7 @@ import { GAME_TIME_BUDGET_MS, simulate } from '../game/simulate';
 import { admitScenarioValue } from './checkedDocument';
 import { knownRulesetIds, type RulesetLookup } from '../rulesets/lookup';
 import { isBotName, BOT_NAMES } from '../game/bots/baseline';
+import { SEARCH_STRENGTHS } from '../game/bots/search';
 import { labPlayers, playLabGame } from './labGame';
 import type { GameRecord, LabSettings } from './types';
 
@@ -170,5 +171,15 @@ export function settingsProblem(settings: unknown): string | undefined {
   for (const [side, style] of Object.entries(styles))
     if (typeof style !== 'string' || !isBotName(style))
       return `settings.styles gives side "${side}" the style ${JSON.stringify(style)}; use ${BOT_NAMES.join(', ')}`;
+  const strength = s['searchStrength'];
+  if (
+    strength !== undefined &&
+    !(
+      Number.isSafeInteger(strength) &&
+      (strength as number) >= 1 &&
+      (strength as number) <= SEARCH_STRENGTHS.length
+    )
+  )
+    return `settings.searchStrength must be a whole number from 1 to ${SEARCH_STRENGTHS.length}, not ${JSON.stringify(strength)}`;
   return undefined;
 }

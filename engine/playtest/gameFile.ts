@@ -7,6 +7,7 @@ import { stringifyStable } from '../format/saver';
 import { APP_NAME, APP_VERSION } from '../format/version';
 import type { GameAction } from './view';
 import { isBotName } from '../game/bots/baseline';
+import { SEARCH_STRENGTHS } from '../game/bots/search';
 import { currentState, type Controller, type PlaytestBot, type PlaytestGame } from './session';
 
 /** Format name and version of a saved game. */
@@ -37,6 +38,8 @@ export interface GameDoc {
    * game started; absent in games saved before the choice, which play on with the scenario's.
    */
   readonly bots?: Readonly<Record<string, PlaytestBot>>;
+  /** The strong bot's strength, 1 to 5, as chosen when the game started (absent: the default). */
+  readonly searchStrength?: number;
   /** Every accepted action, in order. */
   readonly actions: readonly GameAction[];
   /** Indices into `actions` where each undo step began. */
@@ -57,6 +60,7 @@ export function gameDoc(game: PlaytestGame, scenario: ScenarioDoc): GameDoc {
     controllers: game.controllers,
     ...(game.clock ? { clock: true } : {}),
     ...(game.botStyles ? { bots: game.botStyles } : {}),
+    ...(game.searchStrength !== undefined ? { searchStrength: game.searchStrength } : {}),
     actions: game.entries.map((e) => e.action),
     marks: game.marks,
     stateHash: game.view.game.hash(currentState(game)),
@@ -153,6 +157,17 @@ export function parseGame(
             `/bots/${k} must be cautious, balanced, aggressive, random or search, not ${describeValue(b)}`,
           );
   }
+  const strength = o['searchStrength'];
+  if (
+    strength !== undefined &&
+    (typeof strength !== 'number' ||
+      !Number.isInteger(strength) ||
+      strength < 1 ||
+      strength > SEARCH_STRENGTHS.length)
+  )
+    problems.push(
+      `/searchStrength must be a whole number from 1 to ${SEARCH_STRENGTHS.length}, not ${describeValue(strength)}`,
+    );
   const actions = o['actions'];
   if (!Array.isArray(actions)) problems.push('/actions must be an array');
   else

@@ -45,6 +45,11 @@ export interface PlaytestGame {
    */
   readonly botStyles?: Readonly<Record<string, PlaytestBot>>;
   /**
+   * The strong bot's strength (1 quick to `SEARCH_STRENGTHS.length`), as chosen in the set-up or
+   * taken from the scenario's playtest settings; absent: the playtest's default.
+   */
+  readonly searchStrength?: number;
+  /**
    * Why the bot played each of its gestures as it did, in the order played: session state for the
    * log's explanation view, never saved (a loaded game has none) and dropped with its gesture on
    * undo.
@@ -65,6 +70,8 @@ export interface BotNote {
 export interface GameSettings {
   readonly clock?: boolean;
   readonly botStyles?: Readonly<Record<string, PlaytestBot>>;
+  /** The strong bot's strength (see `PlaytestGame.searchStrength`). */
+  readonly searchStrength?: number;
 }
 
 export function startGame(
@@ -82,6 +89,7 @@ export function startGame(
     marks: [],
     clock: settings.clock === true,
     ...(settings.botStyles ? { botStyles: settings.botStyles } : {}),
+    ...(settings.searchStrength !== undefined ? { searchStrength: settings.searchStrength } : {}),
   };
 }
 

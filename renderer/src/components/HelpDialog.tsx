@@ -40,40 +40,42 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             <b>Playtest</b> the open scenario against the rules engine with the Playtest command;
             any edit returns to the editor. Choose a person or the bot for each side (and which bot:
             a style, Random (baseline) or Bot (strong), the search bot, which thinks up to 2 s a
-            turn with a progress bar; Stop or Esc plays its best turn so far), a dice seed (in
-            Tankplank the seed also draws which side plays first on odd turns, turn 1 among them,
-            and the dialog says which) and, if you like, a movement clock. Select a unit to see
-            where it can go and what else it can do (each refused action says why, with its rule);
-            hover a target to see the line of sight, every modifier and the exact odds; click to
-            fire. A bot&apos;s turn in the log opens to why it played it: its reasons, and for the
-            strong bot the turns it weighed with their scores. Ctrl+Z takes an action back,
-            Ctrl+Enter ends the phase, Ctrl+Shift+Enter the turn, Ctrl+S saves the game. Playing
-            both sides alone, turn the Hand-over screen off. In TANKS one model acts at a time in
-            Initiative order: the acting model is selected; drag it to lay the Measuring Arrow, or
-            use its panel for Defensive Measures, Stay put or Hold fire; when dice could cancel
-            either Hits or Criticals, the side that rolled them chooses on its model&apos;s panel,
-            and a shooter whose cards let a Critical become two Hits chooses how many there. When a
-            Free-for-All or No Retreat scenario leaves its tokens to the players (the mission preset
-            &ldquo;tokens placed in the game&rdquo;), each token is placed before the models deploy:
-            click inside the shaded strip along the opponent&apos;s edge. When a TANKS scenario has
-            &ldquo;Terrain placed by the players&rdquo; on (Rules tab), its forests and buildings
-            start off the table: roll off on the asked model&apos;s panel, then click where each
-            piece&apos;s centre goes inside the shaded area (turn it 45° at a time with its buttons
-            first; the pointer shows its outline); a spot within one Measuring Arrow of an edge or
-            another piece is refused with the gap measured. Tick the time limit in the start dialog
-            to play against one game clock; when it runs out the game ends as a time-out. In TANK!
-            each side plots every unit&apos;s mission in secret: select a unit and click a hex to
-            plot its move, pick DF, DF-P or SMF in the weapon list and click an enemy to plot the
-            shot (its line of sight is drawn hex by hex, the blocking hex marked), or use the
-            unit&apos;s buttons for OF, a facing change, a close assault, backing up a hex (MVR) or
-            mounting a friendly vehicle (MT; a rider&apos;s only plot is where it dismounts, DT),
-            and with Costello digging in (EN, infantry) or clearing rubble next to it (CLR,
-            sappers); a mortar calls fire or smoke on a hex (smoke shows as a cloud). A plot that
-            breaks a rule is refused with its rule id. When both sides end plotting, the turn is
-            resolved the way players at a table do it: the phase panel lists the sequence of play
-            and plays one step at a time (Next step, N) or the rest (Resolve all, Shift+N), each
-            step showing its shots with their cell, die, result and line of sight on the board, and
-            its moves; Undo takes back one step. Each side&apos;s log names an enemy it has not
+            turn with a progress bar; Stop or Esc plays its best turn so far; with the strong bot on
+            a side, &ldquo;Strong bot&apos;s strength&rdquo; trades time for play, from 1 quick,
+            about 0.1 s a side turn, to 5 strongest, the full 2 s, each choice saying what it
+            costs), a dice seed (in Tankplank the seed also draws which side plays first on odd
+            turns, turn 1 among them, and the dialog says which) and, if you like, a movement clock.
+            Select a unit to see where it can go and what else it can do (each refused action says
+            why, with its rule); hover a target to see the line of sight, every modifier and the
+            exact odds; click to fire. A bot&apos;s turn in the log opens to why it played it: its
+            reasons, and for the strong bot the turns it weighed with their scores. Ctrl+Z takes an
+            action back, Ctrl+Enter ends the phase, Ctrl+Shift+Enter the turn, Ctrl+S saves the
+            game. Playing both sides alone, turn the Hand-over screen off. In TANKS one model acts
+            at a time in Initiative order: the acting model is selected; drag it to lay the
+            Measuring Arrow, or use its panel for Defensive Measures, Stay put or Hold fire; when
+            dice could cancel either Hits or Criticals, the side that rolled them chooses on its
+            model&apos;s panel, and a shooter whose cards let a Critical become two Hits chooses how
+            many there. When a Free-for-All or No Retreat scenario leaves its tokens to the players
+            (the mission preset &ldquo;tokens placed in the game&rdquo;), each token is placed
+            before the models deploy: click inside the shaded strip along the opponent&apos;s edge.
+            When a TANKS scenario has &ldquo;Terrain placed by the players&rdquo; on (Rules tab),
+            its forests and buildings start off the table: roll off on the asked model&apos;s panel,
+            then click where each piece&apos;s centre goes inside the shaded area (turn it 45° at a
+            time with its buttons first; the pointer shows its outline); a spot within one Measuring
+            Arrow of an edge or another piece is refused with the gap measured. Tick the time limit
+            in the start dialog to play against one game clock; when it runs out the game ends as a
+            time-out. In TANK! each side plots every unit&apos;s mission in secret: select a unit
+            and click a hex to plot its move, pick DF, DF-P or SMF in the weapon list and click an
+            enemy to plot the shot (its line of sight is drawn hex by hex, the blocking hex marked),
+            or use the unit&apos;s buttons for OF, a facing change, a close assault, backing up a
+            hex (MVR) or mounting a friendly vehicle (MT; a rider&apos;s only plot is where it
+            dismounts, DT), and with Costello digging in (EN, infantry) or clearing rubble next to
+            it (CLR, sappers); a mortar calls fire or smoke on a hex (smoke shows as a cloud). A
+            plot that breaks a rule is refused with its rule id. When both sides end plotting, the
+            turn is resolved the way players at a table do it: the phase panel lists the sequence of
+            play and plays one step at a time (Next step, N) or the rest (Resolve all, Shift+N),
+            each step showing its shots with their cell, die, result and line of sight on the board,
+            and its moves; Undo takes back one step. Each side&apos;s log names an enemy it has not
             spotted only as its counter shows it. In WWI each side plays its turn with a command
             card from its hand (seen only by its owner): the card&apos;s sections light up, order
             units there from the phase panel, end ordering, move them by clicking a shaded hex

@@ -30,6 +30,8 @@ import { labGameForPlaytest } from './labReplay';
 import { BalanceTab } from './BalanceTab';
 import { LabQuality, RestrictedChoice } from './LabQuality';
 import { BOT_CHOICES } from '../playtest/botChoices';
+import { StrengthChoice } from '../playtest/StrengthChoice';
+import { DEFAULT_SEARCH_STRENGTH } from '../../../engine/game/bots/search';
 import './lab.css';
 import { LabSightMap } from '../sight/LabSightMap';
 import { BUNDLED_CATALOGS, BUNDLED_RULESETS } from '../../../engine/rulesets/registry';
@@ -96,6 +98,11 @@ export function LabDialog({
       }),
     ),
   );
+  // The strong bot's strength, where a side plays it: the scenario's, else the lab's default.
+  const [strength, setStrength] = useState(
+    scenario.playtest?.searchStrength ?? DEFAULT_SEARCH_STRENGTH,
+  );
+  const strong = sides.some((s) => styles[s.id] === 'search');
   const [games, setGames] = useState('100');
   const [seed, setSeed] = useState('1');
   const [turnLimit, setTurnLimit] = useState('');
@@ -230,6 +237,7 @@ export function LabDialog({
         games: gameCount,
         firstSeed,
         styles,
+        ...(strong ? { searchStrength: strength } : {}),
         ...(limit !== undefined ? { turnLimit: limit } : {}),
         ...(restricted ? { restricted: true } : {}),
       },
@@ -269,7 +277,13 @@ export function LabDialog({
   const saveStyles = () => {
     if (!editor) return;
     const current = editor.store.rootField<Record<string, Json>>('playtest') ?? {};
-    editor.commit((w) => w.setRoot('playtest', { ...current, bots: { ...styles } }));
+    editor.commit((w) =>
+      w.setRoot('playtest', {
+        ...current,
+        bots: { ...styles },
+        ...(strong ? { searchStrength: strength } : {}),
+      }),
+    );
     setSaved(true);
   };
 
@@ -351,6 +365,16 @@ export function LabDialog({
               </select>
             </label>
           ))}
+          {strong && (
+            <StrengthChoice
+              value={strength}
+              onChange={(v) => {
+                setStrength(v);
+                setSaved(false);
+              }}
+              note="(no 2 s limit in the lab: a game takes minutes)"
+            />
+          )}
           <label>
             Games
             <input

@@ -25,8 +25,8 @@ import {
 } from '../../../engine/playtest';
 import { playSide } from '../../../engine/game/simulate';
 import { getHost } from '../../host';
-import { botLabel } from './botChoices';
-import { BotWorker, type Thinking } from './botWorkerClient';
+import { botLabel, strengthInWords } from './botChoices';
+import { BotWorker, PLAYTEST_SEARCH_STRENGTH, type Thinking } from './botWorkerClient';
 import { setPlaytestHandlers } from './playtestCommands';
 import { HexBoard } from './board/HexBoard';
 import { TableBoard } from './board/TableBoard';
@@ -194,8 +194,11 @@ function BoardGameScreen<B extends BoardKind>({
     const fail = (why: string) =>
       setMessage({ text: `The bot could not play ${sideName(active)}: ${why}`, bad: true });
     if (botFor(game, active) === 'search' && worker.current) {
-      const job = worker.current.think(game, active, (done, total) =>
-        setThinking((t) => (t && t.job === job ? { ...t, done, total } : t)),
+      const job = worker.current.think(
+        game,
+        active,
+        (done, total) => setThinking((t) => (t && t.job === job ? { ...t, done, total } : t)),
+        game.searchStrength !== undefined ? { strength: game.searchStrength } : {},
       );
       setThinking({ side: active, done: 0, total: 0, job });
       let live = true;
@@ -582,7 +585,9 @@ function BoardGameScreen<B extends BoardKind>({
           {thinking && (
             <div className="bot-thinking" role="status" data-testid="bot-thinking">
               <span>
-                {botLabel('search')} thinking for {sideName(thinking.side)}…{' '}
+                {botLabel('search')} (
+                {strengthInWords(game.searchStrength ?? PLAYTEST_SEARCH_STRENGTH)}) thinking for{' '}
+                {sideName(thinking.side)}…{' '}
                 <b data-testid="bot-thinking-share">
                   {thinking.total > 0 ? Math.round((100 * thinking.done) / thinking.total) : 0}%
                 </b>

@@ -91,6 +91,9 @@ export function PlaytestView({
             view={made.view}
             title={scenario.meta.title}
             {...(scenario.playtest?.bots ? { bots: scenario.playtest.bots } : {})}
+            {...(scenario.playtest?.searchStrength !== undefined
+              ? { searchStrength: scenario.playtest.searchStrength }
+              : {})}
             onStart={(controllers, seed, settings) =>
               setGame(startGame(made.view, seed, controllers, settings))
             }

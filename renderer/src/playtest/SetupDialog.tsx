@@ -6,6 +6,8 @@ import type {
   PlaytestBot,
 } from '../../../engine/playtest';
 import { BOT_CHOICES, botLabel } from './botChoices';
+import { PLAYTEST_SEARCH_STRENGTH } from './botWorkerClient';
+import { StrengthChoice } from './StrengthChoice';
 import { formatClock } from './usePhaseClock';
 
 /**
@@ -16,6 +18,7 @@ export function SetupDialog({
   view,
   title,
   bots: given,
+  searchStrength,
   onStart,
   onLoad,
   onCancel,
@@ -24,6 +27,8 @@ export function SetupDialog({
   title: string;
   /** The scenario's bot per side (its playtest settings), chosen at first. */
   bots?: Readonly<Record<string, PlaytestBot>>;
+  /** The scenario's strength for the strong bot (its playtest settings), chosen at first. */
+  searchStrength?: number;
   onStart(controllers: Record<string, Controller>, seed: number, settings: GameSettings): void;
   onLoad(): void;
   onCancel(): void;
@@ -40,6 +45,9 @@ export function SetupDialog({
       sides.map((s) => [s.id, given && Object.hasOwn(given, s.id) ? given[s.id]! : 'balanced']),
     ),
   );
+  const [strength, setStrength] = useState(searchStrength ?? PLAYTEST_SEARCH_STRENGTH);
+  // The strength matters, and shows, only when a side plays the strong bot.
+  const strong = sides.some((s) => controllers[s.id] === 'bot' && bots[s.id] === 'search');
   // A bot the list does not offer (a scenario naming the strong bot on an engine without it)
   // still shows, so the dialog never claims another.
   const choices = (side: string) =>
@@ -136,6 +144,11 @@ export function SetupDialog({
             ))}
           </tbody>
         </table>
+        {strong && (
+          <p>
+            <StrengthChoice value={strength} onChange={setStrength} />
+          </p>
+        )}
         <p className="muted">
           With two people at one device, a pass-the-device screen hides each side&apos;s secret
           information from the other between turns.
@@ -174,7 +187,13 @@ export function SetupDialog({
           <button onClick={onLoad}>Load game…</button>
           <button
             className="primary"
-            onClick={() => onStart(controllers, seed, { clock, botStyles: bots })}
+            onClick={() =>
+              onStart(controllers, seed, {
+                clock,
+                botStyles: bots,
+                ...(strong ? { searchStrength: strength } : {}),
+              })
+            }
             autoFocus
           >
             Start playtest

@@ -1,4 +1,5 @@
 import { BOT_NAMES, type BotName } from '../../../engine/game/bots/baseline';
+import { SEARCH_STRENGTHS } from '../../../engine/game/bots/search';
 
 /** One bot a side can be given, as the set-up and the balance lab list it. */
 export interface BotChoice {
@@ -28,7 +29,7 @@ const WORDS: Readonly<Record<string, Omit<BotChoice, 'value'>>> = {
   },
   search: {
     label: 'Bot (strong)',
-    hint: 'Weighs several whole turns by playing each out, and takes the best: thinks up to 2 s a turn.',
+    hint: 'Weighs several whole turns by playing each out, and takes the best; its strength sets how long it thinks (up to 2 s a turn).',
   },
 };
 
@@ -57,4 +58,42 @@ export function botLabel(bot: string): string {
  */
 export function botInWords(bot: string): string {
   return bot === 'search' ? 'strong bot' : bot === 'random' ? 'random baseline' : bot;
+}
+
+/** One strength of the strong bot, as the set-up and the lab offer it. */
+export interface StrengthChoice {
+  /** 1 (quick) to `SEARCH_STRENGTHS.length`. */
+  readonly value: number;
+  /** Its name in the list with what it costs ("4 strong: ½ to 2 s a side turn"). */
+  readonly label: string;
+  /** What it weighs, in a sentence (the option's title). */
+  readonly hint: string;
+}
+
+/**
+ * What a side turn of each strength costs, in words: the CPU time of one side turn on one core,
+ * over one scenario of each ruleset (a quick 10-230 ms, fair 80-490, good 110-930, strong
+ * 170-1,780, strongest 490-4,240 ms mean; TANKS the quickest, the village and TANK! the slowest;
+ * measured 29 November 2026 on the shared 2-core machine, search against balanced, seed 1, ten
+ * side turns at most). The playtest stops a side turn at 2 s (BOT_THINK_MS) with its best so far.
+ */
+const COST: readonly string[] = [
+  'about 0.1 s a side turn',
+  'under ½ s a side turn',
+  'up to 1 s a side turn',
+  '½ to 2 s a side turn',
+  '2 s a side turn (stopped at the limit with its best so far)',
+];
+
+/** The strong bot's strengths, quickest first, with their cost in words. */
+export const STRENGTH_CHOICES: readonly StrengthChoice[] = SEARCH_STRENGTHS.map((s, i) => ({
+  value: i + 1,
+  label: `${i + 1} ${s.label}: ${COST[i] ?? 'slow'}`,
+  hint: `Weighs its candidate turns over ${s.rollouts} games played ${s.horizon} turn${s.horizon === 1 ? '' : 's'} ahead.`,
+}));
+
+/** A strength in words for a sentence ("strength 4, strong"). */
+export function strengthInWords(strength: number): string {
+  const s = SEARCH_STRENGTHS[strength - 1];
+  return s ? `strength ${strength}, ${s.label}` : `strength ${strength}`;
 }

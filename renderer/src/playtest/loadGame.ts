@@ -56,6 +56,11 @@ export async function loadGameText(
         : loaded.doc.playtest?.bots
           ? { botStyles: loaded.doc.playtest.bots }
           : {}),
+      ...(doc.searchStrength !== undefined
+        ? { searchStrength: doc.searchStrength }
+        : loaded.doc.playtest?.searchStrength !== undefined
+          ? { searchStrength: loaded.doc.playtest.searchStrength }
+          : {}),
     },
   );
   const warnings: string[] = refused.map((r) => `action ${r.index} refused on replay: ${r.reason}`);
