@@ -17,6 +17,11 @@
  * sender and sequence number; a client "sees" it when the tree arrives in its store through the
  * bridge.
  *
+ * Delays are given to all others (the last of the 19 to see an edit: the issue's measure), to
+ * each other client (every edit and receiver: what one person waits) and to the first other. With
+ * 19 receivers on two threads, the last one on a thread also waits for the receivers before it,
+ * which each person's own computer would not.
+ *
  * Beside the delays it prints the CPU time each edit costs the server process (from
  * /proc/<pid>/stat) and this process's client threads (all 20 clients' work: sending it and the
  * others taking it in), over the measured seconds: on a shared, loaded machine the delays move
@@ -186,6 +191,7 @@ async function run(label: string, servers: readonly ServerProcess[]) {
   let sentAt: Map<string, number>;
   let seenBy: Map<string, { count: number; first: number; last: number }>;
   let trees: string[];
+  let seenAt: Map<string, number[]>;
   for (;;) {
     const reports = (await Promise.all(threads.map((t) => t.ask({ type: 'report' })))).filter(
       (r): r is Extract<FromClients, { type: 'report' }> => r.type === 'report',
@@ -202,6 +208,9 @@ async function run(label: string, servers: readonly ServerProcess[]) {
         } else seenBy.set(tag, { count, first, last });
       }
     trees = reports.flatMap((r) => r.trees);
+    seenAt = new Map();
+    for (const r of reports)
+      for (const [tag, times] of r.times) seenAt.set(tag, [...(seenAt.get(tag) ?? []), ...times]);
     const done = [...sentAt.keys()].every((t) => seenBy.get(t)?.count === everyone);
     if (done || Date.now() > deadline) break;
     await wait(200);
@@ -212,6 +221,8 @@ async function run(label: string, servers: readonly ServerProcess[]) {
 
   const delays: number[] = [];
   const firstDelays: number[] = [];
+  /** Each other client's own delay for each edit: what one person waits. */
+  const eachDelays: number[] = [];
   let incomplete = 0;
   for (const [tag, t0] of sentAt) {
     const s = seenBy.get(tag);
@@ -220,10 +231,12 @@ async function run(label: string, servers: readonly ServerProcess[]) {
     else {
       delays.push(s.last - t0);
       firstDelays.push(s.first - t0);
+      for (const t of seenAt.get(tag) ?? []) eachDelays.push(t - t0);
     }
   }
   delays.sort((a, b) => a - b);
   firstDelays.sort((a, b) => a - b);
+  eachDelays.sort((a, b) => a - b);
   const perEdit = (from: number | undefined, to: number | undefined) =>
     from === undefined || to === undefined
       ? 'unknown'
@@ -243,6 +256,7 @@ async function run(label: string, servers: readonly ServerProcess[]) {
     `${label}:`,
     `  ${sentAt.size} edits in ${elapsed.toFixed(0)} s by ${CLIENTS} clients on ${threads.length} thread(s) (${(sentAt.size / elapsed).toFixed(1)} edits/s), each seen by ${everyone} others`,
     `  propagation to all others: median ${quantile(delays, 0.5).toFixed(1)} ms, p95 ${quantile(delays, 0.95).toFixed(1)} ms, max ${quantile(delays, 1).toFixed(1)} ms`,
+    `  propagation to each other client (every edit and receiver): median ${quantile(eachDelays, 0.5).toFixed(1)} ms, p95 ${quantile(eachDelays, 0.95).toFixed(1)} ms`,
     `  propagation to the first other: median ${quantile(firstDelays, 0.5).toFixed(1)} ms, p95 ${quantile(firstDelays, 0.95).toFixed(1)} ms`,
     `  CPU per edit: ${servers.map((_s, i) => `server ${i + 1} ${perEdit(cpuFrom.servers[i], cpuTo.servers[i])}`).join(', ')}; the ${CLIENTS} clients together ${perEdit(cpuFrom.clients, cpuTo.clients)}`,
     `  edits not seen by every other client within 15 s of the end: ${incomplete}`,

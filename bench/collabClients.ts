@@ -35,6 +35,8 @@ export type FromClients =
       sent: [string, number][];
       /** Per edit: how many others saw it, when the first and the last did. */
       seen: [string, number, number, number][];
+      /** Per edit: when each other client on this thread saw it. */
+      times: [string, number[]][];
       trees: string[];
     };
 
@@ -51,7 +53,7 @@ interface Client {
 const port = parentPort!;
 const clients: Client[] = [];
 const sentAt = new Map<string, number>();
-const seenBy = new Map<string, { count: number; first: number; last: number }>();
+const seenBy = new Map<string, { count: number; first: number; last: number; times: number[] }>();
 const timers: NodeJS.Timeout[] = [];
 
 function open(
@@ -86,7 +88,8 @@ function open(
       if (s) {
         s.count++;
         s.last = t;
-      } else seenBy.set(tag, { count: 1, first: t, last: t });
+        s.times.push(t);
+      } else seenBy.set(tag, { count: 1, first: t, last: t, times: [t] });
     }
   });
   clients.push({ index, store, session });
@@ -136,6 +139,7 @@ port.on('message', (m: ToClients) => {
       type: 'report',
       sent: [...sentAt],
       seen: [...seenBy].map(([tag, s]) => [tag, s.count, s.first, s.last]),
+      times: [...seenBy].map(([tag, s]) => [tag, s.times]),
       trees: clients.map((c) => JSON.stringify(c.store.featureList().map((f) => [f.id, f.name]))),
     } satisfies FromClients);
   } else if (m.type === 'close') {
