@@ -67,6 +67,7 @@ async function advise(title: string, doc: ScenarioDoc, games: number): Promise<A
   let shown = 0;
   try {
     const r = await adviseBalance(doc, player.play, {
+      rulesets: BUNDLED_RULESETS,
       budgetGames: games,
       tolerance,
       firstSeed: seed,
@@ -114,6 +115,7 @@ if (queueScale) {
     const t0 = performance.now();
     let shown = 0;
     const r = await adviseBalance(load(queueScale), player.play, {
+      rulesets: BUNDLED_RULESETS,
       budgetGames: budget,
       tolerance,
       firstSeed: seed,

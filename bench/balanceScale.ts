@@ -33,6 +33,7 @@ import { combineVariants, leverVariants, LEVERS, type Variant } from '../engine/
 import { qualityChanges } from '../engine/lab/qualityCompare';
 import type { GameRecord } from '../engine/lab/types';
 import { startRedis } from '../server/processes';
+import { BUNDLED_RULESETS } from '../engine/rulesets/registry';
 
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => {
@@ -71,12 +72,12 @@ if (!loaded.ok) {
 const scenario = loaded.doc as ScenarioDoc;
 
 // The variants: single changes, likeliest first, then pairs of them, as many as asked.
-const made = leverVariants(scenario, { levers: LEVERS });
+const made = leverVariants(scenario, { levers: LEVERS, rulesets: BUNDLED_RULESETS });
 const singles = [...made.variants].sort((a, b) => b.prior - a.prior || a.id.localeCompare(b.id));
 const variants: Variant[] = singles.slice(0, wantVariants);
 for (let i = 0; i < singles.length && variants.length < wantVariants; i++)
   for (let j = i + 1; j < singles.length && variants.length < wantVariants; j++) {
-    const both = combineVariants(scenario, singles[i]!, singles[j]!);
+    const both = combineVariants(scenario, singles[i]!, singles[j]!, BUNDLED_RULESETS);
     if (both) variants.push(both);
   }
 if (variants.length < wantVariants)

@@ -261,6 +261,7 @@ export async function run(args: string[], context: CliContext): Promise<number> 
   let report: AdvisorReport;
   try {
     report = await adviseBalance(scenario, player.play, {
+      rulesets: context.rulesets,
       target,
       tolerance,
       levers,

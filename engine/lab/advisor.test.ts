@@ -13,6 +13,7 @@ import { changeWords, combineVariants, leverVariants } from './advisorLevers';
 import { wilson } from './stats';
 import { labGameOfText } from './testing';
 import type { GameRecord } from './types';
+import { BUNDLED_RULESETS } from '../rulesets/registry';
 
 const scenario = (name: string): ScenarioDoc =>
   labGameOfText(name, readFileSync(`scenarios/${name}.scenario.json`, 'utf8')).doc;
@@ -71,7 +72,11 @@ const synthetic: PlayBatches = (batches, onGame) =>
 describe('balance advisor', () => {
   test('proposes the change that makes a two-to-one fight fair, in words, with its interval', async () => {
     const doc = scenario('tanks-last-battle-of-alpha-66');
-    const r = await adviseBalance(doc, synthetic, { budgetGames: 4000, firstSeed: 1 });
+    const r = await adviseBalance(doc, synthetic, {
+      rulesets: BUNDLED_RULESETS,
+      budgetGames: 4000,
+      firstSeed: 1,
+    });
     expect(r.original.share.low).toBeGreaterThan(0.53);
     expect(r.answer).toBe('suggestions');
     const first = r.suggestions[0]!;
@@ -124,16 +129,31 @@ describe('balance advisor', () => {
       for (const b of [...batches].reverse()) out.unshift((await synthetic([b], onGame))[0]!);
       return out;
     };
-    const a = await adviseBalance(doc, synthetic, { budgetGames: 600, firstSeed: 7 });
-    const b = await adviseBalance(doc, oneByOne, { budgetGames: 600, firstSeed: 7 });
+    const a = await adviseBalance(doc, synthetic, {
+      rulesets: BUNDLED_RULESETS,
+      budgetGames: 600,
+      firstSeed: 7,
+    });
+    const b = await adviseBalance(doc, oneByOne, {
+      rulesets: BUNDLED_RULESETS,
+      budgetGames: 600,
+      firstSeed: 7,
+    });
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
-    const c = await adviseBalance(doc, synthetic, { budgetGames: 600, firstSeed: 8 });
+    const c = await adviseBalance(doc, synthetic, {
+      rulesets: BUNDLED_RULESETS,
+      budgetGames: 600,
+      firstSeed: 8,
+    });
     expect(JSON.stringify(c.original)).not.toBe(JSON.stringify(a.original));
   });
 
   test('an even fight is already fair and nothing is proposed', async () => {
     const doc = scenario('tanks-your-first-game');
-    const r = await adviseBalance(doc, synthetic, { budgetGames: 1500 });
+    const r = await adviseBalance(doc, synthetic, {
+      rulesets: BUNDLED_RULESETS,
+      budgetGames: 1500,
+    });
     expect(r.answer).toBe('already fair');
     expect(r.suggestions).toEqual([]);
     expect(r.original.share.low).toBeLessThanOrEqual(0.5);
@@ -143,7 +163,7 @@ describe('balance advisor', () => {
 
   test('a budget too small for the tolerance says how precise it got, not fair', async () => {
     const doc = scenario('tanks-your-first-game');
-    const r = await adviseBalance(doc, synthetic, { budgetGames: 400 });
+    const r = await adviseBalance(doc, synthetic, { rulesets: BUNDLED_RULESETS, budgetGames: 400 });
     expect(r.answer).toBe('undecided');
     expect(r.suggestions).toEqual([]);
     expect(r.original.verdict).toBe('open');
@@ -155,13 +175,21 @@ describe('balance advisor', () => {
     expect(text).toMatch(/raise --budget-games to about \d+00 to reach ±3/);
     expect(text).not.toMatch(/already fair/);
     // With a wider tolerance the same games are enough.
-    const wide = await adviseBalance(doc, synthetic, { budgetGames: 400, tolerance: 0.06 });
+    const wide = await adviseBalance(doc, synthetic, {
+      rulesets: BUNDLED_RULESETS,
+      budgetGames: 400,
+      tolerance: 0.06,
+    });
     expect(wide.answer).toBe('already fair');
   });
 
   test('leads not confirmed to the tolerance are listed with the games they still need', async () => {
     const doc = scenario('tanks-last-battle-of-alpha-66');
-    const r = await adviseBalance(doc, synthetic, { budgetGames: 900, firstSeed: 1 });
+    const r = await adviseBalance(doc, synthetic, {
+      rulesets: BUNDLED_RULESETS,
+      budgetGames: 900,
+      firstSeed: 1,
+    });
     expect(r.answer).toBe('closest');
     expect(r.suggestions.length).toBeGreaterThan(0);
     for (const s of r.suggestions) {
@@ -179,6 +207,7 @@ describe('balance advisor', () => {
     const doc = scenario('tanks-last-battle-of-alpha-66');
     let calls = 0;
     const r = await adviseBalance(doc, synthetic, {
+      rulesets: BUNDLED_RULESETS,
       budgetGames: 4000,
       stopped: () => ++calls > 3,
     });
@@ -207,7 +236,10 @@ describe('balance advisor', () => {
 
   test('levers make valid scenarios, say their change in words and skip what the checks refuse', () => {
     const doc = scenario('tanks-last-battle-of-alpha-66');
-    const l = leverVariants(doc, { levers: ['units', 'deployment', 'entry', 'turns'] });
+    const l = leverVariants(doc, {
+      rulesets: BUNDLED_RULESETS,
+      levers: ['units', 'deployment', 'entry', 'turns'],
+    });
     const words = l.variants.map((v) => changeWords(v));
     expect(words).toContain('remove one T-64 from Soviet');
     expect(words).toContain('Soviet\'s deployment zone (Soviet deployment (first)) 6" → 8" deep');
@@ -218,7 +250,7 @@ describe('balance advisor', () => {
     const removed = l.variants.find((v) => v.id === 'units:-:sov:tanks.t64')!;
     expect(count(removed.scenario, 0)).toBe(count(doc, 0) - 1);
     const deeper = l.variants.find((v) => v.id === 'deployment:usa-edge:depth8')!;
-    const both = combineVariants(doc, removed, deeper)!;
+    const both = combineVariants(doc, removed, deeper, BUNDLED_RULESETS)!;
     expect(changeWords(both)).toBe(
       `remove one T-64 from Soviet; and American's deployment zone (American deployment (second)) 6" → 8" deep`,
     );
@@ -228,7 +260,7 @@ describe('balance advisor', () => {
 
   test('on a hex map an added unit takes a free hex (one unit a hex), named in the change', () => {
     const doc = scenario('ww1-wire');
-    const l = leverVariants(doc, { levers: ['units'] });
+    const l = leverVariants(doc, { rulesets: BUNDLED_RULESETS, levers: ['units'] });
     const added = l.variants.filter((v) => v.id.startsWith('units:+:'));
     // Every type of both sides can be added: none refused for a stacked hex.
     expect(l.skipped.filter((s) => s.change.startsWith('add one'))).toEqual([]);

@@ -14,6 +14,7 @@ import { qualityOf } from './quality';
 import { qualityChanges, type QualityChange } from './qualityCompare';
 import { wilson } from './stats';
 import type { GameRecord, LabSettings, QualityReport, Share } from './types';
+import type { RulesetLookup } from '../rulesets/lookup';
 
 /**
  * The balance advisor: from "is it fair?" to "here is the fair version". It plays variants of a
@@ -59,6 +60,11 @@ export type PlayBatches = (
 ) => Promise<readonly (readonly GameRecord[])[]>;
 
 export interface AdvisorOptions {
+  /**
+   * The rulesets the caller plays with (the registry's `BUNDLED_RULESETS` at an entry point):
+   * every variant is admitted and played with them.
+   */
+  readonly rulesets: RulesetLookup;
   /** The first side's share of the decided games wanted (default 0.5). */
   readonly target?: number;
   /** How far from the target a share may be and still count as fair (default 0.03). */
@@ -298,7 +304,7 @@ const distance = (r: VariantResult, target: number) =>
 export async function adviseBalance(
   scenario: ScenarioDoc,
   play: PlayBatches,
-  options: AdvisorOptions = {},
+  options: AdvisorOptions,
 ): Promise<AdvisorReport> {
   const target = options.target ?? 0.5;
   const tolerance = options.tolerance ?? 0.03;
@@ -439,7 +445,11 @@ export async function adviseBalance(
   const others = scenario.forces.sides.slice(1).map((x) => x.id);
   const favoured =
     s.low > target ? side.id : s.high < target && others.length === 1 ? others[0] : undefined;
-  const made = leverVariants(scenario, { levers, ...(favoured !== undefined ? { favoured } : {}) });
+  const made = leverVariants(scenario, {
+    levers,
+    rulesets: options.rulesets,
+    ...(favoured !== undefined ? { favoured } : {}),
+  });
   for (const variant of made.variants) arms.push({ variant, records: [], verdict: 'open' });
   let combined = false;
 
@@ -467,7 +477,12 @@ export async function adviseBalance(
           .slice(0, 3);
         for (let i = 0; i < leads.length; i++)
           for (let j = i + 1; j < leads.length; j++) {
-            const both = combineVariants(scenario, leads[i]!.a.variant, leads[j]!.a.variant);
+            const both = combineVariants(
+              scenario,
+              leads[i]!.a.variant,
+              leads[j]!.a.variant,
+              options.rulesets,
+            );
             if (both) arms.push({ variant: { ...both, prior: 0.9 }, records: [], verdict: 'open' });
           }
       }

@@ -1,8 +1,6 @@
 import type { Feature, Formation, HexRef, Point, ScenarioDoc, Shape, Unit } from '../format';
 import { composeRulesetCatalog } from '../forces/rulesetCatalog';
-// The advisor is reworked in parallel; until its options carry the caller's rulesets it reads
-// the bundled ones (the one shared module that still does: engine/rulesets/sharedCode.test.ts).
-import { BUNDLED_CATALOGS, BUNDLED_RULESETS } from '../rulesets/registry';
+import type { RulesetLookup } from '../rulesets/lookup';
 import { hexesForAddedUnit } from './advisorHexes';
 import { admitScenarioValue } from './checkedDocument';
 import { labGameOf } from './worker';
@@ -48,6 +46,8 @@ export interface SkippedVariant {
 
 export interface LeverOptions {
   readonly levers: readonly Lever[];
+  /** The rulesets the caller plays with: a variant must be admitted and played with them. */
+  readonly rulesets: RulesetLookup;
   /**
    * The side the original favours, when known: units are then taken from it and given to the
    * others (the moves toward fair), not the other way. Undefined: both ways.
@@ -71,10 +71,14 @@ export interface Levers {
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 /** Whether a variant is a scenario Sandtable admits and the lab can play, or why not. */
-export function variantProblem(scenario: ScenarioDoc, change: string): string | undefined {
-  const admitted = admitScenarioValue(scenario, `variant "${change}"`, BUNDLED_RULESETS);
+export function variantProblem(
+  scenario: ScenarioDoc,
+  change: string,
+  rulesets: RulesetLookup,
+): string | undefined {
+  const admitted = admitScenarioValue(scenario, `variant "${change}"`, rulesets);
   if (!admitted.ok) return admitted.lines.slice(0, 2).join('; ');
-  const made = labGameOf(admitted.scenario, BUNDLED_RULESETS);
+  const made = labGameOf(admitted.scenario, rulesets);
   return 'error' in made ? made.error : undefined;
 }
 
@@ -305,7 +309,7 @@ export function leverVariants(scenario: ScenarioDoc, options: LeverOptions): Lev
     why = 'no candidate',
   ) => {
     for (const [k, doc] of candidates.entries()) {
-      const problem = variantProblem(doc, change.text);
+      const problem = variantProblem(doc, change.text, options.rulesets);
       if (!problem) {
         const text = texts?.[k] ?? change.text;
         variants.push({ id, changes: [{ ...change, text }], scenario: doc, prior });
@@ -317,7 +321,11 @@ export function leverVariants(scenario: ScenarioDoc, options: LeverOptions): Lev
   };
 
   if (asked.has('units')) {
-    const catalog = composeRulesetCatalog(scenario.ruleset, BUNDLED_CATALOGS, scenario.catalog);
+    const catalog = composeRulesetCatalog(
+      scenario.ruleset,
+      options.rulesets.catalogs,
+      scenario.catalog,
+    );
     const typeName = (t: string) => catalog.units.get(t)?.name ?? t;
     const points = (t: string) => catalog.units.get(t)?.points ?? 0;
     const weightOf = (t: string) =>
@@ -581,6 +589,8 @@ export function combineVariants(
   original: ScenarioDoc,
   a: Variant,
   b: Variant,
+  /** The rulesets the caller plays with (the combination must be admitted with them). */
+  rulesets: RulesetLookup,
 ): Variant | undefined {
   const keys = ['forces', 'victory', 'deployment', 'objectives', 'map'] as const;
   const changedA = keys.filter(
@@ -616,7 +626,7 @@ export function combineVariants(
   }
   const changes = [...a.changes, ...b.changes];
   const text = changes.map((c) => c.text).join(' and ');
-  if (variantProblem(scenario, text)) return undefined;
+  if (variantProblem(scenario, text, rulesets)) return undefined;
   return { id: `${a.id}+${b.id}`, changes, scenario, prior: Math.max(a.prior, b.prior) };
 }
 

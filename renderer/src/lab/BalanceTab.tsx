@@ -15,6 +15,7 @@ import { runLab } from '../../../engine/lab/runner';
 import type { Share } from '../../../engine/lab/types';
 import type { Editor } from '../editor/Editor';
 import { labWorkers, webLabWorker } from './labClient';
+import { BUNDLED_RULESETS } from '../../../engine/rulesets/registry';
 
 const LEVER_LABELS: Record<Lever, string> = {
   units: 'Unit counts',
@@ -101,6 +102,7 @@ export function BalanceTab({ scenario, editor }: { scenario: ScenarioDoc; editor
       player.cancel();
     };
     adviseBalance(scenario, player.play, {
+      rulesets: BUNDLED_RULESETS,
       target: t,
       tolerance: tol,
       budgetGames: games,
