@@ -585,12 +585,13 @@ function BoardGameScreen<B extends BoardKind>({
           {thinking && (
             <div className="bot-thinking" role="status" data-testid="bot-thinking">
               <span>
-                {botLabel('search')} (
-                {strengthInWords(game.searchStrength ?? PLAYTEST_SEARCH_STRENGTH)}) thinking for{' '}
-                {sideName(thinking.side)}…{' '}
+                {botLabel('search')} thinking for {sideName(thinking.side)}…{' '}
                 <b data-testid="bot-thinking-share">
                   {thinking.total > 0 ? Math.round((100 * thinking.done) / thinking.total) : 0}%
-                </b>
+                </b>{' '}
+                <span className="muted" data-testid="bot-thinking-strength">
+                  ({strengthInWords(game.searchStrength ?? PLAYTEST_SEARCH_STRENGTH)})
+                </span>
               </span>
               <progress
                 aria-label="Bot thinking"

@@ -1,3 +1,4 @@
+import './strengthChoice.css';
 import { STRENGTH_CHOICES } from './botChoices';
 
 /**
