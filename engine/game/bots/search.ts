@@ -7,17 +7,22 @@ import { playSide, type Player } from '../simulate';
 
 /**
  * The search bot: plays any ruleset by weighing whole side turns. It asks the ruleset's own bot
- * for its turn in each style, adds a turn of random legal actions and variants of the styles'
- * turns (the last few actions drawn anew, or the phase ended early), and scores each by playing
- * the game on from it with the fast bots for both sides, to its end or `horizon` game turns
- * ahead, where `valueFor` (score.ts) judges the position: 1 won, 0 lost, 1/2 and half the lead
- * in between. Rollouts go to the candidates by successive halving (every survivor plays the same
- * rollouts, the weaker half is dropped, again until one is left), so the budget goes where the
- * choice is close.
+ * for its turn in each style, adds a turn of random legal actions, variants of the styles'
+ * turns (the last few actions drawn anew, or the phase ended early) and turns that differ from a
+ * style's in one unit's action (another style's action for that unit, or one drawn anew, the
+ * other units doing as the style planned; a unit is an action's `unit` field), and scores each
+ * by playing the game on from it with the fast bots for both sides, to its end or `horizon` game
+ * turns ahead, where `valueFor` (score.ts) judges the position: 1 won, 0 lost, 1/2 and half the
+ * lead in between. The other side plays each style in turn in the rollouts, and a candidate's
+ * score is its worst mean against any one of them: the opponent is modelled by the style most
+ * dangerous to that turn. Rollouts go to the candidates by successive halving (every survivor
+ * plays the same rollouts, the weaker half is dropped, again until one is left), so the budget
+ * goes where the choice is close.
  *
  * It never peeks. Before every rollout the dice are reseeded (the state carries its future
  * rolls) and, where the ruleset hides something, `GameDef.determinize` draws what the side
- * cannot see (the other side's plots, its hand and the deck order). The candidates are planned
+ * cannot see (the other side's plots, its hand and the deck order), what the other side did in
+ * secret as it would have in the style it plays in that rollout. The candidates are planned
  * on such a state too, then the chosen one is played on the real state (where the rules refuse
  * one of its actions there, its style's bot finishes the side's part of the phase).
  *
@@ -301,10 +306,10 @@ function candidates<S, A extends GameAction, E>(
     turn: SideTurn<S, A, E> | undefined,
     style: BotStyle,
     own = false,
-  ) => {
-    if (!turn || turn.actions.length === 0) return;
+  ): boolean => {
+    if (!turn || turn.actions.length === 0) return false;
     const key = JSON.stringify(turn.actions);
-    if (seen.has(key)) return;
+    if (seen.has(key)) return false;
     seen.add(key);
     out.push({
       label,
@@ -315,6 +320,7 @@ function candidates<S, A extends GameAction, E>(
       against: STYLES.map(() => ({ total: 0, games: 0 })),
       games: 0,
     });
+    return true;
   };
   const styled = STYLES.map((style) => {
     const t = game.bot(state, side, style);
@@ -380,13 +386,12 @@ function swapCandidates<S, A extends GameAction, E>(
   styled: readonly { readonly style: BotStyle; readonly turn: SideTurn<S, A, E> | undefined }[],
   swaps: number,
   rng: ActionRng,
-  add: (label: string, turn: SideTurn<S, A, E> | undefined, style: BotStyle) => void,
+  add: (label: string, turn: SideTurn<S, A, E> | undefined, style: BotStyle) => boolean,
 ): void {
   let made = 0;
   const put = (label: string, turn: SideTurn<S, A, E> | undefined, style: BotStyle) => {
-    if (!turn) return;
-    add(label, turn, style);
-    made++;
+    // Only a turn not weighed yet counts (draws often repeat where a side has few choices).
+    if (add(label, turn, style)) made++;
   };
   // The state before each action of each style's turn, and which of its actions name a unit.
   const bases = styled.flatMap(({ style, turn }) => {
