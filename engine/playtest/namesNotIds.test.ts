@@ -76,6 +76,8 @@ function idsOf(doc: ScenarioDoc): string[] {
   };
   for (const s of doc.forces.sides) walk(s.formations);
   if (doc.map.kind === 'table') for (const f of doc.map.features) ids.add(f.id);
+  for (const o of doc.objectives) ids.add(o.id);
+  for (const z of doc.deployment.zones ?? []) ids.add(z.id);
   // An id that is an ordinary word ("british") may be a name too.
   return [...ids].filter((id) => /[.\-_\d]/.test(id) && id.length > 3);
 }

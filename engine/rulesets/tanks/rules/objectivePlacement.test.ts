@@ -38,7 +38,13 @@ describe('players place the objective tokens (TK-9)', () => {
     expect(objectiveToPlace(t.state)).toMatchObject({ id: 'oa', side: 'a' });
     expect(objectivesOf(t.ctx, t.state)).toEqual([]);
     // Nobody deploys before the tokens are down.
-    expect(t.refuse({ type: 'deploy', unit: 'a1', at: [18, 3], facing: 90 })).toContain('(TK-9)');
+    // The refusal names the token, never its id (issue 38, item 9).
+    expect(t.refuse({ type: 'deploy', unit: 'a1', at: [18, 3], facing: 90 })).toMatch(
+      /first places Token oa within .*\(TK-9\)/,
+    );
+    expect(t.refuse({ type: 'placeObjective', side: 'a', objective: 'ob', at: [18, 33] })).toMatch(
+      /the token to place now is Token oa, not Token ob/,
+    );
     // The Defender may not place the Attacker's token, and b's edge (south) is where a's goes.
     expect(
       t.refuse({ type: 'placeObjective', side: 'b', objective: 'oa', at: [18, 33] }),

@@ -82,7 +82,10 @@ export function objectivePlaceProblem(
       ruleId: 'TK-9',
     };
   if (next.id !== objective)
-    return { reason: `the token to place now is ${next.id}, not ${objective}`, ruleId: 'TK-9' };
+    return {
+      reason: `the token to place now is ${objectiveLabel(ctx, next.id)}, not ${objectiveLabel(ctx, objective)}`,
+      ruleId: 'TK-9',
+    };
   const [x, y] = at;
   if (!Number.isFinite(x) || !Number.isFinite(y) || x < 0 || y < 0)
     return { reason: `(${x}, ${y}) is off the table`, ruleId: 'TK-9' };
@@ -158,4 +161,14 @@ export function defaultObjectiveSpot(
     if (!best || score < best.score) best = { p, score };
   }
   return best?.p ?? at(len / 2);
+}
+
+/**
+ * An objective as players name it: its name, else "objective token" and its number among the
+ * scenario's objectives, never its id.
+ */
+export function objectiveLabel(ctx: TanksContext, id: string): string {
+  const all = [...ctx.objectives, ...ctx.unplacedObjectives];
+  const i = all.findIndex((o) => o.id === id);
+  return all[i]?.name ?? (i >= 0 ? `objective token ${i + 1}` : 'an objective token');
 }

@@ -5,7 +5,12 @@ import type { TanksContext } from './context';
 import { enemyOf, info, sideName } from './context';
 import { defaultDeployment, deployProblem, edgeChoices } from './deployment';
 import { hasKeyword, inPlay, isHelicopter, speedOf } from './models';
-import { defaultObjectiveSpot, objectivePlaceProblem, objectiveToPlace } from './objectives';
+import {
+  defaultObjectiveSpot,
+  objectiveLabel,
+  objectivePlaceProblem,
+  objectiveToPlace,
+} from './objectives';
 import { checkMove, isRefusal, placementProblem, someLegalMove } from './movement';
 import { currentActor, mayActNow } from './order';
 import {
@@ -139,7 +144,7 @@ function step(ctx: TanksContext, state: TanksState, action: TanksAction, dice: D
     action.type !== 'reveal'
   )
     return invalid(
-      `${sideName(ctx, placing.side)} first places objective token ${placing.id} within one Measuring Arrow of ${sideName(ctx, enemyOf(ctx, placing.side))}'s edge`,
+      `${sideName(ctx, placing.side)} first places ${objectiveLabel(ctx, placing.id)} within one Measuring Arrow of ${sideName(ctx, enemyOf(ctx, placing.side))}'s edge`,
       'TK-9',
     );
   switch (action.type) {
@@ -542,7 +547,7 @@ function placeObjective(
   const next = objectiveToPlace(state);
   if (!next) return invalid('every objective token is already placed', 'TK-9');
   const spot = at ?? defaultObjectiveSpot(ctx, state);
-  if (!spot) return invalid(`there is nowhere to place objective ${next.id}`, 'TK-9');
+  if (!spot) return invalid(`there is nowhere to place ${objectiveLabel(ctx, next.id)}`, 'TK-9');
   const wrong = objectivePlaceProblem(ctx, state, side, objective ?? next.id, spot);
   if (wrong) return invalid(wrong.reason, wrong.ruleId);
   const where: [number, number] = [spot[0], spot[1]];

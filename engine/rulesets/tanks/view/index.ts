@@ -57,6 +57,7 @@ import {
   pieceLabel,
   pieceOutlineAt,
   poolPiece,
+  objectiveLabel,
   terrainPending,
   terrainPlaceProblem,
   terrainRollPending,
@@ -115,8 +116,7 @@ export function tanksView(
   game: TanksGame,
 ): TablePlaytestView<TanksState, TanksEvent> {
   const name = (id: string) => ctx.models.get(id)?.name ?? id;
-  const tokenName = (id: string) =>
-    ctx.unplacedObjectives.find((o) => o.id === id)?.name ?? `objective ${id}`;
+  const tokenName = (id: string) => objectiveLabel(ctx, id);
 
   /** The model whose owner is asked now: the actor, or the model whose dice cancel. */
   const askedModel = (state: TanksState): string | undefined => {

@@ -1,5 +1,6 @@
 import type { LogLine } from '../../../playtest/view';
 import {
+  objectiveLabel,
   pieceLabel,
   sideName,
   type TanksContext,
@@ -12,8 +13,7 @@ import {
 const name = (ctx: TanksContext, id: string) => ctx.models.get(id)?.name ?? id;
 const cardName = (ctx: TanksContext, id: string) => ctx.rules.cat.cards.get(id)?.name ?? id;
 const n = (k: number, one: string, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
-const objectiveName = (ctx: TanksContext, id: string) =>
-  [...ctx.objectives, ...ctx.unplacedObjectives].find((o) => o.id === id)?.name ?? id;
+const objectiveName = (ctx: TanksContext, id: string) => objectiveLabel(ctx, id);
 const signed = (v: number) => (v >= 0 ? `+${v}` : `−${-v}`);
 
 function line(
