@@ -193,9 +193,12 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             deployment zone, an objective or a named terrain piece moved, the entry edge or set-up
             order. It plays each change on the same seeds as the original, drops it as soon as its
             95% interval misses the target, and lists the best with the change in words, the win
-            share with its interval, how decisive the games stay and the games it cost. Compare
-            shows it beside the original; Apply writes it as one undo step. An already fair scenario
-            gets no suggestion. The command line has it as <code>sandtable balance</code>.
+            share with its interval, how decisive the games stay and the games it cost. A change is
+            fair only when its interval contains the target and is no wider than ± the tolerance; a
+            budget too small for that says how precise it got and how many games would tell. Compare
+            shows it beside the original with the quality measures and whether each difference is
+            meaningful; Apply writes it as one undo step. An already fair scenario gets no
+            suggestion. The command line has it as <code>sandtable balance</code>.
           </li>
           <li>
             <b>Sight map</b> (View ▸ Sight map…, Shift+S) shades what a viewer sees: a point you
