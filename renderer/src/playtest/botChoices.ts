@@ -82,14 +82,14 @@ const COST: readonly string[] = [
   'under ½ s a side turn',
   'up to 1 s a side turn',
   '½ to 2 s a side turn',
-  '2 s a side turn (stopped at the limit with its best so far)',
+  '2 s a side turn, the limit',
 ];
 
 /** The strong bot's strengths, quickest first, with their cost in words. */
 export const STRENGTH_CHOICES: readonly StrengthChoice[] = SEARCH_STRENGTHS.map((s, i) => ({
   value: i + 1,
   label: `${i + 1} ${s.label}: ${COST[i] ?? 'slow'}`,
-  hint: `Weighs its candidate turns over ${s.rollouts} games played ${s.horizon} turn${s.horizon === 1 ? '' : 's'} ahead.`,
+  hint: `Weighs its candidate turns over ${s.rollouts} games played ${s.horizon} turn${s.horizon === 1 ? '' : 's'} ahead; in the playtest a turn that takes longer than 2 s stops there with its best so far.`,
 }));
 
 /** A strength in words for a sentence ("strength 4, strong"). */
