@@ -233,8 +233,8 @@ function swappedTurn<S, A extends GameAction, E>(
 
 /**
  * Another action for the same unit as `a` in `state` (a different target, hex or mission), drawn
- * with `rng`: among the listed legal actions where the ruleset lists them, else from a few
- * samples. Undefined when none was found.
+ * with `rng`: from a few samples where the ruleset draws actions, else (or when those found
+ * none) among the listed legal actions. Undefined when none was found.
  */
 function otherActionFor<S, A extends GameAction, E>(
   game: GameDef<S, A, E>,
@@ -247,15 +247,16 @@ function otherActionFor<S, A extends GameAction, E>(
   // A unit's action gives way to another of the same unit; a side's own action (ending the
   // phase, where the styles all stand still) to anything else the side may do.
   const fits = (b: A) => !sameAction(a, b) && (unit === undefined || actorOf(b) === unit);
-  if (game.legalActions) {
-    const pool = game.legalActions(state, side).filter(fits);
-    return pool.length > 0 ? pool[rng.index(pool.length)] : undefined;
-  }
-  for (let k = 0; k < SAMPLE_TRIES; k++) {
-    const b = chooseAction(game, state, side, rng);
-    if (b && fits(b)) return b;
-  }
-  return undefined;
+  // A few draws first where the ruleset draws (listing every unit's every action costs more,
+  // a TANK! side's plots to each hex it can reach); the list where the draws found nothing.
+  if (game.sampleAction)
+    for (let k = 0; k < SAMPLE_TRIES; k++) {
+      const b = game.sampleAction(state, side, rng);
+      if (b && fits(b)) return b;
+    }
+  if (!game.legalActions) return undefined;
+  const pool = game.legalActions(state, side).filter(fits);
+  return pool.length > 0 ? pool[rng.index(pool.length)] : undefined;
 }
 
 /** Draws of `sampleAction` to find another action for a unit. */
