@@ -156,6 +156,11 @@ describe('sandtable simulate (and its alias lab)', () => {
     expect(second.code).toBe(0);
     const report = JSON.parse(second.stdout) as { comparedWith: { changes: string[] } };
     expect(report.comparedWith.changes.join('\n')).toMatch(/win share (stayed at|went from)/);
+    // The quality measures then and now, each with whether the difference is meaningful.
+    expect(report.comparedWith.changes.join('\n')).toMatch(
+      /Decisiveness went from \d+\.\d% to \d+\.\d%: [+−]\d+\.\d points \[.*\], (meaningful|within chance)/,
+    );
+    expect(report.comparedWith.changes.join('\n')).toMatch(/Game length .* went from/);
     // The TANKS bot plays every game one way: nothing is said by plans.
     expect(report.comparedWith.changes.join('\n')).not.toMatch(/By plans|With |At the turn limit/);
     const saved = parseLabFile(
