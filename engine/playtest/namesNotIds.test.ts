@@ -162,3 +162,18 @@ describe('the playtest names things, never shows their ids', () => {
     });
   }
 });
+
+describe('rule keys read as words', () => {
+  it("TANK!'s morale markers say why in words, not by their key ('firstLethalFire')", () => {
+    const doc = load('tank-contour-hills.scenario.json');
+    const made = playtestFor(doc, BUNDLED_RULESETS);
+    if (!made.ok) throw new Error(made.reason);
+    const view = made.view;
+    const state = view.game.newGame({ seed: 1 });
+    const unit = view.counters(state, null)[0]!.id;
+    for (const mark of ['isolated', 'firstLethalFire', 'platoonLoss', 'retreating']) {
+      const lines = view.describe({ type: 'marked', unit, mark, ruleId: 'TC-6.1' }, state);
+      expect(lines.map((l) => l.text).join(' ')).toMatch(/gets a morale marker \([a-z ]+\)/);
+    }
+  });
+});

@@ -2,7 +2,15 @@ import { hexLabel } from '../../../hex';
 import { hexText } from './hexText';
 import type { LogLine } from '../../../playtest/view';
 import type { TankContext } from '../rules/context';
-import type { Plot, TankEvent, TankState } from '../rules/state';
+import type { MoraleMark, Plot, TankEvent, TankState } from '../rules/state';
+
+/** Why a unit carries a morale marker, in the players' words. */
+const MARK_WORDS: Readonly<Record<MoraleMark, string>> = {
+  isolated: 'isolated from its platoon',
+  firstLethalFire: 'first time under lethal fire',
+  platoonLoss: 'its platoon lost a unit this turn',
+  retreating: 'retreating',
+};
 
 const STEP_LABEL: Record<string, string> = {
   IF: 'Indirect fire',
@@ -181,7 +189,7 @@ export function describeTankEvent(ctx: TankContext, e: TankEvent, _state: TankSt
       return line(`${name(e.unit)} is left behind by its platoon`, 'result', [e.ruleId], [e.unit]);
     case 'marked':
       return line(
-        `${name(e.unit)} gets a morale marker (${e.mark})`,
+        `${name(e.unit)} gets a morale marker (${MARK_WORDS[e.mark]})`,
         'result',
         [e.ruleId],
         [e.unit],
