@@ -90,7 +90,16 @@ describe('quality measures of two runs compared', () => {
       expect(x.clear).toBe(false);
       expect(x.text).toMatch(/within chance|not applicable|not compared/);
     }
-    for (const x of qualityChanges(a, a)) expect(x.difference ?? 0).toBeCloseTo(0, 9);
+    for (const x of qualityChanges(a, a)) {
+      expect(x.difference ?? 0).toBeCloseTo(0, 9);
+      expect(x.text).not.toContain('−0.0 ');
+    }
+    // One game a turn shorter in 200: a mean 0.005 turns less reads +0.0, not −0.0.
+    const c = run(games(200, 160, (k) => (k === 0 ? 5 : 6), 40, 80));
+    const d = run(games(200, 160, () => 6, 40, 80));
+    const length = qualityChanges(d, c).find((x) => x.measure === 'length')!;
+    expect(length.difference!).toBeLessThan(0);
+    expect(length.change).toMatch(/^mean \+0\.0 turns/);
   });
 
   test('a run saved before the measures were kept says why it cannot be compared', () => {

@@ -42,7 +42,9 @@ export interface QualityChange {
 
 const Z95 = 1.959963984540054;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const signed = (x: number, digits = 1) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
+/** "+1.5", "−0.3"; a value that rounds to nothing reads "+0.0", never "−0.0". */
+const signed = (x: number, digits = 1) =>
+  `${x >= 0 || Number(x.toFixed(digits)) === 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
 const verdict = (clear: boolean) =>
   clear ? 'meaningful (its 95% interval leaves out no change)' : 'within chance';
 
