@@ -332,8 +332,11 @@ function candidates<S, A extends GameAction, E>(
   if (canChoose(game))
     add('random legal actions', variantTurn(game, state, side, [], 0, rng, 'random'), 'balanced');
   // Where the side has a few ways to begin (the cards in a WWI hand), the balanced bot's turn
-  // after each: the opening often weighs most, and the styles tend to agree on it.
-  const openings = variants >= 2 && game.legalActions ? game.legalActions(state, side) : [];
+  // after each: the opening often weighs most, and the styles tend to agree on it. A ruleset that
+  // draws actions has too many to weigh one by one: its list is not asked for (a TANK! side's
+  // every plot took a tenth of a contour-hills side turn, to learn there were more than a few).
+  const openings =
+    variants >= 2 && game.legalActions && !game.sampleAction ? game.legalActions(state, side) : [];
   if (openings.length >= 2 && openings.length <= MAX_OPENINGS)
     for (const first of openings)
       add(
