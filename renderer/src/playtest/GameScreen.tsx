@@ -371,6 +371,7 @@ function BoardGameScreen<B extends BoardKind>({
     const startTurn = phase.turn;
     let s = currentState(game);
     const actions: GameAction[] = [];
+    let refused: string | undefined;
     for (let guard = 0; guard < 64; guard++) {
       const ph = rs.phase(s);
       const side = ph.waitingFor[0];
@@ -393,11 +394,17 @@ function BoardGameScreen<B extends BoardKind>({
             }
           : { kind: 'source', next: (at, who) => [personEnds(at, who)] },
       );
-      if ('refused' in turn || turn.actions.length === 0) break;
+      if ('refused' in turn) {
+        // Say why the turn stopped short, with what was played up to there.
+        refused = `${sideName(side)}: ${rs.words?.(s, turn.refused) ?? turn.refused}`;
+        break;
+      }
+      if (turn.actions.length === 0) break;
       s = turn.state;
       actions.push(...turn.actions);
     }
     if (actions.length) apply(actions, 'End turn');
+    if (refused) setMessage({ text: `End turn stopped: ${refused}`, bad: true });
   };
 
   const undo = () => {
