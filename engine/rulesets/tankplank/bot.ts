@@ -65,6 +65,10 @@ export function planNotes(plan: SidePlan, turn: number): string[] {
     notes.push(
       `plan (${p.style}): the assault waits on its own half for the enemy to come on, until turn ${p.pushTurn} or until it is ${p.pushWhenStronger} times as strong`,
     );
+  if (plan.pressing)
+    notes.push(
+      `the turn limit nears: the ${p.style} style now presses for ${target} as the aggressive one does, as a draw at the limit wins nothing`,
+    );
   if (!plan.carriersGo && turn < p.carriersGoTurn)
     notes.push(
       `loaded carriers wait short of the fight until the enemy's anti-armour is beaten or turn ${p.carriersGoTurn}`,

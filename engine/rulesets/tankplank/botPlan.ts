@@ -61,6 +61,17 @@ export interface StyleParams {
    * nearly taken, as a radioman in a jeep is the first thing the enemy's machine guns kill.
    */
   readonly escorts: number;
+  /**
+   * The share of the turn limit, counted back from it, in which the side plays as the aggressive
+   * style does (its plan still names its own style): a draw at the limit wins nothing, so a side
+   * that stood off must still go in for the objective while there is time to get there, clear it
+   * and hold it. 0: never. The cautious style's 3/4 (from turn 6 of 24; until then it waits and
+   * stands off, and all game it keeps a squad home and its heavy weapons back) was measured against
+   * the random bot, 200 games a scenario (sides swapped, seeds 1-100): it won 95.5% on the village,
+   * 92.5% with its artillery and 98.0% mirrored, where it won 88.0%, 85.0% and 90.5% without; 2/3
+   * won 92.0%, 92.0% and 89.5%, 1/3 87.0% and 89.5% (village, artillery).
+   */
+  readonly pressShare: number;
 }
 
 export const STYLES: Readonly<Record<BotStyle, StyleParams>> = {
@@ -81,6 +92,7 @@ export const STYLES: Readonly<Record<BotStyle, StyleParams>> = {
     carriersGoAt: 0.5,
     carriersGoTurn: 3,
     escorts: 0,
+    pressShare: 3 / 4,
   },
   balanced: {
     style: 'balanced',
@@ -99,6 +111,7 @@ export const STYLES: Readonly<Record<BotStyle, StyleParams>> = {
     carriersGoAt: 0.8,
     carriersGoTurn: 2,
     escorts: 0,
+    pressShare: 0,
   },
   aggressive: {
     style: 'aggressive',
@@ -117,6 +130,7 @@ export const STYLES: Readonly<Record<BotStyle, StyleParams>> = {
     carriersGoAt: 1.5,
     carriersGoTurn: 1,
     escorts: 0,
+    pressShare: 0,
   },
 };
 
@@ -198,6 +212,8 @@ export interface SidePlan {
   readonly radioEnters: boolean;
   /** The squad each escorting command team goes with. */
   readonly escorts: ReadonlyMap<string, string>;
+  /** The style presses as the aggressive one does, the turn limit being near (`pressShare`). */
+  readonly pressing: boolean;
 }
 
 function centreOf(area: Shape, map: { width: number; height: number }): TablePoint {
@@ -309,7 +325,7 @@ export function sidePlan(
   side: string,
   style: BotStyle,
 ): SidePlan {
-  const params = STYLES[style];
+  const params = styleNow(style, state);
   const { goal, home, goalPoint, start } = planEnds(ctx, state, side);
   // Enemy troops: dropped weapons and boats neither hold ground nor can be shot.
   const enemies = state.units
@@ -375,6 +391,39 @@ export function sidePlan(
     waitPoint: lerpPoint(start, goalPoint, 0.33),
     carriersGo,
     flank,
+    pressing: params !== STYLES[style],
+  };
+}
+
+/** The numbers a style plays by this turn: the aggressive style's once it presses late. */
+function styleNow(style: BotStyle, state: TankplankState): StyleParams {
+  const own = STYLES[style];
+  return pressesNow(own, state) ? PRESSING[style] : own;
+}
+
+/** Whether a style presses this turn (`pressShare`). */
+function pressesNow(p: StyleParams, state: { turn: number; turnLimit: number }): boolean {
+  return p.pressShare > 0 && state.turnLimit - state.turn <= p.pressShare * state.turnLimit;
+}
+
+/**
+ * Each style pressing late: the aggressive numbers under the style's own name, but with its own
+ * formations' roles (the squads it keeps home and where its heavy weapons stand), which are made
+ * once a game (a home squad sent late would not get there in time anyway).
+ */
+const PRESSING: Readonly<Record<BotStyle, StyleParams>> = {
+  cautious: pressing(STYLES.cautious),
+  balanced: pressing(STYLES.balanced),
+  aggressive: STYLES.aggressive,
+};
+
+function pressing(own: StyleParams): StyleParams {
+  return {
+    ...STYLES.aggressive,
+    style: own.style,
+    squadsAtHome: own.squadsAtHome,
+    heavyForward: own.heavyForward,
+    pressShare: own.pressShare,
   };
 }
 
