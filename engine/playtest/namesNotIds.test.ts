@@ -177,3 +177,24 @@ describe('rule keys read as words', () => {
     }
   });
 });
+
+describe('no doubled words', () => {
+  it("TANK!'s end at the turn limit names its winner once", () => {
+    const doc = load('tank-contour-hills.scenario.json');
+    const made = playtestFor(doc, BUNDLED_RULESETS);
+    if (!made.ok) throw new Error(made.reason);
+    const view = made.view;
+    const state = view.game.newGame({ seed: 1 });
+    const ended = (text: string) =>
+      view
+        .describe({ type: 'gameOver', winner: 'bravo', text }, state)
+        .map((l) => l.text)
+        .join(' ');
+    expect(ended('Bravo (Soviet) wins: the turn limit (12) is reached')).toBe(
+      'Bravo (Soviet) wins: the turn limit (12) is reached',
+    );
+    expect(ended('Alpha (German) has no unit left on the map')).toBe(
+      'Bravo (Soviet) wins: Alpha (German) has no unit left on the map',
+    );
+  });
+});

@@ -323,12 +323,17 @@ export function describeTankEvent(ctx: TankContext, e: TankEvent, _state: TankSt
         `${ctx.sideNames.get(e.side) ?? e.side} holds the objective (${e.turns} turn${e.turns > 1 ? 's' : ''})`,
         'result',
       );
-    case 'gameOver':
+    case 'gameOver': {
+      // A result that already names its winner ("Bravo wins: the turn limit …") is not named twice.
+      const winner = ctx.sideNames.get(e.winner) ?? e.winner;
       return line(
         e.winner === 'draw'
           ? `Draw: ${e.text}`
-          : `${ctx.sideNames.get(e.winner) ?? e.winner} wins: ${e.text}`,
+          : e.text.startsWith(`${winner} wins`)
+            ? e.text
+            : `${winner} wins: ${e.text}`,
         'end',
       );
+    }
   }
 }
