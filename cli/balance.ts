@@ -33,7 +33,8 @@ export const usage = `sandtable balance <scenario> [--target 0.5] [--tolerance 0
   "sandtable validate" would and skipped when it fails. Each variant plays rounds of 24 games on
   the same seeds as the original and is dropped as soon as its interval lies outside
   target ± tolerance; the games go to the variants likeliest to be fair (bigger rounds once an
-  interval contains the target); two changes are tried together when one is not enough. It
+  interval contains the target); two changes are tried together when one is not enough, and
+  the closest variant is built on (a lever pulled once more, up to three changes). It
   stops at three fair variants or --budget-games games (default 4000), and lists the best few
   (fair ones; else the leads whose intervals contain the target, each with its precision and the
   games it still needs): the change in words, the share with its interval, the

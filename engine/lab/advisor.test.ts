@@ -44,30 +44,35 @@ const count = (doc: ScenarioDoc, side: number) => {
  * Battle of Alpha 66 (two T-64s against one M1) the first side wins 70% of the decided games;
  * one T-64 fewer, or one more M1, makes it fair.
  */
-const synthetic: PlayBatches = (batches, onGame) =>
-  Promise.resolve(
-    batches.map((b) => {
-      const edge = count(b.scenario, 0) - count(b.scenario, 1);
-      const p = Math.min(0.95, Math.max(0.05, 0.5 + 0.2 * edge));
-      const [a, z] = b.scenario.forces.sides.map((s) => s.id);
-      return Array.from({ length: b.settings.games }, (_, k): GameRecord => {
-        const seed = b.settings.firstSeed + k;
-        onGame();
-        const winner = unit(seed, 1) < 0.1 ? 'draw' : unit(seed, 2) < p ? a! : z!;
-        return {
-          seed,
-          winner,
-          text: winner,
-          turns: 5 + Math.floor(unit(seed, 3) * 5),
-          sideTurns: 10,
-          stoppedBy: 'over',
-          hash: String(seed),
-          deaths: [],
-          held: [],
-        };
-      });
-    }),
-  );
+const syntheticBy =
+  (firstWins: (doc: ScenarioDoc) => number): PlayBatches =>
+  (batches, onGame) =>
+    Promise.resolve(
+      batches.map((b) => {
+        const p = firstWins(b.scenario);
+        const [a, z] = b.scenario.forces.sides.map((s) => s.id);
+        return Array.from({ length: b.settings.games }, (_, k): GameRecord => {
+          const seed = b.settings.firstSeed + k;
+          onGame();
+          const winner = unit(seed, 1) < 0.1 ? 'draw' : unit(seed, 2) < p ? a! : z!;
+          return {
+            seed,
+            winner,
+            text: winner,
+            turns: 5 + Math.floor(unit(seed, 3) * 5),
+            sideTurns: 10,
+            stoppedBy: 'over',
+            hash: String(seed),
+            deaths: [],
+            held: [],
+          };
+        });
+      }),
+    );
+
+const synthetic = syntheticBy((doc) =>
+  Math.min(0.95, Math.max(0.05, 0.5 + 0.2 * (count(doc, 0) - count(doc, 1)))),
+);
 
 describe('balance advisor', () => {
   test('proposes the change that makes a two-to-one fight fair, in words, with its interval', async () => {
@@ -276,5 +281,24 @@ describe('balance advisor', () => {
       const [, col, row] = /on hex (\d+),(\d+)/.exec(changeWords(v))!;
       expect(hexes).toContain(JSON.stringify({ col: Number(col), row: Number(row) }));
     }
+  });
+
+  test('when one change or two together are not enough, it builds on the closest', async () => {
+    // Here only the American side's size matters: 80% for the Soviets against one M1, 65%
+    // against two, 50% against three; nothing else on the table changes a game. One M1 more is
+    // the closest single change; two more is fair.
+    const americans = syntheticBy((doc) => 0.8 - 0.15 * (count(doc, 1) - 1));
+    const doc = scenario('tanks-your-first-game');
+    const r = await adviseBalance(doc, americans, {
+      rulesets: BUNDLED_RULESETS,
+      levers: ['units', 'entry'],
+      budgetGames: 6000,
+    });
+    expect(r.answer).toBe('suggestions');
+    expect(r.suggestions[0]!.change).toBe(
+      'add one M1 Abrams to American; and add one M1 Abrams to American',
+    );
+    expect(count(r.suggestions[0]!.scenario, 1)).toBe(3);
+    expect(halfWidth(r.suggestions[0]!.share)).toBeLessThanOrEqual(0.03);
   });
 });

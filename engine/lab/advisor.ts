@@ -31,7 +31,9 @@ import type { RulesetLookup } from '../rulesets/lookup';
  *   interval contains the target plays bigger rounds (as many games again as it has, up to what
  *   the tolerance needs), so the budget goes where an answer is near.
  *
- * When no single change reaches the target but some move toward it, the best two are combined.
+ * When no single change reaches the target but some move toward it, the best two are combined;
+ * when that leaves no variant whose interval contains the target, it builds on the closest
+ * variant (its levers pulled once more, up to three changes: a second unit of a type).
  * It stops when enough fair variants are found or the budget of games is spent, and reports the
  * best few (or, when the budget cannot reach the precision asked, the leads with how precise
  * they are and how many more games would tell), each with its change in words, its interval, how decisive its games are and how many
@@ -452,6 +454,8 @@ export async function adviseBalance(
   });
   for (const variant of made.variants) arms.push({ variant, records: [], verdict: 'open' });
   let combined = false;
+  const builtOn = new Set<string>();
+  const known = new Set(arms.map((a) => a.variant.id));
 
   const originalShare = s.share;
   const towardTarget = (r: VariantResult) =>
@@ -464,6 +468,49 @@ export async function adviseBalance(
     }
     if (arms.filter((a) => a.verdict === 'fair').length >= want) break;
     const open = arms.filter((a) => a.verdict === 'open');
+    // When every change so far has been played and none is fair or even a lead (an interval
+    // with the target in it), build on the one that came closest: its own levers pulled once
+    // more (a second unit of a type, or a unit and the turn limit), up to three changes.
+    const noLead = open.every(
+      (a) => a.records.length > 0 && !containsTarget(resultOf(a).share, target),
+    );
+    if (combined && noLead && arms.every((a) => a.verdict !== 'fair')) {
+      const base = arms
+        .filter((a) => a.records.length > 0 && a.variant.changes.length < 3)
+        .filter((a) => !builtOn.has(a.variant.id))
+        .map((a) => ({ a, r: resultOf(a) }))
+        .filter(({ r }) => towardTarget(r))
+        .sort(
+          (x, y) => distance(x.r, target) - distance(y.r, target) || x.r.id.localeCompare(y.r.id),
+        )[0];
+      if (base) {
+        builtOn.add(base.a.variant.id);
+        const b = base.r.share;
+        const leaning =
+          b.low > target ? side.id : b.high < target && others.length === 1 ? others[0] : undefined;
+        const next = leverVariants(base.a.variant.scenario, {
+          levers,
+          rulesets: options.rulesets,
+          ...(leaning !== undefined ? { favoured: leaning } : {}),
+        });
+        for (const v of next.variants) {
+          const id = `${base.a.variant.id}>${v.id}`;
+          if (known.has(id)) continue;
+          known.add(id);
+          arms.push({
+            variant: {
+              id,
+              changes: [...base.a.variant.changes, ...v.changes],
+              scenario: v.scenario,
+              prior: 0.8 * v.prior,
+            },
+            records: [],
+            verdict: 'open',
+          });
+        }
+        continue;
+      }
+    }
     if (open.length === 0 && combined) break;
     // When every single change has been played once and none is fair, try the best two together.
     if (!combined && (open.length === 0 || open.every((a) => a.records.length > 0))) {
