@@ -198,3 +198,19 @@ describe('no doubled words', () => {
     );
   });
 });
+
+describe('scores name their side', () => {
+  it("each ruleset's score line is labelled with the side's name", () => {
+    for (const name of SCENARIOS) {
+      const doc = load(name);
+      const made = playtestFor(doc, BUNDLED_RULESETS);
+      if (!made.ok) throw new Error(made.reason);
+      const view = made.view;
+      const lines = view.score(view.game.newGame({ seed: 1 }));
+      expect(
+        lines.map((l) => l.label),
+        name,
+      ).toEqual(doc.forces.sides.map((s) => s.name));
+    }
+  });
+});

@@ -255,7 +255,12 @@ export function tankView(
             ctx.units.get(id)!.cls !== 'team',
         );
         const left = mine.filter((id) => s.units[id]!.alive && s.units[id]!.at).length;
-        return { side, label: 'units on the map', value: `${left} of ${mine.length}` };
+        // The side's name leads, as in every ruleset's score ("Alpha (German): 1 of 4 units …").
+        return {
+          side,
+          label: ctx.sideNames.get(side) ?? side,
+          value: `${left} of ${mine.length} units on the map`,
+        };
       });
     },
     canAct(s, unit, side) {
