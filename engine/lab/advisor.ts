@@ -654,7 +654,9 @@ export function advisorLines(r: AdvisorReport): string[] {
       lines.push(
         r.tried.length > 0 && r.tried.every((t) => t.verdict === 'out')
           ? 'no suggestion: every variant tried was ruled out, so no change along these levers (one, or the best two together) makes it fair; try other levers or a larger change by hand'
-          : 'no suggestion: no variant was played to an answer (see the levers below)',
+          : r.tried.length > 0
+            ? `no suggestion: ${r.tried.filter((t) => t.verdict === 'out').length} variants ruled out and ${r.tried.filter((t) => t.verdict === 'open').length} still open, none with ${pct(r.target)} in its interval; a larger --budget-games or other levers may find one`
+            : 'no suggestion: no variant was played to an answer (see the levers below)',
       );
       break;
     case 'closest':

@@ -272,7 +272,9 @@ export function BalanceTab({ scenario, editor }: { scenario: ScenarioDoc; editor
             <p className="lab-verdict" role="status">
               {report.tried.length > 0 && report.tried.every((x) => x.verdict === 'out')
                 ? 'No suggestion: every variant tried was ruled out; no change along these levers makes it fair.'
-                : 'No suggestion: no variant was played to an answer.'}
+                : report.tried.length > 0
+                  ? `No suggestion: ${report.tried.filter((x) => x.verdict === 'out').length} variants ruled out and ${report.tried.filter((x) => x.verdict === 'open').length} still open, none with ${pct(report.target)} in its interval. A larger budget or other levers may find one.`
+                  : 'No suggestion: no variant was played to an answer.'}
             </p>
           )}
           {report.answer === 'closest' && (
