@@ -314,9 +314,11 @@ export function artilleryMoved(
 ): TankplankState {
   let next = state;
   for (const m of weaponsOf(ctx, mover)) {
+    // Asked of every move: the weapon's class first, its key (a new string) only for artillery.
+    if (!isArtillery(m.weapon)) continue;
     const key = weaponKey(mover, m.weapon);
     const tw = next.teamWeapons[key];
-    if (!isArtillery(m.weapon) || !tw?.setUp) continue;
+    if (!tw?.setUp) continue;
     next = tankplankState({
       ...next,
       teamWeapons: withEntry(next.teamWeapons, key, { ...tw, setUp: false }),
