@@ -101,7 +101,7 @@ export function BotWhy({ note, sideName }: { note: BotNote; sideName: string }) 
   return (
     <details className="bot-why" data-testid="bot-why">
       <summary>
-        Why {sideName}&apos;s bot ({botLabel(note.bot)}) played this turn
+        Why {sideName}&apos;s bot played this turn: {botLabel(note.bot)}
       </summary>
       {notes.length > 0 && (
         <ul className="bot-why-notes">
