@@ -5,8 +5,11 @@ import { contactMap } from './contact';
 import {
   attacksOf,
   boostOf,
+  cancelChoices,
   checkMove,
+  criticalDamage,
   currentActor,
+  deckDamage,
   defaultCancel,
   deployProblem,
   defaultSplit,
@@ -33,6 +36,7 @@ import {
   pointPolygonDistance,
   someLegalMove,
   sightBetween,
+  statOf,
   speedOf,
   tanksReducer,
   gameEnd,
@@ -42,6 +46,7 @@ import {
   type ShotOptions,
   type SightResult,
   type ModelState,
+  type PendingCancel,
   type TanksAction,
   type TanksContext,
   type TanksEvent,
@@ -462,6 +467,55 @@ function shootingStep(
   return a;
 }
 
+/**
+ * How many Criticals the bot cancels with its dice (TK-6.7): the choice that gives the shooter
+ * the best chance, and the target the least, that this shot destroys the target (the other side
+ * then allocating its dice the usual way, the Critical cards drawn from the deck as it stands);
+ * the book's usual choice (`defaultCancel`) when it makes no difference. Near the end of a duel
+ * it does: with one Damage left a Hit destroys for certain, a Critical only when its card deals
+ * Damage.
+ */
+function cancelChoice(ctx: TanksContext, state: TanksState, p: PendingCancel): number {
+  const usual = defaultCancel(p);
+  const c = cancelChoices(p);
+  if (c.min === c.max) return usual;
+  const left = Math.max(
+    0,
+    statOf(ctx, state, p.target, 'damageCapacity') - state.models[p.target]!.damage,
+  );
+  const deck = deckDamage(ctx, state, info(ctx, p.target).card.kind);
+  const destroys = (k: number): number => {
+    let hits = p.hits - (c.dice - k);
+    let crits = p.criticals - k;
+    // The other side's dice, allocated the usual way: the target's 6s take Criticals first,
+    // the shooter's 4s and 5s Hits first.
+    if (p.chooser === 'shooter') {
+      const six = Math.min(p.sixes, crits);
+      crits -= six;
+      hits -= Math.min(p.sixes - six, hits);
+    } else {
+      const four = Math.min(p.fours, hits);
+      hits -= four;
+      crits -= Math.min(p.fours - four, crits);
+    }
+    let chance = 0;
+    for (const [damage, q] of criticalDamage(crits, deck.pile, deck.discard))
+      if (hits + damage >= left) chance += q;
+    return chance;
+  };
+  const wants = p.chooser === 'shooter' ? 1 : -1;
+  let best = usual;
+  let bestValue = wants * destroys(usual);
+  for (let k = c.min; k <= c.max; k++) {
+    const v = wants * destroys(k);
+    if (v > bestValue + 1e-9) {
+      best = k;
+      bestValue = v;
+    }
+  }
+  return best;
+}
+
 /** Plays a side until another side must act (or the game ends). */
 export function botTurn(
   ctx: TanksContext,
@@ -516,7 +570,7 @@ export function botTurn(
       // TK-6.12: the bot splits its Criticals when the policy of the odds does.
       const ok = p.split
         ? apply({ type: 'split', side, criticals: defaultSplit(ctx, state) })
-        : apply({ type: 'cancel', side, criticals: defaultCancel(p) });
+        : apply({ type: 'cancel', side, criticals: cancelChoice(ctx, state, p) });
       if (!ok) break;
       continue;
     }

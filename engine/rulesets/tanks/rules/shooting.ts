@@ -337,7 +337,7 @@ export function oddsOf(ctx: TanksContext, state: TanksState, plan: ShotPlan): Sh
 }
 
 /** The Damage of each card in the draw and discard piles against a kind of target, and its key. */
-interface DeckDamage {
+export interface DeckDamage {
   readonly pile: readonly number[];
   readonly discard: readonly number[];
   readonly key: string;
@@ -347,7 +347,11 @@ interface DeckDamage {
  * The deck's Damage against a kind of target: the same while the draw and discard piles are
  * (states share them until a card is drawn or discarded), so it is worked out once for them.
  */
-function deckDamage(ctx: TanksContext, state: TanksState, kind: 'tank' | 'helicopter'): DeckDamage {
+export function deckDamage(
+  ctx: TanksContext,
+  state: TanksState,
+  kind: 'tank' | 'helicopter',
+): DeckDamage {
   let byDraw = DECK_DAMAGE.get(ctx);
   if (!byDraw) DECK_DAMAGE.set(ctx, (byDraw = new WeakMap()));
   const { draw, discard } = state.deck;
