@@ -277,7 +277,7 @@ function actionWords(game: Pick<GameDef, 'actions'>, a: GameAction): string {
       typeof v === 'string'
         ? (v.split('.').pop() ?? v).replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
         : // A length or heading to a tenth, as the board shows it ("4", not "3.9794921875").
-          String(Math.round(v * 10) / 10),
+          String(Math.round(Number(v) * 10) / 10),
     );
   // The action schema says what each kind of action does, in words; its rule ids are left out.
   const words = game.actions
