@@ -84,7 +84,11 @@ const afterA = () => race.bot(race.newGame({ seed: 1 }), 'a').state;
  * No style's turn does it (balanced turns the first, aggressive the second, cautious neither):
  * only a turn that takes one unit's action from another style's turn wins.
  */
-type DialState = { readonly dials: Readonly<Record<string, number>>; readonly done: boolean };
+type DialState = {
+  readonly dials: Readonly<Record<string, number>>;
+  readonly done: boolean;
+  readonly rng: RngState;
+};
 type DialAction =
   | { readonly type: 'set'; readonly unit: string; readonly value: number }
   | { readonly type: 'end' };
@@ -93,7 +97,6 @@ const PLAN: Readonly<Record<BotStyle, readonly [number, number]>> = {
   balanced: [3, 0],
   aggressive: [0, 3],
 };
-const dialRng = seedRng(1);
 const dials: GameDef<DialState, DialAction, string> = defineGame<DialState, DialAction, string>({
   rulesetId: 'dials',
   sides: ['a', 'b'].map((id) => ({ id, name: id.toUpperCase(), deployment: 'none' })),
@@ -113,7 +116,7 @@ const dials: GameDef<DialState, DialAction, string> = defineGame<DialState, Dial
     if (!(a.unit in s.dials) || a.value < 0 || a.value > 3) return invalid('no such setting');
     return accepted({ ...s, dials: { ...s.dials, [a.unit]: a.value } }, ['set']);
   },
-  newGame: () => ({ dials: { u1: 0, u2: 0 }, done: false }),
+  newGame: (o) => ({ dials: { u1: 0, u2: 0 }, done: false, rng: seedRng(o.seed) }),
   status: (s) => ({ turn: 1, phase: 'dials', waitingFor: s.done ? [] : ['a'], over: s.done }),
   result: (s) =>
     s.done
@@ -149,7 +152,6 @@ const dials: GameDef<DialState, DialAction, string> = defineGame<DialState, Dial
           ),
           { type: 'end' },
         ],
-  dice: { get: () => dialRng, set: (s) => s },
 });
 
 /**
@@ -157,11 +159,14 @@ const dials: GameDef<DialState, DialAction, string> = defineGame<DialState, Dial
  * cautious or balanced reply and loses to an aggressive one; y is always a draw. The balanced
  * and aggressive bots play x, the cautious one y.
  */
-type GuessState = { readonly pick?: 'x' | 'y'; readonly reply?: BotStyle };
+type GuessState = {
+  readonly pick?: 'x' | 'y';
+  readonly reply?: BotStyle;
+  readonly rng: RngState;
+};
 type GuessAction =
   | { readonly type: 'pick'; readonly pick: 'x' | 'y' }
   | { readonly type: 'reply'; readonly style: BotStyle };
-const guessRng = seedRng(1);
 const guess: GameDef<GuessState, GuessAction, string> = defineGame<GuessState, GuessAction, string>(
   {
     rulesetId: 'guess',
@@ -182,7 +187,7 @@ const guess: GameDef<GuessState, GuessAction, string> = defineGame<GuessState, G
         : a.type === 'reply' && s.pick && !s.reply
           ? accepted({ ...s, reply: a.style }, ['reply'])
           : invalid('not now'),
-    newGame: () => ({}),
+    newGame: (o) => ({ rng: seedRng(o.seed) }),
     status: (s) => ({
       turn: 1,
       phase: 'guess',
@@ -218,7 +223,6 @@ const guess: GameDef<GuessState, GuessAction, string> = defineGame<GuessState, G
             { type: 'pick', pick: 'y' },
           ]
         : [],
-    dice: { get: () => guessRng, set: (s) => s },
   },
 );
 

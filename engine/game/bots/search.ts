@@ -26,8 +26,10 @@ import { playSide, type Player } from '../simulate';
  * on such a state too, then the chosen one is played on the real state (where the rules refuse
  * one of its actions there, its style's bot finishes the side's part of the phase).
  *
- * Cost: a side turn of the default strength took 66-355 ms of CPU on average on the bundled
- * scenarios (p95 170-750 ms, at most 1.97 s; docs/benchmarks.md), within the 2 s asked.
+ * Cost (docs/benchmarks.md, CPU under load): a side turn of the default strength took 154-842 ms
+ * on average on one bundled scenario of each ruleset (at most 2.4 s, on the village); at the
+ * playtest's strength 4, 0.56-1.9 s on average, up to 3.7 s on TANK! Contour hills, where the
+ * playtest's 2 s deadline stops it with the best so far.
  *
  * Reproducible: the same state, side, seed and strength give the same turn, since strength is
  * counted in rollouts, not time. A playtest may add a `deadline` (with `now`) and `shouldStop`
