@@ -4,6 +4,9 @@ import { type TankplankKit } from './kit';
 import { salvageLines } from './salvage';
 import { PHASES, forcedText, halfs, needText, r1 } from './words';
 
+/** A move's length: tenths, or hundredths for the last sliver of a move (never '0.0"'). */
+const distance = (inches: number) => (inches >= 0.05 ? `${r1(inches)}"` : `${inches.toFixed(2)}"`);
+
 /** Log lines for one event, in the players' words, with rule ids and dice. */
 export function describeEvent(
   kit: TankplankKit,
@@ -69,7 +72,7 @@ export function describeEvent(
         ];
       return [
         L(
-          `${n(e.unit)} ${e.from ? 'moves' : 'enters'} ${r1(e.inches)}" to (${r1(e.to[0])}, ${r1(e.to[1])}), ${halfs(e.cost)} of a turn at ${e.rate}"/turn${e.forced ? ` — forced: ${forcedText(e.forced)}` : ''}`,
+          `${n(e.unit)} ${!e.from ? `enters ${r1(e.inches)}"` : e.inches === 0 ? 'stays' : `moves ${distance(e.inches)}`} ${e.inches === 0 && e.from ? 'at' : 'to'} (${r1(e.to[0])}, ${r1(e.to[1])}), ${halfs(e.cost)} of a turn at ${e.rate}"/turn${e.forced ? ` — forced: ${forcedText(e.forced)}` : ''}`,
           'move',
           e.ruleIds,
           [],
