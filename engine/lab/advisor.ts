@@ -355,7 +355,11 @@ export async function adviseBalance(
    * tolerance still needs) once its interval contains the target, so a near answer is told in a
    * few big rounds rather than many small ones.
    */
+  /** Games the original is to be played up to (besides its rounds): see the top-up below. */
+  let originalUpTo = 0;
   const wanted = (arm: Arm) => {
+    if (arm === original && originalUpTo > arm.records.length)
+      return originalUpTo - arm.records.length;
     const r = resultOf(arm);
     if (arm.records.length < 2 * round || !containsTarget(r.share, target)) return round;
     return Math.max(round, Math.min(arm.records.length, gamesToTell(r, need)));
@@ -466,6 +470,18 @@ export async function adviseBalance(
       stopped = true;
       break;
     }
+    // A fair variant is compared with the original (decisiveness, length, lead changes): the
+    // original, often ruled out after a round or two, is played on the same seeds up to the
+    // fair variant's games first, so the comparison is not one of 48 games against 500.
+    const fairGames = Math.max(
+      0,
+      ...arms.filter((a) => a.verdict === 'fair').map((a) => a.records.length),
+    );
+    if (original.records.length < fairGames) {
+      originalUpTo = fairGames;
+      if (!(await step([original]))) break;
+      continue;
+    }
     if (arms.filter((a) => a.verdict === 'fair').length >= want) break;
     const open = arms.filter((a) => a.verdict === 'open');
     // When every change so far has been played and none is fair or even a lead (an interval
@@ -552,6 +568,8 @@ export async function adviseBalance(
     if (!(await step(chosen))) break;
   }
   stopped = stopped || isStopped();
+  // The original as it stands now: topped up to a fair variant's games when the budget let it.
+  const originalNow = resultOf(original);
 
   const tried = arms
     .filter((a) => a.records.length > 0)
@@ -562,7 +580,7 @@ export async function adviseBalance(
         distance(x.r, target) - distance(y.r, target) ||
         x.r.id.localeCompare(y.r.id),
     );
-  const decisiveness = (r: VariantResult) => 100 * (r.decided.share - originalResult.decided.share);
+  const decisiveness = (r: VariantResult) => 100 * (r.decided.share - originalNow.decided.share);
   const fair = tried.filter((t) => t.r.verdict === 'fair');
   const offDecisive = (r: VariantResult) => Number(Math.abs(decisiveness(r)) > 10);
   // Among the fair, those whose games stay as decisive as the original's come first; without a
@@ -590,12 +608,12 @@ export async function adviseBalance(
     scenario: t.arm.variant.scenario,
     decisivenessChange: decisiveness(t.r),
     moreGames: t.r.verdict === 'fair' ? 0 : gamesToTell(t.r, need),
-    againstOriginal: qualityChanges(originalResult, t.r),
+    againstOriginal: qualityChanges(originalNow, t.r),
   }));
   const answer = fair.length > 0 ? 'suggestions' : suggestions.length > 0 ? 'closest' : 'none';
   return {
     ...base,
-    original: originalResult,
+    original: originalNow,
     answer,
     moreGames: answer === 'closest' ? suggestions[0]!.moreGames : 0,
     suggestions,
