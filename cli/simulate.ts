@@ -31,6 +31,7 @@ import {
 } from '../engine/lab/labFile';
 import { qualityChangeLines } from '../engine/lab/qualityCompare';
 import { queueUrlProblem, redisProblem, runLabOnQueue } from './labQueue';
+import type { CliContext } from './context';
 
 export const usage = `sandtable simulate <scenario> [--games <n>] [--seed <s>] [--workers <k>]
                  [--bots <side>=<style>,...] [--turn-limit <n>] [--json] [--fail-above <share>]
@@ -209,7 +210,7 @@ function textReport(r: LabReport, seconds: number, cancelled: boolean): string {
   return `${lines.join('\n')}\n`;
 }
 
-export async function run(args: string[]): Promise<number> {
+export async function run(args: string[], context: CliContext): Promise<number> {
   const parsed = parseCommandArgs(
     args,
     {
@@ -257,7 +258,7 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   // Refuse in one line here what the workers would refuse (a scenario that cannot be set up).
-  const read = await readLabGame(file);
+  const read = await readLabGame(file, context.rulesets);
   if (!read) return 1;
   const { scenario } = read;
   const bots = parseBots(
@@ -339,7 +340,7 @@ export async function run(args: string[]): Promise<number> {
             ),
         })
       : runLab(what, asked, {
-          spawn: () => nodeLabWorker(),
+          spawn: () => nodeLabWorker(context.rulesetsSource),
           workers,
           onProgress: (p) => progress(p),
         });
@@ -354,7 +355,7 @@ export async function run(args: string[]): Promise<number> {
   try {
     report = await (current as LabRun).done;
     if (values.restricted && !cancelled) {
-      const restricted = runRestricted(report, scenario, settings, play, (p) =>
+      const restricted = runRestricted(report, scenario, settings, play, context.rulesets, (p) =>
         onProgress(
           { done: p.done, total: p.total },
           'restricted',

@@ -7,7 +7,7 @@ import type { LabProgress, LabReport } from '../../../engine/lab/types';
 import { labGameOf } from '../../../engine/lab/worker';
 import { planKey, planPairText } from '../../../engine/lab/stats';
 import { Modal } from '../components/Dialogs';
-import { BUNDLED_CATALOGS, composeRulesetCatalog } from '../../../engine/forces';
+import { composeRulesetCatalog } from '../../../engine/forces';
 import type { Editor } from '../editor/Editor';
 import {
   changeText,
@@ -31,8 +31,11 @@ import { labGameForPlaytest } from './labReplay';
 import { BalanceTab } from './BalanceTab';
 import { LabQuality, RestrictedChoice } from './LabQuality';
 import { BOT_CHOICES } from '../playtest/botChoices';
+import { StrengthChoice } from '../playtest/StrengthChoice';
+import { DEFAULT_SEARCH_STRENGTH } from '../../../engine/game/bots/search';
 import './lab.css';
 import { LabSightMap } from '../sight/LabSightMap';
+import { BUNDLED_CATALOGS, BUNDLED_RULESETS } from '../../../engine/rulesets/registry';
 
 /** Counter colours for sides that do not set their own (as the playtest uses). */
 const SIDE_COLOURS = ['#2f5fb3', '#b8322a', '#2f8f4e', '#8a4fb3'];
@@ -96,6 +99,11 @@ export function LabDialog({
       }),
     ),
   );
+  // The strong bot's strength, where a side plays it: the scenario's, else the lab's default.
+  const [strength, setStrength] = useState(
+    scenario.playtest?.searchStrength ?? DEFAULT_SEARCH_STRENGTH,
+  );
+  const strong = sides.some((s) => styles[s.id] === 'search');
   const [games, setGames] = useState('100');
   const [seed, setSeed] = useState('1');
   const [turnLimit, setTurnLimit] = useState('');
@@ -114,7 +122,7 @@ export function LabDialog({
   const workers = labWorkers();
   // Whether this scenario can be played at all: said before anything is started.
   const cannot = useMemo(() => {
-    const made = labGameOf(scenario);
+    const made = labGameOf(scenario, BUNDLED_RULESETS);
     return 'error' in made ? made.error : null;
   }, [scenario]);
   useEffect(() => () => run.current?.cancel(), []);
@@ -230,6 +238,7 @@ export function LabDialog({
         games: gameCount,
         firstSeed,
         styles,
+        ...(strong ? { searchStrength: strength } : {}),
         ...(limit !== undefined ? { turnLimit: limit } : {}),
         ...(restricted ? { restricted: true } : {}),
       },
@@ -269,7 +278,13 @@ export function LabDialog({
   const saveStyles = () => {
     if (!editor) return;
     const current = editor.store.rootField<Record<string, Json>>('playtest') ?? {};
-    editor.commit((w) => w.setRoot('playtest', { ...current, bots: { ...styles } }));
+    editor.commit((w) =>
+      w.setRoot('playtest', {
+        ...current,
+        bots: { ...styles },
+        ...(strong ? { searchStrength: strength } : {}),
+      }),
+    );
     setSaved(true);
   };
 
@@ -351,6 +366,16 @@ export function LabDialog({
               </select>
             </label>
           ))}
+          {strong && (
+            <StrengthChoice
+              value={strength}
+              onChange={(v) => {
+                setStrength(v);
+                setSaved(false);
+              }}
+              note="(no 2 s limit in the lab: a game takes minutes)"
+            />
+          )}
           <label>
             Games
             <input
