@@ -66,6 +66,9 @@ export function labGameOf(
   return { game: made.game };
 }
 
+/** How many started games a lab thread keeps for a start that names one again. */
+const KEPT_GAMES = 4;
+
 /**
  * A message handler that plays the seeds it is sent and posts a record per game, with the
  * games of `rulesets` (the thread's entry passes the registry's `BUNDLED_RULESETS`).
@@ -78,11 +81,24 @@ export function labWorkerHandler(
 ): (m: ToLabWorker) => void {
   let game: AnyGameDef | undefined;
   let settings: LabSettings | undefined;
+  // The games of the last few starts, by their text: a queue worker's thread takes batches of
+  // several runs in turn (the advisor's variants), and a game made again starts with cold terrain
+  // and route memos (most of a village game's first-game cost). Only a start whose scenario and
+  // settings are the same to the letter, so already admitted, reuses one.
+  const kept = new Map<string, { game: AnyGameDef; settings: LabSettings }>();
   return (m) => {
     switch (m.type) {
       case 'start': {
         game = undefined;
         settings = undefined;
+        const key = JSON.stringify([m.scenario, m.settings, m.admit !== undefined]);
+        const again = kept.get(key);
+        if (again) {
+          kept.delete(key);
+          kept.set(key, again);
+          ({ game, settings } = again);
+          return;
+        }
         let scenario = m.scenario;
         if (m.admit !== undefined) {
           const refused = settingsProblem(m.settings);
@@ -104,6 +120,8 @@ export function labWorkerHandler(
         }
         game = made.game;
         settings = m.settings;
+        kept.set(key, { game, settings });
+        if (kept.size > KEPT_GAMES) kept.delete(kept.keys().next().value!);
         return;
       }
       case 'log': {
