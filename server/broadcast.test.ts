@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as decoding from 'lib0/decoding';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { startCollabServer } from './collabServer';
 import { encodeRoomToken, newRoom } from './protocol';
 import { authFrame, syncFrame, until } from './rawClient';
+import { testScope } from './testScope';
 
 /**
  * What a room sends back to the sender of a change (server/broadcast.ts): nothing when the change
@@ -16,10 +17,7 @@ import { authFrame, syncFrame, until } from './rawClient';
  * on loopback, each keeping the document it is sent.
  */
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const { defer } = testScope();
 
 const SYNC = 0;
 const SYNC_STATUS = 8;
@@ -28,7 +26,7 @@ const SYNC_STATUS = 8;
 async function member(url: string, room: string, token: string) {
   const ws = new WebSocket(url);
   ws.binaryType = 'nodebuffer';
-  cleanups.push(() => ws.terminate());
+  defer(() => ws.terminate());
   const doc = new Y.Doc();
   let updates = 0;
   let acks = 0;
@@ -78,9 +76,9 @@ function changeOf(doc: Y.Doc, edit: () => void): Uint8Array {
 
 async function room() {
   const dir = mkdtempSync(path.join(tmpdir(), 'sandtable-broadcast-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  defer(() => rmSync(dir, { recursive: true, force: true }));
   const server = await startCollabServer({ port: 0, host: '127.0.0.1', dataDir: dir });
-  cleanups.push(() => server.close());
+  defer(() => server.close());
   const { room, secret } = newRoom();
   const a = await member(server.url, room, encodeRoomToken({ secret, create: true }));
   const b = await member(server.url, room, encodeRoomToken({ secret }));

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { newScenario, ScenarioStore } from '../engine/document';
 import { serializeDocument } from '../engine/format';
@@ -17,6 +14,8 @@ import {
   type ServerProcess,
 } from './processes';
 import { newRoom, REFUSALS, type Invitation } from './protocol';
+import { until } from './rawClient';
+import { testScope } from './testScope';
 
 const tree = (id: string, x: number): TreeFeature => ({
   id,
@@ -26,24 +25,9 @@ const tree = (id: string, x: number): TreeFeature => ({
   canopyRadius: 1,
 });
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const { defer, tempDir: tempDirNamed } = testScope();
 
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sandtable-collab-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function until(what: string, ok: () => boolean, ms = 60_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const tempDir = () => tempDirNamed('collab');
 
 /** A Node client: its own store, joined to (or sharing into) a room. */
 function client(invitation: Invitation, create: boolean, store = new ScenarioStore()) {
@@ -56,7 +40,7 @@ function client(invitation: Invitation, create: boolean, store = new ScenarioSto
     WebSocket,
     onStatus: (s) => (status = s),
   });
-  cleanups.push(() => session.close());
+  defer(() => session.close());
   return {
     store,
     session,
@@ -71,7 +55,7 @@ const scenario = () =>
 describe('collaboration server', () => {
   it('shares a scenario into a room; a guest with the secret joins it and edits flow both ways', async () => {
     const server = await startCollabServer({ port: 0, host: '127.0.0.1', dataDir: tempDir() });
-    cleanups.push(() => server.close());
+    defer(() => server.close());
     const inv = { server: server.url, ...newRoom() };
     const host = client(inv, true, ScenarioStore.fromScenario(scenario()));
     const guest = client(inv, false);
@@ -97,7 +81,7 @@ describe('collaboration server', () => {
 
   it('refuses a wrong secret and a room that does not exist; the client joins nothing', async () => {
     const server = await startCollabServer({ port: 0, host: '127.0.0.1', dataDir: tempDir() });
-    cleanups.push(() => server.close());
+    defer(() => server.close());
     const inv = { server: server.url, ...newRoom() };
     const host = client(inv, true, ScenarioStore.fromScenario(scenario()));
     await until('the host to be acknowledged', () => host.status().kind === 'connected');
@@ -118,7 +102,7 @@ describe('collaboration server', () => {
   it('loses no acknowledged edit when the server is killed and restarted', async () => {
     const dataDir = tempDir();
     let server: ServerProcess = await startServerProcess({ dataDir });
-    cleanups.push(() => server.kill());
+    defer(() => server.kill());
     const inv = { server: server.url, ...newRoom() };
     const host = client(inv, true, ScenarioStore.fromScenario(scenario()));
     for (let i = 0; i < 20; i++) host.store.transact((w) => w.putFeature(tree(`t${i}`, i)));
@@ -142,12 +126,12 @@ describe('collaboration server', () => {
     'relays a room between two servers behind Redis, clients on each',
     async () => {
       const redis = await startRedis();
-      cleanups.push(() => redis.stop());
+      defer(() => redis.stop());
       const dataDir = tempDir();
       const a = await startServerProcess({ dataDir, redis: redis.url, name: 'a' });
-      cleanups.push(() => a.stop());
+      defer(() => a.stop());
       const b = await startServerProcess({ dataDir, redis: redis.url, name: 'b' });
-      cleanups.push(() => b.stop());
+      defer(() => b.stop());
       const room = newRoom();
       const host = client({ server: a.url, ...room }, true, ScenarioStore.fromScenario(scenario()));
       await until('the host to be acknowledged', () => host.status().kind === 'connected');
@@ -173,9 +157,9 @@ describe('collaboration server', () => {
       const dataDir = tempDir();
       const url = `redis://127.0.0.1:${port}`;
       const a = await startServerProcess({ dataDir, redis: url, name: 'a' });
-      cleanups.push(() => a.stop());
+      defer(() => a.stop());
       const b = await startServerProcess({ dataDir, redis: url, name: 'b' });
-      cleanups.push(() => b.stop());
+      defer(() => b.stop());
       expect((await health(a.port)).redis).toBe('down');
       const room = newRoom();
       const host = client({ server: a.url, ...room }, true, ScenarioStore.fromScenario(scenario()));
@@ -188,7 +172,7 @@ describe('collaboration server', () => {
       host.store.transact((w) => w.putFeature(tree('still-no-redis', 2)));
       await until('the host acknowledged', () => host.status().kind === 'connected');
       const redis = await startRedis({ port });
-      cleanups.push(() => redis.stop());
+      defer(() => redis.stop());
       for (const s of [a, b])
         for (let i = 0; (await health(s.port)).redis !== 'up'; i++) {
           if (i > 600) throw new Error('a server did not reach Redis');

@@ -1,13 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { newScenario, ScenarioStore } from '../engine/document';
 import { loadDocument, serializeDocument } from '../engine/format';
 import { CollabSession } from '../renderer/src/collab/CollabSession';
 import { startCollabServer } from './collabServer';
 import { newRoom, type Invitation } from './protocol';
+import { until } from './rawClient';
+import { testScope } from './testScope';
 
 /**
  * The whole-document guard in a running server: a client that skips the checks writes changes
@@ -15,18 +17,7 @@ import { newRoom, type Invitation } from './protocol';
  * else gets them, and a person joining later loads the last valid state.
  */
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-async function until(what: string, ok: () => boolean, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const { defer } = testScope();
 
 function client(invitation: Invitation, name: string, store?: ScenarioStore) {
   const session = new CollabSession({
@@ -36,14 +27,14 @@ function client(invitation: Invitation, name: string, store?: ScenarioStore) {
     user: { name, colour: '#c33' },
     WebSocket,
   });
-  cleanups.push(() => session.close());
+  defer(() => session.close());
   return session;
 }
 
 describe('documentGuard in the server', () => {
   it('refuses changes that break the scenario and keeps the room’s last valid state', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sandtable-guard-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    defer(() => rmSync(dir, { recursive: true, force: true }));
     const log: string[] = [];
     const server = await startCollabServer({
       port: 0,
@@ -51,7 +42,7 @@ describe('documentGuard in the server', () => {
       dataDir: dir,
       log: (l) => log.push(l),
     });
-    cleanups.push(() => server.close());
+    defer(() => server.close());
     const inv = { server: server.url, ...newRoom() };
     const doc = newScenario({
       ruleset: 'tankplank',

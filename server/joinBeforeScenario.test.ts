@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import * as decoding from 'lib0/decoding';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { newScenario, ScenarioStore } from '../engine/document';
 import { serializeDocument } from '../engine/format';
@@ -11,6 +8,8 @@ import { CollabSession } from '../renderer/src/collab/CollabSession';
 import { startCollabServer, type CollabServer } from './collabServer';
 import { redisServerPath, startRedis } from './processes';
 import { newRoom, type Invitation } from './protocol';
+import { until } from './rawClient';
+import { testScope } from './testScope';
 
 /**
  * A person joins a room before the host's scenario has reached the server: the host's app has
@@ -24,24 +23,9 @@ import { newRoom, type Invitation } from './protocol';
  * decides the order of events, then waits for states.
  */
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const { defer, tempDir: tempDirNamed } = testScope();
 
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sandtable-join-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function until(what: string, ok: () => boolean, ms = 60_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+const tempDir = () => tempDirNamed('join');
 
 /** Whether a frame a client sends carries document content (sync step 2 or an update). */
 function carriesContent(data: unknown): boolean {
@@ -111,7 +95,7 @@ function person(
       openedWith = store.isEmpty() ? 'an empty room' : serializeDocument(store.toScenario());
     },
   });
-  cleanups.push(() => session.close());
+  defer(() => session.close());
   return {
     store,
     session,
@@ -163,7 +147,7 @@ async function joinBeforeTheScenario(hostServer: CollabServer, guestServer: Coll
 describe('joining a room before the host scenario arrives', () => {
   it('on one server: the guest waits for the scenario, then opens it', async () => {
     const server = await startCollabServer({ port: 0, host: '127.0.0.1', dataDir: tempDir() });
-    cleanups.push(() => server.close());
+    defer(() => server.close());
     await joinBeforeTheScenario(server, server);
   });
 
@@ -173,7 +157,7 @@ describe('joining a room before the host scenario arrives', () => {
       return;
     }
     const redis = await startRedis();
-    cleanups.push(() => redis.stop());
+    defer(() => redis.stop());
     const dataDir = tempDir();
     const a = await startCollabServer({
       port: 0,
@@ -182,7 +166,7 @@ describe('joining a room before the host scenario arrives', () => {
       redis: redis.url,
       name: 'a',
     });
-    cleanups.push(() => a.close());
+    defer(() => a.close());
     const b = await startCollabServer({
       port: 0,
       host: '127.0.0.1',
@@ -190,7 +174,7 @@ describe('joining a room before the host scenario arrives', () => {
       redis: redis.url,
       name: 'b',
     });
-    cleanups.push(() => b.close());
+    defer(() => b.close());
     await until('both servers to reach Redis', () => [a, b].every((s) => s.stats().redis === 'up'));
     await joinBeforeTheScenario(a, b);
   });

@@ -105,7 +105,7 @@ export function rawClient(url: string): RawClient {
 }
 
 /** Waits until `ok()` holds, checking every 20 ms; throws naming `what` after `ms`. */
-export async function until(what: string, ok: () => boolean, ms = 20_000): Promise<void> {
+export async function until(what: string, ok: () => boolean, ms = 60_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!ok()) {
     if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);

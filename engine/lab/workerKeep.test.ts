@@ -43,7 +43,9 @@ describe('a lab thread keeps the games of its last starts', () => {
       got.length = 0;
       handle({ type: 'start', scenario: s, settings, ...(admit ? { admit } : {}) });
       handle({ type: 'play', seeds: [5, 6, 7] });
-      return got.map((m) => (m.type === 'game' ? m.record.hash : m.message));
+      return got.map((m) =>
+        m.type === 'game' ? m.record.hash : m.type === 'error' ? m.message : m.type,
+      );
     };
     const first = play(a, 'job 1');
     expect(first).toHaveLength(3);
