@@ -30,8 +30,11 @@ import { labPlayer } from '../engine/lab/advisorPlayer';
 import { runLabOnQueue } from '../cli/labQueue';
 import { startRedis } from '../server/processes';
 import { threadPool } from '../cli/balance';
-import { defaultLabWorkers } from '../cli/labThreads';
+import { defaultLabWorkers, tuneV8ForLab } from '../cli/labThreads';
 import { BUNDLED_RULESETS } from '../engine/rulesets/registry';
+
+// The lab threads' V8 flags, as `sandtable balance` runs with them, before any code is hot.
+tuneV8ForLab();
 
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => {

@@ -27,8 +27,11 @@ import { withoutShareOfClass } from '../engine/lab/variants';
 import { planPairLines, shortfallLines } from '../engine/lab/stats';
 import { labGameOf } from '../engine/lab/worker';
 import type { LabReport, LabSettings } from '../engine/lab/types';
-import { nodeLabWorker } from '../cli/labThreads';
+import { nodeLabWorker, tuneV8ForLab } from '../cli/labThreads';
 import { BUNDLED_RULESETS } from '../engine/rulesets/registry';
+
+// The lab threads' V8 flags, as `sandtable simulate` runs with them, before any code is hot.
+tuneV8ForLab();
 
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => {

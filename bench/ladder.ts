@@ -33,7 +33,11 @@ import {
 import type { Share } from '../engine/lab/types';
 import { labGameOf } from '../engine/lab/worker';
 import { ladderReportOf, runLadder } from '../cli/ladder';
+import { tuneV8ForLab } from '../cli/labThreads';
 import { BUNDLED_RULESETS } from '../engine/rulesets/registry';
+
+// The lab threads' V8 flags, as `sandtable ladder` runs with them, before any code is hot.
+tuneV8ForLab();
 
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => {

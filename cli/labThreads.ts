@@ -31,6 +31,13 @@ export const LAB_V8_FLAGS = ['--max-inlined-bytecode-size=60'] as const;
 export const LAB_YOUNG_GENERATION_MB = 192;
 
 let tuned = false;
+/**
+ * Sets LAB_V8_FLAGS for this process. Call it first thing in a process that plays lab games
+ * (bin/sandtable.mjs, the lab benches), before much code is hot: a V8 flag changed while V8 is
+ * optimising on its background threads can abort the whole process ('Check failed: inlineability'
+ * seen in a test process that started lab threads late), so starting a thread never sets it, and
+ * tests, which start threads in a process that is already hot, run without it (same games).
+ */
 export function tuneV8ForLab(): void {
   if (tuned) return;
   tuned = true;
@@ -186,7 +193,6 @@ const BUNDLED_LAB_THREAD = new URL('./labWorkerThread.ts', import.meta.url);
  * rulesets, or those `source` names.
  */
 export function nodeLabWorker(source?: RulesetsSource): LabWorkerPort {
-  tuneV8ForLab();
   const code = source ? labThreadCodeFor(source) : bundledThreadCode(BUNDLED_LAB_THREAD);
   const worker = new Worker(code, {
     resourceLimits: { maxYoungGenerationSizeMb: LAB_YOUNG_GENERATION_MB },

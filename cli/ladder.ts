@@ -1,11 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { parseCommandArgs } from './args';
-import {
-  bundledThreadCode,
-  defaultLabWorkers,
-  LAB_YOUNG_GENERATION_MB,
-  tuneV8ForLab,
-} from './labThreads';
+import { bundledThreadCode, defaultLabWorkers, LAB_YOUNG_GENERATION_MB } from './labThreads';
 import type { FromLadderWorker, ToLadderWorker } from './ladderWorkerThread';
 import { readLabGame } from './scenario';
 import type { ScenarioDoc } from '../engine/format/index';
@@ -69,11 +64,9 @@ export interface LadderRun {
 
 /**
  * The ladder thread's code (cli/ladderWorkerThread.ts with the engine) as one ES module, bundled
- * once per process as the lab's is, with the lab threads' V8 flags (cli/labThreads.ts says why;
- * they change speed, never results).
+ * once per process as the lab's is (bin/sandtable.mjs sets the lab threads' V8 flags at start).
  */
 function ladderThreadCode(): URL {
-  tuneV8ForLab();
   return bundledThreadCode(new URL('./ladderWorkerThread.ts', import.meta.url));
 }
 
