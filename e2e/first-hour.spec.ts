@@ -506,10 +506,10 @@ test('playtest clarity: no tank ends on another or hangs off the table; the fire
   const log = page.getByTestId('playtest-log');
   const message = page.getByTestId('playtest-message');
   await page.getByTestId('formation-a.tank').click();
-  await page.getByRole('button', { name: /a\.tank1/ }).click();
+  await page.getByRole('button', { name: /^\S+ Tank 1 \(/ }).click();
   await clickBoard(page, 3, 12);
   await expect(log).toContainText('Side A (west) Tank 1 (Tank section) enters 3.0"');
-  await page.getByRole('button', { name: /a\.tank2/ }).click();
+  await page.getByRole('button', { name: /^\S+ Tank 2 \(/ }).click();
   await clickBoard(page, 5.2, 12);
   await expect(message).toContainText(
     'Side A (west) Tank 2 (Tank section) would end on top of Side A (west) Tank 1 (Tank section)',
@@ -519,7 +519,7 @@ test('playtest clarity: no tank ends on another or hangs off the table; the fire
   await page.screenshot({ path: 'test-results/shots/playtest-overlap-refused.png' });
   // A half-track asked to stop with its hull over the west edge is refused.
   await page.getByTestId('formation-a.ht').click();
-  await page.getByRole('button', { name: /a\.ht1/ }).click();
+  await page.getByRole('button', { name: /^\S+ Half-track 1 \(/ }).click();
   await clickBoard(page, 0.6, 20);
   await expect(message).toContainText('partly off the table');
   await expect(message).toContainText('TP-1.1');

@@ -59,14 +59,14 @@ test('hot-seat playtest of the Tankplank village: move, sight, fire, two turns, 
   const log = page.getByTestId('playtest-log');
   await expect(log.getByText(/Side A \(west\) .+ \(1st Squad\) enters/)).toHaveCount(10);
   await page.getByTestId('formation-a.tank').click();
-  await page.getByRole('button', { name: /a\.tank1/ }).click();
+  await page.getByRole('button', { name: /^\S+ Tank 1 \(/ }).click();
   await expect(page.getByTestId('reach-legend')).toContainText('Enters from its edge');
   await clickTable(page, 5, 12);
   await expect(log).toContainText('Side A (west) Tank 1 (Tank section) enters 5.0"');
   // Undo takes the move back; then make it again.
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(log).not.toContainText('Side A (west) Tank 1 (Tank section) enters');
-  await page.getByRole('button', { name: /a\.tank1/ }).click();
+  await page.getByRole('button', { name: /^\S+ Tank 1 \(/ }).click();
   await clickTable(page, 5, 12);
   await expect(log).toContainText('Side A (west) Tank 1 (Tank section) enters 5.0"');
   await page.screenshot({ path: `${SHOTS}/02-squad-and-tank-moved.png` });
@@ -74,10 +74,10 @@ test('hot-seat playtest of the Tankplank village: move, sight, fire, two turns, 
 
   await takeDevice(page, 'B');
   await page.getByTestId('formation-b.ht').click();
-  await page.getByRole('button', { name: /b\.ht1/ }).click();
+  await page.getByRole('button', { name: /^\S+ Half-track 1 \(/ }).click();
   await clickTable(page, 30, 12);
   await page.getByTestId('formation-b.sq1').click();
-  await page.getByRole('button', { name: /b\.sq1\.r4/ }).click();
+  await page.getByRole('button', { name: /^\S+ Rifleman 4 \(/ }).click();
   await clickTable(page, 33.5, 8);
   await expect(log).toContainText('Side B (east) Rifleman 4 (1st Squad) enters');
   await endPhase(page);
