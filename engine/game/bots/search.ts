@@ -137,6 +137,23 @@ function asked<S>(game: GameDef<S>, state: S, side: string): boolean {
  * The turn of `prefix` (actions the rules accept, from `start`), then `sampled` actions drawn
  * with `rng`, then the side's phase finished by `finish` (its style's bot) or ended.
  */
+/** A side turn's actions played from `start` by the rules: its state and events, or undefined. */
+function playedThrough<S, A extends GameAction, E>(
+  game: GameDef<S, A, E>,
+  start: S,
+  actions: A[],
+): { actions: A[]; state: S; events: E[] } | undefined {
+  let state = start;
+  const events: E[] = [];
+  for (const a of actions) {
+    const r = game.reduce(state, a);
+    if (!r.ok) return undefined;
+    state = r.state;
+    events.push(...r.events);
+  }
+  return { actions, state, events };
+}
+
 function variantTurn<S, A extends GameAction, E>(
   game: GameDef<S, A, E>,
   start: S,
@@ -168,15 +185,7 @@ function variantTurn<S, A extends GameAction, E>(
   }
   if (actions.length === 0) return undefined;
   // The state and events of the whole turn, from the rules.
-  let state = start;
-  const events: E[] = [];
-  for (const a of actions) {
-    const r = game.reduce(state, a);
-    if (!r.ok) return undefined;
-    state = r.state;
-    events.push(...r.events);
-  }
-  return { actions, state, events };
+  return playedThrough(game, start, actions);
 }
 
 /**
@@ -222,15 +231,7 @@ function swappedTurn<S, A extends GameAction, E>(
     const rest = game.bot(turn.state, side, style).actions;
     actions.push(...(rest.length > 0 ? rest : [game.endPhaseAction(turn.state, side)]));
   }
-  let state = start;
-  const events: E[] = [];
-  for (const a of actions) {
-    const r = game.reduce(state, a);
-    if (!r.ok) return undefined;
-    state = r.state;
-    events.push(...r.events);
-  }
-  return { actions, state, events };
+  return playedThrough(game, start, actions);
 }
 
 /**
