@@ -279,6 +279,21 @@ function moduleFile(target: string): string | undefined {
   return undefined;
 }
 
+/** A module's value imports as repository module files, read from disk once each. */
+function repositoryImports(): (file: string) => readonly string[] {
+  const cache = new Map<string, string[]>();
+  return (file) => {
+    let got = cache.get(file);
+    if (!got) {
+      got = valueImports(file, readFileSync(join(ROOT, file), 'utf8'))
+        .map(moduleFile)
+        .filter((f): f is string => f !== undefined);
+      cache.set(file, got);
+    }
+    return got;
+  };
+}
+
 /**
  * The chain of value imports from `entry` to `goal`, or null when there is none. `importsOf`
  * gives a module's value imports as module paths (unresolvable ones already dropped).
@@ -374,17 +389,7 @@ describe('shared code never names a ruleset', () => {
   });
 
   it('no ruleset folder imports a module that imports the registry', () => {
-    const cache = new Map<string, string[]>();
-    const importsOf = (file: string) => {
-      let got = cache.get(file);
-      if (!got) {
-        got = valueImports(file, readFileSync(join(ROOT, file), 'utf8'))
-          .map(moduleFile)
-          .filter((f): f is string => f !== undefined);
-        cache.set(file, got);
-      }
-      return got;
-    };
+    const importsOf = repositoryImports();
     const chains = FOLDERS.map((id) =>
       importChain(`${RULESETS_DIR}/${id}/index.ts`, REGISTRY, importsOf),
     )
@@ -394,17 +399,7 @@ describe('shared code never names a ruleset', () => {
   });
 
   it('no shared engine module imports the registry: entry points hand it a RulesetLookup', () => {
-    const cache = new Map<string, string[]>();
-    const importsOf = (file: string) => {
-      let got = cache.get(file);
-      if (!got) {
-        got = valueImports(file, readFileSync(join(ROOT, file), 'utf8'))
-          .map(moduleFile)
-          .filter((f): f is string => f !== undefined);
-        cache.set(file, got);
-      }
-      return got;
-    };
+    const importsOf = repositoryImports();
     const engine = sharedFiles().filter((f) => f.startsWith('engine/') && f !== REGISTRY);
     expect(engine.length).toBeGreaterThan(150);
     const chains = engine
