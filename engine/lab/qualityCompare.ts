@@ -107,32 +107,22 @@ function lengthChange(
   const head = `${label} went from ${then} to ${now}`;
   const x = byA ? lengthMoments(byA) : undefined;
   const y = byB ? lengthMoments(byB) : undefined;
+  const base = { measure: 'length' as const, label, then, now };
   if (!x || !y || x.n < 2 || y.n < 2) {
     const change = `mean ${signed(b.length.mean - a.length.mean)} turns (too few games to tell)`;
-    return {
-      measure: 'length',
-      label,
-      then,
-      now,
-      change,
-      text: `${head}; ${change}`,
-      clear: false,
-    };
+    return { ...base, change, text: `${head}; ${change}`, clear: false };
   }
   const se = Math.sqrt(x.variance / x.n + y.variance / y.n);
-  const diff = y.mean - x.mean;
-  const low = diff - Z95 * se;
-  const high = diff + Z95 * se;
+  const difference = y.mean - x.mean;
+  const low = difference - Z95 * se;
+  const high = difference + Z95 * se;
   const clear = low > 0 || high < 0;
-  const change = `mean ${signed(diff)} turns [${signed(low)}, ${signed(high)}]`;
+  const change = `mean ${signed(difference)} turns [${signed(low)}, ${signed(high)}]`;
   return {
-    measure: 'length',
-    label,
-    then,
-    now,
+    ...base,
     change,
     text: `${head}: ${change}, ${verdict(clear)}`,
-    difference: diff,
+    difference,
     low,
     high,
     clear,
