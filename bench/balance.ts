@@ -32,21 +32,18 @@ import { startRedis } from '../server/processes';
 import { threadPool } from '../cli/balance';
 import { defaultLabWorkers, tuneV8ForLab } from '../cli/labThreads';
 import { BUNDLED_RULESETS } from '../engine/rulesets/registry';
+import { benchOptions } from './options';
 
 // The lab threads' V8 flags, as `sandtable balance` runs with them, before any code is hot.
 tuneV8ForLab();
 
-const args = process.argv.slice(2);
-const opt = (name: string): string | undefined => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const budget = Number(opt('budget') ?? 5000);
-const tolerance = Number(opt('tolerance') ?? 0.03);
-const othersBudget = Number(opt('others-budget') ?? 600);
-const workers = Number(opt('workers') ?? defaultLabWorkers());
-const seed = Number(opt('seed') ?? 1);
-const only = opt('only');
+const options = benchOptions();
+const budget = options.whole('budget', 5000);
+const tolerance = options.number('tolerance', 0.03);
+const othersBudget = options.whole('others-budget', 600);
+const workers = options.whole('workers', defaultLabWorkers());
+const seed = options.whole('seed', 1, 0);
+const only = options.text('only');
 
 const load = (file: string): ScenarioDoc => {
   const r = loadDocument(readFileSync(file, 'utf8'), { file, expect: ['sandtable.scenario'] });
@@ -95,9 +92,9 @@ async function advise(title: string, doc: ScenarioDoc, games: number): Promise<A
   }
 }
 
-const queueScale = opt('queue-scale');
+const queueScale = options.text('queue-scale');
 if (queueScale) {
-  const count = Number(opt('queue-workers') ?? 2);
+  const count = options.whole('queue-workers', 2);
   const redis = await startRedis();
   const bin = join(import.meta.dirname, '..', 'bin', 'sandtable.mjs');
   const procs = Array.from({ length: count }, () =>

@@ -34,32 +34,18 @@ import { qualityChanges } from '../engine/lab/qualityCompare';
 import type { GameRecord } from '../engine/lab/types';
 import { startRedis } from '../server/processes';
 import { BUNDLED_RULESETS } from '../engine/rulesets/registry';
+import { benchOptions } from './options';
 
-const args = process.argv.slice(2);
-const opt = (name: string): string | undefined => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const file = opt('scenario') ?? 'scenarios/tanks-your-first-game.scenario.json';
-const wantVariants = Number(opt('variants') ?? 50);
-const games = Number(opt('games') ?? 2000);
-const workerCount = Number(opt('workers') ?? 2);
-const concurrent = Number(opt('concurrent') ?? 4);
-const batch = Number(opt('batch') ?? 10);
-const seed = Number(opt('seed') ?? 1);
-const target = Number(opt('target') ?? 0.5);
-const tolerance = Number(opt('tolerance') ?? 0.03);
-for (const [name, v, min] of [
-  ['variants', wantVariants, 1],
-  ['games', games, 1],
-  ['workers', workerCount, 1],
-  ['concurrent', concurrent, 1],
-  ['batch', batch, 1],
-] as const)
-  if (!Number.isInteger(v) || v < min) {
-    console.error(`--${name} must be a whole number from ${min}, not "${opt(name)}"`);
-    process.exit(2);
-  }
+const options = benchOptions();
+const file = options.text('scenario') ?? 'scenarios/tanks-your-first-game.scenario.json';
+const wantVariants = options.whole('variants', 50);
+const games = options.whole('games', 2000);
+const workerCount = options.whole('workers', 2);
+const concurrent = options.whole('concurrent', 4);
+const batch = options.whole('batch', 10);
+const seed = options.whole('seed', 1, 0);
+const target = options.number('target', 0.5);
+const tolerance = options.number('tolerance', 0.03);
 
 const loaded = loadDocument(readFileSync(file, 'utf8'), {
   file,

@@ -16,17 +16,14 @@ import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startRedis } from '../server/processes';
+import { benchOptions } from './options';
 
-const args = process.argv.slice(2);
-const opt = (name: string): string | undefined => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const file = opt('scenario') ?? 'scenarios/tankplank-village.scenario.json';
-const games = Number(opt('games') ?? 40);
-const workers = Number(opt('workers') ?? 2);
-const threads = Number(opt('threads') ?? 1);
-const batch = Number(opt('batch') ?? 2);
+const options = benchOptions();
+const file = options.text('scenario') ?? 'scenarios/tankplank-village.scenario.json';
+const games = options.whole('games', 40);
+const workers = options.whole('workers', 2);
+const threads = options.whole('threads', 1);
+const batch = options.whole('batch', 2);
 const bin = join(import.meta.dirname, '..', 'bin', 'sandtable.mjs');
 
 interface Report {
