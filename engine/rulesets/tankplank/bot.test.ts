@@ -422,6 +422,22 @@ describe('the flank each side takes', () => {
     }
     expect([...names].sort()).toEqual(['by Bridge 1, north', 'by Bridge 2, south']);
   });
+
+  test('names a bridge without a name by its kind and number, never its id', () => {
+    // A village drawn by a new user: bridges with no names (the lab said "by bridge-21ggnap2").
+    const doc = village();
+    const features = doc.map.features.map((f) => {
+      if (f.kind !== 'bridge') return f;
+      const { name: _, ...rest } = f;
+      return rest;
+    });
+    const unnamed = createContext({ ...doc, map: { ...doc.map, features } });
+    const game = tankplankGame(unnamed);
+    const names = new Set<string>();
+    for (let seed = 1; seed <= 12; seed++)
+      for (const side of ['a', 'b']) names.add(game.botPlan!(newGame(unnamed, { seed }), side)!);
+    for (const name of names) expect(name).toMatch(/^by bridge \d, (north|south)$/);
+  });
 });
 
 describe("the enemy's secret objective (TP-3.1, TP-3.2)", () => {

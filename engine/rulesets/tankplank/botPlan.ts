@@ -3,6 +3,7 @@
  * and the one it must deny, who of the enemy stands in them, what each formation is for, and the
  * numbers a style sets.
  */
+import { featureLabelById } from '../../terrain/featureLabel';
 import type { Shape } from '../../format';
 import type { BotStyle } from '../../game/gameDef';
 import { tablePoint, type TablePoint } from '../../geometry/units';
@@ -553,7 +554,7 @@ function flankCrossing(
 }
 
 /**
- * A bridge as a designer reads it on the map: its name (its id without one), and the side of the
+ * A bridge as a designer reads it on the map: its name ("bridge 1" without one), and the side of the
  * table it stands on when it is off the middle ("Bridge 2, south").
  */
 function bridgeName(
@@ -575,7 +576,7 @@ function bridgeName(
         : dx > 0
           ? 'east'
           : 'west';
-  const name = feature.name ?? feature.id;
+  const name = featureLabelById(feature.id, ctx.map.features);
   return side ? `${name}, ${side}` : name;
 }
 
