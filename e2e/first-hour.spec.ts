@@ -35,8 +35,10 @@ test('inspector: bounded by the table, errors in words, Enter hands the keys bac
   await page.keyboard.press('v');
   await clickTable(page, 10, 9.5);
   const inspector = page.getByLabel('Inspector');
-  // Drawn features get collision-free ids (kind plus a random suffix).
-  await expect(inspector.getByRole('heading')).toContainText('building-');
+  // Drawn features get collision-free ids (kind plus a random suffix); the heading shows the
+  // building's name in words, as the feature list does, never the id.
+  await expect(inspector.getByLabel('Id', { exact: true })).toHaveValue(/^building-/);
+  await expect(inspector.getByRole('heading')).toHaveText('Building 1');
   const settled = () => expect(inspector).not.toHaveAttribute('data-pending', 'true');
   const width = inspector.getByLabel('Width', { exact: true });
   await expect(width).toHaveValue('4');
@@ -100,14 +102,20 @@ test('menus by keyboard; Escape closes a menu and keeps the selection; fuzzy pal
   await openVillage(page);
   await page.locator('[data-feature-id="tree-20"]').click();
   const inspector = page.getByLabel('Inspector');
-  await expect(inspector.getByRole('heading')).toContainText('tree-20');
+  // The heading numbers the tree as the feature list does ("Tree 12"), not by its id.
+  const tree = (await page.locator('[data-feature-id="tree-20"] .name').textContent())!.replace(
+    'tree ',
+    'Tree ',
+  );
+  await expect(inspector.getByRole('heading')).toContainText(tree);
+  await expect(inspector.getByRole('heading')).not.toContainText('tree-20');
 
   // Escape closes an open menu, and only that: the tree stays selected.
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   await expect(page.getByRole('menu', { name: 'Edit' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);
-  await expect(inspector.getByRole('heading')).toContainText('tree-20');
+  await expect(inspector.getByRole('heading')).toContainText(tree);
 
   // F10 opens the first menu; arrows walk along the bar and down the items.
   await page.keyboard.press('F10');
@@ -131,7 +139,7 @@ test('menus by keyboard; Escape closes a menu and keeps the selection; fuzzy pal
   await page.keyboard.press('Enter');
   await expect(view).toBeHidden();
   await expect(grid).not.toBeChecked();
-  await expect(inspector.getByRole('heading')).toContainText('tree-20');
+  await expect(inspector.getByRole('heading')).toContainText(tree);
 
   // The command palette forgives a missing letter: "playtst" finds Playtest.
   await page.keyboard.press('Control+k');

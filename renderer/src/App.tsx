@@ -89,6 +89,18 @@ const isTyping = (t: EventTarget | null) =>
   t instanceof HTMLElement &&
   (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
 
+/**
+ * A focused check box or radio button hears only Space (its toggle) and Enter: letters and other
+ * keys are the app's shortcuts, so a click on the status bar's Grid box does not leave the tool
+ * keys dead (seen in the new-user walk: C after unticking Grid drew no creek).
+ */
+const keyForApp = (e: KeyboardEvent) =>
+  !isTyping(e.target) ||
+  (e.target instanceof HTMLInputElement &&
+    (e.target.type === 'checkbox' || e.target.type === 'radio') &&
+    e.key !== ' ' &&
+    e.key !== 'Enter');
+
 /** A focused control with no text of its own to undo: Ctrl+Z there undoes the document. */
 const isChoice = (t: EventTarget | null) =>
   t instanceof HTMLSelectElement ||
@@ -438,7 +450,7 @@ export function App() {
         }
         return;
       }
-      if (isTyping(e.target)) {
+      if (!keyForApp(e)) {
         // In a text box only file commands (Ctrl+S, Ctrl+O...) act; other keys edit the text.
         const cmd = (e.ctrlKey || e.metaKey) && commandForKey(e, c);
         if (
@@ -538,7 +550,9 @@ export function App() {
       choice,
       underlay: underlayOf(ed),
     });
-    await host.exportFile(file.data, file.fileName, format.mime);
+    // Say what was written: a PDF of 16 sheets gave no sign it was done (new-user walk).
+    const saved = await host.exportFile(file.data, file.fileName, format.mime);
+    setNotice(saved ? `Exported ${saved.name}` : 'Export cancelled: nothing was written');
   };
 
   const welcome = {

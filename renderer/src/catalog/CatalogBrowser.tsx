@@ -8,6 +8,7 @@ import { useSetup } from '../forces/useSetup';
 import { importUi } from '../import/importUi';
 import { takesBattleScribe } from '../import/importCommands';
 import type { SetupModel } from '../forces/setupModel';
+import { kindWords } from '../../../engine/terrain/featureLabel';
 
 type Category = 'units' | 'weapons' | 'cards';
 
@@ -15,11 +16,12 @@ function statsText(r: UnitType | WeaponType | Card): string {
   const parts: string[] = [];
   if ('class' in r) {
     parts.push(r.class);
-    if (r.mobility) parts.push(r.mobility);
+    // Words, not the file's names ("half tracked", "off road", "damage capacity").
+    if (r.mobility) parts.push(kindWords(r.mobility));
     if (r.speeds)
       parts.push(
         Object.entries(r.speeds)
-          .map(([k, v]) => `${k} ${v}"`)
+          .map(([k, v]) => `${kindWords(k)} ${v}"`)
           .join(' '),
       );
     if (r.armour)
@@ -35,13 +37,13 @@ function statsText(r: UnitType | WeaponType | Card): string {
     );
   } else if ('kind' in r) parts.push(r.kind);
   if ('cardType' in r) {
-    parts.push(r.cardType);
+    parts.push(kindWords(r.cardType));
     if (r.hero) parts.push('hero');
     if (r.nations) parts.push(r.nations.join('/'));
     if (r.alliance) parts.push(r.alliance);
   }
   const stats = 'stats' in r ? r.stats : 'effect' in r ? r.effect : undefined;
-  for (const [k, v] of Object.entries(stats ?? {})) parts.push(`${k} ${String(v)}`);
+  for (const [k, v] of Object.entries(stats ?? {})) parts.push(`${kindWords(k)} ${String(v)}`);
   return parts.filter(Boolean).join(' · ');
 }
 

@@ -294,7 +294,7 @@ export function ExportDialog({
               />
             </label>
             {underlay && (
-              <label>
+              <label className="check">
                 <input
                   type="checkbox"
                   checked={withUnderlay}
@@ -327,7 +327,8 @@ export function ExportDialog({
         </label>
         <label className="check">
           <input type="checkbox" checked={legend} onChange={(e) => setLegend(e.target.checked)} />{' '}
-          Include the legend {format === 'pdf' ? '(on a last sheet)' : '(below the map)'}
+          Include the legend{' '}
+          {format === 'pdf' ? '(on sheets of its own at the end)' : '(below the map)'}
         </label>
         {error && (
           <p className="field-error" role="alert">

@@ -11,6 +11,16 @@ import { isType, newItemOf, setIn } from './inspectorData';
 import { describeFieldError } from './fieldErrors';
 import { tableBoundsError } from './tableBounds';
 import type { Json } from '../../../engine/document';
+import { featureLabel, kindWords } from '../../../engine/terrain/featureLabel';
+
+/**
+ * Fields that hold another feature's id, and the kinds they may name: shown as a list of those
+ * features by name ("road 1"), where a text box showed "road-4qnc7a3k" (new-user walk).
+ */
+const REFERENCES: Readonly<Record<string, readonly Feature['kind'][]>> = {
+  carries: ['road'],
+  spans: ['creek', 'gully'],
+};
 
 type Obj = Record<string, unknown>;
 
@@ -40,12 +50,15 @@ function FieldInput({
   path,
   onCommit,
   errors,
+  features = [],
 }: {
   spec: FieldSpec;
   value: unknown;
   path: string[];
   onCommit: (path: string[], v: unknown) => Promise<boolean>;
   errors: FieldError[];
+  /** The map's features, for fields that name one (a bridge's road and creek). */
+  features?: readonly Feature[];
 }) {
   const s = spec.schema;
   const id = `insp-${path.join('-')}`;
@@ -92,6 +105,26 @@ function FieldInput({
       </span>,
     );
   }
+  const refKinds = path.length === 1 ? REFERENCES[spec.key] : undefined;
+  if (refKinds && isType(s, 'string')) {
+    const choices = features.filter((f) => refKinds.includes(f.kind));
+    const known = value === undefined || choices.some((f) => f.id === value);
+    return wrap(
+      <select
+        id={id}
+        value={value === undefined ? '' : String(value)}
+        onChange={(e) => void onCommit(path, e.target.value === '' ? undefined : e.target.value)}
+      >
+        <option value="">—</option>
+        {!known && <option value={String(value)}>{String(value)} (not on the map)</option>}
+        {choices.map((f) => (
+          <option key={f.id} value={f.id}>
+            {featureLabel(f, features)}
+          </option>
+        ))}
+      </select>,
+    );
+  }
   if (s.enum) {
     return wrap(
       <select
@@ -102,7 +135,7 @@ function FieldInput({
         {!spec.required && <option value="">—</option>}
         {s.enum.map((v) => (
           <option key={String(v)} value={String(v)}>
-            {String(v)}
+            {kindWords(String(v))}
           </option>
         ))}
       </select>,
@@ -188,7 +221,7 @@ function FieldInput({
                   void onCommit(path, next.length ? next : undefined);
                 }}
               />
-              {String(v)}
+              {kindWords(String(v))}
             </label>
           ))}
         </div>,
@@ -417,7 +450,11 @@ export function Inspector({ editor }: { editor: Editor }) {
       data-pending={pending > 0 ? 'true' : undefined}
     >
       <h2>
-        {KIND_LABELS[selected.kind]} <span className="muted">{selected.id}</span>
+        {KIND_LABELS[selected.kind]}{' '}
+        <span className="muted" title={`id ${selected.id}`}>
+          {/* Its name, else its number among its kind ("Building 3"), as the feature list says. */}
+          {selected.name ?? featureLabel(selected, editor.features()).replace(/^\D* (\d+)$/, '$1')}
+        </span>
       </h2>
       {fieldsOf(selected.kind).map((spec) => (
         <FieldInput
@@ -427,6 +464,7 @@ export function Inspector({ editor }: { editor: Editor }) {
           path={[spec.key]}
           onCommit={commit}
           errors={errors}
+          features={editor.features()}
         />
       ))}
       {errors.some((e) => e.path === '') && (

@@ -33,6 +33,7 @@ import { autoDeploy } from './placeForces';
 import type { SetupModel } from './setupModel';
 import { PeerMarks } from '../collab/PeerOverlay';
 import { roleLabel } from '../../../engine/forces/roleLabel';
+import { kindWords } from '../../../engine/terrain/featureLabel';
 
 /** The MIME type a catalog row carries when dragged into the force tree. */
 export const TYPE_DRAG_TYPE = 'application/x-sandtable-type';
@@ -217,9 +218,10 @@ export function ForcesPanel({ editor }: { editor: Editor }) {
             e.target.value = '';
             if (!kind) return;
             const id = m.newId(`${side.id}.${kind}`);
-            m.editForces((f) =>
-              addFormation(f, side.id, { id, kind, name: kindLabel(kind), units: [] }),
-            );
+            // A second platoon is "Platoon 2", not another "Platoon" (new-user walk).
+            const same = side.formations.filter((x) => x.kind === kind).length;
+            const name = same ? `${kindLabel(kind)} ${same + 1}` : kindLabel(kind);
+            m.editForces((f) => addFormation(f, side.id, { id, kind, name, units: [] }));
             m.update({ selected: { kind: 'formation', id } });
           }}
         >
@@ -585,7 +587,10 @@ function UnitDetails({ m }: { m: SetupModel }) {
   return (
     <div className="unit-details" data-testid="unit-details">
       <h3>
-        {u.name ?? type?.name ?? u.type} <span className="muted small">{u.id}</span>
+        {u.name ?? type?.name ?? u.type}{' '}
+        {u.name && type?.name && u.name !== type.name && (
+          <span className="muted small">{type.name}</span>
+        )}
       </h3>
       <div className="stat-line">
         {type?.class}
@@ -598,10 +603,10 @@ function UnitDetails({ m }: { m: SetupModel }) {
           : ''}
         {type?.speeds
           ? ` · ${Object.entries(type.speeds)
-              .map(([k, v]) => `${k} ${v}"`)
+              .map(([k, v]) => `${kindWords(k)} ${v}"`)
               .join(' ')}`
           : ''}
-        {Object.entries(stats).map(([k, v]) => ` · ${k} ${String(v)}`)}
+        {Object.entries(stats).map(([k, v]) => ` · ${kindWords(k)} ${String(v)}`)}
         {type?.placeholder ? ' · placeholder values' : ''}
       </div>
       <label className="field">

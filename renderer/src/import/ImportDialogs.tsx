@@ -48,6 +48,7 @@ import {
 import { useRevision } from '../components/useEditor';
 import './import.css';
 import { BUNDLED_RULESETS } from '../../../engine/rulesets/registry';
+import { kindWords } from '../../../engine/terrain/featureLabel';
 
 /** The rulesets a Tiled map can become a scenario of: the bundled hex rulesets. */
 const HEX_RULESETS = hexRulesets(BUNDLED_RULESETS);
@@ -340,7 +341,7 @@ function TiledImportDialog({
                                   checked={m.flags?.includes(f) ?? false}
                                   onChange={() => toggleFlag(i, f)}
                                 />
-                                {f}
+                                {kindWords(f)}
                               </label>
                             ))}
                           </div>

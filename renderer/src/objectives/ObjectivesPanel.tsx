@@ -15,8 +15,26 @@ const CONDITION_KINDS: VictoryCondition['kind'][] = [
   'destroyUnits',
   'survive',
   'turnLimitReached',
+  'allAchievedSameTurn',
 ];
 const EDGES: Edge[] = ['north', 'south', 'east', 'west'];
+/** The kinds in words: the lists showed "holdZone", "vpPerTurn" (new-user walk). */
+const OBJECTIVE_KIND_WORDS: Record<Objective['kind'], string> = {
+  holdZone: 'hold the zone',
+  vpPerTurn: 'victory points each turn held',
+  reach: 'reach the area',
+  destroy: 'destroy the targets',
+  exit: 'exit the table',
+};
+const CONDITION_KIND_WORDS: Record<VictoryCondition['kind'], string> = {
+  objectiveAchieved: 'objective achieved',
+  mostVictoryPoints: 'most victory points',
+  destroyAll: 'all enemies destroyed',
+  destroyUnits: 'these units destroyed',
+  survive: 'survive',
+  turnLimitReached: 'turn limit reached',
+  allAchievedSameTurn: 'all objectives achieved in the same turn',
+};
 
 /** A number field's value: empty means the optional field is left out. */
 const optionalNumber = (text: string): number | undefined => (text ? Number(text) : undefined);
@@ -243,7 +261,9 @@ export function ObjectivesPanel({ editor }: { editor: Editor }) {
               }
             >
               {CONDITION_KINDS.map((k) => (
-                <option key={k}>{k}</option>
+                <option key={k} value={k}>
+                  {CONDITION_KIND_WORDS[k]}
+                </option>
               ))}
             </select>
             <select
@@ -469,7 +489,9 @@ function ObjectiveEditor({
             onChange={(e) => onChange({ kind: e.target.value as Objective['kind'] })}
           >
             {OBJECTIVE_KINDS.map((k) => (
-              <option key={k}>{k}</option>
+              <option key={k} value={k}>
+                {OBJECTIVE_KIND_WORDS[k]}
+              </option>
             ))}
           </select>
         </label>

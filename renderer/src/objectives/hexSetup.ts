@@ -125,6 +125,9 @@ export function hexUnitPoint(layout: HexGrid, pos: Unit['position']): Point | nu
 
 /** One-line summary of an area: the count of hexes for a hex area, else its shape. */
 export function areaSummary(area: Shape): string {
+  // Shapes in words, not the file's names ("rect", "edgeStrip").
+  if (area.shape === 'rect') return 'rectangle';
+  if (area.shape === 'edgeStrip') return `strip along the ${area.edge} edge`;
   if (area.shape !== 'hexes') return area.shape;
   const n = area.hexes.length;
   return n === 1 ? `hex ${hexLabel(area.hexes[0]!.col, area.hexes[0]!.row)}` : `${n} hexes`;

@@ -140,8 +140,9 @@ export class DeployZoneTool extends RectSetupTool {
         ],
       });
       m.update({ selected: { kind: 'zone', id } });
+      // The zone by its name, never its id (the walk read "Deployment zone deploy-blue-j6g3g31n").
       ed.update({
-        hint: `Deployment zone ${id} started for ${name} at hex ${hexLabel(hex.col, hex.row)}`,
+        hint: `Deployment zone "${name} deployment" started for ${name} at hex ${hexLabel(hex.col, hex.row)}`,
       });
       return;
     }
@@ -181,7 +182,7 @@ export class DeployZoneTool extends RectSetupTool {
       zones: [...(doc.deployment.zones ?? []), { id, side, name: `${name} deployment`, area }],
     });
     m.update({ selected: { kind: 'zone', id } });
-    ed.update({ hint: `Deployment zone ${id} added for ${name}` });
+    ed.update({ hint: `Deployment zone "${name} deployment" added for ${name}` });
   }
 }
 
@@ -242,7 +243,11 @@ export class ObjectiveZoneTool extends RectSetupTool {
     ed: Editor,
     r: { x: number; y: number; width: number; height: number },
   ): void {
-    if (r.width < 0.5 || r.height < 0.5) return;
+    if (r.width < 0.5 || r.height < 0.5) {
+      // A click alone makes no zone: say how to draw one instead of doing nothing.
+      ed.update({ hint: 'Drag from corner to corner to draw an objective zone' });
+      return;
+    }
     const name = addObjective(m, { kind: 'holdZone', area: { shape: 'rect', ...r }, holdTurns: 1 });
     ed.update({ hint: `${name} added` });
   }
