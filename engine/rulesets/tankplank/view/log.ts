@@ -194,7 +194,7 @@ export function describeEvent(
     case 'SaveRolled':
       return [
         L(
-          `${state.units.get(e.unit) ? n(e.unit) : e.unit} saves on ${needText(e.needed)}${mods(e.modifiers)}: rolled ${e.roll}: ${e.saved ? 'saved' : 'casualty'}`,
+          `${state.units.get(e.unit) ? n(e.unit) : crewName(e.unit, n)} saves on ${needText(e.needed)}${mods(e.modifiers)}: rolled ${e.roll}: ${e.saved ? 'saved' : 'casualty'}`,
           'roll',
           [e.ruleId, ...e.modifiers.map((m) => m.ruleId)],
           [e.roll],
@@ -329,4 +329,13 @@ export function describeEvent(
         ),
       ];
   }
+}
+
+/**
+ * A vehicle's crewman who is not a unit of the game (yet: he becomes one if he saves) by the
+ * vehicle's name, "Truck 2 (Trucks) crewman 1", where the log showed "b.truck2.crew1".
+ */
+function crewName(id: string, n: (id: string) => string): string {
+  const m = /^(.+)\.crew(\d+)$/.exec(id);
+  return m ? `${n(m[1]!)} crewman ${m[2]}` : id;
 }

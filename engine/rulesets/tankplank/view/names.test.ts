@@ -2,7 +2,9 @@ import { describe, expect, test } from 'vitest';
 import { fixtureScenario } from '../rules/fixtures';
 import { tankplankPlaytest } from '..';
 import { tankplankExplain } from '../explain';
-import { tankplankKit } from './kit';
+import { tankplankKit, type TankplankKit } from './kit';
+import { describeEvent } from './log';
+import type { TankplankEvent, TankplankState } from '../rules';
 
 describe('counter glyphs', () => {
   test('a Rifleman and a Radioman carry different letters, every type its own', () => {
@@ -64,4 +66,25 @@ describe('names instead of ids', () => {
     const kit = tankplankKit(scenario);
     expect(kit.formationNames.get('a.sq:dropped')).toBe("a.sq's dropped weapon");
   });
+});
+
+test("a destroyed vehicle's crewman rolling his save is named by the vehicle, not 'b.truck2.crew1'", () => {
+  // Seen in the village walk: the crew are no units of the game until they save.
+  const truck = { id: 'b.truck2' };
+  const state = { units: { get: (id: string) => (id === truck.id ? truck : undefined) } };
+  const kit = {
+    shortLabel: (_: unknown, id: string) => (id === truck.id ? 'Truck 2 (Trucks)' : id),
+  } as unknown as TankplankKit;
+  const e = {
+    type: 'SaveRolled',
+    unit: 'b.truck2.crew1',
+    needed: 5,
+    roll: 3,
+    saved: false,
+    modifiers: [],
+    ruleId: 'TP-14.5',
+  } as unknown as TankplankEvent;
+  const text = describeEvent(kit, e, state as unknown as TankplankState)[0]!.text;
+  expect(text).toMatch(/^Truck 2 \(Trucks\) crewman 1 saves on 5\+/);
+  expect(text).not.toContain('b.truck2');
 });
