@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { tableToScreen } from '../helpers';
+import { openVillage, tableToScreen } from '../helpers';
 
 /*
  * A new user's walk through the app (issue 38's "Done when"): draw a small village on a new
@@ -196,7 +196,10 @@ test('a new user draws, builds forces, sets objectives, playtests, asks the lab,
     await page.keyboard.press('Control+Shift+s');
     await shot(page, '18-save-as');
     const saved = page.waitForEvent('download');
-    await page.getByRole('dialog', { name: 'Save as' }).getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('dialog', { name: 'Save as' })
+      .getByRole('button', { name: 'Save' })
+      .click();
     await (await saved).saveAs(join(tmpdir(), `walk-${Date.now()}.scenario.json`));
     await page.getByRole('menuitem', { name: 'File' }).click();
     await shot(page, '19-file-menu');
@@ -235,7 +238,9 @@ test('a new user imports a Tiled map and BattleScribe catalogues', async ({ page
   await shot(page, '23-bs-catalogue-only');
   const bsAgain = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose files…' }).click();
-  await (await bsAgain).setFiles([join(bs, 'tanks.gst'), join(bs, 'us.cat'), join(bs, 'soviet.cat')]);
+  await (
+    await bsAgain
+  ).setFiles([join(bs, 'tanks.gst'), join(bs, 'us.cat'), join(bs, 'soviet.cat')]);
   await expect(page.getByTestId('bs-summary')).toBeVisible();
   await shot(page, '24-bs-summary');
   await page.getByRole('button', { name: 'Add to this scenario' }).click();
@@ -243,4 +248,33 @@ test('a new user imports a Tiled map and BattleScribe catalogues', async ({ page
   await page.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('tab', { name: /Catalog/ }).click();
   await shot(page, '26-catalog-tab');
+});
+
+test('the village: objective names above the counters, in the editor and the playtest', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openVillage(page);
+  await shot(page, '30-village-editor');
+  await page.keyboard.press('F5');
+  const dialog = page.getByRole('dialog', { name: 'Start a playtest' });
+  await dialog.getByTestId('seed').fill('4');
+  await dialog.getByRole('button', { name: 'Start playtest' }).click();
+  await page.getByRole('checkbox', { name: 'Hand-over screen' }).uncheck();
+  await shot(page, '31-village-playtest');
+  await page.getByRole('button', { name: 'New game' }).click();
+  // Both sides played by bots for a few turns: men enter by the paddocks, where the names are.
+  const again = page.getByRole('dialog', { name: 'Start a playtest' });
+  for (const side of ['Side A (west)', 'Side B (east)'])
+    await again.getByRole('combobox', { name: `${side}: which bot` }).selectOption({ index: 1 });
+  for (const radio of await again.getByRole('radio', { name: 'Bot' }).all()) await radio.check();
+  await again.getByTestId('seed').fill('4');
+  await again.getByRole('button', { name: 'Start playtest' }).click();
+  for (const turn of [2, 6, 12]) {
+    await expect(async () => {
+      const t = /Turn (\d+)/.exec((await page.getByTestId('turn').textContent()) ?? '');
+      expect(Number(t?.[1] ?? 0)).toBeGreaterThanOrEqual(turn);
+    }).toPass({ timeout: 180_000 });
+    await shot(page, `32-village-playtest-turn-${turn}`);
+  }
 });

@@ -51,16 +51,20 @@ export function paintSetup(ctx: CanvasRenderingContext2D, ed: Editor): void {
    * A label that would run past `right` (the table's edge, or the view's) is moved left so it
    * ends there: at fit zoom the names of things near the east edge stay whole.
    */
+  /** Their drawing, done after the counters so that no counter covers a zone's or objective's name. */
+  const names: (() => void)[] = [];
   const label = (text: string, x: number, y: number, right = tableRight) => {
     const width = ctx.measureText(text).width;
     const at = Math.max(2, Math.min(x, Math.min(right, viewRight) - width - 4));
     fixed.push({ x0: at, y0: y - 7, x1: at + width, y1: y + 7 });
-    ctx.fillStyle = '#fff';
-    ctx.strokeStyle = 'rgba(0, 0, 0, 0.65)';
-    ctx.lineWidth = 3;
-    ctx.lineJoin = 'round';
-    ctx.strokeText(text, at, y);
-    ctx.fillText(text, at, y);
+    names.push(() => {
+      ctx.fillStyle = '#fff';
+      ctx.strokeStyle = 'rgba(0, 0, 0, 0.65)';
+      ctx.lineWidth = 3;
+      ctx.lineJoin = 'round';
+      ctx.strokeText(text, at, y);
+      ctx.fillText(text, at, y);
+    });
   };
 
   for (const z of doc.deployment.zones ?? []) {
@@ -175,6 +179,10 @@ export function paintSetup(ctx: CanvasRenderingContext2D, ed: Editor): void {
     }
   }
   placeLabels(ctx, labels, fixed, { x0: 24, x1: viewRight });
+  ctx.font = '11px system-ui, sans-serif';
+  ctx.textBaseline = 'middle';
+  ctx.textAlign = 'left';
+  for (const draw of names) draw();
   if (preview?.kind === 'rect') {
     const [x0, y0] = toS(preview.a);
     const [x1, y1] = toS(preview.b);

@@ -139,21 +139,6 @@ export function paintTable(ctx: CanvasRenderingContext2D, m: TableBoardModel, ca
     ctx.lineWidth = 2 * px;
     ctx.stroke();
     ctx.setLineDash([]);
-    const b = areaAnchor(o.area);
-    if (b) {
-      const label = `${o.name} ${o.held}/${o.needed}`;
-      ctx.font = `bold ${11 * px}px sans-serif`;
-      const w = ctx.measureText(label).width;
-      const x = Math.max(0.2, Math.min(b[0] + 0.2, m.table.width - w - 0.2));
-      // Kept on the table: a token near the top edge has its area's corner above the table.
-      const y = Math.max(0.2, Math.min(b[1] + 0.2, m.table.height - 14 * px - 0.2));
-      ctx.fillStyle = 'rgba(255,255,255,0.75)';
-      ctx.fillRect(x - 2 * px, y - 1 * px, w + 4 * px, 14 * px);
-      ctx.fillStyle = c;
-      ctx.textAlign = 'left';
-      ctx.textBaseline = 'top';
-      ctx.fillText(label, x, y);
-    }
   }
 
   // Reachable area shaded by cost.
@@ -247,6 +232,10 @@ export function paintTable(ctx: CanvasRenderingContext2D, m: TableBoardModel, ca
     ctx.fillStyle = g.ok ? 'rgba(255,255,255,0.7)' : 'rgba(255,59,48,0.6)';
     ctx.fill();
   }
+
+  // Objective names above the counters, each where it covers the fewest of them (the village's
+  // objective name was hidden under the unit counters standing in it).
+  paintObjectiveLabels(ctx, m, px);
 
   // Lines that decide cover (to hull corners, to a stem): thin, green when clear, red dashed not.
   for (const r of sight?.rays ?? []) {
@@ -432,19 +421,102 @@ function paintCounter(
   }
 }
 
-function areaAnchor(s: Shape): Point | undefined {
+/** A box in table inches: x0, y0 its top left corner. */
+export interface Box {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+const overlap = (a: Box, b: Box) =>
+  Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) *
+  Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
+
+/**
+ * Where an objective's name goes (its top left corner, table inches): the first of the spots
+ * inside the area's corners and just outside its top and bottom edges that covers no counter,
+ * else the one that covers the least of them; every spot kept on the table. The name is drawn
+ * above the counters as well, so it is never hidden under them.
+ */
+export function objectiveLabelSpot(
+  area: Box,
+  size: { readonly w: number; readonly h: number },
+  counters: readonly Box[],
+  table: { readonly width: number; readonly height: number },
+  pad = 0.2,
+): [number, number] {
+  const { w, h } = size;
+  const spots: [number, number][] = [
+    [area.x0 + pad, area.y0 + pad],
+    [area.x0 + pad, area.y1 - h - pad],
+    [area.x1 - w - pad, area.y0 + pad],
+    [area.x1 - w - pad, area.y1 - h - pad],
+    [area.x0, area.y0 - h - pad],
+    [area.x0, area.y1 + pad],
+  ];
+  let best: [number, number] | undefined;
+  let least = Infinity;
+  for (const [sx, sy] of spots) {
+    const x = Math.max(pad, Math.min(sx, table.width - w - pad));
+    const y = Math.max(pad, Math.min(sy, table.height - h - pad));
+    const box = { x0: x, y0: y, x1: x + w, y1: y + h };
+    let covered = 0;
+    for (const c of counters) covered += overlap(box, c);
+    if (covered < least - 1e-9) {
+      least = covered;
+      best = [x, y];
+      if (covered === 0) break;
+    }
+  }
+  return best!;
+}
+
+function areaBox(s: Shape): Box | undefined {
   switch (s.shape) {
     case 'rect':
-      return [s.x, s.y];
+      return { x0: s.x, y0: s.y, x1: s.x + s.width, y1: s.y + s.height };
     case 'circle':
-      return [s.center[0] - s.radius, s.center[1] - s.radius];
-    case 'polygon':
-      return s.points[0];
+      return {
+        x0: s.center[0] - s.radius,
+        y0: s.center[1] - s.radius,
+        x1: s.center[0] + s.radius,
+        y1: s.center[1] + s.radius,
+      };
+    case 'polygon': {
+      const xs = s.points.map((p) => p[0]);
+      const ys = s.points.map((p) => p[1]);
+      return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+    }
     case 'point':
-      return s.at;
+      return { x0: s.at[0], y0: s.at[1], x1: s.at[0], y1: s.at[1] };
     case 'edgeStrip':
     case 'hexes':
       return undefined;
+  }
+}
+
+function paintObjectiveLabels(ctx: CanvasRenderingContext2D, m: TableBoardModel, px: number): void {
+  const counters: Box[] = [];
+  for (const c of m.counters) {
+    if (!c.at) continue;
+    const r = Math.max(c.size.length, c.size.width) / 2;
+    counters.push({ x0: c.at[0] - r, y0: c.at[1] - r, x1: c.at[0] + r, y1: c.at[1] + r });
+  }
+  ctx.font = `bold ${11 * px}px sans-serif`;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  for (const o of m.objectives) {
+    const area = o.area && areaBox(o.area);
+    if (!area) continue;
+    const c = o.owner ? (m.colours[o.owner] ?? '#333') : '#333';
+    const label = `${o.name} ${o.held}/${o.needed}`;
+    const w = ctx.measureText(label).width;
+    const [x, y] = objectiveLabelSpot(area, { w: w + 4 * px, h: 14 * px }, counters, m.table);
+    ctx.fillStyle = 'rgba(255,255,255,0.8)';
+    ctx.fillRect(x, y, w + 4 * px, 14 * px);
+    ctx.fillStyle = c;
+    ctx.fillText(label, x + 2 * px, y + 1 * px);
   }
 }
 
