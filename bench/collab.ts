@@ -25,7 +25,8 @@
  * Beside the delays it prints the CPU time each edit costs the server process (from
  * /proc/<pid>/stat) and this process's client threads (all 20 clients' work: sending it and the
  * others taking it in), over the measured seconds: on a shared, loaded machine the delays move
- * with the load, these much less.
+ * with the load, these much less. The part of it the kernel did (system time: the loopback
+ * sockets' sends and receives) is given in parentheses.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -77,21 +78,27 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[i]!;
 }
 
-/** CPU time (user + system, ms) a process has used, from /proc; undefined where there is none. */
-function processCpuMs(pid: number): number | undefined {
+/** CPU time a process has used (ms): in its own code (user) and in the kernel for it (system). */
+interface Cpu {
+  readonly user: number;
+  readonly system: number;
+}
+
+/** A process's CPU time, from /proc; undefined where there is none. */
+function processCpu(pid: number): Cpu | undefined {
   try {
     // Fields after the command name (which is in parentheses): utime and stime are 14 and 15.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return { user: (Number(fields[11]) * 1000) / 100, system: (Number(fields[12]) * 1000) / 100 };
   } catch {
     return undefined;
   }
 }
 
-const ownCpuMs = () => {
+const ownCpu = (): Cpu => {
   const c = process.cpuUsage();
-  return (c.user + c.system) / 1000;
+  return { user: c.user / 1000, system: c.system / 1000 };
 };
 
 async function health(server: ServerProcess): Promise<CollabServerStats> {
@@ -180,9 +187,9 @@ async function run(label: string, servers: readonly ServerProcess[]) {
     t.tell({ type: 'start', startAt, measureFrom, stopAt, interval: INTERVAL_MS, total: CLIENTS });
   // CPU over the measured seconds: the servers' processes and this one (the client threads).
   await wait(measureFrom - now());
-  const cpuFrom = { servers: servers.map((s) => processCpuMs(s.pid)), clients: ownCpuMs() };
+  const cpuFrom = { servers: servers.map((s) => processCpu(s.pid)), clients: ownCpu() };
   await wait(stopAt - now());
-  const cpuTo = { servers: servers.map((s) => processCpuMs(s.pid)), clients: ownCpuMs() };
+  const cpuTo = { servers: servers.map((s) => processCpu(s.pid)), clients: ownCpu() };
   await wait(50);
   const elapsed = DURATION_S;
   // Let the last edits arrive everywhere (or time out and count them as not delivered).
@@ -237,10 +244,13 @@ async function run(label: string, servers: readonly ServerProcess[]) {
   delays.sort((a, b) => a - b);
   firstDelays.sort((a, b) => a - b);
   eachDelays.sort((a, b) => a - b);
-  const perEdit = (from: number | undefined, to: number | undefined) =>
-    from === undefined || to === undefined
-      ? 'unknown'
-      : `${((to - from) / sentAt.size).toFixed(2)} ms`;
+  // Total, then how much of it the kernel did (the sockets' sends and receives on loopback).
+  const perEdit = (from: Cpu | undefined, to: Cpu | undefined) => {
+    if (from === undefined || to === undefined) return 'unknown';
+    const ms = (x: number) => (x / sentAt.size).toFixed(2);
+    const system = to.system - from.system;
+    return `${ms(to.user - from.user + system)} ms (system ${ms(system)})`;
+  };
   const texts = new Set(trees);
   await Promise.all(
     threads.map(

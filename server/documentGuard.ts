@@ -1,7 +1,8 @@
 import * as Y from 'yjs';
 import { changeProblems, type TouchedEntry } from '../engine/document/changeChecks';
+import { changedEntries, docMaps } from '../engine/document/docMaps';
 import { scenarioProblems } from '../engine/document/documentChecks';
-import { MAP_NAMES, roleOf, type Json } from '../engine/document/layout';
+import type { Json } from '../engine/document/layout';
 import { entryProblem } from '../engine/document/recordSchemas';
 import { ScenarioStore } from '../engine/document/ScenarioStore';
 
@@ -165,46 +166,15 @@ function noneWaiting(doc: Y.Doc): boolean {
   return doc.store.pendingStructs === null && doc.store.pendingDs === null;
 }
 
-/**
- * The scenario's maps of a document by their Y type, made once per document: a change names the
- * types it touched, and looking each of the ~20 map names up with `getMap` on every change made a
- * closure per name.
- */
-const scenarioMaps = new WeakMap<Y.Doc, Map<unknown, string>>();
-function scenarioMapsOf(doc: Y.Doc): Map<unknown, string> {
-  let m = scenarioMaps.get(doc);
-  if (!m) {
-    m = new Map(MAP_NAMES.map((name) => [doc.getMap(name) as unknown, name]));
-    scenarioMaps.set(doc, m);
-  }
-  return m;
-}
-
-/** The (map, key) entries a transaction wrote or deleted among the scenario's maps, in map order. */
-function changedEntries(doc: Y.Doc, changed: Y.Transaction['changed']): TouchedEntry[] {
-  const maps = scenarioMapsOf(doc);
-  const out: TouchedEntry[] = [];
-  for (const [type, keys] of changed) {
-    const name = maps.get(type);
-    if (name === undefined) continue;
-    for (const key of keys) if (key !== null) out.push({ name, key });
-  }
-  if (out.length > 1) {
-    const order = (n: string) => MAP_NAMES.indexOf(n);
-    out.sort((a, b) => order(a.name) - order(b.name));
-  }
-  return out;
-}
-
 /** The first entry the change wrote that fails its own schema, in words. */
 function entryProblems(doc: Y.Doc, touched: readonly TouchedEntry[]): string | undefined {
   // The map's fields are read only for a change to one of them (entryProblem needs them then).
   let mapFields: Record<string, Json> | undefined;
+  const maps = docMaps(doc).byName;
   for (const { name, key } of touched) {
-    if (!roleOf(name)) continue;
-    const map = doc.getMap<Json>(name);
+    const map = maps.get(name)!;
     if (!map.has(key)) continue;
-    if (name === 'map') mapFields ??= Object.fromEntries(doc.getMap<Json>('map').entries());
+    if (name === 'map') mapFields ??= Object.fromEntries(map.entries());
     const problem = entryProblem(name, key, map.get(key)!, mapFields ?? {});
     if (problem) return `${name} "${key}" ${problem}`;
   }

@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
-import { clone, MAP_NAMES, roleOf, sameJson, type Json } from './layout';
+import { clone, MAP_NAMES, sameJson, type Json } from './layout';
 import { changeProblems } from './changeChecks';
+import { changedEntries, docMaps } from './docMaps';
 import { scenarioProblems, type DocumentProblem } from './documentChecks';
 import { formationLabel, unitLabel, type Repair } from './mergeView';
 import { entryProblem } from './recordSchemas';
@@ -215,13 +216,15 @@ export class SyncBridge {
     return Object.fromEntries(this.shared.getMap<Json>('map').entries());
   }
 
-  private toShared(changed: Changed): void {
+  private toShared(changed: Y.Transaction['changed']): void {
     const writes = changedEntries(this.store.ydoc, changed);
     if (!writes.length) return;
+    const fromMaps = docMaps(this.store.ydoc).byName;
+    const toMaps = docMaps(this.shared).byName;
     this.shared.transact(() => {
       for (const { name, key } of writes) {
-        const from = this.store.ydoc.getMap<Json>(name);
-        const to = this.shared.getMap<Json>(name);
+        const from = fromMaps.get(name)!;
+        const to = toMaps.get(name)!;
         if (!from.has(key)) to.delete(key);
         else if (!sameJson(to.get(key), from.get(key))) to.set(key, from.get(key)!);
       }
@@ -250,20 +253,27 @@ export class SyncBridge {
     const incomplete =
       this.shared.store.pendingStructs !== null || this.shared.store.pendingDs !== null;
     const refused: RefusedEntry[] = [];
-    const mapFields = this.sharedMapFields();
+    // The map's fields are read only for a change to one of them (entryProblem needs them then).
+    let mapFields: Record<string, Json> | undefined;
+    const fieldsFor = (name: string) =>
+      name === 'map' ? (mapFields ??= this.sharedMapFields()) : NO_FIELDS;
     const repairable = this.mayRepair(writes);
     const known = repairable ? new Set(this.store.repairs().map((r) => r.key)) : new Set<string>();
-    const authors = advancedClients(tr, this.shared.clientID);
+    // Who made the change: read only to name the author of a refusal or a repair.
+    let authorList: number[] | undefined;
+    const authors = () => (authorList ??= advancedClients(tr, this.shared.clientID));
+    const sharedMaps = docMaps(this.shared).byName;
+    const storeMaps = docMaps(this.store.ydoc).byName;
     this.store.ydoc.transact(() => {
       const groups = new Map<string, Write[]>();
       for (const { name, key } of writes) {
-        const from = this.shared.getMap<Json>(name);
-        const to = this.store.ydoc.getMap<Json>(name);
+        const from = sharedMaps.get(name)!;
+        const to = storeMaps.get(name)!;
         const value = from.has(key) ? from.get(key)! : undefined;
         if (value !== undefined) {
-          const problem = entryProblem(name, key, value, mapFields);
+          const problem = entryProblem(name, key, value, fieldsFor(name));
           if (problem) {
-            refused.push(this.refusal(name, key, problem, this.authorOf(name, key, authors)));
+            refused.push(this.refusal(name, key, problem, this.authorOf(name, key, authors())));
             continue;
           }
         }
@@ -317,14 +327,15 @@ export class SyncBridge {
           .map((p) => p.message)
           .join('; ')}`;
         for (const w of gs[0]!)
-          refused.push(this.refusal(w.name, w.key, why, this.authorOf(w.name, w.key, authors)));
+          refused.push(this.refusal(w.name, w.key, why, this.authorOf(w.name, w.key, authors())));
       };
       attempt(all);
       this.store.invalidate(names);
     }, REMOTE);
     if (refused.length) this.onRefused(refused);
     const repairs = repairable ? this.store.repairs().filter((r) => !known.has(r.key)) : [];
-    if (repairs.length) this.options.onRepaired?.(repairs.map((r) => this.withAuthor(r, authors)));
+    if (repairs.length)
+      this.options.onRepaired?.(repairs.map((r) => this.withAuthor(r, authors())));
   }
 
   /**
@@ -339,12 +350,12 @@ export class SyncBridge {
       const kind = (v as { kind?: unknown } | undefined)?.kind;
       return kind === 'bridge' || kind === 'catwalk';
     };
+    const shared = docMaps(this.shared).byName;
+    const stored = docMaps(this.store.ydoc).byName.get('features')!;
     return writes.some(({ name, key }) => {
       if (name !== 'features' && name !== 'features:at') return true;
-      const from = this.shared.getMap<Json>(name);
-      if (!from.has(key)) return true;
-      const stored = this.store.ydoc.getMap<Json>('features').get(key);
-      return links(this.shared.getMap<Json>('features').get(key)) || links(stored);
+      if (!shared.get(name)!.has(key)) return true;
+      return links(shared.get('features')!.get(key)) || links(stored.get(key));
     });
   }
 
@@ -366,9 +377,10 @@ export class SyncBridge {
 
   /** Writes each entry of the groups to the store: the peer's value or the one it replaced. */
   private write(groups: readonly Write[][], which: 'value' | 'before'): void {
+    const maps = docMaps(this.store.ydoc).byName;
     for (const g of groups)
       for (const w of g) {
-        const to = this.store.ydoc.getMap<Json>(w.name);
+        const to = maps.get(w.name)!;
         const v = w[which];
         if (v === undefined) to.delete(w.key);
         else to.set(w.key, clone(v));
@@ -414,6 +426,9 @@ export class SyncBridge {
   }
 }
 
+/** The map's fields for entries that are not the map's (entryProblem reads them only for those). */
+const NO_FIELDS: Readonly<Record<string, Json>> = {};
+
 /** One entry a peer changed: its new value and the store's value before (undefined: absent). */
 interface Write {
   readonly name: string;
@@ -432,22 +447,5 @@ function advancedClients(tr: Y.Transaction, own: number): number[] {
   const out: number[] = [];
   for (const [client, clock] of tr.afterState)
     if (client !== own && (tr.beforeState.get(client) ?? 0) < clock) out.push(client);
-  return out;
-}
-
-/** What a transaction changed: type → keys (null for non-map changes). */
-type Changed = Y.Transaction['changed'];
-
-/** The (map, key) pairs a transaction changed among the scenario's maps. */
-function changedEntries(doc: Y.Doc, changed: Changed): { name: string; key: string }[] {
-  const out: { name: string; key: string }[] = [];
-  for (const name of MAP_NAMES) {
-    if (!roleOf(name)) continue;
-    const keys = changed.get(
-      doc.getMap(name) as unknown as Y.AbstractType<Y.YEvent<Y.Map<unknown>>>,
-    );
-    if (!keys) continue;
-    for (const key of keys) if (key !== null) out.push({ name, key });
-  }
   return out;
 }
