@@ -162,6 +162,14 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
    */
   sampleAction?(state: S, side: string, rng: ActionRng): A | undefined;
   /**
+   * A few actions the side may take now that aim at the scenario's objectives, one a unit at most
+   * (a unit's move to the reachable place nearest an objective it must take or deny): the search
+   * bot weighs its styles' turns with one or all of them in place of those units' own actions,
+   * as the styles' plans may never try them and random draws rarely find them. Each is accepted
+   * by `reduce`. Absent, or empty, when the ruleset names none.
+   */
+  aimedActions?(state: S, side: string): readonly A[];
+  /**
    * The plan the bot follows for a side this game, in words ("by Bridge 2, south"), for a bot
    * that draws one of several plans per game from the seed: the balance lab splits its results by
    * each pair of plans, as a layout can be fair over all games and still favour one route. The

@@ -53,6 +53,12 @@ export interface SearchStrength {
   readonly variants: number;
   /** Candidates that differ from a style's turn in one unit's action. */
   readonly swaps: number;
+  /**
+   * Side turns the rollouts may play in all (the bots' turns in them, the cost that grows with
+   * the board): the budget beyond the first round's rollouts, where a side turn's rollouts
+   * end soon (a short game, a horizon reached in a phase or two) it buys more of them.
+   */
+  readonly work: number;
 }
 
 /**
@@ -60,11 +66,11 @@ export interface SearchStrength {
  * `npm run bench:search` (docs/benchmarks.md).
  */
 export const SEARCH_STRENGTHS: readonly SearchStrength[] = [
-  { label: 'quick', rollouts: 16, horizon: 1, variants: 1, swaps: 0 },
-  { label: 'fair', rollouts: 32, horizon: 2, variants: 2, swaps: 2 },
-  { label: 'good', rollouts: 64, horizon: 2, variants: 3, swaps: 4 },
-  { label: 'strong', rollouts: 128, horizon: 3, variants: 4, swaps: 8 },
-  { label: 'strongest', rollouts: 256, horizon: 4, variants: 6, swaps: 12 },
+  { label: 'quick', rollouts: 16, horizon: 1, variants: 1, swaps: 0, work: 64 },
+  { label: 'fair', rollouts: 32, horizon: 2, variants: 2, swaps: 2, work: 256 },
+  { label: 'good', rollouts: 64, horizon: 2, variants: 3, swaps: 4, work: 512 },
+  { label: 'strong', rollouts: 128, horizon: 3, variants: 4, swaps: 8, work: 1536 },
+  { label: 'strongest', rollouts: 256, horizon: 4, variants: 6, swaps: 12, work: 4096 },
 ];
 
 /** The strength a search bot plays at when none is given. */
@@ -104,6 +110,8 @@ interface Candidate<S, A, E> {
   readonly own: boolean;
   /** Its rollouts' values summed and counted, by the style the other side played in them. */
   readonly against: { total: number; games: number }[];
+  /** Its rollouts' values in the order played (every candidate plays the same rollouts). */
+  readonly values: number[];
   games: number;
 }
 
@@ -265,8 +273,21 @@ function otherActionFor<S, A extends GameAction, E>(
 /** Draws of `sampleAction` to find another action for a unit. */
 const SAMPLE_TRIES = 12;
 
-/** What a variant's mean score must beat a style's own turn by to be preferred (see `rank`). */
-const VARIANT_MARGIN = 0.02;
+/**
+ * How the search judges and chooses: `model` how a candidate's rollouts against the other side's
+ * styles make its score ('min' its worst mean, the opponent modelled by its most dangerous style);
+ * a turn other than a style's own is played only where its paired score beats the best style turn
+ * by `margin` plus `z` standard errors of the paired difference (see `searchTurn`).
+ */
+const TUNING: {
+  readonly model: 'min' | 'mean';
+  readonly z: number;
+  readonly margin: number;
+  readonly workScale: number;
+  readonly horizon?: number;
+  readonly swaps?: number;
+  readonly variants?: number;
+} = { model: 'min', z: 1, margin: 0.02, workScale: 1 };
 
 /** Openings weighed one by one when there are at most this many. */
 const MAX_OPENINGS = 6;
@@ -323,6 +344,7 @@ function candidates<S, A extends GameAction, E>(
       own,
       planned: state,
       against: STYLES.map(() => ({ total: 0, games: 0 })),
+      values: [],
       games: 0,
     });
     return true;
@@ -378,7 +400,84 @@ function candidates<S, A extends GameAction, E>(
       );
   }
   if (swaps > 0) swapCandidates(game, state, side, styled, swaps, rng, add);
+  aimedCandidates(game, state, side, styled, add);
   return out;
+}
+
+/** Candidates with one unit's aimed action, on the first style's turn (see `aimedCandidates`). */
+const MAX_AIMED = 6;
+
+/**
+ * The styles' turns with the ruleset's aimed actions (`GameDef.aimedActions`: moves at the
+ * objectives) in place of their units' own: every unit's at once in each style's turn, and one
+ * unit's at a time in the first style's turn. The objectives decide many games, and a move onto
+ * one is a single place among hundreds that neither the styles' plans nor random draws find.
+ */
+function aimedCandidates<S, A extends GameAction, E>(
+  game: GameDef<S, A, E>,
+  state: S,
+  side: string,
+  styled: readonly { readonly style: BotStyle; readonly turn: SideTurn<S, A, E> | undefined }[],
+  add: (label: string, turn: SideTurn<S, A, E> | undefined, style: BotStyle) => boolean,
+): void {
+  const aimed = game.aimedActions?.(state, side) ?? [];
+  const byUnit = new Map<string, A>();
+  for (const a of aimed) {
+    const u = actorOf(a);
+    if (u !== undefined && !byUnit.has(u)) byUnit.set(u, a);
+  }
+  if (byUnit.size === 0) return;
+  for (const { style, turn } of styled)
+    if (turn)
+      add(
+        `${style} bot's turn, every unit it can toward the objectives`,
+        replacedTurn(game, state, side, turn.actions, byUnit, style),
+        style,
+      );
+  const first = styled.find((s) => s.turn);
+  if (!first || byUnit.size < 2) return;
+  let n = 0;
+  for (const [unit, a] of byUnit) {
+    if (n++ >= MAX_AIMED) break;
+    add(
+      `${first.style} bot's turn, ${unitWords(unit)} toward the objectives`,
+      replacedTurn(game, state, side, first.turn!.actions, new Map([[unit, a]]), first.style),
+      first.style,
+    );
+  }
+}
+
+/**
+ * `base` (a style's turn from `start`) with the actions of the units in `by` replaced by theirs
+ * (each where the rules accept it, else the unit's own), the rest as planned, then the style's
+ * bot finishes the side's part of the phase if it is not over.
+ */
+function replacedTurn<S, A extends GameAction, E>(
+  game: GameDef<S, A, E>,
+  start: S,
+  side: string,
+  base: readonly A[],
+  by: ReadonlyMap<string, A>,
+  style: BotStyle,
+): SideTurn<S, A, E> | undefined {
+  const turn = new SideTurnBuilder(game.reduce, start, MAX_STEPS);
+  const from = game.status(start);
+  const going = (st: S) => {
+    const now = game.status(st);
+    return asked(game, st, side) && now.turn === from.turn && now.phase === from.phase;
+  };
+  for (let i = 0; i < base.length && going(turn.state); i++) {
+    const a = base[i]!;
+    const u = actorOf(a);
+    const alt = u !== undefined ? by.get(u) : undefined;
+    if (!alt || !turn.apply(alt)) turn.apply(a);
+  }
+  const actions: A[] = [...turn.actions];
+  if (going(turn.state)) {
+    const rest = game.bot(turn.state, side, style).actions;
+    actions.push(...(rest.length > 0 ? rest : [game.endPhaseAction(turn.state, side)]));
+  }
+  return playedThrough(game, start, actions);
 }
 
 /**
@@ -412,8 +511,16 @@ function swapCandidates<S, A extends GameAction, E>(
       st = r.state;
       before.push(st);
     }
-    const units = turn.actions.flatMap((a, i) => (actorOf(a) !== undefined ? [i] : []));
-    return [{ style, actions: turn.actions, before, units }];
+    // Only the actions of the phase the side is asked in now: a swapped turn ends with it.
+    const from = game.status(state);
+    const inPhase = turn.actions.flatMap((_, i) => {
+      const at = before[i];
+      if (at === undefined) return [];
+      const now = game.status(at);
+      return now.turn === from.turn && now.phase === from.phase ? [i] : [];
+    });
+    const units = inPhase.filter((i) => actorOf(turn.actions[i]!) !== undefined);
+    return [{ style, actions: turn.actions, before, units, inPhase }];
   });
   for (const base of bases)
     for (const donor of bases) {
@@ -435,7 +542,8 @@ function swapCandidates<S, A extends GameAction, E>(
     const base = bases[k % bases.length]!;
     // A unit's action where the turn has some, else any of its actions (a turn that only ends
     // the phase: something done before it).
-    const pool = base.units.length > 0 ? base.units : base.actions.map((_, i) => i);
+    const pool = base.units.length > 0 ? base.units : base.inPhase;
+    if (pool.length === 0) continue;
     const i = pool[rng.index(pool.length)]!;
     const at = base.before[i];
     if (at === undefined) continue;
@@ -457,7 +565,8 @@ const unitWords = (id: string) => id.split('.').pop() ?? id;
  * One rollout of a candidate: the dice reseeded and the hidden parts drawn (both from the rollout's
  * number, so every candidate meets the same dice and the same hidden state), the candidate's
  * actions applied, then both sides played by the fast bots until the game ends or `horizon` game
- * turns have begun; the position's value for `side`.
+ * turns have begun; the position's value for `side` and the side turns the bots played (the
+ * count the search's budget is kept in).
  */
 function rollout<S, A extends GameAction, E>(
   game: GameDef<S, A, E>,
@@ -468,7 +577,7 @@ function rollout<S, A extends GameAction, E>(
   seed: number,
   index: number,
   other: BotStyle,
-): number {
+): { value: number; sideTurns: number } {
   let s = game.dice.set(state, seedRng(mixSeed(seed, index, 1)));
   // What the other side did in secret is drawn as it would have done it in the style it plays here.
   if (game.determinize) s = game.determinize(s, side, actionRng(mixSeed(seed, index, 2)), other);
@@ -479,7 +588,8 @@ function rollout<S, A extends GameAction, E>(
     s = r.state;
   }
   const endTurn = game.status(state).turn + horizon;
-  for (let k = 0; k < MAX_ROLLOUT_SIDE_TURNS; k++) {
+  let k = 0;
+  for (; k < MAX_ROLLOUT_SIDE_TURNS; k++) {
     const status = game.status(s);
     if (status.over || status.turn >= endTurn) break;
     const next = status.waitingFor[0];
@@ -489,7 +599,7 @@ function rollout<S, A extends GameAction, E>(
     if ('refused' in t) break;
     s = t.state;
   }
-  return valueFor(game, s, side);
+  return { value: valueFor(game, s, side), sideTurns: k + 1 };
 }
 
 /**
@@ -532,7 +642,14 @@ export function searchTurn<S, A extends GameAction, E>(
   options: SearchOptions,
 ): SideTurn<S, A, E> {
   if (!asked(game, state, side)) return { actions: [], state, events: [] };
-  const preset = searchStrength(options.strength);
+  const base = searchStrength(options.strength);
+  const preset = {
+    ...base,
+    work: base.work * TUNING.workScale,
+    horizon: TUNING.horizon ?? base.horizon,
+    swaps: TUNING.swaps ?? base.swaps,
+    variants: TUNING.variants ?? base.variants,
+  };
   const seed = options.seed | 0;
   // The candidates are planned on the state as the side believes it (the real one where nothing
   // is hidden): a bot that read a screened unit's true place would leak it into the choice.
@@ -551,18 +668,23 @@ export function searchTurn<S, A extends GameAction, E>(
       explanation: { notes: [`one side turn to play (${only.label}): nothing to weigh`] },
     };
   }
-  // Successive halving: rounds until one is left; each round shares the budget equally.
-  const rounds = Math.ceil(Math.log2(cands.length));
-  const plan: number[] = [];
-  for (let r = 0, alive = cands.length; r < rounds; r++, alive = Math.ceil(alive / 2))
-    // A whole number of rounds of the other side's styles each, so each style is met alike.
-    plan.push(
-      STYLES.length * Math.max(1, Math.round(preset.rollouts / (alive * rounds * STYLES.length))),
-    );
-  let total = 0;
-  for (let r = 0, alive = cands.length; r < rounds; r++, alive = Math.ceil(alive / 2))
-    total += alive * plan[r]!;
+  // Successive halving: rounds until one is left, each round spending an equal part of the
+  // budget on the candidates still in. The budget is counted in side turns the rollouts play
+  // (`work`), never in time: after the first round the side turns a rollout took here say how
+  // many rollouts the rest of it buys (a short game or a phase that ends soon buys more).
+  // The last round is between the best two left (one of them the best style's own turn).
+  const rounds = Math.ceil(Math.log2(cands.length)) + 1;
+  const perRound = (rollouts: number, alive: number, left: number) =>
+    STYLES.length * Math.max(1, Math.floor(rollouts / (alive * left * STYLES.length)));
+  const planned = (rollouts: number, from: number, aliveNow: number) => {
+    let sum = 0;
+    for (let r = from, alive = aliveNow; r < rounds; r++, alive = Math.ceil(alive / 2))
+      sum += alive * perRound(rollouts, alive, rounds - from);
+    return sum;
+  };
+  let total = planned(preset.rollouts, 0, cands.length);
   let done = 0;
+  let work = 0;
   let stopped = false;
   const stop = () =>
     (options.shouldStop?.() ?? false) ||
@@ -570,24 +692,31 @@ export function searchTurn<S, A extends GameAction, E>(
       options.now !== undefined &&
       options.now() >= options.deadline);
   // The other side is played by each style in turn (by rollout, so the candidates meet each
-  // alike), and a candidate is judged by its worst mean against them: the opponent is modelled by
-  // the style that does best against this turn, as a bot that beats every style must be.
+  // alike); a candidate is judged by its worst mean against them (the opponent modelled by the
+  // style that does best against this turn) or by its mean over them (see TUNING.model).
+  const byStyle = (c: Candidate<S, A, E>) =>
+    c.against.filter((a) => a.games > 0).map((a) => a.total / a.games);
   const mean = (c: Candidate<S, A, E>) => {
-    let worst = Infinity;
-    for (const a of c.against) if (a.games > 0) worst = Math.min(worst, a.total / a.games);
-    return Number.isFinite(worst) ? worst : -1;
+    const m = byStyle(c);
+    if (m.length === 0) return -1;
+    return TUNING.model === 'min' ? Math.min(...m) : m.reduce((x, y) => x + y, 0) / m.length;
   };
-  // A variant must beat the styles' own turns by a margin to be played: among many candidates
-  // scored by few noisy rollouts, the best score is partly luck (the winner's curse), and the
-  // styles' turns are the better bet when the scores are close.
-  const rank = (c: Candidate<S, A, E>) => mean(c) - (c.own ? 0 : VARIANT_MARGIN);
   const ranked = (list: readonly Candidate<S, A, E>[]) =>
-    [...list].sort((x, y) => rank(y) - rank(x) || cands.indexOf(x) - cands.indexOf(y));
+    [...list].sort((x, y) => mean(y) - mean(x) || cands.indexOf(x) - cands.indexOf(y));
+  const bestOwn = (list: readonly Candidate<S, A, E>[]) => ranked(list.filter((c) => c.own))[0];
   let alive: Candidate<S, A, E>[] = [...cands];
   let next = 0;
   for (let r = 0; r < rounds && !stopped; r++) {
+    const per =
+      r === 0
+        ? perRound(preset.rollouts, alive.length, rounds)
+        : perRound(
+            Math.max(0, Math.floor(((preset.work - work) * done) / Math.max(1, work))),
+            alive.length,
+            rounds - r,
+          );
     // Every survivor plays the same rollouts (common dice), so their scores differ by the turn.
-    for (let k = 0; k < plan[r]! && !stopped; k++, next++)
+    for (let k = 0; k < per && !stopped; k++, next++)
       for (const c of alive) {
         if (stop()) {
           stopped = true;
@@ -595,17 +724,45 @@ export function searchTurn<S, A extends GameAction, E>(
         }
         const o = next % STYLES.length;
         const v = rollout(game, state, side, c, preset.horizon, seed, next, STYLES[o]!);
-        c.against[o]!.total += v;
+        c.against[o]!.total += v.value;
         c.against[o]!.games++;
+        c.values.push(v.value);
         c.games++;
+        work += v.sideTurns;
         done++;
         options.onProgress?.(done, total);
       }
-    if (!stopped) alive = ranked(alive).slice(0, Math.ceil(alive.length / 2));
+    if (stopped) break;
+    // The best of the styles' own turns stays in to the end: the others are played only where
+    // they beat it on the same rollouts (below).
+    const keep = ranked(alive).slice(0, Math.ceil(alive.length / 2));
+    const own = bestOwn(alive);
+    if (own && !keep.includes(own)) keep.push(own);
+    alive = keep;
+    if (r === 0 && r + 1 < rounds) {
+      const more = Math.floor(((preset.work - work) * done) / Math.max(1, work));
+      total = done + planned(Math.max(0, more), r + 1, alive.length);
+    }
   }
-  // The survivor; stopped early, the best mean among those that played the most rollouts.
+  // Stopped early: among those that played the most rollouts.
   const most = Math.max(...alive.map((c) => c.games));
-  const chosen = ranked(stopped ? alive.filter((c) => c.games === most) : alive)[0]!;
+  const finalists = stopped ? alive.filter((c) => c.games === most) : alive;
+  const incumbent = bestOwn(finalists);
+  const challenger = ranked(finalists.filter((c) => !c.own))[0];
+  // A turn not the styles' own is played only where it beats the best of them on the same
+  // rollouts by more than chance: among many candidates scored by noisy rollouts the best score
+  // is partly luck (the winner's curse), and the styles' turns are the better bet when close.
+  let chosen = ranked(finalists)[0]!;
+  if (incumbent && challenger) {
+    const n = Math.min(incumbent.values.length, challenger.values.length);
+    const d = Array.from({ length: n }, (_, i) => challenger.values[i]! - incumbent.values[i]!);
+    const dm = d.reduce((x, y) => x + y, 0) / Math.max(1, n);
+    const sd = Math.sqrt(d.reduce((x, y) => x + (y - dm) ** 2, 0) / Math.max(1, n - 1));
+    const se =
+      (sd / Math.sqrt(Math.max(1, n))) * (TUNING.model === 'min' ? Math.sqrt(STYLES.length) : 1);
+    chosen =
+      mean(challenger) - mean(incumbent) > TUNING.margin + TUNING.z * se ? challenger : incumbent;
+  }
   const listed: BotCandidate[] = [chosen, ...ranked(cands).filter((c) => c !== chosen)].map(
     (c) => ({ label: c.label, score: Math.max(0, mean(c)), games: c.games, chosen: c === chosen }),
   );

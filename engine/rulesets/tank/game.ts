@@ -1,6 +1,7 @@
 import type { ScenarioDoc } from '../../format';
 import { defineGame, type SideSpec } from '../../game/defineGame';
 import type { GameDef } from '../../game/gameDef';
+import { tankAimedActions } from './aims';
 import { tankBotTurn } from './bot';
 import { tankDeterminize } from './determinize';
 import { tankLegalActions, tankSampleAction } from './legal';
@@ -93,6 +94,8 @@ export function tankGame(ctx: TankContext): TankGame {
         : { actions: [], state, events: [] };
     },
     determinize: tankDeterminize(ctx),
+    aimedActions: (state, side) =>
+      state.resolving ? [] : tankAimedActions(ctx, rulesState(state), side),
     legalActions: (state, side) => tankLegalActions(ctx, reducer, state, side),
     score: tankScore(ctx),
     sampleAction: (state, side, rng) => tankSampleAction(ctx, reducer, state, side, rng),
