@@ -258,7 +258,7 @@ export class SyncBridge {
     const fieldsFor = (name: string) =>
       name === 'map' ? (mapFields ??= this.sharedMapFields()) : NO_FIELDS;
     const repairable = this.mayRepair(writes);
-    const known = repairable ? new Set(this.store.repairs().map((r) => r.key)) : new Set<string>();
+    const known = repairable ? new Set(this.store.repairs().map((r) => r.key)) : undefined;
     // Who made the change: read only to name the author of a refusal or a repair.
     let authorList: number[] | undefined;
     const authors = () => (authorList ??= advancedClients(tr, this.shared.clientID));
@@ -269,7 +269,8 @@ export class SyncBridge {
       for (const { name, key } of writes) {
         const from = sharedMaps.get(name)!;
         const to = storeMaps.get(name)!;
-        const value = from.has(key) ? from.get(key)! : undefined;
+        // Y.Map.get is undefined for an absent key, as has() then get() was.
+        const value = from.get(key);
         if (value !== undefined) {
           const problem = entryProblem(name, key, value, fieldsFor(name));
           if (problem) {
@@ -282,7 +283,7 @@ export class SyncBridge {
           this.deferred.add(`${name}\u0000${key}`);
           continue;
         }
-        const before = to.has(key) ? to.get(key)! : undefined;
+        const before = to.get(key);
         if (value === undefined ? before === undefined : sameJson(before, value)) continue;
         const base = name.endsWith(':at') ? name.slice(0, -3) : name;
         const group = `${base}\u0000${key}`;
@@ -333,7 +334,7 @@ export class SyncBridge {
       this.store.invalidate(names);
     }, REMOTE);
     if (refused.length) this.onRefused(refused);
-    const repairs = repairable ? this.store.repairs().filter((r) => !known.has(r.key)) : [];
+    const repairs = known ? this.store.repairs().filter((r) => !known.has(r.key)) : [];
     if (repairs.length)
       this.options.onRepaired?.(repairs.map((r) => this.withAuthor(r, authors())));
   }
