@@ -18,10 +18,10 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
           <li>
             <b>Draw</b> the battlefield with the tools on the left: every terrain feature keeps the
             attributes the rules read (width, height, cover, who may cross it). Select a feature to
-            edit all its attributes in the inspector; invalid values are refused with the reason
-            (and with the nearest value that keeps the feature on the table). View ▸ Show legend
-            (Shift+L) explains every fill and mark; View ▸ Plain map style (Shift+M) prints black on
-            white.
+            edit all its attributes in the inspector (a bridge&apos;s road and creek are picked by
+            name); invalid values are refused with the reason (and with the nearest value that keeps
+            the feature on the table). View ▸ Show legend (Shift+L) explains every fill and mark;
+            View ▸ Plain map style (Shift+M) prints black on white.
           </li>
           <li>
             <b>Set up</b> forces, objectives and deployment in the set-up column (Forces,
