@@ -99,6 +99,12 @@ export interface BoardPiece {
    */
   readonly at: readonly [number, number] | null;
   readonly alive: boolean;
+  /**
+   * What the players call it, as the board and the log name it ("T-64", "Rifleman 2"), for text
+   * made outside the ruleset such as the search bot's explanation; absent, such text falls back
+   * to the last part of its id.
+   */
+  readonly name?: string;
 }
 
 /** One piece put out of action by another, by piece id (`GameDef.kills`). */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../format/index';
 import type { Formation, ScenarioDoc } from '../format/types';
+import { searchTurn } from '../game/bots/search';
 import { BUNDLED_RULESETS } from '../rulesets/registry';
 import { playtestFor } from './rulesets';
 import type { AnyPlaytestView, BoardKind, CounterView, GameAction } from './view';
@@ -158,6 +159,59 @@ describe('the playtest names things, never shows their ids', () => {
       }
       expect(looked).toBeGreaterThan(2);
       expect(refusals).toBeGreaterThan(0);
+      expect(found).toEqual([]);
+    });
+  }
+});
+
+/** A pattern that finds any of a scenario's ids, whole or by its last part ("t64" of "sov.t64"). */
+function idOrTailPattern(doc: ScenarioDoc): RegExp {
+  const ids = idsOf(doc);
+  const words = new Set(ids);
+  // The last part of a dotted id, when it is no ordinary word a name could hold.
+  for (const id of ids) {
+    const tail = id.split('.').pop()!;
+    if (tail !== id && /\d|[-_]/.test(tail)) words.add(tail);
+  }
+  // Case counts: "M1 Abrams" is a name, "m1" the tail of "usa.m1".
+  return new RegExp(`(?<![\\w.\\-])(${[...words].map(escape).join('|')})(?![\\w\\-]|\\.\\w)`);
+}
+
+describe("the search bot's explanation names units, never their ids", () => {
+  // Issue 39 item 5: the strong bot's side turn, expanded, lists the candidates it weighed; a
+  // candidate that changes one unit's action names that unit and its target as the board does.
+  for (const name of SCENARIOS) {
+    it(name, () => {
+      const doc = load(name);
+      const made = playtestFor(doc, BUNDLED_RULESETS);
+      if (!made.ok) throw new Error(made.reason);
+      const rules = (made.view as AnyPlaytestView).game;
+      const pattern = idOrTailPattern(doc);
+      const found: string[] = [];
+      let labels = 0;
+      let state = rules.newGame({ seed: 3 });
+      // The first side turn the search plays (the balanced bot plays before it where it must).
+      for (let sideTurn = 0, searched = 0; sideTurn < 12 && searched < 1; sideTurn++) {
+        if (rules.status(state).over) break;
+        const side = rules.status(state).waitingFor[0];
+        if (side === undefined) break;
+        const turn =
+          sideTurn % 2 === 0
+            ? searchTurn(rules, state, side, { seed: sideTurn + 1, strength: 2 })
+            : rules.bot(state, side, 'balanced');
+        if (turn.explanation) {
+          searched++;
+          const e = turn.explanation;
+          for (const text of [...e.notes, ...(e.candidates ?? []).map((c) => c.label)]) {
+            labels++;
+            const m = pattern.exec(text);
+            if (m && found.length < 10) found.push(`"${text}" shows ${m[1]}`);
+          }
+        }
+        if (turn.state === state) break;
+        state = turn.state;
+      }
+      expect(labels).toBeGreaterThan(2);
       expect(found).toEqual([]);
     });
   }

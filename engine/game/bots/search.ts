@@ -293,13 +293,19 @@ const TUNING: {
 const MAX_OPENINGS = 6;
 
 /** An action in a few words: its type and the values it names ("playCard probe-left"). */
-function actionWords(game: Pick<GameDef, 'actions'>, a: GameAction): string {
+function actionWords(
+  game: Pick<GameDef, 'actions'>,
+  a: GameAction,
+  names: ReadonlyMap<string, string> = new Map(),
+): string {
   const named = Object.entries(a)
     .filter(([k, v]) => k !== 'type' && (typeof v === 'string' || typeof v === 'number'))
-    // An id reads as its last part in words ("ww1.card.probeLeft" is "probe left").
+    // A piece reads as its name; another id as its last part in words ("ww1.card.probeLeft" is
+    // "probe left").
     .map(([, v]) =>
       typeof v === 'string'
-        ? (v.split('.').pop() ?? v).replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
+        ? (names.get(v) ??
+          (v.split('.').pop() ?? v).replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase())
         : // A length or heading to a tenth, as the board shows it ("4", not "3.9794921875").
           String(Math.round(Number(v) * 10) / 10),
     );
@@ -325,6 +331,7 @@ function candidates<S, A extends GameAction, E>(
   rng: ActionRng,
 ): Candidate<S, A, E>[] {
   const { variants, swaps } = preset;
+  const names = pieceNames(game, state);
   const out: Candidate<S, A, E>[] = [];
   const seen = new Set<string>();
   const add = (
@@ -366,7 +373,7 @@ function candidates<S, A extends GameAction, E>(
   if (openings.length >= 2 && openings.length <= MAX_OPENINGS)
     for (const first of openings)
       add(
-        `balanced bot's turn opening: ${actionWords(game, first)}`,
+        `balanced bot's turn opening: ${actionWords(game, first, names)}`,
         variantTurn(game, state, side, [first], 0, rng, 'balanced'),
         'balanced',
       );
@@ -382,7 +389,7 @@ function candidates<S, A extends GameAction, E>(
       const first = chooseAction(game, state, side, rng);
       if (first)
         add(
-          `${style} bot's turn opening: ${actionWords(game, first)}`,
+          `${style} bot's turn opening: ${actionWords(game, first, names)}`,
           variantTurn(game, state, side, [first], 0, rng, style),
           style,
         );
@@ -421,6 +428,7 @@ function aimedCandidates<S, A extends GameAction, E>(
   add: (label: string, turn: SideTurn<S, A, E> | undefined, style: BotStyle) => boolean,
 ): void {
   const aimed = game.aimedActions?.(state, side) ?? [];
+  const names = pieceNames(game, state);
   const byUnit = new Map<string, A>();
   for (const a of aimed) {
     const u = actorOf(a);
@@ -440,7 +448,7 @@ function aimedCandidates<S, A extends GameAction, E>(
   for (const [unit, a] of byUnit) {
     if (n++ >= MAX_AIMED) break;
     add(
-      `${first.style} bot's turn, ${unitWords(unit)} toward the objectives`,
+      `${first.style} bot's turn, ${unitWords(unit, names)} toward the objectives`,
       replacedTurn(game, state, side, first.turn!.actions, new Map([[unit, a]]), first.style),
       first.style,
     );
@@ -496,6 +504,7 @@ function swapCandidates<S, A extends GameAction, E>(
   add: (label: string, turn: SideTurn<S, A, E> | undefined, style: BotStyle) => boolean,
 ): void {
   let made = 0;
+  const names = pieceNames(game, state);
   const put = (label: string, turn: SideTurn<S, A, E> | undefined, style: BotStyle) => {
     // Only a turn not weighed yet counts (draws often repeat where a side has few choices).
     if (add(label, turn, style)) made++;
@@ -531,7 +540,7 @@ function swapCandidates<S, A extends GameAction, E>(
         const alt = donor.actions.find((a) => actorOf(a) === unit);
         if (!alt || sameAction(alt, base.actions[i]!)) continue;
         put(
-          `${base.style} bot's turn, ${unitWords(unit)} as the ${donor.style} bot plays it`,
+          `${base.style} bot's turn, ${unitWords(unit, names)} as the ${donor.style} bot plays it`,
           swappedTurn(game, state, side, base.actions, i, alt, base.style),
           base.style,
         );
@@ -551,15 +560,23 @@ function swapCandidates<S, A extends GameAction, E>(
     if (!alt) continue;
     const unit = actorOf(base.actions[i]!);
     put(
-      `${base.style} bot's turn, ${unit !== undefined ? `${unitWords(unit)} instead` : `its action ${i + 1} instead`}: ${actionWords(game, alt)}`,
+      `${base.style} bot's turn, ${unit !== undefined ? `${unitWords(unit, names)} instead` : `its action ${i + 1} instead`}: ${actionWords(game, alt, names)}`,
       swappedTurn(game, state, side, base.actions, i, alt, base.style),
       base.style,
     );
   }
 }
 
-/** A unit id in words: its last part ("alpha.pz1" is "pz1"). */
-const unitWords = (id: string) => id.split('.').pop() ?? id;
+/** A unit in words: its name, else its id's last part ("alpha.pz1" is "pz1"). */
+const unitWords = (id: string, names: ReadonlyMap<string, string>) =>
+  names.get(id) ?? id.split('.').pop() ?? id;
+
+/** What the players call each piece (`BoardPiece.name`), by id: the labels name units so. */
+function pieceNames<S>(game: Pick<GameDef<S>, 'pieces'>, state: S): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  for (const p of game.pieces?.(state) ?? []) if (p.name) out.set(p.id, p.name);
+  return out;
+}
 
 /**
  * One rollout of a candidate: the dice reseeded and the hidden parts drawn (both from the rollout's

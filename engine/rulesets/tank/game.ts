@@ -121,6 +121,7 @@ export function tankGame(ctx: TankContext): TankGame {
           type: i.type,
           at: u.at ? [u.at.col, u.at.row] : null,
           alive: u.alive && !i.dummy,
+          name: i.name,
         };
       }),
     // The scenario's hold objective (victory comes from the scenario, TC-G9): held while its count

@@ -119,7 +119,14 @@ export function tanksGame(ctx: TanksContext): TanksGame {
       ctx.order.map((id) => {
         const m = state.models[id]!;
         const i = info(ctx, id);
-        return { id, side: i.side, type: i.card.type.id, at: m.at, alive: m.status === 'active' };
+        return {
+          id,
+          side: i.side,
+          type: i.card.type.id,
+          at: m.at,
+          alive: m.status === 'active',
+          name: i.name,
+        };
       }),
     // An objective is held by the one side with a tank near it (TK-9); contested or empty, by nobody.
     objectives: (state) =>

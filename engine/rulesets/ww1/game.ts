@@ -140,6 +140,7 @@ export function ww1Game(ctx: Ww1Context): Ww1Game {
           type: u.type,
           at: now ? [now.at.col, now.at.row] : [p.col, p.row],
           alive: alive.has(u.id),
+          ...(ctx.names.has(u.id) ? { name: ctx.names.get(u.id)! } : {}),
         };
       });
     },
