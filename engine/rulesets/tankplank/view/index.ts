@@ -182,6 +182,9 @@ export function tankplankView(
         const needed = o.holdTurns ?? ctx.options.num('TP-A47');
         const held = os?.heldTurns ?? 0;
         const ownerName = o.owner ? (sideName.get(o.owner) ?? o.owner) : 'nobody';
+        // Tankplank scores only a side's own hold-the-zone objective (setup.ts): say so of any
+        // other, where the panel read "nobody: held 0 of 1 turns" for one no side could ever hold.
+        const scored = !!o.owner && o.kind === 'holdZone';
         return {
           id: o.id,
           name: known ? (o.name ?? o.id) : `${ownerName}'s secret objective`,
@@ -191,9 +194,11 @@ export function tankplankView(
           revealed,
           held,
           needed,
-          text: known
-            ? `${ownerName}: held ${held} of ${needed} turns${revealed ? '' : ' (secret, revealed on first entry TP-3.2)'}`
-            : `${ownerName}: secret until their troops reach it (TP-3.1)`,
+          text: !scored
+            ? `${o.name ?? 'This objective'}: not scored in Tankplank, which scores each side's own hold-the-zone objective (TP-3.1); give it an owner and that kind in the Objectives tab`
+            : known
+              ? `${ownerName}: held ${held} of ${needed} turns${revealed ? '' : ' (secret, revealed on first entry TP-3.2)'}`
+              : `${ownerName}: secret until their troops reach it (TP-3.1)`,
         };
       });
     },

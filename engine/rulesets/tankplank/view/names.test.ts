@@ -88,3 +88,26 @@ test("a destroyed vehicle's crewman rolling his save is named by the vehicle, no
   expect(text).toMatch(/^Truck 2 \(Trucks\) crewman 1 saves on 5\+/);
   expect(text).not.toContain('b.truck2');
 });
+
+test('an objective Tankplank does not score says so and what to do, not "nobody: held 0 of 1"', () => {
+  const tp = tankplankPlaytest(
+    fixtureScenario({
+      title: 'open objective',
+      features: [],
+      units: [{ side: 'a', formation: 'a.sq', id: 'r1', type: 'tp.rifleman', at: [5, 5] }],
+      objectives: [
+        {
+          id: 'objective-x1',
+          name: 'Objective 1',
+          kind: 'holdZone',
+          area: { shape: 'rect', x: 14, y: 10, width: 8, height: 4 },
+          holdTurns: 1,
+        },
+      ],
+    }),
+  );
+  const [view] = tp.objectives(tp.game.newGame({ seed: 1 }), null);
+  expect(view!.text).toMatch(/^Objective 1: not scored in Tankplank/);
+  expect(view!.text).toContain('give it an owner');
+  expect(view!.text).not.toContain('nobody');
+});

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { objectiveLabelSpot, type Box } from './paintTable';
+import { objectiveLabelSpot, withAlpha, type Box } from './paintTable';
 
 const table = { width: 36, height: 24 };
 const size = { w: 3, h: 0.5 };
@@ -38,4 +38,9 @@ describe('an objective name on the playtest board', () => {
     expect(cx + size.w).toBeLessThanOrEqual(36);
     expect(cy + size.h).toBeLessThanOrEqual(24);
   });
+});
+
+test("an objective open to every side ('#333') is shaded, not painted solid", () => {
+  expect(withAlpha('#333', 0.1)).toBe('rgba(51,51,51,0.1)');
+  expect(withAlpha('#c8352b', 0.5)).toBe('rgba(200,53,43,0.5)');
 });

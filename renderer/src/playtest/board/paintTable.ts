@@ -520,9 +520,17 @@ function paintObjectiveLabels(ctx: CanvasRenderingContext2D, m: TableBoardModel,
   }
 }
 
-function withAlpha(hex: string, a: number): string {
-  const m = /^#([0-9a-f]{6})$/i.exec(hex);
-  if (!m) return hex;
-  const n = parseInt(m[1]!, 16);
+/**
+ * A colour with transparency. Short colours ('#333', an objective open to every side) are read
+ * too: returned as they were, they painted such an objective's area solid dark over the bridge
+ * it stood on (new-user walk).
+ */
+export function withAlpha(hex: string, a: number): string {
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(hex);
+  const digits = short
+    ? short[1]!.repeat(2) + short[2]!.repeat(2) + short[3]!.repeat(2)
+    : /^#([0-9a-f]{6})$/i.exec(hex)?.[1];
+  if (!digits) return hex;
+  const n = parseInt(digits, 16);
   return `rgba(${n >> 16},${(n >> 8) & 255},${n & 255},${a})`;
 }
