@@ -125,3 +125,16 @@ test('the PDF dialog keeps each box beside its words and says when the file is w
   await expect(page.getByTestId('notice')).toHaveText(`Exported ${name}`);
   expect(errors).toEqual([]);
 });
+
+test('the welcome screen names each ruleset as players know it, not by its id', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const village = page
+    .getByRole('button', { name: /village on the creek/ })
+    .filter({ hasNotText: /artillery/ });
+  await expect(village).toContainText('Tankplank · 36″ × 24″');
+  await expect(page.getByRole('button', { name: /Contour hills/ })).toContainText(
+    'TANK! · 24 × 18',
+  );
+});

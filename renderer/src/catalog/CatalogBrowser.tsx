@@ -9,6 +9,7 @@ import { importUi } from '../import/importUi';
 import { takesBattleScribe } from '../import/importCommands';
 import type { SetupModel } from '../forces/setupModel';
 import { kindWords } from '../../../engine/terrain/featureLabel';
+import { rulesetModule } from '../../../engine/rulesets/registry';
 
 type Category = 'units' | 'weapons' | 'cards';
 
@@ -70,8 +71,8 @@ export function CatalogBrowser({ editor }: { editor: Editor }) {
   return (
     <div className="setup-panel" data-testid="catalog-browser">
       <div className="muted small">
-        {ruleset.id} · {layers} — {cat.units.size} units, {cat.weapons.size} weapons,{' '}
-        {cat.cards.size} cards
+        {rulesetModule(ruleset.id)?.label ?? ruleset.id} · {layers} — {cat.units.size} units,{' '}
+        {cat.weapons.size} weapons, {cat.cards.size} cards
       </div>
       <div className="muted small">
         Layers and optional rules are chosen in the{' '}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BundledScenario, RecentFile } from '../../host/Host';
 import { getHost } from '../../host';
+import { rulesetModule } from '../../../engine/rulesets/registry';
 
 interface BundledEntry extends BundledScenario {
   title: string;
@@ -32,7 +33,10 @@ function describe(b: BundledScenario): BundledEntry {
     return {
       ...b,
       title: v.meta?.title ?? b.id,
-      detail: [v.ruleset?.id, size].filter(Boolean).join(' · '),
+      // The ruleset as players know it ("Tankplank"), not its id ("tankplank").
+      detail: [v.ruleset?.id && (rulesetModule(v.ruleset.id)?.label ?? v.ruleset.id), size]
+        .filter(Boolean)
+        .join(' · '),
     };
   } catch {
     return { ...b, title: b.id, detail: 'unreadable file' };
