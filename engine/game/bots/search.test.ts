@@ -238,6 +238,31 @@ describe('the search bot', () => {
     expect(own.map((c) => c.score)).toEqual([0, 0, 0]);
   });
 
+  it('weighs the ruleset`s aimed actions, one unit at a time and all at once', () => {
+    // Every style leaves both dials at 0 and nothing is drawn; the ruleset aims each dial at 3.
+    const { legalActions: _, ...rest } = dials;
+    const aimed: GameDef<DialState, DialAction, string> = {
+      ...rest,
+      bot: (s, side) => dials.bot(s, side, 'cautious'),
+      aimedActions: (s, side) =>
+        s.done || side !== 'a'
+          ? []
+          : [
+              { type: 'set', unit: 'u1', value: 3 },
+              { type: 'set', unit: 'u2', value: 3 },
+            ],
+    };
+    const t = searchTurn(aimed, aimed.newGame({ seed: 1 }), 'a', { seed: 1, strength: 2 });
+    expect(aimed.result(t.state)?.winner).toBe('a');
+    const labels = t.explanation!.candidates!.map((c) => c.label);
+    expect(labels[0]).toBe("balanced bot's turn, every unit it can toward the objectives");
+    expect(labels).toContain("balanced bot's turn, u1 toward the objectives");
+    expect(labels).toContain("balanced bot's turn, u2 toward the objectives");
+    expect(t.explanation!.candidates!.find((c) => c.label === "balanced bot's turn")!.score).toBe(
+      0,
+    );
+  });
+
   it('judges a turn by the other side`s most dangerous style, not the average one', () => {
     const t = searchTurn(guess, guess.newGame({ seed: 1 }), 'a', { seed: 4, strength: 2 });
     // x wins two replies in three on average, but loses to the aggressive one: y draws.
