@@ -101,7 +101,9 @@ test('draw a table, edit in the inspector, undo and redo, save, reopen', async (
   // Select the road on the table and widen it in the inspector.
   await click(page, 8, 5);
   const inspector = page.getByLabel('Inspector');
-  await expect(inspector.getByRole('heading')).toContainText('road-');
+  // Named as the feature list names it, the id in its own field.
+  await expect(inspector.getByRole('heading')).toHaveText('Road 1');
+  await expect(inspector.getByLabel('Id', { exact: true })).toHaveValue(/^road-/);
   const width = inspector.getByLabel('Width', { exact: true });
   await expect(width).toHaveValue('2');
   const settled = () => expect(inspector).not.toHaveAttribute('data-pending', 'true');
