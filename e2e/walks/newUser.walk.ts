@@ -151,22 +151,29 @@ test('a new user draws, builds forces, sets objectives, playtests, asks the lab,
     await shot(page, '10-objectives-tab');
   });
 
-  await test.step('playtest against the bot', async () => {
+  await test.step('playtest against the bot to the end', async () => {
     await page.keyboard.press('F5');
     const dialog = page.getByRole('dialog', { name: 'Start a playtest' });
     await expect(dialog).toBeVisible();
+    await dialog.getByRole('radio', { name: 'Bot' }).nth(1).check();
+    await dialog.getByTestId('seed').fill('3');
     await shot(page, '11-playtest-setup');
     await dialog.getByRole('button', { name: 'Start playtest' }).click();
     await expect(page.getByTestId('playtest')).toBeVisible();
     await shot(page, '12-playtest');
-    for (let i = 0; i < 6; i++) {
-      const end = page.getByTestId('end-turn');
-      if (!(await end.isEnabled())) break;
-      await end.click();
-      const handover = page.getByTestId('handover');
-      if (await handover.isVisible()) await handover.getByRole('button').click();
+    // Against a bot there is no hand-over screen to turn off.
+    await expect(page.getByRole('checkbox', { name: 'Hand-over screen' })).toHaveCount(0);
+    const over = page.getByTestId('active-side').filter({ hasText: 'Game over' });
+    const played = page.getByText(/^live: \d+ actions?$/);
+    for (let step = 0; step < 400 && !(await over.count()); step++) {
+      const before = await played.textContent();
+      if (step === 3) await shot(page, '13-playtest-turn-1');
+      await page.keyboard.press('Control+Enter');
+      await expect(async () => {
+        expect((await played.textContent()) !== before || (await over.count()) > 0).toBe(true);
+      }).toPass({ timeout: 120_000 });
     }
-    await shot(page, '13-playtest-later');
+    await shot(page, '13b-playtest-end');
     await page.keyboard.press('F5');
   });
 
@@ -180,16 +187,18 @@ test('a new user draws, builds forces, sets objectives, playtests, asks the lab,
     await lab.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(lab.getByTestId('lab-results')).toBeVisible({ timeout: 300_000 });
     await shot(page, '15-lab-results');
-    await lab.getByTestId('lab-results').screenshot({ path: `${SHOTS}/15b-lab-results-all.png` });
+    await lab.getByText(/^Game length: mean/).scrollIntoViewIfNeeded();
+    await shot(page, '15b-lab-results-lower');
     await page.keyboard.press('Escape');
   });
 
   await test.step('export PDF and files', async () => {
     await page.keyboard.press('Control+p');
+    await page.getByRole('checkbox', { name: /Include the legend/ }).check();
     await shot(page, '16-pdf-dialog');
     const pdf = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
-    const pdfPath = join(tmpdir(), `walk-${Date.now()}.pdf`);
+    const pdfPath = `${SHOTS}/walk.pdf`;
     await (await pdf).saveAs(pdfPath);
     expect((await PDFDocument.load(readFileSync(pdfPath))).getPageCount()).toBeGreaterThan(1);
     await shot(page, '17-after-pdf');
