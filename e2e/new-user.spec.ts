@@ -138,3 +138,20 @@ test('the welcome screen names each ruleset as players know it, not by its id', 
     'TANK! · 24 × 18',
   );
 });
+
+test('a greyed File item says why: BattleScribe in a Tankplank table, TMX on a table map', async ({
+  page,
+}) => {
+  await newTable(page);
+  await page.getByRole('menuitem', { name: 'File', exact: true }).click();
+  const bs = page.getByRole('menuitem', { name: 'Import BattleScribe catalogues…' });
+  await expect(bs).toBeDisabled();
+  await expect(bs).toHaveAttribute('title', /reads BattleScribe catalogues \(TANKS\)/);
+  const tmx = page.getByRole('menuitem', { name: 'Export Tiled map (TMX)…' });
+  await expect(tmx).toHaveAttribute('title', /hex map/);
+  // An item that works has no such note.
+  await expect(page.getByRole('menuitem', { name: 'Export PNG…' })).not.toHaveAttribute(
+    'title',
+    /.+/,
+  );
+});

@@ -11,7 +11,8 @@ import { tableToScreen } from '../helpers';
  * link; both draw; a mistyped link. Screenshots for looking at; run by hand (walk.config.ts).
  */
 const expect = baseExpect.configure({ timeout: 30_000 });
-const SHOTS = process.env.WALK_SHOTS ?? 'test-results/new-user';
+// Outside test-results/, which the next Playwright run empties.
+const SHOTS = process.env.WALK_SHOTS ?? join(tmpdir(), 'sandtable-walk-shots');
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
 

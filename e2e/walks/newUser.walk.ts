@@ -12,7 +12,8 @@ import { openVillage, tableToScreen } from '../helpers';
  * are for looking at (WALK_SHOTS says where). Run by hand (walk.config.ts); co-editing is in
  * coEdit.walk.ts.
  */
-const SHOTS = process.env.WALK_SHOTS ?? 'test-results/new-user';
+// Outside test-results/, which the next Playwright run empties.
+const SHOTS = process.env.WALK_SHOTS ?? join(tmpdir(), 'sandtable-walk-shots');
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
 

@@ -58,6 +58,11 @@ export interface CommandOf<Id extends string> {
    */
   readonly clipboardEvent?: boolean;
   enabled(ctx: CommandContext): boolean;
+  /**
+   * Why the command is greyed out when it is, shown on its menu item: a newcomer saw "Import
+   * BattleScribe catalogues…" greyed in a Tankplank table with no word on why.
+   */
+  readonly disabledWhy?: string;
   /** Whether a toggle is on, for menu check marks. */
   checked?(ctx: CommandContext): boolean;
   run(ctx: CommandContext): void;

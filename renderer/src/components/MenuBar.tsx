@@ -204,6 +204,7 @@ export function MenuBar({ ctx }: { ctx: CommandContext }) {
                   tabIndex={-1}
                   className={i === active ? 'active' : ''}
                   disabled={!states[i]!.enabled}
+                  title={!states[i]!.enabled ? c.disabledWhy : undefined}
                   onPointerEnter={() => states[i]!.enabled && setActive(i)}
                   onClick={() => {
                     close(false);

@@ -24,6 +24,7 @@ interface FormatUi<Id extends string> {
   readonly command: Id;
   readonly shortcuts?: readonly string[];
   enabled(c: CommandContext): boolean;
+  readonly disabledWhy?: string;
   run(c: CommandContext): void;
 }
 
@@ -50,6 +51,11 @@ const IMPORT_UI: { readonly [K in ImportFormatId]: FormatUi<ImportFormatCommandI
     command: 'file.importBattleScribe',
     shortcuts: ['Mod+Alt+B'],
     enabled: takenByOpenRuleset('battlescribe'),
+    disabledWhy: `For scenarios of a ruleset that reads BattleScribe catalogues (${RULESETS.filter(
+      (r) => (r.catalogImports as readonly string[] | undefined)?.includes('battlescribe'),
+    )
+      .map((r) => r.label)
+      .join(', ')}): open or make one first`,
     run: () => importUi.open({ kind: 'battlescribe' }),
   },
 };
@@ -67,6 +73,7 @@ const EXPORT_UI: { readonly [K in ExportFormatId]: FormatUi<ExportFormatCommandI
     command: 'file.exportTmx',
     shortcuts: ['Mod+Alt+T'],
     enabled: (c) => c.editor?.isHex() ?? false,
+    disabledWhy: 'Tiled maps are hex maps here: open or make a hex map first',
     run: (c) => c.app.exportTmx?.(),
   },
 };
@@ -77,6 +84,7 @@ const commandOf = <Id extends string>(f: AnyFormat, ui: FormatUi<Id>): CommandOf
   group: 'File',
   ...(ui.shortcuts ? { shortcuts: ui.shortcuts } : {}),
   enabled: ui.enabled,
+  ...(ui.disabledWhy ? { disabledWhy: ui.disabledWhy } : {}),
   run: ui.run,
 });
 
