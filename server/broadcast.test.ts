@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as decoding from 'lib0/decoding';
+import { Document } from '@hocuspocus/server';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
+import { applyFromClient, encodeBroadcastsOnce } from './broadcast';
 import { startCollabServer } from './collabServer';
 import { encodeRoomToken, newRoom } from './protocol';
 import { authFrame, syncFrame, until } from './rawClient';
@@ -119,5 +121,46 @@ describe('a change sent to its room', () => {
     });
     expect(a.updates()).toBe(1);
     expect((b.doc.getMap('features').get('t1') as { x: number }).x).toBe(2);
+  });
+});
+
+describe('a change the room takes in whole', () => {
+  /** A room with a sender and two others whose sends record whether the room had the tree yet. */
+  function roomOf() {
+    encodeBroadcastsOnce();
+    const doc = new Document('r');
+    const seen: { who: string; roomHadIt: boolean }[] = [];
+    const connection = (who: string) => ({
+      send: () => seen.push({ who, roomHadIt: doc.getMap('features').has('t1') }),
+    });
+    const sender = connection('sender');
+    for (const [key, c] of [
+      ['a', sender],
+      ['b', connection('b')],
+      ['c', connection('c')],
+    ] as const)
+      (doc.connections as Map<unknown, unknown>).set(key, { clients: new Set(), connection: c });
+    const mine = new Y.Doc();
+    const update = changeOf(mine, () => mine.getMap('features').set('t1', tree(1)));
+    return { doc, seen, sender, update };
+  }
+
+  it('is sent to the others before the room applies it, once, and not to its sender', () => {
+    const { doc, seen, sender, update } = roomOf();
+    applyFromClient(doc, update, sender, true);
+    expect(doc.getMap('features').has('t1')).toBe(true);
+    expect(seen).toEqual([
+      { who: 'b', roomHadIt: false },
+      { who: 'c', roomHadIt: false },
+    ]);
+  });
+
+  it('is otherwise sent from the room once applied, as before', () => {
+    const { doc, seen, sender, update } = roomOf();
+    applyFromClient(doc, update, sender);
+    expect(seen).toEqual([
+      { who: 'b', roomHadIt: true },
+      { who: 'c', roomHadIt: true },
+    ]);
   });
 });

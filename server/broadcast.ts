@@ -26,6 +26,18 @@ let installed = false;
 
 /** Per room, the connection whose change it is applying and that needs none of it back. */
 const echoFree = new WeakMap<object, unknown>();
+/** Per room, the connection whose change was sent to the others before the room applied it. */
+const forwarded = new WeakMap<object, unknown>();
+
+/** The message of a document change for room `name`. */
+function changeMessage(name: string, update: Uint8Array): Uint8Array {
+  return new OutgoingMessage(name).createSyncMessage().writeUpdate(update).toUint8Array();
+}
+
+/** Sends the same bytes to every connection of a room but `skip`. */
+function sendToRoom(document: HocuspocusDocument, bytes: Uint8Array, skip: unknown): void {
+  for (const { connection: c } of document.connections.values()) if (c !== skip) c.send(bytes);
+}
 
 /**
  * Applies a client's change to its room, sending it to everyone else in the room but not back to
@@ -34,14 +46,30 @@ const echoFree = new WeakMap<object, unknown>();
  * sender sent. When something was waiting, applying this change may bring in others' waiting
  * changes too, which the sender may lack, so it gets the broadcast as before. The echo cost the
  * server a socket write per change and the sender a decode and a transaction to learn nothing.
+ *
+ * `whole`: the caller knows the room takes this change in whole and nothing else with it (the
+ * document guard applied it to its copy of the room, neither holding a waiting change before or
+ * after, and it changed something). The change is then the room's change as it stands, so the
+ * others are sent it before the room's document decodes and applies it, which takes that work
+ * off the time until they see it; the room's own broadcast of it is skipped.
  */
-export function applyFromClient(document: Y.Doc, update: Uint8Array, connection: object): void {
+export function applyFromClient(
+  document: Y.Doc,
+  update: Uint8Array,
+  connection: object,
+  whole = false,
+): void {
   const clean = document.store.pendingStructs === null && document.store.pendingDs === null;
-  if (clean) echoFree.set(document, connection);
+  if (clean && whole) {
+    const room = document as unknown as HocuspocusDocument;
+    sendToRoom(room, changeMessage(room.name, update), connection);
+    forwarded.set(document, connection);
+  } else if (clean) echoFree.set(document, connection);
   try {
     Y.applyUpdate(document, update, connection);
   } finally {
     echoFree.delete(document);
+    forwarded.delete(document);
   }
 }
 
@@ -59,12 +87,11 @@ export function encodeBroadcastsOnce(): void {
     update: Uint8Array,
     origin: unknown,
   ) {
-    const bytes = new OutgoingMessage(this.name)
-      .createSyncMessage()
-      .writeUpdate(update)
-      .toUint8Array();
-    const skip = echoFree.get(this) === origin ? origin : undefined;
-    for (const { connection: c } of this.connections.values()) if (c !== skip) c.send(bytes);
+    // Already sent to the others as the client sent it (applyFromClient, `whole`).
+    if (forwarded.get(this) !== origin || origin === undefined) {
+      const skip = echoFree.get(this) === origin ? origin : undefined;
+      sendToRoom(this, changeMessage(this.name, update), skip);
+    }
     // Hocuspocus's own hooks (onChange, the debounced store) after the people are served.
     this.callbacks.onUpdate(this, origin, update);
     return this;

@@ -219,7 +219,8 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
     const failures = storeFailures;
     const pendingDsBefore = document.store.pendingDs;
     try {
-      guard.applying(room, () => applyFromClient(document, update, connection));
+      const whole = guard.takesWhole(room);
+      guard.applying(room, () => applyFromClient(document, update, connection, whole));
     } catch (error) {
       // The guard's copy took the change the room's document could not: start it again.
       guard.forget(room);

@@ -95,6 +95,32 @@ describe('documentGuard', () => {
     expect(new ScenarioStore(room.doc).toScenario().meta.title).toBe('Renamed');
   });
 
+  it('says a change may be sent as it came only when the room takes it in whole and alone', () => {
+    const { room, ann } = seeded();
+    ann.store.transact((w) => w.setRoot('meta', { title: 'First' }));
+    const [first] = ann.outbox.splice(0);
+    ann.store.transact((w) => w.setRoot('meta', { title: 'Second' }));
+    const [second] = ann.outbox.splice(0);
+    // The second builds on the first, which the room has not had: it waits, not whole.
+    expect(room.guard.refuse('room', room.doc, second!)).toBeUndefined();
+    expect(room.guard.takesWhole('room')).toBe(false);
+    room.guard.applying('room', () => Y.applyUpdate(room.doc, second!, 'client'));
+    // The first now also brings in the second that waited for it: not what was sent, alone.
+    expect(room.guard.refuse('room', room.doc, first!)).toBeUndefined();
+    expect(room.guard.takesWhole('room')).toBe(false);
+    room.guard.applying('room', () => Y.applyUpdate(room.doc, first!, 'client'));
+    expect(new ScenarioStore(room.doc).toScenario().meta.title).toBe('Second');
+    // An ordinary change into a room with nothing waiting: whole. Sent twice: nothing new.
+    ann.store.transact((w) => w.setRoot('meta', { title: 'Third' }));
+    const [third] = ann.outbox.splice(0);
+    expect(room.guard.refuse('room', room.doc, third!)).toBeUndefined();
+    expect(room.guard.takesWhole('room')).toBe(true);
+    room.guard.applying('room', () => Y.applyUpdate(room.doc, third!, 'client'));
+    expect(room.guard.takesWhole('room')).toBe(false);
+    expect(room.guard.refuse('room', room.doc, third!)).toBeUndefined();
+    expect(room.guard.takesWhole('room')).toBe(false);
+  });
+
   it('lets the concurrent A-into-B and B-into-A moves through: the view resolves them', () => {
     const { room } = seeded();
     const a = new Client(room);

@@ -39,6 +39,11 @@ interface Scratch {
   sameAsRoom: boolean;
   /** The room is applying a change the copy already holds (see `applying`). */
   muted: boolean;
+  /**
+   * The last change let through is what the room will take in, whole and alone: `sameAsRoom`,
+   * the copy held no waiting change after it either, and it changed something.
+   */
+  whole: boolean;
 }
 
 /** The origin of the guard's own writes into a scratch copy. */
@@ -53,6 +58,11 @@ export interface DocumentGuard {
    * does not decode and apply it a second time as it follows the room.
    */
   applying(room: string, apply: () => void): void;
+  /**
+   * Whether the room will take in the change `refuse` just let through whole and nothing else
+   * with it, so it may be sent to the others as it came (server/broadcast.ts applyFromClient).
+   */
+  takesWhole(room: string): boolean;
   /** Drops the scratch copy of a room that was unloaded, or whose document refused a change. */
   forget(room: string): void;
 }
@@ -82,6 +92,7 @@ export function createDocumentGuard(): DocumentGuard {
       stop: () => document.off('update', follow),
       sameAsRoom: false,
       muted: false,
+      whole: false,
     };
     const follow = (update: Uint8Array) => {
       if (!s.muted) Y.applyUpdate(doc, update, GUARD);
@@ -113,9 +124,13 @@ export function createDocumentGuard(): DocumentGuard {
     refuse(room, document, update) {
       const s = scratchOf(room, document);
       s.sameAsRoom = noneWaiting(s.doc) && noneWaiting(document);
+      s.whole = false;
       let changed: Y.Transaction['changed'] | undefined;
+      let tx: Y.Transaction | undefined;
       const listen = (tr: Y.Transaction) => {
-        if (tr.origin === 'client') changed = tr.changed;
+        if (tr.origin !== 'client') return;
+        changed = tr.changed;
+        tx = tr;
       };
       s.doc.on('afterTransaction', listen);
       try {
@@ -138,12 +153,19 @@ export function createDocumentGuard(): DocumentGuard {
         drop(room);
         return problem;
       }
+      s.whole = s.sameAsRoom && noneWaiting(s.doc) && tx !== undefined && changedSomething(tx);
       return undefined;
+    },
+    takesWhole(room) {
+      return rooms.get(room)?.whole === true;
     },
     applying(room, apply) {
       const s = rooms.get(room);
       const mute = s?.sameAsRoom === true;
-      if (s) s.sameAsRoom = false;
+      if (s) {
+        s.sameAsRoom = false;
+        s.whole = false;
+      }
       if (!mute) {
         apply();
         return;
@@ -159,6 +181,14 @@ export function createDocumentGuard(): DocumentGuard {
       drop(room);
     },
   };
+}
+
+/** Whether a transaction added or deleted anything. */
+function changedSomething(tr: Y.Transaction): boolean {
+  if (tr.deleteSet.clients.size > 0) return true;
+  for (const [client, clock] of tr.afterState)
+    if ((tr.beforeState.get(client) ?? 0) < clock) return true;
+  return false;
 }
 
 /** Whether a document holds no change waiting for another (Yjs's pending structs and deletions). */
