@@ -21,7 +21,7 @@ const EDGES: Edge[] = ['north', 'south', 'east', 'west'];
 /** The kinds in words: the lists showed "holdZone", "vpPerTurn" (new-user walk). */
 const OBJECTIVE_KIND_WORDS: Record<Objective['kind'], string> = {
   holdZone: 'hold the zone',
-  vpPerTurn: 'victory points each turn held',
+  vpPerTurn: 'VP per turn held',
   reach: 'reach the area',
   destroy: 'destroy the targets',
   exit: 'exit the table',
