@@ -75,7 +75,7 @@ export function CatalogBrowser({ editor }: { editor: Editor }) {
         {cat.weapons.size} weapons, {cat.cards.size} cards
       </div>
       <div className="muted small">
-        Layers and optional rules are chosen in the{' '}
+        Layers and optional rules are in the{' '}
         <button className="link" onClick={() => m.update({ tab: 'rules' })}>
           Rules tab
         </button>
