@@ -426,6 +426,7 @@ describe('the flank each side takes', () => {
   test('names a bridge without a name by its kind and number, never its id', () => {
     // A village drawn by a new user: bridges with no names (the lab said "by bridge-21ggnap2").
     const doc = village();
+    if (doc.map.kind !== 'table') throw new Error('the village is a table map');
     const features = doc.map.features.map((f) => {
       if (f.kind !== 'bridge') return f;
       const { name: _, ...rest } = f;
