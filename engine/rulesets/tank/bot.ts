@@ -11,7 +11,7 @@ import {
   type HexDirection,
 } from '../../hex';
 import type { TankContext } from './rules/context';
-import { shotOdds, sightFor } from './rules/fire';
+import { seesFor, shotOdds } from './rules/fire';
 import {
   allowance,
   allowedFacings,
@@ -38,14 +38,18 @@ export function reachable(
   const start = state.units[unit]!.at!;
   const out = new Map<string, { hex: HexRef; cost: number; path: HexRef[] }>();
   out.set(key(start), { hex: start, cost: 0, path: [] });
+  // The hexes an enemy stands in (`unitsAt` of another side), found once.
+  const enemyAt = new Set<string>();
+  for (const o of ctx.order) {
+    const ou = state.units[o]!;
+    if (ou.alive && ou.at && ctx.units.get(o)!.side !== info.side) enemyAt.add(key(ou.at));
+  }
   // Whether a hex may be entered, asked once a hex (the same answer from every neighbour).
   const open = new Map<string, boolean>();
   const mayEnter = (h: HexRef, k: string) => {
     let ok = open.get(k);
     if (ok === undefined) {
-      ok =
-        enterable(ctx, unit, h, state) &&
-        !unitsAt(ctx, state, h).some((o) => ctx.units.get(o)!.side !== info.side);
+      ok = !enemyAt.has(k) && enterable(ctx, unit, h, state);
       open.set(k, ok);
     }
     return ok;
@@ -53,15 +57,13 @@ export function reachable(
   // The cheapest first, ties in the order they were put on the frontier: the order a stable sort
   // of the whole frontier by cost gives each time (a hex found again cheaper moves up), kept by
   // an insertion sort, which costs little on a frontier that is sorted but for its new hexes.
-  const frontier: { hex: HexRef; k: string; cost: number }[] = [
-    { hex: start, k: key(start), cost: 0 },
-  ];
+  // Each frontier entry's cost is its hex's cheapest found so far: the entries of a hex found
+  // again cheaper are lowered with it (a hex may be on the frontier more than once).
+  type Entry = { hex: HexRef; k: string; cost: number };
+  const frontier: Entry[] = [{ hex: start, k: key(start), cost: 0 }];
+  const entries = new Map<string, Entry[]>([[frontier[0]!.k, [frontier[0]!]]]);
   let head = 0;
   while (head < frontier.length) {
-    for (let i = head; i < frontier.length; i++) {
-      const f = frontier[i]!;
-      f.cost = out.get(f.k)!.cost;
-    }
     for (let i = head + 1; i < frontier.length; i++) {
       const f = frontier[i]!;
       let j = i - 1;
@@ -84,7 +86,13 @@ export function reachable(
       const was = out.get(k);
       if (was && was.cost <= cost) continue;
       out.set(k, { hex: h, cost, path: [...here.path, h] });
-      frontier.push({ hex: h, k, cost });
+      const entry = { hex: h, k, cost };
+      const same = entries.get(k);
+      if (same) {
+        for (const e of same) e.cost = cost;
+        same.push(entry);
+      } else entries.set(k, [entry]);
+      frontier.push(entry);
     }
   }
   out.delete(key(start));
@@ -193,7 +201,7 @@ export function tankBotTurn(
     const k = `${e}|${h.col},${h.row}`;
     let seen = sightSeen.get(k);
     if (seen === undefined) {
-      seen = sightFor(ctx, s, ctx.units.get(e)!.side, s.units[e]!.at!, h).visible;
+      seen = seesFor(ctx, s, ctx.units.get(e)!.side, s.units[e]!.at!, h);
       sightSeen.set(k, seen);
     }
     return seen;
@@ -315,9 +323,11 @@ export function tankBotTurn(
           hexDistance(ctx.map.toAxial(q), ctx.map.toAxial(at)),
       )[0];
     const reach = reachable(ctx, turn.state, id, allowance(ctx, id, 'MV'));
+    const goalAxial = goal ? ctx.map.toAxial(goal) : undefined;
     const cheap = (h: HexRef) => {
-      const hex = ctx.map.hex(ctx.map.toAxial(h))!;
-      const g = goal ? hexDistance(ctx.map.toAxial(h), ctx.map.toAxial(goal)) : 0;
+      const a = ctx.map.toAxial(h);
+      const hex = ctx.map.hex(a)!;
+      const g = goalAxial ? hexDistance(a, goalAxial) : 0;
       const cover =
         (hex.woods || hex.urban ? 1 : 0) +
         (info.cls === 'vehicle' && ridgeSpot(ctx, h, nearestEnemy) ? 0.8 : 0) +
@@ -418,7 +428,7 @@ function smokeHex(
       const eu = state.units[e]!.at!;
       return (
         hexDistance(ctx.map.toAxial(eu), ctx.map.toAxial(fu.at!)) <= ctx.units.get(e)!.range &&
-        sightFor(ctx, state, ctx.units.get(e)!.side, eu, fu.at!).visible
+        seesFor(ctx, state, ctx.units.get(e)!.side, eu, fu.at!)
       );
     });
     if (watchers.length === 0) continue;

@@ -5,7 +5,7 @@
 import type { HexRef } from '../../../format';
 import { hexDistance } from '../../../hex';
 import { crtRow, killBand, movementModifier, plainThreshold } from './crt';
-import { assaultOdds, dugIn, mapOf, shotOdds, sightFor } from './fire';
+import { assaultOdds, dugIn, mapOf, seesFor, shotOdds } from './fire';
 import { ridersOf, unitsAt } from './plot';
 import type { FireResult, ModView } from './state';
 import { Work, d6, destroy, dismount, lethal, live, plotOfW, spot, spotAuto } from './turnWork';
@@ -185,8 +185,7 @@ function autoSpot(w: Work) {
       const eu = w.units[e]!;
       if (ei.side === side || ei.dummy || !live(w, e) || eu.carriedBy) return false;
       const r = hexDistance(ctx.map.toAxial(eu.at!), ctx.map.toAxial(u.at!));
-      if (r > row.rangeMax || !sightFor(ctx, w.state(), ei.side, eu.at!, u.at!).visible)
-        return false;
+      if (r > row.rangeMax || !seesFor(ctx, w.state(), ei.side, eu.at!, u.at!)) return false;
       range = r;
       return true;
     });

@@ -10,7 +10,7 @@ import {
   plainThreshold,
   softOdds,
 } from './crt';
-import { sight, type SightResult } from './los';
+import { canSee, sight, type SightResult } from './los';
 import type { TankMap } from './map';
 import type { ModView, Plot, TankState, UnitState } from './state';
 
@@ -20,15 +20,21 @@ export function blockersFor(
   state: TankState,
   side: string | null,
 ): (h: HexRef) => boolean {
-  const held = new Set<string>();
-  for (const [id, u] of Object.entries(state.units)) {
-    if (!u.alive || !u.at) continue;
+  // Hexes by number, not by a string made at each of the many questions a line of sight asks.
+  const held = new Set<number>();
+  // Every unit of the game is in `ctx.order` (newTankGame makes one state entry for each).
+  for (const id of ctx.order) {
+    const u = state.units[id];
+    if (!u || !u.alive || !u.at) continue;
     const info = ctx.units.get(id)!;
     if (side === null || ctx.rules.options.blockingUnits === 'any' || info.side === side)
-      held.add(`${u.at.col},${u.at.row}`);
+      held.add(hexNumber(u.at));
   }
-  return (h) => held.has(`${h.col},${h.row}`);
+  return (h) => held.has(hexNumber(h));
 }
+
+/** A number for a hex of a map (column and row within ±32,768). */
+const hexNumber = (h: HexRef): number => (h.col + 32768) * 65536 + (h.row + 32768);
 
 /** The map as it stands in this state: with the rubble made in play (TC-1.3). */
 export function mapOf(ctx: TankContext, state: TankState): TankMap {
@@ -38,8 +44,8 @@ export function mapOf(ctx: TankContext, state: TankState): TankMap {
 /** The hexes under a smoke marker in this state (SF; removed at the cleanup, TC-3 step 8). */
 export function smokeIn(state: TankState): (h: HexRef) => boolean {
   if (state.smoke.length === 0) return () => false;
-  const on = new Set(state.smoke.map((m) => `${m.hex.col},${m.hex.row}`));
-  return (h) => on.has(`${h.col},${h.row}`);
+  const on = new Set(state.smoke.map((m) => hexNumber(m.hex)));
+  return (h) => on.has(hexNumber(h));
 }
 
 /** Line of sight between two hexes for a firer of `side`, with the smoke on the map now. */
@@ -51,6 +57,24 @@ export function sightFor(
   to: HexRef,
 ): SightResult {
   return sight(
+    ctx.rules,
+    mapOf(ctx, state),
+    from,
+    to,
+    blockersFor(ctx, state, side),
+    smokeIn(state),
+  );
+}
+
+/** Whether a firer of `side` sees from one hex to another: `sightFor(...).visible`, cheaper. */
+export function seesFor(
+  ctx: TankContext,
+  state: TankState,
+  side: string | null,
+  from: HexRef,
+  to: HexRef,
+): boolean {
+  return canSee(
     ctx.rules,
     mapOf(ctx, state),
     from,

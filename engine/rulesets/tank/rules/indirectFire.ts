@@ -4,7 +4,7 @@
  */
 import type { HexRef } from '../../../format';
 import { hexDistance, hexNeighbours } from '../../../hex';
-import { mapOf, sightFor } from './fire';
+import { mapOf, seesFor } from './fire';
 import { enterable, unitsAt } from './plot';
 import type { FireResult, MortarCall } from './state';
 import { Work, d6, destroy, key, lethal, live, setPlot } from './turnWork';
@@ -23,7 +23,7 @@ function scatterImpact(w: Work, c: MortarCall): MortarCall {
     const o = ctx.units.get(id)!;
     const ou = w.units[id]!;
     if (o.side !== c.side || o.dummy || !live(w, id)) return false;
-    return key(ou.at!) === key(c.hex) || sightFor(ctx, state, o.side, ou.at!, c.hex).visible;
+    return key(ou.at!) === key(c.hex) || seesFor(ctx, state, o.side, ou.at!, c.hex);
   });
   if (seen) return c;
   const roll = d6(w);

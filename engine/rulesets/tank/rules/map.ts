@@ -152,10 +152,20 @@ export function readTankMap(
       return m;
     },
   });
-  const plain = make((a) => byKey.get(axialKey(a)));
+  // Looked up by a number, not the string key: the bots and sight ask for hexes millions of
+  // times a search (the same hexes as `byKey`).
+  const byNumber = new Map<number, TankHex>();
+  for (const [k, h] of byKey) {
+    const [q, r] = k.split(',').map(Number) as [number, number];
+    byNumber.set(numberKey(q, r), h);
+  }
+  const plain = make((a) => byNumber.get(numberKey(a.q, a.r)));
   return plain;
 }
 
 /** Hexes between two map hexes. */
 export const hexRange = (m: TankMap, a: HexRef, b: HexRef): number =>
   hexDistance(m.toAxial(a), m.toAxial(b));
+
+/** A number for an axial hex, one per hex within ±2^20 of the origin (any map Sandtable opens). */
+const numberKey = (q: number, r: number): number => (q + 1048576) * 2097152 + (r + 1048576);

@@ -5,7 +5,7 @@
 import type { Edge, HexRef } from '../../../format';
 import { hexDistance, hexNeighbours } from '../../../hex';
 import { type TankContext } from './context';
-import { mapOf, sightFor } from './fire';
+import { mapOf, seesFor } from './fire';
 import { enterable, unitsAt } from './plot';
 import type { ModView, TankState } from './state';
 import type { MoraleResult } from './tables';
@@ -29,7 +29,7 @@ export function moraleModifiers(
     const m = mm[k];
     if (m && times > 0) out.push({ label, value: m.mod * times, ruleId: 'TC-6.3' });
   };
-  const sees = (at: HexRef) => u.at !== null && sightFor(ctx, state, info.side, u.at, at).visible;
+  const sees = (at: HexRef) => u.at !== null && seesFor(ctx, state, info.side, u.at, at);
   if (firedOnByUnspotted) add('firedOnByUnspotted', 'fired on by an unspotted unit last turn');
   const friends = state.last.retreated.filter(
     (r) => ctx.units.get(r.unit)!.side === info.side && r.unit !== id,

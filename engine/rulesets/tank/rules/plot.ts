@@ -1,7 +1,7 @@
 import type { HexRef } from '../../../format';
 import { directionTo, hexDistance } from '../../../hex';
 import type { TankContext } from './context';
-import { dugIn, entrenchTurns, mapOf, plotOf, plottedMp, shotOdds, sightFor } from './fire';
+import { dugIn, entrenchTurns, mapOf, plotOf, plottedMp, shotOdds, seesFor } from './fire';
 import type { Mission, Plot, TankState } from './state';
 
 export type PlotCheck =
@@ -382,7 +382,7 @@ export function checkPlot(ctx: TankContext, state: TankState, unit: string, plot
     const ou = state.units[id]!;
     if (o.side !== info.side || o.dummy || !ou.alive || !ou.at) return false;
     if (ou.at.col === hex.col && ou.at.row === hex.row) return true;
-    return sightFor(ctx, state, o.side, ou.at, hex).visible;
+    return seesFor(ctx, state, o.side, ou.at, hex);
   });
   if (!observer)
     return no(`no friendly unit sees hex ${hex.col},${hex.row} to call the fire`, 'TC-4.4');
