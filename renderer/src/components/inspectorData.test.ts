@@ -38,3 +38,11 @@ describe('inspector edits inside lists', () => {
     expect(item).toEqual({ type: 'door', wall: 'north', offset: 0, width: 1 });
   });
 });
+
+test("the underlay's rotation resolves to a number field, not a JSON text box", async () => {
+  const { mapFieldsOf } = await import('./schemaFields');
+  const underlay = mapFieldsOf('table').find((f) => f.key === 'underlay')!;
+  const rotation = resolve(underlay.schema.properties!.rotation!);
+  expect(rotation.type).toBe('number');
+  expect(rotation.maximum).toBe(360);
+});

@@ -25,7 +25,13 @@ const COMMON_DEFS = (commonSchema as { $defs: Record<string, SchemaNode> }).$def
 export function resolve(node: SchemaNode): SchemaNode {
   if (!node.$ref) return node;
   const m = /^(common\.schema\.json)?#\/\$defs\/(.+)$/.exec(node.$ref);
-  const target = m ? (m[1] ? COMMON_DEFS : MAP_DEFS)[m[2]!] : undefined;
+  // A bare "#/$defs/x" inside the common schema (the underlay's rotation → degrees) is the common
+  // schema's own: without this the inspector showed the underlay's Rotation as a JSON text box.
+  const target = m
+    ? m[1]
+      ? COMMON_DEFS[m[2]!]
+      : (MAP_DEFS[m[2]!] ?? COMMON_DEFS[m[2]!])
+    : undefined;
   if (!target) return node;
   const { $ref: _ref, ...rest } = node;
   return {
