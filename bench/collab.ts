@@ -7,6 +7,8 @@
  *                           [--mode one|redis|both] [--threads 2]
  *
  * The first `warmup` seconds of edits are sent but not measured (connections and JIT settle).
+ * A room of 100 people: `--clients 100`; as each client edits once every `interval`, that is 100
+ * edits a second in the room, and `--interval 5000` keeps the 20 a second of the default run.
  *
  * The servers are real `sandtable serve` processes and Redis is Debian's redis-server, all on
  * 127.0.0.1 ports picked free; the clients are the app's own CollabSession (store, schema-checked
