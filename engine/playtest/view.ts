@@ -367,6 +367,7 @@ export interface ObjectiveView {
   readonly known: boolean;
   readonly revealed: boolean;
   readonly held: number;
+  /** Turns it must be held; 0 when the rules do not score it (the board shows its name alone). */
   readonly needed: number;
   readonly text: string;
 }

@@ -193,7 +193,7 @@ export function tankplankView(
           known,
           revealed,
           held,
-          needed,
+          needed: scored ? needed : 0,
           text: !scored
             ? `${o.name ?? 'This objective'}: not scored in Tankplank, which scores each side's own hold-the-zone objective (TP-3.1); give it an owner and that kind in the Objectives tab`
             : known
@@ -216,7 +216,8 @@ export function tankplankView(
         lines.push({
           side,
           label: sideName.get(side) ?? side,
-          value: `${alive}/${all.length} units in play; objective held ${o?.heldTurns ?? 0}/${needed} turns`,
+          // A side with no objective of its own says so, not "objective held 0/3 turns".
+          value: `${alive}/${all.length} units in play; ${o ? `objective held ${o.heldTurns}/${needed} turns` : 'no objective of its own'}`,
         });
       }
       return lines;

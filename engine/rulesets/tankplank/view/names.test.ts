@@ -110,4 +110,8 @@ test('an objective Tankplank does not score says so and what to do, not "nobody:
   expect(view!.text).toMatch(/^Objective 1: not scored in Tankplank/);
   expect(view!.text).toContain('give it an owner');
   expect(view!.text).not.toContain('nobody');
+  // No hold count for the board to show; the side has no objective of its own.
+  expect(view!.needed).toBe(0);
+  const [score] = tp.score(tp.game.newGame({ seed: 1 }));
+  expect(score!.value).toBe('1/1 units in play; no objective of its own');
 });

@@ -510,7 +510,8 @@ function paintObjectiveLabels(ctx: CanvasRenderingContext2D, m: TableBoardModel,
     const area = o.area && areaBox(o.area);
     if (!area) continue;
     const c = o.owner ? (m.colours[o.owner] ?? '#333') : '#333';
-    const label = `${o.name} ${o.held}/${o.needed}`;
+    // An objective the rules do not score shows no hold count ("Objective 2 0/3" read as one).
+    const label = o.needed > 0 ? `${o.name} ${o.held}/${o.needed}` : o.name;
     const w = ctx.measureText(label).width;
     const [x, y] = objectiveLabelSpot(area, { w: w + 4 * px, h: 14 * px }, counters, m.table);
     ctx.fillStyle = 'rgba(255,255,255,0.8)';
