@@ -109,16 +109,26 @@ const gone = (state: TanksState, id: string) => {
   return !m || m.status !== 'active';
 };
 
+/** A model as the result names it: "the M1 Abrams" for a model called by its type, else its name. */
+const modelWords = (ctx: TanksContext, id: string): { one: string; type: string | undefined } => {
+  const m = ctx.models.get(id);
+  if (!m) return { one: id, type: undefined };
+  const byType = m.name === m.card.type.name;
+  return { one: byType ? `the ${m.name}` : m.name, type: byType ? m.name : undefined };
+};
+
 /**
- * A win condition's text as the reason the result and the log print after "<side> wins: ": a
- * text that starts with that side's own "<side> wins when …" (a mission's description) loses the
- * lead, so the line does not say "Bravo wins: Bravo wins when …".
+ * What a met "destroy these units" condition says happened: "the M1 Abrams was destroyed",
+ * "both T-64Bs were destroyed", "the T-72 and Alpha 66 were destroyed".
  */
-export function winReason(text: string, side: string): string {
-  const esc = side.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const lead = new RegExp(`^${esc} wins(?:\\s+(?:when|if|once|on|with|by))?[\\s:,]*`, 'i');
-  const rest = text.replace(lead, '');
-  return rest && rest !== text ? rest : text;
+export function destroyedReason(ctx: TanksContext, units: readonly string[]): string {
+  const words = units.map((u) => modelWords(ctx, u));
+  if (words.length === 1) return `${words[0]!.one} was destroyed`;
+  const type = words[0]!.type;
+  if (type !== undefined && words.every((w) => w.type === type))
+    return `${words.length === 2 ? 'both' : `all ${words.length}`} ${type}s were destroyed`;
+  const list = words.map((w) => w.one);
+  return `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]} were destroyed`;
 }
 
 /** The result Command step 2 gives, if the game ends now. */
@@ -130,17 +140,18 @@ export function checkVictory(
   const conditions = ctx.scenario.victory.conditions;
   const other = (s: string) => enemyOf(ctx, s);
   for (const c of conditions) {
-    const text = c.description ?? c.id;
-    const win = (side: string | undefined): Verdict | undefined =>
+    // The reason says what happened in the game, as "<side> wins: <reason>" reads it; the
+    // condition's own description ("The Soviets win when …") would say the winner twice.
+    const win = (side: string | undefined, reason: string): Verdict | undefined =>
       c.result === 'draw'
-        ? { winner: 'draw', reason: text, ruleId: 'TK-9' }
+        ? { winner: 'draw', reason, ruleId: 'TK-9' }
         : side
-          ? { winner: side, reason: winReason(text, sideName(ctx, side)), ruleId: 'TK-9' }
+          ? { winner: side, reason, ruleId: 'TK-9' }
           : undefined;
     switch (c.kind) {
       case 'destroyUnits':
         if ((c.units ?? []).length > 0 && c.units!.every((u) => gone(state, u))) {
-          const v = win(c.side);
+          const v = win(c.side, destroyedReason(ctx, c.units!));
           if (v) return v;
         }
         break;
@@ -155,7 +166,8 @@ export function checkVictory(
             m.status === 'active',
         );
         if (left.length === 0) {
-          const v = win(c.side);
+          const what = classes.map((k) => `${k}s`).join(' or ');
+          const v = win(c.side, `${sideName(ctx, enemy)} has no ${what} left`);
           if (v) return { ...v, ruleId: 'TK-7' };
         }
         break;
@@ -165,14 +177,18 @@ export function checkVictory(
         const mine = state.vp[c.side] ?? 0;
         const lead = ctx.mission?.victory !== 'vpAndLead' || mine > (state.vp[other(c.side)] ?? 0);
         if (mine >= c.points && lead) {
-          const v = win(c.side);
+          const theirs = state.vp[other(c.side)] ?? 0;
+          const v = win(
+            c.side,
+            `${sideName(ctx, c.side)} reached ${mine} victory points (${c.points} needed; ${sideName(ctx, other(c.side))} ${theirs})`,
+          );
           if (v) return v;
         }
         break;
       }
       case 'turnLimitReached':
         if (turnLimit !== undefined && state.turn >= turnLimit) {
-          const v = win(c.side);
+          const v = win(c.side, `turn ${turnLimit}, the last, was played`);
           if (v) return v;
         }
         break;

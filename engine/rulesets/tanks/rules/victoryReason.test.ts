@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { loadDocument } from '../../../format';
+import { TANKS_BUNDLED } from '../catalogs';
+import { makeTanksGame } from '../game';
+import { checkVictory } from './victory';
+
+const firstGame = () => {
+  const r = loadDocument(readFileSync('scenarios/tanks-your-first-game.scenario.json', 'utf8'), {
+    expect: ['sandtable.scenario'],
+  });
+  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
+  const made = makeTanksGame(r.doc, TANKS_BUNDLED);
+  if (typeof made === 'string') throw new Error(made);
+  return made;
+};
+
+describe("the result says who won and what happened, once (#38 walk: 'Soviet wins: The Soviets win when …')", () => {
+  test('a destroyed unit ends Your First Game: the line names it, not the condition', () => {
+    const { ctx, game } = firstGame();
+    const start = game.newGame({ seed: 1 });
+    const m1 = start.models['usa.m1']!;
+    const s = {
+      ...start,
+      models: { ...start.models, 'usa.m1': { ...m1, status: 'destroyed' as const } },
+    };
+    const v = checkVictory(ctx, s, undefined);
+    expect(v?.winner).toBe('sov');
+    expect(`Soviet wins: ${v?.reason}`).toBe('Soviet wins: the M1 Abrams was destroyed');
+  });
+  test('both destroyed in one Command phase: a draw naming both', () => {
+    const { ctx, game } = firstGame();
+    const start = game.newGame({ seed: 1 });
+    const models = { ...start.models };
+    for (const id of ['usa.m1', 'sov.t64'])
+      models[id] = { ...models[id]!, status: 'destroyed' as const };
+    const v = checkVictory(ctx, { ...start, models }, undefined);
+    expect(v).toMatchObject({
+      winner: 'draw',
+      reason: 'the T-64 and the M1 Abrams were destroyed',
+    });
+  });
+});
