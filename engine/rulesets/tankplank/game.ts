@@ -1,6 +1,6 @@
 import type { Formation } from '../../format/types';
 import { defineGame, type SideSpec } from '../../game/defineGame';
-import type { GameDef, GameResult } from '../../game/gameDef';
+import type { BoardPiece, GameDef, GameResult, ObjectiveHolding } from '../../game/gameDef';
 import { TANKPLANK_ACTIONS } from './actionSchema';
 import { botPhase } from './bot';
 import { tankplankDeterminize } from './determinize';
@@ -55,6 +55,8 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
         : 'placed by the scenario',
     };
   });
+  const piecesOf = new WeakMap<TankplankState, readonly BoardPiece[]>();
+  const objectivesOf = new WeakMap<TankplankState, readonly ObjectiveHolding[]>();
   // Sides without a colour take the kit's palette (SIDE_COLOURS), which was Tankplank's.
   return defineGame<TankplankState, TankplankAction, TankplankEvent>({
     rulesetId: scenario.ruleset.id,
@@ -112,8 +114,12 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
           e.type === 'CasualtyMarked' ? [{ killer: e.by, victim: e.unit }] : [],
         ),
     }),
-    pieces: (state) =>
-      state.units.list().map((u) => {
+    // Read several times a state by the headless driver (its stall watch, the lab's observer,
+    // the standing the lab notes each turn): worked out once per state, which never changes.
+    pieces: (state) => {
+      const known = piecesOf.get(state);
+      if (known) return known;
+      const list = state.units.list().map((u) => {
         const p = positionOf(state, u.id);
         const name = names.get(u.id);
         return {
@@ -124,19 +130,28 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
           alive: u.alive,
           ...(name ? { name } : {}),
         };
-      }),
+      });
+      piecesOf.set(state, list);
+      return list;
+    },
     // Each side's objective is held while its hold count runs (TP-3.3, TP-A47): the count goes
     // up at the end of every turn the side holds it and back to 0 when it does not. What its
     // owner lacks is judged on where everyone stands now (at a game's end: the last turn's end).
-    objectives: (state) =>
-      ctx.objectives
+    // Once per state too (the stall watch and the lab's control record ask of the same states).
+    objectives: (state) => {
+      const known = objectivesOf.get(state);
+      if (known) return known;
+      const list = ctx.objectives
         .filter((o) => o.area)
         .map((o) => {
           const owner = Object.entries(state.objectives).find(([, m]) => m.objective === o.id);
           const holder = owner && owner[1].heldTurns > 0 ? owner[0] : null;
           const lacking = owner && objectiveLacking(ctx, state, owner[0], o, owner[1].heldTurns);
           return { id: o.id, name: o.name ?? o.id, holder, ...(lacking ? { lacking } : {}) };
-        }),
+        });
+      objectivesOf.set(state, list);
+      return list;
+    },
   });
 }
 
