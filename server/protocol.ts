@@ -77,8 +77,13 @@ export function parseInvitation(text: string): Invitation | { problem: string } 
   if (!ROOM_PATTERN.test(room))
     return { problem: `"${room}" is not a room name (8 to 64 letters, digits, _ or -)` };
   const secret = url.hash.replace(/^#/, '');
-  if (!SECRET_PATTERN.test(secret))
+  if (secret === '')
     return { problem: 'the link has no room secret after the # (ask the host for the whole link)' };
+  // A secret that is there but cannot be one was mistyped or cut short: saying "no secret" misleads.
+  if (!SECRET_PATTERN.test(secret))
+    return {
+      problem: `the room secret in the link (after the #) is wrong: a secret is 16 to 128 letters, digits, _ or -, this one is ${secret.length} character${secret.length === 1 ? '' : 's'}${/[^A-Za-z0-9_-]/.test(secret) ? ' with others among them' : ''}. Ask the host for the invitation link again and paste it whole`,
+    };
   return { server: `${url.protocol}//${url.host}`, room, secret };
 }
 
@@ -100,7 +105,8 @@ export function newRoom(): { room: string; secret: string } {
 
 /** Why the server refused a client, as the client shows it. */
 export const REFUSALS = {
-  badToken: 'The invitation is not valid: it carries no room secret.',
+  badToken:
+    'The room secret in the invitation is not valid: ask the host for the invitation link again.',
   wrongSecret: 'The room secret does not match: ask the host for the invitation link again.',
   noRoom: 'There is no such room on this server: check the link, or ask the host to share again.',
   badRoom: 'That is not a room name this server accepts.',

@@ -10,7 +10,7 @@ import { getHost } from '../../host';
 import type { Editor } from '../editor/Editor';
 import { setupOf } from '../forces/setupModel';
 import { CollabSession, type CollabStatus } from './CollabSession';
-import { collabUi } from './collabUi';
+import { collabUi, peopleLeft, peopleText } from './collabUi';
 import { indexedDbPersistence } from './indexedDbPersistence';
 import './collab.css';
 
@@ -94,7 +94,8 @@ function startSession(
       if (current()) collabUi.set({ status });
     },
     onPeers: (peers) => {
-      if (current()) collabUi.set({ peers });
+      const ui = collabUi.get();
+      if (current()) collabUi.set({ peers, left: peopleLeft(ui.peers, peers, ui.left) });
     },
     onRefused: (refused) =>
       collabUi.set({
@@ -114,6 +115,7 @@ function startSession(
     link,
     status: session.status(),
     peers: [],
+    left: [],
     refused: [],
     repaired: [],
     seen: 0,
@@ -204,9 +206,8 @@ export function CollabRoot({ editor, openStore, confirmDiscard }: CollabRootProp
   );
 }
 
-function statusText(s: CollabStatus | null, others: number): string {
-  const who =
-    others === 0 ? 'nobody else here yet' : `${others} other${others > 1 ? 's' : ''} here`;
+function statusText(s: CollabStatus | null, others: number, left: readonly string[]): string {
+  const who = peopleText(others, left);
   switch (s?.kind) {
     case undefined:
     case 'connecting':
@@ -237,7 +238,7 @@ function SessionBar() {
     <div className="collab-bar" role="region" aria-label="Shared session">
       <span className={`collab-dot ${kind}`} aria-hidden />
       <span data-testid="collab-status" data-status={kind}>
-        {statusText(ui.status, ui.peers.length)}
+        {statusText(ui.status, ui.peers.length, ui.left)}
       </span>
       <ul className="collab-peers" aria-label="People in this session">
         {ui.peers.map((p) => (

@@ -14,6 +14,8 @@ export interface CollabState {
   readonly invitation: Invitation | null;
   readonly status: CollabStatus | null;
   readonly peers: readonly Peer[];
+  /** Names of people who were in the session and left it, newest last (cleared when they return). */
+  readonly left: readonly string[];
   /** Peers' entries refused by the file format's checks, newest last (kept to the last 20). */
   readonly refused: readonly RefusedEntry[];
   /** Concurrent structural edits the scenario resolved, newest last (kept to the last 20). */
@@ -35,6 +37,7 @@ const initial: CollabState = {
   invitation: null,
   status: null,
   peers: [],
+  left: [],
   refused: [],
   repaired: [],
   seen: 0,
@@ -68,3 +71,31 @@ export const collabUi = {
     return () => listeners.delete(fn);
   },
 };
+
+/**
+ * Who has left the session once the room's people change from `before` to `after`: those gone
+ * join `left` (a name once, newest last, the last 5), those back leave it.
+ */
+export function peopleLeft(
+  before: readonly Peer[],
+  after: readonly Peer[],
+  left: readonly string[],
+): string[] {
+  const here = new Set(after.map((p) => p.name));
+  const stillHere = new Set(after.map((p) => p.clientId));
+  const gone = before.filter((p) => !stillHere.has(p.clientId) && !here.has(p.name));
+  const names = gone.map((p) => p.name);
+  return [...left.filter((n) => !here.has(n) && !names.includes(n)), ...names].slice(-5);
+}
+
+/**
+ * The session bar's word on who else is here: a count, or when nobody is, whether anyone left
+ * ("Anna left · you are alone now"), so the user does not read it as nobody having come.
+ */
+export function peopleText(others: number, left: readonly string[]): string {
+  if (others > 0) return `${others} other${others > 1 ? 's' : ''} here`;
+  if (left.length === 0) return 'nobody else here yet';
+  const names =
+    left.length === 1 ? left[0]! : `${left.slice(0, -1).join(', ')} and ${left[left.length - 1]!}`;
+  return `${names} left · you are alone now`;
+}
