@@ -11,6 +11,7 @@ export type LayoutCheckId =
   | 'terrain-count'
   | 'terrain-spacing'
   | 'objective-placement'
+  | 'objective-scoring'
   | 'unreachable';
 
 export type LayoutSeverity = 'error' | 'warning';

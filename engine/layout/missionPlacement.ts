@@ -5,7 +5,8 @@ import type { LayoutProblem } from './layoutProblem';
 
 /**
  * Objectives placed where the scenario's mission says, as its ruleset's module checks them
- * (`missions.checkPlacement`); nothing for a ruleset without mission placement rules.
+ * (`missions.checkPlacement`), and objectives its game would never score (`checkObjectives`);
+ * nothing for a ruleset without such rules.
  */
 export function checkMissionPlacement(
   doc: ScenarioDoc,
@@ -14,5 +15,7 @@ export function checkMissionPlacement(
   out: LayoutProblem[],
   rulesets: RulesetLookup,
 ): void {
-  rulesets.get(cat.ruleset)?.missions?.checkPlacement?.(doc, map, cat, out);
+  const module = rulesets.get(cat.ruleset);
+  module?.missions?.checkPlacement?.(doc, map, cat, out);
+  module?.checkObjectives?.(doc, out);
 }

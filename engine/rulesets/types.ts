@@ -45,6 +45,11 @@ export interface RulesetModule {
    * catalog browser): `battlescribe`, a BattleScribe/NewRecruit game system and its catalogues.
    */
   readonly catalogImports?: readonly CatalogImportFormat[];
+  /**
+   * Objectives its game would never score or play (no owner, a kind it does not count), as
+   * warnings for the Problems tab and `sandtable validate`: the file is still valid.
+   */
+  checkObjectives?(doc: ScenarioDoc, out: LayoutProblem[]): void;
   /** Mission and objective presets read from the catalog, and what applying one writes. */
   readonly missions?: RulesetMissions;
   /** The catalog terrain type a feature plays as (movement bans); the feature kind by default. */

@@ -7,6 +7,7 @@ import { TANKPLANK_BUNDLED } from './catalogs';
 import { tankplankExplain } from './explain';
 import { checkOrderOfBattle } from './forces';
 import { tankplankMissionSet } from './missions';
+import { checkTankplankObjectives } from './objectiveScoring';
 import { tankplankGame } from './game';
 import { tablePoint } from '../../geometry/units';
 import { lineOfSightVisible } from '../../los/lineOfSight';
@@ -66,6 +67,7 @@ export const tankplank: RulesetModule = {
   },
   checkForces: checkOrderOfBattle,
   missions: tankplankMissionSet,
+  checkObjectives: checkTankplankObjectives,
   terrainTypeOf: terrainTypeId,
   game(scenario) {
     if (scenario.map.kind !== 'table')
