@@ -274,9 +274,29 @@ test('finding your way: Playtest button, cursor readout, a guiding empty table, 
 
   // A new table guides instead of listing every unit it lacks; no points line for Tankplank.
   const forces = page.getByTestId('forces-panel');
+  // In the Forces tab, under Blue's own tab, the hint does not send the user there again.
   await expect(forces.getByTestId('force-checks')).toContainText(
-    'Blue has no forces yet: in the Forces tab',
+    'Blue has no forces yet: add its first formation with "+ Formation…" above',
   );
+  await expect(forces.getByTestId('force-checks')).not.toContainText('in the Forces tab');
+  await forces.screenshot({ path: 'test-results/forces-hint.png' });
+  // The Problems tab, elsewhere, says where to go.
+  await page.getByRole('tab', { name: /Problems/ }).click();
+  await expect(page.getByTestId('problems-panel')).toContainText(
+    'Blue has no forces yet: in the Forces tab, pick Blue',
+  );
+  // An objective point (VP per turn held, open to all) is one Tankplank never scores: a warning.
+  await page.getByRole('button', { name: 'Objective point' }).click();
+  await page.mouse.click(...(await tableToScreen(page, 18, 12)));
+  await page.getByRole('tab', { name: /Problems/ }).click();
+  const unscored = page.getByTestId('problems-panel').locator('[data-check="objective-scoring"]');
+  await expect(unscored).toContainText(/will never be scored: .*pick the side that holds it/);
+  await expect(unscored).toContainText('to "hold the zone"');
+  await page
+    .getByTestId('problems-panel')
+    .screenshot({ path: 'test-results/objective-scoring.png' });
+  await page.keyboard.press('Control+z');
+  await page.getByRole('tab', { name: 'Forces' }).click();
   await expect(forces.getByTestId('force-checks')).not.toContainText('has 0');
   await expect(page.getByTestId('problem-count')).toHaveCount(0);
   await expect(page.getByTestId('points-total')).toHaveCount(0);

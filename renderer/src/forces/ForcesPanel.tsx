@@ -282,7 +282,7 @@ export function ForcesPanel({ editor }: { editor: Editor }) {
               className={p.guide ? 'guide' : p.severity}
               onClick={() => p.subjects[0] && m.update({ selected: p.subjects[0] })}
             >
-              {p.message}
+              {p.inForces ?? p.message}
               {p.ruleId && <span className="rule"> [{p.ruleId}]</span>}
             </li>
           ))}

@@ -14,6 +14,11 @@ export type SetupProblem = (LayoutProblem | ForceProblem) & {
    * with the errors and warnings.
    */
   readonly guide?: true;
+  /**
+   * The message as the Forces tab shows it, under the side's own tab: "in the Forces tab, pick
+   * Blue" would tell the user to go where they already are.
+   */
+  readonly inForces?: string;
 };
 
 /**
@@ -65,6 +70,7 @@ function guideEmptySides(doc: ScenarioDoc, problems: SetupProblem[]): SetupProbl
     source: 'forces',
     guide: true,
     message: `${side.name} has no forces yet: in the Forces tab, pick ${side.name} and add its formations with "+ Formation…"`,
+    inForces: `${side.name} has no forces yet: add its first formation with "+ Formation…" above`,
     subjects: [{ kind: 'side', id: side.id }],
     pointer: `/forces/sides/${doc.forces.sides.indexOf(side)}`,
   }));
