@@ -61,8 +61,11 @@ import {
  *   nearest the objectives or the enemy;
  * - moving, it weighs each place it could reach by its exact odds: the damage it could deal
  *   from there (Stationary if it stays put) against the damage every enemy could deal it there
- *   (with the Speed tokens the move gives it), plus holding objectives; Defensive Measures are
- *   one of the choices, taken when it is exposed and has nothing to shoot;
+ *   (with the Speed tokens the move gives it), plus holding objectives, and what the place is worth
+ *   to hold: the exchange from there once it stands still (Stationary) from next turn, so a move
+ *   into cover, hull-down behind a building's corner or inside a wood, is worth this turn's poorer
+ *   shot; Defensive Measures are one of the choices, taken when it is exposed and has nothing to
+ *   shoot;
  * - it never sits a game out: unless holding back serves an aim it can name (ahead at the turn
  *   limit with the end near, so the enemy must come to it, or objectives to hold), it presses:
  *   a place with a shot beats any without, and with no shot it goes the shortest way round the
@@ -96,6 +99,12 @@ const WEIGHTS: Record<
  */
 const CONTACT = 10;
 
+/**
+ * What the exchange of shots from a place, held Stationary from next turn, counts beside this
+ * turn's: about the turns a duel of TANKS lasts after this one.
+ */
+const HOLD = 2;
+
 /** The least a shot counts and the most the enemy's odds count while pressing, any style. */
 const PRESS_OFFENCE = 1;
 const PRESS_THREAT = 1.1;
@@ -112,14 +121,29 @@ const setModel = (state: TanksState, m: ModelState): TanksState => ({
   models: { ...state.models, [m.id]: m },
 });
 
+/** Sights drawn for one place, by shooter and target: the same for the place's every Speed token. */
+type Sights = Map<string, SightResult>;
+
 /**
  * The best shot one model could make at another with any of its weapons: expected damage and
- * kill; 0 when it has none. The line of sight, the same for every weapon, is drawn once, briefly.
+ * kill; 0 when it has none. The line of sight, the same for every weapon, is drawn once, briefly
+ * (once for the place, with `sights`).
  */
-function shotValue(ctx: TanksContext, state: TanksState, shooter: string, target: string): number {
-  let sight: SightResult | undefined;
+function shotValue(
+  ctx: TanksContext,
+  state: TanksState,
+  shooter: string,
+  target: string,
+  sights: Sights = new Map(),
+): number {
+  const key = `${shooter}|${target}`;
   const options: ShotOptions = {
-    sight: () => (sight ??= sightBetween(ctx, state, shooter, target, { brief: true })),
+    sight: () => {
+      let sight = sights.get(key);
+      if (!sight)
+        sights.set(key, (sight = sightBetween(ctx, state, shooter, target, { brief: true })));
+      return sight;
+    },
   };
   let best = 0;
   for (const w of attacksOf(ctx, state, shooter)) {
@@ -136,11 +160,12 @@ function bestShot(
   ctx: TanksContext,
   state: TanksState,
   shooter: string,
+  sights?: Sights,
 ): { value: number; target: string | undefined } {
   let best = 0;
   let target: string | undefined;
   for (const e of enemiesOf(ctx, state, info(ctx, shooter).side)) {
-    const v = shotValue(ctx, state, shooter, e);
+    const v = shotValue(ctx, state, shooter, e, sights);
     if (v > best) {
       best = v;
       target = e;
@@ -176,14 +201,29 @@ function placeValue(
   const w = WEIGHTS[style];
   const side = info(ctx, unit).side;
   const me = state.models[unit]!;
-  const shot = bestShot(ctx, state, unit);
+  const sights: Sights = new Map();
+  const shot = bestShot(ctx, state, unit, sights);
   const offence = shot.value;
   let threat = 0;
   let nearest = Infinity;
   for (const e of enemiesOf(ctx, state, side)) {
     const em = state.models[e]!;
     nearest = Math.min(nearest, Math.hypot(em.at![0] - me.at![0], em.at![1] - me.at![1]));
-    threat += shotValue(ctx, state, e, unit);
+    threat += shotValue(ctx, state, e, unit, sights);
+  }
+  // The place as one to hold: the shots both ways once the model stands still there next turn
+  // (Stationary, no Speed token), the enemy where it stands. A move that ends in cover pays for
+  // its own poor shot this turn with the even exchange it can keep; one that only dodges (Speed
+  // tokens in the open) does not. Judged at even weights whatever the style: it is what the
+  // place is worth, not how boldly the bot plays this turn.
+  let holdOffence = offence;
+  let holdThreat = threat;
+  if (me.speedToken > 0 && aim.kind !== 'deploy') {
+    const still = setModel(state, { ...me, speedToken: 0 });
+    holdOffence = bestShot(ctx, still, unit, sights).value;
+    holdThreat = 0;
+    for (const e of enemiesOf(ctx, still, side))
+      holdThreat += shotValue(ctx, still, e, unit, sights);
   }
   let objective = 0;
   if (info(ctx, unit).card.kind === 'tank') {
@@ -212,8 +252,10 @@ function placeValue(
   // worth at least what the same odds against it cost.
   const wo = aim.kind === 'press' ? Math.max(w.offence, PRESS_OFFENCE) : w.offence;
   const wt = aim.kind === 'press' ? Math.min(w.threat, PRESS_THREAT) : w.threat;
+  // Deploying, the place is judged as before: where the enemy can shoot it least.
+  const hold = aim.kind === 'deploy' ? 0 : HOLD * (holdOffence - holdThreat);
   return {
-    value: wo * offence - wt * threat + objective + approach + contact,
+    value: wo * offence - wt * threat + hold + objective + approach + contact,
     offence,
     target: shot.target,
     threat,
