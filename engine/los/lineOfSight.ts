@@ -320,6 +320,23 @@ export function lineOfSightVisible(
   obstructions: readonly Obstruction[] = [],
   gaps: readonly Gap[] = [],
 ): boolean {
+  return (
+    terrainLetsSee(terrain, from, to, gaps) &&
+    !obstructionsBlockSight(terrain, from, to, obstructions)
+  );
+}
+
+/**
+ * The map's part of `lineOfSightVisible`: whether no feature and no rise of the ground blocks
+ * the line, vehicles and wrecks aside. It depends on the two ends and the breaches alone, so a
+ * caller may keep it while the pieces move (`obstructionsBlockSight` is the rest).
+ */
+export function terrainLetsSee(
+  terrain: TerrainIndex,
+  from: SightEnd,
+  to: SightEnd,
+  gaps: readonly Gap[] = [],
+): boolean {
   const a = from.point;
   const b = to.point;
   const len = distance(a, b);
@@ -405,29 +422,6 @@ export function lineOfSightVisible(
     }
   }
 
-  for (const o of obstructions) {
-    if (ignored(o.id)) continue;
-    const box = obstructionBox(o.polygon);
-    if (
-      box.maxX < Math.min(a.x, b.x) ||
-      box.minX > Math.max(a.x, b.x) ||
-      box.maxY < Math.min(a.y, b.y) ||
-      box.minY > Math.max(a.y, b.y)
-    ) {
-      continue;
-    }
-    const spans = segmentInsidePolygon(a, b, o.polygon);
-    if (spans.length === 0) continue;
-    const top = terrain.groundAt(lerpPoint(a, b, 0.5)).height + o.height;
-    for (const s of spans) {
-      const low = Math.min(zA + (zB - zA) * s.t0, zA + (zB - zA) * s.t1);
-      if (low >= top) continue;
-      if (s.t0 <= EPS && pointInPolygon(a, o.polygon)) continue;
-      if (s.t1 >= 1 - EPS && pointInPolygon(b, o.polygon)) continue;
-      return false;
-    }
-  }
-
   // The ground can only rise above the line where a band, deck or bank rim under it is higher
   // than the line's lower end (as in lineOfSight, with every box the line passes counted). The
   // ground test below finds a block only where the line is more than 1e-9 below the highest of
@@ -465,6 +459,53 @@ export function lineOfSightVisible(
     }
   }
   return true;
+}
+
+/**
+ * The pieces' part of `lineOfSightVisible`: whether a vehicle or wreck of `obstructions` (not
+ * one an end ignores) stands in the way of the line.
+ */
+export function obstructionsBlockSight(
+  terrain: TerrainIndex,
+  from: SightEnd,
+  to: SightEnd,
+  obstructions: readonly Obstruction[],
+): boolean {
+  if (obstructions.length === 0) return false;
+  const a = from.point;
+  const b = to.point;
+  if (distance(a, b) === 0) return false;
+  const zA = terrain.groundHeightAt(a) + (from.standingOn ?? 0) + from.height;
+  const zB = terrain.groundHeightAt(b) + (to.standingOn ?? 0) + to.height;
+  const ignoreA = from.ignore;
+  const ignoreB = to.ignore;
+  for (const o of obstructions) {
+    if (
+      (ignoreA !== undefined && ignoreA.includes(o.id)) ||
+      (ignoreB !== undefined && ignoreB.includes(o.id))
+    )
+      continue;
+    const box = obstructionBox(o.polygon);
+    if (
+      box.maxX < Math.min(a.x, b.x) ||
+      box.minX > Math.max(a.x, b.x) ||
+      box.maxY < Math.min(a.y, b.y) ||
+      box.minY > Math.max(a.y, b.y)
+    ) {
+      continue;
+    }
+    const spans = segmentInsidePolygon(a, b, o.polygon);
+    if (spans.length === 0) continue;
+    const top = terrain.groundAt(lerpPoint(a, b, 0.5)).height + o.height;
+    for (const s of spans) {
+      const low = Math.min(zA + (zB - zA) * s.t0, zA + (zB - zA) * s.t1);
+      if (low >= top) continue;
+      if (s.t0 <= EPS && pointInPolygon(a, o.polygon)) continue;
+      if (s.t1 >= 1 - EPS && pointInPolygon(b, o.polygon)) continue;
+      return true;
+    }
+  }
+  return false;
 }
 
 /**

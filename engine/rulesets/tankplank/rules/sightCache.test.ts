@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { tablePoint } from '../../../geometry/units';
 import { lineOfSight } from '../../../los/lineOfSight';
 import { fixtureGame } from './testing';
-import { obstructions, raised, sightBetween } from './situation';
+import { obstructions, raised, seesBetween, sightBetween } from './situation';
 import { withUnit, type TankplankState } from './state';
 import { TANKPLANK_SIGHT_RULES } from './terrainRules';
 import type { TankplankContext } from './context';
@@ -91,6 +91,30 @@ describe('sight remembered across the states of a phase', () => {
         }
       }
     }
+  });
+});
+
+describe('yes or no sight remembered across worlds', () => {
+  const yes = (s: TankplankState, from: string, to: string) =>
+    seesBetween(ctx, s, { unit: from, point: at(s, from) }, { unit: to, point: at(s, to) });
+
+  test('the map part is kept while the tank moves; the tank is looked at in each world', () => {
+    // The same ends in four worlds: the tank on the line, off it, back on it, elsewhere off it.
+    const worlds = [
+      state,
+      withUnit(state, 't1', { at: [10, 16] }),
+      withUnit(state, 't1', { at: [10, 10] }),
+      withUnit(state, 't1', { at: [12, 3], facing: 90 }),
+    ];
+    expect(worlds.map((s) => yes(s, 'a1', 'b1'))).toEqual([false, true, false, true]);
+    for (const s of worlds)
+      for (const [from, to] of [
+        ['a1', 'b1'],
+        ['b1', 'a1'],
+        ['a1', 'b2'],
+        ['b2', 'b1'],
+      ] as const)
+        expect(yes(s, from, to)).toBe(fresh(ctx, s, from, to).visible);
   });
 });
 

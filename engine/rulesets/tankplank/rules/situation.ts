@@ -3,7 +3,8 @@ import { rectangleCorners } from '../../../geometry/polygon';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
 import {
   lineOfSight,
-  lineOfSightVisible,
+  obstructionsBlockSight,
+  terrainLetsSee,
   type Obstruction,
   type SightEnd,
   type SightResult,
@@ -353,9 +354,39 @@ export function seesBetween(
   if (hit !== undefined) return hit;
   const a = sightEnd(ctx, state, from);
   const b = sightEnd(ctx, state, to);
-  const yes = lineOfSightVisible(ctx.terrain, a, b, world.obstructions, gaps);
+  // The map's part of the answer outlives the world (vehicles move every turn; men often stand):
+  // kept by the context, only the vehicles and wrecks are looked at again.
+  const terrainKnown = terrainSight(ctx, gaps);
+  let open = terrainKnown.get(fromKey)?.get(toKey);
+  if (open === undefined) {
+    open = terrainLetsSee(ctx.terrain, a, b, gaps);
+    pairSet(terrainKnown, fromKey, toKey, open);
+    terrainSightCount.set(ctx, (terrainSightCount.get(ctx) ?? 0) + 1);
+  }
+  const yes = open && !obstructionsBlockSight(ctx.terrain, a, b, world.obstructions);
   pairSet(known, fromKey, toKey, yes);
   return yes;
+}
+
+/**
+ * Whether the map alone lets one end see the other (`terrainLetsSee`), by context, breaches and
+ * the two ends' keys: the same for every world. Started again past `TERRAIN_SIGHT_KEPT` answers,
+ * so a lab thread's thousands of games stay within memory.
+ */
+const terrainSights = new WeakMap<TankplankContext, WeakMap<readonly Gap[], PairMap<boolean>>>();
+const terrainSightCount = new WeakMap<TankplankContext, number>();
+const TERRAIN_SIGHT_KEPT = 200_000;
+
+function terrainSight(ctx: TankplankContext, gaps: readonly Gap[]): PairMap<boolean> {
+  let byGaps = terrainSights.get(ctx);
+  if (!byGaps || (terrainSightCount.get(ctx) ?? 0) >= TERRAIN_SIGHT_KEPT) {
+    byGaps = new WeakMap();
+    terrainSights.set(ctx, byGaps);
+    terrainSightCount.set(ctx, 0);
+  }
+  let pairs = byGaps.get(gaps);
+  if (!pairs) byGaps.set(gaps, (pairs = new Map()));
+  return pairs;
 }
 
 /**
