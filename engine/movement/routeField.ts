@@ -22,7 +22,17 @@ export interface RouteField {
 }
 
 const STEP = 0.5;
-const fields = new WeakMap<TerrainIndex, Map<string, RouteField>>();
+
+/**
+ * Fields kept per terrain: by mover key, then closed features, then the target's x and y. Nested
+ * maps of numbers rather than one key string: a bot asks for a field on most of its moves, and
+ * writing the target's numbers into a key each time cost more than the lookup.
+ */
+interface KeptFields {
+  count: number;
+  readonly byMover: Map<string, Map<string, Map<number, Map<number, RouteField>>>>;
+}
+const fields = new WeakMap<TerrainIndex, KeptFields>();
 
 /** Mover keys by mover object: movers never change (a key is worked out once per mover). */
 const moverKeys = new WeakMap<Mover, string>();
@@ -48,26 +58,32 @@ export function routeField(
   closed: readonly string[] = [],
 ): RouteField {
   let kept = fields.get(terrain);
-  if (!kept) {
-    kept = new Map();
+  if (!kept || kept.count >= FIELDS_KEPT) {
+    // A field is the same whenever it is made, so starting afresh changes nothing but time.
+    kept = { count: 0, byMover: new Map() };
     fields.set(terrain, kept);
   }
+  const mk = moverKey(mover);
+  let byShut = kept.byMover.get(mk);
+  if (!byShut) kept.byMover.set(mk, (byShut = new Map()));
   const shut = closed.length === 0 ? '' : [...closed].sort().join(',');
-  const key = `${moverKey(mover)}@${target.x},${target.y}|${shut}`;
-  let f = kept.get(key);
-  if (f) {
-    // Newest last, so the field least recently asked for is the first to go.
-    kept.delete(key);
-    kept.set(key, f);
-  } else {
+  let byX = byShut.get(shut);
+  if (!byX) byShut.set(shut, (byX = new Map()));
+  let byY = byX.get(target.x);
+  if (!byY) byX.set(target.x, (byY = new Map()));
+  let f = byY.get(target.y);
+  if (!f) {
     f = buildField(terrain, mover, target, closed);
-    kept.set(key, f);
-    if (kept.size > FIELDS_KEPT) kept.delete(kept.keys().next().value!);
+    byY.set(target.y, f);
+    kept.count++;
   }
   return f;
 }
 
-/** Fields kept per terrain (each some 100 kB), so thousands of lab games stay within memory. */
+/**
+ * Fields kept per terrain (each some 100 kB) before they are all let go, so thousands of lab
+ * games stay within memory (the village's games ask for about 130).
+ */
 const FIELDS_KEPT = 400;
 
 function nodePoint(f: { step: number; columns: number }, terrain: TerrainIndex, n: number) {
@@ -87,16 +103,9 @@ function nodePoint(f: { step: number; columns: number }, terrain: TerrainIndex, 
  */
 const steps = new WeakMap<TerrainIndex, Map<string, Float64Array>>();
 
-const DIRS: readonly (readonly [number, number])[] = [
-  [-1, -1],
-  [0, -1],
-  [1, -1],
-  [-1, 0],
-  [1, 0],
-  [-1, 1],
-  [0, 1],
-  [1, 1],
-];
+/** The eight directions between neighbouring nodes: column and row steps, in this order. */
+const DIR_COLUMN = Int8Array.of(-1, 0, 1, -1, 1, -1, 0, 1);
+const DIR_ROW = Int8Array.of(-1, -1, -1, 0, 0, 1, 1, 1);
 
 function buildField(
   terrain: TerrainIndex,
@@ -153,21 +162,21 @@ function buildField(
     done[v] = 1;
     const vc = v % columns;
     const vr = (v - vc) / columns;
-    const pv = point(v);
+    // Made only when a step toward v is costed or tested against a closed feature.
+    let pv: TablePoint | undefined;
     for (let d = 0; d < 8; d++) {
-      const [dc, dr] = DIRS[d]!;
-      const uc = vc - dc;
-      const ur = vr - dr;
+      const uc = vc - DIR_COLUMN[d]!;
+      const ur = vr - DIR_ROW[d]!;
       if (uc < 0 || ur < 0 || uc >= columns || ur >= rows) continue;
       const u = ur * columns + uc;
       if (done[u]) continue;
       // A mover at u steps to v (direction d) on its way to the target.
       let c = known[u * 8 + d]!;
       if (Number.isNaN(c)) {
-        c = legCost(point(u), pv);
+        c = legCost(point(u), (pv ??= point(v)));
         known[u * 8 + d] = c;
       }
-      if (c === Infinity || (shut.length > 0 && touchesShut(point(u), pv))) continue;
+      if (c === Infinity || (shut.length > 0 && touchesShut(point(u), (pv ??= point(v))))) continue;
       const total = cost[v]! + c;
       if (total < cost[u]!) {
         cost[u] = total;
