@@ -10,11 +10,11 @@ describe('an invitation link with a bad secret says what is wrong (#38 walk)', (
   test('a mistyped secret is called wrong, with what to do, not missing', () => {
     const p = problem('ws://127.0.0.1:1234/room-abcdefgh#wrong-secret');
     expect(p).toMatch(/room secret in the link .* is wrong/);
-    expect(p).toContain('12 characters');
+    expect(p).toContain('12 characters long');
     expect(p).toMatch(/ask the host for the invitation link again/i);
     expect(p).not.toMatch(/no room secret/);
     expect(problem('ws://127.0.0.1:1234/room-abcdefgh#secret with spaces in it!!')).toMatch(
-      /with others among them/,
+      /characters a secret never has/,
     );
   });
   test('a link cut before the secret says the secret is missing', () => {

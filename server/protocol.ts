@@ -82,7 +82,7 @@ export function parseInvitation(text: string): Invitation | { problem: string } 
   // A secret that is there but cannot be one was mistyped or cut short: saying "no secret" misleads.
   if (!SECRET_PATTERN.test(secret))
     return {
-      problem: `the room secret in the link (after the #) is wrong: a secret is 16 to 128 letters, digits, _ or -, this one is ${secret.length} character${secret.length === 1 ? '' : 's'}${/[^A-Za-z0-9_-]/.test(secret) ? ' with others among them' : ''}. Ask the host for the invitation link again and paste it whole`,
+      problem: `the room secret in the link (after the #) is wrong: ${/[^A-Za-z0-9_-]/.test(secret) ? 'it has characters a secret never has' : `it is ${secret.length} character${secret.length === 1 ? '' : 's'} long, where a secret has 16 to 128`}. Ask the host for the invitation link again and paste it whole`,
     };
   return { server: `${url.protocol}//${url.host}`, room, secret };
 }
