@@ -73,8 +73,9 @@ export function reachable(
       }
       frontier[j + 1] = f;
     }
-    const at = frontier[head++]!.hex;
-    const here = out.get(key(at))!;
+    const next = frontier[head++]!;
+    const at = next.hex;
+    const here = out.get(next.k)!;
     for (const n of hexNeighbours(ctx.map.toAxial(at))) {
       const hex = ctx.map.hex(n);
       if (!hex) continue;
