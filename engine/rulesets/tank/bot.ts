@@ -101,6 +101,29 @@ export function reachable(
 }
 
 /**
+ * The `k` items of highest value, highest first, an earlier item first among equals: what a
+ * stable sort by value and a cut to `k` give, without sorting every item (a unit's every
+ * reachable hex, each bot turn).
+ */
+function bestFirst<T extends object>(
+  items: Iterable<T>,
+  value: (item: T) => number,
+  k: number,
+): (T & { v: number })[] {
+  const top: (T & { v: number })[] = [];
+  for (const item of items) {
+    const v = value(item);
+    // Not above the last kept: an equal value comes after it, a lower one lower still.
+    if (top.length === k && !(v > top[k - 1]!.v)) continue;
+    let i = top.length;
+    while (i > 0 && top[i - 1]!.v < v) i--;
+    top.splice(i, 0, { ...item, v });
+    if (top.length > k) top.pop();
+  }
+  return top;
+}
+
+/**
  * Whether a vehicle in `h` would be hull-down toward `enemy` (TC-1.2): a ridge on the hexside
  * facing it or on one either side, which a line from there mostly enters through.
  */
@@ -338,10 +361,7 @@ export function tankBotTurn(
     const here = cheap(at);
     // The six best hexes the rules let it plot a move to (in the base game a platoon member must
     // end near its leader, OT-G8).
-    const ranked = [...reach.values()]
-      .map((r) => ({ ...r, v: cheap(r.hex) }))
-      .sort((a, b) => b.v - a.v)
-      .slice(0, 40);
+    const ranked = bestFirst(reach.values(), (r) => cheap(r.hex), 40);
     const candidates: typeof ranked = [];
     for (const c of ranked) {
       if (checkPlot(ctx, turn.state, id, { mission: 'MV', path: c.path }).ok) candidates.push(c);
