@@ -1,10 +1,10 @@
 import type { TanksContext, TanksState } from './rules';
-import { holderOf, objectivesOf } from './rules';
+import { holderOf, objectivesOf, statOf } from './rules';
 
 /**
  * Each side's standing in a TANKS game (GameDef.score, engine/game/score.ts): its material, the
- * points of its models still fighting (or still to deploy) as a share of the points it started
- * with, blended half and half with its progress on the objectives as the scenario scores them:
+ * points of its models still fighting (or still to deploy), each by the Damage it can still take,
+ * as a share of the points it started with, blended half and half with its progress on the objectives as the scenario scores them:
  * its victory points as a share of those it needs when a condition wins on victory points, else
  * its share of the objectives it holds now. Without objectives or victory points the standing is
  * the material alone (the side with no tanks left loses, TK-7; a time-out counts points
@@ -22,7 +22,7 @@ export function tanksScore(ctx: TanksContext): (state: TanksState) => Record<str
     for (const m of Object.values(state.models)) {
       if (m.status !== 'active') continue;
       const i = ctx.models.get(m.id);
-      if (i) material.set(i.side, (material.get(i.side) ?? 0) + worth(i));
+      if (i) material.set(i.side, (material.get(i.side) ?? 0) + worth(i) * health(ctx, state, m));
     }
     const objectives = vpNeeded.size > 0 ? [] : objectivesOf(ctx, state);
     const held = new Map<string, number>();
@@ -43,6 +43,23 @@ export function tanksScore(ctx: TanksContext): (state: TanksState) => Record<str
     }
     return out;
   };
+}
+
+/**
+ * How much of a model's worth its Damage leaves: half for being in play, half by the Damage
+ * Capacity it has left; none once it has reached it (it is destroyed in the Command phase, TK-7).
+ * A tank one hit from destruction is not worth a fresh one: the search bot's look ahead of a
+ * duel reads this before either tank is gone.
+ */
+function health(
+  ctx: TanksContext,
+  state: TanksState,
+  m: { readonly id: string; readonly damage: number },
+): number {
+  const capacity = statOf(ctx, state, m.id, 'damageCapacity');
+  if (!(capacity > 0)) return 1;
+  if (m.damage >= capacity) return 0;
+  return 0.5 + (0.5 * (capacity - m.damage)) / capacity;
 }
 
 /** A model's worth: its points with the cards it started with, one when the catalog prices none. */
