@@ -62,7 +62,10 @@ export function ForcesPanel({ editor }: { editor: Editor }) {
   const [message, setMessage] = useState('');
   const problems = m
     .problems()
-    .filter((p): p is ForceProblem & { source: 'forces'; guide?: true } => p.source === 'forces');
+    .filter(
+      (p): p is ForceProblem & { source: 'forces'; guide?: true; inForces?: string } =>
+        p.source === 'forces',
+    );
   if (!side) {
     return (
       <div className="setup-panel">
