@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openPlaytest, pageErrors, VILLAGE } from './playtestSetup';
 
 /** Where this spec leaves its screenshots, to be looked at. */
 const SHOTS = process.env.NAMES_SHOTS ?? 'test-results/names-shots';
@@ -9,22 +10,9 @@ const SHOTS = process.env.NAMES_SHOTS ?? 'test-results/names-shots';
  */
 test('the playtest unit list names units, never their ids', async ({ page }) => {
   test.setTimeout(90_000);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /village/i })
-    .filter({ hasNotText: /artillery|mirrored/i })
-    .click();
-  await expect(page.getByTestId('table-view')).toBeVisible({ timeout: 30_000 });
-  await page.keyboard.press('F5');
-  const dialog = page.getByRole('dialog', { name: 'Start a playtest' });
+  const errors = pageErrors(page);
   // One person (Side A) against a bot, so the person's own list shows without a hand-over.
-  await dialog
-    .getByRole('combobox', { name: 'Side B (east): which bot' })
-    .selectOption({ label: 'Balanced' });
-  await dialog.getByTestId('seed').fill('2');
-  await dialog.getByRole('button', { name: 'Start playtest' }).click();
+  await openPlaytest(page, VILLAGE, { bots: { 'Side B (east)': 'Balanced' }, seed: 2 });
   const forces = page.getByTestId('forces');
   await forces.getByTestId('formation-a.sq1').click();
   const rows = forces.locator('.unit-row');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openPlaytestSetup, pageErrors, startPlaytest, YOUR_FIRST_GAME } from './playtestSetup';
 
 /** Where this spec leaves its screenshots, to be looked at. */
 const SHOTS = process.env.STRENGTH_SHOTS ?? 'test-results/strength-shots';
@@ -12,16 +13,8 @@ test("the strong bot's strength is chosen in the set-up, shown while it thinks, 
   page,
 }) => {
   test.setTimeout(90_000);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/');
-  await page.getByRole('button', { name: /your first game/i }).click();
-  await expect(page.getByTestId('doc-title')).toContainText(/your first game/i, {
-    timeout: 30_000,
-  });
-  await page.keyboard.press('F5');
-  const dialog = page.getByRole('dialog', { name: 'Start a playtest' });
-  await expect(dialog).toBeVisible();
+  const errors = pageErrors(page);
+  const dialog = await openPlaytestSetup(page, YOUR_FIRST_GAME);
 
   // No strong bot, no strength to choose.
   const strength = dialog.getByRole('combobox', { name: "Strong bot's strength" });
@@ -41,12 +34,11 @@ test("the strong bot's strength is chosen in the set-up, shown while it thinks, 
   await expect(strength).toBeFocused();
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
   await expect(strength).toHaveValue('1');
-  await dialog.getByRole('combobox', { name: 'American: which bot' }).selectOption({
-    label: 'Cautious',
+  await startPlaytest(dialog, {
+    bots: { American: 'Cautious' },
+    seed: 3,
+    shot: `${SHOTS}/01-setup-strength.png`,
   });
-  await dialog.getByTestId('seed').fill('3');
-  await dialog.screenshot({ path: `${SHOTS}/01-setup-strength.png` });
-  await dialog.getByRole('button', { name: 'Start playtest' }).click();
 
   // Its turns are played at that strength: the bot says so where it explains a turn.
   // (Its first turns, deploying its one tank, have nothing to weigh.)

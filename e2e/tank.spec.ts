@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { HexMap } from '../engine/format/types';
 import { hexGrid } from '../engine/hex';
 import { hexBoard } from './playtestBoard';
+import { CONTOUR_HILLS, openPlaytest, pageErrors } from './playtestSetup';
 
 /** Where this spec leaves its screenshots, to be looked at. */
 const SHOTS = 'test-results/tank-shots';
@@ -17,18 +18,8 @@ test('TANK! hot-seat: plot a move and a shot with its line of sight and odds, th
   page,
 }) => {
   test.setTimeout(90_000);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /contour hills/i })
-    .first()
-    .click();
-  await expect(page.getByTestId('table-view')).toBeVisible();
-  await page.getByRole('button', { name: '▶ Playtest' }).click();
-  await expect(page.getByRole('dialog', { name: 'Start a playtest' })).toBeVisible();
-  await page.getByTestId('seed').fill('5');
-  await page.getByRole('button', { name: 'Start playtest' }).click();
+  const errors = pageErrors(page);
+  await openPlaytest(page, CONTOUR_HILLS, { seed: 5 });
   await expect(page.getByTestId('playtest')).toHaveAttribute('data-board', 'hex');
   await page.getByLabel('Hand-over screen').uncheck();
 
@@ -113,17 +104,8 @@ test('TANK! a mortar lays smoke: plotted by a click on a hex, it lands two turns
   page,
 }) => {
   test.setTimeout(90_000);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /contour hills/i })
-    .first()
-    .click();
-  await expect(page.getByTestId('table-view')).toBeVisible();
-  await page.getByRole('button', { name: '▶ Playtest' }).click();
-  await page.getByTestId('seed').fill('5');
-  await page.getByRole('button', { name: 'Start playtest' }).click();
+  const errors = pageErrors(page);
+  await openPlaytest(page, CONTOUR_HILLS, { seed: 5 });
   await expect(page.getByTestId('playtest')).toHaveAttribute('data-board', 'hex');
   await page.getByLabel('Hand-over screen').uncheck();
   const log = page.getByTestId('playtest-log');
@@ -160,17 +142,8 @@ test('TANK! hot-seat behind the hand-over screen: the side that plays the steps 
   page,
 }) => {
   test.setTimeout(90_000);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /contour hills/i })
-    .first()
-    .click();
-  await expect(page.getByTestId('table-view')).toBeVisible();
-  await page.getByRole('button', { name: '▶ Playtest' }).click();
-  await page.getByTestId('seed').fill('5');
-  await page.getByRole('button', { name: 'Start playtest' }).click();
+  const errors = pageErrors(page);
+  await openPlaytest(page, CONTOUR_HILLS, { seed: 5 });
   await expect(page.getByTestId('playtest')).toHaveAttribute('data-board', 'hex');
   const handover = page.getByTestId('handover');
 
@@ -203,15 +176,8 @@ test('TANK! hot-seat behind the hand-over screen: the side that plays the steps 
 
 test('TANK! infantry digs in from the unit panel by keyboard (EN, TC-4.8)', async ({ page }) => {
   test.setTimeout(60_000);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /contour hills/i })
-    .first()
-    .click();
-  await page.getByRole('button', { name: '▶ Playtest' }).click();
-  await page.getByRole('button', { name: 'Start playtest' }).click();
+  const errors = pageErrors(page);
+  await openPlaytest(page, CONTOUR_HILLS);
   await expect(page.getByTestId('playtest')).toHaveAttribute('data-board', 'hex');
   await page.getByLabel('Hand-over screen').uncheck();
   // The phase panel lists each unit with its commands; the squad (Grenadiers) is offered EN.
