@@ -8,16 +8,27 @@ import { playSide, type Player } from '../simulate';
 /**
  * The search bot: plays any ruleset by weighing whole side turns. It asks the ruleset's own bot
  * for its turn in each style, adds a turn of random legal actions, variants of the styles'
- * turns (the last few actions drawn anew, or the phase ended early) and turns that differ from a
+ * turns (the last few actions drawn anew, or the phase ended early), turns that differ from a
  * style's in one unit's action (another style's action for that unit, or one drawn anew, the
- * other units doing as the style planned; a unit is an action's `unit` field), and scores each
- * by playing the game on from it with the fast bots for both sides, to its end or `horizon` game
- * turns ahead, where `valueFor` (score.ts) judges the position: 1 won, 0 lost, 1/2 and half the
- * lead in between. The other side plays each style in turn in the rollouts, and a candidate's
- * score is its worst mean against any one of them: the opponent is modelled by the style most
- * dangerous to that turn. Rollouts go to the candidates by successive halving (every survivor
- * plays the same rollouts, the weaker half is dropped, again until one is left), so the budget
- * goes where the choice is close.
+ * other units doing as the style planned; a unit is an action's `unit` field) and, where the
+ * ruleset names them (`GameDef.aimedActions`), the styles' turns with units sent at the
+ * objectives, one unit or all at once. It scores each by playing the game on from it with the
+ * fast bots for both sides, to its end or `horizon` game turns ahead, where `valueFor`
+ * (score.ts) judges the position: 1 won, 0 lost, 1/2 and half the lead in between. The other
+ * side plays each style in turn in the rollouts, and a candidate's score is its worst mean
+ * against any one of them: the opponent is modelled by the style most dangerous to that turn.
+ * Rollouts go to the candidates by successive halving (every survivor plays the same rollouts,
+ * the weaker half is dropped, the best style's own turn always kept), so the budget goes where
+ * the choice is close; the last round is between the best style turn and the best other
+ * candidate, and the other is played only where it beats the style turn on the same rollouts by
+ * more than chance (a margin plus one standard error of the paired difference): among many
+ * candidates scored by noisy rollouts the best score is partly luck, the winner's curse that
+ * made the search play worse than the style it starts from.
+ *
+ * The budget is counted in side turns the rollouts play (`SearchStrength.work`), never in time:
+ * the first round plays `rollouts`, and the side turns those took say how many more the rest of
+ * the budget buys, so where rollouts end soon (a short game, a cheap phase) more of them are
+ * played and the choice is surer, at a cost in time that follows the bots' side turns.
  *
  * It never peeks. Before every rollout the dice are reseeded (the state carries its future
  * rolls) and, where the ruleset hides something, `GameDef.determinize` draws what the side
@@ -32,7 +43,7 @@ import { playSide, type Player } from '../simulate';
  * playtest's 2 s deadline stops it with the best so far.
  *
  * Reproducible: the same state, side, seed and strength give the same turn, since strength is
- * counted in rollouts, not time. A playtest may add a `deadline` (with `now`) and `shouldStop`
+ * counted in rollouts and side turns, not time. A playtest may add a `deadline` (with `now`) and `shouldStop`
  * to stop early with the best so far, and `onProgress` to show how far it got.
  *
  * API: `searchTurn(game, state, side, { seed, strength, deadline?, now?, shouldStop?,
@@ -68,9 +79,9 @@ export interface SearchStrength {
 export const SEARCH_STRENGTHS: readonly SearchStrength[] = [
   { label: 'quick', rollouts: 16, horizon: 1, variants: 1, swaps: 0, work: 64 },
   { label: 'fair', rollouts: 32, horizon: 2, variants: 2, swaps: 2, work: 256 },
-  { label: 'good', rollouts: 64, horizon: 2, variants: 3, swaps: 4, work: 512 },
-  { label: 'strong', rollouts: 128, horizon: 3, variants: 4, swaps: 8, work: 1536 },
-  { label: 'strongest', rollouts: 256, horizon: 4, variants: 6, swaps: 12, work: 4096 },
+  { label: 'good', rollouts: 64, horizon: 2, variants: 3, swaps: 4, work: 384 },
+  { label: 'strong', rollouts: 128, horizon: 3, variants: 4, swaps: 8, work: 640 },
+  { label: 'strongest', rollouts: 256, horizon: 4, variants: 6, swaps: 12, work: 2048 },
 ];
 
 /** The strength a search bot plays at when none is given. */

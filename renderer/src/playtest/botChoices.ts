@@ -89,7 +89,7 @@ const COST: readonly string[] = [
 export const STRENGTH_CHOICES: readonly StrengthChoice[] = SEARCH_STRENGTHS.map((s, i) => ({
   value: i + 1,
   label: `${i + 1} ${s.label}: ${COST[i] ?? 'slow'}`,
-  hint: `Weighs its candidate turns over ${s.rollouts} games played ${s.horizon} turn${s.horizon === 1 ? '' : 's'} ahead; in the playtest a turn that takes longer than 2 s stops there with its best so far.`,
+  hint: `Weighs its candidate turns over ${s.rollouts} games or more played ${s.horizon} turn${s.horizon === 1 ? '' : 's'} ahead (as many as ${s.work} side turns of play allow: more where games are short); in the playtest a turn that takes longer than 2 s stops there with its best so far.`,
 }));
 
 /** A strength in words for a sentence ("strength 4, strong"). */
