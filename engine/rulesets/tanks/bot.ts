@@ -215,10 +215,12 @@ function placeValue(
   // (Stationary, no Speed token), the enemy where it stands. A move that ends in cover pays for
   // its own poor shot this turn with the even exchange it can keep; one that only dodges (Speed
   // tokens in the open) does not. Judged at even weights whatever the style: it is what the
-  // place is worth, not how boldly the bot plays this turn.
+  // place is worth, not how boldly the bot plays this turn. A helicopter's cover is its flight
+  // (Speed tokens, elevation), so it is judged by this turn alone, as before (and its many ways
+  // to move would double the bot's cost).
   let holdOffence = offence;
   let holdThreat = threat;
-  if (me.speedToken > 0 && aim.kind !== 'deploy') {
+  if (me.speedToken > 0 && aim.kind !== 'deploy' && !isHelicopter(ctx, unit)) {
     const still = setModel(state, { ...me, speedToken: 0 });
     holdOffence = bestShot(ctx, still, unit, sights).value;
     holdThreat = 0;
@@ -253,7 +255,8 @@ function placeValue(
   const wo = aim.kind === 'press' ? Math.max(w.offence, PRESS_OFFENCE) : w.offence;
   const wt = aim.kind === 'press' ? Math.min(w.threat, PRESS_THREAT) : w.threat;
   // Deploying, the place is judged as before: where the enemy can shoot it least.
-  const hold = aim.kind === 'deploy' ? 0 : HOLD * (holdOffence - holdThreat);
+  const hold =
+    aim.kind === 'deploy' || isHelicopter(ctx, unit) ? 0 : HOLD * (holdOffence - holdThreat);
   return {
     value: wo * offence - wt * threat + hold + objective + approach + contact,
     offence,
