@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { loadDocument } from '../../../format';
 import { TANKS_BUNDLED } from '../catalogs';
+import { fixtureScenario } from '../fixtures';
 import { makeTanksGame } from '../game';
 import { checkVictory } from './victory';
 
@@ -39,5 +40,26 @@ describe("the result says who won and what happened, once (#38 walk: 'Soviet win
       winner: 'draw',
       reason: 'the T-64 and the M1 Abrams were destroyed',
     });
+  });
+  test('TK-A4: with no condition met, a side with no tanks left loses, and the line says so once', () => {
+    const made = makeTanksGame(
+      fixtureScenario({
+        models: [
+          { id: 'a1', side: 'a', type: 'fx.tank', at: [10, 4] },
+          { id: 'b1', side: 'b', type: 'fx.tank', at: [10, 30] },
+        ],
+      }),
+      TANKS_BUNDLED,
+    );
+    if (typeof made === 'string') throw new Error(made);
+    const start = made.game.newGame({ seed: 1 });
+    const b1 = start.models['b1']!;
+    const v = checkVictory(
+      made.ctx,
+      { ...start, models: { ...start.models, b1: { ...b1, status: 'destroyed' as const } } },
+      undefined,
+    );
+    const b = made.ctx.sideNames.get('b')!;
+    expect(v).toEqual({ winner: 'a', reason: `${b} has no tanks left`, ruleId: 'TK-7' });
   });
 });
