@@ -79,6 +79,8 @@ test('two new users co-edit one table', async ({ browser }) => {
           (await ben.getByRole('alertdialog').count()),
       ).toBeGreaterThan(0);
     }).toPass();
+    // A mistyped secret is called wrong, with what to do (it read "no room secret").
+    await expect(join1).toContainText(/room secret in the link .* is wrong.*Ask the host/);
     await shot(ben, '43-wrong-secret');
     await ben.goto('/');
     await ben.getByRole('button', { name: 'Open file…' }).waitFor();
@@ -108,6 +110,8 @@ test('two new users co-edit one table', async ({ browser }) => {
     await anna.getByRole('menuitem', { name: 'File' }).click();
     await anna.getByRole('menuitem', { name: /Leave shared session/ }).click();
     await shot(anna, '47-anna-left');
+    // Ben is told Anna left (it read "nobody else here yet").
+    await expect(ben.getByTestId('collab-status')).toContainText('Anna left · you are alone now');
     await shot(ben, '48-ben-after-anna-left');
     expect(errors).toEqual([]);
   } finally {
