@@ -72,14 +72,14 @@ export interface StrengthChoice {
 
 /**
  * What a side turn of each strength costs, in words: the CPU time of one side turn on one core,
- * over one scenario of each ruleset (a quick 10-230 ms, fair 80-490, good 110-930, strong
- * 170-1,780, strongest 490-4,240 ms mean; TANKS the quickest, the village and TANK! the slowest;
- * measured 29 November 2026 on the shared 2-core machine, search against balanced, seed 1, ten
- * side turns at most). The playtest stops a side turn at 2 s (BOT_THINK_MS) with its best so far.
+ * over one scenario of each ruleset (measured 29 November 2026 on the shared 2-core machine,
+ * search against balanced, seed 1, eight side turns at most: fair 439-761 ms mean, TANKS' Your
+ * First Game 841 ms at good, 1,288 at strong and 3,380 at strongest; docs/benchmarks.md). The
+ * playtest stops a side turn at 2 s (BOT_THINK_MS) with its best so far.
  */
 const COST: readonly string[] = [
   'about 0.1 s a side turn',
-  'under ½ s a side turn',
+  'about ½ s a side turn',
   'up to 1 s a side turn',
   '½ to 2 s a side turn',
   '2 s a side turn, the limit',
