@@ -475,8 +475,10 @@ export function obstructionsBlockSight(
   const a = from.point;
   const b = to.point;
   if (distance(a, b) === 0) return false;
-  const zA = terrain.groundHeightAt(a) + (from.standingOn ?? 0) + from.height;
-  const zB = terrain.groundHeightAt(b) + (to.standingOn ?? 0) + to.height;
+  // The ends' heights are worked out for the first piece whose box the line meets (most lines
+  // pass every piece's box by).
+  let zA = NaN;
+  let zB = NaN;
   const ignoreA = from.ignore;
   const ignoreB = to.ignore;
   for (const o of obstructions) {
@@ -496,6 +498,10 @@ export function obstructionsBlockSight(
     }
     const spans = segmentInsidePolygon(a, b, o.polygon);
     if (spans.length === 0) continue;
+    if (Number.isNaN(zA)) {
+      zA = terrain.groundHeightAt(a) + (from.standingOn ?? 0) + from.height;
+      zB = terrain.groundHeightAt(b) + (to.standingOn ?? 0) + to.height;
+    }
     const top = terrain.groundAt(lerpPoint(a, b, 0.5)).height + o.height;
     for (const s of spans) {
       const low = Math.min(zA + (zB - zA) * s.t0, zA + (zB - zA) * s.t1);

@@ -1,6 +1,5 @@
-import type { Formation } from '../../format/types';
 import { defineGame, type SideSpec } from '../../game/defineGame';
-import type { BoardPiece, GameDef, GameResult, ObjectiveHolding } from '../../game/gameDef';
+import type { GameDef, GameResult } from '../../game/gameDef';
 import { TANKPLANK_ACTIONS } from './actionSchema';
 import { botPhase } from './bot';
 import { tankplankDeterminize } from './determinize';
@@ -43,7 +42,6 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
   const scenario = ctx.scenario;
   const sideName = new Map(scenario.forces.sides.map((s) => [s.id, s.name]));
   const screenTurn = screenedFirstTurn(ctx);
-  const names = unitNames(scenario, ctx);
   const sides: SideSpec[] = scenario.forces.sides.map((s) => {
     const e = ctx.entryEdges.get(s.id);
     return {
@@ -55,8 +53,6 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
         : 'placed by the scenario',
     };
   });
-  const piecesOf = new WeakMap<TankplankState, readonly BoardPiece[]>();
-  const objectivesOf = new WeakMap<TankplankState, readonly ObjectiveHolding[]>();
   // Sides without a colour take the kit's palette (SIDE_COLOURS), which was Tankplank's.
   return defineGame<TankplankState, TankplankAction, TankplankEvent>({
     rulesetId: scenario.ruleset.id,
@@ -114,69 +110,28 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
           e.type === 'CasualtyMarked' ? [{ killer: e.by, victim: e.unit }] : [],
         ),
     }),
-    // Read several times a state by the headless driver (its stall watch, the lab's observer,
-    // the standing the lab notes each turn): worked out once per state, which never changes.
-    pieces: (state) => {
-      const known = piecesOf.get(state);
-      if (known) return known;
-      const list = state.units.list().map((u) => {
+    pieces: (state) =>
+      state.units.list().map((u) => {
         const p = positionOf(state, u.id);
-        const name = names.get(u.id);
         return {
           id: u.id,
           side: u.side,
           type: u.type,
           at: u.alive && p ? ([p.x, p.y] as const) : null,
           alive: u.alive,
-          ...(name ? { name } : {}),
         };
-      });
-      piecesOf.set(state, list);
-      return list;
-    },
+      }),
     // Each side's objective is held while its hold count runs (TP-3.3, TP-A47): the count goes
     // up at the end of every turn the side holds it and back to 0 when it does not. What its
     // owner lacks is judged on where everyone stands now (at a game's end: the last turn's end).
-    // Once per state too (the stall watch and the lab's control record ask of the same states).
-    objectives: (state) => {
-      const known = objectivesOf.get(state);
-      if (known) return known;
-      const list = ctx.objectives
+    objectives: (state) =>
+      ctx.objectives
         .filter((o) => o.area)
         .map((o) => {
           const owner = Object.entries(state.objectives).find(([, m]) => m.objective === o.id);
           const holder = owner && owner[1].heldTurns > 0 ? owner[0] : null;
           const lacking = owner && objectiveLacking(ctx, state, owner[0], o, owner[1].heldTurns);
           return { id: o.id, name: o.name ?? o.id, holder, ...(lacking ? { lacking } : {}) };
-        });
-      objectivesOf.set(state, list);
-      return list;
-    },
+        }),
   });
-}
-
-/**
- * Each scenario unit's name as the log gives it: its own name, else its type numbered within its
- * formation where the formation has several ("Rifleman 2"), for text made outside the ruleset
- * (`BoardPiece.name`).
- */
-function unitNames(
-  scenario: TankplankContext['scenario'],
-  ctx: TankplankContext,
-): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (f: Formation) => {
-    const total = new Map<string, number>();
-    for (const u of f.units) total.set(u.type, (total.get(u.type) ?? 0) + 1);
-    const seen = new Map<string, number>();
-    for (const u of f.units) {
-      const n = (seen.get(u.type) ?? 0) + 1;
-      seen.set(u.type, n);
-      const typeName = ctx.catalog.units.get(u.type)?.name ?? u.type;
-      out.set(u.id, u.name ?? ((total.get(u.type) ?? 0) > 1 ? `${typeName} ${n}` : typeName));
-    }
-    for (const g of f.formations ?? []) walk(g);
-  };
-  for (const side of scenario.forces.sides) for (const f of side.formations) walk(f);
-  return out;
 }
