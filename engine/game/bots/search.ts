@@ -44,7 +44,7 @@ import { playSide, type Player } from '../simulate';
  *
  * Against the best style, sides swapped, at the default strength (the ladder, 200 games): TANK!
  * Contour hills 86.5% of decided games, WWI Through the wire 51.5%; TANKS Your First Game 52.3%
- * (100 games) and the Tankplank village 63.1% (136; 69.7% of 200 before the paired final round).
+ * (100 games) and the Tankplank village 63.1% (69.7% before the paired final round).
  * Where a ruleset's games turn on dice more than on choices (TANKS' one-tank duel) or its styles
  * already play the objectives (WWI), the search finds little the styles miss.
  *
