@@ -1,3 +1,4 @@
+import type { Formation } from '../../format/types';
 import { defineGame, type SideSpec } from '../../game/defineGame';
 import type { GameDef, GameResult } from '../../game/gameDef';
 import { TANKPLANK_ACTIONS } from './actionSchema';
@@ -42,6 +43,7 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
   const scenario = ctx.scenario;
   const sideName = new Map(scenario.forces.sides.map((s) => [s.id, s.name]));
   const screenTurn = screenedFirstTurn(ctx);
+  const names = unitNames(scenario, ctx);
   const sides: SideSpec[] = scenario.forces.sides.map((s) => {
     const e = ctx.entryEdges.get(s.id);
     return {
@@ -113,12 +115,14 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
     pieces: (state) =>
       state.units.list().map((u) => {
         const p = positionOf(state, u.id);
+        const name = names.get(u.id);
         return {
           id: u.id,
           side: u.side,
           type: u.type,
           at: u.alive && p ? ([p.x, p.y] as const) : null,
           alive: u.alive,
+          ...(name ? { name } : {}),
         };
       }),
     // Each side's objective is held while its hold count runs (TP-3.3, TP-A47): the count goes
@@ -134,4 +138,30 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
           return { id: o.id, name: o.name ?? o.id, holder, ...(lacking ? { lacking } : {}) };
         }),
   });
+}
+
+/**
+ * Each scenario unit's name as the log gives it: its own name, else its type numbered within its
+ * formation where the formation has several ("Rifleman 2"), for text made outside the ruleset
+ * (`BoardPiece.name`).
+ */
+function unitNames(
+  scenario: TankplankContext['scenario'],
+  ctx: TankplankContext,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (f: Formation) => {
+    const total = new Map<string, number>();
+    for (const u of f.units) total.set(u.type, (total.get(u.type) ?? 0) + 1);
+    const seen = new Map<string, number>();
+    for (const u of f.units) {
+      const n = (seen.get(u.type) ?? 0) + 1;
+      seen.set(u.type, n);
+      const typeName = ctx.catalog.units.get(u.type)?.name ?? u.type;
+      out.set(u.id, u.name ?? ((total.get(u.type) ?? 0) > 1 ? `${typeName} ${n}` : typeName));
+    }
+    for (const g of f.formations ?? []) walk(g);
+  };
+  for (const side of scenario.forces.sides) for (const f of side.formations) walk(f);
+  return out;
 }
