@@ -226,19 +226,19 @@ function actorOf(a: GameAction): string | undefined {
 const sameAction = (x: GameAction, y: GameAction) => JSON.stringify(x) === JSON.stringify(y);
 
 /**
- * `base` (a style's turn from `start`) with its action at `at` replaced by `alt`: the actions
- * before kept, `alt` applied (undefined where the rules refuse it), the later actions kept where
- * the rules still accept them, then the style's bot finishes the side's part of the phase if it
- * is not over. So one unit does something else while the others do as the style planned.
+ * `base` (a style's turn from `start`) played with some of its actions changed, then the style's
+ * bot finishing the side's part of the phase if it is not over. `change(i, a)` is what to do at
+ * the planned action `a`, the `i`th: undefined plays it; `{ alt }` plays `alt` instead, or `a`
+ * where the rules refuse `alt`; `{ alt, required: true }` gives no turn where they refuse it.
+ * The other planned actions are played where the rules still accept them.
  */
-function swappedTurn<S, A extends GameAction, E>(
+function editedTurn<S, A extends GameAction, E>(
   game: GameDef<S, A, E>,
   start: S,
   side: string,
   base: readonly A[],
-  at: number,
-  alt: A,
   style: BotStyle,
+  change: (i: number, a: A) => { readonly alt: A; readonly required?: boolean } | undefined,
 ): SideTurn<S, A, E> | undefined {
   const turn = new SideTurnBuilder(game.reduce, start, MAX_STEPS);
   const from = game.status(start);
@@ -247,9 +247,13 @@ function swappedTurn<S, A extends GameAction, E>(
     return asked(game, st, side) && now.turn === from.turn && now.phase === from.phase;
   };
   for (let i = 0; i < base.length && going(turn.state); i++) {
-    if (i === at) {
-      if (!turn.apply(alt)) return undefined;
-    } else turn.apply(base[i]!);
+    const a = base[i]!;
+    const c = change(i, a);
+    if (!c) turn.apply(a);
+    else if (!turn.apply(c.alt)) {
+      if (c.required) return undefined;
+      turn.apply(a);
+    }
   }
   const actions: A[] = [...turn.actions];
   if (going(turn.state)) {
@@ -258,6 +262,23 @@ function swappedTurn<S, A extends GameAction, E>(
   }
   return playedThrough(game, start, actions);
 }
+
+/**
+ * `base` with its action at `at` replaced by `alt` (no turn where the rules refuse it): one unit
+ * does something else while the others do as the style planned.
+ */
+const swappedTurn = <S, A extends GameAction, E>(
+  game: GameDef<S, A, E>,
+  start: S,
+  side: string,
+  base: readonly A[],
+  at: number,
+  alt: A,
+  style: BotStyle,
+): SideTurn<S, A, E> | undefined =>
+  editedTurn(game, start, side, base, style, (i) =>
+    i === at ? { alt, required: true } : undefined,
+  );
 
 /**
  * Another action for the same unit as `a` in `state` (a different target, hex or mission), drawn
@@ -473,37 +494,22 @@ function aimedCandidates<S, A extends GameAction, E>(
 }
 
 /**
- * `base` (a style's turn from `start`) with the actions of the units in `by` replaced by theirs
- * (each where the rules accept it, else the unit's own), the rest as planned, then the style's
- * bot finishes the side's part of the phase if it is not over.
+ * `base` with the actions of the units in `by` replaced by theirs (each where the rules accept
+ * it, else the unit's own), the rest as planned.
  */
-function replacedTurn<S, A extends GameAction, E>(
+const replacedTurn = <S, A extends GameAction, E>(
   game: GameDef<S, A, E>,
   start: S,
   side: string,
   base: readonly A[],
   by: ReadonlyMap<string, A>,
   style: BotStyle,
-): SideTurn<S, A, E> | undefined {
-  const turn = new SideTurnBuilder(game.reduce, start, MAX_STEPS);
-  const from = game.status(start);
-  const going = (st: S) => {
-    const now = game.status(st);
-    return asked(game, st, side) && now.turn === from.turn && now.phase === from.phase;
-  };
-  for (let i = 0; i < base.length && going(turn.state); i++) {
-    const a = base[i]!;
+): SideTurn<S, A, E> | undefined =>
+  editedTurn(game, start, side, base, style, (_i, a) => {
     const u = actorOf(a);
     const alt = u !== undefined ? by.get(u) : undefined;
-    if (!alt || !turn.apply(alt)) turn.apply(a);
-  }
-  const actions: A[] = [...turn.actions];
-  if (going(turn.state)) {
-    const rest = game.bot(turn.state, side, style).actions;
-    actions.push(...(rest.length > 0 ? rest : [game.endPhaseAction(turn.state, side)]));
-  }
-  return playedThrough(game, start, actions);
-}
+    return alt ? { alt } : undefined;
+  });
 
 /**
  * Up to `swaps` candidates that differ from a style's turn in one unit's action: first the units
