@@ -234,15 +234,7 @@ export function lineOfSight(
 
   for (const o of obstructions) {
     if (ignored.has(o.id) || len === 0) continue;
-    const box = obstructionBox(o.polygon);
-    if (
-      box.maxX < Math.min(a.x, b.x) ||
-      box.minX > Math.max(a.x, b.x) ||
-      box.maxY < Math.min(a.y, b.y) ||
-      box.minY > Math.max(a.y, b.y)
-    ) {
-      continue;
-    }
+    if (outsideSpan(obstructionBox(o.polygon), a, b)) continue;
     const base = terrain.groundAt(lerpPoint(a, b, 0.5)).height;
     const spans = segmentInsidePolygon(a, b, o.polygon);
     const inA = pointInPolygon(a, o.polygon);
@@ -487,15 +479,7 @@ export function obstructionsBlockSight(
       (ignoreB !== undefined && ignoreB.includes(o.id))
     )
       continue;
-    const box = obstructionBox(o.polygon);
-    if (
-      box.maxX < Math.min(a.x, b.x) ||
-      box.minX > Math.max(a.x, b.x) ||
-      box.maxY < Math.min(a.y, b.y) ||
-      box.minY > Math.max(a.y, b.y)
-    ) {
-      continue;
-    }
+    if (outsideSpan(obstructionBox(o.polygon), a, b)) continue;
     const spans = segmentInsidePolygon(a, b, o.polygon);
     if (spans.length === 0) continue;
     if (Number.isNaN(zA)) {
@@ -735,6 +719,13 @@ function polygonBreaks(a: TablePoint, b: TablePoint, poly: Polygon, count: numbe
     count = pushBreaks(count, spanScratch[2 * m]!, spanScratch[2 * m + 1]!);
   return count;
 }
+
+/** Whether a box lies wholly to one side of the box spanned by the segment `a`-`b`. */
+const outsideSpan = (box: Box, a: TablePoint, b: TablePoint): boolean =>
+  box.maxX < Math.min(a.x, b.x) ||
+  box.minX > Math.max(a.x, b.x) ||
+  box.maxY < Math.min(a.y, b.y) ||
+  box.minY > Math.max(a.y, b.y);
 
 /** Boxes of obstruction outlines: a vehicle's list is shared by every line of a phase. */
 const boxes = new WeakMap<Polygon, Box>();
