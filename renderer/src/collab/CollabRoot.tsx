@@ -10,7 +10,7 @@ import { getHost } from '../../host';
 import type { Editor } from '../editor/Editor';
 import { setupOf } from '../forces/setupModel';
 import { CollabSession, type CollabStatus } from './CollabSession';
-import { collabUi, peopleLeft, peopleText } from './collabUi';
+import { asSentence, collabUi, peopleLeft, peopleText } from './collabUi';
 import { indexedDbPersistence } from './indexedDbPersistence';
 import './collab.css';
 
@@ -469,7 +469,7 @@ function JoinDialog({
     const who = name.trim();
     if (!who) return collabUi.set({ error: 'Enter your name: the others see it by your cursor.' });
     const inv = parseInvitation(link);
-    if ('problem' in inv) return collabUi.set({ error: inv.problem });
+    if ('problem' in inv) return collabUi.set({ error: asSentence(inv.problem) });
     if (!confirmDiscard()) return;
     remember(NAME_KEY, who);
     const store = new ScenarioStore();

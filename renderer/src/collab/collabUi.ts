@@ -99,3 +99,13 @@ export function peopleText(others: number, left: readonly string[]): string {
     left.length === 1 ? left[0]! : `${left.slice(0, -1).join(', ')} and ${left[left.length - 1]!}`;
   return `${names} left · you are alone now`;
 }
+
+/**
+ * A problem phrase (as `parseInvitation` gives it, made to follow "…: ") shown on its own in a
+ * dialog: with a capital first letter and a full stop.
+ */
+export function asSentence(phrase: string): string {
+  const s = phrase.trim();
+  if (!s) return s;
+  return `${s.charAt(0).toUpperCase()}${s.slice(1)}${/[.!?]$/.test(s) ? '' : '.'}`;
+}
