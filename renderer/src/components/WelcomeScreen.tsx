@@ -33,7 +33,7 @@ function describe(b: BundledScenario): BundledEntry {
     return {
       ...b,
       title: v.meta?.title ?? b.id,
-      // The ruleset as players know it ("Tankplank"), not its id ("tankplank").
+      // The ruleset as players know it (its module's label), not its id.
       detail: [v.ruleset?.id && (rulesetModule(v.ruleset.id)?.label ?? v.ruleset.id), size]
         .filter(Boolean)
         .join(' · '),
