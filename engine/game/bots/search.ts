@@ -444,8 +444,8 @@ function candidates<S, A extends GameAction, E>(
         style,
       );
   }
-  if (swaps > 0) swapCandidates(game, state, side, styled, swaps, rng, add);
-  aimedCandidates(game, state, side, styled, add);
+  if (swaps > 0) swapCandidates(game, state, side, styled, swaps, rng, add, names);
+  aimedCandidates(game, state, side, styled, add, names);
   return out;
 }
 
@@ -464,9 +464,9 @@ function aimedCandidates<S, A extends GameAction, E>(
   side: string,
   styled: readonly { readonly style: BotStyle; readonly turn: SideTurn<S, A, E> | undefined }[],
   add: (label: string, turn: SideTurn<S, A, E> | undefined, style: BotStyle) => boolean,
+  names: ReadonlyMap<string, string>,
 ): void {
   const aimed = game.aimedActions?.(state, side) ?? [];
-  const names = pieceNames(game, state);
   const byUnit = new Map<string, A>();
   for (const a of aimed) {
     const u = actorOf(a);
@@ -525,9 +525,9 @@ function swapCandidates<S, A extends GameAction, E>(
   swaps: number,
   rng: ActionRng,
   add: (label: string, turn: SideTurn<S, A, E> | undefined, style: BotStyle) => boolean,
+  names: ReadonlyMap<string, string>,
 ): void {
   let made = 0;
-  const names = pieceNames(game, state);
   const put = (label: string, turn: SideTurn<S, A, E> | undefined, style: BotStyle) => {
     // Only a turn not weighed yet counts (draws often repeat where a side has few choices).
     if (add(label, turn, style)) made++;
