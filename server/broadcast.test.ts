@@ -4,9 +4,9 @@ import path from 'node:path';
 import * as decoding from 'lib0/decoding';
 import { Document } from '@hocuspocus/server';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import WebSocket, { Receiver } from 'ws';
 import * as Y from 'yjs';
-import { applyFromClient, encodeBroadcastsOnce } from './broadcast';
+import { applyFromClient, binaryFrame, encodeBroadcastsOnce } from './broadcast';
 import { startCollabServer } from './collabServer';
 import { encodeRoomToken, newRoom } from './protocol';
 import { authFrame, syncFrame, until } from './rawClient';
@@ -162,5 +162,71 @@ describe('a change the room takes in whole', () => {
       { who: 'b', roomHadIt: true },
       { who: 'c', roomHadIt: true },
     ]);
+  });
+});
+
+describe('the frame a broadcast writes to each socket', () => {
+  /** What ws on the client side reads from `bytes`: the messages, binary or not. */
+  function read(bytes: Buffer) {
+    const receiver = new Receiver({ binaryType: 'nodebuffer', isServer: false });
+    const got: { data: Buffer; binary: boolean }[] = [];
+    receiver.on('message', (data: Buffer, binary: boolean) => got.push({ data, binary }));
+    receiver.write(bytes);
+    return got;
+  }
+
+  it('is read by ws as the one binary message it holds, at every length encoding', () => {
+    // 7-bit, 16-bit and 64-bit lengths and their edges (RFC 6455 5.2).
+    for (const n of [0, 1, 125, 126, 127, 300, 65535, 65536, 70000]) {
+      const payload = Uint8Array.from({ length: n }, (_, i) => (i * 7 + n) & 255);
+      const got = read(binaryFrame(payload));
+      expect(got, `length ${n}`).toHaveLength(1);
+      expect(got[0]!.binary).toBe(true);
+      expect(new Uint8Array(got[0]!.data)).toEqual(payload);
+    }
+  });
+
+  /** A connection whose ws socket is in `state`; records what was written and what was sent. */
+  function connectionIn(state: { readyState?: number; queued?: number; extensions?: object }) {
+    const written: Buffer[] = [];
+    const sent: Uint8Array[] = [];
+    const connection = {
+      send: (b: Uint8Array) => sent.push(b),
+      webSocket: {
+        readyState: state.readyState ?? 1,
+        _extensions: state.extensions ?? {},
+        _sender: { _state: 0, _queue: new Array(state.queued ?? 0), _firstFragment: true },
+        _socket: { destroyed: false, write: (b: Buffer) => written.push(b) > 0 },
+      },
+    };
+    return { connection, written, sent };
+  }
+
+  it('goes straight to a ready socket, and through ws to one that is busy, closing or compressing', () => {
+    encodeBroadcastsOnce();
+    const doc = new Document('r');
+    const ready = connectionIn({});
+    const busy = connectionIn({ queued: 1 });
+    const closing = connectionIn({ readyState: 2 });
+    const compressing = connectionIn({ extensions: { 'permessage-deflate': {} } });
+    const sender = connectionIn({});
+    const all = { ready, busy, closing, compressing, sender };
+    for (const [key, c] of Object.entries(all))
+      (doc.connections as Map<unknown, unknown>).set(key, {
+        clients: new Set(),
+        connection: c.connection,
+      });
+    const mine = new Y.Doc();
+    const update = changeOf(mine, () => mine.getMap('features').set('t1', tree(1)));
+    applyFromClient(doc, update, sender.connection, true);
+    expect(ready.sent).toHaveLength(0);
+    expect(ready.written).toHaveLength(1);
+    for (const c of [busy, closing, compressing]) {
+      expect(c.written).toHaveLength(0);
+      expect(c.sent).toHaveLength(1);
+      // The same message either way: the frame holds what ws would have framed.
+      expect(new Uint8Array(read(ready.written[0]!)[0]!.data)).toEqual(c.sent[0]);
+    }
+    expect(sender.written.length + sender.sent.length).toBe(0);
   });
 });
