@@ -55,10 +55,13 @@ export function contactMap(ctx: TanksContext, state: TanksState, unit: string): 
   let byUnit = MEMO.get(ctx);
   if (!byUnit) MEMO.set(ctx, (byUnit = new Map()));
   const key = `${mover}|${enemies.map((e) => `${e.id}@${e.at![0]},${e.at![1]},${e.facing},${e.elevation}`).join(';')}|${terrain.length}`;
-  const known = byUnit.get(unit);
+  // One map a unit and a way it moves: a helicopter's places are weighed flying low and high in
+  // turn, and one map for both made it build the map anew for nearly every place it weighed.
+  const slot = `${unit}|${mover}`;
+  const known = byUnit.get(slot);
   if (known && known.key === key && known.terrain === terrain) return known.map;
   const map = buildMap(ctx, state, me, enemies, mover, terrain);
-  byUnit.set(unit, { key, terrain, map });
+  byUnit.set(slot, { key, terrain, map });
   return map;
 }
 
