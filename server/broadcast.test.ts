@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as decoding from 'lib0/decoding';
 import { Document } from '@hocuspocus/server';
 import { describe, expect, it } from 'vitest';
-import WebSocket, { Receiver } from 'ws';
+import WebSocket, * as wsModule from 'ws';
 import * as Y from 'yjs';
 import { applyFromClient, binaryFrame, encodeBroadcastsOnce } from './broadcast';
 import { startCollabServer } from './collabServer';
@@ -168,6 +168,13 @@ describe('a change the room takes in whole', () => {
 describe('the frame a broadcast writes to each socket', () => {
   /** What ws on the client side reads from `bytes`: the messages, binary or not. */
   function read(bytes: Buffer) {
+    // ws's frame parser (untyped in @types/ws): what a client's socket runs on what arrives.
+    const { Receiver } = wsModule as unknown as {
+      Receiver: new (options: object) => {
+        on(event: 'message', listener: (data: Buffer, binary: boolean) => void): void;
+        write(chunk: Buffer): void;
+      };
+    };
     const receiver = new Receiver({ binaryType: 'nodebuffer', isServer: false });
     const got: { data: Buffer; binary: boolean }[] = [];
     receiver.on('message', (data: Buffer, binary: boolean) => got.push({ data, binary }));
