@@ -127,20 +127,33 @@ export function roleOf(name: string): MapRole | undefined {
   return placements ? { kind: 'placements', collection } : { kind: 'records', collection };
 }
 
-/** Whether two JSON values are equal (key order ignored). */
+/**
+ * Whether two JSON values are equal (key order ignored; a key whose value is undefined counts as
+ * absent). Walks both values without building key lists or closures: every peer's edit is
+ * compared with what the store holds on every client, and the lists were garbage on each one.
+ */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
+  const array = Array.isArray(a);
+  if (array !== Array.isArray(b)) return false;
+  if (array) {
+    const aa = a as unknown[];
     const bb = b as unknown[];
-    return a.length === bb.length && a.every((v, i) => sameJson(v, bb[i]));
+    if (aa.length !== bb.length) return false;
+    for (let i = 0; i < aa.length; i++) if (i in aa && !sameJson(aa[i], bb[i])) return false;
+    return true;
   }
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
-  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
-  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
-  return ak.length === bk.length && ak.every((k) => k in bo && sameJson(ao[k], bo[k]));
+  let count = 0;
+  for (const k in ao) {
+    if (!Object.hasOwn(ao, k) || ao[k] === undefined) continue;
+    if (!(k in bo) || !sameJson(ao[k], bo[k])) return false;
+    count++;
+  }
+  for (const k in bo) if (Object.hasOwn(bo, k) && bo[k] !== undefined) count--;
+  return count === 0;
 }
 
 /**
