@@ -227,7 +227,8 @@ function wholeProblems(s: Scratch, touched: readonly TouchedEntry[]): string | u
   if (whole) s.store.invalidate();
   const problems = whole
     ? scenarioProblems(s.store.scenarioView())
-    : changeProblems(s.store, touched);
+    : // Every touched entry passed entryProblems first: its schema is not checked twice.
+      changeProblems(s.store, touched, { entriesChecked: true });
   const added = problems.filter((p) => !s.known.has(p.message));
   if (added.length)
     return `it would break the scenario: ${added

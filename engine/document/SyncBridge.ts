@@ -295,48 +295,73 @@ export class SyncBridge {
       if (!all.length) return;
       // Only what the entries written can break is checked (changeChecks.ts): the same verdict
       // as checking the whole scenario, at the cost of the change rather than of the document.
-      const names = new Set(all.flat().map((w) => w.name));
-      const problemsNow = (gs: readonly Write[][]) => {
-        // Any of the entries may have been written back since the last read: forget them all.
-        this.store.invalidate(names);
-        return changeProblems(this.store, gs.flat());
-      };
+      const names = new Set<string>();
+      const flat: Write[] = [];
+      for (const g of all)
+        for (const w of g) {
+          names.add(w.name);
+          flat.push(w);
+        }
       this.write(all, 'value');
-      if (!problemsNow(all).length) return;
-      // The document was perhaps broken already (a local edit): only new problems count.
-      this.write(all, 'before');
-      const baseline = new Set(problemsNow(all).map((p) => p.message));
-      const added = (gs: readonly Write[][]) =>
-        problemsNow(gs).filter((p) => !baseline.has(p.message));
-      const attempt = (gs: Write[][]) => {
-        this.write(gs, 'value');
-        const problems = added(gs);
-        if (!problems.length) return;
-        this.write(gs, 'before');
-        if (gs.length > 1) {
-          const mid = gs.length >> 1;
-          attempt(gs.slice(0, mid));
-          attempt(gs.slice(mid));
-          return;
-        }
-        if (incomplete) {
-          for (const w of gs[0]!) this.deferred.add(`${w.name}\u0000${w.key}`);
-          return;
-        }
-        const why = `it would break the scenario: ${problems
-          .slice(0, 2)
-          .map((p) => p.message)
-          .join('; ')}`;
-        for (const w of gs[0]!)
-          refused.push(this.refusal(w.name, w.key, why, this.authorOf(w.name, w.key, authors())));
-      };
-      attempt(all);
+      // Any of the entries may have been written back since the last read: forget them all.
+      this.store.invalidate(names);
+      // Each entry passed entryProblem above: its schema is not checked twice.
+      if (!changeProblems(this.store, flat, ENTRIES_CHECKED).length) return;
+      this.keepWhatBreaksNothing(all, names, incomplete, (w, why) =>
+        refused.push(this.refusal(w.name, w.key, why, this.authorOf(w.name, w.key, authors()))),
+      );
       this.store.invalidate(names);
     }, REMOTE);
     if (refused.length) this.onRefused(refused);
     const repairs = known ? this.store.repairs().filter((r) => !known.has(r.key)) : [];
     if (repairs.length)
       this.options.onRepaired?.(repairs.map((r) => this.withAuthor(r, authors())));
+  }
+
+  /**
+   * A peer's change that breaks a rule the loader applies (fromShared): its entries are tried in
+   * halves until the ones that break it are found; those are refused (or, while the shared
+   * document waits for a change they build on, held back), the rest is written. Only problems
+   * the document did not have without the change count. Apart from the common case of a change
+   * that breaks nothing, so that path stays small.
+   */
+  private keepWhatBreaksNothing(
+    all: Write[][],
+    names: ReadonlySet<string>,
+    incomplete: boolean,
+    refuse: (w: Write, why: string) => void,
+  ): void {
+    const problemsNow = (gs: readonly Write[][]) => {
+      this.store.invalidate(names);
+      return changeProblems(this.store, gs.flat(), ENTRIES_CHECKED);
+    };
+    // The document was perhaps broken already (a local edit): only new problems count.
+    this.write(all, 'before');
+    const baseline = new Set(problemsNow(all).map((p) => p.message));
+    const added = (gs: readonly Write[][]) =>
+      problemsNow(gs).filter((p) => !baseline.has(p.message));
+    const attempt = (gs: Write[][]) => {
+      this.write(gs, 'value');
+      const problems = added(gs);
+      if (!problems.length) return;
+      this.write(gs, 'before');
+      if (gs.length > 1) {
+        const mid = gs.length >> 1;
+        attempt(gs.slice(0, mid));
+        attempt(gs.slice(mid));
+        return;
+      }
+      if (incomplete) {
+        for (const w of gs[0]!) this.deferred.add(`${w.name}\u0000${w.key}`);
+        return;
+      }
+      const why = `it would break the scenario: ${problems
+        .slice(0, 2)
+        .map((p) => p.message)
+        .join('; ')}`;
+      for (const w of gs[0]!) refuse(w, why);
+    };
+    attempt(all);
   }
 
   /**
@@ -426,6 +451,9 @@ export class SyncBridge {
     return { part: name, key, problem, what, ...(by !== undefined ? { by } : {}) };
   }
 }
+
+/** changeProblems of entries that each passed entryProblem. */
+const ENTRIES_CHECKED = { entriesChecked: true } as const;
 
 /** The map's fields for entries that are not the map's (entryProblem reads them only for those). */
 const NO_FIELDS: Readonly<Record<string, Json>> = {};

@@ -163,6 +163,11 @@ describe('changeProblems', () => {
           expect(touchedOnly.length > 0, `whole: ${whole.map((p) => p.message).join('; ')}`).toBe(
             whole.length > 0,
           );
+          // Every entry set passed entryProblem above, as in the bridge and the guard.
+          const trusted = changeProblems(store, touched, { entriesChecked: true });
+          expect(trusted.length > 0, `whole: ${whole.map((p) => p.message).join('; ')}`).toBe(
+            whole.length > 0,
+          );
         }),
         { numRuns: 200, seed: name.length * 7919 },
       );
