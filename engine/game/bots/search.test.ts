@@ -6,7 +6,7 @@ import type { BotStyle, GameDef } from '../gameDef';
 import { accepted, invalid } from '../reducer';
 import { simulate } from '../simulate';
 import { botPlayer, BOT_NAMES } from './baseline';
-import { SEARCH_STRENGTHS, searchStrength, searchTurn } from './search';
+import { SEARCH_STRENGTHS, searchStrength, searchTurn, StyleReader } from './search';
 
 /**
  * A race to 10: on its turn a side adds 1, 2 or 3 to its count as often as it likes, then
@@ -270,6 +270,50 @@ describe('the search bot', () => {
     const x = t.explanation!.candidates!.find((c) => c.label === "balanced bot's turn")!;
     expect(x.score).toBe(0);
     expect(t.explanation!.candidates![0]!.score).toBe(0.5);
+  });
+
+  it('models the other side by the styles it is known to play, where it is told them', () => {
+    const t = searchTurn(guess, guess.newGame({ seed: 1 }), 'a', {
+      seed: 4,
+      strength: 2,
+      otherStyles: ['balanced'],
+    });
+    // Against the balanced reply x wins; only the aggressive one made y the safer pick.
+    expect(t.actions).toEqual([{ type: 'pick', pick: 'x' }]);
+    expect(t.explanation!.candidates![0]!.score).toBe(1);
+  });
+
+  it('reads the other side`s style from its turns, and gives up where no style plays them', () => {
+    for (const style of ['cautious', 'balanced', 'aggressive'] as const) {
+      const reader = new StyleReader(race, 'a');
+      let s = race.newGame({ seed: 1 });
+      expect(reader.before(s)).toBeUndefined();
+      s = race.bot(s, 'a').state;
+      reader.after(s);
+      s = race.bot(s, 'b', style).state;
+      expect(reader.before(s)).toEqual([style]);
+    }
+    // The other side adds 1, then 3: no one style plays both turns.
+    const reader = new StyleReader(race, 'a');
+    let s = race.newGame({ seed: 1 });
+    const add = (st: RaceState, by: number) =>
+      [{ type: 'add', by } as const, { type: 'pass' } as const].reduce((x, a) => {
+        const r = race.reduce(x, a);
+        if (!r.ok) throw new Error(r.reason);
+        return r.state;
+      }, st);
+    reader.before(s);
+    s = add(s, 1);
+    reader.after(s);
+    s = add(s, 1);
+    expect(reader.before(s)).toEqual(['cautious']);
+    s = add(s, 1);
+    reader.after(s);
+    s = add(s, 3);
+    expect(reader.before(s)).toBeUndefined();
+    s = add(s, 1);
+    reader.after(s);
+    expect(reader.before(add(s, 1))).toBeUndefined();
   });
 
   it('gives the same turn and explanation for the same state, side, seed and strength', () => {

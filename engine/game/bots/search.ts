@@ -4,6 +4,7 @@ import { actionRng, canChoose, chooseAction } from '../legal';
 import { valueFor } from '../score';
 import { SideTurnBuilder } from '../sideTurn';
 import { playSide, type Player } from '../simulate';
+import { hashState } from '../stateHash';
 
 /**
  * The search bot: plays any ruleset by weighing whole side turns. It asks the ruleset's own bot
@@ -17,6 +18,9 @@ import { playSide, type Player } from '../simulate';
  * (score.ts) judges the position: 1 won, 0 lost, 1/2 and half the lead in between. The other
  * side plays each style in turn in the rollouts, and a candidate's score is its worst mean
  * against any one of them: the opponent is modelled by the style most dangerous to that turn.
+ * Where the other side's past turns were those of one style (or a few), read by replaying them
+ * (`StyleReader`, in `searchPlayer`; `SearchOptions.otherStyles`), the rollouts play it in that
+ * style alone: a bot opponent is then foreseen but for the dice.
  * Rollouts go to the candidates by successive halving (every survivor plays the same rollouts,
  * the weaker half is dropped, the best style's own turn always kept), so the budget goes where
  * the choice is close; the last round is between the best style turn and the best other
@@ -112,6 +116,11 @@ export interface SearchOptions {
   readonly shouldStop?: () => boolean;
   /** Told after every rollout: rollouts done and the planned total. */
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * The styles the other side may be playing (read from its past turns, see `searchPlayer`):
+   * the rollouts play it in these alone. All the styles when absent or empty.
+   */
+  readonly otherStyles?: readonly BotStyle[];
 }
 
 /** A side turn the search weighs. */
@@ -367,6 +376,7 @@ function candidates<S, A extends GameAction, E>(
   side: string,
   preset: Pick<SearchStrength, 'variants' | 'swaps'>,
   rng: ActionRng,
+  others: readonly BotStyle[],
 ): Candidate<S, A, E>[] {
   const { variants, swaps } = preset;
   const names = pieceNames(game, state);
@@ -388,7 +398,7 @@ function candidates<S, A extends GameAction, E>(
       style,
       own,
       planned: state,
-      against: STYLES.map(() => ({ total: 0, games: 0 })),
+      against: others.map(() => ({ total: 0, games: 0 })),
       values: [],
       games: 0,
     });
@@ -696,7 +706,10 @@ export function searchTurn<S, A extends GameAction, E>(
   const belief = game.determinize
     ? game.determinize(state, side, actionRng(mixSeed(seed, 0, 1)))
     : state;
-  const cands = candidates(game, belief, side, preset, actionRng(mixSeed(seed, 0, 0)));
+  // The other side is played in the rollouts by each style it may be playing in turn.
+  const others =
+    options.otherStyles && options.otherStyles.length > 0 ? options.otherStyles : STYLES;
+  const cands = candidates(game, belief, side, preset, actionRng(mixSeed(seed, 0, 0)), others);
   if (cands.length === 0) {
     const t = game.bot(state, side);
     return { ...t, explanation: { notes: ['nothing to weigh: the balanced bot plays'] } };
@@ -715,7 +728,7 @@ export function searchTurn<S, A extends GameAction, E>(
   // The last round is between the best two left (one of them the best style's own turn).
   const rounds = Math.ceil(Math.log2(cands.length)) + 1;
   const perRound = (rollouts: number, alive: number, left: number) =>
-    STYLES.length * Math.max(1, Math.floor(rollouts / (alive * left * STYLES.length)));
+    others.length * Math.max(1, Math.floor(rollouts / (alive * left * others.length)));
   const planned = (rollouts: number, from: number, aliveNow: number) => {
     let sum = 0;
     for (let r = from, alive = aliveNow; r < rounds; r++, alive = Math.ceil(alive / 2))
@@ -762,8 +775,8 @@ export function searchTurn<S, A extends GameAction, E>(
           stopped = true;
           break;
         }
-        const o = next % STYLES.length;
-        const v = rollout(game, state, side, c, preset.horizon, seed, next, STYLES[o]!);
+        const o = next % others.length;
+        const v = rollout(game, state, side, c, preset.horizon, seed, next, others[o]!);
         c.against[o]!.total += v.value;
         c.against[o]!.games++;
         c.values.push(v.value);
@@ -799,7 +812,7 @@ export function searchTurn<S, A extends GameAction, E>(
     const dm = d.reduce((x, y) => x + y, 0) / Math.max(1, n);
     const sd = Math.sqrt(d.reduce((x, y) => x + (y - dm) ** 2, 0) / Math.max(1, n - 1));
     const se =
-      (sd / Math.sqrt(Math.max(1, n))) * (TUNING.model === 'min' ? Math.sqrt(STYLES.length) : 1);
+      (sd / Math.sqrt(Math.max(1, n))) * (TUNING.model === 'min' ? Math.sqrt(others.length) : 1);
     chosen =
       mean(challenger) - mean(incumbent) > TUNING.margin + TUNING.z * se ? challenger : incumbent;
   }
@@ -817,21 +830,88 @@ export function searchTurn<S, A extends GameAction, E>(
 /**
  * The search bot as a player of `simulate`: each side turn's seed comes from `seed`, the turn,
  * the phase and the side, so the same game seed plays the same game however it is driven.
+ * It reads the other side's style from its past turns (`StyleReader`): once its turns were
+ * those of some styles only, the rollouts play it in those (the search's turns depend on the
+ * game so far, so the same seed still plays the same game).
  */
 export function searchPlayer<S, A extends GameAction, E>(
   game: GameDef<S, A, E>,
   seed: number,
   strength: number = DEFAULT_SEARCH_STRENGTH,
 ): Player<S, A> {
+  const readers = new Map<string, StyleReader<S, A, E>>();
   return {
     kind: 'source',
     next: (state, side) => {
       const s = game.status(state);
       const turnSeed = mixSeed(seed, s.turn, textHash(s.phase), textHash(side));
-      return searchTurn(game, state, side, { seed: turnSeed, strength }).actions;
+      let reader = readers.get(side);
+      if (!reader) readers.set(side, (reader = new StyleReader(game, side)));
+      const otherStyles = reader.before(state);
+      const t = searchTurn(game, state, side, {
+        seed: turnSeed,
+        strength,
+        ...(otherStyles ? { otherStyles } : {}),
+      });
+      reader.after(t.state);
+      return t.actions;
     },
   };
 }
+
+/**
+ * Which styles the other side of a two-sided game plays, read from its turns between the side's
+ * own: from the state the side left, each style still in question plays the other side's turns
+ * (the rules and bots are deterministic and the dice live in the state) and stays in question
+ * where that gives the state the side finds on its next turn. A style ruled out stays out; where
+ * no style gives it (a person, the random bot, a search, or a turn the side did not see whole),
+ * the reader gives up and the search models every style from then on.
+ */
+export class StyleReader<S, A extends GameAction, E> {
+  private left: S | undefined;
+  private styles: readonly BotStyle[] = STYLES;
+  private lost = false;
+  private readonly other: string | undefined;
+
+  constructor(
+    private readonly game: GameDef<S, A, E>,
+    side: string,
+  ) {
+    const sides = game.sides.map((x) => x.id);
+    this.other = sides.length === 2 ? sides.find((x) => x !== side) : undefined;
+  }
+
+  /** The styles the other side may be playing as the side's turn starts in `state`; undefined: any. */
+  before(state: S): readonly BotStyle[] | undefined {
+    const { game, other, left } = this;
+    if (other === undefined || left === undefined || this.lost) return undefined;
+    this.left = undefined;
+    const target = hashState(state);
+    const fits = this.styles.filter((style) => {
+      let s: S = left;
+      for (let k = 0; k <= MAX_READ_TURNS; k++) {
+        if (hashState(s) === target) return true;
+        const st = game.status(s);
+        if (k === MAX_READ_TURNS || st.over || st.waitingFor[0] !== other) return false;
+        const t = playSide(game, s, other, { kind: 'bot', style });
+        if ('refused' in t) return false;
+        s = t.state;
+      }
+      return false;
+    });
+    if (fits.length === 0) this.lost = true;
+    else this.styles = fits;
+    return this.lost || this.styles.length === STYLES.length ? undefined : this.styles;
+  }
+
+  /** The state the side's turn left. */
+  after(state: S): void {
+    this.left = state;
+  }
+}
+
+/** Side turns of the other side in a row the style reader replays at most. */
+const MAX_READ_TURNS = 4;
 
 /** A 32-bit hash of a string (FNV-1a), for seeds. */
 function textHash(text: string): number {
