@@ -2,7 +2,8 @@ import { Document, OutgoingMessage } from '@hocuspocus/server';
 import * as Y from 'yjs';
 
 /**
- * What a room sends its people, at the cost of one encoding per change instead of one per person.
+ * What a room sends its people, at the cost of one encoding (and one WebSocket frame) per change
+ * instead of one per person.
  *
  * Hocuspocus (3.4.4) builds the message of a document change, and of a presence change, anew for
  * each connection of the room: `Document.handleUpdate` copies the encoded change once per
@@ -11,6 +12,7 @@ import * as Y from 'yjs';
  * change and every cursor. The two methods are replaced here by ones that encode once and send
  * the same bytes to every connection, as the originals do otherwise, except that a change applied
  * through `applyFromClient` is not sent back to its sender when it holds nothing the sender lacks.
+ * The bytes are framed once too and written to each ready socket as they are (`sendToRoom`).
  * They are bound in Document's constructor, so the prototype is changed once, before any room
  * opens.
  */

@@ -158,9 +158,8 @@ export class SocketGate {
     const replay = typeof data === 'object' && data !== null && this.seen.has(data);
     if (!replay && typeof data === 'object' && data !== null) this.seen.add(data);
     const header = readHeader(bytes);
-    const anyJoined = [...this.rooms.values()].includes('joined');
     if (!header) {
-      if (anyJoined) this.close(CLOSE.malformed);
+      if ([...this.rooms.values()].includes('joined')) this.close(CLOSE.malformed);
       else this.dropBeforeAuth();
       return false;
     }

@@ -157,26 +157,36 @@ function toBytes(data: unknown): Uint8Array | undefined {
   return undefined;
 }
 
-/** The message type after the document name, and the first varUint after it. */
-function readHeader(bytes: Uint8Array): { type: number; next: number | undefined } | undefined {
-  let at = 0;
-  const varUint = (): number | undefined => {
-    let n = 0;
-    let shift = 0;
-    while (at < bytes.length) {
-      const b = bytes[at++]!;
-      n += (b & 0x7f) * 2 ** shift;
-      if (b < 0x80) return n;
-      shift += 7;
+/** Where the last `varUintAt` stopped; -1 when the bytes ended first. */
+let varUintEnd = 0;
+
+/** The varUint at `at` in `bytes` (its end in `varUintEnd`), or undefined when it is cut short. */
+function varUintAt(bytes: Uint8Array, at: number): number | undefined {
+  let n = 0;
+  let shift = 0;
+  while (at < bytes.length) {
+    const b = bytes[at++]!;
+    n += (b & 0x7f) * 2 ** shift;
+    if (b < 0x80) {
+      varUintEnd = at;
+      return n;
     }
-    return undefined;
-  };
-  const nameLength = varUint();
+    shift += 7;
+  }
+  varUintEnd = -1;
+  return undefined;
+}
+
+/**
+ * The message type after the document name, and the first varUint after it. Read for every frame
+ * a client receives (each peer's edit), so without a closure or a decoder per frame.
+ */
+function readHeader(bytes: Uint8Array): { type: number; next: number | undefined } | undefined {
+  const nameLength = varUintAt(bytes, 0);
   if (nameLength === undefined) return undefined;
-  at += nameLength;
-  const type = varUint();
+  const type = varUintAt(bytes, varUintEnd + nameLength);
   if (type === undefined) return undefined;
-  return { type, next: varUint() };
+  return { type, next: varUintAt(bytes, varUintEnd) };
 }
 
 /** Whether a frame the client sends carries document changes: sync step 2 or an update. */
