@@ -85,6 +85,15 @@ export function segmentInsidePolygon(a: TablePoint, b: TablePoint, poly: Polygon
 let spanOut = new Float64Array(64);
 
 /**
+ * Whether some part of segment `a`–`b` lies inside a polygon: `segmentInsidePolygon(...).length >
+ * 0` without making the spans (a mover's path is tested against every wreck this way).
+ */
+export function segmentEntersPolygon(a: TablePoint, b: TablePoint, poly: Polygon): boolean {
+  if (spanOut.length < 2 * (poly.length + 1)) spanOut = new Float64Array(2 * (poly.length + 1));
+  return segmentInsidePolygonInto(a, b, poly, spanOut) > 0;
+}
+
+/**
  * `segmentInsidePolygon` without making span objects, for callers that test many lines: the
  * spans' t0 and t1 go to `out[2k]` and `out[2k + 1]`, and their number is returned. `out` must
  * hold at least `2 * (poly.length + 1)` numbers.

@@ -6,7 +6,7 @@
  */
 import { featureLabel, featureLabelById } from '../../../terrain/featureLabel';
 import type { BuildingFeature } from '../../../format';
-import { distanceToOutline, pointInPolygon, segmentInsidePolygon } from '../../../geometry/polygon';
+import { distanceToOutline, pointInPolygon, segmentEntersPolygon } from '../../../geometry/polygon';
 import type { Template } from '../../../geometry/templates';
 import type { TablePoint } from '../../../geometry/units';
 import { bearing, distance, distanceToSegment, project } from '../../../geometry/vector';
@@ -53,7 +53,7 @@ function canopyOf(e: IndexedFeature): Canopy | undefined {
       distanceTo: (p) =>
         inside(p) ? 0 : Math.min(...polys.map((poly) => distanceToOutline(p, poly))),
       crosses: (a, b) =>
-        inside(a) || inside(b) || polys.some((poly) => segmentInsidePolygon(a, b, poly).length > 0),
+        inside(a) || inside(b) || polys.some((poly) => segmentEntersPolygon(a, b, poly)),
     };
   }
   return undefined;

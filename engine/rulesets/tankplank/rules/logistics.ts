@@ -2,7 +2,7 @@ import { dict } from '../../../game/dict';
 import { withUnit, tankplankState } from './state';
 import type { Point, WeaponType } from '../../../format';
 import { accepted, invalid, type Reduction } from '../../../game/reducer';
-import { rectangleCorners, segmentInsidePolygon } from '../../../geometry/polygon';
+import { rectangleCorners, segmentEntersPolygon } from '../../../geometry/polygon';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
 import { distance } from '../../../geometry/vector';
 import { pathCost } from '../../../movement/movementCost';
@@ -410,7 +410,7 @@ function wreckCrossed(
     if (w.id === except) continue;
     const poly = wreckPolygon(ctx, w);
     for (let k = 1; k < points.length; k++)
-      if (segmentInsidePolygon(points[k - 1]!, points[k]!, poly).length > 0) return w;
+      if (segmentEntersPolygon(points[k - 1]!, points[k]!, poly)) return w;
   }
   return undefined;
 }

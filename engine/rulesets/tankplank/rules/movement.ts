@@ -7,7 +7,7 @@ import type { Point } from '../../../format';
 import { accepted, invalid } from '../../../game/reducer';
 import { inUnfordableWater, pathCost, type Mover } from '../../../movement/movementCost';
 import { inGap } from '../../../terrain/gaps';
-import { rectangleCorners, segmentInsidePolygon } from '../../../geometry/polygon';
+import { rectangleCorners, segmentEntersPolygon } from '../../../geometry/polygon';
 import { bearing, distance, lerpPoint } from '../../../geometry/vector';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
 import { constant, num, tableRows, text } from './catalog';
@@ -121,7 +121,7 @@ function wreckOnPath(
       w.facing,
     );
     for (let k = 1; k < points.length; k++) {
-      if (segmentInsidePolygon(points[k - 1]!, points[k]!, poly).length > 0) return w.unit;
+      if (segmentEntersPolygon(points[k - 1]!, points[k]!, poly)) return w.unit;
     }
   }
   return undefined;
