@@ -6,7 +6,10 @@
  *   npm run bench:collab -- [--clients 20] [--duration 60] [--warmup 5] [--interval 1000]
  *                           [--mode one|redis|both] [--threads 2]
  *
- * The first `warmup` seconds of edits are sent but not measured (connections and JIT settle).
+ * The first `warmup` seconds of edits are sent but not measured (the connections settle). V8 is
+ * still optimizing the per-edit code long after the default 5 s: over the 30 s measured next, the
+ * CPU an edit includes its compiling and unoptimized runs, about half of the clients' at 20 edits
+ * a second; `--warmup 60` measures closer to a session that has run a while (docs/benchmarks.md).
  * A room of 100 people: `--clients 100`; as each client edits once every `interval`, that is 100
  * edits a second in the room, and `--interval 5000` keeps the 20 a second of the default run.
  *
