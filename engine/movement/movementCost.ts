@@ -104,8 +104,13 @@ export function segmentCoster(
   const costAt = (t: number) => {
     whole ??= terrain.crossings(from, to);
     const all = whole;
-    const c = costOfPath(terrain, mover, [from, lerpPoint(from, to, t)], gaps, () =>
-      t >= 1 ? all : crossingsUpTo(all, t),
+    const c = costOfPath(
+      terrain,
+      mover,
+      [from, lerpPoint(from, to, t)],
+      gaps,
+      () => (t >= 1 ? all : crossingsUpTo(all, t)),
+      true,
     );
     return c.legal ? c.cost : NaN;
   };
@@ -170,19 +175,59 @@ function rememberedCuts(terrain: TerrainIndex, mover: Mover): LineCuts {
 /** How far, as a share of the whole line, a wall's crossing may lie past the cut. */
 const POINT_SLACK = 1e-12;
 
-/** The crossings of a segment's first part, up to `t`, with spans measured along that part. */
-function crossingsUpTo(whole: readonly Crossing[], t: number): Crossing[] {
-  const out: Crossing[] = [];
-  for (const c of whole) {
-    const spans: Span[] = [];
-    for (const s of c.spans) {
+/** A crossing and its spans as `crossingsUpTo` reuses them. */
+interface CutCrossing {
+  entry: IndexedFeature;
+  readonly spans: { t0: number; t1: number }[];
+}
+
+/**
+ * `crossingsUpTo`'s answer, made again on every call from the same objects: `costOfPath` reads
+ * it and keeps none of it (a charge keeps the feature, not the crossing), and nothing it calls
+ * asks for another cut. New lists and spans for every cut were a tenth of what a village game
+ * allocated.
+ */
+const cut: CutCrossing[] = [];
+const cutSpans: { t0: number; t1: number }[] = [];
+let cutSpansUsed = 0;
+/** The crossings of the last cut: the first of `cut`. */
+const cutOut: CutCrossing[] = [];
+
+function cutSpan(t0: number, t1: number): { t0: number; t1: number } {
+  let s = cutSpans[cutSpansUsed];
+  if (s === undefined) cutSpans.push((s = { t0, t1 }));
+  else {
+    s.t0 = t0;
+    s.t1 = t1;
+  }
+  cutSpansUsed++;
+  return s;
+}
+
+/**
+ * The crossings of a segment's first part, up to `t`, with spans measured along that part. The
+ * answer is good until the next call (see `cut`).
+ */
+function crossingsUpTo(whole: readonly Crossing[], t: number): readonly Crossing[] {
+  cutSpansUsed = 0;
+  let n = 0;
+  for (let i = 0; i < whole.length; i++) {
+    const c = whole[i]!;
+    let crossing = cut[n];
+    if (crossing === undefined) cut.push((crossing = { entry: c.entry, spans: [] }));
+    // Written by index and cut to length once: a list emptied with `length = 0` lets its store
+    // go, and the next push makes a new one.
+    const spans = crossing.spans;
+    let m = 0;
+    for (let j = 0; j < c.spans.length; j++) {
+      const s = c.spans[j]!;
       if (s.t1 === s.t0) {
         // A wall is met at a point (a span of no length), counted at the cut too, as a segment
         // ending on the wall meets it; worked out along the whole line, that point may lie a
         // rounding error beyond the cut.
         if (s.t0 > t + POINT_SLACK) continue;
         const at = Math.min(t, s.t0) / t;
-        spans.push({ t0: at, t1: at });
+        spans[m++] = cutSpan(at, at);
         continue;
       }
       if (s.t0 > t) continue;
@@ -190,12 +235,20 @@ function crossingsUpTo(whole: readonly Crossing[], t: number): Crossing[] {
       // An area's span that only touches the cut is not inside the part, as
       // segmentInsidePolygon would not count it either.
       if (end - s.t0 < 1e-12) continue;
-      spans.push({ t0: s.t0 / t, t1: end / t });
+      spans[m++] = cutSpan(s.t0 / t, end / t);
     }
-    if (spans.length > 0) out.push({ entry: c.entry, spans });
+    if (m > 0) {
+      if (spans.length !== m) spans.length = m;
+      crossing.entry = c.entry;
+      cutOut[n++] = crossing;
+    }
   }
-  return out;
+  if (n === 0) return NO_CROSSINGS;
+  if (cutOut.length !== n) cutOut.length = n;
+  return cutOut;
 }
+
+const NO_CROSSINGS: readonly Crossing[] = [];
 
 function costOfPath(
   terrain: TerrainIndex,
@@ -203,6 +256,11 @@ function costOfPath(
   path: readonly TablePoint[],
   gaps: readonly Gap[],
   crossingsOf: (a: TablePoint, b: TablePoint) => readonly Crossing[],
+  /**
+   * Only `legal` and `cost` are read: the answer's `charges` are left empty rather than listed
+   * (a bot's cuts along a line ask thousands of times a game).
+   */
+  costOnly = false,
 ): PathCost {
   let inches = 0;
   let allOnRoad = true;
@@ -335,6 +393,20 @@ function costOfPath(
       : mover.offRoadRate
     : Math.max(mover.roadRate, mover.offRoadRate);
   const distanceCost = rate > 0 ? inches / rate : inches > 0 ? Infinity : 0;
+  if (costOnly) {
+    // Summed in the same order as below, so the same number.
+    let cost = 0 + distanceCost;
+    for (const c of charges) cost += c.cost;
+    return {
+      legal: true,
+      cost,
+      inches,
+      rate,
+      allOnRoad,
+      charges: NO_CHARGES,
+      blockedBy: undefined,
+    };
+  }
   const all: MoveCharge[] = [
     { featureId: '', kind: 'distance', cost: distanceCost, ruleId: mover.roadRuleId },
   ];
@@ -347,6 +419,8 @@ function costOfPath(
   // Every answer has every key, in one order (one V8 shape for legal and blocked answers).
   return { legal: true, cost, inches, rate, allOnRoad, charges: all, blockedBy: undefined };
 }
+
+const NO_CHARGES: readonly MoveCharge[] = [];
 
 /** Adds a feature's entry or crossing cost, once per path. */
 function addCharge(charges: MoveCharge[], entry: IndexedFeature, cost: number): void {
