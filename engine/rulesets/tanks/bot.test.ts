@@ -6,6 +6,7 @@ import { simulate } from '../../game/simulate';
 import { botTurn } from './bot';
 import { building, fixtureType, forest } from './fixtures';
 import { tanks } from './index';
+import type { TanksAction } from './rules';
 import { testGame } from './testing';
 
 const yourFirstGame = (): ScenarioDoc => {
@@ -180,5 +181,23 @@ describe('bot choices', () => {
     g.act({ type: 'endPhase', side: 'b' });
     const turn = botTurn(g.ctx, g.state, 'a');
     expect(turn.actions[0]).toEqual({ type: 'reveal', unit: 'a1', card: 'tanks.crew.bannon' });
+  });
+});
+
+describe('bot moves', () => {
+  test('a tank may end a move square across the arrow (TK-A9), its front toward the enemy', () => {
+    const made = tanks.game!(yourFirstGame());
+    if (!made.ok) throw new Error(made.reason);
+    const across: string[] = [];
+    for (const seed of [1, 2, 3, 4]) {
+      const r = simulate(made.game, { seed, record: true });
+      for (const a of r.actions as readonly TanksAction[]) {
+        if (a.type !== 'move') continue;
+        const turn = (((a.facing - a.heading) % 360) + 360) % 360;
+        if (turn === 90 || turn === 270) across.push(`${a.unit} ${a.heading}° facing ${a.facing}°`);
+      }
+    }
+    // Before, every move of the bot ended along its heading or back along it.
+    expect(across.length, 'no move ended across its arrow').toBeGreaterThan(0);
   });
 });

@@ -38,6 +38,7 @@ import {
   sightBetween,
   statOf,
   speedOf,
+  squareFacings,
   tanksReducer,
   gameEnd,
   timeLimitOut,
@@ -302,7 +303,14 @@ function scoresFor(
         : true;
 }
 
-/** Candidate single moves for a model: headings all round, full and half arrow, both ends first. */
+/**
+ * Candidate single moves for a model: headings all round, full and half arrow. A tank ends each
+ * facing along its move, or, of the four ways it may end square to the arrow (TK-A9), the one
+ * nearest to facing the nearest enemy: a tank that slides sideways into cover keeps its front to
+ * the enemy, where ending along its move turned it side-on and an enemy moving after it took the
+ * Side Shot. (Ending back along the arrow, which the bot weighed before, is that way when it
+ * backs away from the enemy.)
+ */
 function candidateMoves(ctx: TanksContext, state: TanksState, m: ModelState): TanksAction[] {
   const heli = isHelicopter(ctx, m.id);
   const len = moveLength(ctx, m.id);
@@ -311,10 +319,15 @@ function candidateMoves(ctx: TanksContext, state: TanksState, m: ModelState): Ta
     heli && !m.elevationSwitched
       ? [undefined, m.elevation === 'high' ? 'low' : 'high']
       : [undefined];
+  const enemy = heli ? undefined : nearestEnemyBearing(ctx, state, m);
   for (let k = 0; k < 12; k++) {
     const heading = k * 30;
     for (const distance of [len, len / 2]) {
-      const facings = heli ? [heading, m.facing] : [heading, (heading + 180) % 360];
+      const facings = heli
+        ? [heading, m.facing]
+        : enemy === undefined
+          ? [heading, (heading + 180) % 360]
+          : facingsToward(heading, enemy);
       for (const facing of facings)
         for (const elevation of elevations)
           out.push({
@@ -328,6 +341,39 @@ function candidateMoves(ctx: TanksContext, state: TanksState, m: ModelState): Ta
     }
   }
   return out;
+}
+
+/** The bearing (degrees clockwise from east, as facings) to the nearest enemy in play. */
+function nearestEnemyBearing(
+  ctx: TanksContext,
+  state: TanksState,
+  m: ModelState,
+): number | undefined {
+  let best: number | undefined;
+  let d = Infinity;
+  for (const e of enemiesOf(ctx, state, info(ctx, m.id).side)) {
+    const at = state.models[e]!.at!;
+    const k = Math.hypot(at[0] - m.at![0], at[1] - m.at![1]);
+    if (k < d) {
+      d = k;
+      best = (Math.atan2(at[1] - m.at![1], at[0] - m.at![0]) * 180) / Math.PI;
+    }
+  }
+  return best;
+}
+
+/** The heading itself, and the facing square to it nearest the bearing, if another. */
+function facingsToward(heading: number, bearing: number): number[] {
+  let toward = heading;
+  let off = Infinity;
+  for (const f of squareFacings(heading)) {
+    const a = Math.abs(((f - bearing + 540) % 360) - 180);
+    if (a < off - 1e-9) {
+      off = a;
+      toward = f;
+    }
+  }
+  return toward === heading ? [heading] : [heading, toward];
 }
 
 interface Choice {
