@@ -316,6 +316,35 @@ describe('the search bot', () => {
     expect(reader.before(add(s, 1))).toBeUndefined();
   });
 
+  it('reads the other side`s style without peeking at what it holds in secret', () => {
+    // B holds a hidden bonus that a cannot see (its belief: none). B's balanced bot adds 1 with
+    // the bonus and 2 without; its cautious bot always 1. B plays cautiously (adds 1) in both.
+    type Secret = RaceState & { readonly bonus: number };
+    const secret: GameDef<Secret, RaceAction, string> = {
+      ...(race as unknown as GameDef<Secret, RaceAction, string>),
+      bot: (s, side, style = 'balanced') => {
+        const t = race.bot(s, side, style === 'balanced' && s.bonus === 1 ? 'cautious' : style);
+        return { ...t, state: { ...t.state, bonus: s.bonus } };
+      },
+      reduce: (s, a) => {
+        const r = race.reduce(s, a);
+        return r.ok ? { ...r, state: { ...r.state, bonus: s.bonus } } : r;
+      },
+      determinize: (s) => ({ ...s, bonus: 0 }),
+    };
+    const readings = [0, 1].map((bonus) => {
+      const reader = new StyleReader(secret, 'a');
+      let s: Secret = { ...race.newGame({ seed: 1 }), bonus };
+      reader.before(s);
+      s = secret.bot(s, 'a').state;
+      reader.after(s);
+      s = secret.bot(s, 'b', 'cautious').state;
+      return reader.before(s);
+    });
+    // A reader that replayed b's turn with the true bonus would also keep balanced when it is 1.
+    expect(readings).toEqual([['cautious'], ['cautious']]);
+  });
+
   it('gives the same turn and explanation for the same state, side, seed and strength', () => {
     const s = afterA();
     const one = searchTurn(race, s, 'b', { seed: 7, strength: 2 });
