@@ -5,24 +5,16 @@
  * Prints numbers; it is not a test. Run: npm run bench:ww1 [-- --games 40]. It lives in scripts/
  * because it reads the WWI odds module itself, which the shared benchmarks may not.
  */
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { loadDocument } from '../../engine/format/index';
 import { simulate } from '../../engine/game/simulate';
-import { WW1_BUNDLED } from '../../engine/rulesets/ww1/catalogs';
-import { makeWw1Game } from '../../engine/rulesets/ww1/game';
 import { battleOdds } from '../../engine/rulesets/ww1/rules/odds';
 import { planBattle } from '../../engine/rulesets/ww1/rules/turn';
+import { ww1WireGame } from './ww1Wire';
 
 const args = process.argv.slice(2);
 const games = Number(args[args.indexOf('--games') + 1]) || 40;
 
-const file = new URL('../../scenarios/ww1-wire.scenario.json', import.meta.url);
-const loaded = loadDocument(readFileSync(file, 'utf8'), { expect: ['sandtable.scenario'] });
-if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join('; '));
-const made = makeWw1Game(loaded.doc, WW1_BUNDLED);
-if (typeof made === 'string') throw new Error(made);
-const { game, ctx } = made;
+const { game, ctx } = ww1WireGame();
 
 console.log(`Bot against bot on ww1-wire, ${games} games (seeds 1..${games}), CPU time:`);
 const wins = new Map<string, number>();

@@ -7,13 +7,10 @@
  * comparison, the same logistic of the medal lead alone. Prints numbers; it is not a test.
  * Run: npm run bench:ww1-score [-- --games 100 --seed 5000].
  */
-import { readFileSync } from 'node:fs';
-import { loadDocument } from '../../engine/format/index';
 import type { BotStyle } from '../../engine/game/gameDef';
 import { simulate } from '../../engine/game/simulate';
-import { WW1_BUNDLED } from '../../engine/rulesets/ww1/catalogs';
-import { makeWw1Game } from '../../engine/rulesets/ww1/game';
 import { medalsOf, type Ww1State } from '../../engine/rulesets/ww1/rules/turn';
+import { ww1WireGame } from './ww1Wire';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -25,12 +22,7 @@ const option = (name: string, fallback: number) => {
 const games = option('--games', 100);
 const first = option('--seed', 5000);
 
-const file = new URL('../../scenarios/ww1-wire.scenario.json', import.meta.url);
-const loaded = loadDocument(readFileSync(file, 'utf8'), { expect: ['sandtable.scenario'] });
-if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join('; '));
-const made = makeWw1Game(loaded.doc, WW1_BUNDLED);
-if (typeof made === 'string') throw new Error(made);
-const { game, ctx } = made;
+const { game, ctx } = ww1WireGame();
 const [a, z] = game.sides.map((s) => s.id) as [string, string];
 
 const STYLES: readonly BotStyle[] = ['cautious', 'balanced', 'aggressive'];
