@@ -6,7 +6,8 @@ import type { BotStyle, GameDef } from '../gameDef';
 import { accepted, invalid } from '../reducer';
 import { simulate } from '../simulate';
 import { botPlayer, BOT_NAMES } from './baseline';
-import { SEARCH_STRENGTHS, searchStrength, searchTurn, StyleReader } from './search';
+import { SEARCH_STRENGTHS, searchStrength, searchTurn } from './search';
+import { StyleReader } from './styleReader';
 
 /**
  * A race to 10: on its turn a side adds 1, 2 or 3 to its count as often as it likes, then
