@@ -2,3 +2,4 @@ export * from './view';
 export * from './session';
 export * from './gameFile';
 export * from './rulesets';
+export * from './styleReading';

@@ -270,17 +270,28 @@ export function fastBotPlay(
 /**
  * The search bot's side turn now: what the screen's worker runs on a game it replayed from the
  * log. Seeded from the game's seed and the place in the log, so the same game asks the same
- * question; `options` bound it (strength, a deadline with its clock, a stop, progress).
+ * question; `options` bound it (strength, a deadline with its clock, a stop, progress) and may say
+ * which styles the other side plays (`otherStyles`, read from the log by `LogStyleReader`), which
+ * the explanation then names.
  */
 export function searchBotPlay(
   game: PlaytestGame,
   side: string,
   options: Omit<SearchOptions, 'seed'> = {},
 ): BotPlay {
-  return searchTurn(game.view.game, currentState(game), side, {
+  const play = searchTurn(game.view.game, currentState(game), side, {
     ...options,
     seed: botSeed(game),
   });
+  const read = options.otherStyles;
+  if (!play.explanation || !read || read.length === 0) return play;
+  // What the search took the other side for: its last turns were those of these styles.
+  const names = read.length === 1 ? `the ${read[0]} bot` : `the ${read.join(' or ')} bots`;
+  const note = `the other side played its last turns as ${names} would: the games played ahead play it that way`;
+  return {
+    ...play,
+    explanation: { ...play.explanation, notes: [...play.explanation.notes, note] },
+  };
 }
 
 /**

@@ -40,9 +40,10 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             <b>Playtest</b> the open scenario against the rules engine with the Playtest command;
             any edit returns to the editor. Choose a person or the bot for each side (and which bot:
             a style, Random (baseline) or Bot (strong), the search bot, which thinks up to 2 s a
-            turn with a progress bar; Stop or Esc plays its best turn so far; with the strong bot on
-            a side, &ldquo;Strong bot&apos;s strength&rdquo; trades time for play, from 1 quick,
-            about 0.1 s a side turn, to 5 strongest, the full 2 s, each choice saying what it
+            turn with a progress bar and, where the other side plays like one of the styles so far,
+            plays ahead against that style; Stop or Esc plays its best turn so far; with the strong
+            bot on a side, &ldquo;Strong bot&apos;s strength&rdquo; trades time for play, from 1
+            quick, about 0.1 s a side turn, to 5 strongest, the full 2 s, each choice saying what it
             costs), a dice seed (in Tankplank the seed also draws which side plays first on odd
             turns, turn 1 among them, and the dialog says which) and, if you like, a movement clock.
             Select a unit to see where it can go and what else it can do (each refused action says

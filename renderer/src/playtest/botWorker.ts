@@ -2,6 +2,7 @@
 import type { ScenarioDoc } from '../../../engine/format/types';
 import {
   applyActions,
+  LogStyleReader,
   playtestFor,
   replayGame,
   searchBotPlay,
@@ -16,7 +17,8 @@ import { BUNDLED_RULESETS } from '../../../engine/rulesets/registry';
  * The playtest's strong bot on a Web Worker: the screen sends the scenario and the dice seed once,
  * then for each side turn the action log so far; the worker replays the log from the seed (the
  * engine's state never crosses postMessage, so nothing depends on it surviving a structured
- * clone) and runs the search bot, posting its progress and then its turn. A shared stop flag,
+ * clone), reads the other side's style from its turns in the log (`LogStyleReader`) and runs the
+ * search bot, posting its progress and then its turn. A shared stop flag,
  * where the page is cross-origin isolated, lets Stop end the search at once with the best turn so
  * far; elsewhere the page ends the worker instead.
  */
@@ -56,6 +58,8 @@ let view: AnyPlaytestView | undefined;
 let seed = 0;
 // The last game replayed, to extend it by the new actions rather than replay from the start.
 let last: PlaytestGame | undefined;
+// Per side the search plays, what the other side's turns in the log say of its style.
+const readers = new Map<string, LogStyleReader>();
 
 const post = (m: FromBotWorker) => scope.postMessage(m);
 
@@ -95,6 +99,7 @@ scope.onmessage = (e: MessageEvent<ToBotWorker>) => {
     view = made.view;
     seed = m.seed;
     last = undefined;
+    readers.clear();
     return;
   }
   const started = performance.now();
@@ -106,7 +111,11 @@ scope.onmessage = (e: MessageEvent<ToBotWorker>) => {
     }
     const flag = m.stop ? new Int32Array(m.stop) : undefined;
     let shown = 0;
+    let reader = readers.get(m.side);
+    if (!reader) readers.set(m.side, (reader = new LogStyleReader(game.view.game, m.side)));
+    const otherStyles = reader.read(game);
     const play = searchBotPlay(game, m.side, {
+      ...(otherStyles ? { otherStyles } : {}),
       ...(m.strength !== undefined ? { strength: m.strength } : {}),
       deadline: started + m.budgetMs,
       now: () => performance.now(),
