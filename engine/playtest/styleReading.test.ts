@@ -10,6 +10,7 @@ import {
   searchBotPlay,
   startGame,
   undoLast,
+  type PlaytestBot,
   type PlaytestGame,
 } from './session';
 import { LogStyleReader } from './styleReading';
