@@ -17,7 +17,7 @@ import { LogStyleReader } from './styleReading';
 
 function start(
   doc: unknown,
-  bots: Record<string, BotStyle | 'random'>,
+  bots: Record<string, PlaytestBot>,
   seed: number,
 ): PlaytestGame {
   const made = playtestFor(doc as ScenarioDoc, BUNDLED_RULESETS);
