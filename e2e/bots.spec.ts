@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { openPlaytestSetup, pageErrors, startPlaytest, YOUR_FIRST_GAME } from './playtestSetup';
+import {
+  CONTOUR_HILLS,
+  openPlaytestSetup,
+  pageErrors,
+  startPlaytest,
+  YOUR_FIRST_GAME,
+} from './playtestSetup';
 
 /** Where this spec leaves its screenshots, to be looked at. */
 const SHOTS = process.env.BOTS_SHOTS ?? 'test-results/bots-shots';
@@ -78,5 +84,32 @@ test('the strong bot thinks with progress, can be stopped, and says what it weig
   await cautious.first().locator('summary').click();
   await expect(cautious.first().locator('li').first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/04-style-notes.png` });
+  expect(errors).toEqual([]);
+});
+
+test("the strong bot reads the other side's style from its turns and says so", async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = pageErrors(page);
+  const dialog = await openPlaytestSetup(page, CONTOUR_HILLS);
+  await dialog.getByRole('combobox', { name: /^Alpha.*: which bot/ }).selectOption({
+    label: 'Bot (strong)',
+  });
+  await dialog.getByRole('combobox', { name: /^Bravo.*: which bot/ }).selectOption({
+    label: 'Aggressive',
+  });
+  // The quickest strength: the reading is the same at every strength.
+  await dialog.getByTestId('search-strength').selectOption({ index: 0 });
+  await startPlaytest(dialog, { seed: 5 });
+  // From Alpha's second turn on, Bravo's turns so far are the aggressive bot's.
+  const read = page
+    .getByTestId('bot-why')
+    .filter({ hasText: 'Bot (strong)' })
+    .filter({ hasText: /as the aggressive bot would/ });
+  await expect(read.first()).toBeAttached({ timeout: 120_000 });
+  await read.first().locator('summary').click();
+  await expect(read.first()).toContainText(
+    'the other side played its last turns as the aggressive bot would',
+  );
+  await page.screenshot({ path: `${SHOTS}/05-style-read.png` });
   expect(errors).toEqual([]);
 });
