@@ -91,7 +91,57 @@ const standings = new WeakMap<
   WeakMap<UnitState, { readonly p: TablePoint; readonly worth: number }>
 >();
 
+/**
+ * An enemy a shot may go at (on the table, not doomed, not a dropped weapon), with its worth where
+ * it stands: what every shooter of a phase reads of every enemy before range and weapon.
+ */
+interface Mark {
+  readonly u: UnitState & { at: readonly [number, number] };
+  readonly i: UnitInfo;
+  readonly p: TablePoint;
+  readonly x: number;
+  readonly y: number;
+  readonly worth: number;
+}
+
+/**
+ * The marks of a phase plan in the order of its enemies, made once per plan and units record (a
+ * state never changes its units in place; a shot that changes no unit keeps the record): a
+ * Firing phase's fifty shooters each looked every enemy up, with its facts and worth, for each
+ * weapon.
+ */
+function marksOf(ctx: TankplankContext, s: TankplankState, plan: SidePlan): readonly Mark[] {
+  let byUnits = marksKnown.get(plan);
+  if (!byUnits) marksKnown.set(plan, (byUnits = new WeakMap()));
+  let marks = byUnits.get(s.units);
+  if (marks) return marks;
+  const list: Mark[] = [];
+  for (const e of plan.enemies) {
+    const u = s.units.get(e.id)!;
+    if (!onTable(u) || u.doomed) continue;
+    const i = info(ctx, s, u.id);
+    if (i.type.keywords?.includes('weaponPiece')) continue;
+    const here = standingWhere(ctx, s, plan, i, u);
+    list.push({ u, i, p: here.p, x: u.at[0], y: u.at[1], worth: here.worth });
+  }
+  byUnits.set(s.units, (marks = list));
+  return marks;
+}
+
+const marksKnown = new WeakMap<SidePlan, WeakMap<object, readonly Mark[]>>();
+
+/** `maxRangeOf` by catalog and weapon type (both never change). */
+const maxRanges = new WeakMap<object, WeakMap<WeaponType, number>>();
+
 function maxRange(ctx: TankplankContext, w: WeaponType): number {
+  let byWeapon = maxRanges.get(ctx.catalog);
+  if (!byWeapon) maxRanges.set(ctx.catalog, (byWeapon = new WeakMap()));
+  let r = byWeapon.get(w);
+  if (r === undefined) byWeapon.set(w, (r = maxRangeOf(ctx, w)));
+  return r;
+}
+
+function maxRangeOf(ctx: TankplankContext, w: WeaponType): number {
   const bands = Math.max(0, ...(w.ranges ?? []).map((b) => b.max));
   const veryLong = Number(w.stats?.['veryLongMax'] ?? 0);
   const cannon =
@@ -228,22 +278,12 @@ function bestShot(
     // order as they are found instead of sorting every enemy in reach.
     const look = w.kind === 'mortar' ? 3 : tries * 2;
     const candidates: Candidate[] = [];
-    for (const e of plan.enemies) {
-      const u = s.units.get(e.id)!;
-      if (!onTable(u) || u.doomed) continue;
-      const dx = u.at[0] - from.x;
-      const dy = u.at[1] - from.y;
+    for (const t of marksOf(ctx, s, plan)) {
+      const dx = t.x - from.x;
+      const dy = t.y - from.y;
       const d = Math.sqrt(dx * dx + dy * dy);
-      if (d > reach) continue;
-      const ti = info(ctx, s, u.id);
-      if (ti.type.keywords?.includes('weaponPiece') || !canHarm(w, ti)) continue;
-      const here = standingWhere(ctx, s, plan, ti, u);
-      keepBest(candidates, look, {
-        u,
-        i: ti,
-        p: here.p,
-        quick: here.worth / (1 + d / 10),
-      });
+      if (d > reach || !canHarm(w, t.i)) continue;
+      keepBest(candidates, look, { u: t.u, i: t.i, p: t.p, quick: t.worth / (1 + d / 10) });
     }
     let planned = 0;
     let asked = 0;

@@ -155,12 +155,25 @@ interface SightWorld {
   readonly obstructions: Obstruction[];
   /** Answers by the state's breaches (`gaps`) and then by the two ends. */
   readonly answers: WeakMap<readonly Gap[], PairMap<SightResult>>;
-  /** Yes/no answers (`seesBetween`) where the full one was not needed, keyed the same way. */
+  /**
+   * Yes/no answers (`seesBetween`) where the full one was not needed and the map leaves the line
+   * open (the vehicles' and wrecks' part), keyed the same way.
+   */
   readonly yesNo: WeakMap<readonly Gap[], PairMap<boolean>>;
 }
 
-/** The last few worlds of a context, by their obstructions' signature (newest last). */
-const worlds = new WeakMap<TankplankContext, Map<string, SightWorld>>();
+/**
+ * The last few worlds of a context (newest last), each with the hulls on the table (in the units
+ * record's order) and the wrecks it was made for: a state finds its world by comparing where they
+ * stand, without writing every hull's place out as text and looking that up.
+ */
+interface KeptWorld {
+  readonly hulls: readonly UnitState[];
+  readonly wrecks: TankplankState['wrecks'];
+  readonly world: SightWorld;
+}
+
+const worlds = new WeakMap<TankplankContext, KeptWorld[]>();
 /** How many worlds a context keeps: the bot looks back at most a phase or two. */
 const WORLDS_KEPT = 6;
 const NO_GAPS: readonly Gap[] = [];
@@ -174,66 +187,65 @@ function sightWorld(ctx: TankplankContext, state: TankplankState): SightWorld {
 }
 
 function findWorld(ctx: TankplankContext, state: TankplankState): SightWorld {
-  const key = obstructionSignature(ctx, state);
   let kept = worlds.get(ctx);
-  if (!kept) {
-    kept = new Map();
-    worlds.set(ctx, kept);
+  if (!kept) worlds.set(ctx, (kept = []));
+  const hulls: UnitState[] = [];
+  for (const id of hullIds(ctx, state)) {
+    const u = state.units.get(id)!;
+    if (onTable(u)) hulls.push(u);
   }
-  const found = kept.get(key);
-  if (found) {
+  for (let k = kept.length - 1; k >= 0; k--) {
+    const w = kept[k]!;
+    if (!sameHulls(w.hulls, hulls) || !sameWrecks(w.wrecks, state.wrecks)) continue;
     // Newest last, so the oldest is the first to go.
-    kept.delete(key);
-    kept.set(key, found);
-    return found;
+    if (k !== kept.length - 1) {
+      kept.splice(k, 1);
+      kept.push(w);
+    }
+    return w.world;
   }
   const world: SightWorld = {
     obstructions: computeObstructions(ctx, state),
     answers: new WeakMap(),
     yesNo: new WeakMap(),
   };
-  kept.set(key, world);
-  if (kept.size > WORLDS_KEPT) kept.delete(kept.keys().next().value!);
+  kept.push({ hulls, wrecks: state.wrecks, world });
+  if (kept.length > WORLDS_KEPT) kept.shift();
   return world;
 }
 
-/** Everything `computeObstructions` reads from a state, as a string. */
-function obstructionSignature(ctx: TankplankContext, state: TankplankState): string {
-  const ids = hullIds(ctx, state);
-  // A shot or a man's move makes a new state whose hulls are the very same objects as the last
-  // one's: the signature is the same, without writing every hull's place out again (or listing
-  // the hulls).
-  const last = lastSignature.get(ctx);
-  if (last && last.wrecks === state.wrecks) {
-    let k = 0;
-    for (const id of ids) {
-      const u = state.units.get(id)!;
-      if (!onTable(u)) continue;
-      if (last.hulls[k] !== u) {
-        k = -1;
-        break;
-      }
-      k++;
-    }
-    if (k === last.hulls.length) return last.key;
+/** Whether two lists of hulls on the table are the same hulls where they stand, facing the same. */
+function sameHulls(a: readonly UnitState[], b: readonly UnitState[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) {
+    const x = a[k]!;
+    const y = b[k]!;
+    if (x === y) continue;
+    if (x.id !== y.id || x.facing !== y.facing || x.at![0] !== y.at![0] || x.at![1] !== y.at![1])
+      return false;
   }
-  const hulls: UnitState[] = [];
-  for (const id of ids) {
-    const u = state.units.get(id)!;
-    if (onTable(u)) hulls.push(u);
-  }
-  let key = '';
-  for (const u of hulls) key += `${u.id}@${u.at![0]},${u.at![1]},${u.facing};`;
-  key += '|';
-  for (const w of state.wrecks) key += `${w.id}:${w.type}@${w.at[0]},${w.at[1]},${w.facing};`;
-  lastSignature.set(ctx, { hulls, wrecks: state.wrecks, key });
-  return key;
+  return true;
 }
 
-const lastSignature = new WeakMap<
-  TankplankContext,
-  { hulls: readonly UnitState[]; wrecks: TankplankState['wrecks']; key: string }
->();
+/** Whether two lists of wrecks are the same wrecks where they lie, facing the same. */
+function sameWrecks(a: TankplankState['wrecks'], b: TankplankState['wrecks']): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) {
+    const x = a[k]!;
+    const y = b[k]!;
+    if (x === y) continue;
+    if (
+      x.id !== y.id ||
+      x.type !== y.type ||
+      x.facing !== y.facing ||
+      x.at[0] !== y.at[0] ||
+      x.at[1] !== y.at[1]
+    )
+      return false;
+  }
+  return true;
+}
 
 /**
  * Vehicles and wrecks as obstructions to sight. The same list object comes back for every state
@@ -343,8 +355,15 @@ export function seesBetween(
   const gaps = state.gaps ?? NO_GAPS;
   const fromKey = endKey(state, from);
   const toKey = endKey(state, to);
+  // The map's part of the answer outlives the world (vehicles move every turn; men often stand):
+  // kept by the context, only the vehicles and wrecks are looked at again. Most lines in a
+  // village are shut by the map, and those are answered here without a look at anything else.
+  const terrain = terrainSight(ctx, gaps);
+  let open = terrain.pairs.get(fromKey)?.get(toKey);
+  if (open === false) return false;
   const full = world.answers.get(gaps)?.get(fromKey)?.get(toKey);
   if (full) return full.visible;
+  // What the vehicles and wrecks of this world do to lines the map leaves open.
   let known = world.yesNo.get(gaps);
   if (!known) {
     known = new Map();
@@ -354,16 +373,13 @@ export function seesBetween(
   if (hit !== undefined) return hit;
   const a = sightEnd(ctx, state, from);
   const b = sightEnd(ctx, state, to);
-  // The map's part of the answer outlives the world (vehicles move every turn; men often stand):
-  // kept by the context, only the vehicles and wrecks are looked at again.
-  const terrainKnown = terrainSight(ctx, gaps);
-  let open = terrainKnown.get(fromKey)?.get(toKey);
   if (open === undefined) {
     open = terrainLetsSee(ctx.terrain, a, b, gaps);
-    pairSet(terrainKnown, fromKey, toKey, open);
-    terrainSightCount.set(ctx, (terrainSightCount.get(ctx) ?? 0) + 1);
+    pairSet(terrain.pairs, fromKey, toKey, open);
+    terrain.kept.count++;
+    if (!open) return false;
   }
-  const yes = open && !obstructionsBlockSight(ctx.terrain, a, b, world.obstructions);
+  const yes = !obstructionsBlockSight(ctx.terrain, a, b, world.obstructions);
   pairSet(known, fromKey, toKey, yes);
   return yes;
 }
@@ -373,20 +389,52 @@ export function seesBetween(
  * the two ends' keys: the same for every world. Started again past `TERRAIN_SIGHT_KEPT` answers,
  * so a lab thread's thousands of games stay within memory.
  */
-const terrainSights = new WeakMap<TankplankContext, WeakMap<readonly Gap[], PairMap<boolean>>>();
-const terrainSightCount = new WeakMap<TankplankContext, number>();
+interface TerrainSights {
+  byGaps: WeakMap<readonly Gap[], PairMap<boolean>>;
+  count: number;
+}
+
+const terrainSights = new WeakMap<TankplankContext, TerrainSights>();
 const TERRAIN_SIGHT_KEPT = 200_000;
 
-function terrainSight(ctx: TankplankContext, gaps: readonly Gap[]): PairMap<boolean> {
-  let byGaps = terrainSights.get(ctx);
-  if (!byGaps || (terrainSightCount.get(ctx) ?? 0) >= TERRAIN_SIGHT_KEPT) {
-    byGaps = new WeakMap();
-    terrainSights.set(ctx, byGaps);
-    terrainSightCount.set(ctx, 0);
+/**
+ * The last context and breaches asked (`terrainSight`), with their answers: the bot asks
+ * thousands of lines in a row of the same game, and this spares looking both up each time.
+ */
+// It holds the last context strongly: one game a thread at most, until another is asked.
+let lastTerrainSight:
+  | {
+      readonly ctx: TankplankContext;
+      readonly gaps: readonly Gap[];
+      readonly kept: TerrainSights;
+      readonly byGaps: WeakMap<readonly Gap[], PairMap<boolean>>;
+      readonly pairs: PairMap<boolean>;
+    }
+  | undefined;
+
+function terrainSight(
+  ctx: TankplankContext,
+  gaps: readonly Gap[],
+): { readonly kept: TerrainSights; readonly pairs: PairMap<boolean> } {
+  const last = lastTerrainSight;
+  if (
+    last !== undefined &&
+    last.ctx === ctx &&
+    last.gaps === gaps &&
+    last.byGaps === last.kept.byGaps &&
+    last.kept.count < TERRAIN_SIGHT_KEPT
+  )
+    return last;
+  let kept = terrainSights.get(ctx);
+  if (!kept) terrainSights.set(ctx, (kept = { byGaps: new WeakMap(), count: 0 }));
+  if (kept.count >= TERRAIN_SIGHT_KEPT) {
+    kept.byGaps = new WeakMap();
+    kept.count = 0;
   }
-  let pairs = byGaps.get(gaps);
-  if (!pairs) byGaps.set(gaps, (pairs = new Map()));
-  return pairs;
+  let pairs = kept.byGaps.get(gaps);
+  if (!pairs) kept.byGaps.set(gaps, (pairs = new Map()));
+  lastTerrainSight = { ctx, gaps, kept, byGaps: kept.byGaps, pairs };
+  return lastTerrainSight;
 }
 
 /**
