@@ -156,6 +156,13 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
    */
   bot(state: S, side: string, style?: BotStyle): SideTurn<S, A, E>;
   /**
+   * The bot the search bot plays its own side with, where the ruleset has one that weighs its
+   * choices more exactly than its styles do (WWI: each battle by its exact odds). The search's
+   * candidate turns start from this bot's in each style and its rollouts play the side with it;
+   * the other side is still foreseen by `bot`, in the styles read from its turns. Absent: `bot`.
+   */
+  searchBot?(state: S, side: string, style?: BotStyle): SideTurn<S, A, E>;
+  /**
    * Every action the side may take now, when the ruleset can list them (hex moves, card plays,
    * phase choices): each is accepted by `reduce`. Actions that differ in nothing the rules look at
    * (two routes to the same hex) may be listed once. Empty when the side is not asked to act.

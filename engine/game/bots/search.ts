@@ -683,15 +683,33 @@ function played<S, A extends GameAction, E>(
 }
 
 /**
+ * `game` with the side's own turns (its candidates, its rollouts) played by the ruleset's search
+ * bot where it has one (`GameDef.searchBot`); the other side's by `bot`, as before.
+ */
+function withSearchBot<S, A extends GameAction, E>(
+  game: GameDef<S, A, E>,
+  side: string,
+): GameDef<S, A, E> {
+  const own = game.searchBot;
+  if (!own) return game;
+  return {
+    ...game,
+    bot: (state, who, style) =>
+      who === side ? own(state, who, style) : game.bot(state, who, style),
+  };
+}
+
+/**
  * The search bot's side turn (see the module's header): the candidate that scored best, with the
  * candidates and their scores as its explanation. No actions when the side is not asked to act.
  */
 export function searchTurn<S, A extends GameAction, E>(
-  game: GameDef<S, A, E>,
+  rules: GameDef<S, A, E>,
   state: S,
   side: string,
   options: SearchOptions,
 ): SideTurn<S, A, E> {
+  const game = withSearchBot(rules, side);
   if (!asked(game, state, side)) return { actions: [], state, events: [] };
   const base = searchStrength(options.strength);
   const preset = {

@@ -157,6 +157,9 @@ export function ww1Game(ctx: Ww1Context): Ww1Game {
         };
       }),
     bot: (state, side, style) => botTurn(ctx.board, state, side, style),
+    // The search bot's own side weighs each battle by its exact odds (bot.ts exactBattleValue);
+    // the styles keep their rough rule, and the search foresees the other side by them.
+    searchBot: (state, side, style) => botTurn(ctx.board, state, side, style, true),
     determinize: ww1Determinize,
     legalActions: (state, side) => ww1LegalActions(board, state, side),
     score: ww1Score(ctx),
