@@ -4,9 +4,11 @@ import { loadDocument, type ScenarioDoc } from '../../format';
 import { composeRulesetCatalog } from '../../forces/rulesetCatalog';
 import { simulate } from '../../game/simulate';
 import { botTurn } from './bot';
+import { TANKS_BUNDLED } from './catalogs';
+import { makeTanksGame } from './game';
 import { building, fixtureType, forest } from './fixtures';
 import { tanks } from './index';
-import type { TanksAction } from './rules';
+import { sightBetween, type TanksAction } from './rules';
 import { testGame } from './testing';
 
 const yourFirstGame = (): ScenarioDoc => {
@@ -199,5 +201,32 @@ describe('bot moves', () => {
     }
     // Before, every move of the bot ended along its heading or back along it.
     expect(across.length, 'no move ended across its arrow').toBeGreaterThan(0);
+  });
+
+  test('a tank turns on its spot, out along the arrow and back, when its hull faced another way has cover (TK-4.3, TK-5.8)', () => {
+    const made = makeTanksGame(yourFirstGame(), TANKS_BUNDLED);
+    if (typeof made === 'string') throw new Error(made);
+    const { ctx, game } = made;
+    const start = game.reduce(game.newGame({ seed: 1 }), { type: 'endPhase', side: 'sov' });
+    if (!start.ok) throw new Error(start.reason);
+    const m1 = start.state.models['usa.m1']!;
+    // The M1 at its start, facing the T-64 across the table, is open to it: the Cottage hides
+    // one hull corner of four.
+    expect(sightBetween(ctx, start.state, 'sov.t64', 'usa.m1').cover).toBe(false);
+    const turn = botTurn(ctx, start.state, 'usa', 'balanced');
+    const [out, back] = turn.actions;
+    if (out?.type !== 'move' || back?.type !== 'move') throw new Error('the M1 did not move twice');
+    expect(back.heading).toBe((out.heading + 180) % 360);
+    expect(back.distance).toBe(out.distance);
+    // After its moves (the shooting phase has begun), on the same spot, faced another way.
+    const after = game.reduce(start.state, out);
+    if (!after.ok) throw new Error(after.reason);
+    const home = game.reduce(after.state, back);
+    if (!home.ok) throw new Error(home.reason);
+    const turned = home.state.models['usa.m1']!;
+    expect(Math.hypot(turned.at![0] - m1.at![0], turned.at![1] - m1.at![1])).toBeLessThan(1e-6);
+    expect(turned.facing).not.toBe(m1.facing);
+    expect(sightBetween(ctx, home.state, 'sov.t64', 'usa.m1').cover).toBe(true);
+    expect(turn.explanation?.notes.join(' ')).toMatch(/turns on its spot/);
   });
 });

@@ -421,9 +421,91 @@ function movementStep(
     const v = placeValue(ctx, setModel(state, moved), unit, style, aim);
     if (!best || v.value > best.place.value + 1e-9) best = { action: a, place: v };
   }
+  const turn = pivot(ctx, state, m, style, aim, speed, best?.place.value ?? -Infinity);
+  if (turn) {
+    note(
+      `${info(ctx, unit).name} turns on its spot, out along the arrow and back, to face ${Math.round(turn.facing)}°: its hull there is worth the Speed tokens (${turn.place.threat.toFixed(1)} Damage expected against it, ${stay.threat.toFixed(1)} as it stands)`,
+    );
+    return turn.action;
+  }
   const action = best?.action ?? { type: 'defend', unit, tokens: Math.max(1, speed) };
   note(planNote(ctx, state, unit, aim, action, best?.place ?? stay, stay));
   return action;
+}
+
+/**
+ * A tank turns only by moving (TK-4.3): out along the arrow and back is the way to face another
+ * way on the same spot, with two Speed tokens. Its hull then lies another way, and a hull turned
+ * behind a building's corner can leave the enemy fewer than three clear corners (cover, TK-5.8)
+ * where it had none: the M1 of Your First Game, behind the Cottage, gains cover by facing west.
+ * Weighed at the tank's first move of a turn with Speed 2 or more: the spot, faced each of the
+ * twelve ways the bot's moves can end, as a place like any other (so it is taken only when the
+ * hull there is worth the tokens against moving or standing); the facing it has is left out, as
+ * out and back facing the same way is Defensive Measures by another name (which a bot pressing
+ * for a fight with a shot does not take). The move returned is the way out; the bot's next step
+ * weighs the way back among its moves, and takes it or better.
+ */
+function pivot(
+  ctx: TanksContext,
+  state: TanksState,
+  m: ModelState,
+  style: BotStyle,
+  aim: Aim,
+  speed: number,
+  beat: number,
+): { action: TanksAction; place: PlaceValue; facing: number } | undefined {
+  if (m.moves !== 0 || speed < 2 || aim.kind === 'deploy' || isHelicopter(ctx, m.id)) return;
+  const sameWay = (a: number, b: number) => Math.abs(((a - b + 540) % 360) - 180) < 1e-6;
+  const ways: { facing: number; value: number }[] = [];
+  for (let k = 0; k < 12; k++) {
+    const facing = k * 30;
+    if (Math.abs(((facing - m.facing + 540) % 360) - 180) < 1) continue;
+    const turned: ModelState = { ...m, facing, moves: 2, speedToken: 2 };
+    const value = placeValue(ctx, setModel(state, turned), m.id, style, aim).value;
+    if (value > beat + 1e-9) ways.push({ facing, value });
+  }
+  ways.sort((a, b) => b.value - a.value);
+  const len = moveLength(ctx, m.id);
+  // The best facing first; one the hull cannot take there (terrain, a wreck) is passed over.
+  for (const way of ways.slice(0, 3))
+    for (const distance of [len / 2, len])
+      for (let k = 0; k < 12; k++) {
+        const heading = k * 30;
+        const back = (heading + 180) % 360;
+        const out = checkMove(ctx, state, m, heading, distance, heading, undefined);
+        if (isRefusal(out)) continue;
+        const moved: ModelState = {
+          ...m,
+          at: out.to,
+          facing: out.facing,
+          moves: 1,
+          speedToken: 1,
+        };
+        const there = setModel(state, moved);
+        // The way back must offer the facing among the bot's own moves (along the arrow, or
+        // square to it toward the nearest enemy), so its next step weighs it.
+        const bearing = nearestEnemyBearing(ctx, there, moved);
+        const facings =
+          bearing === undefined ? [back, (back + 180) % 360] : facingsToward(back, bearing);
+        if (!facings.some((f) => sameWay(f, way.facing))) continue;
+        const home = checkMove(ctx, there, moved, back, distance, way.facing, undefined);
+        if (isRefusal(home)) continue;
+        const ended: ModelState = {
+          ...moved,
+          at: home.to,
+          facing: home.facing,
+          moves: 2,
+          speedToken: 2,
+        };
+        const place = placeValue(ctx, setModel(there, ended), m.id, style, aim);
+        if (place.value <= beat + 1e-9) continue;
+        return {
+          action: { type: 'move', unit: m.id, heading, distance, facing: heading },
+          place,
+          facing: way.facing,
+        };
+      }
+  return undefined;
 }
 
 /** The plan behind a model's movement step, in words. */
