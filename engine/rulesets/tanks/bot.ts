@@ -1,7 +1,7 @@
 import type { BotStyle, SideTurn } from '../../game/gameDef';
 import { SideTurnBuilder } from '../../game/sideTurn';
 import { tablePoint } from '../../geometry/units';
-import { contactMap } from './contact';
+import { contactMap, vantageMap } from './contact';
 import {
   attacksOf,
   boostOf,
@@ -105,6 +105,15 @@ const CONTACT = 10;
  * turn's: about the turns a duel of TANKS lasts after this one.
  */
 const HOLD = 2;
+
+/** Turns of full moves within which a vantage spot draws a tank pressing for a fight. */
+const VANTAGE_TURNS = 3;
+
+/** What an inch nearer a vantage spot is worth (more than an aggressive style's exchange). */
+const VANTAGE_PULL = 0.3;
+
+/** Inches from a vantage spot's square within which a place is judged by its own shot alone. */
+const VANTAGE_NEAR = 2;
 
 /** The least a shot counts and the most the enemy's odds count while pressing, any style. */
 const PRESS_OFFENCE = 1;
@@ -248,6 +257,21 @@ function placeValue(
     const map = contactMap(ctx, state, unit);
     toContact = map.reachable ? map.distance(me.at!) : nearest;
   }
+  // Pressing, a vantage spot within a few turns' moves (where it could shoot and no enemy could
+  // shoot it, as they stand) draws the tank to it, out of sight on the way where it can be: the
+  // way there counts as a place to fight from, nearer better.
+  let vantage = 0;
+  if (aim.kind === 'press' && info(ctx, unit).card.kind === 'tank') {
+    const map = vantageMap(ctx, state, unit);
+    if (map.reachable) {
+      const reach = VANTAGE_TURNS * speedOf(ctx, state, unit) * moveLength(ctx, unit);
+      const d = map.distance(me.at!);
+      // Come to a spot the map took for one and found no shot there: the map's squares are
+      // coarse, so the place is judged as it is.
+      if (d <= reach && (offence > 0 || d > VANTAGE_NEAR))
+        vantage = VANTAGE_PULL * (reach - d) + (offence > 0 ? 0 : CONTACT);
+    }
+  }
   const pull = aim.kind === 'deploy' ? 0.02 : aim.kind === 'hold' ? 0 : w.approach;
   const approach = offence === 0 && Number.isFinite(toContact) ? -pull * toContact : 0;
   const contact = aim.kind === 'press' && offence > 0 ? CONTACT : 0;
@@ -259,7 +283,7 @@ function placeValue(
   const hold =
     aim.kind === 'deploy' || isHelicopter(ctx, unit) ? 0 : HOLD * (holdOffence - holdThreat);
   return {
-    value: wo * offence - wt * threat + hold + objective + approach + contact,
+    value: wo * offence - wt * threat + hold + objective + approach + contact + vantage,
     offence,
     target: shot.target,
     threat,

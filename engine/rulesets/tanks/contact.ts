@@ -3,7 +3,10 @@ import { tablePoint, type TablePoint } from '../../geometry/units';
 import {
   info,
   inPlay,
+  isHelicopter,
+  isRefused,
   moverOf,
+  planShot,
   sightProbe,
   terrainNow,
   type ModelState,
@@ -172,4 +175,128 @@ function relax(dist: Float64Array, open: Uint8Array, w: number, h: number): void
     }
     if (!changed) return;
   }
+}
+
+/**
+ * Enemies in play up to which the bot looks for vantage spots: each square of the table is tried
+ * both ways against each enemy, a cost a duel pays easily and a melee of many does not.
+ */
+const VANTAGE_ENEMIES = 2;
+
+const VANTAGE_MEMO = new WeakMap<TanksContext, Map<string, Memo>>();
+
+/**
+ * Where a tank could shoot an enemy from and no enemy could shoot it back, as the enemies stand
+ * (a vantage spot: its turret sees past a building's corner to a hull corner of the enemy while
+ * the enemy's turret, behind the building, sees no part of it, TK-5.2), and how far it has to go
+ * to get to one (round terrain it cannot enter, as `contactMap`). Each square's centre is tried
+ * with the tank faced toward the nearest enemy, both ways with the bot's brief sight and the
+ * shot's arc. None for a helicopter, or against more than `VANTAGE_ENEMIES` enemies.
+ */
+export function vantageMap(ctx: TanksContext, state: TanksState, unit: string): ContactMap {
+  const me = state.models[unit]!;
+  const side = info(ctx, unit).side;
+  const enemies = ctx.order.filter((id) => info(ctx, id).side !== side && inPlay(state.models[id]));
+  if (isHelicopter(ctx, unit) || enemies.length === 0 || enemies.length > VANTAGE_ENEMIES)
+    return NONE;
+  const mover = moverOf(ctx, me);
+  const terrain = terrainNow(ctx, state);
+  let byUnit = VANTAGE_MEMO.get(ctx);
+  if (!byUnit) VANTAGE_MEMO.set(ctx, (byUnit = new Map()));
+  const key = `${mover}|${enemies
+    .map((id) => {
+      const e = state.models[id]!;
+      return `${id}@${e.at![0]},${e.at![1]},${e.facing},${e.elevation}`;
+    })
+    .join(';')}|${terrain.length}`;
+  const known = byUnit.get(unit);
+  if (known && known.key === key && known.terrain === terrain) return known.map;
+  const map = buildVantage(ctx, state, me, enemies, mover, terrain);
+  byUnit.set(unit, { key, terrain, map });
+  return map;
+}
+
+const NONE: ContactMap = { reachable: false, distance: () => Infinity };
+const BRIEF = { brief: true } as const;
+
+function buildVantage(
+  ctx: TanksContext,
+  state: TanksState,
+  me: ModelState,
+  enemies: readonly string[],
+  mover: Mover,
+  terrain: readonly TerrainPiece[],
+): ContactMap {
+  const w = Math.max(1, Math.ceil(ctx.table.width / CELL));
+  const h = Math.max(1, Math.ceil(ctx.table.height / CELL));
+  const centre = (i: number, j: number): TablePoint =>
+    tablePoint(
+      Math.min(ctx.table.width, (i + 0.5) * CELL),
+      Math.min(ctx.table.height, (j + 0.5) * CELL),
+    );
+  const blocked = terrain.filter((p) => p.impassableTo.has(mover));
+  const dist = new Float64Array(w * h).fill(Infinity);
+  const open = new Uint8Array(w * h);
+  const raw = new Uint8Array(w * h);
+  let any = false;
+  for (let j = 0; j < h; j++)
+    for (let i = 0; i < w; i++) {
+      const c = centre(i, j);
+      const inside = blocked.some(
+        (p) =>
+          c.x >= p.box.minX &&
+          c.x <= p.box.maxX &&
+          c.y >= p.box.minY &&
+          c.y <= p.box.maxY &&
+          pointInPolygon(c, p.polygon),
+      );
+      if (inside) continue;
+      open[j * w + i] = 1;
+      let facing = me.facing;
+      let near = Infinity;
+      for (const e of enemies) {
+        const at = state.models[e]!.at!;
+        const d = Math.hypot(at[0] - c.x, at[1] - c.y);
+        if (d < near) {
+          near = d;
+          facing = (Math.atan2(at[1] - c.y, at[0] - c.x) * 180) / Math.PI;
+        }
+      }
+      const st: TanksState = {
+        ...state,
+        models: { ...state.models, [me.id]: { ...me, at: [c.x, c.y], facing } },
+      };
+      let sees = false;
+      let seen = false;
+      for (const e of enemies) {
+        if (!isRefused(planShot(ctx, st, e, me.id, 'gun', false, BRIEF))) {
+          seen = true;
+          break;
+        }
+        if (!sees && !isRefused(planShot(ctx, st, me.id, e, 'gun', false, BRIEF))) sees = true;
+      }
+      if (sees && !seen) raw[j * w + i] = 1;
+    }
+  // A vantage spot is kept where at least three of the four squares beside it are ones too (or
+  // off the table): a hull ends a move near a square's centre, not on it, facing along or across
+  // its arrow, and a lone square (a hull corner seen past a wall's end) is gone by then.
+  const at = (i: number, j: number) => (i < 0 || j < 0 || i >= w || j >= h ? 1 : raw[j * w + i]!);
+  for (let j = 0; j < h; j++)
+    for (let i = 0; i < w; i++) {
+      if (!raw[j * w + i]) continue;
+      if (at(i - 1, j) + at(i + 1, j) + at(i, j - 1) + at(i, j + 1) < 3) continue;
+      dist[j * w + i] = 0;
+      any = true;
+    }
+  if (any) relax(dist, open, w, h);
+  return {
+    reachable: any,
+    distance: (at) => {
+      if (!any) return Infinity;
+      const i = Math.min(w - 1, Math.max(0, Math.floor(at[0] / CELL)));
+      const j = Math.min(h - 1, Math.max(0, Math.floor(at[1] / CELL)));
+      const d = dist[j * w + i]!;
+      return Number.isFinite(d) ? d + offCentre(at, centre(i, j)) : d;
+    },
+  };
 }
