@@ -183,6 +183,21 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
    */
   aimedActions?(state: S, side: string): readonly A[];
   /**
+   * Phases in which standing (the side ending its part at once: no move) is a plan the search
+   * bot should weigh for the whole game, not only this turn: it plays the styles' turns with the
+   * side standing in that phase, this turn and in every rollout after it, as a plan whose worth
+   * shows over several turns (a TANKS tank that stays Stationary re-rolls its misses, TK-4.5).
+   * Absent or empty: no such plan.
+   */
+  readonly standPhases?: readonly string[];
+  /**
+   * How far the search bot looks ahead from `state`, where the ruleset knows better than the
+   * strength's preset: rollouts `horizon` game turns long at least, and `work` times the preset's
+   * budget of side turns (a board with few pieces plays its side turns quickly). Absent, or
+   * undefined here: the preset's. Counted in turns, never in time, so play stays reproducible.
+   */
+  searchLook?(state: S): { readonly horizon?: number; readonly work?: number } | undefined;
+  /**
    * The plan the bot follows for a side this game, in words ("by Bridge 2, south"), for a bot
    * that draws one of several plans per game from the seed: the balance lab splits its results by
    * each pair of plans, as a layout can be fair over all games and still favour one route. The

@@ -461,4 +461,126 @@ describe('the search bot', () => {
     expect(play().actions).toEqual(play().actions);
     expect(play().stoppedBy).toBe('over');
   });
+
+  it('weighs standing in a phase as a plan for the game, and looks as far ahead as the ruleset asks', () => {
+    const played = (hooks: boolean) => {
+      const game = hooks ? sniper : { ...sniper, standPhases: undefined, searchLook: undefined };
+      return simulate(game, {
+        seed: 3,
+        players: { b: botPlayer(game, 'search', 3, { strength: 1 }) },
+      });
+    };
+    // Only standing every turn wins for B (shots of 1, 2 and 3 before A's fourth of 1): standing
+    // once is worth no more than stepping, so no single turn's choice is worth more than another.
+    const withPlan = played(true);
+    expect(withPlan.result?.winner).toBe('b');
+    const without = played(false);
+    expect(without.result?.winner).toBe('a');
+    // B's first turn, after A stepped and shot: its notes name the look ahead and the plan.
+    const afterA = simulate(sniper, { seed: 1, maxSideTurns: 1 }).state;
+    expect(afterA.active).toBe('b');
+    const first = searchTurn(sniper, afterA, 'b', { seed: 1, strength: 1 });
+    expect(first.explanation?.notes[0]).toContain('4 turns ahead');
+    expect(first.explanation?.notes[1]).toContain('standing in every move phase from now on');
+  });
 });
+
+/**
+ * A shoot-out where standing pays only over several turns: each turn a side may step (or stand)
+ * in its move phase, then shoots: 1 Damage, and where it has stood for n turns in a row, n. A has
+ * 6 points and shoots first, B 4. The bots always step. GameDef.standPhases names the move phase; searchLook asks for a look
+ * ahead of 4 turns (the preset's quick one is 1).
+ */
+type SniperState = {
+  readonly hp: Readonly<Record<string, number>>;
+  readonly active: string;
+  readonly phase: 'move' | 'fire';
+  readonly stood: boolean;
+  /** Turns in a row each side has stood, this one included. */
+  readonly streak: Readonly<Record<string, number>>;
+  readonly turn: number;
+  readonly winner?: string;
+  readonly rng: RngState;
+};
+type SniperAction = { readonly type: 'step' | 'shoot' | 'pass' };
+const next = (s: SniperState): SniperState => ({
+  ...s,
+  active: other(s.active),
+  phase: 'move',
+  stood: false,
+  turn: s.active === 'b' ? s.turn + 1 : s.turn,
+});
+const sniper: GameDef<SniperState, SniperAction, string> = {
+  ...defineGame<SniperState, SniperAction, string>({
+    rulesetId: 'sniper',
+    sides: ['a', 'b'].map((id) => ({ id, name: id.toUpperCase(), deployment: 'none' })),
+    actions: new Map<string, ActionSpec>(
+      ['step', 'shoot', 'pass'].map((t) => [t, { description: t, fields: {} }]),
+    ),
+    rules: (s, a) => {
+      if (s.winner) return invalid('over');
+      if (a.type === 'step')
+        return s.phase === 'move'
+          ? accepted(
+              { ...s, phase: 'fire', stood: false, streak: { ...s.streak, [s.active]: 0 } },
+              ['step'],
+            )
+          : invalid('not now');
+      if (a.type === 'pass')
+        return s.phase === 'move'
+          ? accepted(
+              {
+                ...s,
+                phase: 'fire',
+                stood: true,
+                streak: { ...s.streak, [s.active]: s.streak[s.active]! + 1 },
+              },
+              ['stand'],
+            )
+          : accepted(next(s), ['hold fire']);
+      if (s.phase !== 'fire') return invalid('not now');
+      const target = other(s.active);
+      const hp = s.hp[target]! - (s.stood ? s.streak[s.active]! : 1);
+      const hit = { ...s, hp: { ...s.hp, [target]: hp } };
+      return accepted(hp <= 0 ? { ...hit, winner: s.active } : next(hit), ['shot']);
+    },
+    newGame: (o) => ({
+      hp: { a: 6, b: 4 },
+      active: 'a',
+      phase: 'move',
+      stood: false,
+      streak: { a: 0, b: 0 },
+      turn: 1,
+      rng: seedRng(o.seed),
+    }),
+    status: (s) => ({
+      turn: s.turn,
+      phase: s.phase,
+      waitingFor: s.winner ? [] : [s.active],
+      over: s.winner !== undefined,
+    }),
+    result: (s) => (s.winner ? { winner: s.winner, text: `${s.winner} wins` } : undefined),
+    eventVisible: () => true,
+    actionSide: (s) => s.active,
+    endPhaseAction: () => ({ type: 'pass' }),
+    bot: (s, side) => {
+      if (s.winner || s.active !== side) return { actions: [], state: s, events: [] };
+      const actions: SniperAction[] =
+        s.phase === 'move' ? [{ type: 'step' }, { type: 'shoot' }] : [{ type: 'shoot' }];
+      let st = s;
+      for (const a of actions) {
+        const r = sniper.reduce(st, a);
+        if (r.ok) st = r.state;
+      }
+      return { actions, state: st, events: [] };
+    },
+    legalActions: (s, side) =>
+      s.winner || s.active !== side
+        ? []
+        : s.phase === 'move'
+          ? [{ type: 'step' }, { type: 'pass' }]
+          : [{ type: 'shoot' }, { type: 'pass' }],
+  }),
+  standPhases: ['move'],
+  searchLook: () => ({ horizon: 4 }),
+};

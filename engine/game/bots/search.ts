@@ -135,8 +135,13 @@ interface Candidate<S, A, E> {
   readonly planned: S;
   /** The style the side plays on with in this candidate's rollouts. */
   readonly style: BotStyle;
-  /** A style's own turn (the others are variants and the random turn). */
+  /** A style's own turn or plan (the others are variants and the random turn). */
   readonly own: boolean;
+  /**
+   * The phase the side stands in (ends its part at once) in this turn and in its rollouts, where
+   * the candidate is a standing plan (`GameDef.standPhases`); else the side plays `style` there.
+   */
+  readonly stand?: string;
   /** Its rollouts' values summed and counted, by the style the other side played in them. */
   readonly against: { total: number; games: number }[];
   /** Its rollouts' values in the order played (every candidate plays the same rollouts). */
@@ -274,6 +279,37 @@ function editedTurn<S, A extends GameAction, E>(
 }
 
 /**
+ * The side's turn from `start` as `style`'s bot plays it, except that in phase `stand` the side
+ * ends its part at once (it stands there: no move, no action): a standing plan
+ * (`GameDef.standPhases`), played so in the search's candidates and rollouts alike.
+ */
+export function standTurn<S, A extends GameAction, E>(
+  game: GameDef<S, A, E>,
+  start: S,
+  side: string,
+  style: BotStyle,
+  stand: string,
+): SideTurn<S, A, E> | undefined {
+  const turn = new SideTurnBuilder(game.reduce, start, MAX_STEPS);
+  const standing = (st: S) => game.status(st).phase === stand;
+  while (asked(game, turn.state, side) && turn.step()) {
+    const end = game.endPhaseAction(turn.state, side);
+    if (standing(turn.state)) {
+      if (!turn.apply(end)) break;
+      continue;
+    }
+    // The style's bot plans from here; its actions are taken until the side is to stand.
+    let taken = 0;
+    for (const a of game.bot(turn.state, side, style).actions) {
+      if (standing(turn.state) || !asked(game, turn.state, side) || !turn.apply(a)) break;
+      taken++;
+    }
+    if (taken === 0 && !turn.apply(end)) break;
+  }
+  return turn.actions.length > 0 ? turn.done() : undefined;
+}
+
+/**
  * `base` with its action at `at` replaced by `alt` (no turn where the rules refuse it): one unit
  * does something else while the others do as the style planned.
  */
@@ -388,9 +424,11 @@ function candidates<S, A extends GameAction, E>(
     turn: SideTurn<S, A, E> | undefined,
     style: BotStyle,
     own = false,
+    stand?: string,
   ): boolean => {
     if (!turn || turn.actions.length === 0) return false;
-    const key = JSON.stringify(turn.actions);
+    // A standing plan differs from the same turn played on in style by its rollouts.
+    const key = `${JSON.stringify(turn.actions)}${stand !== undefined ? ` stand ${stand}` : ''}`;
     if (seen.has(key)) return false;
     seen.add(key);
     out.push({
@@ -398,6 +436,7 @@ function candidates<S, A extends GameAction, E>(
       turn,
       style,
       own,
+      ...(stand !== undefined ? { stand } : {}),
       planned: state,
       against: others.map(() => ({ total: 0, games: 0 })),
       values: [],
@@ -411,6 +450,17 @@ function candidates<S, A extends GameAction, E>(
     add(`${style} bot's turn`, turn, style, true);
     return { style, turn };
   });
+  // The standing plans: each style's turn with the side standing in the phase, now and on. A
+  // plan, like the styles' own turns: kept to the last round and played where it scores best.
+  for (const stand of game.standPhases ?? [])
+    for (const { style } of styled)
+      add(
+        `${style} bot's turn, standing in every ${stand} phase from now on`,
+        standTurn(game, state, side, style, stand),
+        style,
+        true,
+        stand,
+      );
   if (canChoose(game))
     add('random legal actions', variantTurn(game, state, side, [], 0, rng, 'random'), 'balanced');
   // Where the side has a few ways to begin (the cards in a WWI hand), the balanced bot's turn
@@ -645,7 +695,14 @@ function rollout<S, A extends GameAction, E>(
     if (status.over || status.turn >= endTurn) break;
     const next = status.waitingFor[0];
     if (next === undefined) break;
-    const player: Player<S, A> = { kind: 'bot', style: next === side ? c.style : other };
+    const stand = next === side ? c.stand : undefined;
+    const player: Player<S, A> =
+      stand !== undefined
+        ? {
+            kind: 'source',
+            next: (st) => standTurn(game, st, side, c.style, stand)?.actions ?? [],
+          }
+        : { kind: 'bot', style: next === side ? c.style : other };
     const t = playSide(game, s, next, player);
     if ('refused' in t) break;
     s = t.state;
@@ -712,10 +769,12 @@ export function searchTurn<S, A extends GameAction, E>(
   const game = withSearchBot(rules, side);
   if (!asked(game, state, side)) return { actions: [], state, events: [] };
   const base = searchStrength(options.strength);
+  // Where the ruleset says a short look ahead misjudges (and its side turns are quick), longer.
+  const look = game.searchLook?.(state);
   const preset = {
     ...base,
-    work: base.work * TUNING.workScale,
-    horizon: TUNING.horizon ?? base.horizon,
+    work: base.work * TUNING.workScale * Math.max(1, look?.work ?? 1),
+    horizon: TUNING.horizon ?? Math.max(base.horizon, look?.horizon ?? 0),
     swaps: TUNING.swaps ?? base.swaps,
     variants: TUNING.variants ?? base.variants,
   };

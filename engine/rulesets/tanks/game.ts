@@ -2,6 +2,7 @@ import type { CatalogDoc } from '../../format';
 import { defineGame, type SideSpec } from '../../game/defineGame';
 import type { GameDef, GameResult, KillCounter, PieceKill } from '../../game/gameDef';
 import { TANKS_ACTIONS } from './actionSchema';
+import { TANKS_STAND_PHASES, tanksSearchLook } from './aims';
 import { botTurn } from './bot';
 import { tanksFirstPlayer, tanksScore } from './score';
 import { tanksSampleAction } from './legal';
@@ -137,6 +138,9 @@ export function tanksGame(ctx: TanksContext): TanksGame {
       })),
     bot: (state, side, style) => botTurn(ctx, state, side, style),
     score: tanksScore(ctx),
+    // The search bot's TANKS hooks (aims.ts): standing as a plan, a longer look ahead in a duel.
+    standPhases: TANKS_STAND_PHASES,
+    searchLook: tanksSearchLook(ctx),
     firstPlayer: (state) => tanksFirstPlayer(ctx, state),
     sampleAction: (state, side, rng) =>
       tanksSampleAction(ctx, reducer, state, side, sideToAct(ctx, state), rng),
