@@ -11,7 +11,7 @@ import { inZone, type SidePlan } from './botPlan';
 import type { TankplankAction } from './rules/actions';
 import { constant } from './rules/catalog';
 import type { TankplankContext, UnitInfo } from './rules/context';
-import { planShot, shotOdds } from './rules/fire';
+import { armedFor, planShot, shotOdds } from './rules/fire';
 import { isArtillery } from './rules/artillery';
 import { info, onTable, positionOf, seesBetween, weaponsOf } from './rules/situation';
 import type { TankplankState, UnitState } from './rules/state';
@@ -285,6 +285,11 @@ function bestShot(
       if (d > reach || !canHarm(w, t.i)) continue;
       keepBest(candidates, look, { u: t.u, i: t.i, p: t.p, quick: t.worth / (1 + d / 10) });
     }
+    if (candidates.length === 0) continue;
+    // A weapon refused whatever it aims at (fired, not set up, no crew, riding) plans no shot at
+    // any of them: it is known before a line is drawn to one.
+    const armed = armedFor(ctx, s, id, w.id);
+    if ('refused' in armed) continue;
     let planned = 0;
     let asked = 0;
     for (const c of candidates) {
@@ -305,7 +310,7 @@ function bestShot(
             : 'HE'
           : undefined;
       const req = { unit: id, weapon: w.id, target: c.u.id, ...(ammo ? { ammo } : {}) };
-      const shot = planShot(ctx, s, req);
+      const shot = planShot(ctx, s, req, armed);
       // A refusal for the weapon itself (fired, no ammo, not set up) holds for every target.
       if ('refused' in shot) {
         if (shot.ruleId !== undefined && WEAPON_REFUSALS.has(shot.ruleId)) break;

@@ -13,6 +13,7 @@ import {
   sightBetween,
   weaponKey,
   weaponsOf,
+  type WeaponMount,
 } from './situation';
 import type { TankplankState, UnitState } from './state';
 import { supplyFireRefusal } from './logistics';
@@ -47,14 +48,33 @@ export { gunCrew } from './gunCrews';
 export { pAtLeast, shotOdds, type ShotOdds } from './odds';
 
 /**
- * Plans a shot: checks it is legal (phase, weapon, arc, range, sight, ammo, set-up, the limits of
- * TP-8.6/8.8) and works out every number the dice will be compared with.
+ * A unit ready to fire one of its weapons: what `planShot` works out before it looks at the target
+ * (`armedFor`), for a caller that plans many shots of the same weapon in the same state.
  */
-export function planShot(
+export interface Armed {
+  readonly unit: string;
+  readonly weapon: string;
+  readonly shooter: UnitState;
+  readonly sInfo: UnitInfo;
+  readonly mount: WeaponMount;
+  readonly from: TablePoint;
+  readonly key: string;
+}
+
+/**
+ * The checks of `planShot` that do not depend on the target or the ammunition, in its order: the
+ * unit in play and on the table, its weapon, firing from a vehicle (TP-8.9), no fire this turn
+ * (TP-A28), supply, fired already (TP-G6), a vehicle's weapon interlocks (TP-8.6, TP-8.8), an
+ * artillery piece's readiness, set-up (TP-5.3, TP-A28) and crew (TP-G10). A refusal here refuses
+ * the weapon at every target.
+ */
+export function armedFor(
   ctx: TankplankContext,
   state: TankplankState,
-  req: ShotRequest,
-): ShotPlan | Refusal {
+  unit: string,
+  weapon: string,
+): Armed | Refusal {
+  const req = { unit, weapon };
   const shooter = state.units.get(req.unit);
   if (!shooter || !shooter.alive) return refuse(`unit ${req.unit} is not in play`);
   const sInfo = info(ctx, state, req.unit);
@@ -152,6 +172,27 @@ export function planShot(
     if (crew < minCrew)
       return refuse(`${w.name} needs ${minCrew} crew at hand, has ${crew}`, 'TP-G10');
   }
+  return { unit, weapon, shooter, sInfo, mount, from, key };
+}
+
+/**
+ * Plans a shot: checks it is legal (phase, weapon, arc, range, sight, ammo, set-up, the limits of
+ * TP-8.6/8.8) and works out every number the dice will be compared with.
+ */
+export function planShot(
+  ctx: TankplankContext,
+  state: TankplankState,
+  req: ShotRequest,
+  /** `armedFor(ctx, state, req.unit, req.weapon)`, when the caller has it already. */
+  armed?: Armed,
+): ShotPlan | Refusal {
+  const ready =
+    armed !== undefined && armed.unit === req.unit && armed.weapon === req.weapon
+      ? armed
+      : armedFor(ctx, state, req.unit, req.weapon);
+  if ('refused' in ready) return ready;
+  const { shooter, sInfo, mount, from, key } = ready;
+  const w = mount.weapon;
   let ammoKind: string | null = null;
   if (w.kind === 'cannon' || w.kind === 'howitzer') {
     const hasAP = stat(w.stats, 'impactAP', NaN) >= 0;
