@@ -109,7 +109,7 @@ const HOLD = 2;
 /** Turns of full moves within which a vantage spot draws a tank pressing for a fight. */
 const VANTAGE_TURNS = 3;
 
-/** What an inch nearer a vantage spot is worth (more than an aggressive style's exchange). */
+/** What an inch nearer a vantage spot is worth at even weights of offence and threat. */
 const VANTAGE_PULL = 0.3;
 
 /** Inches from a vantage spot's square within which a place is judged by its own shot alone. */
@@ -257,9 +257,17 @@ function placeValue(
     const map = contactMap(ctx, state, unit);
     toContact = map.reachable ? map.distance(me.at!) : nearest;
   }
+  const pull = aim.kind === 'deploy' ? 0.02 : aim.kind === 'hold' ? 0 : w.approach;
+  const approach = offence === 0 && Number.isFinite(toContact) ? -pull * toContact : 0;
+  const contact = aim.kind === 'press' && offence > 0 ? CONTACT : 0;
+  // Pressing, a cautious bot still trades shots: a draw at the limit wins nothing, and a shot is
+  // worth at least what the same odds against it cost.
+  const wo = aim.kind === 'press' ? Math.max(w.offence, PRESS_OFFENCE) : w.offence;
+  const wt = aim.kind === 'press' ? Math.min(w.threat, PRESS_THREAT) : w.threat;
   // Pressing, a vantage spot within a few turns' moves (where it could shoot and no enemy could
   // shoot it, as they stand) draws the tank to it, out of sight on the way where it can be: the
-  // way there counts as a place to fight from, nearer better.
+  // way there counts as a place to fight from, nearer better, by the style's own odds (an inch
+  // nearer outweighs what a bold style makes of an exchange on the way as a careful one's).
   let vantage = 0;
   if (aim.kind === 'press' && info(ctx, unit).card.kind === 'tank') {
     const map = vantageMap(ctx, state, unit);
@@ -269,16 +277,9 @@ function placeValue(
       // Come to a spot the map took for one and found no shot there: the map's squares are
       // coarse, so the place is judged as it is.
       if (d <= reach && (offence > 0 || d > VANTAGE_NEAR))
-        vantage = VANTAGE_PULL * (reach - d) + (offence > 0 ? 0 : CONTACT);
+        vantage = VANTAGE_PULL * (wo / wt) * (reach - d) + (offence > 0 ? 0 : CONTACT);
     }
   }
-  const pull = aim.kind === 'deploy' ? 0.02 : aim.kind === 'hold' ? 0 : w.approach;
-  const approach = offence === 0 && Number.isFinite(toContact) ? -pull * toContact : 0;
-  const contact = aim.kind === 'press' && offence > 0 ? CONTACT : 0;
-  // Pressing, a cautious bot still trades shots: a draw at the limit wins nothing, and a shot is
-  // worth at least what the same odds against it cost.
-  const wo = aim.kind === 'press' ? Math.max(w.offence, PRESS_OFFENCE) : w.offence;
-  const wt = aim.kind === 'press' ? Math.min(w.threat, PRESS_THREAT) : w.threat;
   // Deploying, the place is judged as before: where the enemy can shoot it least.
   const hold =
     aim.kind === 'deploy' || isHelicopter(ctx, unit) ? 0 : HOLD * (holdOffence - holdThreat);
