@@ -4,9 +4,8 @@ import {
   info,
   inPlay,
   isHelicopter,
-  isRefused,
   moverOf,
-  planShot,
+  sightBetween,
   sightProbe,
   terrainNow,
   type ModelState,
@@ -219,6 +218,9 @@ export function vantageMap(ctx: TanksContext, state: TanksState, unit: string): 
 const NONE: ContactMap = { reachable: false, distance: () => Infinity };
 const BRIEF = { brief: true } as const;
 
+/** Squares between those the vantage map tries first. */
+const SPARSE = 3;
+
 function buildVantage(
   ctx: TanksContext,
   state: TanksState,
@@ -237,6 +239,7 @@ function buildVantage(
   const blocked = terrain.filter((p) => p.impassableTo.has(mover));
   const dist = new Float64Array(w * h).fill(Infinity);
   const open = new Uint8Array(w * h);
+  // 0 not tried, 1 a vantage square, 2 not one.
   const raw = new Uint8Array(w * h);
   let any = false;
   for (let j = 0; j < h; j++)
@@ -250,40 +253,57 @@ function buildVantage(
           c.y <= p.box.maxY &&
           pointInPolygon(c, p.polygon),
       );
-      if (inside) continue;
-      open[j * w + i] = 1;
-      let facing = me.facing;
-      let near = Infinity;
-      for (const e of enemies) {
-        const at = state.models[e]!.at!;
-        const d = Math.hypot(at[0] - c.x, at[1] - c.y);
-        if (d < near) {
-          near = d;
-          facing = (Math.atan2(at[1] - c.y, at[0] - c.x) * 180) / Math.PI;
-        }
+      if (!inside) open[j * w + i] = 1;
+    }
+  const tryAt = (i: number, j: number): void => {
+    const k = j * w + i;
+    if (raw[k] || !open[k]) return;
+    raw[k] = 2;
+    const c = centre(i, j);
+    let facing = me.facing;
+    let near = Infinity;
+    for (const e of enemies) {
+      const at = state.models[e]!.at!;
+      const d = Math.hypot(at[0] - c.x, at[1] - c.y);
+      if (d < near) {
+        near = d;
+        facing = (Math.atan2(at[1] - c.y, at[0] - c.x) * 180) / Math.PI;
       }
-      const st: TanksState = {
-        ...state,
-        models: { ...state.models, [me.id]: { ...me, at: [c.x, c.y], facing } },
-      };
-      let sees = false;
-      let seen = false;
-      for (const e of enemies) {
-        if (!isRefused(planShot(ctx, st, e, me.id, 'gun', false, BRIEF))) {
-          seen = true;
-          break;
+    }
+    const st: TanksState = {
+      ...state,
+      models: { ...state.models, [me.id]: { ...me, at: [c.x, c.y], facing } },
+    };
+    // Sight alone, brief, both ways (arcs left out: the place itself is judged by its shots).
+    let sees = false;
+    for (const e of enemies) {
+      if (sightBetween(ctx, st, e, me.id, BRIEF).visible) return;
+      if (!sees && sightBetween(ctx, st, me.id, e, BRIEF).visible) sees = true;
+    }
+    if (sees) raw[k] = 1;
+  };
+  // Every third square each way first (a ninth of the cost: two lines of sight a square are
+  // most of what a bot's turn costs here), then the squares round each vantage found, so a
+  // region of them narrower than three squares may be missed.
+  for (let j = 1; j < h; j += SPARSE) for (let i = 1; i < w; i += SPARSE) tryAt(i, j);
+  for (let j = 1; j < h; j += SPARSE)
+    for (let i = 1; i < w; i += SPARSE) {
+      if (raw[j * w + i] !== 1) continue;
+      for (let dj = -SPARSE; dj <= SPARSE; dj++)
+        for (let di = -SPARSE; di <= SPARSE; di++) {
+          const x = i + di;
+          const y = j + dj;
+          if (x >= 0 && y >= 0 && x < w && y < h) tryAt(x, y);
         }
-        if (!sees && !isRefused(planShot(ctx, st, me.id, e, 'gun', false, BRIEF))) sees = true;
-      }
-      if (sees && !seen) raw[j * w + i] = 1;
     }
   // A vantage spot is kept where at least three of the four squares beside it are ones too (or
   // off the table): a hull ends a move near a square's centre, not on it, facing along or across
   // its arrow, and a lone square (a hull corner seen past a wall's end) is gone by then.
-  const at = (i: number, j: number) => (i < 0 || j < 0 || i >= w || j >= h ? 1 : raw[j * w + i]!);
+  const at = (i: number, j: number) =>
+    i < 0 || j < 0 || i >= w || j >= h ? 1 : raw[j * w + i] === 1 ? 1 : 0;
   for (let j = 0; j < h; j++)
     for (let i = 0; i < w; i++) {
-      if (!raw[j * w + i]) continue;
+      if (raw[j * w + i] !== 1) continue;
       if (at(i - 1, j) + at(i + 1, j) + at(i, j - 1) + at(i, j + 1) < 3) continue;
       dist[j * w + i] = 0;
       any = true;
