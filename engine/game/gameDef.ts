@@ -192,11 +192,11 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
   readonly standPhases?: readonly string[];
   /**
    * How far the search bot looks ahead from `state`, where the ruleset knows better than the
-   * strength's preset: rollouts `horizon` game turns long at least, and `work` times the preset's
-   * budget of side turns (a board with few pieces plays its side turns quickly). Absent, or
-   * undefined here: the preset's. Counted in turns, never in time, so play stays reproducible.
+   * strength's preset: rollouts `horizon` game turns long at least (the budget of side turns
+   * stays the preset's). Absent, or undefined here: the preset's. Counted in turns, never in
+   * time, so play stays reproducible.
    */
-  searchLook?(state: S): { readonly horizon?: number; readonly work?: number } | undefined;
+  searchLook?(state: S): { readonly horizon: number } | undefined;
   /**
    * The plan the bot follows for a side this game, in words ("by Bridge 2, south"), for a bot
    * that draws one of several plans per game from the seed: the balance lab splits its results by

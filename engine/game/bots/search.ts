@@ -13,7 +13,10 @@ import { SEARCH_STYLES as STYLES, StyleReader } from './styleReader';
  * style's in one unit's action (another style's action for that unit, or one drawn anew, the
  * other units doing as the style planned; a unit is an action's `unit` field) and, where the
  * ruleset names them (`GameDef.aimedActions`), the styles' turns with units sent at the
- * objectives, one unit or all at once. It scores each by playing the game on from it with the
+ * objectives, one unit or all at once; and, where the ruleset names phases to stand in
+ * (`GameDef.standPhases`: a TANKS tank that stays Stationary re-rolls its misses), each style's
+ * turn with the side standing in that phase, a plan it keeps in the rollouts too, since its worth
+ * shows over several turns. It scores each by playing the game on from it with the
  * fast bots for both sides, to its end or `horizon` game turns ahead, where `valueFor`
  * (score.ts) judges the position: 1 won, 0 lost, 1/2 and half the lead in between. The other
  * side plays each style in turn in the rollouts, and a candidate's score is its worst mean
@@ -28,6 +31,10 @@ import { SEARCH_STYLES as STYLES, StyleReader } from './styleReader';
  * more than chance (a margin plus one standard error of the paired difference): among many
  * candidates scored by noisy rollouts the best score is partly luck, the winner's curse that
  * made the search play worse than the style it starts from.
+ *
+ * Where the ruleset says a short look ahead misjudges there (`GameDef.searchLook`: a TANKS duel,
+ * whose standing two turns on rates the T-64's own moves above standing still, and the game's
+ * end the other way round), the rollouts go on longer (fewer of them: the budget is the same).
  *
  * The budget is counted in side turns the rollouts play (`SearchStrength.work`), never in time:
  * the first round plays `rollouts`, and the side turns those took say how many more the rest of
@@ -769,11 +776,11 @@ export function searchTurn<S, A extends GameAction, E>(
   const game = withSearchBot(rules, side);
   if (!asked(game, state, side)) return { actions: [], state, events: [] };
   const base = searchStrength(options.strength);
-  // Where the ruleset says a short look ahead misjudges (and its side turns are quick), longer.
+  // Where the ruleset says a short look ahead misjudges, longer.
   const look = game.searchLook?.(state);
   const preset = {
     ...base,
-    work: base.work * TUNING.workScale * Math.max(1, look?.work ?? 1),
+    work: base.work * TUNING.workScale,
     horizon: TUNING.horizon ?? Math.max(base.horizon, look?.horizon ?? 0),
     swaps: TUNING.swaps ?? base.swaps,
     variants: TUNING.variants ?? base.variants,

@@ -17,22 +17,19 @@ export const TANKS_STAND_PHASES: readonly string[] = ['movement'];
  * How far the search looks ahead in a TANKS game (`searchLook`): in a duel (two models in play)
  * the standing two turns on misjudges the plans (on Your First Game the T-64's own moves are worth
  * 0.36 of a game two turns on and standing 0.35, but 0.22 and 0.32 by the game's end: the moves
- * trade an even first exchange for a side-on tank the M1 then flanks), and a side turn with two
- * models is quick, so the rollouts go on `DUEL_HORIZON` turns with `DUEL_WORK` times the side
- * turns. With more models, the preset's.
+ * trade an even first exchange for a place the M1 then outflanks), so its rollouts go on
+ * `DUEL_HORIZON` turns (with the preset's budget of side turns: fewer of them). With more models,
+ * the preset's: their side turns cost more and their games run longer.
  */
 export function tanksSearchLook(
   ctx: TanksContext,
-): (state: TanksState) => { readonly horizon: number; readonly work: number } | undefined {
+): (state: TanksState) => { readonly horizon: number } | undefined {
   return (state) => {
     let n = 0;
     for (const id of ctx.order) if (state.models[id]?.status === 'active') n++;
-    return n <= 2 ? { horizon: DUEL_HORIZON, work: DUEL_WORK } : undefined;
+    return n <= 2 ? { horizon: DUEL_HORIZON } : undefined;
   };
 }
 
-/** Game turns a duel's rollouts look ahead (Your First Game's games last about three). */
+/** Game turns a duel's rollouts look ahead (Your First Game's games lasted about three). */
 const DUEL_HORIZON = 5;
-
-/** The preset's budget of side turns, times this, in a duel. */
-const DUEL_WORK = 4;
