@@ -190,13 +190,20 @@ const VANTAGE_MEMO = new WeakMap<TanksContext, Map<string, Memo>>();
  * the enemy's turret, behind the building, sees no part of it, TK-5.2), and how far it has to go
  * to get to one (round terrain it cannot enter, as `contactMap`). Each square's centre is tried
  * with the tank faced toward the nearest enemy, both ways with the bot's brief sight and the
- * shot's arc. None for a helicopter, or against more than `VANTAGE_ENEMIES` enemies.
+ * shot's arc. None for a helicopter, against one, or against more than `VANTAGE_ENEMIES` enemies.
  */
 export function vantageMap(ctx: TanksContext, state: TanksState, unit: string): ContactMap {
   const me = state.models[unit]!;
   const side = info(ctx, unit).side;
   const enemies = ctx.order.filter((id) => info(ctx, id).side !== side && inPlay(state.models[id]));
-  if (isHelicopter(ctx, unit) || enemies.length === 0 || enemies.length > VANTAGE_ENEMIES)
+  // Nor against a helicopter: flying high it sees everything (TK-5.4), and it changes height and
+  // place every turn, so the map would be built anew each time for little.
+  if (
+    isHelicopter(ctx, unit) ||
+    enemies.length === 0 ||
+    enemies.length > VANTAGE_ENEMIES ||
+    enemies.some((e) => isHelicopter(ctx, e))
+  )
     return NONE;
   const mover = moverOf(ctx, me);
   const terrain = terrainNow(ctx, state);
