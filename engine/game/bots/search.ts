@@ -50,17 +50,22 @@ import { SEARCH_STYLES as STYLES, StyleReader } from './styleReader';
  *
  * Cost (docs/benchmarks.md, CPU under load): a side turn of the default strength took 439-761 ms
  * on average over the first side turns of one bundled scenario of each ruleset (at most 2.0 s, on
- * the village); at the playtest's strength 4, 1.3 s on average on TANKS' Your First Game (at most
- * 1.6 s), where the 2 s deadline of the playtest stops a longer one with the best so far.
+ * the village); at the playtest's strength 4, 2.0 s on average on TANKS' Your First Game (at most
+ * 3.5 s; 1.2 s at strength 2; load 12-17, with its 5-turn look ahead and the TANKS bot of
+ * 1376220, whose side turns cost about three times what they did), where the 2 s deadline of the
+ * playtest stops a longer one with the best so far.
  *
  * Against the best style, sides swapped, at the default strength (the ladder; docs/benchmarks.md):
  * with the other side's style read, TANK! Contour hills 89.0% of decided games (100 games), the
  * Tankplank village 69.9% [60.9, 77.6] against cautious (200 games; 63.1% of 200 against balanced
  * before), with artillery 79.2% and mirrored 82.6% (200 games each); WWI Through the wire 53.0%
- * [46.1, 59.8] (200 games) and TANKS Your First Game 48.8% [41.3, 56.3] (200 games). A village
- * side turn took 260 ms of CPU on average (p95 542 ms).
- * Where a ruleset's games turn on dice more than on choices (TANKS' one-tank duel) or its styles
- * already play the objectives (WWI), the search finds little the styles miss.
+ * [46.1, 59.8] (200 games) and TANKS Your First Game 48.8% [41.3, 56.3] (200 games; 50.0%
+ * [33.2, 66.8] over 40 with standing plans and the longer look ahead, against the styles of
+ * 1376220). A village side turn took 260 ms of CPU on average (p95 542 ms).
+ * Where a ruleset's games turn on dice more than on choices (TANKS' one-tank duel: no plan found
+ * for the T-64 wins more than a third of its decided games against the aggressive M1, and 65%
+ * overall needs about 45%; docs/tanks-bot.md) or its styles already play the objectives (WWI),
+ * the search finds little the styles miss.
  *
  * Reproducible: the same state, side, seed and strength give the same turn, since strength is
  * counted in rollouts and side turns, not time. A playtest may add a `deadline` (with `now`) and
