@@ -191,8 +191,8 @@ const VANTAGE_MEMO = new WeakMap<TanksContext, Map<string, Memo>>();
  * (a vantage spot: its turret sees past a building's corner to a hull corner of the enemy while
  * the enemy's turret, behind the building, sees no part of it, TK-5.2), and how far it has to go
  * to get to one (round terrain it cannot enter, as `contactMap`). Each square's centre is tried
- * with the tank faced toward the nearest enemy, both ways with the bot's brief sight and the
- * shot's arc. Only in a duel (`VANTAGE_MODELS` a side), and none for or against a helicopter.
+ * with the tank faced toward the nearest enemy, by the bot's brief sight both ways (arcs are left
+ * to the place's own shots). Only in a duel (`VANTAGE_MODELS` a side), and none for or against a helicopter.
  */
 export function vantageMap(ctx: TanksContext, state: TanksState, unit: string): ContactMap {
   const me = state.models[unit]!;
