@@ -58,8 +58,9 @@ import { SEARCH_STYLES as STYLES, StyleReader } from './styleReader';
  * Against the best style, sides swapped, at the default strength (the ladder; docs/benchmarks.md):
  * with the other side's style read, TANK! Contour hills 89.0% of decided games (100 games), the
  * Tankplank village 69.9% [60.9, 77.6] against cautious (200 games; 63.1% of 200 against balanced
- * before), with artillery 79.2% and mirrored 82.6% (200 games each); WWI Through the wire 53.0%
- * [46.1, 59.8] (200 games) and TANKS Your First Game 48.8% [41.3, 56.3] (200 games; 50.0%
+ * before), with artillery 79.2% and mirrored 82.6% (200 games each); WWI Through the wire 60.0%
+ * [53.1, 66.5] (200 games; 53.0% before its own side was played by the exact-odds bot,
+ * `GameDef.searchBot`, which alone beats balanced 55.6%) and TANKS Your First Game 48.8% [41.3, 56.3] (200 games; 50.0%
  * [33.2, 66.8] over 40 with standing plans and the longer look ahead, against the styles of
  * 1376220). A village side turn took 260 ms of CPU on average (p95 542 ms).
  * Where a ruleset's games turn on dice more than on choices (TANKS' one-tank duel: no plan found
