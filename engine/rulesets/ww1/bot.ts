@@ -19,6 +19,7 @@ import {
   type Ww1State,
   type Ww1Unit,
 } from './rules/turn';
+import { dieOdds } from './rules/odds';
 
 /**
  * The WWI bot plays a whole turn of its side: it plays the command card whose sections hold the
@@ -80,11 +81,7 @@ export function exactBattleValue(
   plan: BattlePlan,
   target: Ww1Unit,
 ): number {
-  const faces = b.rules.faces;
-  const pHit = faces.filter((f) => plan.hitSymbols.includes(f)).length / faces.length;
-  const pFlag =
-    faces.filter((f) => f === b.rules.flag && !plan.hitSymbols.includes(f)).length / faces.length;
-  const pNone = 1 - pHit - pFlag;
+  const { pHit, pFlag, pNone } = dieOdds(b, plan);
   const n = plan.dice;
   const free = freeRetreats(b, s, target, n);
   let value = 0;

@@ -23,17 +23,25 @@ export interface BattleOdds {
   readonly pVacated: number;
 }
 
+/** A battle die's chance to hit the target, to show a flag, or neither, by the plan's symbols. */
+export function dieOdds(
+  b: Ww1Board,
+  plan: BattlePlan,
+): { readonly pHit: number; readonly pFlag: number; readonly pNone: number } {
+  const faces = b.rules.faces;
+  const pHit = faces.filter((f) => plan.hitSymbols.includes(f)).length / faces.length;
+  const pFlag =
+    faces.filter((f) => f === b.rules.flag && !plan.hitSymbols.includes(f)).length / faces.length;
+  return { pHit, pFlag, pNone: 1 - pHit - pFlag };
+}
+
 export function battleOdds(
   b: Ww1Board,
   s: Pick<Ww1State, 'units'>,
   target: string,
   plan: BattlePlan,
 ): BattleOdds {
-  const faces = b.rules.faces;
-  const pHit = faces.filter((f) => plan.hitSymbols.includes(f)).length / faces.length;
-  const pFlag =
-    faces.filter((f) => f === b.rules.flag && !plan.hitSymbols.includes(f)).length / faces.length;
-  const pNone = 1 - pHit - pFlag;
+  const { pHit, pFlag, pNone } = dieOdds(b, plan);
   const n = plan.dice;
   const hits = Array<number>(n + 1).fill(0);
   const flags = Array<number>(n + 1).fill(0);
