@@ -67,14 +67,11 @@ export function contactMap(ctx: TanksContext, state: TanksState, unit: string): 
   return map;
 }
 
-function buildMap(
-  ctx: TanksContext,
-  state: TanksState,
-  me: ModelState,
-  enemies: readonly ModelState[],
-  mover: Mover,
-  terrain: readonly TerrainPiece[],
-): ContactMap {
+/**
+ * The table in squares of `CELL` inches for a mover: each square's centre, and which squares it
+ * may stand in (their centre outside every piece of terrain impassable to it), 1 in `open`.
+ */
+function gridFor(ctx: TanksContext, mover: Mover, terrain: readonly TerrainPiece[]) {
   const w = Math.max(1, Math.ceil(ctx.table.width / CELL));
   const h = Math.max(1, Math.ceil(ctx.table.height / CELL));
   const centre = (i: number, j: number): TablePoint =>
@@ -83,10 +80,7 @@ function buildMap(
       Math.min(ctx.table.height, (j + 0.5) * CELL),
     );
   const blocked = terrain.filter((p) => p.impassableTo.has(mover));
-  const dist = new Float64Array(w * h).fill(Infinity);
   const open = new Uint8Array(w * h);
-  const probes = enemies.map((e) => sightProbe(ctx, state, me, e));
-  let any = false;
   for (let j = 0; j < h; j++)
     for (let i = 0; i < w; i++) {
       const c = centre(i, j);
@@ -98,13 +92,29 @@ function buildMap(
           c.y <= p.box.maxY &&
           pointInPolygon(c, p.polygon),
       );
-      if (inside) continue;
-      open[j * w + i] = 1;
-      if (probes.some((see) => see(c))) {
+      if (!inside) open[j * w + i] = 1;
+    }
+  return { w, h, centre, open };
+}
+
+function buildMap(
+  ctx: TanksContext,
+  state: TanksState,
+  me: ModelState,
+  enemies: readonly ModelState[],
+  mover: Mover,
+  terrain: readonly TerrainPiece[],
+): ContactMap {
+  const { w, h, centre, open } = gridFor(ctx, mover, terrain);
+  const dist = new Float64Array(w * h).fill(Infinity);
+  const probes = enemies.map((e) => sightProbe(ctx, state, me, e));
+  let any = false;
+  for (let j = 0; j < h; j++)
+    for (let i = 0; i < w; i++)
+      if (open[j * w + i] && probes.some((see) => see(centre(i, j)))) {
         dist[j * w + i] = 0;
         any = true;
       }
-    }
   if (any) relax(dist, open, w, h);
   const nearestCell = (at: readonly [number, number]) => {
     const i = Math.min(w - 1, Math.max(0, Math.floor(at[0] / CELL)));
@@ -240,32 +250,11 @@ function buildVantage(
   mover: Mover,
   terrain: readonly TerrainPiece[],
 ): ContactMap {
-  const w = Math.max(1, Math.ceil(ctx.table.width / CELL));
-  const h = Math.max(1, Math.ceil(ctx.table.height / CELL));
-  const centre = (i: number, j: number): TablePoint =>
-    tablePoint(
-      Math.min(ctx.table.width, (i + 0.5) * CELL),
-      Math.min(ctx.table.height, (j + 0.5) * CELL),
-    );
-  const blocked = terrain.filter((p) => p.impassableTo.has(mover));
+  const { w, h, centre, open } = gridFor(ctx, mover, terrain);
   const dist = new Float64Array(w * h).fill(Infinity);
-  const open = new Uint8Array(w * h);
   // 0 not tried, 1 a vantage square, 2 not one.
   const raw = new Uint8Array(w * h);
   let any = false;
-  for (let j = 0; j < h; j++)
-    for (let i = 0; i < w; i++) {
-      const c = centre(i, j);
-      const inside = blocked.some(
-        (p) =>
-          c.x >= p.box.minX &&
-          c.x <= p.box.maxX &&
-          c.y >= p.box.minY &&
-          c.y <= p.box.maxY &&
-          pointInPolygon(c, p.polygon),
-      );
-      if (!inside) open[j * w + i] = 1;
-    }
   const tryAt = (i: number, j: number): void => {
     const k = j * w + i;
     if (raw[k] || !open[k]) return;
