@@ -72,6 +72,8 @@ describe('TANKS sampled actions', () => {
   it('the balanced bot beats the baseline', () => {
     const { game } = made('tanks-your-first-game.scenario.json');
     const games = 4;
-    expect(botWinsOverBaseline(game, games, { turnLimit: 6 })).toBeGreaterThanOrEqual(games - 1);
+    // The scenario's own 10 turns: since the bot drives to a spot the enemy cannot shoot from
+    // (1376220) its duels run about 5.6 turns, and 6 cut some short as draws.
+    expect(botWinsOverBaseline(game, games, { turnLimit: 10 })).toBeGreaterThanOrEqual(games - 1);
   });
 });
