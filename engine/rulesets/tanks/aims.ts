@@ -9,7 +9,7 @@ import type { TanksContext, TanksState } from './rules';
  * move (TK-6.6): a plan whose worth shows over several turns, so the search weighs standing in
  * every Movement phase as a plan of its own, this turn and in its look ahead. On Your First
  * Game the T-64 standing all game wins 24% of the decided games against the aggressive M1, the
- * style's own moves 14% (bench/searchTanksDuel.ts, 200 games).
+ * style's own moves 14% (scripts/bench/tanksSearchDuel.ts, 200 games).
  */
 export const TANKS_STAND_PHASES: readonly string[] = ['movement'];
 

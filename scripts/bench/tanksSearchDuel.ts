@@ -13,12 +13,12 @@
  * Run: npm run bench:search-duel -- [--policy P] [--side sov|usa] [--style S] [--games N]
  */
 import { readFileSync } from 'node:fs';
-import { loadDocument } from '../engine/format/index';
-import type { BotStyle } from '../engine/game/gameDef';
-import { searchPlayer, searchTurn, standTurn } from '../engine/game/bots/search';
-import { StyleReader } from '../engine/game/bots/styleReader';
-import { valueFor } from '../engine/game/score';
-import { playSide, simulate, type Player } from '../engine/game/simulate';
+import { loadDocument } from '../../engine/format/index';
+import type { BotStyle } from '../../engine/game/gameDef';
+import { searchPlayer, searchTurn, standTurn } from '../../engine/game/bots/search';
+import { StyleReader } from '../../engine/game/bots/styleReader';
+import { valueFor } from '../../engine/game/score';
+import { playSide, simulate, type Player } from '../../engine/game/simulate';
 import {
   checkMove,
   currentActor,
@@ -29,9 +29,9 @@ import {
   squareFacings,
   type TanksAction,
   type TanksState,
-} from '../engine/rulesets/tanks/rules';
-import { makeTanksGame } from '../engine/rulesets/tanks/game';
-import { TANKS_BUNDLED } from '../engine/rulesets/tanks/catalogs';
+} from '../../engine/rulesets/tanks/rules';
+import { makeTanksGame } from '../../engine/rulesets/tanks/game';
+import { TANKS_BUNDLED } from '../../engine/rulesets/tanks/catalogs';
 
 const args = process.argv.slice(2);
 const opt = (n: string) => {
