@@ -15,11 +15,7 @@ import {
 } from './session';
 import { LogStyleReader } from './styleReading';
 
-function start(
-  doc: unknown,
-  bots: Record<string, PlaytestBot>,
-  seed: number,
-): PlaytestGame {
+function start(doc: unknown, bots: Record<string, PlaytestBot>, seed: number): PlaytestGame {
   const made = playtestFor(doc as ScenarioDoc, BUNDLED_RULESETS);
   if (!made.ok) throw new Error(made.reason);
   const sides = made.view.game.sides.map((s) => s.id);
