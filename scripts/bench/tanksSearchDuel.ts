@@ -15,7 +15,8 @@
 import { readFileSync } from 'node:fs';
 import { loadDocument } from '../../engine/format/index';
 import type { BotStyle } from '../../engine/game/gameDef';
-import { searchPlayer, searchTurn, standTurn } from '../../engine/game/bots/search';
+import { searchPlayer, searchTurn } from '../../engine/game/bots/search';
+import { standTurn } from '../../engine/game/bots/searchCandidates';
 import { StyleReader } from '../../engine/game/bots/styleReader';
 import { valueFor } from '../../engine/game/score';
 import { playSide, simulate, type Player } from '../../engine/game/simulate';
