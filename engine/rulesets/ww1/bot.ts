@@ -1,4 +1,5 @@
 import { entry, withEntry } from '../../game/dict';
+import { trinomialP } from '../../random/odds';
 import type { BotStyle, SideTurn } from '../../game/gameDef';
 import { SideTurnBuilder } from '../../game/sideTurn';
 import {
@@ -87,8 +88,7 @@ export function exactBattleValue(
   let value = 0;
   for (let hits = 0; hits <= n; hits++)
     for (let flags = 0; hits + flags <= n; flags++) {
-      const p =
-        multinomial(n, hits, flags) * pHit ** hits * pFlag ** flags * pNone ** (n - hits - flags);
+      const p = trinomialP(n, hits, flags, pHit, pFlag, pNone);
       const pushed = Math.max(0, flags - plan.ignorable) * b.rules.flagRetreatHexes;
       const lost = Math.min(target.figures, hits + Math.max(0, pushed - free));
       const killed = lost >= target.figures;
@@ -98,14 +98,6 @@ export function exactBattleValue(
           (killed ? EXACT_WEIGHTS.kill : EXACT_WEIGHTS.retreat * Math.min(pushed, free)));
     }
   return value;
-}
-
-/** Ways to split `n` dice into `a` of one kind, `c` of another and the rest. */
-function multinomial(n: number, a: number, c: number): number {
-  let r = 1;
-  for (let i = 1; i <= a; i++) r = (r * (n - a + i)) / i;
-  for (let i = 1; i <= c; i++) r = (r * (n - a - c + i)) / i;
-  return r;
 }
 
 /** Hexes a unit can retreat before its retreat is blocked (WW-G4), up to `most`. */
