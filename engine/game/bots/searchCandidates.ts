@@ -45,6 +45,19 @@ export function asked<S>(game: GameDef<S>, state: S, side: string): boolean {
 }
 
 /**
+ * Whether `side` is still asked in the phase it was asked in at `from` (the same turn and phase):
+ * once its part of that phase is over (the turn may resolve and ask it again for the next), a
+ * turn built here is done.
+ */
+function stillInPhase<S>(game: GameDef<S>, from: S, side: string): (state: S) => boolean {
+  const at = game.status(from);
+  return (st) => {
+    const now = game.status(st);
+    return asked(game, st, side) && now.turn === at.turn && now.phase === at.phase;
+  };
+}
+
+/**
  * The turn of `prefix` (actions the rules accept, from `start`), then `sampled` actions drawn
  * with `rng`, then the side's phase finished by `finish` (its style's bot) or ended.
  */
@@ -76,13 +89,8 @@ function variantTurn<S, A extends GameAction, E>(
 ): SideTurn<S, A, E> | undefined {
   const turn = new SideTurnBuilder(game.reduce, start, MAX_STEPS);
   for (const a of prefix) if (!turn.apply(a)) return undefined;
-  // The phase the variant plays on in: once the side's part of it is over (the turn may resolve
-  // and ask the side again for the next), the variant is done.
-  const from = game.status(turn.state);
-  const going = (st: S) => {
-    const now = game.status(st);
-    return asked(game, st, side) && now.turn === from.turn && now.phase === from.phase;
-  };
+  // The phase the variant plays on in: the one the side is in after the prefix.
+  const going = stillInPhase(game, turn.state, side);
   for (let i = 0; (i < sampled || finish === 'random') && going(turn.state); i++) {
     if (!turn.step()) break;
     const a = chooseAction(game, turn.state, side, rng);
@@ -127,11 +135,7 @@ function editedTurn<S, A extends GameAction, E>(
   change: (i: number, a: A) => { readonly alt: A; readonly required?: boolean } | undefined,
 ): SideTurn<S, A, E> | undefined {
   const turn = new SideTurnBuilder(game.reduce, start, MAX_STEPS);
-  const from = game.status(start);
-  const going = (st: S) => {
-    const now = game.status(st);
-    return asked(game, st, side) && now.turn === from.turn && now.phase === from.phase;
-  };
+  const going = stillInPhase(game, start, side);
   for (let i = 0; i < base.length && going(turn.state); i++) {
     const a = base[i]!;
     const c = change(i, a);
