@@ -19,7 +19,8 @@ export interface HexCounter {
   hex: HexRef;
   facing: number | undefined;
   colour: string;
-  symbol: 'infantry' | 'armour' | 'gun' | 'other';
+  /** 'wreck': a destroyed vehicle left on its hex, drawn burnt out and struck through. */
+  symbol: 'infantry' | 'armour' | 'gun' | 'other' | 'wreck';
   label: string;
   selected: boolean;
   ghost: boolean;
@@ -198,6 +199,47 @@ export function paintHexSetup(ctx: CanvasRenderingContext2D, ed: Editor, layout:
   ctx.restore();
 }
 
+/**
+ * What sets a wreck apart from a live counter of a grey side: the side's colour only as a band
+ * along the top (whose it was), a burnt-out body, the armour oval in grey and a red-orange
+ * cross over it all, and no facing.
+ */
+function paintWreckMarks(
+  ctx: CanvasRenderingContext2D,
+  [x, y]: Point,
+  sidePx: number,
+  sideColour: string,
+): void {
+  const half = sidePx / 2;
+  const r = Math.max(2, sidePx * 0.12);
+  ctx.save();
+  ctx.beginPath();
+  ctx.roundRect(x - half, y - half, sidePx, sidePx, r);
+  ctx.clip();
+  ctx.fillStyle = '#1f1f1f';
+  ctx.fillRect(x - half, y - half, sidePx, sidePx);
+  ctx.fillStyle = sideColour;
+  ctx.fillRect(x - half, y - half, sidePx, sidePx * 0.2);
+  ctx.restore();
+  const fw = sidePx * 0.62;
+  const fh = sidePx * 0.42;
+  ctx.strokeStyle = '#8a8a8a';
+  ctx.lineWidth = Math.max(1.2, sidePx / 18);
+  ctx.beginPath();
+  ctx.ellipse(x, y + sidePx * 0.06, fw * 0.36, fh * 0.26, 0, 0, Math.PI * 2);
+  ctx.stroke();
+  const k = half * 0.62;
+  ctx.strokeStyle = '#ff6a2b';
+  ctx.lineWidth = Math.max(2, sidePx / 9);
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  ctx.moveTo(x - k, y - k + sidePx * 0.08);
+  ctx.lineTo(x + k, y + k);
+  ctx.moveTo(x + k, y - k + sidePx * 0.08);
+  ctx.lineTo(x - k, y + k);
+  ctx.stroke();
+}
+
 /** A counter as printed: side colour, a NATO-style type symbol, a facing wedge on its rim. */
 export function paintHexCounter(
   ctx: CanvasRenderingContext2D,
@@ -225,6 +267,11 @@ export function paintHexCounter(
   // Type symbol in a small frame: X for infantry, an oval track for armour, a dot for guns.
   const fw = sidePx * 0.62;
   const fh = sidePx * 0.42;
+  if (c.symbol === 'wreck') {
+    paintWreckMarks(ctx, [x, y], sidePx, c.colour);
+    ctx.restore();
+    return;
+  }
   ctx.strokeStyle = '#fff';
   ctx.lineWidth = Math.max(1.3, sidePx / 16);
   ctx.strokeRect(x - fw / 2, y - fh / 2, fw, fh);

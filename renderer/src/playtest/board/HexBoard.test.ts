@@ -9,7 +9,7 @@ import {
   type CounterView,
 } from '../../../../engine/playtest';
 import { HEX_IDLE, hexToolMove, hexToolRelease, type HexTool } from './hexTool';
-import { counterSpotAt, counterSpots } from './paintHex';
+import { counterSpotAt, counterSpots, symbolOf } from './paintHex';
 import {
   skirmishGame,
   skirmishScenario,
@@ -58,6 +58,13 @@ describe('the hex board tool', () => {
 });
 
 describe('counters on hexes', () => {
+  it('a destroyed vehicle is drawn as a wreck, live counters by their type', () => {
+    expect(symbolOf('wreck')).toBe('wreck');
+    expect(symbolOf('vehicle')).toBe('armour');
+    expect(symbolOf('figure')).toBe('infantry');
+    expect(symbolOf('gun')).toBe('gun');
+  });
+
   const counters = skirmishView.counters(skirmishGame.newGame({ seed: 1 }), null);
   const stacked: CounterView<'hex'>[] = counters.map((c) =>
     c.id === 'r2' ? { ...c, at: { col: 1, row: 3 } } : c,

@@ -115,8 +115,17 @@ function withAlpha(hex: string, a: number): string {
   return `rgba(${n >> 16},${(n >> 8) & 255},${n & 255},${a})`;
 }
 
-const symbolOf = (kind: CounterView['kind']): HexCounter['symbol'] =>
-  kind === 'figure' ? 'infantry' : kind === 'vehicle' ? 'armour' : kind === 'gun' ? 'gun' : 'other';
+/** The printed symbol of a counter of this kind; a destroyed vehicle is drawn as a wreck. */
+export const symbolOf = (kind: CounterView['kind']): HexCounter['symbol'] =>
+  kind === 'figure'
+    ? 'infantry'
+    : kind === 'vehicle'
+      ? 'armour'
+      : kind === 'gun'
+        ? 'gun'
+        : kind === 'wreck'
+          ? 'wreck'
+          : 'other';
 
 /**
  * Paints a hex board's interactive layer in screen pixels: objectives and entry edges, the hexes
@@ -344,14 +353,14 @@ export function paintHex(ctx: CanvasRenderingContext2D, m: HexBoardModel, cam: C
       id: c.id,
       hex: c.at!,
       facing: c.kind === 'wreck' ? undefined : c.facing,
-      colour: c.kind === 'wreck' ? '#444444' : (m.colours[c.side] ?? '#777777'),
+      colour: m.colours[c.side] ?? '#777777',
       symbol: symbolOf(c.kind),
       label: c.label,
       selected,
       ghost: false,
     };
     ctx.save();
-    if (c.kind === 'wreck' || !c.alive) ctx.globalAlpha = 0.6;
+    if (c.kind !== 'wreck' && !c.alive) ctx.globalAlpha = 0.6;
     paintHexCounter(ctx, [x, y], side, drawn, grid);
     ctx.restore();
     if (!selected && (m.hover === c.id || m.actors.has(c.id))) {
