@@ -88,6 +88,41 @@ describe('the bundled scenario with terrain placed by the players plays to an en
   });
 });
 
+describe("the search bot's own side puts a Forest by its tank (TK-2.2, TK-2.3)", () => {
+  test('each side its Forest nearer its tank than the styles do; buildings and the styles as before', () => {
+    const r = loadDocument(
+      readFileSync('scenarios/tanks-terrain-by-players.scenario.json', 'utf8'),
+      { expect: ['sandtable.scenario'] },
+    );
+    if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
+    const made = makeTanksGame(r.doc, TANKS_BUNDLED);
+    if (typeof made === 'string') throw new Error(made);
+    const { ctx, game } = made;
+    let state = game.newGame({ seed: 1 });
+    const roll = game.reduce(state, { type: 'rollForTerrain', side: 'sov' });
+    if (!roll.ok) throw new Error(roll.reason);
+    state = roll.state;
+    for (let piece = 0; piece < 6; piece++) {
+      const side = game.status(state).waitingFor[0]!;
+      const style = botTurn(ctx, state, side, 'balanced').actions[0];
+      const own = game.searchBot!(state, side, 'balanced').actions[0];
+      if (style?.type !== 'placeTerrain' || own?.type !== 'placeTerrain')
+        throw new Error(`piece ${piece}: no placement`);
+      const tank = state.models[side === 'sov' ? 'sov.t64' : 'usa.m1']!.at!;
+      const away = (a: { at: readonly [number, number] }) =>
+        Math.hypot(a.at[0] - tank[0], a.at[1] - tank[1]);
+      if (style.piece.startsWith('forest')) {
+        expect(away(own)).toBeLessThan(away(style) - 1);
+        // Within a move or two: a Forest keeps one Measuring Arrow from the edge the tank is by.
+        expect(away(own)).toBeLessThan(10);
+      } else expect(own).toEqual(style);
+      const next = game.reduce(state, own);
+      if (!next.ok) throw new Error(next.reason);
+      state = next.state;
+    }
+  });
+});
+
 describe('every set-up step in its order (TK-2.2, TK-2.4, TK-9, TK-2.5)', () => {
   test('Air Cover with the terrain placed by the players and Free-for-All tokens placed in the game', () => {
     const r = loadDocument(readFileSync('scenarios/tanks-air-cover.scenario.json', 'utf8'), {

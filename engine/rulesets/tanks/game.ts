@@ -137,6 +137,8 @@ export function tanksGame(ctx: TanksContext): TanksGame {
         holder: holderOf(ctx, state, o) ?? null,
       })),
     bot: (state, side, style) => botTurn(ctx, state, side, style),
+    // The search bot's own side puts a Forest by its tank where the players place the terrain.
+    searchBot: (state, side, style) => botTurn(ctx, state, side, style, { forestByTank: true }),
     score: tanksScore(ctx),
     // The search bot's TANKS hooks (aims.ts): standing as a plan, a longer look ahead in a duel.
     standPhases: TANKS_STAND_PHASES,
