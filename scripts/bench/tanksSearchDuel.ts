@@ -4,7 +4,8 @@
  * --games, the side's wins, draws and losses and its share of the decided games. The policies:
  * `style` (the bot in --mystyle, default the opponent's), `still` (the bot, but it never moves:
  * Stationary every turn), `goto --at x,y [--moves n]` (it drives to a point, then stands),
- * `standplan` (the search's standing plan, search.ts standTurn), `search` (the search bot at
+ * `standplan` (the search's standing plan, search.ts standTurn), `own` (the bot the search plays
+ * its own side with, GameDef.searchBot, in --mystyle), `search` (the search bot at
  * --strength, default 2; --explain prints its candidates). --start x,y,facing puts the side's tank
  * there first; --horizon H prints instead the mean standing (score.ts valueFor) H turns on, the
  * look ahead the search judges by; --trace prints every move and shot with its dice.
@@ -143,6 +144,13 @@ function player(seed: number): Player<TanksState, TanksAction> {
     };
   if (policy === 'search') return searchPlayer(game, seed, Number(opt('strength') ?? 2));
   if (policy === 'style') return { kind: 'bot', style: (opt('mystyle') ?? style) as BotStyle };
+  // The search bot's own side (GameDef.searchBot: on Terrain by players a Forest by its tank).
+  if (policy === 'own')
+    return {
+      kind: 'source',
+      next: (st, side) =>
+        (game.searchBot ?? game.bot)(st, side, (opt('mystyle') ?? style) as BotStyle).actions,
+    };
   return {
     kind: 'source',
     next(state, side) {
