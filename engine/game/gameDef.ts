@@ -198,6 +198,35 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
    */
   searchLook?(state: S): { readonly horizon: number } | undefined;
   /**
+   * The state with its dice keyed to `key` and to what each roll is for (WWI: the turn, the side,
+   * the battle's unit and target), not to the rolls before it: the search bot's rollouts start
+   * from it, so candidate turns that fight the same battle meet the same dice in it and their
+   * paired scores differ by the choice more than by luck. Only the search's rollouts use it;
+   * a game's dice never change. Absent: the rollouts reseed the running dice (`dice.set`).
+   */
+  keyedDice?(state: S, key: number): S;
+  /**
+   * The side turns the search bot's rollouts may play for a strength whose preset allows `work`
+   * (`SearchStrength.work`), where the ruleset wants more (never fewer): a game the dice decide
+   * as much as its choices, whose candidate turns differ by a few points and need more rollouts
+   * to tell apart, and whose side turns cost little (WWI). Counted in side turns, never in time,
+   * so play stays reproducible. Absent: the preset's.
+   */
+  searchWork?(work: number): number;
+  /**
+   * More side turns for the search bot to weigh, from the ruleset's own bot (WWI: its turn with
+   * one decision taken as its second choice: the card, the orders, a unit's place, a battle):
+   * each labelled in words and with the style the side plays on in its rollouts. Absent: none.
+   */
+  searchTurns?(
+    state: S,
+    side: string,
+  ): readonly {
+    readonly label: string;
+    readonly turn: SideTurn<S, A, E>;
+    readonly style: BotStyle;
+  }[];
+  /**
    * The plan the bot follows for a side this game, in words ("by Bridge 2, south"), for a bot
    * that draws one of several plans per game from the seed: the balance lab splits its results by
    * each pair of plans, as a layout can be fair over all games and still favour one route. The

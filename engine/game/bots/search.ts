@@ -188,7 +188,9 @@ function rollout<S, A extends GameAction, E>(
   index: number,
   other: BotStyle,
 ): { value: number; sideTurns: number } {
-  let s = game.dice.set(state, seedRng(mixSeed(seed, index, 1)));
+  let s = game.keyedDice
+    ? game.keyedDice(state, mixSeed(seed, index, 1))
+    : game.dice.set(state, seedRng(mixSeed(seed, index, 1)));
   // What the other side did in secret is drawn as it would have done it in the style it plays here.
   if (game.determinize) s = game.determinize(s, side, actionRng(mixSeed(seed, index, 2)), other);
   for (const a of c.turn.actions) {
@@ -282,7 +284,7 @@ export function searchTurn<S, A extends GameAction, E>(
   const look = game.searchLook?.(state);
   const preset = {
     ...base,
-    work: base.work * TUNING.workScale,
+    work: Math.max(base.work, game.searchWork?.(base.work) ?? 0) * TUNING.workScale,
     horizon: TUNING.horizon ?? Math.max(base.horizon, look?.horizon ?? 0),
     swaps: TUNING.swaps ?? base.swaps,
     variants: TUNING.variants ?? base.variants,

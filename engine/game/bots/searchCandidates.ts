@@ -366,6 +366,9 @@ export function candidates<S, A extends GameAction, E>(
   }
   if (swaps > 0) swapCandidates(game, state, side, styled, swaps, rng, add, names);
   aimedCandidates(game, state, side, styled, add, names);
+  // The ruleset's own near choices (GameDef.searchTurns).
+  for (const t of game.searchTurns?.(state, side) ?? [])
+    add(`${t.style} bot's turn, ${t.label}`, t.turn, t.style);
   return out;
 }
 

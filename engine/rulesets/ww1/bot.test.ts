@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ScenarioDoc } from '../../format';
 import { entry } from '../../game/dict';
 import wire from '../../../scenarios/ww1-wire.scenario.json';
-import { botTurn, exactBattleValue } from './bot';
+import { botTurn, exactBattleValue, secondChoiceTurns } from './bot';
+import { seedRng } from '../../random/dice';
 import { WW1_BUNDLED } from './catalogs';
 import { makeWw1Game } from './game';
 import type { BattlePlan } from './rules/turn';
@@ -59,5 +60,61 @@ describe('WWI bot: exact battle odds', () => {
       );
       expect(own.actions.length).toBeGreaterThan(2);
     }
+  });
+});
+
+describe('WWI search hooks: keyed dice and second choices', () => {
+  const { ctx, game } = made();
+  const start = game.newGame({ seed: 3 });
+  const turn = game.searchBot!(start, 'british', 'balanced');
+  const battles = (events: readonly { type: string }[]) =>
+    events.filter((e) => e.type === 'battle').map((e) => JSON.stringify(e));
+  const played = (s: typeof start) => {
+    let at = s;
+    const events: { type: string }[] = [];
+    for (const a of turn.actions) {
+      const r = game.reduce(at, a);
+      if (!r.ok) throw new Error(r.reason);
+      at = r.state;
+      events.push(...r.events);
+    }
+    return { state: at, events };
+  };
+
+  it('keyed dice roll a battle from the battle, whatever the running dice; a game never keys them', () => {
+    const a = played(game.keyedDice!(game.dice.set(start, seedRng(11)), 5));
+    const b = played(game.keyedDice!(game.dice.set(start, seedRng(12)), 5));
+    const other = played(game.keyedDice!(start, 6));
+    expect(battles(a.events).length).toBeGreaterThan(0);
+    expect(battles(a.events)).toEqual(battles(b.events));
+    expect(battles(a.events)).not.toEqual(battles(other.events));
+    // Unkeyed, the running dice roll: two seeds give other dice, and the game keeps no key.
+    const plain = played(start);
+    expect(plain.state.rollKey).toBeUndefined();
+    expect(plain.state.rng).not.toEqual(start.rng);
+    expect(battles(played(game.dice.set(start, seedRng(11))).events)).not.toEqual(
+      battles(played(game.dice.set(start, seedRng(12))).events),
+    );
+  });
+
+  it('each second-choice turn is legal and differs from the bot turn in the decision it names', () => {
+    const seconds = secondChoiceTurns(ctx.board, start, 'british', 'balanced', true, ctx.names);
+    expect(seconds.map((t) => t.label)).toContain('its second choice of command card');
+    expect(seconds.some((t) => t.label.startsWith('its second-best place for'))).toBe(true);
+    for (const t of seconds) {
+      let s = start;
+      for (const a of t.turn.actions) {
+        const r = game.reduce(s, a);
+        expect(r.ok, `${t.label}: ${JSON.stringify(a)}`).toBe(true);
+        if (r.ok) s = r.state;
+      }
+      expect(s.active).toBe('german');
+    }
+    const card = seconds.find((t) => t.label === 'its second choice of command card')!;
+    expect(card.turn.actions[0]).not.toEqual(turn.actions[0]);
+    const placed = seconds.filter((t) => t.label.startsWith('its second-best place for'));
+    expect(
+      placed.every((t) => JSON.stringify(t.turn.actions) !== JSON.stringify(turn.actions)),
+    ).toBe(true);
   });
 });

@@ -44,6 +44,21 @@ const ADVANCE: Readonly<Record<BotStyle, number>> = {
 interface Play {
   readonly style: BotStyle;
   readonly exact: boolean;
+  /**
+   * The decision taken as the bot's second choice (`Decision`: the card, the orders, a unit's
+   * move, the nth battle), for the search's candidates; every other decision is its first.
+   */
+  readonly second?: string;
+  /** The decisions the turn met, in order (filled as it is played). */
+  readonly met: string[];
+  /** Battles chosen so far this turn (names the next battle's decision). */
+  battles: number;
+}
+
+/** Notes a decision met and says whether to take the second choice there. */
+function decide(play: Play, decision: string): boolean {
+  if (!play.met.includes(decision)) play.met.push(decision);
+  return play.second === decision;
 }
 
 /** Expected value of a battle plan: hits, a share for flags that make it retreat. */
@@ -123,9 +138,12 @@ function bestBattle(
   exact: boolean,
   cards: readonly (string | undefined)[] = [undefined],
   assumeOrdered = false,
+  /** The second best battle instead (the best where there is no other). */
+  second = false,
 ): { value: number; target: string; card?: string } | undefined {
   const me = s.units[id]!;
   let best: { value: number; target: string; card?: string } | undefined;
+  let runnerUp: { value: number; target: string; card?: string } | undefined;
   for (const t of Object.values(s.units)) {
     if (t.side === me.side) continue;
     // Beyond the longest reach nothing can be battled.
@@ -143,10 +161,14 @@ function bestBattle(
         if (gain <= 0.05) continue;
         value = base + gain;
       }
-      if (!best || value > best.value) best = { value, target: t.id, ...(card ? { card } : {}) };
+      const option = { value, target: t.id, ...(card ? { card } : {}) };
+      if (!best || value > best.value) {
+        runnerUp = best;
+        best = option;
+      } else if (!runnerUp || value > runnerUp.value) runnerUp = option;
     }
   }
-  return best;
+  return second ? (runnerUp ?? best) : best;
 }
 
 function nearestEnemy(b: Ww1Board, s: Ww1State, u: Ww1Unit): number {
@@ -234,6 +256,7 @@ function chooseCard(b: Ww1Board, s: Ww1State, play: Play): string | undefined {
   for (const u of Object.values(s.units))
     if (u.side === s.active) worth.set(u.id, unitWorth(b, s, u, play));
   let best: { card: string; value: number } | undefined;
+  const ranked: { card: string; value: number }[] = [];
   for (const card of new Set(hand)) {
     const c = entry(b.rules.commands, card);
     if (!c) continue;
@@ -246,21 +269,29 @@ function chooseCard(b: Ww1Board, s: Ww1State, play: Play): string | undefined {
     // A card that stops tanks gaining ground is worth a little less with tanks in the order.
     const value = values.reduce((n, v) => n + v, 0) + c.dice * 0.3 * values.length;
     if (!best || value > best.value) best = { card, value };
+    ranked.push({ card, value });
+  }
+  if (decide(play, 'card')) {
+    const next = ranked.filter((r) => r.card !== best?.card).sort((x, y) => y.value - x.value)[0];
+    if (next) return next.card;
   }
   return best?.card ?? hand[0];
 }
 
 function chooseOrders(b: Ww1Board, s: Ww1State, play: Play): string[] {
   const c = b.rules.commands[s.card!]!;
-  return Object.values(s.units)
+  const ranked = Object.values(s.units)
     .filter((u) => u.side === s.active && !orderProblem(b, s, u.id))
     .map((u) => ({
       id: u.id,
       v: unitWorth(b, s, u, play) + (specOf(b, u).cls === 'tank' ? 0.5 : 0),
     }))
     .sort((x, y) => y.v - x.v || (x.id < y.id ? -1 : 1))
-    .slice(0, c.units)
     .map((x) => x.id);
+  // The second choice: the last unit that would be ordered gives way to the first left out.
+  if (decide(play, 'orders') && ranked.length > c.units)
+    return [...ranked.slice(0, c.units - 1), ranked[c.units]!];
+  return ranked.slice(0, c.units);
 }
 
 function chooseMove(b: Ww1Board, s: Ww1State, u: Ww1Unit, play: Play): HexCell[] | undefined {
@@ -269,11 +300,19 @@ function chooseMove(b: Ww1Board, s: Ww1State, u: Ww1Unit, play: Play): HexCell[]
     path: undefined,
     value: placeValue(b, s, u.id, play),
   };
+  const all: { path: HexCell[] | undefined; value: number }[] = [best];
   for (const p of paths(b, s, u, spec.move)) {
     const r = reduceWw1(b, s, { type: 'move', unit: u.id, path: p });
     if (!r.ok) continue;
     const v = placeValue(b, r.state, u.id, play);
-    if (v > best.value + 1e-9) best = { path: p, value: v };
+    const option = { path: p, value: v };
+    all.push(option);
+    if (v > best.value + 1e-9) best = option;
+  }
+  // The second choice: the best place other than the first (staying put, where it moved).
+  if (decide(play, `move ${u.id}`)) {
+    const next = all.filter((x) => x !== best).sort((x, y) => y.value - x.value)[0];
+    if (next) return next.path;
   }
   return best.path;
 }
@@ -307,14 +346,23 @@ function nextAction(b: Ww1Board, s: Ww1State, play: Play): Ww1Action {
           play.style === 'aggressive' || specOf(b, u).cls !== 'tank'
             ? cards
             : cards.filter((c) => c === undefined || !entry(b.rules.combats, c)?.noGainGround);
-        const best = bestBattle(b, s, u.id, play.exact, usable);
-        if (best)
-          return {
-            type: 'battle',
-            unit: u.id,
-            target: best.target,
-            ...(best.card ? { card: best.card } : {}),
-          };
+        const best = bestBattle(
+          b,
+          s,
+          u.id,
+          play.exact,
+          usable,
+          false,
+          decide(play, `battle ${play.battles + 1}`),
+        );
+        if (!best) continue;
+        play.battles++;
+        return {
+          type: 'battle',
+          unit: u.id,
+          target: best.target,
+          ...(best.card ? { card: best.card } : {}),
+        };
       }
       return { type: 'endTurn' };
     }
@@ -332,7 +380,15 @@ export function botTurn(
   /** Weigh each battle by its exact odds (`exactBattleValue`): the search bot's own side. */
   exact = false,
 ): SideTurn<Ww1State, Ww1Action, Ww1Event> {
-  const play: Play = { style, exact };
+  return playTurn(b, start, side, { style, exact, met: [], battles: 0 });
+}
+
+function playTurn(
+  b: Ww1Board,
+  start: Ww1State,
+  side: string,
+  play: Play,
+): SideTurn<Ww1State, Ww1Action, Ww1Event> {
   const turn = new SideTurnBuilder((s: Ww1State, a: Ww1Action) => reduceWw1(b, s, a), start);
   const asked = () => turn.state.phase !== 'over' && turn.state.active === side;
   // A unit battles at most twice and moves once: the turn ends well within the guard's steps.
@@ -346,4 +402,39 @@ export function botTurn(
     if (!turn.apply(end)) break;
   }
   return turn.done();
+}
+
+/** Decisions of a turn taken as second choices, at most (the search weighs each as a candidate). */
+const MAX_SECOND_CHOICES = 8;
+
+/**
+ * The turns the bot nearly played (`GameDef.searchTurns`, for the search's candidates): its turn
+ * in `style` with one decision taken as its second choice (the command card, the units ordered,
+ * one unit's place, one battle), every later decision its own again. Each is a turn the bot
+ * itself rates close to its choice, which random draws rarely find and the styles rarely differ
+ * on; the search's rollouts tell which is better where the bot's rough look-ahead cannot.
+ */
+export function secondChoiceTurns(
+  b: Ww1Board,
+  start: Ww1State,
+  side: string,
+  style: BotStyle,
+  exact: boolean,
+  names: ReadonlyMap<string, string>,
+): { label: string; turn: SideTurn<Ww1State, Ww1Action, Ww1Event> }[] {
+  const base: Play = { style, exact, met: [], battles: 0 };
+  playTurn(b, start, side, base);
+  return base.met.slice(0, MAX_SECOND_CHOICES).map((second) => ({
+    label: secondWords(second, names),
+    turn: playTurn(b, start, side, { style, exact, second, met: [], battles: 0 }),
+  }));
+}
+
+/** A second-choice decision in words ("its second-best place for the Mark IV"). */
+function secondWords(decision: string, names: ReadonlyMap<string, string>): string {
+  const [kind, what = ''] = decision.split(' ');
+  if (kind === 'card') return 'its second choice of command card';
+  if (kind === 'orders') return 'its second choice of units to order';
+  if (kind === 'move') return `its second-best place for ${names.get(what) ?? what}`;
+  return `its second-best battle ${what}`;
 }

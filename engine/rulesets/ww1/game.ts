@@ -3,7 +3,7 @@ import { defineGame, type SideSpec } from '../../game/defineGame';
 import type { GameDef, GameResult, Viewer } from '../../game/gameDef';
 import { lastAttackKills } from '../../game/kills';
 import { WW1_ACTIONS } from './actionSchema';
-import { botTurn } from './bot';
+import { botTurn, secondChoiceTurns } from './bot';
 import { ww1Determinize } from './determinize';
 import { ww1LegalActions } from './legal';
 import { ww1Score } from './score';
@@ -19,6 +19,9 @@ import {
 } from './rules/turn';
 
 export type Ww1Game = GameDef<Ww1State, Ww1Action, Ww1Event>;
+
+/** Side turns the search's rollouts play at least for the middle strengths (`searchWork`). */
+const WW1_SEARCH_WORK = 768;
 
 /** Counter colours of the two sides, by side order, for a scenario that sets none. */
 const WW1_COLOURS = ['#6b5a3a', '#5a6470'];
@@ -160,6 +163,18 @@ export function ww1Game(ctx: Ww1Context): Ww1Game {
     // The search bot's own side weighs each battle by its exact odds (bot.ts exactBattleValue);
     // the styles keep their rough rule, and the search foresees the other side by them.
     searchBot: (state, side, style) => botTurn(ctx.board, state, side, style, true),
+    // The search's rollouts roll each battle's dice from the battle (rules/keyedDice.ts).
+    keyedDice: (state, key) => ({ ...state, rollKey: key }),
+    // A WWI side turn costs about 2 ms and its candidates differ by a few points of the chance to
+    // win: the middle strengths play up to 4 times the presets' side turns (768 at most), which
+    // keeps strength 4 near its preset's time.
+    searchWork: (work) => Math.min(4 * work, Math.max(work, WW1_SEARCH_WORK)),
+    // The search also weighs the exact-odds bot's turn with one decision its second choice.
+    searchTurns: (state, side) =>
+      secondChoiceTurns(ctx.board, state, side, 'balanced', true, ctx.names).map((t) => ({
+        ...t,
+        style: 'balanced' as const,
+      })),
     determinize: ww1Determinize,
     legalActions: (state, side) => ww1LegalActions(board, state, side),
     score: ww1Score(ctx),

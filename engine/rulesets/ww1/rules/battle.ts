@@ -19,6 +19,7 @@ import {
 import { cellDistance, cellKey, hexFacts, hexName, neighbours, specOf, unitAt } from './board';
 import { sightBlock } from './sight';
 import { checkMedals } from './medals';
+import { rollsAfter, rollsFor } from './keyedDice';
 
 /** A modifier of a battle's dice or flags, with the rule that makes it. */
 export interface BattleModifier {
@@ -276,7 +277,7 @@ export function battle(
       ...r.events.map((event) => ({ type: 'deck' as const, event, deck: 'combat' as const })),
     );
   }
-  const rng = new Dice(s.rng);
+  const rng = new Dice(rollsFor(s, `battle ${id} ${targetId}${u.battled ? ' bonus' : ''}`));
   const roll = rollPool(rng, { count: plan.dice, faces: b.rules.faces });
   const hits = roll.shown.filter((f) => plan.hitSymbols.includes(f)).length;
   const flags = roll.shown.filter((f) => f === b.rules.flag).length;
@@ -320,7 +321,7 @@ export function battle(
   };
   // WW-6.1, WW-A7: an ordered tank's close combat succeeds when the defender's hex is vacated.
   if (tank && plan.close && out.vacated) state = gainGround(b, state, id, t.at, plan, events, rng);
-  state = { ...state, rng: rng.state() };
+  state = { ...state, rng: rollsAfter(s, rng) };
   return accepted(checkMedals(b, state, events), events);
 }
 

@@ -52,6 +52,11 @@ export interface Ww1State {
   /** Combat cards the active side played this turn (it draws as many at the end). */
   readonly combatPlayed: number;
   readonly rng: RngState;
+  /**
+   * Set only in a search's rollouts (game.ts `keyedDice`), never in a game: each roll is drawn
+   * from this key and what it is for instead of `rng` (keyedDice.ts `rollsFor`).
+   */
+  readonly rollKey?: number;
   readonly units: Dict<Ww1Unit>;
   /** Hexes whose wire tanks removed (WW-3.2), as "col,row". */
   readonly wireCleared: readonly string[];

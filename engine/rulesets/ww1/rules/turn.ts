@@ -30,6 +30,7 @@ import {
 } from './board';
 import { freshUnit } from './setUp';
 import { checkMedals } from './medals';
+import { rollsAfter, rollsFor } from './keyedDice';
 
 export type {
   HexCell,
@@ -186,7 +187,7 @@ function move(b: Ww1Board, s: Ww1State, id: string, path: readonly HexCell[]): S
 
 function endTurn(b: Ww1Board, s: Ww1State): Step {
   if (s.phase === 'play') return invalid('play a command card before ending the turn', 'WW-G1');
-  const rng = new Dice(s.rng);
+  const rng = new Dice(rollsFor(s, 'end of turn'));
   const r = drawCards(s.deck, s.active, b.rules.cardsDrawnPerTurn, rng);
   if (!r.ok) return r;
   const c = drawCards(s.combat, s.active, s.combatPlayed, rng);
@@ -210,7 +211,7 @@ function endTurn(b: Ww1Board, s: Ww1State): Step {
     deck: r.state,
     combat: c.state,
     combatPlayed: 0,
-    rng: rng.state(),
+    rng: rollsAfter(s, rng),
     units,
     active: next,
     phase: 'play',
