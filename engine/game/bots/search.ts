@@ -40,10 +40,15 @@ import { SEARCH_STYLES as STYLES, StyleReader } from './styleReader';
  * The budget is counted in side turns the rollouts play (`SearchStrength.work`), never in time:
  * the first round plays `rollouts`, and the side turns those took say how many more the rest of
  * the budget buys, so where rollouts end soon (a short game, a cheap phase) more of them are
- * played and the choice is surer, at a cost in time that follows the bots' side turns.
+ * played and the choice is surer, at a cost in time that follows the bots' side turns. A ruleset
+ * may ask for more (`GameDef.searchWork`: WWI, whose side turns are cheap and whose candidates
+ * differ by a few points, plays up to 4 times the presets' at strengths 2-4, 768 at most).
+ * A ruleset may add candidates of its own (`GameDef.searchTurns`: WWI's exact-odds bot's turn
+ * with one decision taken as its second choice).
  *
  * It never peeks. Before every rollout the dice are reseeded (the state carries its future
- * rolls) and, where the ruleset hides something, `GameDef.determinize` draws what the side
+ * rolls; where the ruleset keys them, `GameDef.keyedDice`, each roll comes from the rollout and
+ * what the roll is for, so candidates that fight the same WWI battle meet the same dice) and, where the ruleset hides something, `GameDef.determinize` draws what the side
  * cannot see (the other side's plots, its hand and the deck order), what the other side did in
  * secret as it would have in the style it plays in that rollout. The candidates are planned
  * on such a state too, then the chosen one is played on the real state (where the rules refuse
