@@ -178,6 +178,10 @@ export function armedFor(
 /**
  * Plans a shot: checks it is legal (phase, weapon, arc, range, sight, ammo, set-up, the limits of
  * TP-8.6/8.8) and works out every number the dice will be compared with.
+ *
+ * A plan is a function of the context, the state and the request, so the plans made for the last
+ * state asked are kept: the bot plans its shots on the state it then fires them in, and the
+ * reducer's `fire` finds the plan of the shot the bot chose instead of drawing its lines again.
  */
 export function planShot(
   ctx: TankplankContext,
@@ -185,6 +189,34 @@ export function planShot(
   req: ShotRequest,
   /** `armedFor(ctx, state, req.unit, req.weapon)`, when the caller has it already. */
   armed?: Armed,
+): ShotPlan | Refusal {
+  if (plans.state !== state || plans.ctx !== ctx) {
+    plans.state = state;
+    plans.ctx = ctx;
+    plans.byRequest.clear();
+  }
+  // A shot at a point is planned afresh (the bot fires at units): no number in the key.
+  if (req.at !== undefined) return planShotNow(ctx, state, req, armed);
+  const key = `${req.unit}\u0000${req.weapon}\u0000${req.target ?? ''}\u0000${req.ammo ?? ''}\u0000${req.indirect ? 'indirect' : ''}`;
+  const kept = plans.byRequest.get(key);
+  if (kept !== undefined) return kept;
+  const plan = planShotNow(ctx, state, req, armed);
+  plans.byRequest.set(key, plan);
+  return plan;
+}
+
+/** The plans made for one state and context (`planShot`), by request. */
+const plans: {
+  state: TankplankState | undefined;
+  ctx: TankplankContext | undefined;
+  readonly byRequest: Map<string, ShotPlan | Refusal>;
+} = { state: undefined, ctx: undefined, byRequest: new Map() };
+
+function planShotNow(
+  ctx: TankplankContext,
+  state: TankplankState,
+  req: ShotRequest,
+  armed: Armed | undefined,
 ): ShotPlan | Refusal {
   const ready =
     armed !== undefined && armed.unit === req.unit && armed.weapon === req.weapon

@@ -111,21 +111,44 @@ function wreckOnPath(
   state: TankplankState,
   points: readonly TablePoint[],
 ): string | undefined {
-  for (const w of state.wrecks) {
+  const polys = wreckOutlines(ctx, state.wrecks);
+  for (let n = 0; n < polys.length; n++) {
+    const poly = polys[n]!;
+    for (let k = 1; k < points.length; k++) {
+      if (segmentEntersPolygon(points[k - 1]!, points[k]!, poly)) return state.wrecks[n]!.unit;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The outlines of the wrecks, made once per wrecks list (a list changes only when a vehicle is
+ * destroyed or a wreck pushed; every vehicle move asks).
+ */
+function wreckOutlines(
+  ctx: TankplankContext,
+  wrecks: TankplankState['wrecks'],
+): readonly ReturnType<typeof rectangleCorners>[] {
+  if (outlines.wrecks === wrecks && outlines.ctx === ctx) return outlines.polys;
+  const polys = wrecks.map((w) => {
     const type = ctx.catalog.units.get(w.type);
-    const poly = rectangleCorners(
+    return rectangleCorners(
       w.at[0],
       w.at[1],
       type?.size?.length ?? 1.5,
       type?.size?.width ?? 1,
       w.facing,
     );
-    for (let k = 1; k < points.length; k++) {
-      if (segmentEntersPolygon(points[k - 1]!, points[k]!, poly)) return w.unit;
-    }
-  }
-  return undefined;
+  });
+  outlines = { ctx, wrecks, polys };
+  return polys;
 }
+
+let outlines: {
+  readonly ctx: TankplankContext | undefined;
+  readonly wrecks: TankplankState['wrecks'] | undefined;
+  readonly polys: readonly ReturnType<typeof rectangleCorners>[];
+} = { ctx: undefined, wrecks: undefined, polys: [] };
 
 function onEntryEdge(ctx: TankplankContext, side: string, p: TablePoint): boolean {
   const e = ctx.entryEdges.get(side);
@@ -427,8 +450,45 @@ function climbTree(
   ]);
 }
 
-/** The furthest point toward `goal` a mover can reach this turn in a straight line. */
+/**
+ * The furthest point toward `goal` a mover can reach this turn in a straight line. The answer
+ * depends on the map, the mover and the two points alone (not on the state: gaps are not asked),
+ * so it is remembered: a man routing or a crew heading for the rear that got nowhere last turn
+ * (a wall, a house in the way) asks the same again, two asks in five in a village game, and each
+ * ask costs a dozen path costs.
+ */
 export function furthestLegal(
+  ctx: TankplankContext,
+  mover: ReturnType<typeof moverOf>,
+  from: TablePoint,
+  goal: TablePoint,
+): TablePoint {
+  // A zero could be -0, which a key's text does not tell from 0: such asks are not remembered.
+  if (from.x === 0 || from.y === 0 || goal.x === 0 || goal.y === 0)
+    return furthestLegalAfresh(ctx, mover, from, goal);
+  let byMover = furthestKnown.get(ctx);
+  if (!byMover) furthestKnown.set(ctx, (byMover = new Map()));
+  let known = byMover.get(mover);
+  if (!known) byMover.set(mover, (known = new Map()));
+  const key = `${from.x},${from.y},${goal.x},${goal.y}`;
+  const hit = known.get(key);
+  if (hit !== undefined) return hit;
+  if (known.size >= FURTHEST_KEPT) known.clear();
+  const to = furthestLegalAfresh(ctx, mover, from, goal);
+  known.set(key, to);
+  return to;
+}
+
+/** `furthestLegal`'s answers by context, mover and the two points. */
+const furthestKnown = new WeakMap<
+  TankplankContext,
+  Map<ReturnType<typeof moverOf>, Map<string, TablePoint>>
+>();
+/** Answers kept per mover before they are started again (a village game asks about 140). */
+const FURTHEST_KEPT = 20_000;
+
+/** `furthestLegal` worked out afresh, not remembered (the tests compare the two). */
+export function furthestLegalAfresh(
   ctx: TankplankContext,
   mover: ReturnType<typeof moverOf>,
   from: TablePoint,

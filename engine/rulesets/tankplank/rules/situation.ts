@@ -566,14 +566,17 @@ export function formationSize(
   if (!sizes) formationSizes.set(state.units, (sizes = new Map()));
   let n = sizes.get(formation);
   if (n !== undefined) return n;
-  const f = ctx.formations.get(formation);
-  const members = new Set(f?.members ?? []);
-  for (const u of formationUnits(state, formation)) members.add(u.id);
+  // The formation's men from the scenario and whoever is in it now (a crew out of its wreck),
+  // each counted once, without building a set of their ids.
+  const members = ctx.formations.get(formation)?.members ?? [];
   n = 0;
-  for (const id of members) {
+  for (let k = 0; k < members.length; k++) {
+    const id = members[k]!;
     const u = state.units.get(id);
-    if (u && u.alive && !u.doomed) n++;
+    if (u && u.alive && !u.doomed && members.indexOf(id) === k) n++;
   }
+  for (const u of formationUnits(state, formation))
+    if (u.alive && !u.doomed && !members.includes(u.id)) n++;
   sizes.set(formation, n);
   return n;
 }

@@ -215,10 +215,16 @@ export function standingRefusal(
   at: readonly [number, number],
   facing: number,
 ): Invalid | undefined {
-  const mine = standingFootprint(ctx, state, id, at, facing);
+  const me = info(ctx, state, id);
   const { width, height } = ctx.map;
   const eps = 1e-6;
-  if (mine.some((v) => v.x < -eps || v.y < -eps || v.x > width + eps || v.y > height + eps))
+  const off = (x: number, y: number) => x < -eps || y < -eps || x > width + eps || y > height + eps;
+  let offTable = false;
+  if (me.kind === 'figure') {
+    // A man's base, point by point as footprintOf makes it, without making it (most movers).
+    for (const o of FIGURE_RING) if (off(at[0] + o.dx, at[1] + o.dy)) offTable = true;
+  } else offTable = footprintOf(me, at, facing).some((v) => off(v.x, v.y));
+  if (offTable)
     return invalid(
       `${id} would stand partly off the table there; stop a little further in`,
       'TP-1.1',

@@ -14,11 +14,13 @@ import { countsAsTroops } from './salvage';
 import type { Events } from './reduction';
 
 /**
- * Units records after which no unrevealed objective has a unit of its side inside: every record
- * `revealObjectives` returns (it reveals each objective somebody stands in). Objectives are only
- * ever revealed, never hidden again, so a record stays in this set for good.
+ * The last units record `revealObjectives` returned: after it no unrevealed objective has a unit
+ * of its side inside (it reveals each objective somebody stands in), and objectives are only ever
+ * revealed, never hidden again. A move is applied to the state the last one left (the bot's next
+ * action, or its retry of a refused one), so one slot finds nearly every such record; a WeakSet of
+ * them all cost a hundredth of a village game's CPU in its `add` and `has` alone.
  */
-const noneInside = new WeakSet<object>();
+let noneInside: object | undefined;
 
 /**
  * Reveals each hidden objective a unit of its side now stands in (TP-3.2). After a move from a
@@ -32,7 +34,7 @@ export function revealObjectives(
   moved?: { readonly before: TankplankState; readonly unit: string },
 ): TankplankState {
   const next = revealObjectivesOf(ctx, state, events, moved);
-  noneInside.add(next.units);
+  noneInside = next.units;
   return next;
 }
 
@@ -43,7 +45,7 @@ function revealObjectivesOf(
   moved: { readonly before: TankplankState; readonly unit: string } | undefined,
 ): TankplankState {
   let next = state;
-  const onlyMover = moved !== undefined && noneInside.has(moved.before.units);
+  const onlyMover = moved !== undefined && moved.before.units === noneInside;
   for (const [side, o] of Object.entries(state.objectives)) {
     if (o.revealed) continue;
     const obj = ctx.objectives.find((x) => x.id === o.objective);

@@ -1,0 +1,167 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { loadDocument, type ScenarioDoc } from '../../../format';
+import { simulate } from '../../../game/simulate';
+import { tablePoint } from '../../../geometry/units';
+import { tankplankGame } from '../game';
+import { createContext, moverOf } from './context';
+import { planShot } from './fire';
+import { furthestLegal, furthestLegalAfresh } from './movement';
+import { tankplankReducer } from './reducer';
+import { newGame } from './setup';
+import { info, onTable, weaponsOf } from './situation';
+import { standingFootprint, standingRefusal } from './standing';
+import { type TankplankState, tankplankState } from './state';
+
+/**
+ * The rules remember some answers to spare the lab's games work (shot plans for the last state,
+ * `furthestLegal` by mover and points, the men's bases at the table's edge worked out point by
+ * point): every remembered answer must be the one worked out afresh.
+ */
+
+function village(): ScenarioDoc {
+  const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
+    expect: ['sandtable.scenario'],
+  });
+  if (!r.ok) throw new Error('the village does not load');
+  return r.doc;
+}
+const ctx = createContext(village());
+
+/** The states a bot game went through, from its start. */
+function statesOf(seed: number, turnLimit: number): TankplankState[] {
+  const game = simulate(tankplankGame(ctx), { seed, turnLimit, record: true });
+  const reduce = tankplankReducer(ctx);
+  let s = newGame(ctx, { seed, turnLimit });
+  const out = [s];
+  for (const a of game.actions) {
+    const r = reduce(s, a);
+    if (!r.ok) throw new Error(`the game's own action was refused: ${r.reason}`);
+    s = r.state;
+    out.push(s);
+  }
+  return out;
+}
+
+describe('remembered answers are the fresh ones', () => {
+  test('shot plans: every request on a Firing phase state, asked twice, as planned on a copy of it', () => {
+    const firing = statesOf(3, 6).filter((s) => s.phase === 'firing');
+    expect(firing.length).toBeGreaterThan(5);
+    let plans = 0;
+    let refusals = 0;
+    for (const s of [firing[1]!, firing[3]!, firing[firing.length - 1]!]) {
+      const requests = [];
+      for (const u of s.units.list()) {
+        if (!onTable(u)) continue;
+        // Each weapon at the four nearest enemies and the farthest one.
+        const here = u.at;
+        const d = (t: { at: readonly [number, number] | null }) =>
+          t.at ? Math.hypot(t.at[0] - here[0], t.at[1] - here[1]) : Infinity;
+        const enemies = s.units
+          .list()
+          .filter((t) => t.side !== u.side && onTable(t))
+          .sort((a, b) => d(a) - d(b));
+        for (const m of weaponsOf(ctx, info(ctx, s, u.id)))
+          for (const t of [...enemies.slice(0, 4), ...enemies.slice(-1)])
+            requests.push({ unit: u.id, weapon: m.weapon.id, target: t.id });
+      }
+      // All of them on the state (remembered as they are planned), all again (from the memory),
+      // then all on a copy of the state (a new object: planned afresh).
+      const first = requests.map((req) => planShot(ctx, s, req));
+      const again = requests.map((req) => planShot(ctx, s, req));
+      const copy = tankplankState({ ...s });
+      const afresh = requests.map((req) => planShot(ctx, copy, req));
+      expect(first).toEqual(afresh);
+      expect(again).toEqual(afresh);
+      for (const p of afresh) {
+        if ('refused' in p) refusals++;
+        else plans++;
+      }
+    }
+    // Both kinds of answer were compared.
+    expect(plans).toBeGreaterThan(20);
+    expect(refusals).toBeGreaterThan(20);
+  });
+
+  test('a shot plan is not carried over to the next state: the weapon fired there is refused', () => {
+    const states = statesOf(3, 6);
+    const reduce = tankplankReducer(ctx);
+    let checked = 0;
+    for (const s of states.filter((x) => x.phase === 'firing')) {
+      for (const u of s.units.list()) {
+        if (!onTable(u)) continue;
+        const m = weaponsOf(ctx, info(ctx, s, u.id))[0];
+        const t = s.units.list().find((x) => x.side !== u.side && onTable(x));
+        if (!m || !t) continue;
+        const req = { unit: u.id, weapon: m.weapon.id, target: t.id };
+        if ('refused' in planShot(ctx, s, req)) continue;
+        const r = reduce(s, { type: 'fire', ...req });
+        if (!r.ok) continue;
+        expect(planShot(ctx, r.state, req)).toHaveProperty('refused', true);
+        checked++;
+        break;
+      }
+      if (checked >= 3) break;
+    }
+    expect(checked).toBe(3);
+  });
+
+  test('furthestLegal: asked once and again, the point worked out afresh', () => {
+    const s = newGame(ctx, { seed: 1 });
+    const movers = [...new Set(s.units.list().map((u) => u.type))].map((type) => ({
+      type,
+      here: moverOf(ctx, info(ctx, s, s.units.list().find((u) => u.type === type)!.id).type),
+    }));
+    expect(movers.length).toBeGreaterThan(3);
+    let k = 0;
+    let short = 0;
+    for (const m of movers)
+      for (let f = 0; f < 3; f++, k++) {
+        // Spread over the table; from each start, goals near and far (some past a move's reach)
+        // all round it, each asked twice and worked out afresh.
+        const from = tablePoint(1 + ((k * 7.3) % (ctx.map.width - 2)), 1 + ((k * 3.1) % 30));
+        const goals = [0, 1, 2, 3, 4, 5].map((n) =>
+          tablePoint(
+            from.x + Math.cos(n + k) * (2 + 3 * n),
+            from.y + Math.sin(n + k) * (2 + 3 * n),
+          ),
+        );
+        const first = goals.map((goal) => furthestLegal(ctx, m.here, from, goal));
+        const again = goals.map((goal) =>
+          furthestLegal(ctx, m.here, tablePoint(from.x, from.y), tablePoint(goal.x, goal.y)),
+        );
+        const other = goals.map((goal) => furthestLegalAfresh(ctx, m.here, from, goal));
+        expect(first).toEqual(other);
+        expect(again).toEqual(other);
+        short += other.filter((p, n) => p.x !== goals[n]!.x || p.y !== goals[n]!.y).length;
+      }
+    // Some moves fell short of their goal: the search, not only its first ask, was compared.
+    expect(short).toBeGreaterThan(10);
+  });
+
+  test("a man's base off the table's edge: refused exactly where his outline is off", () => {
+    const s = newGame(ctx, { seed: 1 });
+    const man = s.units.list().find((u) => info(ctx, s, u.id).kind === 'figure')!;
+    const { width, height } = ctx.map;
+    let off = 0;
+    for (let k = 0; k <= 200; k++) {
+      const d = -0.3 + k * 0.004;
+      for (const at of [
+        [d, height / 2],
+        [width - d, height / 2],
+        [width / 2, d],
+        [width / 2, height - d],
+      ] as const) {
+        const outline = standingFootprint(ctx, s, man.id, at, 0);
+        const outside = outline.some(
+          (v) => v.x < -1e-6 || v.y < -1e-6 || v.x > width + 1e-6 || v.y > height + 1e-6,
+        );
+        const refusal = standingRefusal(ctx, s, man.id, at, 0);
+        expect(refusal?.ok === false && refusal.ruleId === 'TP-1.1').toBe(outside);
+        if (outside) off++;
+      }
+    }
+    expect(off).toBeGreaterThan(100);
+    expect(off).toBeLessThan(800);
+  });
+});
