@@ -463,29 +463,49 @@ export function furthestLegal(
   from: TablePoint,
   goal: TablePoint,
 ): TablePoint {
-  // A zero could be -0, which a key's text does not tell from 0: such asks are not remembered.
+  // A zero could be -0, which a map's key does not tell from 0: such asks are not remembered.
   if (from.x === 0 || from.y === 0 || goal.x === 0 || goal.y === 0)
     return furthestLegalAfresh(ctx, mover, from, goal);
   let byMover = furthestKnown.get(ctx);
   if (!byMover) furthestKnown.set(ctx, (byMover = new Map()));
   let known = byMover.get(mover);
   if (!known) byMover.set(mover, (known = new Map()));
-  const key = `${from.x},${from.y},${goal.x},${goal.y}`;
-  const hit = known.get(key);
-  if (hit !== undefined) return hit;
-  if (known.size >= FURTHEST_KEPT) known.clear();
+  // By the start's x, then the rest compared (numbers: making text of them cost more than the
+  // look-up saved).
+  let row = known.get(from.x);
+  if (row) {
+    for (const k of row)
+      if (k.fromY === from.y && k.goalX === goal.x && k.goalY === goal.y) return k.to;
+  } else {
+    if (known.size >= FURTHEST_KEPT) known.clear();
+    known.set(from.x, (row = []));
+  }
   const to = furthestLegalAfresh(ctx, mover, from, goal);
-  known.set(key, to);
+  if (row.length >= ROW_KEPT) row.length = 0;
+  row.push({ fromY: from.y, goalX: goal.x, goalY: goal.y, to });
   return to;
 }
 
-/** `furthestLegal`'s answers by context, mover and the two points. */
+/** `furthestLegal`'s answers by context, mover and the start's x. */
 const furthestKnown = new WeakMap<
   TankplankContext,
-  Map<ReturnType<typeof moverOf>, Map<string, TablePoint>>
+  Map<
+    ReturnType<typeof moverOf>,
+    Map<
+      number,
+      {
+        readonly fromY: number;
+        readonly goalX: number;
+        readonly goalY: number;
+        readonly to: TablePoint;
+      }[]
+    >
+  >
 >();
-/** Answers kept per mover before they are started again (a village game asks about 140). */
+/** Starts kept per mover before they are started again (a village game asks about 140). */
 const FURTHEST_KEPT = 20_000;
+/** Asks kept from one start's x (a unit asks again from where it stands). */
+const ROW_KEPT = 32;
 
 /** `furthestLegal` worked out afresh, not remembered (the tests compare the two). */
 export function furthestLegalAfresh(
