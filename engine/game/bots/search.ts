@@ -68,11 +68,14 @@ import { SEARCH_STYLES as STYLES, StyleReader } from './styleReader';
  * [53.1, 66.5] (200 games; 53.0% before its own side was played by the exact-odds bot,
  * `GameDef.searchBot`, which alone beats balanced 55.6%) and TANKS Your First Game 48.8% [41.3, 56.3] (200 games; 50.0%
  * [33.2, 66.8] over 40 with standing plans and the longer look ahead, against the styles of
- * 1376220). A village side turn took 260 ms of CPU on average (p95 542 ms).
- * Where a ruleset's games turn on dice more than on choices (TANKS' one-tank duel: no plan found
- * for the T-64 wins more than a third of its decided games against the aggressive M1, and 65%
- * overall needs about 45%; docs/tanks-bot.md) or its styles already play the objectives (WWI),
- * the search finds little the styles miss.
+ * 1376220), Air Cover 50.8% [43.6, 58.0], Alpha 66 53.6% [46.6, 60.4] and Terrain by players
+ * 62.7% [55.1, 69.6] (200 games each; the last with its own side placing its Forest by its tank,
+ * `GameDef.searchBot`, 7b61a4e). A village side turn took 260 ms of CPU on average (p95 542 ms).
+ * Where a ruleset's games turn on dice more than on choices (TANKS: every bundled scenario is
+ * lopsided for the Americans, the Soviets winning 10-24% of decided games style v style, and 65%
+ * overall needs the search to win 40-50% as the Soviets; no plan found for the T-64 of Your First
+ * Game wins more than a third; docs/tanks-bot.md) or its styles already play the objectives
+ * (WWI), the search finds little the styles miss.
  *
  * Reproducible: the same state, side, seed and strength give the same turn, since strength is
  * counted in rollouts and side turns, not time. A playtest may add a `deadline` (with `now`) and
