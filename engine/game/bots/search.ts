@@ -64,9 +64,10 @@ import { SEARCH_STYLES as STYLES, StyleReader } from './styleReader';
  * Against the best style, sides swapped, at the default strength (the ladder; docs/benchmarks.md):
  * with the other side's style read, TANK! Contour hills 89.0% of decided games (100 games), the
  * Tankplank village 69.9% [60.9, 77.6] against cautious (200 games; 63.1% of 200 against balanced
- * before), with artillery 79.2% and mirrored 82.6% (200 games each); WWI Through the wire 60.0%
- * [53.1, 66.5] (200 games; 53.0% before its own side was played by the exact-odds bot,
- * `GameDef.searchBot`, which alone beats balanced 55.6%) and TANKS Your First Game 48.8% [41.3, 56.3] (200 games; 50.0%
+ * before), with artillery 79.2% and mirrored 82.6% (200 games each); WWI Through the wire 65.5%
+ * [58.7, 71.7] (200 games, seeds 1-100; 62.6% over 500 games of four seed ranges: 60.0% on seeds
+ * 1-100 with the exact-odds bot, `GameDef.searchBot`, alone, which beats balanced 55.6% itself,
+ * before the keyed dice, second choices and more rollouts) and TANKS Your First Game 48.8% [41.3, 56.3] (200 games; 50.0%
  * [33.2, 66.8] over 40 with standing plans and the longer look ahead, against the styles of
  * 1376220), Air Cover 50.8% [43.6, 58.0], Alpha 66 53.6% [46.6, 60.4] and Terrain by players
  * 62.7% [55.1, 69.6] (200 games each; the last with its own side placing its Forest by its tank,
@@ -74,8 +75,9 @@ import { SEARCH_STYLES as STYLES, StyleReader } from './styleReader';
  * Where a ruleset's games turn on dice more than on choices (TANKS: every bundled scenario is
  * lopsided for the Americans, the Soviets winning 10-24% of decided games style v style, and 65%
  * overall needs the search to win 40-50% as the Soviets; no plan found for the T-64 of Your First
- * Game wins more than a third; docs/tanks-bot.md) or its styles already play the objectives
- * (WWI), the search finds little the styles miss.
+ * Game wins more than a third; docs/tanks-bot.md), the search finds little the styles miss; in
+ * WWI, where the dice weigh nearly as much, it found more once candidates met the same dice per
+ * battle (`keyedDice`) and the bot's near choices were weighed (`searchTurns`).
  *
  * Reproducible: the same state, side, seed and strength give the same turn, since strength is
  * counted in rollouts and side turns, not time. A playtest may add a `deadline` (with `now`) and
