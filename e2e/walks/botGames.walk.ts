@@ -41,6 +41,20 @@ const WALKS: readonly Walk[] = [
     seed: '2',
   },
   {
+    name: 'ww1-strong',
+    button: /Through the wire/,
+    bot: { side: 'German', label: 'Bot (strong)', strength: '4' },
+    person: 'British',
+    seed: '3',
+  },
+  {
+    name: 'tanks-terrain-strong',
+    button: /terrain placed by the players/i,
+    bot: { side: 'Soviet', label: 'Bot (strong)', strength: '2' },
+    person: 'American',
+    seed: '5',
+  },
+  {
     name: 'tank-strong',
     button: /contour hills/i,
     bot: { side: 'Bravo (Soviet)', label: 'Bot (strong)', strength: '1' },
