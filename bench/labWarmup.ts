@@ -21,7 +21,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
-import { LAB_V8_FLAGS, LAB_YOUNG_GENERATION_MB } from '../cli/labThreads';
+import { LAB_V8_FLAGS, LAB_YOUNG_GENERATION_MB, THREAD_BUNDLE_OPTIONS } from '../cli/labThreads';
 
 const args = process.argv.slice(2);
 const opt = (name: string, otherwise: string): string => {
@@ -87,13 +87,7 @@ round('warm', second);
 const bundle = join(dir, 'warmup.mjs');
 buildSync({
   entryPoints: [entry],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  mainFields: ['module', 'main'],
-  minifyWhitespace: true,
-  minifySyntax: true,
+  ...THREAD_BUNDLE_OPTIONS,
   outfile: bundle,
   logLevel: 'error',
 });

@@ -103,13 +103,7 @@ function bundleOnce(key: string, input: Pick<BuildOptions, 'entryPoints' | 'stdi
   }
   const built = buildSync({
     ...input,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    mainFields: ['module', 'main'],
-    minifyWhitespace: true,
-    minifySyntax: true,
+    ...THREAD_BUNDLE_OPTIONS,
     metafile: true,
     write: false,
     logLevel: 'silent',
@@ -135,6 +129,21 @@ function threadBundleCache(key: string): { code: string; manifest: string } {
     .digest('hex');
   return { code: join(dir, `${name}.mjs`), manifest: join(dir, `${name}.json`) };
 }
+
+/**
+ * How a thread's code is bundled: one ES module for Node 20 with its packages in, whitespace and
+ * syntax minified, names kept. `bench/labWarmup.ts` bundles with these too, so it measures the
+ * code the lab's threads run.
+ */
+export const THREAD_BUNDLE_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  mainFields: ['module', 'main'],
+  minifyWhitespace: true,
+  minifySyntax: true,
+} as const satisfies BuildOptions;
 
 /** Bump when the build options change, so bundles kept by an older version are not used. */
 const BUNDLE_FORMAT = 1;
