@@ -48,9 +48,10 @@ import { SEARCH_STYLES as STYLES, StyleReader } from './styleReader';
  *
  * It never peeks. Before every rollout the dice are reseeded (the state carries its future
  * rolls; where the ruleset keys them, `GameDef.keyedDice`, each roll comes from the rollout and
- * what the roll is for, so candidates that fight the same WWI battle meet the same dice) and, where the ruleset hides something, `GameDef.determinize` draws what the side
- * cannot see (the other side's plots, its hand and the deck order), what the other side did in
- * secret as it would have in the style it plays in that rollout. The candidates are planned
+ * what the roll is for, so candidates that fight the same WWI battle meet the same dice) and,
+ * where the ruleset hides something, `GameDef.determinize` draws what the side cannot see (the
+ * other side's plots, its hand and the deck order), what the other side did in secret as it
+ * would have in the style it plays in that rollout. The candidates are planned
  * on such a state too, then the chosen one is played on the real state (where the rules refuse
  * one of its actions there, its style's bot finishes the side's part of the phase).
  *
@@ -67,9 +68,9 @@ import { SEARCH_STYLES as STYLES, StyleReader } from './styleReader';
  * before), with artillery 79.2% and mirrored 82.6% (200 games each); WWI Through the wire 65.5%
  * [58.7, 71.7] (200 games, seeds 1-100; 62.6% over 500 games of four seed ranges: 60.0% on seeds
  * 1-100 with the exact-odds bot, `GameDef.searchBot`, alone, which beats balanced 55.6% itself,
- * before the keyed dice, second choices and more rollouts) and TANKS Your First Game 48.8% [41.3, 56.3] (200 games; 50.0%
- * [33.2, 66.8] over 40 with standing plans and the longer look ahead, against the styles of
- * 1376220), Air Cover 50.8% [43.6, 58.0], Alpha 66 53.6% [46.6, 60.4] and Terrain by players
+ * before the keyed dice, second choices and more rollouts) and TANKS Your First Game 48.8%
+ * [41.3, 56.3] (200 games; 50.0% [33.2, 66.8] over 40 with standing plans and the longer look
+ * ahead, against the styles of 1376220), Air Cover 50.8% [43.6, 58.0], Alpha 66 53.6% [46.6, 60.4] and Terrain by players
  * 62.7% [55.1, 69.6] (200 games each; the last with its own side placing its Forest by its tank,
  * `GameDef.searchBot`, 7b61a4e). A village side turn took 260 ms of CPU on average (p95 542 ms).
  * Where a ruleset's games turn on dice more than on choices (TANKS: every bundled scenario is

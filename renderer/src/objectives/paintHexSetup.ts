@@ -264,14 +264,14 @@ export function paintHexCounter(
   ctx.strokeStyle = c.selected ? SELECT : 'rgba(255,255,255,0.85)';
   ctx.stroke();
 
-  // Type symbol in a small frame: X for infantry, an oval track for armour, a dot for guns.
-  const fw = sidePx * 0.62;
-  const fh = sidePx * 0.42;
   if (c.symbol === 'wreck') {
     paintWreckMarks(ctx, [x, y], sidePx, c.colour);
     ctx.restore();
     return;
   }
+  // Type symbol in a small frame: X for infantry, an oval track for armour, a dot for guns.
+  const fw = sidePx * 0.62;
+  const fh = sidePx * 0.42;
   ctx.strokeStyle = '#fff';
   ctx.lineWidth = Math.max(1.3, sidePx / 16);
   ctx.strokeRect(x - fw / 2, y - fh / 2, fw, fh);
