@@ -71,7 +71,8 @@ import { SEARCH_STYLES as STYLES, StyleReader } from './styleReader';
  * before the keyed dice, second choices and more rollouts) and TANKS Your First Game 48.8%
  * [41.3, 56.3] (200 games; 50.0% [33.2, 66.8] over 40 with standing plans and the longer look
  * ahead, against the styles of 1376220), Air Cover 50.8% [43.6, 58.0], Alpha 66 53.6%
- * [46.6, 60.4] and Terrain by players 62.7% [55.1, 69.6] (200 games each; the last with its own side placing its Forest by its tank,
+ * [46.6, 60.4] and Terrain by players 62.7% [55.1, 69.6] (200 games each; the last with its
+ * own side placing its Forest by its tank,
  * `GameDef.searchBot`, 7b61a4e). A village side turn took 260 ms of CPU on average (p95 542 ms).
  * Where a ruleset's games turn on dice more than on choices (TANKS: every bundled scenario is
  * lopsided for the Americans, the Soviets winning 10-24% of decided games style v style, and 65%
