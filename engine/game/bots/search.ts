@@ -1,4 +1,5 @@
 import { seedRng } from '../../random/dice';
+import { mixSeed, textHash } from '../../random/mix';
 import type { BotCandidate, BotStyle, GameAction, GameDef, SideTurn } from '../gameDef';
 import { actionRng } from '../legal';
 import { valueFor } from '../score';
@@ -154,18 +155,6 @@ export interface SearchOptions {
 
 /** Side turns a rollout plays at most, whatever its horizon (a guard against a phase loop). */
 const MAX_ROLLOUT_SIDE_TURNS = 120;
-
-/** A 32-bit mix of whole numbers (splitmix-like), for seeds that differ in every bit. */
-export function mixSeed(...parts: readonly number[]): number {
-  let h = 0x9e3779b9;
-  for (const p of parts) {
-    h = Math.imul(h ^ (p | 0), 0x85ebca6b);
-    h ^= h >>> 13;
-    h = Math.imul(h, 0xc2b2ae35);
-    h ^= h >>> 16;
-  }
-  return h | 0;
-}
 
 /**
  * How the search judges and chooses: `model` how a candidate's rollouts against the other side's
@@ -458,11 +447,4 @@ export function searchPlayer<S, A extends GameAction, E>(
       return t.actions;
     },
   };
-}
-
-/** A 32-bit hash of a string (FNV-1a), for seeds. */
-function textHash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h | 0;
 }
