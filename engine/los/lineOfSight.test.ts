@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, type Feature, type ScenarioDoc } from '../format';
+import { bundledScenario } from '../../scripts/testing/bundled';
+import type { Feature } from '../format';
 import { tablePoint } from '../geometry/units';
 import { createContext } from '../rulesets/tankplank/rules/context';
 import { fixtureScenario } from '../rulesets/tankplank/rules/fixtures';
@@ -191,16 +191,8 @@ describe('line of sight on a fixture table', () => {
   });
 });
 
-function village(): ScenarioDoc {
-  const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
-  return r.doc;
-}
-
 describe('line of sight on the village (properties)', () => {
-  const doc = village();
+  const doc = bundledScenario('tankplank-village');
   const rtree = createContext(doc);
   const scan = createContext(doc, { indexMode: 'scan' });
   const pt = fc.record({

@@ -1,20 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../format';
+import { bundledScenario } from '../../scripts/testing/bundled';
 import { tablePoint } from '../geometry/units';
 import { createContext, moverOf } from '../rulesets/tankplank/rules/context';
 import { unitType } from '../rulesets/tankplank/rules/catalog';
 import { inUnfordableWater, pathCost, segmentCoster } from './movementCost';
 import { isReachable, reachableArea } from './reachableArea';
 
-function village(): ScenarioDoc {
-  const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error('village does not load');
-  return r.doc;
-}
-const ctx = createContext(village());
+const ctx = createContext(bundledScenario('tankplank-village'));
 const mover = (type: string) => moverOf(ctx, unitType(ctx.catalog, type));
 const P = (x: number, y: number) => tablePoint(x, y);
 

@@ -1,20 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../format';
+import { bundledScenario } from '../../scripts/testing/bundled';
 import { tablePoint } from '../geometry/units';
 import { unitType } from '../rulesets/tankplank/rules/catalog';
 import { createContext, moverOf } from '../rulesets/tankplank/rules/context';
 import { pathCost } from './movementCost';
 import { routeField, routeFrom } from './routeField';
 
-function village(): ScenarioDoc {
-  const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error('village does not load');
-  return r.doc;
-}
-const ctx = createContext(village());
+const ctx = createContext(bundledScenario('tankplank-village'));
 const mover = (type: string) => moverOf(ctx, unitType(ctx.catalog, type));
 const P = (x: number, y: number) => tablePoint(x, y);
 const crosses = (way: readonly { x: number; y: number }[], id: string, from = P(2, 13)) => {

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument } from '../format';
+import { bundledScenario } from '../../scripts/testing/bundled';
 import { createContext } from '../rulesets/tankplank/rules/context';
 import { tablePoint } from '../geometry/units';
 import type { Crossing } from './terrainIndex';
@@ -73,15 +72,12 @@ describe('terrain index crossings memo', () => {
 });
 
 describe('terrain index crossings memo on many segments', () => {
-  const doc = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!doc.ok) throw new Error('village does not load');
+  const doc = bundledScenario('tankplank-village');
 
   test('every answer, asked again or not, is the one a fresh index gives', () => {
-    const memo = createContext(doc.doc).terrain;
+    const memo = createContext(doc).terrain;
     // Asked each segment once: its answers are worked out afresh.
-    const fresh = createContext(doc.doc).terrain;
+    const fresh = createContext(doc).terrain;
     let seed = 11;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const ends: ReturnType<typeof tablePoint>[] = [];
@@ -116,12 +112,9 @@ describe('terrain index crossings memo on many segments', () => {
 });
 
 describe('terrain index grids', () => {
-  const doc = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!doc.ok) throw new Error('village does not load');
-  const grid = createContext(doc.doc).terrain;
-  const scan = createContext(doc.doc, { indexMode: 'scan' }).terrain;
+  const doc = bundledScenario('tankplank-village');
+  const grid = createContext(doc).terrain;
+  const scan = createContext(doc, { indexMode: 'scan' }).terrain;
   // Seeded points over the table and a little beyond its edges.
   let seed = 7;
   const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;

@@ -1,16 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../format';
+import { bundledScenario } from '../../../scripts/testing/bundled';
 import { searchTurn } from '../../game/bots/search';
 import { actionRng } from '../../game/legal';
 import { makeTankGame } from './game';
 
 const made = () => {
-  const r = loadDocument(readFileSync('scenarios/tank-contour-hills.scenario.json', 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error('contour hills does not load');
-  const m = makeTankGame(r.doc);
+  const m = makeTankGame(bundledScenario('tank-contour-hills'));
   if (typeof m === 'string') throw new Error(m);
   return m.game;
 };

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { checkForces, composeRulesetCatalog } from '../../forces';
-import { loadDocument, type ScenarioDoc } from '../../format';
+import { bundledScenario } from '../../../scripts/testing/bundled';
+import type { ScenarioDoc } from '../../format';
 import { replayLog, simulate } from '../../game/simulate';
 import { fixtureScenario } from './fixtures';
 import { makeTankGame } from './game';
@@ -9,17 +9,7 @@ import { tank } from './index';
 import type { TankState } from './rules/state';
 import { BUNDLED_CATALOGS, BUNDLED_RULESETS } from '../registry';
 
-const hills = (): ScenarioDoc => {
-  const l = loadDocument(
-    readFileSync(
-      new URL('../../../scenarios/tank-contour-hills.scenario.json', import.meta.url),
-      'utf8',
-    ),
-    { expect: ['sandtable.scenario'] },
-  );
-  if (!l.ok) throw new Error('contour hills does not load');
-  return l.doc;
-};
+const hills = (): ScenarioDoc => bundledScenario('tank-contour-hills');
 
 const made = (doc: ScenarioDoc) => {
   const m = makeTankGame(doc);

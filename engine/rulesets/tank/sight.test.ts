@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../../format';
+import { bundledScenario } from '../../../scripts/testing/bundled';
 import { hexCentre, hexGrid } from '../../hex';
 import { hexSightChecker } from '../../sight/hexSight';
 import { pointSightOf } from '../../sight/sightMap';
@@ -8,17 +7,9 @@ import { createTankContext } from './rules/context';
 import { sight } from './rules/los';
 import { BUNDLED_RULESETS } from '../registry';
 
-function contourHills(): ScenarioDoc {
-  const r = loadDocument(readFileSync('scenarios/tank-contour-hills.scenario.json', 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error('contour hills does not load');
-  return r.doc;
-}
-
 describe('TANK! sight for the sight maps', () => {
   it("answers from hex centres as the game's own line of sight does, contours included", () => {
-    const doc = contourHills();
+    const doc = bundledScenario('tank-contour-hills');
     if (doc.map.kind !== 'hex') throw new Error('a hex map');
     const ctx = createTankContext(doc);
     if (typeof ctx === 'string') throw new Error(ctx);

@@ -1,24 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../../format';
+import { bundledScenario } from '../../../scripts/testing/bundled';
+import type { ScenarioDoc } from '../../format';
 import { simulate } from '../../game/simulate';
 import { fixtureScenario } from './fixtures';
 import { makeTankGame } from './game';
 import { resolutionSteps } from './rules/resolve';
 import type { TankEvent } from './rules/state';
 import { rulesState, type TankPlayAction, type TankPlayState } from './steps';
-
-const hills = (): ScenarioDoc => {
-  const l = loadDocument(
-    readFileSync(
-      new URL('../../../scenarios/tank-contour-hills.scenario.json', import.meta.url),
-      'utf8',
-    ),
-    { expect: ['sandtable.scenario'] },
-  );
-  if (!l.ok) throw new Error('contour hills does not load');
-  return l.doc;
-};
 
 const meeting = (layers: string[]) =>
   fixtureScenario({
@@ -111,7 +99,7 @@ describe('TANK! resolution step by step', () => {
   );
 
   test('Contour hills, resolved step by step, plays to the same end and hash', () =>
-    replayStepped(hills(), 3));
+    replayStepped(bundledScenario('tank-contour-hills'), 3));
 
   test('Resolve all plays the steps left at once; bots and the lab never ask for steps', () => {
     const { game } = made(meeting(['costello']));

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { bundledScenario } from '../../../../scripts/testing/bundled';
 import { fixtureScenario, type FixtureOptions } from '../fixtures';
 import { createTankContext, type TankContext } from './context';
 import { chance, extendedThreshold, killBand, softOdds } from './crt';
@@ -227,20 +228,8 @@ describe('bad input is refused at game start', () => {
     );
     expect(c).toMatch(/switch on the costello layer/);
   });
-  test('the bundled contour-hills scenario is accepted', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { loadDocument } = await import('../../../format');
-    const l = loadDocument(
-      readFileSync(
-        new URL('../../../../scenarios/tank-contour-hills.scenario.json', import.meta.url),
-        'utf8',
-      ),
-      {
-        expect: ['sandtable.scenario'],
-      },
-    );
-    if (!l.ok) throw new Error('does not load');
-    const c = createTankContext(l.doc as never);
+  test('the bundled contour-hills scenario is accepted', () => {
+    const c = createTankContext(bundledScenario('tank-contour-hills'));
     expect(typeof c).toBe('object');
   });
 });
