@@ -3,10 +3,8 @@
  * checked against its ruleset's schema before the reducer sees it; a bad one is refused with its
  * index and what is wrong, and the game stops there with everything before it kept.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../format';
+import { bundledScenario } from '../../scripts/testing/bundled';
 import { currentState, replayGame } from '../playtest';
 import { RULESETS } from '../rulesets/registry';
 import { rulesetModule } from '../rulesets/registry';
@@ -15,15 +13,7 @@ import type { GameAction } from './gameDef';
 import { replayChecked } from './replay';
 import { simulate } from './simulate';
 
-const village = (() => {
-  const text = readFileSync(
-    path.join(import.meta.dirname, '..', '..', 'scenarios', 'tankplank-village.scenario.json'),
-    'utf8',
-  );
-  const r = loadDocument(text);
-  if (!r.ok) throw new Error('village does not load');
-  return r.doc as ScenarioDoc;
-})();
+const village = bundledScenario('tankplank-village');
 
 const made = rulesetModule('tankplank')!.game!(village);
 if (!made.ok) throw new Error(made.reason);

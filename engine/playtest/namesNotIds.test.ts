@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../format/index';
+import { bundledScenario } from '../../scripts/testing/bundled';
 import type { Formation, ScenarioDoc } from '../format/types';
 import { searchTurn } from '../game/bots/search';
 import { BUNDLED_RULESETS } from '../rulesets/registry';
@@ -58,13 +56,6 @@ function texts(value: unknown, path: string, out: { path: string; text: string }
     for (const [k, v] of Object.entries(value)) if (!NOT_TEXT.has(k)) texts(v, `${path}.${k}`, out);
 }
 
-function load(name: string): ScenarioDoc {
-  const file = join(__dirname, '../../scenarios', name);
-  const l = loadDocument(readFileSync(file, 'utf8'), { file, expect: ['sandtable.scenario'] });
-  if (!l.ok) throw new Error(`${name}: ${l.problems.map((p) => p.message).join('; ')}`);
-  return l.doc as ScenarioDoc;
-}
-
 /** The ids a scenario keys things with that a person should never read. */
 function idsOf(doc: ScenarioDoc): string[] {
   const ids = new Set<string>();
@@ -88,7 +79,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 describe('the playtest names things, never shows their ids', () => {
   for (const name of SCENARIOS) {
     it(name, () => {
-      const doc = load(name);
+      const doc = bundledScenario(name);
       const made = playtestFor(doc, BUNDLED_RULESETS);
       if (!made.ok) throw new Error(made.reason);
       const view = made.view as AnyPlaytestView;
@@ -182,7 +173,7 @@ describe("the search bot's explanation names units, never their ids", () => {
   // candidate that changes one unit's action names that unit and its target as the board does.
   for (const name of SCENARIOS) {
     it(name, () => {
-      const doc = load(name);
+      const doc = bundledScenario(name);
       const made = playtestFor(doc, BUNDLED_RULESETS);
       if (!made.ok) throw new Error(made.reason);
       const rules = (made.view as AnyPlaytestView).game;
@@ -219,7 +210,7 @@ describe("the search bot's explanation names units, never their ids", () => {
 
 describe('rule keys read as words', () => {
   it("TANK!'s morale markers say why in words, not by their key ('firstLethalFire')", () => {
-    const doc = load('tank-contour-hills.scenario.json');
+    const doc = bundledScenario('tank-contour-hills.scenario.json');
     const made = playtestFor(doc, BUNDLED_RULESETS);
     if (!made.ok) throw new Error(made.reason);
     const view = made.view;
@@ -234,7 +225,7 @@ describe('rule keys read as words', () => {
 
 describe('no doubled words', () => {
   it("TANK!'s end at the turn limit names its winner once", () => {
-    const doc = load('tank-contour-hills.scenario.json');
+    const doc = bundledScenario('tank-contour-hills.scenario.json');
     const made = playtestFor(doc, BUNDLED_RULESETS);
     if (!made.ok) throw new Error(made.reason);
     const view = made.view;
@@ -256,7 +247,7 @@ describe('no doubled words', () => {
 describe('scores name their side', () => {
   it("each ruleset's score line is labelled with the side's name", () => {
     for (const name of SCENARIOS) {
-      const doc = load(name);
+      const doc = bundledScenario(name);
       const made = playtestFor(doc, BUNDLED_RULESETS);
       if (!made.ok) throw new Error(made.reason);
       const view = made.view;

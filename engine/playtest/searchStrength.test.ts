@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { bundledScenario } from '../../scripts/testing/bundled';
 import { loadDocument } from '../format/index';
 import type { ScenarioDoc } from '../format/types';
 import { settingsProblem } from '../lab/worker';
@@ -38,9 +39,7 @@ describe("the strong bot's strength", () => {
   });
 
   it('is saved with a game and read back; a saved strength out of range is refused', () => {
-    const loaded = loadDocument(text, { expect: ['sandtable.scenario'] });
-    if (!loaded.ok) throw new Error('the bundled scenario does not load');
-    const doc = loaded.doc as ScenarioDoc;
+    const doc = bundledScenario('tanks-your-first-game');
     const made = rulesetModule(doc.ruleset.id)?.game?.(doc);
     if (!made?.ok) throw new Error('Your First Game cannot be played');
     const game = startGame(

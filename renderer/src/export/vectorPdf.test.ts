@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, PDFRawStream, PDFDict } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../../../engine/format';
+import { bundledScenario } from '../../../scripts/testing/bundled';
 import { exportVectorPdf, type PdfFontFiles } from './vectorPdf';
 import { PAPER_PT } from './tiles';
 import type { Scene } from '../canvas/paintTerrain';
@@ -20,14 +20,7 @@ export const testFonts = (): PdfFontFiles => ({
 });
 
 function village(): { scene: Scene; size: { width: number; height: number } } {
-  const r = loadDocument(
-    readFileSync(join(root, 'scenarios/tankplank-village.scenario.json'), 'utf8'),
-    {
-      expect: ['sandtable.scenario'],
-    },
-  );
-  if (!r.ok) throw new Error('village does not load');
-  const doc = r.doc as ScenarioDoc;
+  const doc = bundledScenario('tankplank-village');
   if (doc.map.kind !== 'table') throw new Error('village is a table');
   return {
     scene: {
