@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FEATURE_KINDS, loadDocument, type Feature, type ScenarioDoc } from '../format';
+import { bundledScenario } from '../../scripts/testing/bundled';
+import { FEATURE_KINDS, type Feature } from '../format';
 import { footprintOf } from './featureGeometry';
 import { GROUND_KINDS, GROUND_SHAPING_KINDS, KINDS, RING_KINDS, type KindOutline } from './kinds';
 
@@ -12,9 +12,7 @@ const SCENARIOS = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 function bundledFeatures(): Feature[] {
   const out: Feature[] = [];
   for (const name of readdirSync(SCENARIOS).filter((n) => n.endsWith('.scenario.json'))) {
-    const r = loadDocument(readFileSync(join(SCENARIOS, name), 'utf8'), { file: name });
-    if (!r.ok) throw new Error(`${name} does not load`);
-    const doc = r.doc as ScenarioDoc;
+    const doc = bundledScenario(name);
     if (doc.map.kind === 'table') out.push(...doc.map.features);
   }
   return out;
