@@ -1,4 +1,5 @@
 import { Dice, seedRng } from '../../../random/dice';
+import { mixSeed, textHash } from '../../../random/mix';
 import type { TanksAction, TanksState } from './state';
 
 /**
@@ -39,8 +40,5 @@ function rollsOf(s: TanksState, a: TanksAction): string {
 }
 
 function keyedRng(key: number, turn: number, what: string) {
-  let h = Math.imul(key ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(turn + 1, 0xc2b2ae35);
-  for (let i = 0; i < what.length; i++) h = Math.imul(h ^ what.charCodeAt(i), 0x01000193);
-  h ^= h >>> 15;
-  return seedRng(Math.imul(h, 0x2c1b3c6d) ^ (h >>> 12));
+  return seedRng(mixSeed(key, turn, textHash(what)));
 }
