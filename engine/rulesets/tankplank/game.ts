@@ -1,6 +1,6 @@
 import type { Formation } from '../../format/types';
 import { defineGame, type SideSpec } from '../../game/defineGame';
-import type { GameDef, GameResult } from '../../game/gameDef';
+import type { BoardPiece, GameDef, GameResult } from '../../game/gameDef';
 import { TANKPLANK_ACTIONS } from './actionSchema';
 import { botPhase } from './bot';
 import { tankplankDeterminize } from './determinize';
@@ -18,6 +18,7 @@ import {
   type TankplankEvent,
   type TankplankState,
 } from './rules';
+import type { UnitState } from './rules/state';
 
 /** Events that stay hidden from the other side on a screened first turn (TP-4.4). */
 const SCREENED_EVENTS = new Set<TankplankEvent['type']>([
@@ -112,19 +113,7 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
           e.type === 'CasualtyMarked' ? [{ killer: e.by, victim: e.unit }] : [],
         ),
     }),
-    pieces: (state) =>
-      state.units.list().map((u) => {
-        const p = positionOf(state, u.id);
-        const name = names.get(u.id);
-        return {
-          id: u.id,
-          side: u.side,
-          type: u.type,
-          at: u.alive && p ? ([p.x, p.y] as const) : null,
-          alive: u.alive,
-          ...(name ? { name } : {}),
-        };
-      }),
+    pieces: (state) => piecesOf(state, names),
     // Each side's objective is held while its hold count runs (TP-3.3, TP-A47): the count goes
     // up at the end of every turn the side holds it and back to 0 when it does not. What its
     // owner lacks is judged on where everyone stands now (at a game's end: the last turn's end).
@@ -139,6 +128,53 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
         }),
   });
 }
+
+/**
+ * The pieces of a state (`GameDef.pieces`), each made once per unit state (states never change a
+ * unit in place, so an unchanged unit is the same object from state to state) and the list once
+ * per units record: the balance lab's observer and its stall watch both ask for every state after
+ * each side turn, and most units stand unchanged through the other side's turn. A rider's piece
+ * stands where its vehicle does, so it is made afresh. The lists and pieces are shared: do not
+ * change them.
+ */
+function piecesOf(
+  state: TankplankState,
+  names: ReadonlyMap<string, string>,
+): readonly BoardPiece[] {
+  const known = lastPieces.get(names);
+  if (known !== undefined && known.units === state.units) return known.pieces;
+  let byUnit = pieceOfUnit.get(names);
+  if (!byUnit) pieceOfUnit.set(names, (byUnit = new WeakMap()));
+  const pieces = state.units.list().map((u) => {
+    const riding = u.embarkedIn !== null;
+    if (!riding) {
+      const kept = byUnit.get(u);
+      if (kept !== undefined) return kept;
+    }
+    const p = positionOf(state, u.id);
+    const name = names.get(u.id);
+    const piece: BoardPiece = {
+      id: u.id,
+      side: u.side,
+      type: u.type,
+      at: u.alive && p ? ([p.x, p.y] as const) : null,
+      alive: u.alive,
+      ...(name ? { name } : {}),
+    };
+    if (!riding) byUnit.set(u, piece);
+    return piece;
+  });
+  lastPieces.set(names, { units: state.units, pieces });
+  return pieces;
+}
+
+/** Pieces by unit state, per game (its names map stands for the game). */
+const pieceOfUnit = new WeakMap<object, WeakMap<UnitState, BoardPiece>>();
+/** The last units record asked of each game, with its pieces. */
+const lastPieces = new WeakMap<
+  object,
+  { readonly units: TankplankState['units']; readonly pieces: readonly BoardPiece[] }
+>();
 
 /**
  * Each scenario unit's name as the log gives it: its own name, else its type numbered within its

@@ -164,4 +164,20 @@ describe('remembered answers are the fresh ones', () => {
     expect(off).toBeGreaterThan(100);
     expect(off).toBeLessThan(800);
   });
+
+  test('pieces: every state of a game in turn, as a fresh game object lists them', () => {
+    const states = statesOf(5, 4);
+    const kept = tankplankGame(ctx);
+    let riders = 0;
+    for (const [k, s] of states.entries()) {
+      const listed = kept.pieces!(s);
+      // Asked again (the lab's observer and its stall watch both ask): the same list.
+      expect(kept.pieces!(s)).toBe(listed);
+      if (k % 7 !== 0) continue;
+      riders += s.units.list().filter((u) => u.alive && u.embarkedIn !== null).length;
+      expect(listed).toEqual(tankplankGame(ctx).pieces!(s));
+    }
+    // Riders stand where their carriers do, which move under them.
+    expect(riders).toBeGreaterThan(0);
+  });
 });
