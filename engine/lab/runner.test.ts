@@ -45,7 +45,8 @@ describe('balance lab runner', () => {
     }).done;
     const seen: number[] = [];
     const three = await runLab(doc, settings, {
-      spawn: (i) => slowWorker(i * 7),
+      // The later workers answer first: each holds two seeds, so the first holds the lowest.
+      spawn: (i) => slowWorker((2 - i) * 7),
       workers: 3,
       batch: 1,
       onProgress: (_p, r) => seen.push(r.seed),

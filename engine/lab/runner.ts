@@ -29,7 +29,11 @@ export interface LabRunOptions {
   readonly spawn: SpawnLabWorker;
   /** How many workers to start (at least 1; never more than there are games). */
   readonly workers: number;
-  /** Seeds handed to a worker at a time; small keeps the workers evenly busy to the end. */
+  /**
+   * Seeds handed to a worker at a time; small keeps the workers evenly busy to the end. A worker
+   * holds two batches: the next is sent when it starts the last of the one before, so it never
+   * waits for the round trip to this thread between games.
+   */
   readonly batch?: number;
   /** Called after every game, in the order games come back. */
   readonly onProgress?: (progress: LabProgress, record: GameRecord) => void;
@@ -51,7 +55,7 @@ export function runLab(scenario: ScenarioDoc, asked: LabSettings, options: LabRu
   };
   const total = Math.max(0, Math.floor(settings.games));
   const seeds = Array.from({ length: total }, (_, i) => settings.firstSeed + i);
-  const batch = Math.max(1, Math.floor(options.batch ?? 2));
+  const batch = Math.max(1, Math.floor(options.batch ?? 1));
   const count = Math.max(1, Math.min(Math.floor(options.workers), Math.max(1, total)));
   const records: GameRecord[] = [];
   const ports: LabWorkerPort[] = [];
@@ -96,11 +100,12 @@ export function runLab(scenario: ScenarioDoc, asked: LabSettings, options: LabRu
   for (let i = 0; i < count; i++) {
     const port = options.spawn(i);
     ports.push(port);
+    // Seeds sent to this worker and not played yet.
     let outstanding = 0;
     const feed = () => {
       const seedsNow = seeds.slice(next, next + batch);
       next += seedsNow.length;
-      outstanding = seedsNow.length;
+      outstanding += seedsNow.length;
       if (seedsNow.length > 0) port.post({ type: 'play', seeds: seedsNow });
     };
     port.listen(
@@ -115,13 +120,14 @@ export function runLab(scenario: ScenarioDoc, asked: LabSettings, options: LabRu
             outstanding--;
             options.onProgress?.({ done: records.length, total }, m.record);
             if (records.length === total) finish();
-            else if (outstanding === 0) feed();
+            else if (outstanding <= batch) feed();
             return;
         }
       },
       (why) => fail(`lab worker ${i + 1} stopped: ${why}`),
     );
     port.post({ type: 'start', scenario, settings });
+    feed();
     feed();
   }
   return { done, cancel: finish };
