@@ -215,20 +215,6 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
    */
   searchWork?(work: number): number;
   /**
-   * How the search bot shares its rollouts and picks its turn, where the ruleset measured better
-   * than the generic choice (WWI): `firstRollouts`, the rollouts every candidate plays at least in
-   * the first round of the successive halving (the generic share can be one, and half the
-   * candidates are then dropped on one game each); `margin` and `z`, by how much a turn not a
-   * style's own must beat the best style turn's paired score to be played (the margin plus `z`
-   * standard errors of the paired difference). Counted in rollouts, never in time. Absent, or a
-   * field absent: the generic choice (a share of the preset's rollouts; 0.02 and 1).
-   */
-  readonly searchTuning?: {
-    readonly firstRollouts?: number;
-    readonly margin?: number;
-    readonly z?: number;
-  };
-  /**
    * More side turns for the search bot to weigh, from the ruleset's own bot (WWI: its turn with
    * one decision taken as its second choice: the card, the orders, a unit's place, a battle):
    * each labelled in words and with the style the side plays on in its rollouts. Absent: none.

@@ -483,26 +483,6 @@ describe('the search bot', () => {
     expect(first.explanation?.notes[0]).toContain('4 turns ahead');
     expect(first.explanation?.notes[1]).toContain('standing in every move phase from now on');
   });
-
-  it('gives every candidate the first round the ruleset asks for, and holds to its margin', () => {
-    const s = afterA();
-    const games = (game: GameDef<RaceState, RaceAction, string>) =>
-      searchTurn(game, s, 'b', { seed: 5, strength: 1 }).explanation!.candidates!.map(
-        (c) => c.games,
-      );
-    // The quick preset's 16 rollouts over the race's candidates leave some one game each.
-    expect(Math.min(...games(race))).toBeLessThan(6);
-    expect(
-      Math.min(...games({ ...race, searchTuning: { firstRollouts: 6 } })),
-    ).toBeGreaterThanOrEqual(6);
-    // Where another turn beats the styles' by the generic margin, a margin no turn can beat
-    // plays the best style turn.
-    const chosen = (game: GameDef<RaceState, RaceAction, string>) =>
-      searchTurn(game, s, 'b', { seed: 7, strength: 1 }).explanation!.candidates![0]!.label;
-    const styleTurn = /^(cautious|balanced|aggressive) bot's turn$/;
-    expect(chosen(race)).not.toMatch(styleTurn);
-    expect(chosen({ ...race, searchTuning: { margin: 2 } })).toMatch(styleTurn);
-  });
 });
 
 /**

@@ -291,11 +291,6 @@ export function searchTurn<S, A extends GameAction, E>(
     variants: TUNING.variants ?? base.variants,
   };
   const seed = options.seed | 0;
-  // Where the ruleset measured a better share of the rollouts or test for a challenger, its own.
-  const tuning = game.searchTuning;
-  const firstRollouts = Math.max(0, Math.floor(tuning?.firstRollouts ?? 0));
-  const margin = tuning?.margin ?? TUNING.margin;
-  const z = tuning?.z ?? TUNING.z;
   // The candidates are planned on the state as the side believes it (the real one where nothing
   // is hidden): a bot that read a screened unit's true place would leak it into the choice.
   const belief = game.determinize
@@ -330,10 +325,7 @@ export function searchTurn<S, A extends GameAction, E>(
       sum += alive * perRound(rollouts, alive, rounds - from);
     return sum;
   };
-  // The ruleset's least first round (`searchTuning.firstRollouts`), in whole rounds of its styles.
-  const firstPer = others.length * Math.ceil(firstRollouts / others.length);
-  const firstExtra = Math.max(0, firstPer - perRound(preset.rollouts, cands.length, rounds));
-  let total = planned(preset.rollouts, 0, cands.length) + cands.length * firstExtra;
+  let total = planned(preset.rollouts, 0, cands.length);
   let done = 0;
   let work = 0;
   let stopped = false;
@@ -360,7 +352,7 @@ export function searchTurn<S, A extends GameAction, E>(
   for (let r = 0; r < rounds && !stopped; r++) {
     const per =
       r === 0
-        ? Math.max(perRound(preset.rollouts, alive.length, rounds), firstPer)
+        ? perRound(preset.rollouts, alive.length, rounds)
         : perRound(
             Math.max(0, Math.floor(((preset.work - work) * done) / Math.max(1, work))),
             alive.length,
@@ -411,7 +403,8 @@ export function searchTurn<S, A extends GameAction, E>(
     const sd = Math.sqrt(d.reduce((x, y) => x + (y - dm) ** 2, 0) / Math.max(1, n - 1));
     const se =
       (sd / Math.sqrt(Math.max(1, n))) * (TUNING.model === 'min' ? Math.sqrt(others.length) : 1);
-    chosen = mean(challenger) - mean(incumbent) > margin + z * se ? challenger : incumbent;
+    chosen =
+      mean(challenger) - mean(incumbent) > TUNING.margin + TUNING.z * se ? challenger : incumbent;
   }
   const listed: BotCandidate[] = [chosen, ...ranked(cands).filter((c) => c !== chosen)].map(
     (c) => ({ label: c.label, score: Math.max(0, mean(c)), games: c.games, chosen: c === chosen }),
