@@ -301,3 +301,91 @@ class NodeHeap {
     return top;
   }
 }
+
+/**
+ * A route field as plain numbers, to be kept outside the engine: a lab thread writes the fields
+ * its games built to disk beside its code and the next run's threads start with them (the
+ * village's first game built about 20 of them, 230 ms of its 410, and every thread built the
+ * same ones). A field is the same whenever it is made from the same map, catalog and code, so
+ * one read back is the one that would be built.
+ */
+export interface RouteFieldRecord {
+  readonly mover: string;
+  /** The closed features' ids, sorted, joined by commas ('' for none). */
+  readonly closed: string;
+  readonly x: number;
+  readonly y: number;
+  readonly columns: number;
+  readonly rows: number;
+  readonly cost: Float64Array;
+  readonly next: Int32Array;
+}
+
+/**
+ * Fields offered for the terrain made from a map (by the map object a game is about to be made
+ * from), and the terrain each map's fields went to: `offerRouteFields` before the game is made,
+ * `takeRouteFields` by the ruleset as it makes the terrain, `routeFieldsOf` to read them back.
+ */
+const offered = new WeakMap<object, readonly RouteFieldRecord[]>();
+const terrainOfMap = new WeakMap<object, TerrainIndex>();
+
+/** Offers kept fields to the terrain the next game made from `map` (the same object) will have. */
+export function offerRouteFields(map: object, records: readonly RouteFieldRecord[]): void {
+  offered.set(map, records);
+}
+
+/**
+ * Gives `terrain` the fields offered for `map`, the map object it was made from with the
+ * ruleset's own catalog and defaults (a ruleset calls this only then), and remembers it for
+ * `routeFieldsOf`. Fields of another grid are left out; returns how many were taken.
+ */
+export function takeRouteFields(map: object, terrain: TerrainIndex): number {
+  terrainOfMap.set(map, terrain);
+  const records = offered.get(map);
+  offered.delete(map);
+  if (!records) return 0;
+  const columns = Math.floor(terrain.width / STEP) + 1;
+  const rows = Math.floor(terrain.height / STEP) + 1;
+  let kept = fields.get(terrain);
+  if (!kept) fields.set(terrain, (kept = { count: 0, byMover: new Map() }));
+  let taken = 0;
+  for (const r of records) {
+    if (kept.count >= FIELDS_KEPT) break;
+    if (r.columns !== columns || r.rows !== rows) continue;
+    if (r.cost.length !== columns * rows || r.next.length !== columns * rows) continue;
+    let byShut = kept.byMover.get(r.mover);
+    if (!byShut) kept.byMover.set(r.mover, (byShut = new Map()));
+    let byX = byShut.get(r.closed);
+    if (!byX) byShut.set(r.closed, (byX = new Map()));
+    let byY = byX.get(r.x);
+    if (!byY) byX.set(r.x, (byY = new Map()));
+    if (byY.has(r.y)) continue;
+    const target = tablePoint(r.x, r.y);
+    byY.set(r.y, { step: STEP, columns, rows, cost: r.cost, next: r.next, target });
+    kept.count++;
+    taken++;
+  }
+  return taken;
+}
+
+/** The fields the terrain made from `map` holds now (undefined when no terrain took its map). */
+export function routeFieldsOf(map: object): RouteFieldRecord[] | undefined {
+  const terrain = terrainOfMap.get(map);
+  if (!terrain) return undefined;
+  const out: RouteFieldRecord[] = [];
+  for (const [mover, byShut] of fields.get(terrain)?.byMover ?? [])
+    for (const [closed, byX] of byShut)
+      for (const [x, byY] of byX)
+        for (const [y, f] of byY)
+          out.push({
+            mover,
+            closed,
+            x,
+            y,
+            columns: f.columns,
+            rows: f.rows,
+            cost: f.cost,
+            next: f.next,
+          });
+  return out;
+}

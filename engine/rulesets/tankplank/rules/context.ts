@@ -11,6 +11,7 @@ import type {
 import type { Obstruction } from '../../../los/lineOfSight';
 import { TerrainIndex, type IndexMode } from '../../../terrain/terrainIndex';
 import type { Mover } from '../../../movement/movementCost';
+import { takeRouteFields } from '../../../movement/routeField';
 import { TANKPLANK_CATALOGS } from './bundledCatalogs';
 import {
   composeCatalog,
@@ -109,6 +110,10 @@ export function createContext(scenario: ScenarioDoc, opts: ContextOptions = {}):
     tankplankTerrainDefaults(catalog),
     opts.indexMode ?? 'rtree',
   );
+  // Route fields kept from an earlier run on this map (a lab thread offers them): they hold for
+  // the terrain made from the scenario's own catalog only.
+  if (opts.catalogs === undefined && opts.indexMode === undefined)
+    takeRouteFields(scenario.map, terrain);
   const units = new Map<string, UnitInfo>();
   const formations = new Map<string, FormationInfo>();
   const walk = (f: Formation, side: string) => {

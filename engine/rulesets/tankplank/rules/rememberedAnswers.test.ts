@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { loadDocument, type ScenarioDoc } from '../../../format';
 import { simulate } from '../../../game/simulate';
 import { tablePoint } from '../../../geometry/units';
+import { offerRouteFields, routeField, routeFieldsOf } from '../../../movement/routeField';
 import { tankplankGame } from '../game';
 import { createContext, moverOf } from './context';
 import { planShot } from './fire';
@@ -179,5 +180,38 @@ describe('remembered answers are the fresh ones', () => {
     }
     // Riders stand where their carriers do, which move under them.
     expect(riders).toBeGreaterThan(0);
+  });
+
+  test('route fields kept by a lab thread: taken by the terrain made from that map, as built afresh', () => {
+    const fresh = () => createContext(village());
+    const unitType = (c: typeof ctx, kind: 'figure' | 'vehicle') =>
+      [...c.units.values()].find((i) => i.kind === kind)!.type;
+    const ask = (c: typeof ctx) => {
+      const out = [];
+      for (const kind of ['figure', 'vehicle'] as const)
+        for (const [x, y] of [
+          [10, 12],
+          [30.5, 20.25],
+        ] as const)
+          out.push(routeField(c.terrain, moverOf(c, unitType(c, kind)), tablePoint(x, y)));
+      return out;
+    };
+    // One context builds the fields; its map's records are offered to a second scenario object.
+    const first = village();
+    const built = ask(createContext(first));
+    const records = routeFieldsOf(first.map)!;
+    expect(records.length).toBe(4);
+    const second = village();
+    offerRouteFields(second.map, records);
+    const taken = ask(createContext(second));
+    const afresh = ask(fresh());
+    for (const [k, f] of taken.entries()) {
+      // Taken, not built again: the very arrays offered.
+      expect(f.cost).toBe(built[k]!.cost);
+      expect(f.next).toBe(built[k]!.next);
+      expect([...f.cost]).toEqual([...afresh[k]!.cost]);
+      expect([...f.next]).toEqual([...afresh[k]!.next]);
+      expect(f.target).toEqual(afresh[k]!.target);
+    }
   });
 });
