@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,13 +49,25 @@ describe('route fields kept on disk by lab threads', () => {
     };
     expect(bad('routes-short.bin', good.subarray(0, good.length - 8))).toBeUndefined();
     expect(bad('routes-long.bin', Buffer.concat([good, Buffer.alloc(8)]))).toBeUndefined();
-    const magic = Buffer.from(good);
+    // Any byte changed: the file's sum no longer matches.
+    const changed = Buffer.from(good);
+    changed[40] = changed[40]! ^ 1;
+    expect(bad('routes-changed.bin', changed)).toBeUndefined();
+    // Changed and summed again, so only the checks of what it says can refuse it.
+    const body = good.subarray(0, good.length - 20);
+    const summed = (b: Buffer) => Buffer.concat([b, createHash('sha1').update(b).digest()]);
+    expect(bad('routes-same.bin', summed(Buffer.from(body)))).toHaveLength(1);
+    const magic = Buffer.from(body);
     magic[0] = 0x21;
-    expect(bad('routes-magic.bin', magic)).toBeUndefined();
+    expect(bad('routes-magic.bin', summed(magic))).toBeUndefined();
     // The last node's next (-1) made a node off the grid.
-    const offGrid = Buffer.from(good);
-    offGrid.writeInt32LE(16, good.length - 4);
-    expect(bad('routes-next.bin', offGrid)).toBeUndefined();
+    const offGrid = Buffer.from(body);
+    offGrid.writeInt32LE(16, body.length - 4);
+    expect(bad('routes-next.bin', summed(offGrid))).toBeUndefined();
+    // A cost below 0.
+    const negative = Buffer.from(body);
+    negative.writeDoubleLE(-1, body.length - 16 * 4 - 8);
+    expect(bad('routes-cost.bin', summed(negative))).toBeUndefined();
     expect(readRouteFields(join(dir, 'routes-none.bin'))).toBeUndefined();
   });
 

@@ -9,6 +9,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { threadId } from 'node:worker_threads';
 import type { ScenarioDoc } from '../engine/format';
 import type { RouteFieldRecord } from '../engine/movement/routeField';
 
@@ -51,7 +52,9 @@ export function routeFieldFile(store: RouteFieldStore, scenario: ScenarioDoc): s
 }
 
 const FILE_PREFIX = 'routes-';
-const MAGIC = 'SANDTABLE-ROUTES-1\n';
+const MAGIC = 'SANDTABLE-ROUTES-2\n';
+/** The file ends with the sha1 of all before it: a file torn or changed is read as none. */
+const SUM_BYTES = 20;
 /** At most this many fields in a file and this many bytes (a village's are about 15 MB). */
 const MOST_FIELDS = 400;
 const MOST_BYTES = 256 * 1024 * 1024;
@@ -80,6 +83,12 @@ export function readRouteFields(file: string): RouteFieldRecord[] | undefined {
   } catch {
     return undefined;
   }
+  if (buf.length < SUM_BYTES) return undefined;
+  const sum = createHash('sha1')
+    .update(buf.subarray(0, buf.length - SUM_BYTES))
+    .digest();
+  if (!sum.equals(buf.subarray(buf.length - SUM_BYTES))) return undefined;
+  buf = buf.subarray(0, buf.length - SUM_BYTES);
   if (buf.subarray(0, MAGIC.length).toString('latin1') !== MAGIC) return undefined;
   if (buf.length < MAGIC.length + 4) return undefined;
   const headLength = buf.readUInt32LE(MAGIC.length);
@@ -169,8 +178,10 @@ export function writeRouteFields(file: string, records: readonly RouteFieldRecor
     pad(align8(length));
   }
   try {
-    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(tmp, Buffer.concat(parts));
+    // Named by the thread too: both threads of a run may write the same file at once.
+    const tmp = `${file}.${process.pid}.${threadId}.${Date.now()}.tmp`;
+    const body = Buffer.concat(parts);
+    writeFileSync(tmp, Buffer.concat([body, createHash('sha1').update(body).digest()]));
     renameSync(tmp, file);
     pruneRouteFiles(join(file, '..'));
   } catch {
