@@ -18,7 +18,6 @@ import {
   type TankplankEvent,
   type TankplankState,
 } from './rules';
-import type { UnitState } from './rules/state';
 
 /** Events that stay hidden from the other side on a screened first turn (TP-4.4). */
 const SCREENED_EVENTS = new Set<TankplankEvent['type']>([
@@ -130,12 +129,11 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
 }
 
 /**
- * The pieces of a state (`GameDef.pieces`), each made once per unit state (states never change a
- * unit in place, so an unchanged unit is the same object from state to state) and the list once
- * per units record: the balance lab's observer and its stall watch both ask for every state after
- * each side turn, and most units stand unchanged through the other side's turn. A rider's piece
- * stands where its vehicle does, so it is made afresh. The lists and pieces are shared: do not
- * change them.
+ * The pieces of a state (`GameDef.pieces`), the list kept for the last units record asked: the
+ * balance lab's observer and its stall watch both ask for every state after each side turn. A
+ * piece reads only the units record (a rider stands where its carrier does). The list is shared:
+ * do not change it. (Pieces kept per unit state in a WeakMap made fewer instructions but more CPU
+ * time: a lookup in a table of thousands of unit states costs more than the small object it saves.)
  */
 function piecesOf(
   state: TankplankState,
@@ -143,17 +141,10 @@ function piecesOf(
 ): readonly BoardPiece[] {
   const known = lastPieces.get(names);
   if (known !== undefined && known.units === state.units) return known.pieces;
-  let byUnit = pieceOfUnit.get(names);
-  if (!byUnit) pieceOfUnit.set(names, (byUnit = new WeakMap()));
-  const pieces = state.units.list().map((u) => {
-    const riding = u.embarkedIn !== null;
-    if (!riding) {
-      const kept = byUnit.get(u);
-      if (kept !== undefined) return kept;
-    }
+  const pieces = state.units.list().map((u): BoardPiece => {
     const p = positionOf(state, u.id);
     const name = names.get(u.id);
-    const piece: BoardPiece = {
+    return {
       id: u.id,
       side: u.side,
       type: u.type,
@@ -161,16 +152,12 @@ function piecesOf(
       alive: u.alive,
       ...(name ? { name } : {}),
     };
-    if (!riding) byUnit.set(u, piece);
-    return piece;
   });
   lastPieces.set(names, { units: state.units, pieces });
   return pieces;
 }
 
-/** Pieces by unit state, per game (its names map stands for the game). */
-const pieceOfUnit = new WeakMap<object, WeakMap<UnitState, BoardPiece>>();
-/** The last units record asked of each game, with its pieces. */
+/** The last units record asked of each game (its names map stands for the game), with its pieces. */
 const lastPieces = new WeakMap<
   object,
   { readonly units: TankplankState['units']; readonly pieces: readonly BoardPiece[] }
