@@ -199,11 +199,10 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
   searchLook?(state: S): { readonly horizon: number } | undefined;
   /**
    * The state with its dice keyed to `key` and to what each roll is for (WWI: the turn, the side,
-   * the battle's unit and target; TANKS: the turn, the shot's shooter, target and weapon), not to
-   * the rolls before it: the search bot's rollouts start from it, so candidate turns that fight
-   * the same battle meet the same dice in it and their paired scores differ by the choice more
-   * than by luck. Only the search's rollouts use it; a game's dice never change. Absent: the
-   * rollouts reseed the running dice (`dice.set`).
+   * the battle's unit and target), not to the rolls before it: the search bot's rollouts start
+   * from it, so candidate turns that fight the same battle meet the same dice in it and their
+   * paired scores differ by the choice more than by luck. Only the search's rollouts use it;
+   * a game's dice never change. Absent: the rollouts reseed the running dice (`dice.set`).
    */
   keyedDice?(state: S, key: number): S;
   /**

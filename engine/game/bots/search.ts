@@ -49,12 +49,13 @@ import { SEARCH_STYLES as STYLES, StyleReader } from './styleReader';
  *
  * It never peeks. Before every rollout the dice are reseeded (the state carries its future
  * rolls; where the ruleset keys them, `GameDef.keyedDice`, each roll comes from the rollout and
- * what the roll is for, so candidates that fight the same WWI battle or fire the same TANKS
- * shot meet the same dice) and, where the ruleset hides something, `GameDef.determinize` draws
- * what the side cannot see (the other side's plots, its hand and the deck order), what the other
- * side did in secret as it would have in the style it plays in that rollout. The candidates are
- * planned on such a state too, then the chosen one is played on the real state (where the rules
- * refuse one of its actions there, its style's bot finishes the side's part of the phase).
+ * what the roll is for, so candidates that fight the same WWI battle meet the same dice; TANKS
+ * keyed by the shot was tried and gained nothing, docs/tanks-bot.md) and, where the ruleset hides
+ * something, `GameDef.determinize` draws what the side cannot see (the other side's plots, its
+ * hand and the deck order), what the other side did in secret as it would have in the style it
+ * plays in that rollout. The candidates are planned on such a state too, then the chosen one is
+ * played on the real state (where the rules refuse one of its actions there, its style's bot
+ * finishes the side's part of the phase).
  *
  * Cost (docs/benchmarks.md, CPU under load): a side turn of the default strength took 439-761 ms
  * on average over the first side turns of one bundled scenario of each ruleset (at most 2.0 s, on

@@ -143,8 +143,6 @@ export function tanksGame(ctx: TanksContext): TanksGame {
     // The search bot's TANKS hooks (aims.ts): standing as a plan, a longer look ahead in a duel.
     standPhases: TANKS_STAND_PHASES,
     searchLook: tanksSearchLook(ctx),
-    // The search's rollouts roll each shot's dice from the shot (rules/keyedDice.ts).
-    keyedDice: (state, key) => ({ ...state, rollKey: key }),
     firstPlayer: (state) => tanksFirstPlayer(ctx, state),
     sampleAction: (state, side, rng) =>
       tanksSampleAction(ctx, reducer, state, side, sideToAct(ctx, state), rng),

@@ -1,6 +1,5 @@
 import { accepted, invalid, type Reduction } from '../../../game/reducer';
-import type { Dice } from '../../../random/dice';
-import { diceFor, flowDice } from './keyedDice';
+import { Dice } from '../../../random/dice';
 import { advance } from './command';
 import type { TanksContext } from './context';
 import { enemyOf, info, sideName } from './context';
@@ -64,14 +63,11 @@ export function tanksReducer(
 ): (state: TanksState, action: TanksAction) => Result {
   return (state, action) => {
     if (state.phase === 'ended') return invalid('the game is over', 'TK-7');
-    // In a game the running dice; in a search's rollout, dice keyed to what they roll for.
-    const dice = diceFor(state, action);
+    const dice = new Dice(state.rng);
     const out = step(ctx, state, action, dice);
     if (!out.ok) return out;
-    const flow = flowDice(state, dice);
-    const flowed = advance(ctx, out.state, flow, gameEnd(ctx, state)?.turn);
-    const rng = state.rollKey === undefined ? dice.state() : state.rng;
-    return accepted({ ...flowed.state, rng }, [...out.events, ...flowed.events]);
+    const flowed = advance(ctx, out.state, dice, gameEnd(ctx, state)?.turn);
+    return accepted({ ...flowed.state, rng: dice.state() }, [...out.events, ...flowed.events]);
   };
 }
 

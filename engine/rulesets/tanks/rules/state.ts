@@ -123,11 +123,6 @@ export interface TanksState {
   readonly pending: PendingCancel | null;
   readonly result: { readonly winner: string | 'draw'; readonly reason: string } | null;
   readonly rng: RngState;
-  /**
-   * Set only in a search's rollouts (game.ts `keyedDice`), never in a game: each step's rolls are
-   * drawn from this key and what they are for instead of `rng` (keyedDice.ts `diceFor`).
-   */
-  readonly rollKey?: number;
 }
 
 /** One piece of the terrain pool and where it went. */
