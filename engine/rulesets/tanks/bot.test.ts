@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../../format';
+import type { ScenarioDoc } from '../../format';
+import { bundledScenario } from '../../../scripts/testing/bundled';
 import { composeRulesetCatalog } from '../../forces/rulesetCatalog';
 import { simulate } from '../../game/simulate';
 import { botTurn } from './bot';
@@ -11,13 +11,7 @@ import { tanks } from './index';
 import { sightBetween, type TanksAction } from './rules';
 import { testGame } from './testing';
 
-const yourFirstGame = (): ScenarioDoc => {
-  const r = loadDocument(readFileSync('scenarios/tanks-your-first-game.scenario.json', 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
-  return r.doc;
-};
+const yourFirstGame = () => bundledScenario('tanks-your-first-game');
 
 describe('the bot plays every mission to an end (TK-9)', () => {
   const doc = yourFirstGame();
@@ -38,11 +32,7 @@ describe('the bot plays every mission to an end (TK-9)', () => {
 
 describe('the bundled helicopter scenario plays to an end', () => {
   test('Air Cover: both sides deploy, the helicopters fly and shoot, the game ends with a result', () => {
-    const r = loadDocument(readFileSync('scenarios/tanks-air-cover.scenario.json', 'utf8'), {
-      expect: ['sandtable.scenario'],
-    });
-    if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
-    const made = tanks.game!(r.doc);
+    const made = tanks.game!(bundledScenario('tanks-air-cover'));
     if (!made.ok) throw new Error(made.reason);
     const sim = simulate(made.game, { seed: 1 });
     expect(sim.stoppedBy, sim.reason).toBe('over');
@@ -70,12 +60,7 @@ describe('the bundled helicopter scenario plays to an end', () => {
 
 describe('the bundled scenario with terrain placed by the players plays to an end (TK-2.2)', () => {
   test('the bots roll off, put down all six pieces one Measuring Arrow apart, then play it out', () => {
-    const r = loadDocument(
-      readFileSync('scenarios/tanks-terrain-by-players.scenario.json', 'utf8'),
-      { expect: ['sandtable.scenario'] },
-    );
-    if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
-    const made = tanks.game!(r.doc);
+    const made = tanks.game!(bundledScenario('tanks-terrain-by-players'));
     if (!made.ok) throw new Error(made.reason);
     const sim = simulate(made.game, { seed: 1 });
     expect(sim.stoppedBy, sim.reason).toBe('over');
@@ -90,12 +75,7 @@ describe('the bundled scenario with terrain placed by the players plays to an en
 
 describe("the search bot's own side puts a Forest by its tank (TK-2.2, TK-2.3)", () => {
   test('each side its Forest nearer its tank than the styles do; buildings and the styles as before', () => {
-    const r = loadDocument(
-      readFileSync('scenarios/tanks-terrain-by-players.scenario.json', 'utf8'),
-      { expect: ['sandtable.scenario'] },
-    );
-    if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
-    const made = makeTanksGame(r.doc, TANKS_BUNDLED);
+    const made = makeTanksGame(bundledScenario('tanks-terrain-by-players'), TANKS_BUNDLED);
     if (typeof made === 'string') throw new Error(made);
     const { ctx, game } = made;
     let state = game.newGame({ seed: 1 });
@@ -125,15 +105,12 @@ describe("the search bot's own side puts a Forest by its tank (TK-2.2, TK-2.3)",
 
 describe('every set-up step in its order (TK-2.2, TK-2.4, TK-9, TK-2.5)', () => {
   test('Air Cover with the terrain placed by the players and Free-for-All tokens placed in the game', () => {
-    const r = loadDocument(readFileSync('scenarios/tanks-air-cover.scenario.json', 'utf8'), {
-      expect: ['sandtable.scenario'],
-    });
-    if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
+    const loaded = bundledScenario('tanks-air-cover');
     let doc: ScenarioDoc = {
-      ...r.doc,
+      ...loaded,
       ruleset: {
-        ...r.doc.ruleset,
-        options: { ...(r.doc.ruleset.options ?? {}), terrainPlacedByPlayers: true },
+        ...loaded.ruleset,
+        options: { ...(loaded.ruleset.options ?? {}), terrainPlacedByPlayers: true },
       },
     };
     const cat = composeRulesetCatalog(doc.ruleset, tanks.catalogs, doc.catalog);

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../../format';
+import { bundledScenario } from '../../../scripts/testing/bundled';
 import { simulate } from '../../game/simulate';
 import { TANKS_BUNDLED } from './catalogs';
 import { vantageMap } from './contact';
@@ -9,11 +8,7 @@ import { isRefused, planShot, type TanksEvent, type TanksState } from './rules';
 import { sittingSide } from './testing';
 
 const yourFirstGame = () => {
-  const r = loadDocument(readFileSync('scenarios/tanks-your-first-game.scenario.json', 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
-  const made = makeTanksGame(r.doc as ScenarioDoc, TANKS_BUNDLED);
+  const made = makeTanksGame(bundledScenario('tanks-your-first-game'), TANKS_BUNDLED);
   if (typeof made === 'string') throw new Error(made);
   return made;
 };

@@ -1,18 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../../format';
+import { bundledScenario } from '../../../scripts/testing/bundled';
 import { tanksExplain } from './explain';
 
-const load = (name: string): ScenarioDoc => {
-  const r = loadDocument(readFileSync(`scenarios/${name}.scenario.json`, 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
-  return r.doc;
-};
-
 test('sandtable odds --json carries the pools, the exact outcomes and their expectations', () => {
-  const a = tanksExplain.odds(load('tanks-your-first-game'), {
+  const a = tanksExplain.odds(bundledScenario('tanks-your-first-game'), {
     shooter: 'usa.m1',
     target: 'sov.t64',
   });
@@ -32,7 +23,7 @@ test('sandtable odds --json carries the pools, the exact outcomes and their expe
 });
 
 test('odds need both models on the table; a wrong unit is a wrong question', () => {
-  const alpha = load('tanks-last-battle-of-alpha-66');
+  const alpha = bundledScenario('tanks-last-battle-of-alpha-66');
   const r = tanksExplain.odds(alpha, { shooter: 'sov.t64-2', target: 'usa.alpha66' });
   expect([r.exit, r.text[0]]).toEqual([
     1,
@@ -43,7 +34,7 @@ test('odds need both models on the table; a wrong unit is a wrong question', () 
 
 test('sandtable los names the corner a cottage hides', () => {
   const r = tanksExplain.sight(
-    load('tanks-your-first-game'),
+    bundledScenario('tanks-your-first-game'),
     { unit: 'sov.t64' },
     { unit: 'usa.m1' },
   );
@@ -53,7 +44,7 @@ test('sandtable los names the corner a cottage hides', () => {
 
 test('sandtable los names the terrain the players have yet to place (TK-2.2)', () => {
   const r = tanksExplain.sight(
-    load('tanks-terrain-by-players'),
+    bundledScenario('tanks-terrain-by-players'),
     { unit: 'sov.t64' },
     { unit: 'usa.m1' },
   );
@@ -61,7 +52,7 @@ test('sandtable los names the terrain the players have yet to place (TK-2.2)', (
   expect(r.text.at(-1)).toContain('[TK-2.2]');
   expect((r.json as { notPlaced: string[] }).notPlaced).toHaveLength(6);
   const plain = tanksExplain.sight(
-    load('tanks-your-first-game'),
+    bundledScenario('tanks-your-first-game'),
     { unit: 'sov.t64' },
     { unit: 'usa.m1' },
   );

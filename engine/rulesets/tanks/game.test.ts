@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../../format';
+import { bundledScenario } from '../../../scripts/testing/bundled';
 import { checkLayout } from '../../layout/layoutChecks';
 import { replayChecked } from '../../game/replay';
 import { simulate } from '../../game/simulate';
@@ -10,18 +9,10 @@ import { makeTanksGame } from './game';
 import { tanks } from './index';
 import { BUNDLED_RULESETS } from '../registry';
 
-const bundled = (name: string): ScenarioDoc => {
-  const r = loadDocument(readFileSync(`scenarios/${name}.scenario.json`, 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
-  return r.doc;
-};
-
 describe('the bundled scenarios play to an end with the bot on both sides', () => {
   for (const name of ['tanks-your-first-game', 'tanks-last-battle-of-alpha-66']) {
     test(name, () => {
-      const made = tanks.game!(bundled(name));
+      const made = tanks.game!(bundledScenario(name));
       if (!made.ok) throw new Error(made.reason);
       const r = simulate(made.game, { seed: 7 });
       expect(r.stoppedBy, r.reason).toBe('over');
@@ -34,7 +25,7 @@ describe('the bundled scenarios play to an end with the bot on both sides', () =
   }
 
   test('Alpha 66 starts with deployment: the Soviets deploy first (the scenario overrides TK-2.5)', () => {
-    const made = tanks.game!(bundled('tanks-last-battle-of-alpha-66'));
+    const made = tanks.game!(bundledScenario('tanks-last-battle-of-alpha-66'));
     if (!made.ok) throw new Error(made.reason);
     const s = made.game.newGame({ seed: 1 });
     const status = made.game.status(s);

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument } from '../../format';
+import { bundledScenario } from '../../../scripts/testing/bundled';
 import type { BotStyle } from '../../game/gameDef';
 import { playSide, simulate } from '../../game/simulate';
 import { botTurn } from './bot';
@@ -22,11 +22,7 @@ const FILES = readdirSync('scenarios')
   .sort();
 
 const made = (file: string) => {
-  const r = loadDocument(readFileSync(`scenarios/${file}`, 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
-  const m = makeTanksGame(r.doc, TANKS_BUNDLED);
+  const m = makeTanksGame(bundledScenario(file), TANKS_BUNDLED);
   if (typeof m === 'string') throw new Error(m);
   return m;
 };

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument } from '../../../format';
+import { bundledScenario } from '../../../../scripts/testing/bundled';
 import { simulate } from '../../../game/simulate';
 import { TANKS_BUNDLED } from '../catalogs';
 import { makeTanksGame } from '../game';
@@ -31,11 +31,7 @@ function generator(seed: number): () => number {
 describe('brief sight answers as the full check does', () => {
   for (const file of FILES) {
     test(file, () => {
-      const r = loadDocument(readFileSync(`scenarios/${file}`, 'utf8'), {
-        expect: ['sandtable.scenario'],
-      });
-      if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
-      const made = makeTanksGame(r.doc, TANKS_BUNDLED);
+      const made = makeTanksGame(bundledScenario(file), TANKS_BUNDLED);
       if (typeof made === 'string') throw new Error(made);
       const { ctx } = made;
       // After the set-up's first steps, so terrain the players place (TK-2.2) is down.

@@ -1,22 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../../../format';
+import { bundledScenario } from '../../../../scripts/testing/bundled';
 import { simulate } from '../../../game/simulate';
 import { TANKS_BUNDLED } from '../catalogs';
 import { makeTanksGame } from '../game';
 import { testGame } from '../testing';
 import { tanksView } from '../view';
-
-const scenario = (name: string): ScenarioDoc => {
-  const text = readFileSync(
-    join(import.meta.dirname, '..', '..', '..', '..', 'scenarios', `${name}.scenario.json`),
-    'utf8',
-  );
-  const d = loadDocument(text, { expect: ['sandtable.scenario'] });
-  if (!d.ok) throw new Error(d.problems.map((p) => p.message).join('; '));
-  return d.doc as ScenarioDoc;
-};
 
 /** TK-G8: a scenario without a turn limit ends after the catalogs' default number of turns. */
 describe('the default end of a game without a turn limit', () => {
@@ -48,7 +36,7 @@ describe('the default end of a game without a turn limit', () => {
   });
 
   test('Your First Game ends after turn 10 when both tanks hold their fire, and the bots end it too', () => {
-    const doc = scenario('tanks-your-first-game');
+    const doc = bundledScenario('tanks-your-first-game');
     expect(doc.victory.turnLimit).toBeUndefined();
     const made = makeTanksGame(doc, TANKS_BUNDLED);
     if (typeof made === 'string') throw new Error(made);

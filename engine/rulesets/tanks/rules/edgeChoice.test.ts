@@ -1,23 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../../../format';
+import { bundledScenario } from '../../../../scripts/testing/bundled';
 import { tanks } from '../index';
 import { tanksView } from '../view';
 import { makeTanksGame } from '../game';
 import { TANKS_BUNDLED } from '../catalogs';
 import type { TanksState } from './state';
 
-const load = (file: string): ScenarioDoc => {
-  const r = loadDocument(readFileSync(`scenarios/${file}`, 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
-  return r.doc;
-};
-
 /** TK-2.4: the Defender chooses its table edge, the Attacker takes the opposite one. */
 describe('the Defender chooses the edge (TK-2.4)', () => {
-  const made = makeTanksGame(load('tanks-air-cover.scenario.json'), TANKS_BUNDLED);
+  const made = makeTanksGame(bundledScenario('tanks-air-cover.scenario.json'), TANKS_BUNDLED);
   if (typeof made === 'string') throw new Error(made);
   const { ctx, game } = made;
   const start = game.newGame({ seed: 4 });
@@ -85,7 +76,7 @@ describe('the Defender chooses the edge (TK-2.4)', () => {
       'tanks-your-first-game.scenario.json',
       'tanks-last-battle-of-alpha-66.scenario.json',
     ]) {
-      const g = tanks.game!(load(file));
+      const g = tanks.game!(bundledScenario(file));
       if (!g.ok) throw new Error(g.reason);
       expect((g.game.newGame({ seed: 1 }) as TanksState).edgeChoice).toBeUndefined();
     }

@@ -1,17 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument } from '../../../format';
+import { bundledScenario } from '../../../../scripts/testing/bundled';
 import { TANKS_BUNDLED } from '../catalogs';
 import { fixtureScenario } from '../fixtures';
 import { makeTanksGame } from '../game';
 import { checkVictory } from './victory';
 
 const firstGame = () => {
-  const r = loadDocument(readFileSync('scenarios/tanks-your-first-game.scenario.json', 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
-  const made = makeTanksGame(r.doc, TANKS_BUNDLED);
+  const made = makeTanksGame(bundledScenario('tanks-your-first-game'), TANKS_BUNDLED);
   if (typeof made === 'string') throw new Error(made);
   return made;
 };
