@@ -61,14 +61,8 @@ const MOST_BYTES = 256 * 1024 * 1024;
 /** Files of other maps or code kept beside the newest; older ones are deleted on a write. */
 const FILES_KEPT = 6;
 
-interface Head {
-  readonly mover: string;
-  readonly closed: string;
-  readonly x: number;
-  readonly y: number;
-  readonly columns: number;
-  readonly rows: number;
-}
+/** A field's head in the file: the record without its two arrays, which follow the heads. */
+type Head = Omit<RouteFieldRecord, 'cost' | 'next'>;
 
 /**
  * The fields kept in `file`, checked: undefined when there is no file or anything in it is not
