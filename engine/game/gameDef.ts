@@ -255,9 +255,11 @@ export interface GameDef<S = unknown, A extends GameAction = GameAction, E = unk
   kills?(): KillCounter<E>;
   /**
    * The scenario's objectives and who holds each now, for the balance lab's objective control
-   * turn by turn. A game without it is still played by the lab, without that chart.
+   * turn by turn. A game without it is still played by the lab, without that chart. Asked with
+   * `{ lacking: false }` (the stall watch, which reads only who holds), a game may leave out
+   * `lacking`; every other field must be as without it.
    */
-  objectives?(state: S): readonly ObjectiveHolding[];
+  objectives?(state: S, ask?: { readonly lacking: false }): readonly ObjectiveHolding[];
   /**
    * Each side's standing now by material and objectives, by side id, higher is better and the
    * sides' numbers comparable (engine/game/score.ts says the scale): the balance lab's lead

@@ -135,7 +135,10 @@ class ProgressWatch<S> {
 
   private holdersOf(shot: Snapshot<S>): string | undefined {
     if (!('holders' in shot)) {
-      const list: readonly ObjectiveHolding[] | undefined = this.game.objectives?.(shot.state);
+      const list: readonly ObjectiveHolding[] | undefined = this.game.objectives?.(
+        shot.state,
+        NO_LACKING,
+      );
       shot.holders = list?.map((o) => `${o.id}=${o.holder ?? ''}`).join(',');
     }
     return shot.holders;
@@ -162,6 +165,9 @@ class ProgressWatch<S> {
     return false;
   }
 }
+
+/** The watch reads only who holds an objective, not what its owner lacks. */
+const NO_LACKING = { lacking: false } as const;
 
 /** A state the progress watch has seen, and what it has read of it so far. */
 interface Snapshot<S> {

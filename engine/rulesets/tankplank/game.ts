@@ -116,13 +116,17 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
     // Each side's objective is held while its hold count runs (TP-3.3, TP-A47): the count goes
     // up at the end of every turn the side holds it and back to 0 when it does not. What its
     // owner lacks is judged on where everyone stands now (at a game's end: the last turn's end).
-    objectives: (state) =>
+    // Asked without `lacking` (the lab's stall watch), that is not worked out.
+    objectives: (state, ask) =>
       ctx.objectives
         .filter((o) => o.area)
         .map((o) => {
           const owner = Object.entries(state.objectives).find(([, m]) => m.objective === o.id);
           const holder = owner && owner[1].heldTurns > 0 ? owner[0] : null;
-          const lacking = owner && objectiveLacking(ctx, state, owner[0], o, owner[1].heldTurns);
+          const lacking =
+            ask?.lacking !== false &&
+            owner &&
+            objectiveLacking(ctx, state, owner[0], o, owner[1].heldTurns);
           return { id: o.id, name: o.name ?? o.id, holder, ...(lacking ? { lacking } : {}) };
         }),
   });

@@ -10,7 +10,7 @@ import { planShot } from './fire';
 import { furthestLegal, furthestLegalAfresh } from './movement';
 import { tankplankReducer } from './reducer';
 import { newGame } from './setup';
-import { info, onTable, weaponsOf } from './situation';
+import { info, onTable, positionOf, sightAfresh, sightBetween, weaponsOf } from './situation';
 import { standingFootprint, standingRefusal } from './standing';
 import { type TankplankState, tankplankState } from './state';
 
@@ -180,6 +180,53 @@ describe('remembered answers are the fresh ones', () => {
     }
     // Riders stand where their carriers do, which move under them.
     expect(riders).toBeGreaterThan(0);
+  });
+
+  test("sight: the map's part of a line kept across worlds, the answer as worked out afresh", () => {
+    // One context over a game's Firing phases: the map's part of each line is kept from world to
+    // world (vehicles moving) and reused for every pair of end keys it was made for.
+    const firing = statesOf(4, 6).filter((s) => s.phase === 'firing');
+    let compared = 0;
+    let seen = 0;
+    for (const s of firing.filter((_, k) => k % 2 === 0)) {
+      for (const u of s.units.list()) {
+        if (!onTable(u)) continue;
+        const from = positionOf(s, u.id)!;
+        const d = (t: { at: readonly [number, number] | null }) =>
+          t.at ? Math.hypot(t.at[0] - u.at[0], t.at[1] - u.at[1]) : Infinity;
+        const enemies = s.units
+          .list()
+          .filter((t) => t.side !== u.side && onTable(t))
+          .sort((a, b) => d(a) - d(b))
+          .slice(0, 4);
+        for (const t of enemies) {
+          // Where they stand, and the same ends with a raised eye (a key with the height).
+          for (const height of [undefined, 3]) {
+            const a = { unit: u.id, point: from, ...(height ? { height } : {}) };
+            const b = { unit: t.id, point: positionOf(s, t.id)! };
+            const kept = sightBetween(ctx, s, a, b);
+            expect(kept).toEqual(sightAfresh(ctx, s, a, b));
+            compared++;
+            if (kept.visible) seen++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
+    expect(seen).toBeGreaterThan(50);
+  });
+
+  test('objectives asked without lacking (the stall watch): only lacking left out', () => {
+    const states = statesOf(5, 6);
+    const game = tankplankGame(ctx);
+    let lacking = 0;
+    for (const s of states) {
+      const full = game.objectives!(s);
+      const holders = game.objectives!(s, { lacking: false });
+      expect(holders).toEqual(full.map(({ lacking: _lacking, ...rest }) => rest));
+      lacking += full.filter((o) => o.lacking).length;
+    }
+    expect(lacking).toBeGreaterThan(10);
   });
 
   test('route fields kept by a lab thread: taken by the terrain made from that map, as built afresh', () => {
