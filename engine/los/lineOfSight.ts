@@ -128,35 +128,6 @@ export function lineOfSight(
   obstructions: readonly Obstruction[] = [],
   gaps: readonly Gap[] = [],
 ): SightResult {
-  return lineOfSightOver(terrain, mapLine(terrain, from, to, ruleIds, gaps), obstructions, ruleIds);
-}
-
-/**
- * The map's part of a full line of sight (`mapLine`): what the features and the ground do to the
- * line between two ends, vehicles and wrecks aside. It depends on the two ends and the breaches
- * alone, so a caller may keep it while the pieces move and finish it with `lineOfSightOver`.
- */
-export interface MapLine {
-  readonly a: TablePoint;
-  readonly b: TablePoint;
-  readonly len: Inches;
-  readonly zA: number;
-  readonly zB: number;
-  readonly zBase: number;
-  readonly ignored: ReadonlySet<string>;
-  /** What the line crosses of the map's features, in the order `lineOfSight` finds them. */
-  readonly features: readonly FeatureOnLine[];
-  /** Where the ground rises into the line. */
-  readonly relief: readonly FeatureOnLine[];
-}
-
-export function mapLine(
-  terrain: TerrainIndex,
-  from: SightEnd,
-  to: SightEnd,
-  ruleIds: SightRuleIds,
-  gaps: readonly Gap[] = [],
-): MapLine {
   const a = from.point;
   const b = to.point;
   const len = distance(a, b);
@@ -261,32 +232,6 @@ export function mapLine(
     }
   }
 
-  let relief: FeatureOnLine[] = [];
-  if (hasRelief && Math.min(zA, zB) < Math.max(reliefTop, groundA, groundB) + 1e-9) {
-    relief = reliefBlock(terrain, a, b, len, reliefBreaks, lineZ, baseZ, crossings, {
-      nearTarget,
-      groundRule: ruleIds.ground,
-      // No ground under the line stands higher than the highest band or deck it crosses (a bed
-      // or a flat road only lowers it), so a probe where the line is above that cannot touch.
-      highest: Math.max(reliefTop, 0),
-    });
-  }
-  return { a, b, len, zA, zB, zBase, ignored, features: crossed, relief };
-}
-
-/** A full line of sight: the map's part (`mapLine`) with the vehicles and wrecks added. */
-export function lineOfSightOver(
-  terrain: TerrainIndex,
-  line: MapLine,
-  obstructions: readonly Obstruction[],
-  ruleIds: SightRuleIds,
-): SightResult {
-  const { a, b, len, zA, zB, zBase, ignored } = line;
-  const lineZ = (t: number) => zA + (zB - zA) * t;
-  const baseZ = (t: number) => zA + (zBase - zA) * t;
-  const proximity = terrain.defaults.coverProximity;
-  const nearTarget = (s: Span) => (1 - s.t1) * len <= proximity + EPS;
-  const crossed: FeatureOnLine[] = line.features.slice();
   for (const o of obstructions) {
     if (ignored.has(o.id) || len === 0) continue;
     if (outsideSpan(obstructionBox(o.polygon), a, b)) continue;
@@ -317,7 +262,16 @@ export function lineOfSightOver(
     }
   }
 
-  for (const r of line.relief) crossed.push(r);
+  if (hasRelief && Math.min(zA, zB) < Math.max(reliefTop, groundA, groundB) + 1e-9) {
+    const relief = reliefBlock(terrain, a, b, len, reliefBreaks, lineZ, baseZ, crossings, {
+      nearTarget,
+      groundRule: ruleIds.ground,
+      // No ground under the line stands higher than the highest band or deck it crosses (a bed
+      // or a flat road only lowers it), so a probe where the line is above that cannot touch.
+      highest: Math.max(reliefTop, 0),
+    });
+    crossed.push(...relief);
+  }
 
   crossed.sort(
     (x, y) => x.from - y.from || x.to - y.to || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0),

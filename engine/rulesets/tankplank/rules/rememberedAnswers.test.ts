@@ -182,9 +182,9 @@ describe('remembered answers are the fresh ones', () => {
     expect(riders).toBeGreaterThan(0);
   });
 
-  test("sight: the map's part of a line kept across worlds, the answer as worked out afresh", () => {
-    // One context over a game's Firing phases: the map's part of each line is kept from world to
-    // world (vehicles moving) and reused for every pair of end keys it was made for.
+  test('sight: the answers remembered per world, as worked out afresh', () => {
+    // One context over a game's Firing phases: each world (vehicles and wrecks) keeps its
+    // answers by the two ends' keys, for every state of the phase.
     const firing = statesOf(4, 6).filter((s) => s.phase === 'firing');
     let compared = 0;
     let seen = 0;

@@ -3,9 +3,6 @@ import { rectangleCorners } from '../../../geometry/polygon';
 import { tablePoint, type TablePoint } from '../../../geometry/units';
 import {
   lineOfSight,
-  lineOfSightOver,
-  mapLine,
-  type MapLine,
   obstructionsBlockSight,
   terrainLetsSee,
   type Obstruction,
@@ -329,53 +326,9 @@ export function sightBetween(
   const toKey = endKey(state, to);
   const hit = answers.get(fromKey)?.get(toKey);
   if (hit) return hit;
-  // The map's part of the line is kept by the context (as `seesBetween`'s yes or no): the bot
-  // plans its shots at the targets it has just seen in a new world, where only the vehicles and
-  // wrecks need a look again.
-  const lines = mapLines(ctx, gaps);
-  let line = lines.pairs.get(fromKey)?.get(toKey);
-  if (line === undefined) {
-    line = mapLine(
-      ctx.terrain,
-      sightEnd(ctx, state, from),
-      sightEnd(ctx, state, to),
-      TANKPLANK_SIGHT_RULES,
-      gaps,
-    );
-    pairSet(lines.pairs, fromKey, toKey, line);
-    lines.kept.count++;
-  }
-  const r = lineOfSightOver(ctx.terrain, line, own, TANKPLANK_SIGHT_RULES);
+  const r = computeSight(ctx, state, from, to, own);
   pairSet(answers, fromKey, toKey, r);
   return r;
-}
-
-/**
- * The map's part of full lines of sight (`mapLine`), by context, breaches and the two ends' keys:
- * the same for every world. Started again past `MAP_LINES_KEPT`, so a lab thread's thousands of
- * games stay within memory.
- */
-interface MapLines {
-  byGaps: WeakMap<readonly Gap[], PairMap<MapLine>>;
-  count: number;
-}
-
-const mapLinesOf = new WeakMap<TankplankContext, MapLines>();
-const MAP_LINES_KEPT = 20_000;
-
-function mapLines(
-  ctx: TankplankContext,
-  gaps: readonly Gap[],
-): { readonly kept: MapLines; readonly pairs: PairMap<MapLine> } {
-  let kept = mapLinesOf.get(ctx);
-  if (!kept) mapLinesOf.set(ctx, (kept = { byGaps: new WeakMap(), count: 0 }));
-  if (kept.count >= MAP_LINES_KEPT) {
-    kept.byGaps = new WeakMap();
-    kept.count = 0;
-  }
-  let pairs = kept.byGaps.get(gaps);
-  if (!pairs) kept.byGaps.set(gaps, (pairs = new Map()));
-  return { kept, pairs };
 }
 
 /** Answers by the key of one end, then of the other (no key made of the two). */
