@@ -1,16 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../format';
+import type { ScenarioDoc } from '../format';
+import { bundledScenario } from '../../scripts/testing/bundled';
 import { inProcessLabWorker, labGameLog, runLab, type LabWorkerPort } from './runner';
 import type { LabSettings } from './types';
 import { BUNDLED_RULESETS } from '../rulesets/registry';
 
 function village(): ScenarioDoc {
-  const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error('village does not load');
-  return r.doc;
+  return bundledScenario('tankplank-village');
 }
 
 // Two-turn games keep the test quick; the seeds still play out differently.

@@ -1,16 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument } from '../format';
+import { bundledScenario } from '../../scripts/testing/bundled';
 import { allUnits } from '../forces/forceTree';
 import { BUNDLED_RULESETS, rulesetModule } from '../rulesets/registry';
 import { withoutShareOfClass } from './variants';
 
-const village = (() => {
-  const file = 'scenarios/tankplank-village.scenario.json';
-  const r = loadDocument(readFileSync(file, 'utf8'), { file, expect: ['sandtable.scenario'] });
-  if (!r.ok) throw new Error('the village does not load');
-  return r.doc;
-})();
+const village = bundledScenario('tankplank-village');
 
 describe('lab variants', () => {
   test("half of side B's tanks removed from the village: one of its two, nothing else", () => {

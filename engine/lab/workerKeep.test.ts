@@ -1,17 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../format';
+import type { ScenarioDoc } from '../format';
+import { bundledScenario } from '../../scripts/testing/bundled';
 import { rulesetLookup } from '../rulesets/lookup';
 import { BUNDLED_RULESETS } from '../rulesets/registry';
 import type { RulesetModule } from '../rulesets/types';
 import type { LabSettings } from './types';
 import { labWorkerHandler, type FromLabWorker } from './worker';
-
-function scenario(file: string): ScenarioDoc {
-  const r = loadDocument(readFileSync(file, 'utf8'), { expect: ['sandtable.scenario'] });
-  if (!r.ok) throw new Error(`${file} does not load`);
-  return r.doc;
-}
 
 /** The bundled rulesets, counting how often each makes a game. */
 function counting() {
@@ -37,8 +31,8 @@ describe('a lab thread keeps the games of its last starts', () => {
     const { rulesets, made } = counting();
     const got: FromLabWorker[] = [];
     const handle = labWorkerHandler(rulesets, (m) => got.push(m));
-    const a = scenario('scenarios/tanks-your-first-game.scenario.json');
-    const b = scenario('scenarios/ww1-wire.scenario.json');
+    const a = bundledScenario('tanks-your-first-game');
+    const b = bundledScenario('ww1-wire');
     const play = (s: ScenarioDoc, admit?: string) => {
       got.length = 0;
       handle({ type: 'start', scenario: s, settings, ...(admit ? { admit } : {}) });

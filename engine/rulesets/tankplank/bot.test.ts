@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../../format';
+import type { ScenarioDoc } from '../../format';
+import { bundledScenario } from '../../../scripts/testing/bundled';
 import { replay } from '../../game/replay';
 import { simulate } from '../../game/simulate';
 import { botPhase } from './bot';
@@ -16,11 +16,7 @@ import { tankplankState, unitState } from './rules/state';
 import { seedRng } from '../../random/dice';
 
 function village(): ScenarioDoc {
-  const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error('the village does not load');
-  return r.doc;
+  return bundledScenario('tankplank-village');
 }
 const ctx = createContext(village());
 
@@ -339,12 +335,7 @@ describe('the two sides of the mirrored village (a half-turn symmetric table)', 
   test("each side's AT gun goes to its own left flank: the two posts are each other's image", () => {
     // Spread by the table's axes, both sides' first gun went north, side B's into side A's
     // north-east objective.
-    const r = loadDocument(
-      readFileSync('scenarios/tankplank-village-mirrored.scenario.json', 'utf8'),
-      { expect: ['sandtable.scenario'] },
-    );
-    if (!r.ok) throw new Error('the mirrored village does not load');
-    const c = createContext(r.doc);
+    const c = createContext(bundledScenario('tankplank-village-mirrored'));
     const start = newGame(c, { seed: 1 });
     let units = start.units;
     const place = (id: string, at: [number, number], facing: number) => {

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument } from '../../format';
+import { bundledScenario } from '../../../scripts/testing/bundled';
 import type { AnyGameDef, BotStyle } from '../../game/gameDef';
 import { botPlayer } from '../../game/bots/baseline';
 import { simulate, type Player } from '../../game/simulate';
@@ -13,11 +12,8 @@ import { rulesetModule } from '../registry';
  * (npm run bench:tank-bots-vs-weak), too long for the suite.
  */
 const game = (file: string): AnyGameDef => {
-  const r = loadDocument(readFileSync(`scenarios/${file}.scenario.json`, 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
-  const made = rulesetModule(r.doc.ruleset.id)!.game!(r.doc);
+  const doc = bundledScenario(file);
+  const made = rulesetModule(doc.ruleset.id)!.game!(doc);
   if (!made.ok) throw new Error(made.reason);
   return made.game as AnyGameDef;
 };

@@ -1,17 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../../format';
+import type { ScenarioDoc } from '../../format';
+import { bundledScenario } from '../../../scripts/testing/bundled';
 import { searchTurn } from '../../game/bots/search';
 import { actionRng } from '../../game/legal';
 import { tankplankGame } from './game';
 import { createContext } from './rules/context';
 
 function village(screen: boolean): ScenarioDoc {
-  const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error('the village does not load');
-  const doc = r.doc;
+  const doc = bundledScenario('tankplank-village');
   return screen
     ? {
         ...doc,

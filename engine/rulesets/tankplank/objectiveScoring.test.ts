@@ -1,16 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadDocument, type Objective, type ScenarioDoc } from '../../format';
+import type { Objective, ScenarioDoc } from '../../format';
+import { bundledScenario } from '../../../scripts/testing/bundled';
 import { checkLayout } from '../../layout/layoutChecks';
 import { BUNDLED_CATALOGS, BUNDLED_RULESETS } from '../registry';
 
-const village = (): ScenarioDoc => {
-  const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
-  return r.doc;
-};
+const village = (): ScenarioDoc => bundledScenario('tankplank-village');
 const scoring = (doc: ScenarioDoc) =>
   checkLayout(doc, BUNDLED_CATALOGS, { rulesets: BUNDLED_RULESETS }).filter(
     (p) => p.check === 'objective-scoring',

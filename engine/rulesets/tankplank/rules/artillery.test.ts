@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { simulate } from '../../../game/simulate';
 import { tankplankGame } from '../game';
-import { loadDocument } from '../../../format';
+import { bundledScenario } from '../../../../scripts/testing/bundled';
 import { replay } from '../../../game/replay';
 import { tankplankPlaytest } from '..';
 import { createContext } from './context';
@@ -531,12 +530,7 @@ describe('playtest adapter and the bundled variant', () => {
   });
 
   test('bots play the village with artillery to the end, every action legal', () => {
-    const r = loadDocument(
-      readFileSync('scenarios/tankplank-village-artillery.scenario.json', 'utf8'),
-      { expect: ['sandtable.scenario'] },
-    );
-    if (!r.ok) throw new Error('the artillery variant does not load');
-    const ctx = createContext(r.doc);
+    const ctx = createContext(bundledScenario('tankplank-village-artillery'));
     // In some games both guns are knocked out on the way in: of a few seeds (the first usually
     // does), one must see a gun live long enough to set up and fire. Every game must end with
     // every action legal.

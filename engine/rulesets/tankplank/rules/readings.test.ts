@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../../../format';
+import type { ScenarioDoc } from '../../../format';
+import { bundledScenario } from '../../../../scripts/testing/bundled';
 import { tablePoint } from '../../../geometry/units';
 import { replay } from '../../../game/replay';
 import { createContext } from './context';
@@ -217,9 +217,5 @@ function villageOnTheFarms() {
 
 /** The bundled village. */
 function village(): ScenarioDoc {
-  const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error('the village does not load');
-  return r.doc as ScenarioDoc;
+  return bundledScenario('tankplank-village');
 }

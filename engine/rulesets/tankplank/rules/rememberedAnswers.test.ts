@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, type ScenarioDoc } from '../../../format';
+import type { ScenarioDoc } from '../../../format';
+import { bundledScenario } from '../../../../scripts/testing/bundled';
 import { simulate } from '../../../game/simulate';
 import { tablePoint } from '../../../geometry/units';
 import { offerRouteFields, routeField, routeFieldsOf } from '../../../movement/routeField';
@@ -21,11 +21,7 @@ import { type TankplankState, tankplankState } from './state';
  */
 
 function village(): ScenarioDoc {
-  const r = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
-    expect: ['sandtable.scenario'],
-  });
-  if (!r.ok) throw new Error('the village does not load');
-  return r.doc;
+  return bundledScenario('tankplank-village');
 }
 const ctx = createContext(village());
 

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { loadDocument, type Feature } from '../../../format';
+import type { Feature } from '../../../format';
+import { bundledScenario } from '../../../../scripts/testing/bundled';
 import { rectangleCorners } from '../../../geometry/polygon';
 import { tablePoint } from '../../../geometry/units';
 import {
@@ -19,11 +19,8 @@ import { TANKPLANK_SIGHT_RULES } from './terrainRules';
 
 // The yes/no line of sight (sight maps, the benchmark) must give exactly the answer of the full
 // one whatever the ends: heights, roofs, what each end stands in, vehicles, wrecks and breaches.
-const loaded = loadDocument(readFileSync('scenarios/tankplank-village.scenario.json', 'utf8'), {
-  expect: ['sandtable.scenario'],
-});
-if (!loaded.ok) throw new Error('the village does not load');
-const ctx = createContext(loaded.doc);
+const village = bundledScenario('tankplank-village');
+const ctx = createContext(village);
 
 describe('yes/no line of sight on the village', () => {
   test('agrees with the full line of sight on thousands of seeded lines', () => {
@@ -106,7 +103,7 @@ function sameAnswers(
 describe('yes/no line of sight through the terrain grids', () => {
   // The grids leave out what a yes/no line never stops at and skip ground it passes high above:
   // the answers must be those of a plain scan of every feature, and of the full line of sight.
-  const scan = createContext(loaded.doc, { indexMode: 'scan' });
+  const scan = createContext(village, { indexMode: 'scan' });
 
   test('agrees with a plain scan and the full answer on seeded lines of every length', () => {
     const dice = new Dice(seedRng(2027));
