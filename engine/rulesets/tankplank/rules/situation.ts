@@ -16,6 +16,13 @@ import type { TankplankState, UnitState } from './state';
 import { TANKPLANK_SIGHT_RULES } from './terrainRules';
 import type { Gap } from '../../../terrain/gaps';
 
+/** One end of a sight question: a unit (where it stands) or a point, at a height if given. */
+export interface AskEnd {
+  readonly unit?: string;
+  readonly point: TablePoint;
+  readonly height?: number;
+}
+
 /** Static facts about a unit; throws for an unknown id (callers check first). */
 export function info(ctx: TankplankContext, state: TankplankState, id: string): UnitInfo {
   const i = ctx.units.get(id);
@@ -306,8 +313,8 @@ export function standingIn(ctx: TankplankContext, p: TablePoint): string[] {
 export function sightBetween(
   ctx: TankplankContext,
   state: TankplankState,
-  from: { unit?: string; point: TablePoint; height?: number },
-  to: { unit?: string; point: TablePoint; height?: number },
+  from: AskEnd,
+  to: AskEnd,
   obs?: readonly Obstruction[],
 ): SightResult {
   const world = sightWorld(ctx, state);
@@ -348,8 +355,8 @@ function pairSet<T>(map: PairMap<T>, a: string, b: string, value: T): void {
 export function seesBetween(
   ctx: TankplankContext,
   state: TankplankState,
-  from: { unit?: string; point: TablePoint; height?: number },
-  to: { unit?: string; point: TablePoint; height?: number },
+  from: AskEnd,
+  to: AskEnd,
 ): boolean {
   const world = sightWorld(ctx, state);
   const gaps = state.gaps ?? NO_GAPS;
@@ -445,8 +452,8 @@ function terrainSight(
 export function sightIfSeen(
   ctx: TankplankContext,
   state: TankplankState,
-  from: { unit?: string; point: TablePoint; height?: number },
-  to: { unit?: string; point: TablePoint; height?: number },
+  from: AskEnd,
+  to: AskEnd,
   obs?: readonly Obstruction[],
 ): SightResult | undefined {
   const ours = obs === undefined || obs === obstructions(ctx, state);
@@ -458,10 +465,7 @@ export function sightIfSeen(
 /** End keys of units seen where they stand, by their (never changed) state object. */
 const standingKeys = new WeakMap<UnitState, string>();
 
-function endKey(
-  state: TankplankState,
-  end: { unit?: string; point: TablePoint; height?: number },
-): string {
+function endKey(state: TankplankState, end: AskEnd): string {
   const u = end.unit === undefined ? undefined : state.units.get(end.unit);
   // Most ends are a unit where it stands: its key is made once per unit state (numbers written
   // out as text are the dear part of a key).
@@ -484,8 +488,8 @@ function endKey(
 export function sightAfresh(
   ctx: TankplankContext,
   state: TankplankState,
-  from: { unit?: string; point: TablePoint; height?: number },
-  to: { unit?: string; point: TablePoint; height?: number },
+  from: AskEnd,
+  to: AskEnd,
 ): SightResult {
   return computeSight(ctx, state, from, to, obstructions(ctx, state));
 }
@@ -493,8 +497,8 @@ export function sightAfresh(
 function computeSight(
   ctx: TankplankContext,
   state: TankplankState,
-  from: { unit?: string; point: TablePoint; height?: number },
-  to: { unit?: string; point: TablePoint; height?: number },
+  from: AskEnd,
+  to: AskEnd,
   obs: readonly Obstruction[],
 ): SightResult {
   return lineOfSight(
@@ -510,11 +514,7 @@ function computeSight(
 const NO_IDS: readonly string[] = [];
 
 /** One end of a sight line: its height, what it stands on, what it never blocks (itself). */
-function sightEnd(
-  ctx: TankplankContext,
-  state: TankplankState,
-  end: { unit?: string; point: TablePoint; height?: number },
-): SightEnd {
+function sightEnd(ctx: TankplankContext, state: TankplankState, end: AskEnd): SightEnd {
   const u = end.unit;
   const height =
     end.height ?? (u ? unitHeight(ctx, info(ctx, state, u)) : constant(ctx.catalog, 'manHeight'));
