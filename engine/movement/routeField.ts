@@ -63,14 +63,8 @@ export function routeField(
     kept = { count: 0, byMover: new Map() };
     fields.set(terrain, kept);
   }
-  const mk = moverKey(mover);
-  let byShut = kept.byMover.get(mk);
-  if (!byShut) kept.byMover.set(mk, (byShut = new Map()));
   const shut = closed.length === 0 ? '' : [...closed].sort().join(',');
-  let byX = byShut.get(shut);
-  if (!byX) byShut.set(shut, (byX = new Map()));
-  let byY = byX.get(target.x);
-  if (!byY) byX.set(target.x, (byY = new Map()));
+  const byY = fieldsByY(kept, moverKey(mover), shut, target.x);
   let f = byY.get(target.y);
   if (!f) {
     f = buildField(terrain, mover, target, closed);
@@ -78,6 +72,22 @@ export function routeField(
     kept.count++;
   }
   return f;
+}
+
+/** The kept fields of one mover, closed set and target x, by the target's y (made when first asked). */
+function fieldsByY(
+  kept: KeptFields,
+  mover: string,
+  shut: string,
+  x: number,
+): Map<number, RouteField> {
+  let byShut = kept.byMover.get(mover);
+  if (!byShut) kept.byMover.set(mover, (byShut = new Map()));
+  let byX = byShut.get(shut);
+  if (!byX) byShut.set(shut, (byX = new Map()));
+  let byY = byX.get(x);
+  if (!byY) byX.set(x, (byY = new Map()));
+  return byY;
 }
 
 /**
@@ -353,12 +363,7 @@ export function takeRouteFields(map: object, terrain: TerrainIndex): number {
     if (kept.count >= FIELDS_KEPT) break;
     if (r.columns !== columns || r.rows !== rows) continue;
     if (r.cost.length !== columns * rows || r.next.length !== columns * rows) continue;
-    let byShut = kept.byMover.get(r.mover);
-    if (!byShut) kept.byMover.set(r.mover, (byShut = new Map()));
-    let byX = byShut.get(r.closed);
-    if (!byX) byShut.set(r.closed, (byX = new Map()));
-    let byY = byX.get(r.x);
-    if (!byY) byX.set(r.x, (byY = new Map()));
+    const byY = fieldsByY(kept, r.mover, r.closed, r.x);
     if (byY.has(r.y)) continue;
     const target = tablePoint(r.x, r.y);
     byY.set(r.y, { step: STEP, columns, rows, cost: r.cost, next: r.next, target });
