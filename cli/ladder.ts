@@ -28,14 +28,16 @@ export const usage = `sandtable ladder <scenario> [--games <n>] [--bots <bot>,<b
   The bot strength ladder: every pair of the bots (default: ${BOT_NAMES.join(', ')})
   plays --games games (default ${DEFAULT_LADDER_GAMES}, an even number) on the scenario: seeds s, s+1, ...
   (default 1), each seed once with the pair's first bot on the scenario's first side and once with
-  the sides swapped, so the layout's own bias cancels. "random" plays uniformly drawn legal
+  the sides swapped, so both meet the layout's bias alike. "random" plays uniformly drawn legal
   actions, cautious, balanced and aggressive are the ruleset's bot in that style, "search" the
   search bot (--search-strength 1, the quickest, to ${SEARCH_STRENGTHS.length}; default ${DEFAULT_SEARCH_STRENGTH}). --against random plays only
   the pairs with that bot.
   Prints each bot's Elo (random = 0 when it plays, otherwise the bots' mean = 0; a Bradley-Terry
-  fit with draws as half points and one virtual draw between every two bots) with its 95%
-  interval (from the Fisher information), and per pair each bot's wins of all games and of the
-  decided ones with 95% Wilson intervals, draws (and how many came at the turn limit), unfinished
+  fit with draws as half points, one virtual draw between every two bots and the first side's
+  edge fitted as a term of its own, so a lopsided layout does not squeeze the ratings together)
+  with its 95% interval (from the Fisher information), the first side's edge in Elo, and per pair
+  each bot's wins of all games and of the decided ones with 95% Wilson intervals, its expected
+  score on an even table (from the ratings), draws (and how many came at the turn limit), unfinished
   games and which bot stalled, the games each way round, and game lengths. Games run on
   --workers threads (default: one per core); the same seeds give the same results whatever the
   number. Progress goes to stderr; Ctrl-C stops and reports the games finished. --json prints the

@@ -11,6 +11,7 @@ import {
   ladderSchedule,
   ladderSettingsProblem,
   playLadderGame,
+  PRIOR_DRAWS,
   type LadderRecord,
   type LadderSettings,
   type PairResult,
@@ -87,6 +88,54 @@ describe('the Elo fit', () => {
     // mid scored 3/4 against random: near 190 points, pulled a little by the prior and by strong.
     expect(by['mid']!.elo).toBeGreaterThan(120);
     expect(by['mid']!.elo).toBeLessThan(200);
+  });
+});
+
+describe('the Elo fit with the first side’s edge', () => {
+  /** Games of a against b, half with each first: `first` and `second` are a's win shares. */
+  const sided = (n: number, first: number, second: number): PairResult[] => [
+    ...games('a', 'b', Math.round(n * first), 1),
+    ...games('a', 'b', Math.round(n * (1 - first)), 0),
+    ...games('b', 'a', Math.round(n * second), 0),
+    ...games('b', 'a', Math.round(n * (1 - second)), 1),
+  ];
+
+  it('splits a pair’s results into the bots’ difference and the first side’s edge', () => {
+    // a wins 9 in 10 on the first side and half on the second: σ(d + h) = 0.9, σ(d − h) = 0.5,
+    // so d = h = ln 9 / 2 in logits.
+    const fit = fitElo(['a', 'b'], sided(200, 0.9, 0.5), 0, { firstSide: true });
+    const d = (Math.log(9) / 2) * ELO;
+    expect(fit.ratings[0]!.elo - fit.ratings[1]!.elo).toBeCloseTo(d, 6);
+    expect(fit.firstSide!.elo).toBeCloseTo(d, 6);
+    expect(fit.difference('a', 'b').elo).toBeCloseTo(d, 6);
+    expect(fit.difference('b', 'a').elo).toBeCloseTo(-d, 6);
+    // Var(d) and Var(h) are each (1/w1 + 1/w2) / 4 with w = n p (1 − p) of each half.
+    const v = (1 / (200 * 0.9 * 0.1) + 1 / (200 * 0.5 * 0.5)) / 4;
+    const half = Z95 * Math.sqrt(v) * ELO;
+    expect(fit.firstSide!.high - fit.firstSide!.elo).toBeCloseTo(half, 6);
+    expect(fit.difference('a', 'b').high - d).toBeCloseTo(half, 6);
+  });
+
+  it('reads a lopsided layout as the edge, where the fit without it squeezes the bots together', () => {
+    // The first side wins 90% whoever has it, less when b has it: a is better, but both score
+    // near a half over the two halves.
+    const results = sided(200, 0.95, 0.2);
+    const plain = fitElo(['a', 'b'], results, 0);
+    const withEdge = fitElo(['a', 'b'], results, 0, { firstSide: true });
+    const gap = (f: typeof plain) => f.ratings[0]!.elo - f.ratings[1]!.elo;
+    // Without the edge: 115 wins of 200, 52 Elo. With it: (logit 0.95 + logit 0.2) / 2, 177.
+    expect(gap(plain)).toBeCloseTo(400 * Math.log10(115 / 85), 6);
+    expect(gap(withEdge)).toBeCloseTo(((Math.log(19) + Math.log(0.25)) / 2) * ELO, 6);
+    expect(withEdge.firstSide!.elo).toBeCloseTo(((Math.log(19) - Math.log(0.25)) / 2) * ELO, 6);
+  });
+
+  it('finds no edge where the sides do not matter, and leaves the ratings as the plain fit', () => {
+    const results = sided(100, 0.75, 0.75);
+    const plain = fitElo(['a', 'b'], results);
+    const withEdge = fitElo(['a', 'b'], results, undefined, { firstSide: true });
+    expect(withEdge.firstSide!.elo).toBeCloseTo(0, 6);
+    expect(withEdge.firstSide!.low).toBeLessThan(0);
+    expect(withEdge.ratings[0]!.elo).toBeCloseTo(plain.ratings[0]!.elo, 6);
   });
 });
 
@@ -194,11 +243,30 @@ describe('the ladder report', () => {
     expect(balanced).toMatchObject({ games: 4, wins: 2, draws: 1, losses: 0, unfinished: 1 });
     expect(balanced.score).toBeCloseTo(2.5 / 3, 9);
     expect(r.ratings[1]).toMatchObject({ bot: 'random', elo: 0, stalls: 1 });
-    // 2.5 of 3 finished games, plus the prior's draw: (2.5 + ½) / (3 + 1) = 3/4.
-    expect(balanced.elo).toBeCloseTo(400 * Math.log10(3), 6);
+    // The fit with the first side's edge over the three finished games, first side first.
+    const fit = fitElo(
+      ['random', 'balanced'],
+      [
+        { a: 'random', b: 'balanced', score: 0 },
+        { a: 'balanced', b: 'random', score: 1 },
+        { a: 'balanced', b: 'random', score: 0.5 },
+      ],
+      PRIOR_DRAWS,
+      { firstSide: true },
+    );
+    expect(balanced.elo).toBeCloseTo(fit.ratings[1]!.elo, 9);
+    expect(r.firstSide.elo).toBeCloseTo(fit.firstSide!.elo, 9);
+    // Balanced scored more as the second side than as the first: the edge is the second's.
+    expect(r.firstSide.elo).toBeLessThan(0);
+    // Without the edge it would be 2.5 of 3 plus the prior's draw, (2.5 + ½) / (3 + 1) = 3/4.
+    expect(balanced.elo).toBeGreaterThan(400 * Math.log10(3));
+    const even = r.pairs[0]!.evenScore;
+    expect(even.score).toBeCloseTo(1 / (1 + 10 ** (balanced.elo / 400)), 9);
+    expect(even.low).toBeLessThan(even.score);
     const text = ladderLines(r).join('\n');
     expect(text).toMatch(/random = 0/);
-    expect(text).toMatch(/\n +balanced +\+191 /);
+    expect(text).toMatch(new RegExp(`\\n +balanced +\\+${Math.round(balanced.elo)} `));
+    expect(text).toContain(`the first side's edge, −${Math.round(-r.firstSide.elo)} Elo`);
     expect(text).toContain('random v balanced');
     expect(text).toMatch(
       /unfinished: 1 of 4 \(first: seed 2, random v balanced, stalled: no shot\)/,

@@ -6,9 +6,10 @@ import type { Share } from '../../lab/types';
 
 /**
  * The bot strength ladder (`sandtable ladder`, `npm run bench:ladder`): every pair of bots plays
- * the same seeds twice, once each way round, so the layout's own bias cancels; the results give
- * each bot an Elo rating with a 95% interval (a Bradley–Terry fit, draws as half points) and each
- * pair's win shares with Wilson intervals, draws, stalls and game lengths. Pure: the command runs
+ * the same seeds twice, once each way round, so each meets the layout's bias equally; the results
+ * give each bot an Elo rating with a 95% interval (a Bradley–Terry fit, draws as half points, with
+ * the first side's edge as a term of its own) and each pair's win shares with Wilson intervals,
+ * its expected score on an even table, draws, stalls and game lengths. Pure: the command runs
  * the games on threads, this module says which games, plays one, and reads the results.
  */
 
@@ -197,7 +198,10 @@ const Z95 = 1.959963984540054;
  */
 export const PRIOR_DRAWS = 1;
 
-/** One game's result for the fit: `score` is what `a` scored against `b` (1, ½ or 0). */
+/**
+ * One game's result for the fit: `score` is what `a` scored against `b` (1, ½ or 0). With the
+ * first side's edge fitted (`fitElo`'s `firstSide`), `a` is the bot that played the first side.
+ */
 export interface PairResult {
   readonly a: string;
   readonly b: string;
@@ -214,6 +218,30 @@ export interface EloRating {
 
 /** What the ratings are measured from: `random` rated 0, or the bots' mean rated 0. */
 export type EloAnchor = 'random' | 'mean';
+
+/** An Elo difference with the ends of its 95% interval. */
+export interface EloEdge {
+  readonly elo: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+/** What `fitElo` found. */
+export interface EloFit {
+  readonly anchor: EloAnchor;
+  /** The bots in the order given. */
+  readonly ratings: EloRating[];
+  /**
+   * The first side's edge, in Elo points: what playing the first side adds to a bot's rating in
+   * a game. Present when it was fitted (`firstSide`).
+   */
+  readonly firstSide?: EloEdge;
+  /**
+   * The difference between two bots' ratings with its 95% interval (from the fit's covariance,
+   * so narrower than the two ratings' intervals side by side when they move together).
+   */
+  difference(a: string, b: string): EloEdge;
+}
 
 /** Solves `m x = v` for a small symmetric positive definite `m` (Gaussian elimination). */
 function solve(m: number[][], v: number[]): number[] {
@@ -248,25 +276,51 @@ function inverse(m: number[][]): number[][] {
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
+/** log σ(d) = −log(1 + e^−d), written to stay finite for large |d|. */
+const logSigmoid = (d: number) => -Math.log1p(Math.exp(-Math.abs(d))) + Math.min(0, d);
+
 /**
  * The Bradley–Terry (Elo) ratings of `bots` from game results, draws as half points, with
- * `prior` virtual draws between every two bots: the maximum of the (penalised) likelihood, found
- * by Newton's method, and a 95% interval for each from the Fisher information there (the
- * inverse of the information matrix, with the anchor held fixed). Anchored so `random` is 0 when
- * it is one of the bots, otherwise so the mean is 0; an interval is then the uncertainty of a
- * bot's rating relative to the anchor (`random`'s own interval is [0, 0]). Bots in the order
- * given.
+ * `prior` virtual draws between every two bots (half with each on the first side): the maximum
+ * of the (penalised) likelihood, found by Newton's method, and a 95% interval for each from the
+ * Fisher information there (the inverse of the information matrix, with the anchor held fixed).
+ * Anchored so `random` is 0 when it is one of the bots, otherwise so the mean is 0; an interval
+ * is then the uncertainty of a bot's rating relative to the anchor (`random`'s own interval is
+ * [0, 0]). Bots in the order given.
+ *
+ * With `firstSide`, the fit has one more term, the first side's edge h (as BayesElo's advantage
+ * for White): the bot on the first side scores as if its rating were h higher. Playing every
+ * seed both ways round cancels a layout's bias in the games' tally, but not in a logistic fit
+ * of it: where one side wins nine games in ten whoever plays it, two bots of different strength
+ * both score near a half, and a fit without the edge rates them nearly equal. With the edge,
+ * the ratings say how the bots would do on an even table. Without `firstSide` the fit reads
+ * only who played whom, and which side each had does not matter.
  */
 export function fitElo(
   bots: readonly string[],
   results: readonly PairResult[],
   prior = PRIOR_DRAWS,
-): { anchor: EloAnchor; ratings: EloRating[] } {
+  options: { readonly firstSide?: boolean } = {},
+): EloFit {
   const k = bots.length;
   const anchor: EloAnchor = bots.includes('random') ? 'random' : 'mean';
-  if (k === 0) return { anchor, ratings: [] };
+  const side = options.firstSide === true;
   const at = new Map(bots.map((b, i) => [b, i]));
-  // games[i][j]: games between i and j; points[i][j]: what i scored in them.
+  const indexOf = (bot: string) => {
+    const i = at.get(bot);
+    if (i === undefined) throw new Error(`"${bot}" is not one of the rated bots`);
+    return i;
+  };
+  if (k === 0)
+    return {
+      anchor,
+      ratings: [],
+      difference: (a) => {
+        throw new Error(`"${a}" is not one of the rated bots (there are none)`);
+      },
+    };
+  // games[i][j]: games with i on the first side and j on the second; points[i][j]: what i
+  // scored in them.
   const games = bots.map(() => new Array<number>(k).fill(0));
   const points = bots.map(() => new Array<number>(k).fill(0));
   for (const r of results) {
@@ -274,45 +328,57 @@ export function fitElo(
     const j = at.get(r.b);
     if (i === undefined || j === undefined || i === j) continue;
     games[i]![j]!++;
-    games[j]![i]!++;
     points[i]![j]! += r.score;
-    points[j]![i]! += 1 - r.score;
   }
   for (let i = 0; i < k; i++)
     for (let j = 0; j < k; j++)
       if (i !== j) {
-        games[i]![j]! += prior;
-        points[i]![j]! += prior / 2;
+        games[i]![j]! += prior / 2;
+        points[i]![j]! += prior / 4;
       }
+  // Parameters: a rating per bot, then the edge (index k) when it is fitted.
+  const size = side ? k + 1 : k;
+  const edgeOf = (x: readonly number[]) => (side ? x[k]! : 0);
   // The fixed bot: the anchor when it is `random`, otherwise the first (moved to the mean after).
   const fixed = anchor === 'random' ? at.get('random')! : 0;
-  const free = bots.map((_, i) => i).filter((i) => i !== fixed);
-  const s = new Array<number>(k).fill(0);
+  const free = Array.from({ length: size }, (_, i) => i).filter((i) => i !== fixed);
+  const s = new Array<number>(size).fill(0);
   const logLikelihood = (x: readonly number[]) => {
     let l = 0;
     for (let i = 0; i < k; i++)
-      for (let j = i + 1; j < k; j++) {
+      for (let j = 0; j < k; j++) {
         const n = games[i]![j]!;
-        if (n === 0) continue;
-        const d = x[i]! - x[j]!;
-        // log σ(d) = −log(1 + e^−d), written to stay finite for large |d|.
-        const logP = -Math.log1p(Math.exp(-Math.abs(d))) + Math.min(0, d);
-        const logQ = -Math.log1p(Math.exp(-Math.abs(d))) + Math.min(0, -d);
-        l += points[i]![j]! * logP + (n - points[i]![j]!) * logQ;
+        if (i === j || n === 0) continue;
+        const d = x[i]! - x[j]! + edgeOf(x);
+        l += points[i]![j]! * logSigmoid(d) + (n - points[i]![j]!) * logSigmoid(-d);
       }
     return l;
   };
   const information = (x: readonly number[]) => {
-    const info = bots.map(() => new Array<number>(k).fill(0));
-    const grad = new Array<number>(k).fill(0);
+    const info = Array.from({ length: size }, () => new Array<number>(size).fill(0));
+    const grad = new Array<number>(size).fill(0);
     for (let i = 0; i < k; i++)
       for (let j = 0; j < k; j++) {
-        if (i === j || games[i]![j]! === 0) continue;
-        const p = sigmoid(x[i]! - x[j]!);
         const n = games[i]![j]!;
-        grad[i]! += points[i]![j]! - n * p;
-        info[i]![i]! += n * p * (1 - p);
-        info[i]![j]! -= n * p * (1 - p);
+        if (i === j || n === 0) continue;
+        const p = sigmoid(x[i]! - x[j]! + edgeOf(x));
+        const g = points[i]![j]! - n * p;
+        const w = n * p * (1 - p);
+        // d = x_i − x_j (+ h): the gradient and information of each game group.
+        grad[i]! += g;
+        grad[j]! -= g;
+        info[i]![i]! += w;
+        info[j]![j]! += w;
+        info[i]![j]! -= w;
+        info[j]![i]! -= w;
+        if (side) {
+          grad[k]! += g;
+          info[k]![k]! += w;
+          info[i]![k]! += w;
+          info[k]![i]! += w;
+          info[j]![k]! -= w;
+          info[k]![j]! -= w;
+        }
       }
     return { info, grad };
   };
@@ -334,34 +400,55 @@ export function fitElo(
         scale /= 2;
       }
       const moved = Math.max(...step.map((v) => Math.abs(v * scale)));
-      for (let i = 0; i < k; i++) s[i] = next[i]!;
+      for (let i = 0; i < size; i++) s[i] = next[i]!;
       if (moved < 1e-10) break;
     }
   }
-  // Covariance with the fixed bot held at 0, then moved to the anchor: x' = T x.
-  const cov = bots.map(() => new Array<number>(k).fill(0));
+  // Covariance with the fixed bot held at 0, then the ratings moved to the anchor: x' = T x
+  // (the edge is a difference, so the anchor leaves it as it is).
+  const cov = Array.from({ length: size }, () => new Array<number>(size).fill(0));
   if (free.length > 0) {
     const { info } = information(s);
     const inv = inverse(free.map((i) => free.map((j) => info[i]![j]!)));
     free.forEach((i, a) => free.forEach((j, b) => (cov[i]![j] = inv[a]![b]!)));
   }
-  const t = bots.map((_, i) =>
-    bots.map((__, j) => (anchor === 'mean' ? (i === j ? 1 : 0) - 1 / k : i === j ? 1 : 0)),
+  const t = Array.from({ length: size }, (_, i) =>
+    Array.from({ length: size }, (__, j) =>
+      i === k || j === k
+        ? i === j
+          ? 1
+          : 0
+        : anchor === 'mean'
+          ? (i === j ? 1 : 0) - 1 / k
+          : i === j
+            ? 1
+            : 0,
+    ),
   );
-  const centred = t.map((row) => row.reduce((sum, v, j) => sum + v * s[j]!, 0));
-  const variance = (i: number) => {
+  /** The value and 95% interval, in Elo points, of the combination `c · (T x)`. */
+  const edge = (c: readonly number[]): EloEdge => {
+    const row = Array.from({ length: size }, (_, j) =>
+      c.reduce((sum, ci, i) => sum + ci * t[i]![j]!, 0),
+    );
+    const value = row.reduce((sum, v, j) => sum + v * s[j]!, 0);
     let v = 0;
-    for (let a = 0; a < k; a++)
-      for (let b = 0; b < k; b++) v += t[i]![a]! * cov[a]![b]! * t[i]![b]!;
-    return Math.max(0, v);
+    for (let a = 0; a < size; a++)
+      for (let b = 0; b < size; b++) v += row[a]! * cov[a]![b]! * row[b]!;
+    const elo = value * ELO_PER_LOGIT;
+    const half = Z95 * Math.sqrt(Math.max(0, v)) * ELO_PER_LOGIT;
+    return { elo, low: elo - half, high: elo + half };
   };
+  const unit = (i: number, sign = 1) =>
+    Array.from({ length: size }, (_, j) => (j === i ? sign : 0));
   return {
     anchor,
-    ratings: bots.map((bot, i) => {
-      const elo = centred[i]! * ELO_PER_LOGIT;
-      const half = Z95 * Math.sqrt(variance(i)) * ELO_PER_LOGIT;
-      return { bot, elo, low: elo - half, high: elo + half };
-    }),
+    ratings: bots.map((bot, i) => ({ bot, ...edge(unit(i)) })),
+    ...(side ? { firstSide: edge(unit(k)) } : {}),
+    difference: (a, b) => {
+      const c = unit(indexOf(a));
+      c[indexOf(b)]! -= 1;
+      return edge(c);
+    },
   };
 }
 
@@ -418,6 +505,12 @@ export interface LadderPair {
   readonly stalls: readonly [number, number];
   /** The pair's games split by which bot had the first side: both halves should be there. */
   readonly bySide: readonly [LadderSideSplit, LadderSideSplit];
+  /**
+   * X's expected score against Y on an even table (a win 1, a draw ½), with its 95% interval:
+   * σ of their rating difference in the fit with the first side's edge. Where the layout favours
+   * one side, this is what the pair's games say of the bots themselves.
+   */
+  readonly evenScore: { readonly score: number; readonly low: number; readonly high: number };
   readonly length: LadderLength;
 }
 
@@ -439,8 +532,10 @@ export interface LadderReport {
   readonly ratings: readonly LadderRating[];
   /** Every pair played, in the order of the bots list. */
   readonly pairs: readonly LadderPair[];
-  /** The first side's wins of the decided games: the layout's bias, which the swaps cancel. */
+  /** The first side's wins of the decided games: the layout's bias. */
   readonly firstSideDecided: Share;
+  /** The first side's edge in Elo points, fitted with the ratings (see `fitElo`). */
+  readonly firstSide: EloEdge;
   readonly unfinished: number;
   readonly firstUnfinished?: {
     readonly seed: number;
@@ -451,6 +546,12 @@ export interface LadderReport {
   readonly length: LadderLength;
   /** Every game in schedule order (no action logs). */
   readonly games: readonly LadderRecord[];
+}
+
+/** An Elo difference as an expected score: σ of it, and of its interval's ends. */
+function scoreOf(d: EloEdge): LadderPair['evenScore'] {
+  const score = (elo: number) => sigmoid(elo / ELO_PER_LOGIT);
+  return { score: score(d.elo), low: score(d.low), high: score(d.high) };
 }
 
 function lengthOf(turns: readonly number[]): LadderLength {
@@ -483,7 +584,7 @@ export function ladderReport(
     b: g.players[1],
     score: g.winner === 'draw' ? 0.5 : g.winner === g.players[0] ? 1 : 0,
   }));
-  const fit = fitElo(settings.bots, results);
+  const fit = fitElo(settings.bots, results, PRIOR_DRAWS, { firstSide: true });
   const ratings: LadderRating[] = fit.ratings.map((r) => {
     const mine = games.filter((g) => g.players.includes(r.bot as BotName));
     const done = mine.filter((g) => g.winner !== null);
@@ -530,6 +631,7 @@ export function ladderReport(
         mine.filter((g) => g.stalledBot === y).length,
       ],
       bySide: [split(x), split(y)],
+      evenScore: scoreOf(fit.difference(x, y)),
       length: lengthOf(mine.map((g) => g.turns)),
     };
   });
@@ -551,6 +653,7 @@ export function ladderReport(
       decided.filter((g) => g.winner === g.players[0]).length,
       decided.length,
     ),
+    firstSide: fit.firstSide!,
     unfinished: unfinished.length,
     ...(first
       ? {
@@ -592,7 +695,7 @@ export function ratingLines(r: LadderReport): string[] {
   const anchor =
     r.anchor === 'random' ? 'random = 0' : 'the mean of the bots = 0 (random not playing)';
   return [
-    `Elo (${anchor}; Bradley–Terry fit, draws half a point, ${r.priorDraws} virtual draw between every two bots; 95% interval from the Fisher information):`,
+    `Elo (${anchor}; Bradley–Terry fit with the first side's edge, draws half a point, ${r.priorDraws} virtual draw between every two bots; 95% interval from the Fisher information):`,
     ...columns([
       [
         'bot',
@@ -634,7 +737,7 @@ export function pairLines(r: LadderReport): string[] {
       : `${s.secondWins}-${s.draws}-${s.firstWins}`;
   const [first, second] = [r.sides[0]?.name ?? 'first side', r.sides[1]?.name ?? 'second side'];
   return [
-    `Pairs (X v Y; wins of all games and of the decided ones, 95% Wilson intervals; games and X's won-drawn-lost with X on each side):`,
+    `Pairs (X v Y; wins of all games and of the decided ones, 95% Wilson intervals; X's expected score on an even table, from the ratings; games and X's won-drawn-lost with X on each side):`,
     ...columns(
       [
         [
@@ -644,6 +747,7 @@ export function pairLines(r: LadderReport): string[] {
           'Y wins',
           'draws (at limit)',
           'X of decided',
+          'X score, even table',
           'unfinished (X/Y stalled)',
           `X on ${first}`,
           `X on ${second}`,
@@ -656,6 +760,7 @@ export function pairLines(r: LadderReport): string[] {
           shareText(p.wins[1]),
           `${pct(p.draws.share)} (${p.drawsAtLimit})`,
           p.decidedWins[0].of ? shareText(p.decidedWins[0]) : '-',
+          `${pct(p.evenScore.score)} [${(100 * p.evenScore.low).toFixed(1)}–${pct(p.evenScore.high)}]`,
           `${p.unfinished} (${p.stalls[0]}/${p.stalls[1]})`,
           `${p.bySide[0].games}: ${wdl(p.bySide[0], true)}`,
           `${p.bySide[1].games}: ${wdl(p.bySide[1], false)}`,
@@ -671,7 +776,7 @@ export function pairLines(r: LadderReport): string[] {
 export function ladderLines(r: LadderReport): string[] {
   const lines = [...ratingLines(r), '', ...pairLines(r), ''];
   lines.push(
-    `${r.sides[0]?.name ?? 'the first side'} won ${shareText(r.firstSideDecided)} of the decided games (the layout's bias; every pair played each seed both ways round, so it cancels in the ratings)`,
+    `${r.sides[0]?.name ?? 'the first side'} won ${shareText(r.firstSideDecided)} of the decided games (the layout's bias); the ratings fit it as the first side's edge, ${signed(r.firstSide.elo)} Elo [${signed(r.firstSide.low)}, ${signed(r.firstSide.high)}], so they and the even-table scores say how the bots do with it taken out`,
   );
   lines.push(
     `game length: mean ${r.length.mean.toFixed(1)} turns, median ${r.length.median}, ${r.length.min}-${r.length.max}`,
