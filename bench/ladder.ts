@@ -7,7 +7,8 @@
  * for: the games that stalled (or did not finish otherwise), and each heuristic style's share of
  * the games won against `random`, of all games and of the decided ones, with its 95% interval and
  * whether it reaches 90%; with `search` playing, its share of the decided games against the best
- * rated style (item 3 asks 65%). Then a summary line a scenario. Prints numbers; it is not a test.
+ * rated style (item 3 asks 65%), and its expected score against it on an even table (the ladder's
+ * fit with the first side's edge). Then a summary line a scenario. Prints numbers; it is not a test.
  *
  * Run: npm run bench:ladder [-- --all] [--games N (20 a pair)] [--workers W (2)] [--seed S]
  *      [--bots random,cautious,balanced,aggressive] [--against random] [--turn-limit T]
@@ -90,7 +91,9 @@ function pairOf(r: LadderReport, x: BotName, y: BotName) {
   const p = r.pairs.find((q) => q.bots.includes(x) && q.bots.includes(y));
   if (!p) return undefined;
   const k = p.bots[0] === x ? 0 : 1;
-  return { wins: p.wins[k], decided: p.decidedWins[k], draws: p.draws, games: p.games };
+  const e = p.evenScore;
+  const even = k === 0 ? e : { score: 1 - e.score, low: 1 - e.high, high: 1 - e.low };
+  return { wins: p.wins[k], decided: p.decidedWins[k], draws: p.draws, games: p.games, even };
 }
 
 interface Summary {
@@ -171,7 +174,7 @@ for (const file of files) {
     const p = best && pairOf(report, 'search', best.bot as BotName);
     if (best && p)
       console.log(
-        `  search v ${best.bot} (the best rated style): won ${shareText(p.decided)} of the ${p.decided.of} decided games (item 3 asks 65%), ${shareText(p.wins)} of all ${p.games}`,
+        `  search v ${best.bot} (the best rated style): won ${shareText(p.decided)} of the ${p.decided.of} decided games (item 3 asks 65%), ${shareText(p.wins)} of all ${p.games}; expected score on an even table (the first side's edge fitted apart) ${pct(p.even.score)} [${(100 * p.even.low).toFixed(1)}–${pct(p.even.high)}]`,
       );
   }
   summaries.push({
