@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { templateContains, type Template } from './templates';
+import { templateContains, templateTest, type Template } from './templates';
 import { tablePoint } from './units';
 import { project } from './vector';
 
@@ -54,5 +54,59 @@ describe('the edge of a template belongs to it', () => {
         expect(templateContains(sector, project(centre, deg + 46, size / 2))).toBe(false);
       }),
     );
+  });
+});
+
+describe('templateTest answers as templateContains', () => {
+  test('for points anywhere near a cone or strip, on its edges and just beyond them', () => {
+    const point = fc.record({
+      x: fc.double({ min: -10, max: 70, noNaN: true }),
+      y: fc.double({ min: -10, max: 60, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(
+        apex,
+        axis,
+        length,
+        width,
+        fc.constantFrom('cone' as const, 'strip' as const),
+        fc.array(point, { minLength: 1, maxLength: 20 }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        (a, axisDeg, len, w, shape, points, along) => {
+          const at = tablePoint(a.x, a.y);
+          const t: Template = { shape, apex: at, axisDeg, length: len, width: w };
+          const test = templateTest(t);
+          // Points on and a hair off the far edge and the sides, where the slack decides.
+          const end = project(at, axisDeg, len);
+          const edge = [
+            project(end, axisDeg + 90, (along * w) / 2),
+            project(project(end, axisDeg, 1e-6), axisDeg + 90, (along * w) / 2),
+            project(project(end, axisDeg, 3e-6), axisDeg - 90, (along * w) / 2),
+            project(at, axisDeg + 90, (w / 2) * (1 + along * 1e-6)),
+          ];
+          for (const p of [...points.map((q) => tablePoint(q.x, q.y)), ...edge])
+            expect(test(p)).toBe(templateContains(t, p));
+        },
+      ),
+    );
+  });
+
+  test('a circle and a sector are answered as templateContains answers them', () => {
+    const circle: Template = { shape: 'circle', centre: tablePoint(5, 5), diameter: 4 };
+    const sector: Template = {
+      shape: 'sector',
+      apex: tablePoint(5, 5),
+      axisDeg: 90,
+      radius: 6,
+      angleDeg: 60,
+    };
+    for (const t of [circle, sector])
+      for (const p of [
+        tablePoint(5, 7),
+        tablePoint(5, 7.01),
+        tablePoint(5, 10.9),
+        tablePoint(9, 5),
+      ])
+        expect(templateTest(t)(p)).toBe(templateContains(t, p));
   });
 });

@@ -50,6 +50,8 @@ export function playLabGame(
   const players = labPlayers(game, settings, seed);
   // Last known place of each piece: a piece that is gone at the next look fell there.
   const lastSeen = new Map<string, BoardPiece>();
+  // The pieces list of the last look, to pass over the pieces it shares with the next.
+  let looked: readonly BoardPiece[] = [];
   const deaths: Death[] = [];
   const pieces = game.pieces?.bind(game);
   const objectives = game.objectives?.bind(game);
@@ -102,7 +104,11 @@ export function playLabGame(
           if (seen?.at) kills.push({ side: seen.side, type: seen.type, at: seen.at, sideTurn });
         }
       }
-      for (const p of now) {
+      for (let k = 0; k < now.length; k++) {
+        const p = now[k]!;
+        // The same piece object in the same place as at the last look (a game may keep the
+        // pieces of units that did not change) was noted then: nothing to note again.
+        if (p === looked[k]) continue;
         const before = lastSeen.get(p.id);
         if (p.alive && p.at) lastSeen.set(p.id, p);
         else if (!p.alive && before) {
@@ -110,6 +116,7 @@ export function playLabGame(
           lastSeen.delete(p.id);
         }
       }
+      looked = now;
     },
   });
   noteLeader(r.state, true);

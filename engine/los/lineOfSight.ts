@@ -2,7 +2,6 @@ import { inGap, type Gap } from '../terrain/gaps';
 import type { CoverClass, FeatureKind } from '../format';
 import {
   boxOf,
-  type Box,
   pointInPolygon,
   segmentInsidePolygon,
   segmentInsidePolygonInto,
@@ -232,9 +231,17 @@ export function lineOfSight(
     }
   }
 
-  for (const o of obstructions) {
+  const pieceBoxes = piecesBoxes(obstructions);
+  for (let k = 0; k < obstructions.length; k++) {
+    const o = obstructions[k]!;
     if (ignored.has(o.id) || len === 0) continue;
-    if (outsideSpan(obstructionBox(o.polygon), a, b)) continue;
+    if (
+      pieceBoxes[4 * k + 2]! < Math.min(a.x, b.x) ||
+      pieceBoxes[4 * k]! > Math.max(a.x, b.x) ||
+      pieceBoxes[4 * k + 3]! < Math.min(a.y, b.y) ||
+      pieceBoxes[4 * k + 1]! > Math.max(a.y, b.y)
+    )
+      continue;
     const base = terrain.groundAt(lerpPoint(a, b, 0.5)).height;
     const spans = segmentInsidePolygon(a, b, o.polygon);
     const inA = pointInPolygon(a, o.polygon);
@@ -473,25 +480,44 @@ export function obstructionsBlockSight(
   let zB = NaN;
   const ignoreA = from.ignore;
   const ignoreB = to.ignore;
-  for (const o of obstructions) {
+  const boxes = piecesBoxes(obstructions);
+  const minX = Math.min(a.x, b.x);
+  const maxX = Math.max(a.x, b.x);
+  const minY = Math.min(a.y, b.y);
+  const maxY = Math.max(a.y, b.y);
+  for (let k = 0; k < obstructions.length; k++) {
+    // The box first (numbers in one array): most lines pass every piece's box by.
+    if (
+      boxes[4 * k + 2]! < minX ||
+      boxes[4 * k]! > maxX ||
+      boxes[4 * k + 3]! < minY ||
+      boxes[4 * k + 1]! > maxY
+    )
+      continue;
+    const o = obstructions[k]!;
     if (
       (ignoreA !== undefined && ignoreA.includes(o.id)) ||
       (ignoreB !== undefined && ignoreB.includes(o.id))
     )
       continue;
-    if (outsideSpan(obstructionBox(o.polygon), a, b)) continue;
-    const spans = segmentInsidePolygon(a, b, o.polygon);
-    if (spans.length === 0) continue;
+    const poly = o.polygon;
+    if (pieceSpans.length < 2 * (poly.length + 1))
+      pieceSpans = new Float64Array(2 * (poly.length + 1));
+    const spans = pieceSpans;
+    const n = segmentInsidePolygonInto(a, b, poly, spans);
+    if (n === 0) continue;
     if (Number.isNaN(zA)) {
       zA = terrain.groundHeightAt(a) + (from.standingOn ?? 0) + from.height;
       zB = terrain.groundHeightAt(b) + (to.standingOn ?? 0) + to.height;
     }
     const top = terrain.groundAt(lerpPoint(a, b, 0.5)).height + o.height;
-    for (const s of spans) {
-      const low = Math.min(zA + (zB - zA) * s.t0, zA + (zB - zA) * s.t1);
+    for (let m = 0; m < n; m++) {
+      const t0 = spans[2 * m]!;
+      const t1 = spans[2 * m + 1]!;
+      const low = Math.min(zA + (zB - zA) * t0, zA + (zB - zA) * t1);
       if (low >= top) continue;
-      if (s.t0 <= EPS && pointInPolygon(a, o.polygon)) continue;
-      if (s.t1 >= 1 - EPS && pointInPolygon(b, o.polygon)) continue;
+      if (t0 <= EPS && pointInPolygon(a, poly)) continue;
+      if (t1 >= 1 - EPS && pointInPolygon(b, poly)) continue;
       return true;
     }
   }
@@ -720,23 +746,40 @@ function polygonBreaks(a: TablePoint, b: TablePoint, poly: Polygon, count: numbe
   return count;
 }
 
-/** Whether a box lies wholly to one side of the box spanned by the segment `a`-`b`. */
-const outsideSpan = (box: Box, a: TablePoint, b: TablePoint): boolean =>
-  box.maxX < Math.min(a.x, b.x) ||
-  box.minX > Math.max(a.x, b.x) ||
-  box.maxY < Math.min(a.y, b.y) ||
-  box.minY > Math.max(a.y, b.y);
+/** Spans of a line inside one piece (`obstructionsBlockSight`), kept for the next line. */
+let pieceSpans: Float64Array = new Float64Array(64);
 
-/** Boxes of obstruction outlines: a vehicle's list is shared by every line of a phase. */
-const boxes = new WeakMap<Polygon, Box>();
+/**
+ * The boxes of a list of pieces (minX, minY, maxX, maxY of each, in the list's order), by list:
+ * a sight line reads one array instead of looking each outline's box up in a WeakMap by outline
+ * (its inserts, one per hull of every new set of pieces, cost a hundredth of a village game). The
+ * last list asked is kept in a slot, as a phase asks hundreds of lines against one list. Lists
+ * are never changed (`obstructions` hands out one per set of pieces where they stand); one whose
+ * length no longer matches is worked out again.
+ */
+const NO_BOXES = new Float64Array(0);
+const listBoxes = new WeakMap<readonly Obstruction[], Float64Array>();
+let lastList: readonly Obstruction[] | undefined;
+let lastBoxes: Float64Array = new Float64Array(0);
 
-function obstructionBox(poly: Polygon): Box {
-  let box = boxes.get(poly);
-  if (!box) {
-    box = boxOf(poly);
-    boxes.set(poly, box);
+function piecesBoxes(list: readonly Obstruction[]): Float64Array {
+  if (list.length === 0) return NO_BOXES;
+  if (list === lastList && lastBoxes.length === 4 * list.length) return lastBoxes;
+  let boxes = listBoxes.get(list);
+  if (boxes === undefined || boxes.length !== 4 * list.length) {
+    boxes = new Float64Array(4 * list.length);
+    for (let k = 0; k < list.length; k++) {
+      const box = boxOf(list[k]!.polygon);
+      boxes[4 * k] = box.minX;
+      boxes[4 * k + 1] = box.minY;
+      boxes[4 * k + 2] = box.maxX;
+      boxes[4 * k + 3] = box.maxY;
+    }
+    listBoxes.set(list, boxes);
   }
-  return box;
+  lastList = list;
+  lastBoxes = boxes;
+  return boxes;
 }
 
 function trenchAt(

@@ -242,8 +242,11 @@ interface Candidate {
 }
 
 /** Best first: the higher quick estimate, then the lower id (a total order, as ids differ). */
-const ahead = (a: Candidate, b: Candidate): boolean =>
-  a.quick > b.quick || (a.quick === b.quick && a.u.id < b.u.id);
+const ahead = (a: Candidate, b: Candidate): boolean => aheadOf(a.quick, a.u.id, b);
+
+/** `ahead` for a candidate not made yet, by its quick estimate and unit id. */
+const aheadOf = (quick: number, id: string, b: Candidate): boolean =>
+  quick > b.quick || (quick === b.quick && id < b.u.id);
 
 /** Puts `c` in its place in `list` (best first) when it is among the best `most`. */
 function keepBest(list: Candidate[], most: number, c: Candidate): void {
@@ -283,7 +286,10 @@ function bestShot(
       const dy = t.y - from.y;
       const d = Math.sqrt(dx * dx + dy * dy);
       if (d > reach || !canHarm(w, t.i)) continue;
-      keepBest(candidates, look, { u: t.u, i: t.i, p: t.p, quick: t.worth / (1 + d / 10) });
+      const quick = t.worth / (1 + d / 10);
+      // Made only when it is among the best: most marks in reach are not.
+      if (candidates.length === look && !aheadOf(quick, t.u.id, candidates[look - 1]!)) continue;
+      keepBest(candidates, look, { u: t.u, i: t.i, p: t.p, quick });
     }
     if (candidates.length === 0) continue;
     // A weapon refused whatever it aims at (fired, not set up, no crew, riding) plans no shot at

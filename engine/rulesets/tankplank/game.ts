@@ -8,6 +8,7 @@ import { botPlanName } from './botPlan';
 import { tankplankFirstPlayer, tankplankScore } from './score';
 import { tankplankSampleAction } from './legal';
 import { sidesToPlay } from './rules/movementOrder';
+import { dictKeys } from '../../game/dict';
 import { positionOf } from './rules/situation';
 import { objectiveLacking } from './rules/victory';
 import {
@@ -107,10 +108,13 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
       tankplankSampleAction(ctx, reducer, state, side, sidesToPlay(ctx, state), rng),
     // A man hit and not saved, a vehicle penetrated: marked as a casualty by its shooter (TP-4.6).
     kills: () => ({
-      killsIn: (events) =>
-        events.flatMap((e) =>
-          e.type === 'CasualtyMarked' ? [{ killer: e.by, victim: e.unit }] : [],
-        ),
+      // A loop, not flatMap: the lab asks after every side turn, and flatMap made a list per event.
+      killsIn: (events) => {
+        const found: { killer: string; victim: string }[] = [];
+        for (const e of events)
+          if (e.type === 'CasualtyMarked') found.push({ killer: e.by, victim: e.unit });
+        return found;
+      },
     }),
     pieces: (state) => piecesOf(state, names),
     // Each side's objective is held while its hold count runs (TP-3.3, TP-A47): the count goes
@@ -121,12 +125,17 @@ export function tankplankGame(ctx: TankplankContext): TankplankGame {
       ctx.objectives
         .filter((o) => o.area)
         .map((o) => {
-          const owner = Object.entries(state.objectives).find(([, m]) => m.objective === o.id);
-          const holder = owner && owner[1].heldTurns > 0 ? owner[0] : null;
+          // The first side whose objective it is, by the record's kept key list (the stall
+          // watch asks after every quiet side turn; `Object.entries` made pairs each time).
+          const owner = dictKeys(state.objectives).find(
+            (side) => state.objectives[side]!.objective === o.id,
+          );
+          const held = owner === undefined ? 0 : state.objectives[owner]!.heldTurns;
+          const holder = owner !== undefined && held > 0 ? owner : null;
           const lacking =
             ask?.lacking !== false &&
-            owner &&
-            objectiveLacking(ctx, state, owner[0], o, owner[1].heldTurns);
+            owner !== undefined &&
+            objectiveLacking(ctx, state, owner, o, held);
           return { id: o.id, name: o.name ?? o.id, holder, ...(lacking ? { lacking } : {}) };
         }),
   });
@@ -145,18 +154,30 @@ function piecesOf(
 ): readonly BoardPiece[] {
   const known = lastPieces.get(names);
   if (known !== undefined && known.units === state.units) return known.pieces;
-  const pieces = state.units.list().map((u): BoardPiece => {
+  const units = state.units.list();
+  // A side turn changes a few dozen of a hundred-odd units: a unit whose state is the one the
+  // last list was made from, on its own feet (a rider stands where its carrier does), keeps its
+  // piece. Same ids in the same places: the record was made from the last one by changing values.
+  const before =
+    known !== undefined && known.units.ids() === state.units.ids() ? known.units.list() : undefined;
+  const pieces: BoardPiece[] = [];
+  for (let k = 0; k < units.length; k++) {
+    const u = units[k]!;
+    if (before !== undefined && before[k] === u && u.embarkedIn === null) {
+      pieces.push(known!.pieces[k]!);
+      continue;
+    }
     const p = positionOf(state, u.id);
     const name = names.get(u.id);
-    return {
+    pieces.push({
       id: u.id,
       side: u.side,
       type: u.type,
       at: u.alive && p ? ([p.x, p.y] as const) : null,
       alive: u.alive,
       ...(name ? { name } : {}),
-    };
-  });
+    });
+  }
   lastPieces.set(names, { units: state.units, pieces });
   return pieces;
 }

@@ -2,7 +2,7 @@
  * Who a blast template catches: the save each man needs (hard cover against HE, TP-11.3) and the
  * roll each unarmoured vehicle makes.
  */
-import { type Template, templateContains } from '../../../geometry/templates';
+import { type Template, templateTest } from '../../../geometry/templates';
 import { tablePoint } from '../../../geometry/units';
 import type { FeatureOnLine } from '../../../los/lineOfSight';
 import { constant } from './catalog';
@@ -33,10 +33,12 @@ export function blastEffects(
         ? template.apex
         : template.apex;
   const saveBase = constant(ctx.catalog, 'coneSaveTarget');
+  // The outline made once for every unit (templateContains made it again for each).
+  const inTemplate = templateTest(template);
   for (const u of state.units.list()) {
     if (!onTable(u) || u.side === side) continue;
     const p = tablePoint(u.at[0], u.at[1]);
-    if (!templateContains(template, p)) continue;
+    if (!inTemplate(p)) continue;
     const uInfo = info(ctx, state, u.id);
     if (uInfo.kind === 'figure') {
       if (kind === 'he') {

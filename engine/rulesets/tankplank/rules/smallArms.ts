@@ -2,7 +2,7 @@
  * Small arms and machine guns: aimed fire at a man or a vehicle, an exposed commander, and the MG
  * cone (TP-7, TP-8).
  */
-import { type Template, templateContains } from '../../../geometry/templates';
+import { type Template, templateTest } from '../../../geometry/templates';
 import { bearing } from '../../../geometry/vector';
 import { tablePoint } from '../../../geometry/units';
 import type { Modifier } from './actions';
@@ -141,10 +141,12 @@ function planCone(
   const saves: SaveStep[] = [];
   const vehicles: PenetrationStep[] = [];
   const saveBase = constant(ctx.catalog, 'coneSaveTarget');
+  // The outline made once for every unit (templateContains made it again for each).
+  const inTemplate = templateTest(template);
   for (const u of state.units.list()) {
     if (!onTable(u) || u.side === sInfo.side) continue;
     const p = tablePoint(u.at[0], u.at[1]);
-    if (!templateContains(template, p)) continue;
+    if (!inTemplate(p)) continue;
     const uInfo = info(ctx, state, u.id);
     // Most of a cone's men are out of sight: cover is worked out only for the men seen.
     const seen = sightIfSeen(

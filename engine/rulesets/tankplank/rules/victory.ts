@@ -3,7 +3,7 @@
  * (TP-3.2), and a side wins by holding it (TP-3.3, TP-A47); the game also ends on a wipe-out or
  * the turn limit (TP-G12).
  */
-import { withEntry } from '../../../game/dict';
+import { dictKeys, withEntry } from '../../../game/dict';
 import { tankplankState, type TankplankState, type UnitState } from './state';
 import { hashState } from '../../../game/stateHash';
 import { tablePoint } from '../../../geometry/units';
@@ -46,7 +46,9 @@ function revealObjectivesOf(
 ): TankplankState {
   let next = state;
   const onlyMover = moved !== undefined && moved.before.units === noneInside;
-  for (const [side, o] of Object.entries(state.objectives)) {
+  // The record's kept key list (every move asks; `Object.entries` made pairs each time).
+  for (const side of dictKeys(state.objectives)) {
+    const o = state.objectives[side]!;
     if (o.revealed) continue;
     const obj = ctx.objectives.find((x) => x.id === o.objective);
     if (!obj?.area) continue;
