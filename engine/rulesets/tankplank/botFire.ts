@@ -115,9 +115,21 @@ function marksOf(ctx: TankplankContext, s: TankplankState, plan: SidePlan): read
   if (!byUnits) marksKnown.set(plan, (byUnits = new WeakMap()));
   let marks = byUnits.get(s.units);
   if (marks) return marks;
+  // A shot changes a unit or two: an enemy whose state is the one the plan's last marks were
+  // made from keeps its mark (what a mark reads is that state and the unit's fixed facts). Both
+  // lists follow the plan's enemies, so the last one is walked alongside.
+  const last = lastMarks.get(plan);
+  let j = 0;
   const list: Mark[] = [];
   for (const e of plan.enemies) {
     const u = s.units.get(e.id)!;
+    if (last !== undefined && j < last.length && last[j]!.u.id === e.id) {
+      const kept = last[j++]!;
+      if (kept.u === u) {
+        list.push(kept);
+        continue;
+      }
+    }
     if (!onTable(u) || u.doomed) continue;
     const i = info(ctx, s, u.id);
     if (i.type.keywords?.includes('weaponPiece')) continue;
@@ -125,10 +137,13 @@ function marksOf(ctx: TankplankContext, s: TankplankState, plan: SidePlan): read
     list.push({ u, i, p: here.p, x: u.at[0], y: u.at[1], worth: here.worth });
   }
   byUnits.set(s.units, (marks = list));
+  lastMarks.set(plan, list);
   return marks;
 }
 
 const marksKnown = new WeakMap<SidePlan, WeakMap<object, readonly Mark[]>>();
+/** The marks a plan made last (`marksOf`), to keep those of enemies that did not change. */
+const lastMarks = new WeakMap<SidePlan, readonly Mark[]>();
 
 /** `maxRangeOf` by catalog and weapon type (both never change). */
 const maxRanges = new WeakMap<object, WeakMap<WeaponType, number>>();
