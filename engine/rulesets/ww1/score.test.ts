@@ -38,10 +38,15 @@ describe('WWI standing: the chance to win the medal race', () => {
     expect(spread).toBeGreaterThan(0.5);
   });
 
-  it('reads a medal lead as about a four in five chance to win (the search sees it so)', () => {
+  it('reads a medal lead as a race: it decides more near the end than at the start', () => {
+    // 1 medal to 0: about seven in ten (the search sees it so).
     const ahead = hurt({}, 1);
-    expect(valueFor(game, ahead, 'british')).toBeGreaterThan(0.75);
-    expect(valueFor(game, ahead, 'british')).toBeLessThan(0.85);
+    expect(valueFor(game, ahead, 'british')).toBeGreaterThan(0.65);
+    expect(valueFor(game, ahead, 'british')).toBeLessThan(0.75);
     expect(valueFor(game, ahead, 'german')).toBeCloseTo(1 - valueFor(game, ahead, 'british'), 12);
+    // 4 medals to 3, one short of the five to win: more.
+    const late = { ...hurt({}, 4), kills: { british: 4, german: 3 } };
+    expect(valueFor(game, late, 'british')).toBeGreaterThan(valueFor(game, ahead, 'british') + 0.1);
+    expect(valueFor(game, late, 'british')).toBeLessThan(0.9);
   });
 });
