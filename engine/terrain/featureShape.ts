@@ -214,6 +214,36 @@ function mergeSpans(spans: Span[]): Span[] {
   return out;
 }
 
+/**
+ * `spansOf` for a feature of the index, with its `partBoxes`: an area of several polygons (a
+ * road's dozen strips) looks only at the polygons whose box, grown by 1e-9, the segment passes
+ * through. A segment that misses a polygon's box lies outside it, so the spans are the same.
+ */
+export function spansOfParts(
+  fp: Footprint,
+  parts: Float64Array,
+  a: TablePoint,
+  b: TablePoint,
+): Span[] {
+  if (fp.type !== 'area' || fp.polygons.length < 2 || parts.length !== 4 * fp.polygons.length)
+    return spansOf(fp, a, b);
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const into: Span[] = [];
+  for (let k = 0; k < fp.polygons.length; k++) {
+    const o = 4 * k;
+    if (!meetsBox(a.x, a.y, dx, dy, parts[o]!, parts[o + 1]!, parts[o + 2]!, parts[o + 3]!))
+      continue;
+    const poly = fp.polygons[k]!;
+    if (spanScratch.length < 2 * (poly.length + 1))
+      spanScratch = new Float64Array(2 * (poly.length + 1));
+    const out = spanScratch;
+    const n = segmentInsidePolygonInto(a, b, poly, out);
+    for (let m = 0; m < n; m++) into.push({ t0: out[2 * m]!, t1: out[2 * m + 1]! });
+  }
+  return mergeSpans(into);
+}
+
 /** The spans of segment `a`–`b` inside a footprint, in order (what `crossings` gives per feature). */
 export function featureSpans(fp: Footprint, a: TablePoint, b: TablePoint): Span[] {
   return spansOf(fp, a, b);

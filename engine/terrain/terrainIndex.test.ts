@@ -3,6 +3,7 @@ import { bundledScenario } from '../../scripts/testing/bundled';
 import { createContext } from '../rulesets/tankplank/rules/context';
 import { tablePoint } from '../geometry/units';
 import type { Crossing } from './terrainIndex';
+import { spansOf } from './featureShape';
 import { fixtureGame } from '../rulesets/tankplank/rules/testing';
 
 describe('terrain index point queries', () => {
@@ -108,6 +109,31 @@ describe('terrain index crossings memo on many segments', () => {
     }
     // Many segments came round again.
     expect(first.size).toBeLessThan(6000);
+  });
+});
+
+describe('crossings look at a road strip only where the segment meets its box', () => {
+  test('each feature gets the spans spansOf finds over all its polygons', () => {
+    const doc = bundledScenario('tankplank-village');
+    const terrain = createContext(doc).terrain;
+    let seed = 5;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    let several = 0;
+    for (let k = 0; k < 2000; k++) {
+      const a = tablePoint(next() * 38 - 1, next() * 26 - 1);
+      // Long lines, and short ones such as a move's legs.
+      const b =
+        k % 2 === 0 ? tablePoint(next() * 38 - 1, next() * 26 - 1) : tablePoint(a.x + next(), a.y);
+      const got = new Map(terrain.crossings(a, b).map((c) => [c.entry.id, c.spans]));
+      for (const e of terrain.entries) {
+        const spans = spansOf(e.footprint, a, b);
+        if (e.footprint.type === 'area' && e.footprint.polygons.length > 1 && spans.length > 0)
+          several++;
+        expect(got.get(e.id) ?? []).toEqual(spans);
+      }
+    }
+    // The village's roads are strips of several polygons, and lines cross them.
+    expect(several).toBeGreaterThan(100);
   });
 });
 

@@ -23,7 +23,7 @@ import {
 } from './groundCells';
 import { LineGrid } from './lineGrid';
 import { SightFeatures } from './sightFeatures';
-import { contains, featureHeight, groundTop, segmentMeetsBox, spansOf } from './featureShape';
+import { contains, featureHeight, groundTop, segmentMeetsBox, spansOfParts } from './featureShape';
 import { GROUND_KINDS, GROUND_SHAPING_KINDS } from './kinds';
 
 export type { Crossing, GroundSample, IndexMode, IndexedFeature } from './indexedFeature';
@@ -340,7 +340,7 @@ export class TerrainIndex {
     const out: Crossing[] = [];
     for (const entry of this.candidates(box)) {
       if (!segmentMeetsBox(a, b, entry.box)) continue;
-      const spans = spansOf(entry.footprint, a, b);
+      const spans = spansOfParts(entry.footprint, entry.partBoxes, a, b);
       if (spans.length > 0) out.push({ entry, spans });
     }
     return out;

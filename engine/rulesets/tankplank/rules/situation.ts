@@ -142,12 +142,26 @@ export function isTeamWeapon(w: WeaponType): boolean {
   return w.stats?.['weaponClass'] === 'crew';
 }
 
-/** The key a weapon's set-up, ammo and "fired" marks are stored under. */
+/**
+ * The key a weapon's set-up, ammo and "fired" marks are stored under. One string per unit's facts
+ * and weapon (both never change): the records are read by it for every shot the bot plans, and a
+ * key made afresh had to be looked up in V8's table of names each time.
+ */
 export function weaponKey(unitInfo: UnitInfo, w: WeaponType): string {
-  return isTeamWeapon(w) && unitInfo.kind === 'figure'
-    ? `${unitInfo.formation}:${w.id}`
-    : `${unitInfo.unit.id}:${w.id}`;
+  let byWeapon = weaponKeys.get(unitInfo);
+  if (!byWeapon) weaponKeys.set(unitInfo, (byWeapon = new WeakMap()));
+  let key = byWeapon.get(w);
+  if (key === undefined) {
+    key =
+      isTeamWeapon(w) && unitInfo.kind === 'figure'
+        ? `${unitInfo.formation}:${w.id}`
+        : `${unitInfo.unit.id}:${w.id}`;
+    byWeapon.set(w, key);
+  }
+  return key;
 }
+
+const weaponKeys = new WeakMap<UnitInfo, WeakMap<WeaponType, string>>();
 
 /** The sight world of each state (states never change). */
 const worldOfState = new WeakMap<TankplankState, SightWorld>();
@@ -186,12 +200,23 @@ const WORLDS_KEPT = 6;
 const NO_GAPS: readonly Gap[] = [];
 
 function sightWorld(ctx: TankplankContext, state: TankplankState): SightWorld {
-  const known = worldOfState.get(state);
-  if (known) return known;
-  const world = findWorld(ctx, state);
-  worldOfState.set(state, world);
+  // The bot asks line after line in one state: the last state's world is kept in a slot.
+  if (state === lastWorld.state && lastWorld.world !== undefined) return lastWorld.world;
+  let world = worldOfState.get(state);
+  if (!world) {
+    world = findWorld(ctx, state);
+    worldOfState.set(state, world);
+  }
+  lastWorld.state = state;
+  lastWorld.world = world;
   return world;
 }
+
+/** The last state `sightWorld` was asked for, and its world (what `worldOfState` holds for it). */
+const lastWorld: { state: TankplankState | undefined; world: SightWorld | undefined } = {
+  state: undefined,
+  world: undefined,
+};
 
 function findWorld(ctx: TankplankContext, state: TankplankState): SightWorld {
   let kept = worlds.get(ctx);
@@ -479,10 +504,23 @@ function endKey(state: TankplankState, end: AskEnd): string {
     const known = standingKeys.get(u);
     if (known !== undefined) return known;
   }
-  const key = `${end.unit ?? ''}@${end.point.x},${end.point.y},${end.height ?? ''},${u?.level ?? ''},${u?.embarkedIn ?? ''}`;
+  const made = `${end.unit ?? ''}@${end.point.x},${end.point.y},${end.height ?? ''},${u?.level ?? ''},${u?.embarkedIn ?? ''}`;
+  // One string object per key: a unit that stays put gets a new state every turn, and with it a
+  // new key, which the answers' maps would compare letter by letter with the one they hold.
+  let key = sameKeys.get(made);
+  if (key === undefined) {
+    if (sameKeys.size >= KEYS_KEPT) sameKeys.clear();
+    sameKeys.set(made, made);
+    key = made;
+  }
   if (standing) standingKeys.set(u, key);
   return key;
 }
+
+/** End keys by their text, each the first string object made for it (`endKey`). */
+const sameKeys = new Map<string, string>();
+/** Keys kept before they are let go (a new string for a key is still found by its text). */
+const KEYS_KEPT = 100_000;
 
 /** `sightBetween` worked out afresh, nothing remembered: for the tests of what is. */
 export function sightAfresh(

@@ -151,9 +151,23 @@ interface Hull {
 function hullsOf(ctx: TankplankContext, state: TankplankState): readonly Hull[] {
   const known = hullsKnown.get(state.units);
   if (known && known.wrecks === state.wrecks) return known.hulls;
+  const ids = hullIds(ctx, state);
+  // Most new units records change men, not hulls: when every hull's unit state is the one the
+  // last list was made from, with the same wrecks, that list is this one too.
+  const last = lastHulls;
+  if (last !== undefined && last.ctx === ctx && last.ids === ids && last.wrecks === state.wrecks) {
+    let same = true;
+    for (let k = 0; k < ids.length && same; k++) same = state.units.get(ids[k]!) === last.states[k];
+    if (same) {
+      hullsKnown.set(state.units, { wrecks: state.wrecks, hulls: last.hulls });
+      return last.hulls;
+    }
+  }
+  const states: (UnitState | undefined)[] = [];
   const hulls: Hull[] = [];
-  for (const id of hullIds(ctx, state)) {
+  for (const id of ids) {
     const u = state.units.get(id)!;
+    states.push(u);
     if (!onTable(u)) continue;
     let hull = unitHulls.get(u);
     if (!hull) {
@@ -191,8 +205,20 @@ function hullsOf(ctx: TankplankContext, state: TankplankState): readonly Hull[] 
     hulls.push(hull);
   }
   hullsKnown.set(state.units, { wrecks: state.wrecks, hulls });
+  lastHulls = { ctx, ids, states, wrecks: state.wrecks, hulls };
   return hulls;
 }
+
+/** The last list `hullsOf` made, with the hull ids and unit states it was made from. */
+let lastHulls:
+  | {
+      readonly ctx: TankplankContext;
+      readonly ids: readonly string[];
+      readonly states: readonly (UnitState | undefined)[];
+      readonly wrecks: TankplankState['wrecks'];
+      readonly hulls: readonly Hull[];
+    }
+  | undefined;
 
 const unitHulls = new WeakMap<UnitState, Hull>();
 const wreckHulls = new WeakMap<TankplankState['wrecks'][number], Hull>();
