@@ -67,10 +67,12 @@ import { SEARCH_STYLES as STYLES, StyleReader } from './styleReader';
  * Against the best style, sides swapped, at the default strength (the ladder; docs/benchmarks.md):
  * with the other side's style read, TANK! Contour hills 89.0% of decided games (100 games), the
  * Tankplank village 69.9% [60.9, 77.6] against cautious (200 games; 63.1% of 200 against balanced
- * before), with artillery 79.2% and mirrored 82.6% (200 games each); WWI Through the wire 63.0%
- * [58.7, 67.1] over 500 games of three seed ranges (61.5% on seeds 1-100 and 63.0% on 5001-5100,
- * 200 each; 60.0% on seeds 1-100 with the exact-odds bot, `GameDef.searchBot`, alone, which beats
- * balanced 55.6% itself, before the keyed dice, second choices and more rollouts) and TANKS Your
+ * before), with artillery 79.2% and mirrored 82.6% (200 games each); WWI Through the wire 63.8%
+ * [59.5, 67.9] over 500 games of three seed ranges with its standing read as a race (64.0% on
+ * seeds 1-100 and 62.5% on 5001-5100, 200 each; 63.0% over the 500 before; at the playtest's
+ * strength 4, 64.6% [60.3, 68.7] over the same 500; 60.0% on seeds 1-100 with the exact-odds
+ * bot, `GameDef.searchBot`, alone, which beats balanced 55.6% itself, before the keyed dice,
+ * second choices and more rollouts) and TANKS Your
  * First Game 48.8% [41.3, 56.3] (200 games; 50.0% [33.2, 66.8] over 40 with standing plans and the
  * longer look ahead, against the styles of 1376220), Air Cover 50.8% [43.6, 58.0], Alpha 66 53.6%
  * [46.6, 60.4] and Terrain by players 62.7% [55.1, 69.6] (200 games each; the last with its
