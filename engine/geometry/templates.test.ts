@@ -11,18 +11,22 @@ const apex = fc.record({
 const axis = fc.double({ min: 0, max: 359.99, noNaN: true });
 const length = fc.double({ min: 1, max: 30, noNaN: true });
 const width = fc.double({ min: 0.5, max: 4, noNaN: true });
+/** A cone or strip's apex, axis, length, width and shape. */
+const coneOrStrip = fc.record({
+  a: apex,
+  axisDeg: axis,
+  len: length,
+  w: width,
+  shape: fc.constantFrom<'cone' | 'strip'>('cone', 'strip'),
+});
 
 describe('the edge of a template belongs to it', () => {
   test('a cone or strip contains the points along its far edge, and not those just beyond', () => {
     fc.assert(
       fc.property(
-        apex,
-        axis,
-        length,
-        width,
+        coneOrStrip,
         fc.double({ min: -0.5, max: 0.5, noNaN: true }),
-        fc.constantFrom<'cone' | 'strip'>('cone', 'strip'),
-        (a, axisDeg, len, w, across, shape) => {
+        ({ a, axisDeg, len, w, shape }, across) => {
           const muzzle = tablePoint(a.x, a.y);
           const t: Template = { shape, apex: muzzle, axisDeg, length: len, width: w };
           const end = project(muzzle, axisDeg, len);
@@ -65,14 +69,10 @@ describe('templateTest answers as templateContains', () => {
     });
     fc.assert(
       fc.property(
-        apex,
-        axis,
-        length,
-        width,
-        fc.constantFrom('cone' as const, 'strip' as const),
+        coneOrStrip,
         fc.array(point, { minLength: 1, maxLength: 20 }),
         fc.double({ min: -1, max: 1, noNaN: true }),
-        (a, axisDeg, len, w, shape, points, along) => {
+        ({ a, axisDeg, len, w, shape }, points, along) => {
           const at = tablePoint(a.x, a.y);
           const t: Template = { shape, apex: at, axisDeg, length: len, width: w };
           const test = templateTest(t);
