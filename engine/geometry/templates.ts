@@ -1,4 +1,4 @@
-import { pointInPolygon, type Polygon } from './polygon';
+import { boxOf, pointInPolygon, type Polygon } from './polygon';
 import { angleBetween, bearing, distance, distanceToSegment, project } from './vector';
 import type { TablePoint } from './units';
 
@@ -74,15 +74,8 @@ export function templateContains(t: Template, p: TablePoint): boolean {
     case 'circle':
       return distance(t.centre, p) <= t.diameter / 2 + ON_EDGE;
     case 'cone':
-    case 'strip': {
-      const outline = templateOutline(t)!;
-      return (
-        pointInPolygon(p, outline) ||
-        outline.some(
-          (a, i) => distanceToSegment(p, a, outline[(i + 1) % outline.length]!).distance <= ON_EDGE,
-        )
-      );
-    }
+    case 'strip':
+      return inOutline(templateOutline(t)!, p);
     case 'sector': {
       const d = distance(t.apex, p);
       if (d > t.radius + ON_EDGE) return false;
@@ -102,26 +95,19 @@ export function templateContains(t: Template, p: TablePoint): boolean {
 export function templateTest(t: Template): (p: TablePoint) => boolean {
   if (t.shape !== 'cone' && t.shape !== 'strip') return (p) => templateContains(t, p);
   const outline = templateOutline(t)!;
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const q of outline) {
-    minX = Math.min(minX, q.x);
-    minY = Math.min(minY, q.y);
-    maxX = Math.max(maxX, q.x);
-    maxY = Math.max(maxY, q.y);
-  }
-  // A little more than the slack, so that rounding in the box test cannot turn a point away.
-  const slack = 2 * ON_EDGE;
-  return (p) => {
-    if (p.x < minX - slack || p.x > maxX + slack || p.y < minY - slack || p.y > maxY + slack)
-      return false;
-    return (
-      pointInPolygon(p, outline) ||
-      outline.some(
-        (a, i) => distanceToSegment(p, a, outline[(i + 1) % outline.length]!).distance <= ON_EDGE,
-      )
-    );
-  };
+  // Grown by a little more than the slack, so that rounding in the box test cannot turn a point away.
+  const box = boxOf(outline, 2 * ON_EDGE);
+  return (p) =>
+    !(p.x < box.minX || p.x > box.maxX || p.y < box.minY || p.y > box.maxY) &&
+    inOutline(outline, p);
+}
+
+/** Inside a cone's or strip's outline, or within `ON_EDGE` of one of its sides. */
+function inOutline(outline: Polygon, p: TablePoint): boolean {
+  return (
+    pointInPolygon(p, outline) ||
+    outline.some(
+      (a, i) => distanceToSegment(p, a, outline[(i + 1) % outline.length]!).distance <= ON_EDGE,
+    )
+  );
 }

@@ -232,16 +232,14 @@ export function lineOfSight(
   }
 
   const pieceBoxes = piecesBoxes(obstructions);
+  const minX = Math.min(a.x, b.x);
+  const maxX = Math.max(a.x, b.x);
+  const minY = Math.min(a.y, b.y);
+  const maxY = Math.max(a.y, b.y);
   for (let k = 0; k < obstructions.length; k++) {
     const o = obstructions[k]!;
     if (ignored.has(o.id) || len === 0) continue;
-    if (
-      pieceBoxes[4 * k + 2]! < Math.min(a.x, b.x) ||
-      pieceBoxes[4 * k]! > Math.max(a.x, b.x) ||
-      pieceBoxes[4 * k + 3]! < Math.min(a.y, b.y) ||
-      pieceBoxes[4 * k + 1]! > Math.max(a.y, b.y)
-    )
-      continue;
+    if (outsideBox(pieceBoxes, k, minX, minY, maxX, maxY)) continue;
     const base = terrain.groundAt(lerpPoint(a, b, 0.5)).height;
     const spans = segmentInsidePolygon(a, b, o.polygon);
     const inA = pointInPolygon(a, o.polygon);
@@ -487,13 +485,7 @@ export function obstructionsBlockSight(
   const maxY = Math.max(a.y, b.y);
   for (let k = 0; k < obstructions.length; k++) {
     // The box first (numbers in one array): most lines pass every piece's box by.
-    if (
-      boxes[4 * k + 2]! < minX ||
-      boxes[4 * k]! > maxX ||
-      boxes[4 * k + 3]! < minY ||
-      boxes[4 * k + 1]! > maxY
-    )
-      continue;
+    if (outsideBox(boxes, k, minX, minY, maxX, maxY)) continue;
     const o = obstructions[k]!;
     if (
       (ignoreA !== undefined && ignoreA.includes(o.id)) ||
@@ -745,6 +737,20 @@ function polygonBreaks(a: TablePoint, b: TablePoint, poly: Polygon, count: numbe
     count = pushBreaks(count, spanScratch[2 * m]!, spanScratch[2 * m + 1]!);
   return count;
 }
+
+/** Whether the `k`th box of `boxes` (`piecesBoxes`) lies wholly to one side of the given box. */
+const outsideBox = (
+  boxes: Float64Array,
+  k: number,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+): boolean =>
+  boxes[4 * k + 2]! < minX ||
+  boxes[4 * k]! > maxX ||
+  boxes[4 * k + 3]! < minY ||
+  boxes[4 * k + 1]! > maxY;
 
 /** Spans of a line inside one piece (`obstructionsBlockSight`), kept for the next line. */
 let pieceSpans: Float64Array = new Float64Array(64);

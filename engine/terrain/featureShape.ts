@@ -234,12 +234,7 @@ export function spansOfParts(
     const o = 4 * k;
     if (!meetsBox(a.x, a.y, dx, dy, parts[o]!, parts[o + 1]!, parts[o + 2]!, parts[o + 3]!))
       continue;
-    const poly = fp.polygons[k]!;
-    if (spanScratch.length < 2 * (poly.length + 1))
-      spanScratch = new Float64Array(2 * (poly.length + 1));
-    const out = spanScratch;
-    const n = segmentInsidePolygonInto(a, b, poly, out);
-    for (let m = 0; m < n; m++) into.push({ t0: out[2 * m]!, t1: out[2 * m + 1]! });
+    spansInPolygon(fp.polygons[k]!, a, b, into);
   }
   return mergeSpans(into);
 }
@@ -278,14 +273,17 @@ export function spansOf(fp: Footprint, a: TablePoint, b: TablePoint): Span[] {
  * strip was a tenth of what a village game's terrain queries allocate.
  */
 function spansInAll(polys: readonly Polygon[], a: TablePoint, b: TablePoint, into: Span[] = []) {
-  for (const poly of polys) {
-    if (spanScratch.length < 2 * (poly.length + 1))
-      spanScratch = new Float64Array(2 * (poly.length + 1));
-    const out = spanScratch;
-    const n = segmentInsidePolygonInto(a, b, poly, out);
-    for (let k = 0; k < n; k++) into.push({ t0: out[2 * k]!, t1: out[2 * k + 1]! });
-  }
+  for (const poly of polys) spansInPolygon(poly, a, b, into);
   return into;
+}
+
+/** The spans of a segment inside one polygon, added to `into` (through the scratch buffer). */
+function spansInPolygon(poly: Polygon, a: TablePoint, b: TablePoint, into: Span[]): void {
+  if (spanScratch.length < 2 * (poly.length + 1))
+    spanScratch = new Float64Array(2 * (poly.length + 1));
+  const out = spanScratch;
+  const n = segmentInsidePolygonInto(a, b, poly, out);
+  for (let k = 0; k < n; k++) into.push({ t0: out[2 * k]!, t1: out[2 * k + 1]! });
 }
 
 let spanScratch = new Float64Array(64);
