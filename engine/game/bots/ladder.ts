@@ -412,18 +412,9 @@ export function fitElo(
     const inv = inverse(free.map((i) => free.map((j) => info[i]![j]!)));
     free.forEach((i, a) => free.forEach((j, b) => (cov[i]![j] = inv[a]![b]!)));
   }
+  const centred = (i: number, j: number) => anchor === 'mean' && i < k && j < k;
   const t = Array.from({ length: size }, (_, i) =>
-    Array.from({ length: size }, (__, j) =>
-      i === k || j === k
-        ? i === j
-          ? 1
-          : 0
-        : anchor === 'mean'
-          ? (i === j ? 1 : 0) - 1 / k
-          : i === j
-            ? 1
-            : 0,
-    ),
+    Array.from({ length: size }, (__, j) => (i === j ? 1 : 0) - (centred(i, j) ? 1 / k : 0)),
   );
   /** The value and 95% interval, in Elo points, of the combination `c · (T x)`. */
   const edge = (c: readonly number[]): EloEdge => {
